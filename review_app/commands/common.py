@@ -1,0 +1,81 @@
+"""Options and helpers shared by the sub-commands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..core.project import Project, ProjectError, resolve_project
+from ..core.strategies import Target
+
+
+class CommandError(Exception):
+    """A failure to report on stderr with exit status 1."""
+
+
+def add_project_args(parser: argparse.ArgumentParser, *, state: bool = True) -> None:
+    parser.add_argument("project", nargs="?", metavar="PROJECT",
+                        help="a folder of notes or a basic-memory project name "
+                             "(default: basic-memory's default project)")
+    parser.add_argument("--demo", action="store_true",
+                        help="use a working copy of the bundled demo knowledge base "
+                             "(its path is printed)")
+    parser.add_argument("--reset-demo", action="store_true",
+                        help="with --demo: restore the demo copy to its original notes first")
+    if state:
+        parser.add_argument("--state-dir", type=Path, metavar="DIR",
+                            help="where the index, decisions and journal live "
+                                 "(default: PROJECT/.bm-review)")
+
+
+def add_scope_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--folder", action="append", default=[], metavar="F",
+                        help="only notes under this folder (repeatable)")
+    parser.add_argument("--type", dest="note_type", action="append", default=[], metavar="T",
+                        help="only notes of this frontmatter type (repeatable)")
+
+
+def target_from_args(args: argparse.Namespace) -> Target:
+    folders = tuple(f.strip("/") for f in getattr(args, "folder", []) or [])
+    return Target(folders=folders, types=tuple(getattr(args, "note_type", []) or []))
+
+
+def project_from_args(args: argparse.Namespace) -> Project:
+    state_dir = getattr(args, "state_dir", None)
+    if state_dir is not None:
+        state_dir = state_dir.expanduser().resolve()
+    if getattr(args, "demo", False):
+        if args.project:
+            raise CommandError("give either PROJECT or --demo, not both")
+        from ..demo import demo_path
+
+        root = demo_path(reset=getattr(args, "reset_demo", False))
+        print(f"demo knowledge base: {root}", file=sys.stderr)
+        return Project(root, name="demo", state_dir=state_dir)
+    if getattr(args, "reset_demo", False):
+        raise CommandError("--reset-demo goes with --demo")
+    try:
+        return resolve_project(args.project, state_dir=state_dir)
+    except ProjectError as exc:
+        raise CommandError(str(exc)) from exc
+
+
+def unit_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
+    return value
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value

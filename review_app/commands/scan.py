@@ -1,0 +1,116 @@
+"""`bm-review scan`: report duplicate groups as a table or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from rich.console import Console
+from rich.table import Table
+
+from ..core.embedding import DEFAULT_MODEL, EmbeddingError
+from ..core.pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, ScanOptions, ScanResult, scan
+from ..core.strategies import available_strategies
+from .common import (
+    CommandError,
+    add_project_args,
+    add_scope_args,
+    positive_int,
+    project_from_args,
+    target_from_args,
+    unit_float,
+)
+from .progress import StderrProgress
+
+HELP = "find duplicate groups and print them (table or JSON)"
+
+
+def add_scan_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by scan and the review console."""
+    parser.add_argument("--threshold", type=unit_float, metavar="F",
+                        help="minimum score for a pair to be proposed, 0-1 "
+                             "(default: the strategy's calibrated default)")
+    parser.add_argument("--strategy", default=DEFAULT_STRATEGY, metavar="NAME",
+                        help=f"dedupe strategy: {', '.join(sorted(available_strategies()))} "
+                             f"(default: {DEFAULT_STRATEGY})")
+    parser.add_argument("--model", default=DEFAULT_MODEL, metavar="NAME",
+                        help=f"fastembed model (default: {DEFAULT_MODEL}, bundled, offline)")
+    add_scope_args(parser)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("scan", help=HELP, description=HELP.capitalize() + ".")
+    add_project_args(p)
+    p.add_argument("--format", choices=("table", "json"), default="table",
+                   help="output format (default: table)")
+    p.add_argument("--top-k", type=positive_int, default=DEFAULT_TOP_K, metavar="N",
+                   help=f"neighbours examined per note (default: {DEFAULT_TOP_K})")
+    p.add_argument("--pairs", action="store_true",
+                   help="JSON: also list every scored candidate pair at or above the threshold "
+                        "(--threshold 0: all)")
+    add_scan_options(p)
+    p.set_defaults(run=run)
+
+
+def options_from_args(args: argparse.Namespace) -> ScanOptions:
+    if args.strategy not in available_strategies():
+        raise CommandError(f"unknown strategy {args.strategy!r}; available: "
+                           f"{', '.join(sorted(available_strategies()))}")
+    return ScanOptions(threshold=args.threshold, top_k=getattr(args, "top_k", DEFAULT_TOP_K),
+                       strategy=args.strategy, model=args.model, target=target_from_args(args))
+
+
+def run_scan(args: argparse.Namespace) -> ScanResult:
+    project = project_from_args(args)
+    options = options_from_args(args)
+    with StderrProgress() as progress:
+        try:
+            return scan(project, options, progress)
+        except EmbeddingError as exc:
+            raise CommandError(str(exc)) from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    result = run_scan(args)
+    if args.format == "json":
+        json.dump(result.to_json(include_pairs=args.pairs), sys.stdout, indent=2,
+                  ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print_table(result, Console())
+    return 0
+
+
+def print_table(result: ScanResult, console: Console) -> None:
+    notes = result.notes
+    table = Table(title=f"Duplicate groups in {result.project.root} "
+                        f"({len(notes)} notes, strategy {result.strategy.name}, "
+                        f"threshold {result.threshold:.2f})", title_justify="left")
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("score", justify="right")
+    table.add_column("canonical (kept)", overflow="fold")
+    table.add_column("duplicates", overflow="fold")
+    table.add_column("why", overflow="fold", style="dim")
+    for i, g in enumerate(result.groups, 1):
+        canon = notes[g.canonical]
+        mark = " [bold yellow]★[/]" if canon.important else ""
+        members = "\n".join(f"{m.path} ({m.score:.2f})" + (" ★" if m.important else "")
+                            for m in g.members)
+        top = g.members[0].reasons[:2] if g.members else []
+        canonical = f"{g.canonical}{mark}\n[dim]{g.canonical_reason}[/]"
+        table.add_row(str(i), f"{g.score:.2f}", canonical, members, "; ".join(top))
+    if result.groups:
+        console.print(table)
+    else:
+        console.print(f"No duplicate groups at threshold {result.threshold:.2f} "
+                      f"among {len(notes)} notes.")
+    if result.problems:
+        console.print(f"\n[bold red]{len(result.problems)} file(s) could not be read[/] "
+                      "(left untouched):")
+        for p in result.problems:
+            console.print(f"  {p.path}: {p.error}", markup=False, highlight=False)
+    s = result.stats
+    console.print(f"\n[dim]embedded {int(s.get('embedded', 0))}, cached "
+                  f"{int(s.get('cached', 0))}; parse {s.get('parse_s', 0):.2f}s, embed "
+                  f"{s.get('embed_s', 0):.2f}s, search {s.get('search_s', 0):.2f}s[/]")

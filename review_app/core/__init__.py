@@ -1,0 +1,1 @@
+"""The plain-Python core of bm-review. Nothing here imports Textual."""

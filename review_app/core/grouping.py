@@ -1,0 +1,184 @@
+"""Duplicate groups (anchor-centric stars) and the canonical note of each.
+
+Groups are never chained: a note joins a group only through its own pair with
+the group's anchor, so A~B and B~C do not put A and C together unless A~C.
+Each note belongs to at most one group.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from .notes import Note
+from .strategies import Candidate, pair_key
+
+
+@dataclass
+class Member:
+    path: str
+    title: str
+    score: float
+    evidence: dict[str, float]
+    reasons: list[str]
+    important: bool = False
+
+
+@dataclass
+class Group:
+    id: str
+    anchor: str
+    score: float
+    canonical: str
+    canonical_reason: str
+    members: list[Member]  # everything but the canonical
+    paths: list[str] = field(default_factory=list)  # canonical first, then members
+
+    @property
+    def size(self) -> int:
+        return len(self.members) + 1
+
+    def member(self, path: str) -> Member | None:
+        return next((m for m in self.members if m.path == path), None)
+
+
+def group_id(paths: Iterable[str]) -> str:
+    return hashlib.sha1("\n".join(sorted(paths)).encode()).hexdigest()[:12]
+
+
+def _dates(winner: Note, loser: Note) -> tuple[str, str]:
+    """Modified dates at the coarsest precision that still tells them apart."""
+    for fmt in ("%Y-%m-%d", "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"):
+        a, b = winner.modified.strftime(fmt), loser.modified.strftime(fmt)
+        if a != b:
+            return a, b
+    return winner.modified.isoformat(), loser.modified.isoformat()
+
+
+def _cmp_canonical(a: Note, b: Note) -> tuple[int, str]:
+    """-1 when a should be canonical over b, +1 for b; with the deciding reason."""
+    if a.important != b.important:
+        winner = a if a.important else b
+        return (-1 if winner is a else 1), f"important: {winner.title!r} is marked important"
+    if a.modified != b.modified:
+        winner, loser = (a, b) if a.modified > b.modified else (b, a)
+        newer, older = _dates(winner, loser)
+        return (-1 if winner is a else 1), f"newer: modified {newer} vs {older}"
+    if a.richness != b.richness:
+        winner, loser = (a, b) if a.richness > b.richness else (b, a)
+        wr, lr = winner.richness, loser.richness
+        return (-1 if winner is a else 1), (
+            f"richer: {wr[0]} observations/relations and {wr[1]} words vs {lr[0]} and {lr[1]}")
+    ca, cb = a.created, b.created
+    if ca and cb and ca != cb:
+        winner, loser = (a, b) if ca < cb else (b, a)
+        return (-1 if winner is a else 1), (
+            f"older: created {winner.created:%Y-%m-%d} vs {loser.created:%Y-%m-%d}")
+    winner = a if a.path <= b.path else b
+    return (-1 if winner is a else 1), f"tie: first by path ({winner.path})"
+
+
+def choose_canonical(notes: list[Note]) -> tuple[Note, str]:
+    """important > newer > richer > older; the reason names the deciding rule."""
+    best = notes[0]
+    for other in notes[1:]:
+        if _cmp_canonical(other, best)[0] < 0:
+            best = other
+    # Explain against the runner-up, the comparison a person would check.
+    rest = [n for n in notes if n is not best]
+    runner = rest[0]
+    for other in rest[1:]:
+        if _cmp_canonical(other, runner)[0] < 0:
+            runner = other
+    return best, _cmp_canonical(best, runner)[1]
+
+
+PairScorer = Callable[[Note, Note], Candidate]
+
+
+def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], threshold: float,
+                 score_pair: PairScorer, *, exclude: set[tuple[str, str]] | None = None,
+                 canonical_overrides: dict[str, str] | None = None) -> list[Group]:
+    """Greedy anchor-centric grouping of the pairs at or above `threshold`.
+
+    The strongest remaining pair opens a group; its anchor is the note of the
+    pair with more strong links to unassigned notes; every unassigned note whose
+    own pair with the anchor passes the threshold joins.
+    """
+    exclude = exclude or set()
+    best: dict[tuple[str, str], Candidate] = {}
+    for c in candidates:
+        if c.score < threshold or c.key in exclude:
+            continue
+        if c.key not in best or c.score > best[c.key].score:
+            best[c.key] = c
+    adj: dict[str, dict[str, Candidate]] = defaultdict(dict)
+    for (a, b), c in best.items():
+        adj[a][b] = c
+        adj[b][a] = c
+    assigned: set[str] = set()
+    groups: list[Group] = []
+    for (a, b), _c in sorted(best.items(), key=lambda kv: (-kv[1].score, kv[0])):
+        if a in assigned or b in assigned:
+            continue
+
+        def strength(n: str) -> tuple[int, float]:
+            free = [c.score for m, c in adj[n].items() if m not in assigned]
+            return (len(free), sum(free))
+
+        anchor = a if strength(a) >= strength(b) else b
+        members = [anchor] + sorted(
+            (m for m in adj[anchor] if m not in assigned and m != anchor),
+            key=lambda m: (-adj[anchor][m].score, m))
+        assigned.update(members)
+        groups.append(make_group(anchor, members, notes, score_pair, adj,
+                                 (canonical_overrides or {}).get(group_id(members))))
+    groups.sort(key=lambda g: (-g.score, g.id))
+    return groups
+
+
+def make_group(anchor: str, paths: list[str], notes: dict[str, Note], score_pair: PairScorer,
+               adj: dict[str, dict[str, Candidate]] | None = None,
+               canonical: str | None = None) -> Group:
+    """A group of `paths` around `anchor`; members scored against the canonical."""
+    group_notes = [notes[p] for p in paths]
+    if canonical and canonical in paths:
+        canon = notes[canonical]
+        reason = "chosen by you"
+    else:
+        canon, reason = choose_canonical(group_notes)
+    members: list[Member] = []
+    for note in group_notes:
+        if note.path == canon.path:
+            continue
+        cand = (adj or {}).get(canon.path, {}).get(note.path) or score_pair(canon, note)
+        members.append(Member(note.path, note.title, round(cand.score, 4), cand.evidence,
+                              cand.reasons, note.important))
+    members.sort(key=lambda m: (-m.score, m.path))
+    score = max(m.score for m in members) if members else 0.0
+    if adj is not None:  # the group ranks by its strongest pair, whoever is canonical
+        pair_scores = [adj[anchor][p].score for p in paths if p != anchor and p in adj[anchor]]
+        score = max([score, *pair_scores])
+    return Group(id=group_id(paths), anchor=anchor, score=round(score, 4), canonical=canon.path,
+                 canonical_reason=reason, members=members, paths=[canon.path] +
+                 [m.path for m in members])
+
+
+def retirable(group: Group, notes: dict[str, Note]) -> list[str]:
+    """Members that update/merge would retire: never an important note."""
+    return [m.path for m in group.members if not notes[m.path].important]
+
+
+def pairs_for_output(candidates: Iterable[Candidate]) -> list[Candidate]:
+    """Each unordered pair once (its best score), highest first."""
+    best: dict[tuple[str, str], Candidate] = {}
+    for c in candidates:
+        if c.key not in best or c.score > best[c.key].score:
+            best[c.key] = c
+    return sorted(best.values(), key=lambda c: (-c.score, c.key))
+
+
+__all__ = ["Group", "Member", "build_groups", "choose_canonical", "group_id", "make_group",
+           "pair_key", "pairs_for_output", "retirable"]

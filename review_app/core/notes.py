@@ -1,0 +1,293 @@
+"""The Note model: parse and serialise basic-memory Markdown notes.
+
+Parsing never raises on bad input: `parse_note` returns either a `Note` or a
+`NoteProblem` with a reason a person can act on, so one broken file never
+stops a scan.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import Any
+
+import frontmatter
+import yaml
+
+MAX_NOTE_BYTES = 2 * 1024 * 1024
+"""Larger files are reported, not parsed: no real note is this big, and a
+multi-megabyte file is almost always a log or data dump with a .md name."""
+
+_OBSERVATION_RE = re.compile(r"^\s*[-*]\s+\[([^\]\[]+)\]\s+(.+?)\s*$")
+_RELATION_RE = re.compile(
+    r"^\s*[-*]\s+([A-Za-z_][\w\- ]{0,60}?)\s+\[\[([^\]]+)\]\]\s*(?:\((.*)\))?\s*$")
+_WIKILINK_RE = re.compile(r"\[\[([^\]\[]+)\]\]")
+_MEMORY_URL_RE = re.compile(r"memory://([\w\-./]+)")
+_TAG_RE = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
+_TRAILING_CONTEXT_RE = re.compile(r"\s*\(([^()]*)\)\s*$")
+_CHECKBOX = {" ", "x", "X"}
+_WORD_RE = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class Observation:
+    category: str
+    content: str
+    tags: tuple[str, ...] = ()
+    context: str | None = None
+    line: str = ""
+
+
+@dataclass(frozen=True)
+class Relation:
+    type: str
+    target: str
+    context: str | None = None
+    line: str = ""
+
+
+@dataclass
+class Note:
+    """One parsed note. `path` is relative to the project, with `/`."""
+
+    path: str
+    title: str
+    type: str
+    permalink: str
+    tags: list[str]
+    created: dt.datetime | None
+    modified: dt.datetime
+    important: bool
+    body: str
+    metadata: dict[str, Any]
+    observations: list[Observation]
+    relations: list[Relation]
+    links: list[str]
+    sha256: str
+    size: int
+    has_frontmatter: bool = True
+    mtime: float = 0.0
+    text: str = field(default="", repr=False)
+
+    @property
+    def word_count(self) -> int:
+        return len(_WORD_RE.findall(self.body))
+
+    @property
+    def richness(self) -> tuple[int, int]:
+        """(observations + relations, words): the 'richer' part of the canonical rule."""
+        return (len(self.observations) + len(self.relations), self.word_count)
+
+    @property
+    def stem(self) -> str:
+        return PurePosixPath(self.path).stem
+
+
+@dataclass(frozen=True)
+class NoteProblem:
+    path: str
+    error: str
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def permalink_for_path(path: str) -> str:
+    """basic-memory derives the permalink from the file path: folder/stem, lower kebab-case."""
+    p = PurePosixPath(path)
+    parts = [*p.parent.parts, p.stem] if str(p.parent) != "." else [p.stem]
+    return "/".join(_kebab(part) for part in parts)
+
+
+def _kebab(text: str) -> str:
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", text)
+    text = re.sub(r"[^\w\-.]+|_", "-", text.lower(), flags=re.UNICODE)
+    return re.sub(r"-{2,}", "-", text).strip("-")
+
+
+def _to_datetime(value: Any) -> dt.datetime | None:
+    """Frontmatter dates arrive as datetime, date or str; naive UTC so all compare."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, dt.datetime):
+        out = value
+    elif isinstance(value, dt.date):
+        out = dt.datetime(value.year, value.month, value.day)
+    elif isinstance(value, str):
+        try:
+            out = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    else:
+        return None
+    if out.tzinfo is not None:
+        out = out.astimezone(dt.UTC).replace(tzinfo=None)
+    return out
+
+
+def parse_tags(value: Any) -> list[str]:
+    """Tags may be a YAML list or a comma/space separated string; '#' prefixes dropped."""
+    if value is None:
+        return []
+    items: list[Any]
+    if isinstance(value, str):
+        items = re.split(r"[,\s]+", value)
+    elif isinstance(value, list | tuple | set):
+        items = list(value)
+    else:
+        items = [value]
+    out: list[str] = []
+    for item in items:
+        tag = str(item).strip().lstrip("#").strip()
+        if tag and tag not in out:
+            out.append(tag)
+    return out
+
+
+def _is_true(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in {"true", "yes", "1"}
+    return value is True or value == 1
+
+
+def parse_observation(line: str) -> Observation | None:
+    m = _OBSERVATION_RE.match(line)
+    if not m or m.group(1) in _CHECKBOX:
+        return None
+    category, rest = m.group(1).strip(), m.group(2)
+    if rest.startswith("[["):  # a wiki link list item, not an observation
+        return None
+    context = None
+    cm = _TRAILING_CONTEXT_RE.search(rest)
+    if cm and cm.start() > 0:
+        context = cm.group(1).strip()
+        rest = rest[: cm.start()]
+    tags = tuple(_TAG_RE.findall(rest))
+    return Observation(category=category, content=rest.strip(), tags=tags, context=context,
+                       line=line.strip())
+
+
+def parse_relation(line: str) -> Relation | None:
+    m = _RELATION_RE.match(line)
+    if not m:
+        return None
+    target = m.group(2).split("|", 1)[0].strip()
+    if not target:
+        return None
+    return Relation(type=m.group(1).strip(), target=target,
+                    context=(m.group(3) or "").strip() or None, line=line.strip())
+
+
+def link_targets(text: str) -> list[str]:
+    """Every [[Target]] (alias dropped) and memory:// permalink, in order, unique."""
+    out: list[str] = []
+    for m in _WIKILINK_RE.finditer(text):
+        target = m.group(1).split("|", 1)[0].strip()
+        if target and target not in out:
+            out.append(target)
+    for m in _MEMORY_URL_RE.finditer(text):
+        target = m.group(1).strip().rstrip(".")
+        if target and target not in out:
+            out.append(target)
+    return out
+
+
+def _scan_body(body: str) -> tuple[list[Observation], list[Relation]]:
+    observations: list[Observation] = []
+    relations: list[Relation] = []
+    in_fence = False
+    for line in body.split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            continue
+        rel = parse_relation(line)
+        if rel is not None:
+            relations.append(rel)
+            continue
+        obs = parse_observation(line)
+        if obs is not None:
+            observations.append(obs)
+    return observations, relations
+
+
+def decode_note_bytes(raw: bytes) -> str | NoteProblem:
+    """Text of a note file, or why it is not one. Path is filled in by the caller."""
+    if len(raw) > MAX_NOTE_BYTES:
+        return NoteProblem("", f"file too large ({len(raw) // 1024} KiB > "
+                               f"{MAX_NOTE_BYTES // 1024} KiB); not a note, left untouched")
+    if b"\x00" in raw:
+        return NoteProblem("", "binary file (contains NUL bytes); left untouched")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return NoteProblem("", f"not valid UTF-8 (byte {exc.start}); left untouched")
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
+               ctime: float | None = None) -> Note | NoteProblem:
+    """Parse one note. Never raises: bad input becomes a `NoteProblem`."""
+    decoded = decode_note_bytes(raw)
+    if isinstance(decoded, NoteProblem):
+        return NoteProblem(path, decoded.error)
+    text = decoded
+    try:
+        post = frontmatter.loads(text)
+    except yaml.YAMLError as exc:
+        reason = str(exc).replace("\n", " ")
+        reason = re.sub(r"\s+", " ", reason)
+        return NoteProblem(path, f"invalid YAML frontmatter: {reason}")
+    except Exception as exc:  # yaml raises ValueError etc. on odd scalars (e.g. bad dates)
+        return NoteProblem(path, f"invalid YAML frontmatter: {type(exc).__name__}: {exc}")
+    metadata = post.metadata
+    if not isinstance(metadata, dict):
+        return NoteProblem(path, "invalid YAML frontmatter: not a mapping of keys to values")
+    has_fm = text.lstrip().startswith("---") and bool(metadata)
+    body = post.content
+    stem = PurePosixPath(path).stem
+    title_value = metadata.get("title")
+    title = str(title_value).strip() if title_value not in (None, "") else stem
+    permalink_value = metadata.get("permalink")
+    permalink = str(permalink_value).strip() if permalink_value else permalink_for_path(path)
+    tags = parse_tags(metadata.get("tags"))
+    fallback_mtime = dt.datetime.fromtimestamp(mtime, dt.UTC).replace(tzinfo=None)
+    modified = _to_datetime(metadata.get("modified")) or _to_datetime(
+        metadata.get("updated")) or fallback_mtime
+    created = _to_datetime(metadata.get("created")) or (
+        dt.datetime.fromtimestamp(ctime, dt.UTC).replace(tzinfo=None) if ctime else None)
+    important = _is_true(metadata.get("important")) or any(
+        t.lower() in {"important", "pinned"} for t in tags)
+    observations, relations = _scan_body(body)
+    return Note(
+        path=path, title=title, type=str(metadata.get("type") or "note"), permalink=permalink,
+        tags=tags, created=created, modified=modified, important=important, body=body,
+        metadata=dict(metadata), observations=observations, relations=relations,
+        links=link_targets(body), sha256=sha256_bytes(raw), size=len(raw),
+        has_frontmatter=has_fm, mtime=mtime, text=text,
+    )
+
+
+def _yaml_safe(value: Any) -> Any:
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {k: _yaml_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_yaml_safe(v) for v in value]
+    return value
+
+
+def render_note(metadata: dict[str, Any], body: str) -> str:
+    """Frontmatter + body as basic-memory writes notes (block YAML, key order kept)."""
+    fm = yaml.safe_dump(_yaml_safe(metadata), sort_keys=False, allow_unicode=True,
+                        default_flow_style=False, width=10_000).rstrip("\n")
+    body = body.lstrip("\n")
+    if not body.endswith("\n"):
+        body += "\n"
+    return f"---\n{fm}\n---\n\n{body}"

@@ -1,0 +1,172 @@
+"""scan(project) -> ScanResult: parse, embed (cached), search, group."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .decisions import DecisionStore
+from .embedding import DEFAULT_MODEL, Embedder
+from .grouping import Group, build_groups, pairs_for_output
+from .index import VectorIndex
+from .notes import Note, NoteProblem
+from .project import Project, load_notes
+from .strategies import Candidate, DedupeStrategy, SearchClient, Target, get_strategy
+
+DEFAULT_STRATEGY = "hybrid"
+DEFAULT_TOP_K = 10
+INDEX_FILE = "index.db"
+
+
+class ScanCancelled(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A progress report: `phase` is read, embed, search or group."""
+
+    phase: str
+    done: int
+    total: int
+
+
+ProgressFn = Callable[[Progress], None]
+
+
+@dataclass
+class ScanOptions:
+    threshold: float | None = None  # None: the strategy's default
+    top_k: int = DEFAULT_TOP_K
+    strategy: str = DEFAULT_STRATEGY
+    model: str = DEFAULT_MODEL
+    target: Target = field(default_factory=Target)
+    anchors: set[str] | None = None  # only these notes are anchors (audits); None: all
+
+
+@dataclass
+class ScanResult:
+    project: Project
+    model: str
+    strategy: DedupeStrategy
+    threshold: float
+    notes: dict[str, Note]
+    problems: list[NoteProblem]
+    candidates: list[Candidate]  # every scored pair, any score
+    groups: list[Group]
+    client: SearchClient
+    stats: dict[str, float] = field(default_factory=dict)
+    distinct: set[tuple[str, str]] = field(default_factory=set)
+
+    def regroup(self, threshold: float, canonical_overrides: dict[str, str] | None = None
+                ) -> list[Group]:
+        """Groups at another threshold, from the pairs already scored (no re-embedding)."""
+        return build_groups(self.candidates, self.notes, threshold, self._score_pair,
+                            exclude=self.distinct, canonical_overrides=canonical_overrides)
+
+    def _score_pair(self, a: Note, b: Note) -> Candidate:
+        return self.strategy.score_pair(self.client, a, b)
+
+    def score_pair(self, a: str, b: str) -> Candidate:
+        return self._score_pair(self.notes[a], self.notes[b])
+
+    def to_json(self, *, include_pairs: bool = False) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "project": str(self.project.root),
+            "model": self.model,
+            "strategy": self.strategy.name,
+            "threshold": self.threshold,
+            "note_count": len(self.notes),
+            "problems": [{"path": p.path, "error": p.error} for p in self.problems],
+            "groups": [group_json(g, self.notes) for g in self.groups],
+        }
+        if include_pairs:
+            doc["pairs"] = [
+                {"a": c.key[0], "b": c.key[1], "score": round(c.score, 4),
+                 "evidence": c.evidence}
+                for c in pairs_for_output(self.candidates) if c.score >= self.threshold]
+        doc["stats"] = self.stats
+        return doc
+
+
+def group_json(g: Group, notes: dict[str, Note]) -> dict[str, Any]:
+    canon = notes[g.canonical]
+    return {
+        "id": g.id,
+        "score": g.score,
+        "canonical": g.canonical,
+        "canonical_title": canon.title,
+        "canonical_reason": g.canonical_reason,
+        "canonical_sha256": canon.sha256,
+        "canonical_important": canon.important,
+        "members": [
+            {"path": m.path, "title": m.title, "score": m.score, "evidence": m.evidence,
+             "reasons": m.reasons, "important": m.important, "sha256": notes[m.path].sha256}
+            for m in g.members],
+    }
+
+
+def state_dir_for(project: Project) -> Path:
+    return project.state
+
+
+def scan(project: Project, options: ScanOptions | None = None,
+         progress: ProgressFn | None = None, cancel: threading.Event | None = None,
+         embedder: Embedder | None = None) -> ScanResult:
+    options = options or ScanOptions()
+    strategy = get_strategy(options.strategy)
+    threshold = strategy.default_threshold if options.threshold is None else options.threshold
+    stats: dict[str, float] = {}
+
+    def report(phase: str, done: int, total: int) -> None:
+        if cancel is not None and cancel.is_set():
+            raise ScanCancelled()
+        if progress:
+            progress(Progress(phase, done, total))
+
+    t0 = time.perf_counter()
+    report("read", 0, 0)
+    notes, problems = load_notes(project.root, lambda d, t: report("read", d, t))
+    stats["parse_s"] = round(time.perf_counter() - t0, 3)
+
+    embedder = embedder or Embedder(options.model)
+    index = VectorIndex(project.state / INDEX_FILE, options.model)
+    try:
+        report("embed", 0, 0)
+        sync = index.sync(notes, embedder, lambda d, t: report("embed", d, t))
+        vectors = index.vectors(n.path for n in notes)
+    finally:
+        index.close()
+    stats["embed_s"] = round(sync.embed_s, 3)
+    stats["embedded"] = sync.embedded
+    stats["cached"] = sync.cached
+
+    t1 = time.perf_counter()
+    report("search", 0, len(notes))
+    in_target = [n for n in notes if options.target.contains(n)]
+    client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10))
+    strategy.prepare(client, options.target)
+    candidates: list[Candidate] = []
+    anchors = [n for n in in_target if options.anchors is None or n.path in options.anchors]
+    for i, note in enumerate(anchors, 1):
+        candidates.extend(strategy.find_duplicate_candidates(
+            client=client, target=options.target, anchor=note, threshold=0.0,
+            top_k=options.top_k))
+        if i % 500 == 0:
+            report("search", i, len(anchors))
+    stats["search_s"] = round(time.perf_counter() - t1, 3)
+
+    t2 = time.perf_counter()
+    report("group", 0, 1)
+    by_path = {n.path: n for n in notes}
+    distinct = DecisionStore(project.state).distinct_pairs(by_path)
+    result = ScanResult(project, options.model, strategy, threshold, by_path, problems,
+                        candidates, [], client, stats, distinct)
+    result.groups = result.regroup(threshold)
+    stats["group_s"] = round(time.perf_counter() - t2, 3)
+    report("group", 1, 1)
+    return result
