@@ -1,0 +1,151 @@
+"""Duplicate-vs-related quality of the dedupe strategies on labeled data.
+
+For a labeled split it builds a real basic-memory project folder (cached under
+bench/out/semeval/<split>, embeddings included), runs the real scan pipeline
+as `bm-review scan --pairs --threshold 0` does, and scores the labeled pairs;
+a labeled pair the strategy did not output scores 0.
+
+    python bench/quality.py                       # dev, all strategies
+    python bench/quality.py --split train_part1 --strategy hybrid --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from semeval_project import DATA, OUT, LabeledPair, build_project, read_pairs  # noqa: E402
+
+from review_app.core.embedding import Embedder  # noqa: E402
+from review_app.core.pipeline import DEFAULT_TOP_K, ScanOptions, scan  # noqa: E402
+from review_app.core.project import Project  # noqa: E402
+from review_app.core.strategies import available_strategies, get_strategy  # noqa: E402
+
+DEFAULT_STRATEGIES = ("embedding", "title", "hybrid")
+
+
+def average_precision(scores: np.ndarray, positive: np.ndarray) -> float:
+    """Area under the precision-recall step curve, ties scored as one threshold.
+
+    Same definition as sklearn's average_precision_score: sum over distinct
+    score thresholds of (recall gain) x (precision at that threshold).
+    """
+    scores = np.asarray(scores, dtype=np.float64)
+    positive = np.asarray(positive, dtype=bool)
+    n_pos = int(positive.sum())
+    if n_pos == 0:
+        return float("nan")
+    order = np.argsort(-scores, kind="mergesort")
+    s, y = scores[order], positive[order]
+    tp = np.cumsum(y)
+    fp = np.cumsum(~y)
+    last = np.r_[np.nonzero(np.diff(s))[0], len(s) - 1]  # last index of each tie block
+    tp, fp = tp[last], fp[last]
+    precision = tp / (tp + fp)
+    recall = tp / n_pos
+    gains = np.diff(np.r_[0.0, recall])
+    return float(np.sum(gains * precision))
+
+
+def pair_scores(pairs_json: list[dict]) -> dict[tuple[str, str], float]:
+    out: dict[tuple[str, str], float] = {}
+    for p in pairs_json:
+        key = (p["a"], p["b"]) if p["a"] <= p["b"] else (p["b"], p["a"])
+        out[key] = max(out.get(key, 0.0), float(p["score"]))
+    return out
+
+
+def score_labeled(labeled: list[LabeledPair], scored: dict[tuple[str, str], float]
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(scores, label array, found-among-candidates mask) for the labeled pairs."""
+    keys = [(p.a, p.b) if p.a <= p.b else (p.b, p.a) for p in labeled]
+    found = np.array([k in scored for k in keys], dtype=bool)
+    scores = np.array([scored.get(k, 0.0) for k in keys], dtype=np.float64)
+    labels = np.array([p.label for p in labeled])
+    return scores, labels, found
+
+
+def metrics(scores: np.ndarray, labels: np.ndarray, found: np.ndarray, threshold: float
+            ) -> dict[str, float]:
+    dup = labels == "duplicate"
+    hard = (labels == "duplicate") | (labels == "related")
+    predicted = scores >= threshold
+    tp = int((predicted & dup).sum())
+    return {
+        "ap_dup_vs_all": average_precision(scores, dup),
+        "ap_dup_vs_related": average_precision(scores[hard], dup[hard]),
+        "candidate_recall": float(found[dup].mean()) if dup.any() else float("nan"),
+        "threshold": threshold,
+        "precision": tp / int(predicted.sum()) if predicted.any() else float("nan"),
+        "recall": tp / int(dup.sum()) if dup.any() else float("nan"),
+        "duplicates": int(dup.sum()),
+        "labeled_pairs": len(labels),
+    }
+
+
+def evaluate(split: str, strategies: list[str], *, top_k: int = DEFAULT_TOP_K,
+             out: Path = OUT, data: Path = DATA, embedder: Embedder | None = None
+             ) -> dict[str, dict]:
+    root = build_project(split, out, data)
+    labeled = read_pairs(split, data)
+    embedder = embedder or Embedder()
+    results: dict[str, dict] = {}
+    for name in strategies:
+        t0 = time.perf_counter()
+        result = scan(Project(root), ScanOptions(threshold=0.0, strategy=name, top_k=top_k),
+                      embedder=embedder)
+        doc = result.to_json(include_pairs=True)
+        scores, labels, found = score_labeled(labeled, pair_scores(doc["pairs"]))
+        m = metrics(scores, labels, found, get_strategy(name).default_threshold)
+        m["scored_pairs"] = len(doc["pairs"])
+        m["scan_s"] = round(time.perf_counter() - t0, 2)
+        m["search_s"] = doc["stats"].get("search_s")
+        results[name] = m
+    return results
+
+
+def table(split: str, results: dict[str, dict]) -> str:
+    cols = [("AP dup/all", "ap_dup_vs_all"), ("AP dup/rel", "ap_dup_vs_related"),
+            ("cand recall", "candidate_recall"), ("threshold", "threshold"),
+            ("P@thr", "precision"), ("R@thr", "recall")]
+    head = f"| {split} | " + " | ".join(c for c, _ in cols) + " |"
+    lines = [head, "|" + "---|" * (len(cols) + 1)]
+    for name, m in results.items():
+        lines.append(f"| {name} | " + " | ".join(f"{m[k]:.3f}" for _, k in cols) + " |")
+    first = next(iter(results.values()))
+    lines.append(f"\n{first['labeled_pairs']} labeled pairs, {first['duplicates']} duplicates")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--split", default="dev", help="labeled split (default: dev)")
+    p.add_argument("--strategy", action="append", dest="strategies", metavar="NAME",
+                   help=f"strategy to score (repeatable; default: {', '.join(DEFAULT_STRATEGIES)})")
+    p.add_argument("--top-k", type=int, default=DEFAULT_TOP_K, help="neighbours per note")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--out", type=Path, default=OUT, help="where project folders are cached")
+    p.add_argument("--data", type=Path, default=DATA, help="labeled data folder")
+    args = p.parse_args(argv)
+    names = args.strategies or list(DEFAULT_STRATEGIES)
+    unknown = [n for n in names if n not in available_strategies()]
+    if unknown:
+        p.error(f"unknown strategy {', '.join(unknown)}")
+    results = evaluate(args.split, names, top_k=args.top_k, out=args.out, data=args.data)
+    if args.json:
+        json.dump({"split": args.split, "top_k": args.top_k, "strategies": results},
+                  sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(table(args.split, results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+"""Turn a labeled SemEval split into a real basic-memory project folder.
+
+One note per doc: `<id>.md` with the doc's title in the frontmatter and its
+body as the content, the shape an agent-written basic-memory note has. The
+folder is rewritten only where a file's text differs, so the embedding cache
+in its `.bm-review/` stays warm across runs.
+
+    python bench/semeval_project.py dev            # -> bench/out/semeval/dev
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+DATA = REPO.parent / "shared" / "data" / "semeval2016-task3-b"
+OUT = BENCH / "out" / "semeval"
+LABELS = ("duplicate", "related", "unrelated")
+
+
+@dataclass(frozen=True)
+class LabeledPair:
+    a: str  # note path, relative to the project
+    b: str
+    label: str
+
+
+def data_dir(split: str, data: Path | None = None) -> Path:
+    folder = (data or DATA) / split
+    if not (folder / "docs.jsonl").exists():
+        raise SystemExit(f"no split {split!r} under {folder.parent} (docs.jsonl missing)")
+    return folder
+
+
+def note_path(doc_id: str) -> str:
+    return f"{doc_id}.md"
+
+
+def read_docs(split: str, data: Path | None = None) -> list[dict]:
+    with (data_dir(split, data) / "docs.jsonl").open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def read_pairs(split: str, data: Path | None = None) -> list[LabeledPair]:
+    out = []
+    with (data_dir(split, data) / "pairs.tsv").open(encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        if header[:3] != ["id1", "id2", "label"]:
+            raise SystemExit(f"unexpected pairs.tsv header {header}")
+        for line in f:
+            if not line.strip():
+                continue
+            a, b, label = line.rstrip("\n").split("\t")[:3]
+            if label not in LABELS:
+                raise SystemExit(f"unknown label {label!r}")
+            if a != b:
+                out.append(LabeledPair(note_path(a), note_path(b), label))
+    return out
+
+
+def build_project(split: str, out: Path | None = None, data: Path | None = None) -> Path:
+    """Write (or refresh) the project folder of a split and return its path."""
+    from review_app.core.notes import render_note
+
+    root = (out or OUT) / split
+    root.mkdir(parents=True, exist_ok=True)
+    wanted: dict[str, str] = {}
+    for doc in read_docs(split, data):
+        title = " ".join(doc["title"].split()) or doc["id"]
+        wanted[note_path(doc["id"])] = render_note(
+            {"title": title, "type": "note", "permalink": doc["id"].lower()},
+            doc["body"].strip() or title)
+    for rel, text in wanted.items():
+        path = root / rel
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    for path in root.glob("*.md"):
+        if path.name not in wanted:
+            path.unlink()
+    return root
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("split", nargs="+", help="split name(s): dev, train_part1, train_part2")
+    p.add_argument("--out", type=Path, default=OUT, help=f"parent folder (default: {OUT})")
+    p.add_argument("--data", type=Path, default=DATA, help="labeled data folder")
+    args = p.parse_args(argv)
+    for split in args.split:
+        print(build_project(split, args.out, args.data))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
