@@ -96,7 +96,7 @@ def _iso(value: dt.datetime | None) -> str | None:
     return None if value is None else value.isoformat(timespec="seconds")
 
 
-def _parse_time(text: str) -> dt.datetime | None:
+def parse_time(text: str) -> dt.datetime | None:
     """ISO date or datetime as naive UTC (naive input is taken as UTC, like frontmatter)."""
     try:
         value = dt.datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
@@ -127,13 +127,13 @@ def parse_window(spec: str | None, *, now: dt.datetime | None = None,
         if prev is None:
             return Window("last", None, now,
                           note="no earlier audit of this scope: the whole history is audited")
-        since = _parse_time(prev["time"])
+        since = parse_time(prev["time"])
         return Window("last", since, now, previous_audit=prev["time"])
     m = _DURATION_RE.match(text)
     if m:
         delta = dt.timedelta(**{_UNITS[m.group(2).lower()]: int(m.group(1))})
         return Window(text, now - delta, now)
-    since = _parse_time(text)
+    since = parse_time(text)
     if since is None:
         raise WindowError(f"--since {spec!r}: expected a duration (7d, 24h, 2w, 90m), a date "
                           "(2026-11-01), a date and time, or 'last'")
@@ -192,7 +192,7 @@ def _quick_read(rel: str, full: Path) -> QuickNote | None:
             value = value.split(" #", 1)[0].strip().strip("'\"")
             if key == "type":
                 note_type = value or DEFAULT_TYPE
-            elif (t := _parse_time(value)) is not None:
+            elif (t := parse_time(value)) is not None:
                 times.append(t)
     return QuickNote(rel, note_type, max(times))
 
@@ -401,8 +401,11 @@ class AuditReport:
                 "problems": len(self.problems)}
 
     def history_record(self) -> dict[str, Any]:
+        # Groups held back by the metadata guard are recorded (not news next time) but
+        # marked, so they do not come back as pending review.
         reported = {g.id: {"canonical": g.group.canonical, "paths": g.group.paths,
-                           "score": g.group.score}
+                           "score": g.group.score, **({} if g.above_threshold else
+                                                      {"held": True})}
                     for g in self.new_groups}
         for p in self.pending:
             if p.found_again:
@@ -473,9 +476,9 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
     quick = quick_notes(project.root)
     in_target = [q for q in quick if _quick_in_target(q, options.target)]
     decisions_log = DecisionStore(project.state).history()
-    since_prev = _parse_time(prev["time"]) if prev else None
+    since_prev = parse_time(prev["time"]) if prev else None
     decisions_since = [d for d in decisions_log
-                       if since_prev is None or ((t := _parse_time(d.get("time") or ""))
+                       if since_prev is None or ((t := parse_time(d.get("time") or ""))
                                                  is not None and t >= since_prev)]
 
     def report(**kw: Any) -> AuditReport:
@@ -539,6 +542,8 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
                                         valid.get(gid)))
             continue
         info = reported_info[gid]
+        if info.get("held"):
+            continue
         paths = list(info.get("paths") or [])
         if not paths or any(p not in notes for p in paths):
             continue  # a note went away (applied, or deleted): nothing left to review
