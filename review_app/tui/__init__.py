@@ -1,0 +1,1 @@
+"""The Textual review console (`bm-review [PROJECT]`)."""

@@ -1,0 +1,46 @@
+"""Typed messages posted by the scan and apply workers to the screens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.message import Message
+
+from ..core.pipeline import ScanResult
+
+
+class ScanProgress(Message):
+    """Where the scan is: `phase` is read, embed, search or group; `eta_s` for embedding."""
+
+    def __init__(self, phase: str, done: int, total: int, eta_s: float | None = None) -> None:
+        super().__init__()
+        self.phase = phase
+        self.done = done
+        self.total = total
+        self.eta_s = eta_s
+
+
+class ScanFinished(Message):
+    def __init__(self, result: ScanResult) -> None:
+        super().__init__()
+        self.result = result
+
+
+class ScanFailed(Message):
+    def __init__(self, error: str, cancelled: bool = False) -> None:
+        super().__init__()
+        self.error = error
+        self.cancelled = cancelled
+
+
+class ApplyFinished(Message):
+    def __init__(self, report: Any, group_ids: list[str]) -> None:
+        super().__init__()
+        self.report = report
+        self.group_ids = group_ids
+
+
+class ApplyFailed(Message):
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error

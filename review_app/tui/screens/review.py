@@ -1,0 +1,386 @@
+"""The review screen: group table, detail pane, preview, decisions by single keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from ...core.grouping import Group
+from ...core.pipeline import ScanResult
+from ..commands import ReviewCommands
+from ..messages import ApplyFailed, ApplyFinished
+from ..session import THRESHOLD_STEP, ReviewSession
+from ..widgets.preview import Preview
+from ..widgets.tables import GroupTable, MemberTable
+from .confirm import ConfirmApply, PlanReady
+from .help import HelpScreen
+from .scan import project_label
+
+# key -> (action, parameter) for the actions that can be refused.
+GUARDED_KEYS = {"u": ("update", None), "m": ("merge", None), "s": ("skip", None),
+                "d": ("distinct", None), "c": ("canonical", None), "x": ("remove", None),
+                "z": ("undo", None), "a": ("apply", None)}
+GUARDED = {action for action, _ in GUARDED_KEYS.values()}
+DONE_WORDS = {"update": "update (keep the canonical, retire the others)",
+              "merge": "merge (fold the others into the canonical)",
+              "skip": "skip (ask again next scan)", "distinct": "not duplicates (remembered)"}
+
+
+class ReviewScreen(Screen):
+    COMMANDS = {ReviewCommands}
+    BINDINGS = [
+        Binding("u", "decide('update')", "Update"),
+        Binding("m", "decide('merge')", "Merge"),
+        Binding("s", "decide('skip')", "Skip"),
+        Binding("d", "decide('distinct')", "Distinct"),
+        Binding("c", "canonical", "Canon"),
+        Binding("x", "remove", "Out"),
+        Binding("z", "undo", "Undo"),
+        Binding("a", "apply", "Apply"),
+        Binding("slash", "filter", "Filter", show=False),
+        Binding("left_square_bracket", "threshold(-1)", "-thr", show=False),
+        Binding("right_square_bracket", "threshold(1)", "+thr", show=False),
+        Binding("v", "toggle_preview", "Diff/merge", show=False),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+        Binding("escape", "clear_filter", "Clear filter", show=False),
+    ]
+
+    def __init__(self, result: ScanResult) -> None:
+        super().__init__()
+        self.result = result
+        self.session = ReviewSession.open(result)
+        self.filter_text = ""
+        self.preview_mode = "diff"
+        self.shown: list[Group] = []
+        self._table_width = 0
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="status")
+        yield Input(placeholder="filter groups by title or path (Enter: keep, Esc: clear)",
+                    id="filter")
+        yield GroupTable(id="groups")
+        with Horizontal(id="bottom"):
+            with Vertical(id="detail"):
+                yield MemberTable(id="members")
+                yield Static(id="evidence")
+            yield Preview(id="preview")
+        yield Static(id="problems")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#detail").border_title = "group"
+        self.query_one("#groups").border_title = "duplicate groups"
+        problems = self.query_one("#problems", Static)
+        if self.result.problems:
+            lines = Text(f"{len(self.result.problems)} file(s) could not be read "
+                         "(left untouched):\n", style="bold red")
+            for p in self.result.problems:
+                lines.append(f"  {p.path}: {p.error}\n", style="red")
+            problems.update(lines)
+        else:
+            problems.display = False
+        self.rebuild()
+        self.query_one(GroupTable).focus()
+
+    def table_resized(self, width: int) -> None:
+        if width and abs(width - self._table_width) > 2:
+            self.rebuild()
+
+    # -- state -> widgets ------------------------------------------------------------------
+
+    @property
+    def group(self) -> Group | None:
+        gid = self.query_one(GroupTable).current_id
+        return self.session.group(gid) if gid else None
+
+    @property
+    def member(self) -> str | None:
+        return self.query_one(MemberTable).current_path
+
+    def rebuild(self, keep: str | None = None) -> None:
+        """Refill the group table (filter, threshold, canonical change), keeping the cursor."""
+        table = self.query_one(GroupTable)
+        keep = keep or table.current_id
+        s = self.session
+        self.shown = s.filtered(self.filter_text)
+        statuses = {g.id: s.status(g) for g in self.shown}
+        sizes = {g.id: len(s.members(g)) + 1 for g in self.shown}
+        self._table_width = table.size.width or 60
+        table.fill(self.shown, s.notes, statuses, sizes, self._table_width)
+        table.select_id(keep)
+        self.show_group()
+        self.update_status()
+
+    def update_status(self) -> None:
+        s = self.session
+        text = Text()
+        text.append(f" {project_label(self.result.project)}", style="bold")
+        text.append(f" · {len(s.notes)} notes · {len(s.groups)} groups at ≥ {s.threshold:.2f}"
+                    f" · {s.decided_count()} decided · {len(s.to_apply())} to apply")
+        if self.filter_text:
+            text.append(f" · filter {self.filter_text!r}: {len(self.shown)} shown",
+                        style="bold yellow")
+        if self.result.problems:
+            text.append(f" · {len(self.result.problems)} unreadable", style="bold red")
+        self.query_one("#status", Static).update(text)
+        self.refresh_bindings()
+
+    def show_group(self, keep_member: str | None = None) -> None:
+        g = self.group
+        s = self.session
+        members = s.members(g) if g else []
+        self.query_one(MemberTable).show(g, members, s.notes, keep_member)
+        detail = self.query_one("#detail")
+        if g is None:
+            detail.border_title = "no group" if not self.filter_text else "no match"
+        else:
+            status = s.status(g)
+            detail.border_title = f"group of {len(members) + 1}" + (f" · {status}" if status
+                                                                     else "")
+        self.show_member()
+
+    def show_member(self) -> None:
+        g = self.group
+        s = self.session
+        ev = self.query_one("#evidence", Static)
+        preview = self.query_one(Preview)
+        if g is None:
+            ev.update("")
+            preview.show(self.preview_mode, None, None, [])
+            self.refresh_bindings()
+            return
+        path = self.member
+        text = Text()
+        text.append("◆ canonical ", style="bold green")
+        text.append(f"{g.canonical}: {g.canonical_reason}\n", style="green")
+        m = g.member(path) if path else None
+        if m is not None:
+            text.append(f"{m.path} ", style="bold")
+            text.append(f"score {m.score:.2f}" + ("  ★ important, never retired"
+                                                   if m.important else "") + "\n")
+            for reason in m.reasons:
+                text.append(f"  • {reason}\n")
+            nums = ", ".join(f"{k} {v:.2f}" for k, v in m.evidence.items()
+                             if isinstance(v, int | float))
+            if nums:
+                text.append(f"  {nums}\n", style="dim")
+        gone = s.removed.get(g.id)
+        if gone:
+            text.append(f"taken out: {', '.join(gone)}\n", style="yellow")
+        ev.update(text)
+        canon = s.notes[g.canonical]
+        member_note = s.notes.get(path) if path else None
+        if member_note is None or path == g.canonical:
+            first = s.members(g)
+            member_note = s.notes[first[0].path] if first else None
+        others = [s.notes[p] for p in s.retirable(g)]
+        preview.show(self.preview_mode, canon, member_note, others)
+        self.refresh_bindings()
+
+    @on(DataTable.RowHighlighted, "#groups")
+    def _group_moved(self, event: DataTable.RowHighlighted) -> None:
+        self.show_group()
+
+    @on(DataTable.RowHighlighted, "#members")
+    def _member_moved(self, event: DataTable.RowHighlighted) -> None:
+        self.show_member()
+
+    # -- refusing what makes no sense ------------------------------------------------------
+
+    def refusal(self, action: str) -> str | None:
+        return self.session.refusal(action, self.group, self.member)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        name = str(parameters[0]) if action == "decide" and parameters else action
+        if name in GUARDED:
+            return None if self.refusal(name) else True
+        return True
+
+    def on_key(self, event: Key) -> None:
+        # A disabled binding never reaches its action: say why instead of doing nothing.
+        if isinstance(self.focused, Input) or event.character not in GUARDED_KEYS:
+            return
+        why = self.refusal(GUARDED_KEYS[event.character][0])
+        if why:
+            self.notify(why, title="Not possible", severity="warning")
+            event.stop()
+
+    def _refused(self, action: str) -> bool:
+        why = self.refusal(action)
+        if why:
+            self.notify(why, title="Not possible", severity="warning")
+        return bool(why)
+
+    async def palette_action(self, action: str) -> None:
+        """A command palette entry: refused like its key, else run."""
+        name = action.split("'")[1] if action.startswith("decide(") else action
+        if name in GUARDED and self._refused(name):
+            return
+        await self.run_action(action)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def action_decide(self, action: str) -> None:
+        g = self.group
+        if g is None or self._refused(action):
+            return
+        self.session.decide(g, action)
+        self.notify(f"{self.session.notes[g.canonical].title}: {DONE_WORDS[action]}",
+                    title="Decided")
+        self._after_decision(g.id, advance=True)
+
+    def _after_decision(self, gid: str, advance: bool = False) -> None:
+        table = self.query_one(GroupTable)
+        g = self.session.group(gid)
+        if g is not None:
+            table.set_status(gid, self.session.status(g), len(self.session.members(g)) + 1)
+        if advance and table.cursor_row < table.row_count - 1:
+            table.move_cursor(row=table.cursor_row + 1, animate=False)
+        else:
+            self.show_group()
+        self.update_status()
+
+    def action_canonical(self) -> None:
+        g, path = self.group, self.member
+        if g is None or path is None or self._refused("canonical"):
+            return
+        self.session.set_canonical(g, path)
+        self.notify(f"{path} is now the canonical", title="Canonical")
+        self.rebuild(keep=g.id)
+
+    def action_remove(self) -> None:
+        g, path = self.group, self.member
+        if g is None or path is None or self._refused("remove"):
+            return
+        self.session.remove_member(g, path)
+        self.notify(f"{path} taken out of the group", title="Taken out")
+        self._after_decision(g.id)
+
+    def action_undo(self) -> None:
+        if self._refused("undo"):
+            return
+        gid = self.session.undo()
+        if gid is None:
+            return
+        self.notify("last change undone", title="Undo")
+        self.rebuild(keep=gid)
+
+    def action_threshold(self, step: int) -> None:
+        s = self.session
+        new = s.threshold + step * THRESHOLD_STEP
+        if not 0.0 <= round(new, 2) <= 1.0:
+            return
+        s.regroup(new)
+        self.notify(f"threshold {s.threshold:.2f}: {len(s.groups)} groups", title="Regrouped")
+        self.rebuild()
+
+    def action_toggle_preview(self) -> None:
+        self.preview_mode = "merge" if self.preview_mode == "diff" else "diff"
+        self.show_member()
+
+    def action_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Changed, "#filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        self.filter_text = event.value
+        self.rebuild()
+
+    @on(Input.Submitted, "#filter")
+    def _filter_done(self, event: Input.Submitted) -> None:
+        if not event.value:
+            event.input.display = False
+        self.query_one(GroupTable).focus()
+
+    def action_clear_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        if box.display or self.filter_text:
+            box.value = ""
+            box.display = False
+            self.filter_text = ""
+            self.rebuild()
+            self.query_one(GroupTable).focus()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    # -- apply -----------------------------------------------------------------------------
+
+    def action_apply(self) -> None:
+        if self._refused("apply"):
+            return
+        self.notify("planning the changes…", title="Apply")
+        self.make_plan(self.session.plan_document(), [g.id for g in self.session.to_apply()])
+
+    @work(thread=True, exclusive=True, group="apply")
+    def make_plan(self, doc: dict[str, Any], group_ids: list[str]) -> None:
+        try:
+            from ...core.applying import plan_from_document
+
+            plan = plan_from_document(self.result.project, doc)
+            self.post_message(PlanReady(plan, plan.summary(), group_ids))
+        except Exception as exc:
+            self.post_message(ApplyFailed(f"cannot plan: {type(exc).__name__}: {exc}"))
+
+    def on_plan_ready(self, event: PlanReady) -> None:
+        def confirmed(ok: bool | None) -> None:
+            if ok:
+                self.run_apply(event.plan, event.group_ids)
+
+        name = project_label(self.result.project)
+        self.app.push_screen(ConfirmApply(event.summary, name), confirmed)
+
+    @work(thread=True, exclusive=True, group="apply")
+    def run_apply(self, plan: Any, group_ids: list[str]) -> None:
+        try:
+            from ...core.applying import apply_plan
+
+            report = apply_plan(self.result.project, plan)
+        except Exception as exc:
+            self.post_message(ApplyFailed(f"{type(exc).__name__}: {exc}"))
+        else:
+            self.post_message(ApplyFinished(report, group_ids))
+
+    def on_apply_failed(self, event: ApplyFailed) -> None:
+        self.notify(event.error, title="Apply failed", severity="error", timeout=10)
+
+    def on_apply_finished(self, event: ApplyFinished) -> None:
+        report = event.report
+        conflicted = conflict_paths(getattr(report, "conflicts", []) or [])
+        applied = [gid for gid in event.group_ids
+                   if (g := self.session.group(gid)) and not conflicted & set(g.paths)]
+        self.session.mark_applied(applied, report.apply_id)
+        links = sum(int(_get(r, "count", 1)) for r in report.links_rewritten or [])
+        msg = (f"{len(report.updated)} updated, {len(report.retired)} retired, {links} link(s) "
+               f"rewritten (apply {report.apply_id}; undo: bm-review undo)")
+        if conflicted:
+            msg += f"; {len(conflicted)} conflict(s) left alone: re-scan and decide again"
+        self.notify(msg, title="Applied", timeout=10)
+        self.app.rescan()  # type: ignore[attr-defined]
+
+
+def _get(obj: Any, key: str, default: Any = None) -> Any:
+    return obj.get(key, default) if isinstance(obj, dict) else getattr(obj, key, default)
+
+
+def conflict_paths(conflicts: list[Any]) -> set[str]:
+    out: set[str] = set()
+    for c in conflicts:
+        path = c if isinstance(c, str) else _get(c, "path")
+        if path:
+            out.add(str(path))
+    return out

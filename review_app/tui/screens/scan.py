@@ -1,0 +1,146 @@
+"""The scan screen: runs the pipeline in a thread worker and shows its phases."""
+
+from __future__ import annotations
+
+import threading
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, ProgressBar, Static
+
+from ...core.pipeline import ScanCancelled, ScanOptions, scan
+from ...core.project import Project
+from ..messages import ScanFailed, ScanFinished, ScanProgress
+from ..progress import ProgressRelay
+
+
+def project_label(project: Project) -> str:
+    """The project's name, else its folder name: never an absolute path (screenshots, privacy)."""
+    return project.name or project.root.name
+
+PHASES = (("read", "Reading notes"), ("embed", "Embedding"), ("search", "Searching"),
+          ("group", "Grouping"))
+
+
+def eta_text(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    if seconds < 60:
+        return f" · about {max(1, round(seconds))} s left"
+    return f" · about {round(seconds / 60)} min left"
+
+
+class ScanScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel scan"),
+        Binding("ctrl+c", "cancel", "Cancel scan", show=False, priority=True),
+        Binding("r", "retry", "Scan again"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, project: Project, options: ScanOptions, *, autostart: bool = True) -> None:
+        super().__init__()
+        self.project = project
+        self.options = options
+        self.autostart = autostart
+        self.cancel_event = threading.Event()
+        self.phase = ""
+        self.finished = False
+        self.failed: ScanFailed | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="scan-box"):
+            yield Static(f"Scanning [b]{project_label(self.project)}[/b] for duplicate notes",
+                         id="scan-title")
+            yield Static(id="scan-phases")
+            yield ProgressBar(total=None, show_eta=False, id="scan-bar")
+            yield Static(id="scan-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._render_phases()
+        if self.autostart:
+            self.start()
+
+    def start(self) -> None:
+        self.cancel_event = threading.Event()
+        self.failed = None
+        self.phase = ""
+        self._render_phases()
+        self.query_one("#scan-detail", Static).update("")
+        self.run_scan()
+        self.refresh_bindings()
+
+    @work(thread=True, exclusive=True, group="scan")
+    def run_scan(self) -> None:
+        app = self.app
+        relay = ProgressRelay(self.post_message)
+        try:
+            embedder = app.get_embedder(self.options.model)  # type: ignore[attr-defined]
+            result = scan(self.project, self.options, progress=relay, cancel=self.cancel_event,
+                          embedder=embedder)
+        except ScanCancelled:
+            self.post_message(ScanFailed("scan cancelled", cancelled=True))
+        except Exception as exc:  # shown on screen; the console stays up
+            self.post_message(ScanFailed(f"{type(exc).__name__}: {exc}"))
+        else:
+            self.post_message(ScanFinished(result))
+
+    def _render_phases(self) -> None:
+        order = [p for p, _ in PHASES]
+        current = order.index(self.phase) if self.phase in order else -1
+        text = Text()
+        for i, (_key, label) in enumerate(PHASES):
+            if i < current or self.finished:
+                text.append(f" ✔ {label}\n", style="green")
+            elif i == current:
+                text.append(f" ▶ {label}\n", style="bold")
+            else:
+                text.append(f" · {label}\n", style="dim")
+        self.query_one("#scan-phases", Static).update(text)
+
+    def on_scan_progress(self, event: ScanProgress) -> None:
+        if event.phase != self.phase:
+            self.phase = event.phase
+            self._render_phases()
+        bar = self.query_one("#scan-bar", ProgressBar)
+        label = dict(PHASES).get(event.phase, event.phase)
+        if event.total > 0:
+            bar.update(total=event.total, progress=event.done)
+            detail = f"{label} {event.done}/{event.total}{eta_text(event.eta_s)}"
+        else:
+            bar.update(total=None)
+            detail = f"{label}…"
+        self.query_one("#scan-detail", Static).update(detail)
+
+    def on_scan_failed(self, event: ScanFailed) -> None:
+        self.failed = event
+        style = "yellow" if event.cancelled else "bold red"
+        hint = "r: scan again · q: quit"
+        self.query_one("#scan-detail", Static).update(
+            Text.assemble((event.error, style), "\n", (hint, "dim")))
+        self.refresh_bindings()
+
+    def on_scan_finished(self, event: ScanFinished) -> None:
+        self.finished = True
+        event.stop()
+        self.app.show_review(event.result)  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cancel":
+            return self.failed is None and not self.finished
+        if action == "retry":
+            return self.failed is not None
+        return True
+
+    def action_cancel(self) -> None:
+        self.cancel_event.set()
+        self.query_one("#scan-detail", Static).update("cancelling…")
+
+    def action_retry(self) -> None:
+        self.start()

@@ -1,0 +1,141 @@
+"""The group table and the member list: plain DataTables (no per-row widgets)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.coordinate import Coordinate
+from textual.events import Resize
+from textual.widgets import DataTable
+
+from ...core.grouping import Group, Member
+from ...core.notes import Note
+
+STATUS_STYLE = {"update": "bold green", "merge": "bold cyan", "skip": "yellow",
+                "distinct": "magenta"}
+
+
+def clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def status_cell(status: str) -> Text:
+    return Text(status or "·", style=STATUS_STYLE.get(status, "dim"))
+
+
+def strongest_evidence(group: Group) -> str:
+    top = group.members[0] if group.members else None
+    return top.reasons[0] if top and top.reasons else ""
+
+
+class GroupTable(DataTable):
+    """One row per group, keyed by position (rows are added in bulk with `add_rows`)."""
+
+    BINDINGS = [
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+        Binding("g", "first", "First", show=False),
+        Binding("G", "last", "Last", show=False),
+        Binding("right", "focus_members", "Members", show=False),
+    ]
+    COLUMNS = ("score", "canonical (kept)", "n", "strongest evidence", "decision")
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self.group_ids: list[str] = []
+
+    def fill(self, groups: list[Group], notes: dict[str, Note], statuses: dict[str, str],
+             sizes: dict[str, int], width: int) -> None:
+        """Replace every row at once; column widths follow the available width."""
+        flexible = width - (5 + 2 + 8) - 2 * len(self.COLUMNS) - 2  # fixed, padding, scrollbar
+        title_w = max(16, flexible * 11 // 20)
+        ev_w = max(10, flexible - title_w)
+        self.clear(columns=True)
+        for label, w in zip(self.COLUMNS, (5, title_w, 2, ev_w, 8), strict=True):
+            self.add_column(label, width=w, key=label)
+        self.group_ids = [g.id for g in groups]
+        rows = []
+        for g in groups:
+            canon = notes[g.canonical]
+            title = ("★ " if canon.important else "") + canon.title
+            rows.append((f"{g.score:.2f}", clip(title, title_w), str(sizes[g.id]),
+                         clip(strongest_evidence(g), ev_w), status_cell(statuses.get(g.id, ""))))
+        self.add_rows(rows)
+
+    @property
+    def current_id(self) -> str | None:
+        if not self.group_ids or self.cursor_row < 0 or self.cursor_row >= len(self.group_ids):
+            return None
+        return self.group_ids[self.cursor_row]
+
+    def select_id(self, group_id: str | None) -> None:
+        if group_id in self.group_ids:
+            self.move_cursor(row=self.group_ids.index(group_id), animate=False)
+
+    def set_status(self, group_id: str, status: str, size: int) -> None:
+        if group_id in self.group_ids:
+            row = self.group_ids.index(group_id)
+            self.update_cell_at(Coordinate(row, 4), status_cell(status))
+            self.update_cell_at(Coordinate(row, 2), str(size))
+
+    def on_resize(self, event: Resize) -> None:
+        self.screen.table_resized(event.size.width)  # type: ignore[attr-defined]
+
+    def action_first(self) -> None:
+        self.move_cursor(row=0, animate=False)
+
+    def action_last(self) -> None:
+        self.move_cursor(row=max(0, self.row_count - 1), animate=False)
+
+    def action_focus_members(self) -> None:
+        self.screen.query_one(MemberTable).focus()
+
+
+class MemberTable(DataTable):
+    """The notes of the selected group: the canonical first, then the members by score."""
+
+    BINDINGS = [
+        Binding("j", "cursor_down", "Down", show=False),
+        Binding("k", "cursor_up", "Up", show=False),
+        Binding("left", "focus_groups", "Groups", show=False),
+    ]
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(cursor_type="row", **kwargs)
+        self.paths: list[str] = []
+
+    def show(self, group: Group | None, members: list[Member], notes: dict[str, Note],
+             keep: str | None = None) -> None:
+        width = max(20, self.size.width - 2 - 5 - 2 * 3 - 1)
+        self.clear(columns=True)
+        self.add_column("", width=2, key="mark")
+        self.add_column("score", width=5, key="score")
+        self.add_column("note", width=width, key="note")
+        self.paths = []
+        if group is None:
+            return
+        canon = notes[group.canonical]
+        rows = [(Text("◆", style="bold green"), Text("canon", style="green"),
+                 Text(clip(("★ " if canon.important else "") + canon.path, width),
+                      style="bold green"))]
+        self.paths.append(group.canonical)
+        for m in members:
+            rows.append((Text("★", style="bold yellow") if m.important else "",
+                         f"{m.score:.2f}", clip(m.path, width)))
+            self.paths.append(m.path)
+        self.add_rows(rows)
+        row = self.paths.index(keep) if keep in self.paths else min(1, len(self.paths) - 1)
+        self.move_cursor(row=row, animate=False)
+
+    def on_resize(self, event: Resize) -> None:
+        if self.paths:
+            self.screen.show_group(keep_member=self.current_path)  # type: ignore[attr-defined]
+
+    @property
+    def current_path(self) -> str | None:
+        if not self.paths or not 0 <= self.cursor_row < len(self.paths):
+            return None
+        return self.paths[self.cursor_row]
+
+    def action_focus_groups(self) -> None:
+        self.screen.query_one(GroupTable).focus()
