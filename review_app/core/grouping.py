@@ -1,7 +1,8 @@
 """Duplicate groups (anchor-centric stars) and the canonical note of each.
 
-Groups are never chained: a note joins a group only through its own pair with
-the group's anchor, so A~B and B~C do not put A and C together unless A~C.
+Groups are never chained: a note joins a group only through its own pairs with
+the anchor and every member, so A~B and B~C do not put A and C together unless
+A~C.
 Each note belongs to at most one group.
 """
 
@@ -104,8 +105,9 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
     """Greedy anchor-centric grouping of the pairs at or above `threshold`.
 
     The strongest remaining pair opens a group; its anchor is the note of the
-    pair with more strong links to unassigned notes; every unassigned note whose
-    own pair with the anchor passes the threshold joins.
+    pair with more strong links to unassigned notes. An unassigned note joins
+    when its pair with the anchor, and with every member already in, passes the
+    threshold: a star around the anchor that never chains A~B~C into one group.
     """
     exclude = exclude or set()
     best: dict[tuple[str, str], Candidate] = {}
@@ -129,9 +131,13 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
             return (len(free), sum(free))
 
         anchor = a if strength(a) >= strength(b) else b
-        members = [anchor] + sorted(
-            (m for m in adj[anchor] if m not in assigned and m != anchor),
-            key=lambda m: (-adj[anchor][m].score, m))
+        members = [anchor]
+        for m in sorted((m for m in adj[anchor] if m not in assigned),
+                        key=lambda m: (-adj[anchor][m].score, m)):
+            # Every member must itself pair with every other: two notes that are each
+            # like the anchor but not like each other are not one group.
+            if all(m in adj[other] for other in members):
+                members.append(m)
         assigned.update(members)
         groups.append(make_group(anchor, members, notes, score_pair, adj,
                                  (canonical_overrides or {}).get(group_id(members))))

@@ -230,6 +230,23 @@ def decode_note_bytes(raw: bytes) -> str | NoteProblem:
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
+_YAML = frontmatter.YAMLHandler()
+
+
+def _split_frontmatter(text: str) -> tuple[Any, str]:
+    """(frontmatter value, body). python-frontmatter's own `loads` silently drops a
+    frontmatter that is not a mapping; we want to report it."""
+    stripped = text.strip()
+    if not _YAML.detect(stripped):
+        return {}, stripped
+    try:
+        fm, content = _YAML.split(stripped)
+    except ValueError:
+        return {}, stripped
+    value = _YAML.load(fm)
+    return ({} if value is None else value), content.strip()
+
+
 def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
                ctime: float | None = None) -> Note | NoteProblem:
     """Parse one note. Never raises: bad input becomes a `NoteProblem`."""
@@ -238,18 +255,16 @@ def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
         return NoteProblem(path, decoded.error)
     text = decoded
     try:
-        post = frontmatter.loads(text)
+        metadata, body = _split_frontmatter(text)
     except yaml.YAMLError as exc:
         reason = str(exc).replace("\n", " ")
         reason = re.sub(r"\s+", " ", reason)
         return NoteProblem(path, f"invalid YAML frontmatter: {reason}")
     except Exception as exc:  # yaml raises ValueError etc. on odd scalars (e.g. bad dates)
         return NoteProblem(path, f"invalid YAML frontmatter: {type(exc).__name__}: {exc}")
-    metadata = post.metadata
     if not isinstance(metadata, dict):
         return NoteProblem(path, "invalid YAML frontmatter: not a mapping of keys to values")
-    has_fm = text.lstrip().startswith("---") and bool(metadata)
-    body = post.content
+    has_fm = bool(metadata)
     stem = PurePosixPath(path).stem
     title_value = metadata.get("title")
     title = str(title_value).strip() if title_value not in (None, "") else stem

@@ -103,14 +103,14 @@ def _checked(path: str, name: str, state_dir: Path | None) -> Project:
     return Project(root.resolve(), name=name, state_dir=state_dir)
 
 
-def _ignore_spec(root: Path) -> pathspec.PathSpec:
+def _ignore_spec(root: Path) -> pathspec.GitIgnoreSpec:
     lines = list(DEFAULT_IGNORES)
     for name in (".gitignore", ".bmignore"):
         f = root / name
         if f.is_file():
             with contextlib.suppress(OSError):
                 lines += f.read_text(encoding="utf-8", errors="replace").splitlines()
-    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 def walk_markdown(root: Path) -> tuple[list[tuple[str, Path]], list[NoteProblem]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shutil
 from pathlib import Path
@@ -30,9 +31,34 @@ def demo_path(*, reset: bool = False) -> Path:
         tmp = target.with_name("demo.tmp")
         if tmp.exists():
             shutil.rmtree(tmp)
-        shutil.copytree(BUNDLED, tmp)
-        for path in tmp.rglob("*"):
-            if path.is_file():  # a read-only install must not make the copy read-only
-                path.chmod(0o644)
+        copy_demo(tmp)
         tmp.rename(target)
     return target
+
+
+def copy_demo(dest: Path) -> Path:
+    """Copy the bundled notes to `dest`, each file dated as its frontmatter says.
+
+    Notes without a `modified` key fall back to the file's mtime; a fresh copy
+    would make those the newest notes of the base and upset the canonical rule,
+    so each file gets the time the note was last written (`modified`, else
+    `created`), as on the machine where it was written.
+    """
+    from ..core.notes import NoteProblem, parse_note
+
+    shutil.copytree(BUNDLED, dest)
+    for path in sorted(dest.rglob("*")):
+        if not path.is_file():
+            continue
+        path.chmod(0o644)  # a read-only install must not make the copy read-only
+        if path.suffix != ".md":
+            continue
+        note = parse_note(path.relative_to(dest).as_posix(), path.read_bytes())
+        if isinstance(note, NoteProblem):
+            continue
+        raw = note.metadata.get("modified") or note.metadata.get("created")
+        when = note.modified if note.metadata.get("modified") else note.created
+        if raw and when is not None:
+            stamp = when.replace(tzinfo=dt.UTC).timestamp()
+            os.utime(path, (stamp, stamp))
+    return dest

@@ -1,0 +1,102 @@
+"""`bm-review scan` and the CLI conventions, run as a user runs them."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from review_app.cli import main
+from review_app.demo import BUNDLED
+
+EXPECTED = json.loads((Path(__file__).parent / "data" / "demo_expected.json").read_text())
+
+
+def run_cli(*args: str, env_extra: dict[str, str] | None = None, cwd: Path | None = None
+            ) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "-m", "review_app", *args], capture_output=True,
+                          text=True, env=env, cwd=cwd, timeout=600)
+
+
+def tree_hash(root: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            h.update(path.relative_to(root).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def test_scan_demo_json_end_to_end(tmp_path: Path):
+    bundled_before = tree_hash(BUNDLED)
+    env = {"BM_REVIEW_DATA_DIR": str(tmp_path / "data")}
+    proc = run_cli("scan", "--demo", "--format", "json", env_extra=env)
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)  # stdout holds the JSON document and nothing else
+    demo = tmp_path / "data" / "demo"
+    assert f"demo knowledge base: {demo}" in proc.stderr
+    assert doc["project"] == str(demo.resolve())
+    got = {(g["canonical"], frozenset(m["path"] for m in g["members"])) for g in doc["groups"]}
+    assert got == {(g["canonical"], frozenset(g["members"])) for g in EXPECTED["groups"]}
+    assert doc["stats"]["embedded"] == doc["note_count"]
+    # the working copy persists; the bundled files are never touched
+    again = run_cli("scan", "--demo", "--format", "json", env_extra=env)
+    assert json.loads(again.stdout)["stats"]["embedded"] == 0
+    assert tree_hash(BUNDLED) == bundled_before
+    (demo / "engineering" / "stray.md").write_text("---\ntitle: Stray\n---\nx\n")
+    reset = run_cli("scan", "--demo", "--reset-demo", "--format", "json", env_extra=env)
+    assert reset.returncode == 0
+    assert not (demo / "engineering" / "stray.md").exists()
+
+
+def test_no_project_and_no_config_exits_1_naming_demo(tmp_path: Path):
+    proc = run_cli("scan", cwd=tmp_path,
+                   env_extra={"BASIC_MEMORY_CONFIG_DIR": str(tmp_path / "nothing")})
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    assert "--demo" in proc.stderr and "folder" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]):
+    for argv in (["scan", "--threshold", "1.5"], ["scan", "--format", "xml"],
+                 ["scan", "--top-k", "0"]):
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 2
+    assert "between 0 and 1" in capsys.readouterr().err
+
+
+def test_help_everywhere(capsys: pytest.CaptureFixture[str]):
+    from review_app.cli import COMMANDS, _command_modules
+
+    present = [c for c in COMMANDS if c in _command_modules()]
+    for argv in (["--help"], *[[c, "--help"] for c in present]):
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 0
+        assert "usage: bm-review" in capsys.readouterr().out
+
+
+def test_unknown_strategy_and_missing_folder_exit_1(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]):
+    assert main(["scan", str(tmp_path), "--strategy", "nope"]) == 1
+    assert "unknown strategy 'nope'" in capsys.readouterr().err
+    assert main(["scan", str(tmp_path / "missing")]) == 1
+    assert "no folder or basic-memory project" in capsys.readouterr().err
+
+
+def test_table_output_lists_groups_and_problems(demo_kb: Path,
+                                                capsys: pytest.CaptureFixture[str]):
+    (demo_kb / "broken.md").write_bytes(b"---\ntitle: [oops\n---\n")
+    assert main(["scan", str(demo_kb), "--strategy", "title"]) == 0
+    out = capsys.readouterr().out
+    assert "Duplicate groups in" in out
+    assert "broken.md: invalid YAML frontmatter" in out

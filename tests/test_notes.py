@@ -1,0 +1,155 @@
+"""The parser on real-world markdown, every bad-input class, and arbitrary bytes."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from review_app.core.notes import (
+    MAX_NOTE_BYTES,
+    Note,
+    NoteProblem,
+    parse_note,
+    parse_tags,
+    permalink_for_path,
+    render_note,
+)
+
+DATA = Path(__file__).parent / "data" / "notes"
+
+
+def parse_file(name: str) -> Note:
+    note = parse_note(name, (DATA / name).read_bytes(), mtime=1_700_000_000)
+    assert isinstance(note, Note), note
+    return note
+
+
+def test_real_world_note_fields():
+    note = parse_file("real_world.md")
+    assert note.title == "Search ranking – notes from the Q3 offsite"
+    assert note.type == "meeting"
+    assert note.permalink == "meetings/search-ranking-offsite"
+    assert note.tags == ["search", "ranking", "offsite"]
+    # aware datetimes are converted to naive UTC so every date compares
+    assert note.created == dt.datetime(2026, 9, 12, 7, 30)
+    assert note.modified == dt.datetime(2026, 9, 14)
+    assert note.metadata["status"] == "draft"
+    assert not note.important
+
+
+def test_observations_relations_and_links():
+    note = parse_file("real_world.md")
+    cats = [o.category for o in note.observations]
+    assert cats == ["decision", "risk", "idea"]  # checkboxes and fenced code are not observations
+    decision = note.observations[0]
+    assert decision.tags == ("search", "ranking")
+    assert decision.context == "agreed by all"
+    assert [(r.type, r.target) for r in note.relations] == [
+        ("part_of", "Q3 Offsite"),
+        ("relates_to", "Search Architecture"),
+        ("implements", "search/hybrid-ranking"),
+    ]
+    assert note.relations[1].context == "background"
+    assert note.links == ["Q3 Offsite", "Search Architecture", "search/hybrid-ranking",
+                          "Ranking Experiments", "research/bm25-baseline"]
+    assert note.richness[0] == 6
+
+
+def test_windows_line_endings_and_comma_tags():
+    note = parse_file("windows_crlf.md")
+    assert note.title == "Windows note"
+    assert note.tags == ["ops", "windows"]
+    assert "\r" not in note.body
+    assert [o.content for o in note.observations] == ["CRLF endings parse #windows"]
+    assert note.relations[0].target == "Other Note"
+    # the hash is of the raw bytes, so a CRLF file is not confused with its LF twin
+    lf = parse_note("w.md", (DATA / "windows_crlf.md").read_bytes().replace(b"\r\n", b"\n"))
+    assert isinstance(lf, Note) and lf.sha256 != note.sha256
+
+
+def test_bom_and_missing_frontmatter():
+    bom = parse_file("bom.md")
+    assert bom.title == "BOM note"
+    plain = parse_file("no_frontmatter.md")
+    assert plain.title == "no_frontmatter"  # file stem when no title
+    assert plain.permalink == "no-frontmatter"
+    assert plain.links == ["Somewhere Else"]
+    assert not plain.has_frontmatter
+    # no `modified`: the file's mtime stands in
+    assert plain.modified == dt.datetime(2023, 11, 14, 22, 13, 20)
+
+
+def test_important_flag_variants():
+    for fm in ("important: true", "important: yes", "tags: [pinned]", "tags: Important, x"):
+        note = parse_note("a.md", f"---\ntitle: A\n{fm}\n---\nbody\n".encode())
+        assert isinstance(note, Note) and note.important, fm
+    note = parse_note("a.md", b"---\ntitle: A\nimportant: false\n---\nbody\n")
+    assert isinstance(note, Note) and not note.important
+
+
+def test_unicode_titles_and_permalinks():
+    note = parse_note("Notes/Café Überblick.md", "# Überblick\n\nÄÖÜ 日本語 ✓\n".encode())
+    assert isinstance(note, Note)
+    assert note.title == "Café Überblick"
+    assert note.permalink == "notes/café-überblick"
+    assert permalink_for_path("engineering/Deploy_Runbook v2.md") == "engineering/deploy-runbook-v2"
+
+
+def test_parse_tags_forms():
+    assert parse_tags("a, b c,#d") == ["a", "b", "c", "d"]
+    assert parse_tags(["x", "#y", "x"]) == ["x", "y"]
+    assert parse_tags(None) == []
+    assert parse_tags(7) == ["7"]
+
+
+def problem(raw: bytes) -> str:
+    result = parse_note("bad.md", raw)
+    assert isinstance(result, NoteProblem), result
+    assert result.path == "bad.md"
+    return result.error
+
+
+def test_broken_yaml_is_a_problem():
+    assert problem(b"---\ntitle: [unclosed\n---\nbody\n").startswith("invalid YAML frontmatter")
+    assert "not a mapping" in problem(b"---\n- a\n- b\n---\nbody\n")
+
+
+def test_binary_and_non_utf8_are_problems():
+    assert "binary" in problem(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    assert "UTF-8" in problem("caf\xe9 latin-1 text".encode("latin-1"))
+
+
+def test_huge_file_is_a_problem():
+    assert "too large" in problem(b"a" * (MAX_NOTE_BYTES + 1))
+
+
+def test_odd_yaml_scalars_do_not_crash():
+    # a date-shaped value YAML cannot build raises ValueError inside the loader
+    err = problem(b"---\ncreated: 2026-13-45\n---\nx\n")
+    assert err.startswith("invalid YAML frontmatter")
+
+
+def test_render_round_trip():
+    note = parse_file("real_world.md")
+    again = parse_note("x.md", render_note(note.metadata, note.body).encode())
+    assert isinstance(again, Note)
+    assert (again.title, again.tags, again.permalink) == (note.title, note.tags, note.permalink)
+    assert again.observations == note.observations
+    assert again.relations == note.relations
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=2048))
+def test_parsing_never_raises_on_arbitrary_bytes(raw: bytes):
+    result = parse_note("fuzz.md", raw)
+    assert isinstance(result, Note | NoteProblem)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=400))
+def test_parsing_never_raises_on_frontmatter_shaped_text(text: str):
+    result = parse_note("fuzz.md", f"---\n{text}\n---\n{text}".encode("utf-8", "surrogatepass"))
+    assert isinstance(result, Note | NoteProblem)
