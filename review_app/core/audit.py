@@ -339,7 +339,7 @@ class AuditGroup:
     conflicts: dict[str, list[str]]  # member path -> disagreements with the canonical
     in_window: list[str]  # the group's notes that changed in the window
     above_threshold: bool
-    reported_before: str | None = None  # time of the audit that first reported it
+    reported_before: str | None = None  # an earlier audit held it back (metadata guard)
 
     @property
     def id(self) -> str:
@@ -524,17 +524,18 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
     for g in result.groups:
         if _decided(valid.get(g.id)):
             continue  # decided (and not yet applied): not news, not pending review
-        if g.id in reported_before:
+        if g.id in reported_before and not reported_info[g.id].get("held"):
             again[g.id] = g
             continue
         guarded, conflicts, above = _guard(g, notes, result.threshold)
         new_groups.append(AuditGroup(guarded, notes[g.canonical].title, conflicts,
-                                     sorted(p for p in g.paths if p in exact), above))
+                                     sorted(p for p in g.paths if p in exact), above,
+                                     reported_before.get(g.id)))
     new_groups.sort(key=lambda a: (not a.above_threshold, -a.group.score, a.group.id))
 
     pending: list[PendingGroup] = []
     for gid, first in reported_before.items():
-        if _decided(valid.get(gid)):
+        if _decided(valid.get(gid)) or reported_info[gid].get("held"):
             continue
         if gid in again:
             g = again[gid]
@@ -542,8 +543,6 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
                                         valid.get(gid)))
             continue
         info = reported_info[gid]
-        if info.get("held"):
-            continue
         paths = list(info.get("paths") or [])
         if not paths or any(p not in notes for p in paths):
             continue  # a note went away (applied, or deleted): nothing left to review

@@ -92,10 +92,10 @@ def _code(text: str) -> str:
 def _md_group(n: int, ag: AuditGroup) -> list[str]:
     g = ag.group
     changed = set(ag.in_window)
-    mark = " (changed)"
+    mark = " (changed in the window)"
     lines = [f"### {n}. {_cell(ag.canonical_title)} (score {g.score:.2f})", "",
-             f"Keep **{_code(g.canonical)}**{mark if g.canonical in changed else ''}: "
-             f"{g.canonical_reason}.", "",
+             f"**Keep** {_code(g.canonical)}{mark if g.canonical in changed else ''}. "
+             f"Why: {g.canonical_reason}.", "",
              "| Duplicate | Score | Evidence |", "|---|---:|---|"]
     for m in g.members:
         name = _code(m.path) + (mark if m.path in changed else "")
