@@ -55,8 +55,14 @@ def normalise(text: str) -> str:
     return _SPACE.sub(" ", text).strip().rstrip(".;:,!").strip()
 
 
+_TAG = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
+
+
 def observation_key(category: str, content: str) -> str:
-    return f"[{normalise(category)}] {normalise(content)}"
+    """Category, text and tags; punctuation and tag placement do not matter."""
+    tags = sorted({t.lower() for t in _TAG.findall(content)})
+    words = normalise(_TAG.sub(" ", content))
+    return f"[{normalise(category)}] {words}" + "".join(f" #{t}" for t in tags)
 
 
 def relation_key(rel_type: str, target: str) -> str:
