@@ -7,6 +7,7 @@ import json
 import sys
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..core.embedding import DEFAULT_MODEL, EmbeddingError
@@ -86,20 +87,23 @@ def print_table(result: ScanResult, console: Console) -> None:
     notes = result.notes
     table = Table(title=f"Duplicate groups in {result.project.root} "
                         f"({len(notes)} notes, strategy {result.strategy.name}, "
-                        f"threshold {result.threshold:.2f})", title_justify="left")
+                        f"threshold {result.threshold:.2f})", title_justify="left",
+                  show_lines=True)
     table.add_column("#", justify="right", style="dim")
     table.add_column("score", justify="right")
-    table.add_column("canonical (kept)", overflow="fold")
-    table.add_column("duplicates", overflow="fold")
-    table.add_column("why", overflow="fold", style="dim")
+    table.add_column("keep (canonical)", overflow="fold", ratio=3)
+    table.add_column("duplicates", overflow="fold", ratio=3)
+    table.add_column("evidence", overflow="fold", style="dim", ratio=2)
     for i, g in enumerate(result.groups, 1):
         canon = notes[g.canonical]
-        mark = " [bold yellow]★[/]" if canon.important else ""
-        members = "\n".join(f"{m.path} ({m.score:.2f})" + (" ★" if m.important else "")
-                            for m in g.members)
-        top = g.members[0].reasons[:2] if g.members else []
-        canonical = f"{g.canonical}{mark}\n[dim]{g.canonical_reason}[/]"
-        table.add_row(str(i), f"{g.score:.2f}", canonical, members, "; ".join(top))
+        star = " [bold yellow]★[/]" if canon.important else ""
+        keep = (f"[bold]{escape(canon.title)}[/]{star}\n[dim]{escape(g.canonical)}\n"
+                f"{escape(g.canonical_reason)}[/]")
+        members = "\n".join(
+            f"{escape(m.title)} [dim]({m.score:.2f}){' ★ kept: important' if m.important else ''}"
+            f"\n{escape(m.path)}[/]" for m in g.members)
+        top = g.members[0].reasons[:3] if g.members else []
+        table.add_row(str(i), f"{g.score:.2f}", keep, members, escape("; ".join(top)))
     if result.groups:
         console.print(table)
     else:

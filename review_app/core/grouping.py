@@ -62,7 +62,7 @@ def _cmp_canonical(a: Note, b: Note) -> tuple[int, str]:
     """-1 when a should be canonical over b, +1 for b; with the deciding reason."""
     if a.important != b.important:
         winner = a if a.important else b
-        return (-1 if winner is a else 1), f"important: {winner.title!r} is marked important"
+        return (-1 if winner is a else 1), "important: marked important, the others are not"
     if a.modified != b.modified:
         winner, loser = (a, b) if a.modified > b.modified else (b, a)
         newer, older = _dates(winner, loser)
