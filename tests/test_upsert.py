@@ -1,0 +1,409 @@
+"""upsert_note through the Python API and the CLI, on copies of the demo knowledge base."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from review_app.core.applying import undo_apply
+from review_app.core.naming import InvalidInput, file_stem, validate_directory
+from review_app.core.notes import parse_note
+from review_app.core.pending import PendingQueue
+from review_app.core.project import Project
+from review_app.core.upsert import decide_pending, upsert_note
+
+RATE = """# API rate limits
+
+A customer integration hammered `/v1/routes` at about 300 requests per second, so we are
+adding rate limits that protect Postgres and are visible to customers.
+
+## How it works
+- One token bucket per API key, kept in Redis; a Lua script does check-and-decrement atomically.
+- Tier limits: Starter 10 req/s, Pro 50 req/s, Business 200 req/s, bursts up to 2x.
+- Responses include `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.
+- When over the limit we answer 429 with `Retry-After` and the body from [[API error format]].
+
+## Observations
+- [decision] Token bucket per API key in Redis #rate-limiting
+- [rule] 429 responses include Retry-After
+- [decision] Enterprise keys get custom limits set by support
+"""
+RATE_TARGET = "engineering/rate-limiting-design.md"
+
+ONCALL = """# On-call schedule
+
+Tom, Priya and Jonas rotate on-call weekly with the handover on Monday at 10:00 CET.
+Pages must be acknowledged within 15 minutes between 07:00 and 23:00; overnight only
+reminder and payment pages are urgent. Escalate to the next person, then to Jonas.
+
+## Observations
+- [rule] Acknowledge pages within 15 minutes during the day #on-call
+- [rule] Secondary on-call covers public holidays
+"""
+ONCALL_TARGET = "engineering/on-call-rotation.md"
+
+OFFSITE = """# Offsite venue ideas
+
+Lisbon or Porto for the October team offsite; budget 20k EUR; we need 30 rooms and a
+room for workshops.
+"""
+
+
+@pytest.fixture(scope="module")
+def indexed_demo(tmp_path_factory, embedder) -> Path:
+    """The demo with its index built once; tests copy it (vectors are keyed by hash)."""
+    from review_app.core.embedding import DEFAULT_MODEL
+    from review_app.core.index import VectorIndex
+    from review_app.core.project import load_notes
+    from review_app.demo import BUNDLED
+
+    root = tmp_path_factory.mktemp("indexed") / "kb"
+    shutil.copytree(BUNDLED, root)
+    index = VectorIndex(root / ".bm-review" / "index.db", DEFAULT_MODEL)
+    try:
+        index.sync(load_notes(root)[0], embedder)
+    finally:
+        index.close()
+    return root
+
+
+@pytest.fixture
+def kb(indexed_demo: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "kb"
+    shutil.copytree(indexed_demo, target)
+    return target
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every note file's bytes (bm-review's own state folder left out)."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and ".bm-review" not in p.relative_to(root).parts}
+
+
+def changed(before: dict[str, bytes], after: dict[str, bytes]) -> set[str]:
+    return {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
+
+
+def is_subsequence(small: list[str], big: list[str]) -> bool:
+    it = iter(big)
+    return all(line in it for line in small)
+
+
+def frontmatter_block(text: str) -> str:
+    return text[: text.index("\n---\n", 4) + 5]
+
+
+# --------------------------------------------------------------------- Python API
+
+def test_create_writes_a_basic_memory_note_and_undo_removes_it(kb: Path, embedder):
+    before = snapshot(kb)
+    result = upsert_note("Offsite venue ideas: Lisbon/Porto?", OFFSITE, "meetings", kb,
+                         embedder=embedder, tags=["offsite"])
+    assert result["action"] == "created" and result["matched_note"] is None
+    # basic-memory's file name rules: / : ? become '-', runs collapse, ends trimmed
+    assert result["path"] == "meetings/Offsite venue ideas- Lisbon-Porto.md"
+    assert changed(before, snapshot(kb)) == {result["path"]}
+    note = parse_note(result["path"], (kb / result["path"]).read_bytes())
+    assert note.title == "Offsite venue ideas: Lisbon/Porto?"
+    assert note.metadata["type"] == "note" and note.tags == ["offsite"]
+    assert note.permalink == "meetings/offsite-venue-ideas-lisbon-porto"
+    assert list(note.metadata)[:3] == ["title", "type", "permalink"]
+    assert "Lisbon or Porto" in note.body
+    assert result["candidates"] and all(c["score"] < 0.5 for c in result["candidates"])
+
+    undo_apply(Project(kb), result["apply_id"])
+    assert snapshot(kb) == before
+
+
+def test_same_title_again_is_the_same_note(kb: Path, embedder):
+    first = upsert_note("Offsite venue ideas", OFFSITE, "", kb, embedder=embedder)
+    assert first["action"] == "created"
+    again = upsert_note("Offsite venue ideas", OFFSITE, "", kb, embedder=embedder)
+    assert again["action"] == "updated_existing" and again["matched_note"] == first["path"]
+    assert again["changed"] is False and again["apply_id"] is None  # nothing new to write
+    new = OFFSITE + "\nDecision: Porto, 14-16 October.\n"
+    third = upsert_note("Offsite venue ideas", new, "", kb, embedder=embedder)
+    assert third["action"] == "updated_existing" and third["changed"] is True
+    assert "Porto, 14-16 October" in (kb / first["path"]).read_text(encoding="utf-8")
+    assert len(list(kb.glob("Offsite*.md"))) == 1
+
+
+def test_update_replaces_body_keeps_identity_and_undo_restores(kb: Path, embedder):
+    before = snapshot(kb)
+    original = (kb / RATE_TARGET).read_text(encoding="utf-8")
+    result = upsert_note("API rate limits", RATE, "engineering", kb, embedder=embedder)
+    assert result["action"] == "updated_existing"
+    assert result["matched_note"] == RATE_TARGET == result["path"]
+    assert result["similarity"] >= 0.5
+    assert result["candidates"][0]["path"] == RATE_TARGET
+    assert result["candidates"][0]["evidence"]["cosine"] > 0.8
+    assert changed(before, snapshot(kb)) == {RATE_TARGET}  # no new file
+    text = (kb / RATE_TARGET).read_text(encoding="utf-8")
+    assert frontmatter_block(text) == frontmatter_block(original)  # title/permalink/tags kept
+    assert "Enterprise keys get custom limits" in text
+    assert "Per-endpoint limits" not in text  # the old body is replaced
+    assert "# Rate limiting design\n" in text and "# API rate limits" not in text
+
+    undo_apply(Project(kb), result["apply_id"])
+    assert snapshot(kb) == before
+
+
+def test_merge_adds_what_is_new_and_undo_restores(kb: Path, embedder):
+    before = snapshot(kb)
+    original = (kb / ONCALL_TARGET).read_text(encoding="utf-8")
+    result = upsert_note("On-call schedule", ONCALL, "engineering", kb, on_match="merge",
+                         embedder=embedder)
+    assert result["action"] == "merged_existing" and result["path"] == ONCALL_TARGET
+    assert changed(before, snapshot(kb)) == {ONCALL_TARGET}
+    text = (kb / ONCALL_TARGET).read_text(encoding="utf-8")
+    assert is_subsequence(original.splitlines(), text.splitlines())  # nothing lost
+    assert "- [rule] Secondary on-call covers public holidays" in text
+    # an observation it already had is not added twice
+    assert text.count("Acknowledge pages within 15 minutes during the day") == 1
+    assert "A paid half-day off" in text  # the original content stays
+
+    undo_apply(Project(kb), result["apply_id"])
+    assert snapshot(kb) == before
+
+
+def test_ask_writes_nothing_and_queues_the_proposal(kb: Path, embedder):
+    before = snapshot(kb)
+    result = upsert_note("API rate limits", RATE, "engineering", kb, on_match="ask",
+                         embedder=embedder, caller="agent-7")
+    assert result["action"] == "queued_for_review"
+    assert result["matched_note"] == RATE_TARGET
+    assert result["path"] == "engineering/API rate limits.md"
+    assert snapshot(kb) == before
+    [proposal] = PendingQueue(kb / ".bm-review").items()
+    assert proposal.id == result["proposal_id"] and proposal.caller == "agent-7"
+    assert proposal.title == "API rate limits" and proposal.content == RATE
+    assert proposal.directory == "engineering" and proposal.created
+    assert proposal.matches[0]["path"] == RATE_TARGET
+    assert proposal.matches[0]["score"] == result["similarity"]
+    assert "cosine" in proposal.matches[0]["evidence"]
+
+
+def test_important_note_is_never_overwritten_by_update(kb: Path, embedder):
+    path = kb / RATE_TARGET
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "type: note\n", "type: note\nimportant: true\n"), encoding="utf-8")
+    before = snapshot(kb)
+    result = upsert_note("API rate limits", RATE, "engineering", kb, on_match="update",
+                         embedder=embedder)
+    assert result["action"] == "queued_for_review"
+    assert "important" in result["reason"] and result["matched_note"] == RATE_TARGET
+    assert snapshot(kb) == before
+    assert [p.id for p in PendingQueue(kb / ".bm-review").items()] == [result["proposal_id"]]
+
+
+def test_threshold_one_creates_even_near_duplicates(kb: Path, embedder):
+    result = upsert_note("API rate limits", RATE, "engineering", kb,
+                         similarity_threshold=1.0, embedder=embedder)
+    assert result["action"] == "created" and result["path"] == "engineering/API rate limits.md"
+    assert result["candidates"][0]["path"] == RATE_TARGET  # still reported
+
+
+# ---------------------------------------------------------------- pending decisions
+
+@pytest.mark.parametrize("choice", ["update", "merge", "create", "discard"])
+def test_decide_pending_carries_out_each_choice(kb: Path, embedder, choice: str):
+    queued = upsert_note("API rate limits", RATE, "engineering", kb, on_match="ask",
+                         embedder=embedder)
+    before = snapshot(kb)
+    out = decide_pending(kb, queued["proposal_id"], choice)
+    assert PendingQueue(kb / ".bm-review").items() == []
+    after = snapshot(kb)
+    if choice == "discard":
+        assert out["action"] == "discarded" and after == before
+        return
+    if choice == "create":
+        assert out["path"] == "engineering/API rate limits.md"
+        assert changed(before, after) == {out["path"]}
+    else:
+        assert out["path"] == RATE_TARGET and changed(before, after) == {RATE_TARGET}
+        text = after[RATE_TARGET].decode()
+        assert "Enterprise keys get custom limits" in text
+        assert ("Per-endpoint limits" in text) == (choice == "merge")
+    history = PendingQueue(kb / ".bm-review").history()
+    assert history[-1]["resolved"] == queued["proposal_id"]
+    undo_apply(Project(kb), out["apply_id"])
+    assert snapshot(kb) == before
+
+
+def test_decide_pending_update_into_a_chosen_match(kb: Path, embedder):
+    queued = upsert_note("API rate limits", RATE, "engineering", kb, on_match="ask",
+                         embedder=embedder, similarity_threshold=0.0)
+    second = queued["candidates"][1]["path"]
+    out = decide_pending(kb, queued["proposal_id"], "update", target_path=second)
+    assert out["path"] == second
+    assert "Enterprise keys" in (kb / second).read_text(encoding="utf-8")
+    with pytest.raises(Exception, match="already decided"):
+        decide_pending(kb, queued["proposal_id"], "discard")
+
+
+# ----------------------------------------------------------------- bad input
+
+@pytest.mark.parametrize(("directory", "message"), [
+    ("../outside", "'..'"),
+    ("notes/../../outside", "'..'"),
+    ("/etc", "absolute"),
+    ("C:\\Windows", "absolute"),
+    ("~/notes", "absolute"),
+    (".bm-review", "hidden"),
+    ("notes/.git", "hidden"),
+    ("linked", "outside the project"),
+    ("linked/deeper", "outside the project"),
+    ("engineering/rate-limiting-design.md", "is a file"),
+])
+def test_directory_escapes_are_refused_and_nothing_is_written(
+        kb: Path, tmp_path: Path, directory: str, message: str):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (kb / "linked").symlink_to(outside, target_is_directory=True)
+    before, state_before = snapshot(kb), sorted((kb / ".bm-review").rglob("*"))
+    with pytest.raises(InvalidInput, match=message):
+        upsert_note("Harmless", "# Harmless\n\nText.\n", directory, kb)
+    assert snapshot(kb) == before and list(outside.iterdir()) == []
+    assert sorted((kb / ".bm-review").rglob("*")) == state_before
+
+
+@pytest.mark.parametrize(("title", "content", "message"), [
+    ("", "text", "title is empty"),
+    ("   ", "text", "title is empty"),
+    ("a\x00b", "text", "control character"),
+    ("line\nbreak", "text", "control character"),
+    ("///", "text", "no usable characters"),
+    ("...", "text", "no usable characters"),
+    ("Binary", b"PK\x03\x04\x00\x00binary", "binary"),
+    ("Latin-1", "café".encode("latin-1"), "not valid UTF-8"),
+    ("NUL text", "abc\x00def", "binary"),
+    ("Empty", "  \n\n", "content is empty"),
+    ("Bad YAML", "---\ntitle: [unclosed\n---\nbody\n", "invalid YAML"),
+    ("Surrogate", "bad \udc80 text", "surrogate"),
+])
+def test_bad_titles_and_content_are_refused(kb: Path, title, content, message: str):
+    before = snapshot(kb)
+    with pytest.raises(InvalidInput, match=message):
+        upsert_note(title, content, "", kb)
+    assert snapshot(kb) == before
+
+
+def test_bad_options_are_refused(kb: Path):
+    with pytest.raises(InvalidInput, match="on_match"):
+        upsert_note("T", "text", "", kb, on_match="overwrite")
+    with pytest.raises(InvalidInput, match="between 0 and 1"):
+        upsert_note("T", "text", "", kb, similarity_threshold=1.5)
+
+
+def test_basic_memory_file_names():
+    assert file_stem("Coupon Enable/Disable Feature") == "Coupon Enable-Disable Feature"
+    assert file_stem('a<b>c:d"e|f?g*h\\i') == "a-b-c-d-e-f-g-h-i"
+    assert file_stem("hi everyone...") == "hi everyone"
+    assert file_stem("-.hidden") == "hidden"  # never a dot file basic-memory would skip
+    assert file_stem("CON") == "CON_"
+    assert len(file_stem("é" * 300).encode()) <= 200
+    assert validate_directory("./notes//ideas/") == "notes/ideas"
+    assert validate_directory("notes\\ideas") == "notes/ideas"
+    assert validate_directory("notes/Q3 plans (draft)") == "notes/Q3 plans draft"
+
+
+# ------------------------------------------------------------------------- CLI
+
+def bm(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "review_app", *args], input=stdin,
+                          capture_output=True, timeout=300, env=dict(os.environ))
+
+
+def run_cli(capsys, monkeypatch, *args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
+    """`bm-review ARGS` in this process (the model loads once per test run)."""
+    import io
+
+    from review_app.cli import main
+
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_each_action_and_undo(kb: Path, tmp_path: Path, capsys, monkeypatch):
+    before = snapshot(kb)
+    root = str(kb)
+    # create, text output
+    code, out, err = run_cli(capsys, monkeypatch, "upsert", root, "--title",
+                             "Offsite venue ideas", "--content", OFFSITE)
+    assert code == 0, err
+    assert "created Offsite venue ideas.md" in out and "bm-review undo" in out
+    created = snapshot(kb)
+    assert changed(before, created) == {"Offsite venue ideas.md"}
+
+    # update from a file, JSON output
+    f = tmp_path / "rate.md"
+    f.write_text(RATE, encoding="utf-8")
+    code, out, err = run_cli(capsys, monkeypatch, "upsert", root, "--title", "API rate limits",
+                             "--directory", "engineering", "--content-file", str(f),
+                             "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["action"] == "updated_existing" and doc["matched_note"] == RATE_TARGET
+    assert {"similarity", "path", "candidates", "apply_id"} <= doc.keys()
+    assert "Enterprise keys" in (kb / RATE_TARGET).read_text(encoding="utf-8")
+
+    # merge from standard input into basic-memory's default project ('-' for content)
+    config = tmp_path / "bm-config"
+    config.mkdir()
+    (config / "config.json").write_text(json.dumps(
+        {"projects": {"work": {"path": root}}, "default_project": "work"}), encoding="utf-8")
+    monkeypatch.setenv("BASIC_MEMORY_CONFIG_DIR", str(config))
+    code, out, err = run_cli(capsys, monkeypatch, "upsert", "-", "--title", "On-call schedule",
+                             "--directory", "engineering", "--on-match", "merge",
+                             "--format", "json", stdin=ONCALL.encode())
+    assert code == 0, err
+    merged = json.loads(out)
+    assert merged["action"] == "merged_existing" and merged["path"] == ONCALL_TARGET
+    assert "public holidays" in (kb / ONCALL_TARGET).read_text(encoding="utf-8")
+
+    # ask: nothing written, listed as pending
+    state = snapshot(kb)
+    code, out, err = run_cli(capsys, monkeypatch, "upsert", root, "--title", "API rate limits v2",
+                             "--directory", "engineering", "--on-match", "ask", "--format",
+                             "json", "--content", RATE.replace("support", "the account manager"))
+    assert code == 0, err
+    asked = json.loads(out)
+    assert asked["action"] == "queued_for_review" and snapshot(kb) == state
+    code, out, err = run_cli(capsys, monkeypatch, "upsert", root, "--list-pending",
+                             "--format", "json")
+    assert [p["id"] for p in json.loads(out)["pending"]] == [asked["proposal_id"]]
+
+    # bm-review undo (a real process) reverts the agent writes, latest first
+    for apply_id in (merged["apply_id"], doc["apply_id"]):
+        r = bm("undo", root, apply_id)
+        assert r.returncode == 0, r.stderr
+    assert snapshot(kb) == created
+    r = bm("undo", root)
+    assert r.returncode == 0, r.stderr
+    assert snapshot(kb) == before
+
+
+def test_cli_refuses_bad_input_with_a_clear_message(kb: Path, tmp_path: Path):
+    before = snapshot(kb)
+    bad = tmp_path / "bad.md"
+    bad.write_bytes(b"caf\xe9 au lait\n")
+    r = bm("upsert", str(kb), "--title", "Coffee", "--content-file", str(bad))
+    assert r.returncode == 1 and b"not valid UTF-8" in r.stderr and b"nothing written" in r.stderr
+    r = bm("upsert", str(kb), "--title", "Escape", "--directory", "../../tmp", "--content", "x")
+    assert r.returncode == 1 and b"'..'" in r.stderr
+    r = bm("upsert", str(kb), "--title", "", "--content", "x")
+    assert r.returncode == 1 and b"title" in r.stderr
+    r = bm("upsert", str(kb), "--title", "T", "--content", "x", "--threshold", "2")
+    assert r.returncode == 2 and b"between 0 and 1" in r.stderr
+    r = bm("upsert", str(kb), "--title", "T", "--content-file", str(tmp_path / "missing.md"))
+    assert r.returncode == 1 and b"cannot read" in r.stderr
+    assert snapshot(kb) == before
