@@ -1,7 +1,8 @@
 """Turn a labeled SemEval split into a real basic-memory project folder.
 
-One note per doc: `<id>.md` with the doc's title in the frontmatter and its
-body as the content, the shape an agent-written basic-memory note has. The
+One note per doc, named from its title as basic-memory names the files it
+writes (`kebab-title.md`, `-2`, `-3` when taken), the title in the frontmatter
+and the body as the content: the shape of an agent-written note. The
 folder is rewritten only where a file's text differs, so the embedding cache
 in its `.bm-review/` stays warm across runs.
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,8 +39,23 @@ def data_dir(split: str, data: Path | None = None) -> Path:
     return folder
 
 
-def note_path(doc_id: str) -> str:
-    return f"{doc_id}.md"
+def clean_title(doc: dict) -> str:
+    return " ".join(doc["title"].split()) or doc["id"]
+
+
+def note_paths(docs: list[dict]) -> dict[str, str]:
+    """doc id -> note path, deterministic in file order."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for doc in docs:
+        slug = re.sub(r"[^a-z0-9]+", "-", clean_title(doc).lower()).strip("-")[:80] or "note"
+        name, n = slug, 1
+        while name in taken:
+            n += 1
+            name = f"{slug}-{n}"
+        taken.add(name)
+        out[doc["id"]] = f"{name}.md"
+    return out
 
 
 def read_docs(split: str, data: Path | None = None) -> list[dict]:
@@ -47,6 +64,7 @@ def read_docs(split: str, data: Path | None = None) -> list[dict]:
 
 
 def read_pairs(split: str, data: Path | None = None) -> list[LabeledPair]:
+    paths = note_paths(read_docs(split, data))
     out = []
     with (data_dir(split, data) / "pairs.tsv").open(encoding="utf-8") as f:
         header = f.readline().rstrip("\n").split("\t")
@@ -59,7 +77,7 @@ def read_pairs(split: str, data: Path | None = None) -> list[LabeledPair]:
             if label not in LABELS:
                 raise SystemExit(f"unknown label {label!r}")
             if a != b:
-                out.append(LabeledPair(note_path(a), note_path(b), label))
+                out.append(LabeledPair(paths[a], paths[b], label))
     return out
 
 
@@ -69,12 +87,14 @@ def build_project(split: str, out: Path | None = None, data: Path | None = None)
 
     root = (out or OUT) / split
     root.mkdir(parents=True, exist_ok=True)
+    docs = read_docs(split, data)
+    paths = note_paths(docs)
     wanted: dict[str, str] = {}
-    for doc in read_docs(split, data):
-        title = " ".join(doc["title"].split()) or doc["id"]
-        wanted[note_path(doc["id"])] = render_note(
-            {"title": title, "type": "note", "permalink": doc["id"].lower()},
-            doc["body"].strip() or title)
+    for doc in docs:
+        title = clean_title(doc)
+        rel = paths[doc["id"]]
+        wanted[rel] = render_note({"title": title, "type": "note", "permalink": rel[:-3]},
+                                  doc["body"].strip() or title)
     for rel, text in wanted.items():
         path = root / rel
         if not path.exists() or path.read_text(encoding="utf-8") != text:
