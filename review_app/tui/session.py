@@ -252,7 +252,7 @@ class ReviewSession:
         doc["groups"] = groups
         return doc
 
-    def mark_applied(self, group_ids: list[str], apply_id: str) -> None:
+    def forget(self, group_ids: list[str]) -> None:
+        """Groups the apply engine carried out (and marked applied in the log)."""
         for gid in group_ids:
-            self.store.mark_applied(gid, apply_id)
             self.decisions.pop(gid, None)

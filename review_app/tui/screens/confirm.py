@@ -39,6 +39,16 @@ def summary_text(summary: dict[str, Any]) -> Text:
     text.append(f"\nLinks rewritten ({total} in {len(links)} file(s))\n", style="bold cyan")
     for link in links:
         text.append(f"  ↪ {_field(link, 'path', link)} ({_field(link, 'count', 1)})\n")
+    created = list(summary.get("files_created") or [])
+    if created:
+        text.append(f"\nFiles created ({len(created)})\n", style="bold green")
+        for p in created:
+            text.append(f"  + {p}\n")
+    skipped = list(summary.get("skipped") or [])
+    if skipped:
+        text.append(f"\nGroups skipped ({len(skipped)})\n", style="bold yellow")
+        for s in skipped:
+            text.append(f"  - {_field(s, 'reason', s)}\n")
     if conflicts:
         text.append(f"\nConflicts ({len(conflicts)}): left alone\n", style="bold yellow")
         for c in conflicts:

@@ -62,6 +62,7 @@ class ReviewScreen(Screen):
         self.preview_mode = "diff"
         self.shown: list[Group] = []
         self._table_width = 0
+        self._shown_gid: str | None = None
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -109,7 +110,7 @@ class ReviewScreen(Screen):
     def member(self) -> str | None:
         return self.query_one(MemberTable).current_path
 
-    def rebuild(self, keep: str | None = None) -> None:
+    def rebuild(self, keep: str | None = None, keep_member: str | None = None) -> None:
         """Refill the group table (filter, threshold, canonical change), keeping the cursor."""
         table = self.query_one(GroupTable)
         keep = keep or table.current_id
@@ -120,7 +121,7 @@ class ReviewScreen(Screen):
         self._table_width = table.size.width or 60
         table.fill(self.shown, s.notes, statuses, sizes, self._table_width)
         table.select_id(keep)
-        self.show_group()
+        self.show_group(keep_member)
         self.update_status()
 
     def update_status(self) -> None:
@@ -140,6 +141,7 @@ class ReviewScreen(Screen):
     def show_group(self, keep_member: str | None = None) -> None:
         g = self.group
         s = self.session
+        self._shown_gid = g.id if g else None
         members = s.members(g) if g else []
         self.query_one(MemberTable).show(g, members, s.notes, keep_member)
         detail = self.query_one("#detail")
@@ -191,7 +193,9 @@ class ReviewScreen(Screen):
 
     @on(DataTable.RowHighlighted, "#groups")
     def _group_moved(self, event: DataTable.RowHighlighted) -> None:
-        self.show_group()
+        # Rebuilds post this too, after the detail was already shown with its member cursor.
+        if self.query_one(GroupTable).current_id != self._shown_gid:
+            self.show_group()
 
     @on(DataTable.RowHighlighted, "#members")
     def _member_moved(self, event: DataTable.RowHighlighted) -> None:
@@ -258,7 +262,7 @@ class ReviewScreen(Screen):
             return
         self.session.set_canonical(g, path)
         self.notify(f"{path} is now the canonical", title="Canonical")
-        self.rebuild(keep=g.id)
+        self.rebuild(keep=g.id, keep_member=path)
 
     def action_remove(self) -> None:
         g, path = self.group, self.member
@@ -360,27 +364,15 @@ class ReviewScreen(Screen):
 
     def on_apply_finished(self, event: ApplyFinished) -> None:
         report = event.report
-        conflicted = conflict_paths(getattr(report, "conflicts", []) or [])
-        applied = [gid for gid in event.group_ids
-                   if (g := self.session.group(gid)) and not conflicted & set(g.paths)]
-        self.session.mark_applied(applied, report.apply_id)
-        links = sum(int(_get(r, "count", 1)) for r in report.links_rewritten or [])
-        msg = (f"{len(report.updated)} updated, {len(report.retired)} retired, {links} link(s) "
-               f"rewritten (apply {report.apply_id}; undo: bm-review undo)")
-        if conflicted:
-            msg += f"; {len(conflicted)} conflict(s) left alone: re-scan and decide again"
-        self.notify(msg, title="Applied", timeout=10)
+        # apply_plan marks its applied groups in the decision log itself.
+        applied = list(report.applied_groups)
+        self.session.forget(applied)
+        links = sum(int(r.get("count", 1)) for r in report.links_rewritten or [])
+        msg = (f"{len(applied)} group(s): {len(report.updated)} file(s) updated, "
+               f"{len(report.retired)} retired, {links} link(s) rewritten. "
+               f"Undo: bm-review undo {report.apply_id}")
+        if report.conflicts:
+            msg += (f"\n{len(report.conflicts)} conflict(s) left alone: their notes changed; "
+                    "decide them again after this re-scan")
+        self.notify(msg, title="Applied", timeout=12)
         self.app.rescan()  # type: ignore[attr-defined]
-
-
-def _get(obj: Any, key: str, default: Any = None) -> Any:
-    return obj.get(key, default) if isinstance(obj, dict) else getattr(obj, key, default)
-
-
-def conflict_paths(conflicts: list[Any]) -> set[str]:
-    out: set[str] = set()
-    for c in conflicts:
-        path = c if isinstance(c, str) else _get(c, "path")
-        if path:
-            out.add(str(path))
-    return out

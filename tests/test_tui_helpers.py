@@ -1,0 +1,67 @@
+"""Shared setup of the console tests (no tests here): a demo copy with fixed file times and
+the demo's real index built once, so each test re-embeds nothing it does not change."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from review_app.core.pipeline import INDEX_FILE, ScanOptions
+from review_app.core.project import STATE_DIR_NAME, Project
+from review_app.tui.app import ReviewApp
+from review_app.tui.screens.review import ReviewScreen
+
+# Notes without a `modified` date fall back to the file time: fix it so canonical reasons
+# (and so snapshots) do not depend on when the checkout happened.
+FIXED_MTIME = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC).timestamp()
+
+
+def fix_mtimes(root: Path) -> None:
+    for path in root.rglob("*.md"):
+        os.utime(path, (FIXED_MTIME, FIXED_MTIME))
+
+
+@pytest.fixture(scope="session")
+def demo_index(tmp_path_factory: pytest.TempPathFactory, embedder) -> Path:
+    """The real sqlite-vec index of the demo, embedded once per run with the real model."""
+    from review_app.core.pipeline import scan
+    from review_app.demo import BUNDLED
+
+    root = tmp_path_factory.mktemp("demo-index") / "kb"
+    shutil.copytree(BUNDLED, root)
+    scan(Project(root), ScanOptions(), embedder=embedder)
+    return root / STATE_DIR_NAME / INDEX_FILE
+
+
+@pytest.fixture
+def kb(demo_kb: Path, demo_index: Path) -> Path:
+    """A fresh demo project (`kb`) with fixed file times and the prebuilt index."""
+    fix_mtimes(demo_kb)
+    state = demo_kb / STATE_DIR_NAME
+    state.mkdir(exist_ok=True)
+    shutil.copy2(demo_index, state / INDEX_FILE)
+    return demo_kb
+
+
+def make_app(root: Path, embedder, **kwargs) -> ReviewApp:
+    return ReviewApp(Project(root), ScanOptions(), embedder=embedder, **kwargs)
+
+
+async def wait_for(pilot, predicate, what: str, limit: float = 120.0) -> None:
+    """Pause until `predicate()` holds (the scan and apply run in threads)."""
+    waited = 0.0
+    while not predicate():
+        if waited > limit:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.05)
+        waited += 0.05
+
+
+async def wait_for_review(pilot) -> ReviewScreen:
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen), "the review screen")
+    await pilot.pause()
+    return pilot.app.screen

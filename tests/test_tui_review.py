@@ -1,0 +1,298 @@
+"""The review console driven by Pilot on a real demo copy, the real model and index."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import test_tui_helpers as helpers
+from test_tui_helpers import make_app, wait_for, wait_for_review
+
+from review_app.core.decisions import DecisionStore
+from review_app.core.project import Project
+from review_app.tui.screens.confirm import ConfirmApply
+from review_app.tui.screens.help import HelpScreen
+from review_app.tui.screens.review import ReviewScreen
+from review_app.tui.widgets.tables import GroupTable, MemberTable
+
+SIZE = (100, 32)
+kb = helpers.kb  # fixtures shared by the console tests
+demo_index = helpers.demo_index
+
+
+def store(root: Path) -> DecisionStore:
+    return DecisionStore(Project(root).state)
+
+
+async def goto_group(pilot, screen: ReviewScreen, path: str) -> None:
+    """Put the group cursor on the group holding `path`, by keys (g, then j)."""
+    table = screen.query_one(GroupTable)
+    index = next(i for i, gid in enumerate(table.group_ids)
+                 if path in screen.session.group(gid).paths)
+    await pilot.press("g", *["j"] * index)
+    assert screen.group is not None and path in screen.group.paths
+
+
+def notices(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_navigate_groups_and_members(kb, embedder):
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        table = screen.query_one(GroupTable)
+        groups = screen.session.groups
+        assert table.row_count == len(groups) >= 9
+        scores = [g.score for g in groups]
+        assert scores == sorted(scores, reverse=True)  # sorted by score
+        assert app.focused is table and table.cursor_row == 0
+        await pilot.press("j", "j")
+        assert table.cursor_row == 2
+        await pilot.press("k")
+        assert table.cursor_row == 1
+        await pilot.press("G")
+        assert table.cursor_row == table.row_count - 1
+        await pilot.press("g")
+        assert table.cursor_row == 0
+        # The detail pane follows the cursor: canonical first, then the members.
+        members = screen.query_one(MemberTable)
+        assert members.paths == groups[0].paths
+        await pilot.press("down")
+        assert members.paths == groups[1].paths
+        await pilot.press("tab")
+        assert app.focused is members
+        assert members.current_path == groups[1].members[0].path  # first member, not canonical
+        await pilot.press("left")
+        assert app.focused is table
+        await pilot.press("right")
+        assert app.focused is members
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert app.screen is screen
+
+
+async def test_each_decision_kind_is_saved(kb, embedder):
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        s = screen.session
+        picks = {"u": "engineering/postgres-connection-pooling.md",
+                 "m": "engineering/feature_flags_guide.md",
+                 "s": "research/interview_synthesis_2026_09.md",
+                 "d": "engineering/postgres-15-upgrade-plan.md"}
+        expected = {}
+        for key, path in picks.items():
+            await goto_group(pilot, screen, path)
+            group = screen.group
+            await pilot.press(key)
+            expected[group.id] = ({"u": "update", "m": "merge", "s": "skip",
+                                   "d": "distinct"}[key], group)
+        current = store(kb).current()
+        assert set(current) == set(expected)
+        for gid, (action, group) in expected.items():
+            d = current[gid]
+            assert d.action == action
+            assert d.canonical == group.canonical
+            # Every note of the group is pinned by its hash as it was decided.
+            assert d.hashes == {p: s.notes[p].sha256 for p in group.paths}
+            assert s.status(group) == action
+        table = screen.query_one(GroupTable)
+        shown = {table.group_ids[r]: str(table.get_row_at(r)[4]) for r in range(table.row_count)}
+        assert {gid: shown[gid] for gid in expected} == {g: a for g, (a, _) in expected.items()}
+
+
+async def test_undo_takes_back_the_last_decision(kb, embedder):
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        await pilot.press("u")  # first group: decided, cursor advances
+        first = screen.session.groups[0].id
+        await pilot.press("s")
+        second = screen.session.groups[1].id
+        assert set(store(kb).current()) == {first, second}
+        await pilot.press("z")
+        assert set(store(kb).current()) == {first}
+        assert screen.session.status(screen.session.group(second)) == ""
+        assert screen.group.id == second  # the cursor goes to what was undone
+        await pilot.press("z")
+        assert store(kb).current() == {}
+        await pilot.press("z")  # nothing left: refused, said so
+        assert "nothing to undo" in notices(app)
+
+
+async def test_resume_after_restart_and_changed_note_comes_back(kb, embedder):
+    decided = {}
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        for key in ("u", "m", "d"):
+            decided[screen.group.id] = ({"u": "update", "m": "merge", "d": "distinct"}[key],
+                                        list(screen.group.paths))
+            await pilot.press(key)
+        await pilot.press("q")
+    assert app.return_code == 0
+
+    app = make_app(kb, embedder)  # a new console on the same project
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        s = screen.session
+        for gid, (action, _paths) in decided.items():
+            if action == "distinct":  # remembered: never proposed again
+                assert s.group(gid) is None
+            else:
+                assert s.status(s.group(gid)) == action
+        assert s.decided_count() == 2
+        assert "2 decided" in str(screen.query_one("#status").render())
+        await pilot.press("q")
+
+    # A note of the update group changes on disk: that group comes back undecided.
+    gid, (_action, paths) = next(iter(decided.items()))
+    note = kb / paths[-1]
+    note.write_text(note.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        s = screen.session
+        assert gid not in s.decisions
+        group = next(g for g in s.groups if set(g.paths) == set(paths))
+        assert s.status(group) == ""
+        assert s.decided_count() == 1
+
+
+async def test_threshold_keys_regroup_without_rescanning(kb, embedder):
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        s = screen.session
+        result = s.result
+        base = s.threshold
+        before = len(s.groups)
+        table = screen.query_one(GroupTable)
+        for _ in range(6):
+            await pilot.press("right_square_bracket")
+        assert s.threshold == round(base + 0.30, 2)
+        assert screen.result is result  # same scan: regrouped from its pairs
+        higher = result.regroup(s.threshold)
+        assert [g.id for g in s.groups] == [g.id for g in higher]
+        assert table.row_count == len(higher) < before
+        assert all(g.score >= s.threshold for g in s.groups)
+        for _ in range(6):
+            await pilot.press("left_square_bracket")
+        assert s.threshold == base and table.row_count == before
+
+
+async def test_filter_by_text(kb, embedder):
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        table = screen.query_one(GroupTable)
+        total = table.row_count
+        await pilot.press("slash", *"heroku", "enter")
+        shown = [screen.session.group(gid) for gid in table.group_ids]
+        assert 1 <= len(shown) < total
+        for g in shown:
+            text = " ".join([screen.session.notes[p].title + " " + p for p in g.paths]).lower()
+            assert "heroku" in text
+        assert app.focused is table
+        await pilot.press("escape")
+        assert table.row_count == total
+
+
+async def test_disabled_actions_are_refused(kb, embedder):
+    # Make both notes of a group important: nothing may be retired, so u/m are refused.
+    v2 = kb / "engineering/db_migration_policy_v2.md"
+    v2.write_text(v2.read_text(encoding="utf-8").replace("---\n", "---\nimportant: true\n", 1),
+                  encoding="utf-8")
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        await goto_group(pilot, screen, "engineering/db_migration_policy_v2.md")
+        group = screen.group
+        assert all(screen.session.notes[p].important for p in group.paths)
+        assert screen.check_action("decide", ("update",)) is None  # shown disabled
+        await pilot.press("u", "m")
+        assert store(kb).current() == {}
+        assert any("important notes are never retired" in n for n in notices(app))
+        await pilot.press("s")  # skipping is still possible
+        assert store(kb).current()[group.id].action == "skip"
+
+        # `c` on the canonical itself, `x` on a two-note group.
+        await goto_group(pilot, screen, "engineering/postgres-connection-pooling.md")
+        await pilot.press("tab", "k")  # member list, onto the canonical row
+        assert screen.member == screen.group.canonical
+        assert screen.check_action("canonical", ()) is None
+        await pilot.press("c")
+        assert "this note is already the canonical" in notices(app)
+        await pilot.press("j", "x")
+        assert len(screen.group.paths) == 2 and not screen.session.removed.get(screen.group.id)
+        assert any("a group needs two notes" in n for n in notices(app))
+
+
+async def test_make_member_canonical_and_take_one_out(kb, embedder):
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        three = next(g for g in screen.session.groups if len(g.paths) == 3)
+        await goto_group(pilot, screen, three.paths[0])
+        old_canonical = screen.group.canonical
+        await pilot.press("tab")  # on the first member
+        new_canonical = screen.member
+        await pilot.press("c")
+        group = screen.group
+        assert group.id == three.id and group.canonical == new_canonical
+        assert group.canonical_reason == "chosen by you"
+        assert old_canonical in [m.path for m in group.members]
+        members = screen.query_one(MemberTable)
+        assert members.current_path == new_canonical  # the cursor stays on that note
+        # Take the old canonical out, then decide: the decision carries both choices.
+        await pilot.press(*["j"] * members.paths.index(old_canonical))
+        assert screen.member == old_canonical
+        await pilot.press("x")
+        assert old_canonical not in screen.query_one(MemberTable).paths
+        await pilot.press("shift+tab", "m")
+        d = store(kb).current()[three.id]
+        assert (d.action, d.canonical, d.removed) == ("merge", new_canonical, [old_canonical])
+        doc = screen.session.plan_document()
+        planned = next(g for g in doc["groups"] if g["id"] == three.id)
+        assert planned["action"] == "merge" and planned["canonical"] == new_canonical
+        assert old_canonical not in [m["path"] for m in planned["members"]]
+
+
+async def test_apply_through_the_confirmation_modal(kb, embedder):
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        await pilot.press("a")
+        assert "no group is decided update or merge yet" in notices(app)
+        await goto_group(pilot, screen, "engineering/pgbouncer_setup_notes.md")
+        group = screen.group
+        canonical, retired = group.canonical, [m.path for m in group.members]
+        await pilot.press("u", "a")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmApply), "the confirm modal")
+        modal = app.screen
+        assert modal.summary["files_retired"] == retired
+        assert modal.summary["files_updated"]  # the canonical and/or the linking notes
+        linked = {x["path"] for x in modal.summary["links_rewritten"]}
+        assert linked  # notes that linked to the retired note get their links rewritten
+        shown = str(modal.query_one("#confirm-list").children[0].render())
+        for path in [*retired, *linked]:
+            assert path in shown
+        await pilot.press("n")  # cancel: nothing changes
+        assert all((kb / p).exists() for p in retired)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmApply), "the confirm modal")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
+                       and app.screen is not screen, "the re-scan after apply")
+        assert not any((kb / p).exists() for p in retired)
+        assert (kb / canonical).exists()
+        new = app.screen.session
+        assert all(p not in new.notes for p in retired)
+        assert group.id not in {g.id for g in new.groups}
+        for path in linked:
+            text = (kb / path).read_text(encoding="utf-8")
+            assert "pgbouncer_setup_notes" not in text and "[[PgBouncer setup notes]]" not in text
+        history = store(kb).history()
+        assert history[-1]["action"] == "applied" and history[-1]["group_id"] == group.id
+        assert any(n.startswith("1 group(s)") for n in notices(app))
