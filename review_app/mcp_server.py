@@ -1,0 +1,114 @@
+"""MCP server (stdio) exposing upsert_note, next to basic-memory's own server.
+
+Agents call `upsert_note` instead of writing a note blind; `list_pending_reviews`
+shows what they queued for a person. The embedding model is loaded once per
+server process. Tool calls run in worker threads; writes are serialised.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Literal
+
+from .core.project import Project
+
+INSTRUCTIONS = """\
+bm-review keeps a basic-memory knowledge base free of duplicate notes.
+Call upsert_note instead of writing a new note directly: it compares the note with
+the existing ones and updates the matching note (on_match="update"), merges into it
+("merge"), or queues the proposal for a person ("ask") instead of creating a
+duplicate. Every write can be undone with `bm-review undo`."""
+
+
+def build_server(project: Project, *, model: str | None = None, preload: bool = True):
+    """An MCPServer bound to `project` (a tool call may name another project)."""
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from .core.embedding import EmbeddingError
+    from .core.naming import InvalidInput
+    from .core.pending import QueueError
+    from .core.project import ProjectError
+    from .core.upsert import UpsertError
+
+    expected = (InvalidInput, UpsertError, QueueError, ProjectError, EmbeddingError)
+
+    from .core.embedding import DEFAULT_MODEL
+    from .core.pending import PendingQueue
+    from .core.upsert import as_project, shared_embedder
+    from .core.upsert import upsert_note as core_upsert
+
+    model = model or DEFAULT_MODEL
+    write_lock = threading.Lock()
+    server = MCPServer(name="bm-review", instructions=INSTRUCTIONS)
+    ready = threading.Event()
+
+    def preload_model() -> None:
+        try:
+            shared_embedder(model)._load()
+        except Exception:  # noqa: BLE001 - the first call reports it, with the real message
+            pass
+        finally:
+            ready.set()
+
+    if preload:  # load while the client connects; calls wait for it (loading is not reentrant)
+        threading.Thread(target=preload_model, daemon=True).start()
+    else:
+        ready.set()
+
+    def resolve(name: str | None) -> Project:
+        try:
+            return project if not name else as_project(name)
+        except ProjectError as exc:
+            raise ToolError(str(exc)) from exc
+
+    @server.tool()
+    def upsert_note(title: str, content: str, directory: str = "",
+                    project: str | None = None, similarity_threshold: float | None = None,
+                    on_match: Literal["update", "merge", "ask"] = "update") -> dict[str, Any]:
+        """Write a basic-memory note unless the knowledge base already has it.
+
+        Compares the note with existing notes (embeddings + identity evidence).
+        With a match at or above similarity_threshold (0-1; default: calibrated):
+        on_match="update" replaces the matched note's body (keeps its title,
+        permalink and path; important notes are never overwritten, the proposal is
+        queued instead), "merge" appends what is new, "ask" writes nothing and
+        queues the proposal for a person. Without a match, creates a new note in
+        `directory`. Returns action (created | updated_existing | merged_existing |
+        queued_for_review), matched_note, similarity, path and the nearest
+        candidates with their scores and evidence.
+        """
+        ready.wait()
+        with write_lock:
+            try:
+                return core_upsert(title, content, directory, resolve(project),
+                                   similarity_threshold=similarity_threshold,
+                                   on_match=on_match, caller="mcp", model=model)
+            except expected as exc:  # the agent reads why; nothing was written
+                raise ToolError(f"nothing written: {exc}") from exc
+
+    @server.tool()
+    def list_pending_reviews(project: str | None = None) -> dict[str, Any]:
+        """Proposals queued by upsert_note(on_match="ask") that wait for a person's decision."""
+        proj = resolve(project)
+        queue = PendingQueue(proj.state)
+        try:
+            items = queue.items()
+        except QueueError as exc:
+            raise ToolError(str(exc)) from exc
+        return {"project": str(proj.root), "count": len(items),
+                "pending": [{"id": p.id, "title": p.title, "directory": p.directory,
+                             "path": p.path, "created": p.created, "caller": p.caller,
+                             "reason": p.reason,
+                             "matches": [{k: m.get(k) for k in ("path", "title", "score",
+                                                                  "important")}
+                                         for m in p.matches]}
+                            for p in items],
+                "unreadable_entries": list(queue.problems)}
+
+    return server
+
+
+def serve(project: Project, *, model: str | None = None) -> None:
+    build_server(project, model=model).run("stdio")
+

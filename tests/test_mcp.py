@@ -1,0 +1,92 @@
+"""`bm-review mcp` as a real subprocess, driven by the mcp SDK's stdio client."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import anyio
+from mcp import Client, StdioServerParameters
+
+from review_app.core.pending import PendingQueue
+
+MIGRATION = """# DB migration rules
+
+Schema change rules for production Postgres, written after the February outage where
+ALTER TABLE ADD COLUMN DEFAULT locked waitlist_entries for 6 minutes.
+
+1. Expand then contract: add columns first, dual write, backfill, switch reads, drop later.
+2. Locking DDL only between 02:00 and 05:00 CET with lock_timeout 5s.
+3. Create indexes CONCURRENTLY in their own migration.
+4. Backfills are batched jobs of 5000 rows.
+5. Every migration is reversible or has a restore plan.
+"""
+
+
+def note_bytes(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*.md"))
+            if ".bm-review" not in p.parts}
+
+
+def test_mcp_server_over_stdio(tmp_path: Path):
+    from review_app.demo import BUNDLED
+
+    root = tmp_path / "kb"
+    shutil.copytree(BUNDLED, root)
+    before = note_bytes(root)
+    params = StdioServerParameters(command=sys.executable,
+                                   args=["-m", "review_app", "mcp", str(root)],
+                                   env=dict(os.environ), cwd=str(tmp_path))
+
+    async def session() -> dict:
+        out: dict = {}
+        async with Client(params, read_timeout_seconds=240) as client:
+            tools = (await client.list_tools()).tools
+            out["tools"] = {t.name: t for t in tools}
+            out["ask"] = await client.call_tool("upsert_note", {
+                "title": "DB migration rules", "content": MIGRATION,
+                "directory": "engineering", "on_match": "ask"})
+            out["pending"] = await client.call_tool("list_pending_reviews", {})
+            out["bad"] = await client.call_tool("upsert_note", {
+                "title": "Escape", "content": "x", "directory": "../../etc"})
+            out["create"] = await client.call_tool("upsert_note", {
+                "title": "Offsite venue ideas", "directory": "meetings",
+                "content": "# Offsite venue ideas\n\nLisbon or Porto in October; 30 rooms.\n"})
+        return out
+
+    out = anyio.run(session)
+    tools = out["tools"]
+    assert {"upsert_note", "list_pending_reviews"} <= tools.keys()
+    props = tools["upsert_note"].input_schema["properties"]
+    assert {"title", "content", "directory", "project", "similarity_threshold",
+            "on_match"} <= props.keys()
+    assert set(tools["upsert_note"].input_schema["required"]) == {"title", "content"}
+
+    ask = out["ask"]
+    assert not ask.is_error, ask.content
+    result = ask.structured_content
+    assert result["action"] == "queued_for_review"
+    assert result["matched_note"] in {"engineering/database-migration-policy.md",
+                                      "engineering/db_migration_policy_v2.md"}
+    assert result["similarity"] >= 0.5 and result["candidates"]
+
+    pending = out["pending"].structured_content
+    assert pending["count"] == 1
+    [item] = pending["pending"]
+    assert item["id"] == result["proposal_id"] and item["caller"] == "mcp"
+    assert item["title"] == "DB migration rules"
+    assert item["matches"][0]["path"] == result["matched_note"]
+    # the same proposal is in the queue file the review console reads
+    [queued] = PendingQueue(root / ".bm-review").items()
+    assert queued.id == result["proposal_id"] and queued.content == MIGRATION
+
+    assert out["bad"].is_error
+    assert "'..'" in out["bad"].content[0].text
+
+    created = out["create"].structured_content
+    assert created["action"] == "created" and created["path"] == "meetings/Offsite venue ideas.md"
+    after = note_bytes(root)
+    assert set(after) - set(before) == {"meetings/Offsite venue ideas.md"}
+    assert all(after[p] == before[p] for p in before)  # ask and the refusal wrote nothing
