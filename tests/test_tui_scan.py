@@ -1,0 +1,77 @@
+"""The scan screen: batched progress, cancel, problems listed; the progress relay."""
+
+from __future__ import annotations
+
+import test_tui_helpers as helpers
+from test_tui_helpers import make_app, wait_for, wait_for_review
+from textual.widgets import ProgressBar
+
+from review_app.core.pipeline import Progress
+from review_app.tui.messages import ScanProgress
+from review_app.tui.progress import ProgressRelay
+from review_app.tui.screens.scan import ScanScreen
+
+kb = helpers.kb
+demo_index = helpers.demo_index
+
+
+def test_relay_batches_per_note_events_and_estimates_time():
+    now = [0.0]
+    posted: list[ScanProgress] = []
+    relay = ProgressRelay(posted.append, interval=0.1, clock=lambda: now[0])
+    relay(Progress("read", 0, 0))
+    for i in range(1, 1001):  # 1000 notes read within 0.5 s: a handful of messages
+        now[0] += 0.0005
+        relay(Progress("read", i, 1000))
+    reads = [p for p in posted if p.phase == "read"]
+    assert 2 <= len(reads) <= 8
+    assert (reads[-1].done, reads[-1].total) == (1000, 1000)  # the end of a phase always shows
+    relay(Progress("embed", 0, 200))
+    for i in range(1, 101):  # 1 s per note
+        now[0] += 1.0
+        relay(Progress("embed", i, 200))
+    last = posted[-1]
+    assert last.phase == "embed" and last.done == 100
+    assert abs(last.eta_s - 100.0) < 1e-6  # 100 notes left at 1 s each
+
+
+async def test_scan_runs_in_a_worker_and_opens_the_review(kb, embedder):
+    bad = kb / "broken.md"
+    bad.write_text("---\ntitle: [unclosed\n---\nbody\n", encoding="utf-8")
+    app = make_app(kb, embedder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert isinstance(app.screen, ScanScreen)
+        scan_screen = app.screen
+        screen = await wait_for_review(pilot)
+        # Progress messages from the worker reached the screen, up to the last phase.
+        assert scan_screen.phase == "group" and scan_screen.finished
+        assert [p.path for p in screen.result.problems] == ["broken.md"]
+        problems = str(screen.query_one("#problems").render())
+        assert "broken.md" in problems and "could not be read" in problems
+        assert screen.query_one("#problems").display
+
+
+async def test_scan_can_be_cancelled(kb, embedder):
+    (kb / ".bm-review" / "index.db").unlink()  # nothing cached: the embedding phase is long
+    app = make_app(kb, embedder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.phase == "embed", "the embedding phase")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: screen.failed is not None, "the cancelled scan")
+        assert screen.failed.cancelled
+        assert isinstance(app.screen, ScanScreen)
+        assert "scan cancelled" in str(screen.query_one("#scan-detail").render())
+        assert screen.check_action("retry", ()) is True
+
+
+async def test_posted_progress_drives_the_bar(kb, embedder):
+    app = make_app(kb, embedder, autostart=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.screen
+        screen.post_message(ScanProgress("embed", 120, 600, eta_s=42.0))
+        await pilot.pause()
+        bar = screen.query_one(ProgressBar)
+        assert (bar.progress, bar.total) == (120, 600)
+        assert "Embedding 120/600 · about 42 s left" in str(
+            screen.query_one("#scan-detail").render())
