@@ -25,7 +25,7 @@ from .naming import InvalidInput, check_inside, note_path, unique_note_path, val
 from .notes import MAX_NOTE_BYTES, Note, parse_note, parse_tags, permalink_for_path, render_note
 from .pending import PendingQueue, Proposal, QueueError, new_proposal_id, now_iso
 from .pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, INDEX_FILE
-from .project import Project, load_notes, read_note, resolve_project
+from .project import Project, load_notes, read_note, resolve_project, walk_markdown
 from .strategies import Candidate, DedupeStrategy, SearchClient, get_strategy
 
 ON_MATCH = ("update", "merge", "ask")
@@ -56,6 +56,47 @@ def as_project(project: Project | str | Path | None, state_dir: Path | None = No
     if isinstance(project, Project):
         return project
     return resolve_project(str(project) if project is not None else None, state_dir=state_dir)
+
+
+_note_cache: dict[Path, dict[str, tuple[int, int, Note]]] = {}
+_note_cache_lock = threading.Lock()
+
+
+def current_notes(root: Path) -> list[Note]:
+    """The project's notes, re-parsing only files whose size or mtime changed.
+
+    A long-running MCP server answers each call in about the time of a directory
+    walk; a stale entry (same size and mtime tick) is caught by the apply engine's
+    hash check, which drops the cache before the retry.
+    """
+    files, _ = walk_markdown(root)
+    with _note_cache_lock:
+        cache = _note_cache.setdefault(root, {})
+    fresh: dict[str, tuple[int, int, Note]] = {}
+    notes: list[Note] = []
+    for rel, full in files:
+        try:
+            st = full.stat()
+        except OSError:
+            continue
+        hit = cache.get(rel)
+        if hit and hit[0] == st.st_mtime_ns and hit[1] == st.st_size:
+            note = hit[2]
+        else:
+            parsed = read_note(rel, full)
+            if not isinstance(parsed, Note):
+                continue
+            note = parsed
+        fresh[rel] = (st.st_mtime_ns, st.st_size, note)
+        notes.append(note)
+    with _note_cache_lock:
+        _note_cache[root] = fresh
+    return notes
+
+
+def forget_notes(root: Path) -> None:
+    with _note_cache_lock:
+        _note_cache.pop(root, None)
 
 
 def validate_content(content: object) -> str:
@@ -264,6 +305,7 @@ def upsert_note(title: str, content: str | bytes, directory: str = "",
                            embedder=embedder or shared_embedder(model), strategy=strat,
                            model=model)
         except _Stale as exc:
+            forget_notes(proj.root)
             if attempt == 2:
                 raise UpsertError(f"{exc} keeps changing while it is written; nothing was "
                                   "changed, try again") from None
@@ -281,7 +323,7 @@ def _upsert(proj: Project, title: str, text: str, directory: str,
     threshold = strategy.default_threshold if similarity_threshold is None else float(
         similarity_threshold)
 
-    notes, _problems = load_notes(proj.root)
+    notes = current_notes(proj.root)
     by_lower = {n.path.lower(): n for n in notes}
     same_file = by_lower.get(rel.lower())
     if same_file is None and (proj.root / rel).exists():
