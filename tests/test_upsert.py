@@ -209,6 +209,33 @@ def test_threshold_one_creates_even_near_duplicates(kb: Path, embedder):
     assert result["candidates"][0]["path"] == RATE_TARGET  # still reported
 
 
+def test_note_written_by_another_agent_meanwhile_is_updated_not_duplicated(
+        kb: Path, embedder, monkeypatch):
+    """Another agent creates the same note between matching and writing: the apply
+    engine's hash check catches it and the upsert is re-evaluated against it."""
+    import review_app.core.upsert as up
+
+    real = up.find_matches
+    calls = []
+
+    def racing(project, notes, proposed, **kw):
+        out = real(project, notes, proposed, **kw)
+        if not calls:  # the other agent's write lands right now
+            (kb / "Offsite venue ideas.md").write_text(
+                "---\ntitle: Offsite venue ideas\ntype: note\n---\n\nPorto, maybe.\n",
+                encoding="utf-8")
+        calls.append(len(notes))
+        return out
+
+    monkeypatch.setattr(up, "find_matches", racing)
+    result = upsert_note("Offsite venue ideas", OFFSITE, "", kb, embedder=embedder)
+    assert len(calls) == 2  # evaluated again after the stale write was refused
+    assert result["action"] == "updated_existing"
+    assert result["matched_note"] == "Offsite venue ideas.md"
+    assert "Lisbon or Porto" in (kb / "Offsite venue ideas.md").read_text(encoding="utf-8")
+    assert len(list(kb.glob("Offsite*.md"))) == 1
+
+
 # ---------------------------------------------------------------- pending decisions
 
 @pytest.mark.parametrize("choice", ["update", "merge", "create", "discard"])
@@ -245,6 +272,16 @@ def test_decide_pending_update_into_a_chosen_match(kb: Path, embedder):
     assert "Enterprise keys" in (kb / second).read_text(encoding="utf-8")
     with pytest.raises(Exception, match="already decided"):
         decide_pending(kb, queued["proposal_id"], "discard")
+
+
+def test_decide_pending_refuses_a_target_outside_the_project(kb: Path, embedder):
+    queued = upsert_note("API rate limits", RATE, "engineering", kb, on_match="ask",
+                         embedder=embedder)
+    before = snapshot(kb)
+    with pytest.raises(InvalidInput, match="outside the project"):
+        decide_pending(kb, queued["proposal_id"], "update", target_path="../elsewhere.md")
+    assert snapshot(kb) == before
+    assert [p.id for p in PendingQueue(kb / ".bm-review").items()] == [queued["proposal_id"]]
 
 
 # ----------------------------------------------------------------- bad input
