@@ -1,0 +1,166 @@
+"""The real basic-memory (from PyPI, in its own Python 3.12 venv) indexes a merged demo.
+
+The venv is cached in $BM_REVIEW_INTEROP_VENV (default: <tmp>/bm-review-interop-venv,
+outside the repository) and built on first use; the test is skipped when Python 3.12
+or the package registry is unavailable. pyenv's 3.12 sqlite3 cannot load extensions,
+so `pysqlite3-binary` stands in for it (a sitecustomize.py in that venv) and
+basic-memory's sqlite-vec semantic index works; its fastembed is pointed at our
+bundled model (laid out as a Hugging Face cache) with HF_HUB_OFFLINE=1, so nothing
+downloads.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from helpers_apply import group_doc, notes_of, plan_doc
+from test_applying import EXPECTED
+
+from review_app.core.applying import apply_plan, plan_from_document
+from review_app.core.embedding import bundled_model_dir
+from review_app.core.project import Project
+
+pytestmark = pytest.mark.interop
+
+SITECUSTOMIZE = """\
+# bm-review interop venv: this Python's sqlite3 cannot load extensions (sqlite-vec).
+import sys
+try:
+    import pysqlite3
+    sys.modules["sqlite3"] = pysqlite3
+except ImportError:
+    pass
+"""
+
+
+def _python312() -> str | None:
+    candidates = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.12*/bin/python")))
+    candidates += [p for p in (shutil.which("python3.12"),) if p]
+    return candidates[0] if candidates else None
+
+
+def _venv_ok(venv: Path) -> bool:
+    py = venv / "bin" / "python"
+    if not (venv / "bin" / "bm").exists() or not py.exists():
+        return False
+    check = subprocess.run([str(py), "-c", "import basic_memory, sqlite3; "
+                            "sqlite3.connect(':memory:').enable_load_extension(True)"],
+                           capture_output=True, timeout=120)
+    return check.returncode == 0
+
+
+@pytest.fixture(scope="session")
+def bm_venv() -> Path:
+    venv = Path(os.environ.get("BM_REVIEW_INTEROP_VENV")
+                or Path(tempfile.gettempdir()) / "bm-review-interop-venv")
+    if _venv_ok(venv):
+        return venv
+    python = _python312()
+    if python is None:
+        pytest.skip("no Python 3.12 found (basic-memory needs >= 3.12)")
+    shutil.rmtree(venv, ignore_errors=True)
+    made = subprocess.run([python, "-m", "venv", str(venv)], capture_output=True, text=True,
+                          timeout=300)
+    if made.returncode:
+        pytest.skip(f"cannot create a venv with {python}: {made.stderr[-500:]}")
+    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "basic-memory",
+                          "pysqlite3-binary"], capture_output=True, text=True, timeout=1800)
+    if pip.returncode:
+        shutil.rmtree(venv, ignore_errors=True)
+        pytest.skip(f"cannot install basic-memory from the package registry: "
+                    f"{pip.stderr.strip()[-500:]}")
+    site = next((venv / "lib").glob("python3.*/site-packages"))
+    (site / "sitecustomize.py").write_text(SITECUSTOMIZE)
+    if not _venv_ok(venv):
+        pytest.skip("basic-memory installed but its sqlite3 cannot load extensions")
+    return venv
+
+
+def _hf_cache(root: Path) -> Path:
+    """Our bundled model where fastembed looks for sentence-transformers/all-MiniLM-L6-v2."""
+    snap = root / "models--Qdrant--all-MiniLM-L6-v2-onnx" / "snapshots" / "bundled"
+    snap.mkdir(parents=True)
+    (snap.parent.parent / "refs").mkdir()
+    (snap.parent.parent / "refs" / "main").write_text("bundled")
+    for f in bundled_model_dir().iterdir():
+        if not f.name.startswith("."):
+            shutil.copy(f, snap / f.name)  # follows the model.onnx symlink
+    return root
+
+
+class BasicMemory:
+    def __init__(self, venv: Path, base: Path, project: Path) -> None:
+        self.venv, self.cfg = venv, base / "bm-config"
+        self.cfg.mkdir()
+        (self.cfg / "config.json").write_text(json.dumps({
+            "projects": {"demo": {"path": str(project)}}, "default_project": "demo",
+            "semantic_embedding_model": "sentence-transformers/all-MiniLM-L6-v2",
+            "semantic_embedding_cache_dir": str(_hf_cache(base / "fastembed")),
+        }))
+        self.env = {**os.environ, "BASIC_MEMORY_CONFIG_DIR": str(self.cfg),
+                    "HOME": str(base / "home"), "HF_HUB_OFFLINE": "1",
+                    "NO_COLOR": "1", "COLUMNS": "200"}
+
+    def reindex(self, *args: str) -> str:
+        out = subprocess.run([str(self.venv / "bin" / "bm"), "reindex", "-p", "demo", *args],
+                             capture_output=True, text=True, env=self.env, timeout=1800)
+        assert out.returncode == 0, out.stdout + out.stderr
+        text = out.stdout + out.stderr
+        index = re.search(r"(\d+) indexed, (\d+) failed", text)
+        assert index and index.group(2) == "0", text
+        return text
+
+    def db(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.cfg / "memory.db")
+
+
+def _state(con: sqlite3.Connection) -> tuple[dict[str, int], set[tuple[str, str]],
+                                             set[tuple[str, str]]]:
+    files = {path: eid for eid, path in con.execute("select id, file_path from entity")}
+    by_id = {v: k for k, v in files.items()}
+    resolved, unresolved = set(), set()
+    for from_id, to_id, to_name in con.execute("select from_id, to_id, to_name from relation"):
+        (resolved if to_id is not None else unresolved).add((by_id.get(from_id, "?"), to_name))
+    return files, resolved, unresolved
+
+
+def test_basic_memory_indexes_the_merged_demo(bm_venv: Path, demo_kb: Path, tmp_path: Path):
+    bm = BasicMemory(bm_venv, tmp_path, demo_kb)
+    bm.reindex("--search")
+    files_before, resolved_before, unresolved_before = _state(bm.db())
+    assert len(files_before) == len(notes_of(demo_kb))
+
+    doc = plan_doc(demo_kb, *[group_doc(demo_kb, g["canonical"], g["members"], "merge")
+                              for g in EXPECTED["groups"]])
+    report = apply_plan(Project(demo_kb), plan_from_document(Project(demo_kb), doc))
+    assert len(report.retired) == 10
+    assert (demo_kb / ".bm-review" / "trash" / report.apply_id).is_dir()  # copies of notes
+
+    text = bm.reindex()  # project index and sqlite-vec embeddings with the bundled model
+    assert re.search(r"\b0 errors\b", text), text
+    files_after, resolved_after, unresolved_after = _state(bm.db())
+    assert not any(p.startswith(".bm-review") for p in files_after)
+    assert set(files_after) == set(files_before) - set(report.retired)
+    # No relation that resolved before the merge is left unresolved.
+    assert not (unresolved_after - unresolved_before), unresolved_after - unresolved_before
+    rewritten = {x["path"] for x in report.links_rewritten}
+    for src, name in resolved_before:
+        if src in files_after and src not in rewritten:
+            assert (src, name) in resolved_after, (src, name)
+    # basic-memory sees the merged canonical notes with every observation we wrote.
+    notes = notes_of(demo_kb)
+    con = bm.db()
+    for g in EXPECTED["groups"]:
+        (count,) = con.execute(
+            "select count(*) from observation o join entity e on o.entity_id = e.id "
+            "where e.file_path = ?", (g["canonical"],)).fetchone()
+        assert count == len(notes[g["canonical"]].observations), g["canonical"]
