@@ -157,3 +157,39 @@ def test_kill_9_mid_apply_then_recover(demo_kb: Path, tmp_path: Path):
                           timeout=300)
     assert done.returncode == 0, done.stderr
     assert len(json.loads(done.stdout)["retired"]) == 10
+
+
+def test_every_command_recovers_first(demo_kb: Path):
+    """scan (not only apply/undo) finishes or rolls back an interrupted apply."""
+    import json as _json
+
+    from review_app.cli import main as cli_main
+    from review_app.core.applying import SimulatedCrash, apply_plan, plan_from_document
+    from review_app.core.project import Project
+
+    project = Project(demo_kb)
+    before = {p: p.read_bytes() for p in demo_kb.rglob("*.md")}
+    expected = _json.loads((Path(__file__).parent / "data" / "demo_expected.json").read_text())
+    group = expected["groups"][0]
+    from review_app.core.notes import sha256_bytes
+
+    doc = {"project": str(demo_kb), "groups": [{
+        "id": "g1", "action": "merge", "canonical": group["canonical"],
+        "canonical_sha256": sha256_bytes((demo_kb / group["canonical"]).read_bytes()),
+        "members": [{"path": m, "sha256": sha256_bytes((demo_kb / m).read_bytes())}
+                    for m in group["members"]]}]}
+    # crash at the first point where the notes on disk are already half-changed
+    for fail_after in range(1, 50):
+        try:
+            apply_plan(project, plan_from_document(project, doc), fail_after=fail_after)
+        except SimulatedCrash:
+            pass
+        else:
+            raise AssertionError("the apply finished before the notes changed")
+        if {p: p.read_bytes() for p in demo_kb.rglob("*.md")} != before:
+            break
+        assert cli_main(["undo", str(demo_kb), "--list"]) in (0, 1)  # recovers, nothing left
+    assert {p: p.read_bytes() for p in demo_kb.rglob("*.md")} != before
+    assert cli_main(["scan", str(demo_kb), "--strategy", "title", "--format", "json"]) == 0
+    after = {p: p.read_bytes() for p in demo_kb.rglob("*.md")}
+    assert after == before  # rolled back to fully original

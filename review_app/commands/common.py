@@ -42,6 +42,21 @@ def target_from_args(args: argparse.Namespace) -> Target:
 
 
 def project_from_args(args: argparse.Namespace) -> Project:
+    """The project the command works on, after repairing any apply a crash interrupted.
+
+    Every command recovers first, so a project is never left half-applied; a dry run
+    writes nothing, so it leaves that to the next real command.
+    """
+    project = _resolve(args)
+    if not getattr(args, "dry_run", False):
+        from ..core.applying import recover_unfinished
+
+        for message in recover_unfinished(project):
+            print(f"bm-review: {message}", file=sys.stderr)
+    return project
+
+
+def _resolve(args: argparse.Namespace) -> Project:
     state_dir = getattr(args, "state_dir", None)
     if state_dir is not None:
         state_dir = state_dir.expanduser().resolve()

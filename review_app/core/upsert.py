@@ -297,6 +297,9 @@ def upsert_note(title: str, content: str | bytes, directory: str = "",
     title = validate_title(title)
     text = validate_content(content)
     proj = as_project(project, state_dir)
+    from .applying import recover_unfinished
+
+    recover_unfinished(proj)  # never match against, or write into, a half-applied project
     strat = get_strategy(strategy)
     for attempt in range(3):
         try:
