@@ -107,6 +107,12 @@ def title_similarity(a: Note, b: Note, names: tuple[tuple[str, str], tuple[str, 
     return best
 
 
+MIN_NEIGHBOURS = 30
+"""Neighbour lists are at least this deep whatever top_k: a rewrite's nearest
+neighbours are often other notes of its topic, so identity evidence (ranks,
+margins) and the hybrid's re-ranking look past the first top_k."""
+
+
 class SearchClient:
     """What strategies search: the notes of the project, their vectors and neighbours."""
 
@@ -115,6 +121,7 @@ class SearchClient:
         self.vectors = vectors
         self.index_of = {n.path: i for i, n in enumerate(notes)}
         self.by_path = {n.path: n for n in notes}
+        neighbours = max(neighbours, MIN_NEIGHBOURS)
         self.k = max(1, min(neighbours, max(len(notes) - 1, 1)))
         self.nn_idx, self.nn_sim = top_neighbours(vectors, self.k) if len(notes) > 1 else (
             np.zeros((len(notes), 0), dtype=np.int64), np.zeros((len(notes), 0), np.float32))
