@@ -63,6 +63,7 @@ class ReviewScreen(Screen):
         self.shown: list[Group] = []
         self._table_width = 0
         self._shown_gid: str | None = None
+        self._binding_state: tuple[bool, ...] = ()
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -136,7 +137,7 @@ class ReviewScreen(Screen):
         if self.result.problems:
             text.append(f" · {len(self.result.problems)} unreadable", style="bold red")
         self.query_one("#status", Static).update(text)
-        self.refresh_bindings()
+        self.update_bindings()
 
     def show_group(self, keep_member: str | None = None) -> None:
         g = self.group
@@ -161,7 +162,7 @@ class ReviewScreen(Screen):
         if g is None:
             ev.update("")
             preview.show(self.preview_mode, None, None, [])
-            self.refresh_bindings()
+            self.update_bindings()
             return
         path = self.member
         text = Text()
@@ -189,7 +190,7 @@ class ReviewScreen(Screen):
             member_note = s.notes[first[0].path] if first else None
         others = [s.notes[p] for p in s.retirable(g)]
         preview.show(self.preview_mode, canon, member_note, others)
-        self.refresh_bindings()
+        self.update_bindings()
 
     @on(DataTable.RowHighlighted, "#groups")
     def _group_moved(self, event: DataTable.RowHighlighted) -> None:
@@ -202,6 +203,13 @@ class ReviewScreen(Screen):
         self.show_member()
 
     # -- refusing what makes no sense ------------------------------------------------------
+
+    def update_bindings(self) -> None:
+        """Refresh the Footer only when an action's enabled state changed (it re-mounts keys)."""
+        state = tuple(self.refusal(a) is None for a in sorted(GUARDED))
+        if state != self._binding_state:
+            self._binding_state = state
+            self.refresh_bindings()
 
     def refusal(self, action: str) -> str | None:
         return self.session.refusal(action, self.group, self.member)

@@ -103,14 +103,19 @@ class MemberTable(DataTable):
     def __init__(self, **kwargs) -> None:
         super().__init__(cursor_type="row", **kwargs)
         self.paths: list[str] = []
+        self._note_width = 0
 
     def show(self, group: Group | None, members: list[Member], notes: dict[str, Note],
              keep: str | None = None) -> None:
         width = max(20, self.size.width - 2 - 5 - 2 * 3 - 1)
-        self.clear(columns=True)
-        self.add_column("", width=2, key="mark")
-        self.add_column("score", width=5, key="score")
-        self.add_column("note", width=width, key="note")
+        if width != self._note_width:  # columns only change with the pane's width
+            self._note_width = width
+            self.clear(columns=True)
+            self.add_column("", width=2, key="mark")
+            self.add_column("score", width=5, key="score")
+            self.add_column("note", width=width, key="note")
+        else:
+            self.clear()
         self.paths = []
         if group is None:
             return
@@ -128,7 +133,7 @@ class MemberTable(DataTable):
         self.move_cursor(row=row, animate=False)
 
     def on_resize(self, event: Resize) -> None:
-        if self.paths:
+        if self.paths and max(20, event.size.width - 14) != self._note_width:
             self.screen.show_group(keep_member=self.current_path)  # type: ignore[attr-defined]
 
     @property
