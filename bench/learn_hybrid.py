@@ -50,13 +50,14 @@ different things; forum questions have neither links nor tags and rarely numbers
 
 
 def labeled_features(split: str, embedder: Embedder, *, top_k: int, data: Path, out: Path
-                     ) -> tuple[np.ndarray, np.ndarray, int]:
-    """(features of the labeled pairs the scan scored, is-duplicate, duplicates missed)."""
+                     ) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
+    """(features of the labeled pairs the scan scored, is-duplicate, duplicates missed,
+    is-related)."""
     root = build_project(split, out, data)
     result = scan(Project(root), ScanOptions(threshold=0.0, strategy="hybrid", top_k=top_k),
                   embedder=embedder)
     scored = {c.key: c.evidence for c in result.candidates}
-    rows, labels, missed = [], [], 0
+    rows, labels, related, missed = [], [], [], 0
     for p in read_pairs(split, data):
         key = (p.a, p.b) if p.a <= p.b else (p.b, p.a)
         ev = scored.get(key)
@@ -65,7 +66,9 @@ def labeled_features(split: str, embedder: Embedder, *, top_k: int, data: Path, 
             continue
         rows.append([ev[f] for f in FEATURES])
         labels.append(p.label == "duplicate")
-    return np.array(rows, dtype=np.float64), np.array(labels, dtype=bool), missed
+        related.append(p.label == "related")
+    return (np.array(rows, dtype=np.float64), np.array(labels, dtype=bool), missed,
+            np.array(related, dtype=bool))
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float, iters: int = 100
@@ -90,8 +93,12 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float, iters: int = 100
     return float(w[0] - np.sum(weights * mu)), weights
 
 
-def best_f1_threshold(scores: np.ndarray, y: np.ndarray, missed: int) -> tuple[float, dict]:
-    """The score cut with the best F1; duplicates never proposed count as misses."""
+def choose_threshold(scores: np.ndarray, y: np.ndarray, missed: int,
+                     precision_target: float | None = None) -> tuple[float, dict]:
+    """The score cut with the best F1, or the most recall at `precision_target`.
+
+    Duplicates never proposed count as misses.
+    """
     order = np.argsort(-scores, kind="mergesort")
     s, yy = scores[order], y[order]
     tp = np.cumsum(yy)
@@ -101,12 +108,57 @@ def best_f1_threshold(scores: np.ndarray, y: np.ndarray, missed: int) -> tuple[f
     precision = tp[last] / (tp[last] + fp[last])
     recall = tp[last] / positives
     f1 = np.where(precision + recall > 0, 2 * precision * recall / (precision + recall), 0)
-    best = int(np.argmax(f1))
+    if precision_target is None:
+        best = int(np.argmax(f1))
+    else:  # the lowest cut whose precision, and that of every higher cut, meets the target
+        ok = np.minimum.accumulate(precision) >= precision_target
+        best = int(np.nonzero(ok)[0][-1]) if ok.any() else 0
     # Midway to the next lower score, so the cut is not on one training pair's score.
     nxt = s[last[best] + 1] if last[best] + 1 < len(s) else s[last[best]]
     thr = float((s[last[best]] + nxt) / 2)
     return thr, {"precision": round(float(precision[best]), 3),
                  "recall": round(float(recall[best]), 3), "f1": round(float(f1[best]), 3)}
+
+
+def fit_constrained(x: np.ndarray, y: np.ndarray, l2: float, signs: bool = True
+                    ) -> tuple[float, dict[str, float], list[str], list[str]]:
+    """(bias, weights by feature, learned features, features dropped for their sign)."""
+    learn = [i for i, f in enumerate(FEATURES) if x[:, i].std() > 1e-9 and f not in PRIORS]
+    dropped: list[str] = []
+    while True:  # active set: drop the worst sign violation, refit
+        bias, w = fit_logistic(x[:, learn], y.astype(np.float64), l2)
+        wrong = [(wi * SIGNS.get(FEATURES[i], 0) * x[:, i].std(), n)
+                 for n, (i, wi) in enumerate(zip(learn, w, strict=True))
+                 if signs and wi * SIGNS.get(FEATURES[i], 0) < 0]
+        if not wrong:
+            break
+        dropped.append(FEATURES[learn.pop(min(wrong)[1])])
+    weights = dict.fromkeys(FEATURES, 0.0)
+    for i, wi in zip(learn, w, strict=True):
+        weights[FEATURES[i]] = round(float(wi), 4)
+    weights.update(PRIORS)
+    return bias, weights, [FEATURES[i] for i in learn], dropped
+
+
+def cross_validate(data: dict[str, tuple], l2: float, signs: bool) -> None:
+    """Train on each training split, report AP on the other (missed duplicates score 0)."""
+    from quality import average_precision
+
+    for held in data:
+        rest = [s for s in data if s != held]
+        x = np.vstack([data[s][0] for s in rest])
+        y = np.concatenate([data[s][1] for s in rest])
+        bias, weights, _, dropped = fit_constrained(x, y, l2, signs)
+        model = HybridStrategy({"bias": bias, "weights": weights})
+        xt, yt, missed, rel = data[held]
+        s = np.array([model.combine(dict(zip(FEATURES, r, strict=True))) for r in xt])
+        s = np.r_[s, np.zeros(missed)]
+        y_all = np.r_[yt, np.ones(missed, dtype=bool)]
+        hard = np.r_[rel | yt, np.ones(missed, dtype=bool)]
+        print(f"held out {held}: AP dup/all {average_precision(s, y_all):.3f} "
+              f"dup/rel {average_precision(s[hard], y_all[hard]):.3f} "
+              f"(sign-dropped: {', '.join(dropped) or 'none'})",
+              file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,39 +170,34 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=WEIGHTS_FILE, help="weights file to write")
     p.add_argument("--data", type=Path, default=DATA)
     p.add_argument("--dry-run", action="store_true", help="print the weights, write nothing")
+    p.add_argument("--cv", action="store_true",
+                   help="also train on each split and report AP on the others")
+    p.add_argument("--precision", type=float, default=None, metavar="P",
+                   help="threshold: most recall at this training precision (default: best F1)")
+    p.add_argument("--no-signs", action="store_true", help="do not constrain weight signs")
     args = p.parse_args(argv)
     splits = args.splits or ["train_part1", "train_part2"]
 
     embedder = Embedder()
-    xs, ys, missed = [], [], 0
+    xs, ys, missed, per_split = [], [], 0, {}
     for split in splits:
-        x, y, m = labeled_features(split, embedder, top_k=args.top_k, data=args.data, out=OUT)
+        x, y, m, rel = labeled_features(split, embedder, top_k=args.top_k, data=args.data,
+                                        out=OUT)
+        per_split[split] = (x, y, m, rel)
         xs.append(x)
         ys.append(y)
         missed += m
         print(f"{split}: {len(y)} labeled pairs scored, {int(y.sum())} duplicates, "
               f"{m} duplicates not proposed", file=sys.stderr)
     x, y = np.vstack(xs), np.concatenate(ys)
+    if args.cv:
+        cross_validate(per_split, args.l2, not args.no_signs)
 
-    learn = [i for i, f in enumerate(FEATURES) if x[:, i].std() > 1e-9 and f not in PRIORS]
-    dropped: list[str] = []
-    while True:  # active set: drop the worst sign violation, refit
-        bias, w = fit_logistic(x[:, learn], y.astype(np.float64), args.l2)
-        wrong = [(wi * SIGNS.get(FEATURES[i], 0) * x[:, i].std(), n)
-                 for n, (i, wi) in enumerate(zip(learn, w, strict=True))
-                 if wi * SIGNS.get(FEATURES[i], 0) < 0]
-        if not wrong:
-            break
-        dropped.append(FEATURES[learn.pop(min(wrong)[1])])
-    weights = dict.fromkeys(FEATURES, 0.0)
-    for i, wi in zip(learn, w, strict=True):
-        weights[FEATURES[i]] = round(float(wi), 4)
-    for f, wi in PRIORS.items():
-        weights[f] = wi
+    bias, weights, learned, dropped = fit_constrained(x, y, args.l2, not args.no_signs)
 
     model = HybridStrategy({"bias": bias, "weights": weights, "threshold": 0.5})
     scores = np.array([model.combine(dict(zip(FEATURES, row, strict=True))) for row in x])
-    thr, at = best_f1_threshold(scores, y, missed)
+    thr, at = choose_threshold(scores, y, missed, args.precision)
     doc = {
         "source": "bench/learn_hybrid.py",
         "learned": dt.date.today().isoformat(),
@@ -160,14 +207,15 @@ def main(argv: list[str] | None = None) -> int:
                      "duplicates_not_proposed": missed, "l2": args.l2, "top_k": args.top_k,
                      "fit": "L2 logistic regression (IRLS) on standardised features, "
                             "stored in raw units"},
-        "learned_features": [FEATURES[i] for i in learn],
+        "learned_features": learned,
         "sign_constrained_to_zero": dropped,
         "priors": {f: {"weight": wi, "why": "not present in the training data; hand-set"}
                    for f, wi in PRIORS.items()},
         "bias": round(bias, 4),
         "weights": weights,
         "threshold": round(thr, 3),
-        "threshold_rule": "best F1 on the training pairs",
+        "threshold_rule": (f"most recall at precision >= {args.precision} on the training pairs"
+                           if args.precision else "best F1 on the training pairs"),
         "threshold_train": at,
     }
     text = json.dumps(doc, indent=2) + "\n"

@@ -110,6 +110,15 @@ def evaluate(split: str, strategies: list[str], *, top_k: int = DEFAULT_TOP_K,
     return results
 
 
+def record(split: str, m: dict) -> None:
+    from review_app.core.hybrid import WEIGHTS_FILE
+
+    doc = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    doc[f"threshold_{split}"] = {k: round(m[k], 3) for k in (
+        "precision", "recall", "ap_dup_vs_all", "ap_dup_vs_related", "candidate_recall")}
+    WEIGHTS_FILE.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+
+
 def table(split: str, results: dict[str, dict]) -> str:
     cols = [("AP dup/all", "ap_dup_vs_all"), ("AP dup/rel", "ap_dup_vs_related"),
             ("cand recall", "candidate_recall"), ("threshold", "threshold"),
@@ -132,12 +141,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--out", type=Path, default=OUT, help="where project folders are cached")
     p.add_argument("--data", type=Path, default=DATA, help="labeled data folder")
+    p.add_argument("--record", action="store_true",
+                   help="write hybrid's precision/recall at its default threshold on this "
+                        "split into hybrid_weights.json (as threshold_<split>)")
     args = p.parse_args(argv)
     names = args.strategies or list(DEFAULT_STRATEGIES)
     unknown = [n for n in names if n not in available_strategies()]
     if unknown:
         p.error(f"unknown strategy {', '.join(unknown)}")
     results = evaluate(args.split, names, top_k=args.top_k, out=args.out, data=args.data)
+    if args.record and "hybrid" in results:
+        record(args.split, results["hybrid"])
     if args.json:
         json.dump({"split": args.split, "top_k": args.top_k, "strategies": results},
                   sys.stdout, indent=2)
