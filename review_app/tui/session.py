@@ -72,7 +72,8 @@ class ReviewSession:
         order: list[str] = []
         for rec in reversed(self.store.history()):
             gid = rec["group_id"]
-            if gid in self.decisions and gid not in seen:
+            # Only groups on screen: undoing an invisible (e.g. distinct) one would surprise.
+            if gid in self.decisions and gid in self.by_id and gid not in seen:
                 seen.add(gid)
                 order.append(gid)
         self._undo = list(reversed(order))
