@@ -80,7 +80,7 @@ async def test_each_decision_kind_is_saved(kb, embedder):
         picks = {"u": "engineering/postgres-connection-pooling.md",
                  "m": "engineering/feature_flags_guide.md",
                  "s": "research/interview_synthesis_2026_09.md",
-                 "d": "engineering/postgres-15-upgrade-plan.md"}
+                 "d": "engineering/why-we-left-heroku.md"}
         expected = {}
         for key, path in picks.items():
             await goto_group(pilot, screen, path)
@@ -169,15 +169,17 @@ async def test_threshold_keys_regroup_without_rescanning(kb, embedder):
         base = s.threshold
         before = len(s.groups)
         table = screen.query_one(GroupTable)
-        for _ in range(6):
+        presses = 0
+        while table.row_count == before and presses < 20:  # up until a pair drops out
             await pilot.press("right_square_bracket")
-        assert s.threshold == round(base + 0.30, 2)
+            presses += 1
+        assert s.threshold == round(base + 0.05 * presses, 4)
         assert screen.result is result  # same scan: regrouped from its pairs
         higher = result.regroup(s.threshold)
         assert [g.id for g in s.groups] == [g.id for g in higher]
         assert table.row_count == len(higher) < before
         assert all(g.score >= s.threshold for g in s.groups)
-        for _ in range(6):
+        for _ in range(presses):
             await pilot.press("left_square_bracket")
         assert s.threshold == base and table.row_count == before
 

@@ -83,7 +83,7 @@ class ReviewSession:
 
     def regroup(self, threshold: float) -> None:
         """Groups at another threshold from the pairs already scored (no re-embedding)."""
-        self.threshold = round(min(1.0, max(0.0, threshold)), 2)
+        self.threshold = round(min(1.0, max(0.0, threshold)), 4)
         self.groups = self.result.regroup(self.threshold, self._overrides())
         self.by_id = {g.id: g for g in self.groups}
 

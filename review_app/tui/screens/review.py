@@ -292,7 +292,7 @@ class ReviewScreen(Screen):
     def action_threshold(self, step: int) -> None:
         s = self.session
         new = s.threshold + step * THRESHOLD_STEP
-        if not 0.0 <= round(new, 2) <= 1.0:
+        if not 0.0 <= round(new, 4) <= 1.0:
             return
         s.regroup(new)
         self.notify(f"threshold {s.threshold:.2f}: {len(s.groups)} groups", title="Regrouped")
