@@ -36,12 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from semeval_project import DATA, OUT, build_project, read_pairs  # noqa: E402
 
 from review_app.core.embedding import DEFAULT_MODEL, Embedder  # noqa: E402
-from review_app.core.hybrid import FEATURES, WEIGHTS_FILE, HybridStrategy  # noqa: E402
+from review_app.core.hybrid import MODEL_FEATURES as FEATURES
+from review_app.core.hybrid import WEIGHTS_FILE, HybridStrategy  # noqa: E402
 from review_app.core.pipeline import DEFAULT_TOP_K, ScanOptions, scan  # noqa: E402
 from review_app.core.project import Project  # noqa: E402
 
-SIGNS = {"cosine": 1, "identity": 1, "margin": 1, "mutual": 1, "title": 1, "lexical": 1,
-         "length": -1}
+SIGNS = {"cosine": 1, "identity": 1, "margin": 1, "mutual": 1, "length": -1}
 """Each signal is evidence in one direction by design (alike titles never argue
 against a duplicate). A weight the data would flip is fixed at 0 instead: the
 training data's quirks (forum duplicates cluster in busy topics, so a crowded

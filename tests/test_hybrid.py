@@ -12,6 +12,7 @@ import pytest
 
 from review_app.core.hybrid import (
     FEATURES,
+    MODEL_FEATURES,
     WEIGHTS_FILE,
     HybridStrategy,
     identity_vectors,
@@ -92,7 +93,7 @@ def pooling_project(tmp_path: Path) -> Path:
 
 def test_weights_file_loads_with_provenance():
     doc = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-    assert set(FEATURES) <= set(doc["weights"])
+    assert set(MODEL_FEATURES) == set(doc["weights"])
     assert 0.0 < doc["threshold"] < 1.0
     assert doc["source"] == "bench/learn_hybrid.py"
     assert doc["training"]["splits"] and "dev" not in doc["training"]["splits"]
@@ -223,3 +224,17 @@ def test_average_precision_matches_definition():
         pytest.approx(0.5 * 1.0 + 0.5 * 2 / 3)
     # ties form one threshold: both pairs at 0.5 enter together (precision 1/2)
     assert average_precision(np.array([0.5, 0.5]), np.array([1, 0])) == pytest.approx(0.5)
+
+
+def test_batch_scores_match_pair_by_pair_features(pooling_project, scan_project):
+    """The numpy scoring of whole neighbour lists equals the model on one pair's signals."""
+    result = scan_project(pooling_project, strategy="hybrid", threshold=0.0)
+    strategy = result.strategy
+    seen = set()
+    for cand in result.candidates:
+        a, b = result.notes[cand.anchor], result.notes[cand.path]
+        feats = strategy.features(result.client, a, b)
+        assert cand.score == pytest.approx(strategy.combine(feats), abs=1e-5)
+        seen.add(cand.key)
+    n = len(result.notes)
+    assert len(seen) == n * (n - 1) // 2  # a small folder: every pair is a neighbour pair

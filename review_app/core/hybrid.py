@@ -40,8 +40,14 @@ from .strategies import (
 )
 
 WEIGHTS_FILE = Path(__file__).with_name("hybrid_weights.json")
-FEATURES = ("cosine", "identity", "margin", "mutual", "title", "lexical", "length",
-            "number_conflict", "shared_links", "shared_tags")
+MODEL_FEATURES = ("cosine", "identity", "margin", "mutual", "length",
+                  "number_conflict", "shared_links", "shared_tags")
+"""The signals the score is made of: all cheap to compute for whole neighbour lists."""
+FEATURES = (*MODEL_FEATURES[:5], "title", "lexical", *MODEL_FEATURES[5:])
+"""Every signal in a candidate's evidence. Title and word overlap are shown to the
+person judging, but not scored: on the labeled data they add nothing over the
+identity cosine once it is in (learned weight 0 or less), and they cost a Python
+call per pair where the rest is numpy."""
 _NUMBER_RE = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.])")
 _DATE_RE = re.compile(r"\b\d{4}[-_]\d{2}[-_]\d{2}\b")
 
@@ -58,9 +64,10 @@ SHRINK_NOTES = 50
 def identity_vectors(vectors: np.ndarray, shrink: int = SHRINK_NOTES) -> np.ndarray:
     """Unit vectors without the project's mean and dominant direction.
 
-    The direction is the top eigenvector of the 384x384 covariance (cheap even
-    for 100k notes). In a small project that direction is one of its topics
-    rather than a component all notes share, so both removals are scaled by
+    The direction is the top eigenvector of the 384x384 scatter matrix, by power
+    iteration (LAPACK's full eigensolver is 20-50x slower on a busy machine).
+    In a small project that direction is one of its topics rather than a
+    component all notes share, so both removals are scaled by
     n / (n + shrink): a 10-note folder keeps nearly raw vectors, a 1,000-note
     base loses 95% of its common component.
     """
@@ -70,12 +77,26 @@ def identity_vectors(vectors: np.ndarray, shrink: int = SHRINK_NOTES) -> np.ndar
     s = n / (n + shrink)
     x = vectors.astype(np.float64)
     centred = x - x.mean(axis=0)
-    _, vecs = np.linalg.eigh(centred.T @ centred)
-    top = vecs[:, -1]
+    top = _top_eigenvector(centred.T @ centred)
     out = x - s * x.mean(axis=0) - s * np.outer(centred @ top, top)
     norms = np.linalg.norm(out, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
     return (out / norms).astype(np.float32)
+
+
+def _top_eigenvector(m: np.ndarray, iters: int = 2000, tol: float = 1e-10) -> np.ndarray:
+    v = m @ np.ones(m.shape[0])
+    norm = np.linalg.norm(v)
+    if norm == 0:
+        return np.zeros(m.shape[0])
+    v /= norm
+    for _ in range(iters):
+        w = m @ v
+        w /= np.linalg.norm(w)
+        if np.abs(w - v).max() < tol:
+            return w
+        v = w
+    return v
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:
@@ -90,7 +111,7 @@ def title_numbers(title: str) -> frozenset[str]:
 
 
 class _NoteTable:
-    """Per-note look-ups of one scan, computed once."""
+    """Per-note look-ups of one scan, computed once (word statistics on first use)."""
 
     def __init__(self, client: SearchClient) -> None:
         self.client = client
@@ -99,9 +120,142 @@ class _NoteTable:
         self.numbers = [title_numbers(nt.title) for nt in client.notes]
         self.links = [frozenset(t.lower() for t in nt.links) for nt in client.notes]
         self.tags = [frozenset(t.lower() for t in nt.tags) for nt in client.notes]
-        self.weighted = [{t: client.idf(t) ** 2 for t in client.tokens(nt.path)}
-                         for nt in client.notes]
-        self.norms = [client.token_norm(nt.path) for nt in client.notes]
+        self._weighted: list[dict[str, float]] | None = None
+        self._norms: list[float] = []
+
+    def lexical(self, i: int, j: int) -> float:
+        """IDF-weighted cosine of the two notes' word sets: rare shared words count most."""
+        if self._weighted is None:
+            c = self.client
+            self._weighted = [{t: c.idf(t) ** 2 for t in c.tokens(nt.path)} for nt in c.notes]
+            self._norms = [c.token_norm(nt.path) for nt in c.notes]
+        wa, wb = self._weighted[i], self._weighted[j]
+        if len(wa) > len(wb):
+            wa, wb = wb, wa
+        norm = self._norms[i] * self._norms[j]
+        return sum(v for t, v in wa.items() if t in wb) / norm if norm else 0.0
+
+
+class _Scored:
+    """Every pair of the neighbour lists, scored at once with numpy.
+
+    Row i, column r is the pair (i, nn_idx[i, r]). A pair met from both notes
+    carries the values of its row in the lower-index note, so its score and
+    evidence are the same whichever note anchors it.
+    """
+
+    def __init__(self, strategy: HybridStrategy, tab: _NoteTable) -> None:
+        c = tab.client
+        idx, sims = c.nn_idx, c.nn_sim.astype(np.float64)
+        n, k = idx.shape
+        self.idx = idx
+        rows = np.repeat(np.arange(n), k).reshape(n, k)
+        ident = np.empty((n, k))
+        for start in range(0, n, 1024):  # blocked: n x k x dim would not fit for big bases
+            stop = min(n, start + 1024)
+            ident[start:stop] = np.einsum("nd,nkd->nk", tab.identity[start:stop],
+                                          tab.identity[idx[start:stop]])
+        # rank of i in j's list (0 = absent), for every (i, r)
+        back = idx[idx] == rows[:, :, None]
+        has = back.any(axis=2)
+        rank_ba = np.where(has, back.argmax(axis=2) + 1, 0)
+        rank_ab = np.broadcast_to(np.arange(1, k + 1), (n, k))
+        # Symmetrise: where j < i and i is in j's list, take j's row values.
+        swap = has & (idx < rows)
+        r_back = rank_ba - 1
+        med = c.median_sim.astype(np.float64)
+        cos = sims.copy()
+        cos[swap] = sims[idx[swap], r_back[swap]]
+        ident[swap] = ident[idx[swap], r_back[swap]]
+        self.cos, self.ident = cos, ident
+        self.rank_ab, self.rank_ba = rank_ab, rank_ba
+        self.swap = swap
+        self.margin = cos - 0.5 * (med[:, None] + med[idx])
+        with np.errstate(divide="ignore"):
+            self.mutual = 0.5 * (1.0 / rank_ab + np.where(rank_ba > 0, 1.0 / np.maximum(
+                rank_ba, 1), 0.0))
+        self.length = np.abs(np.log((tab.words[:, None] + 1.0) / (tab.words[idx] + 1.0)))
+        w = strategy.weight
+        z = (strategy.bias + w["cosine"] * cos + w["identity"] * ident
+             + w["margin"] * self.margin + w["mutual"] * self.mutual
+             + w["length"] * self.length)
+        # Sparse signals: only pairs where both notes have numbers / links / tags.
+        self.extra: dict[tuple[int, int], dict[str, float]] = {}
+        for sets in (tab.numbers, tab.links, tab.tags):
+            have = np.array([bool(x) for x in sets])
+            for i, r in zip(*np.nonzero(have[:, None] & have[idx]), strict=True):
+                self.extra.setdefault((int(i), int(r)), {})
+        for i, r in self.extra:
+            f = _sparse_features(tab, i, int(idx[i, r]))
+            self.extra[(i, r)] = f
+            z[i, r] += sum(w[name] * f[name] for name in _SPARSE)
+        self.score = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
+        order = np.argsort(-self.score, axis=1, kind="stable")
+        self.order_idx = np.take_along_axis(idx, order, axis=1).tolist()
+        self.order_score = np.take_along_axis(self.score, order, axis=1).tolist()
+
+
+_SPARSE = ("number_conflict", "shared_links", "shared_tags")
+
+
+def _sparse_features(tab: _NoteTable, i: int, j: int) -> dict[str, float]:
+    na, nb = tab.numbers[i], tab.numbers[j]
+    la, lb = tab.links[i], tab.links[j]
+    return {
+        "number_conflict": 1.0 if na and nb and not (na & nb) else 0.0,
+        "shared_links": _jaccard(la, lb),
+        "links_shared": float(len(la & lb)),
+        "links_total": float(len(la | lb)),
+        "shared_tags": _jaccard(tab.tags[i], tab.tags[j]),
+    }
+
+
+_NO_SPARSE = {"number_conflict": 0.0, "shared_links": 0.0, "links_shared": 0.0,
+              "links_total": 0.0, "shared_tags": 0.0}
+
+
+class HybridCandidate(Candidate):
+    """A candidate whose evidence and reasons are worked out when first read.
+
+    A scan scores every pair of the neighbour lists, but a person (or the JSON
+    with --pairs) reads the evidence of few of them; the words and the title and
+    word comparisons are made then.
+    """
+
+    def __init__(self, anchor: str, path: str, score: float, source: tuple) -> None:
+        self.anchor, self.path, self.score = anchor, path, score
+        self._source = source  # (strategy, client, i, j) or (features, k)
+        self._evidence: dict[str, float] | None = None
+        self._reasons: list[str] | None = None
+
+    def _fill(self) -> None:
+        if len(self._source) == 2:
+            feats, k = self._source
+        else:
+            strategy, client, i, j = self._source
+            feats, k = strategy._features(client, min(i, j), max(i, j)), client.k
+        self._evidence = {name: round(v, 4) for name, v in feats.items()}
+        self._reasons = explain(feats, k)
+
+    @property
+    def evidence(self) -> dict[str, float]:  # type: ignore[override]
+        if self._evidence is None:
+            self._fill()
+        return self._evidence  # type: ignore[return-value]
+
+    @evidence.setter
+    def evidence(self, value: dict[str, float]) -> None:
+        self._evidence = value
+
+    @property
+    def reasons(self) -> list[str]:  # type: ignore[override]
+        if self._reasons is None:
+            self._fill()
+        return self._reasons  # type: ignore[return-value]
+
+    @reasons.setter
+    def reasons(self, value: list[str]) -> None:
+        self._reasons = value
 
 
 class HybridStrategy(DedupeStrategy):
@@ -112,41 +266,33 @@ class HybridStrategy(DedupeStrategy):
     def __init__(self, weights: dict | None = None) -> None:
         self.weights = weights or load_weights()
         self.default_threshold = float(self.weights.get("threshold", 0.5))
-        w = self.weights["weights"]
-        self._w = np.array([float(w.get(f, 0.0)) for f in FEATURES])
-        self._bias = float(self.weights.get("bias", 0.0))
+        self.weight = {f: float(self.weights["weights"].get(f, 0.0)) for f in MODEL_FEATURES}
+        self.bias = float(self.weights.get("bias", 0.0))
         self._table: _NoteTable | None = None
-        self._memo: dict[tuple[int, int], Candidate] = {}
+        self._scored: _Scored | None = None
 
     # -- per-scan state
     def prepare(self, client: SearchClient, target) -> None:
         self._table = _NoteTable(client)
-        self._memo = {}
+        self._scored = _Scored(self, self._table)
 
-    def _tab(self, client: SearchClient) -> _NoteTable:
+    def _state(self, client: SearchClient) -> tuple[_NoteTable, _Scored]:
         if self._table is None or self._table.client is not client:
             self.prepare(client, None)
-        assert self._table is not None
-        return self._table
+        assert self._table is not None and self._scored is not None
+        return self._table, self._scored
 
     # -- features
     def features(self, client: SearchClient, a: Note, b: Note) -> dict[str, float]:
+        """Every signal of one pair, computed directly (the reference for `_Scored`)."""
         return self._features(client, client.index_of[a.path], client.index_of[b.path])
 
     def _features(self, client: SearchClient, i: int, j: int) -> dict[str, float]:
-        tab = self._tab(client)
+        tab, _ = self._state(client)
         k = client.k
         pa, pb = client.notes[i].path, client.notes[j].path
         cos = float(client.vectors[i] @ client.vectors[j])
         ra, rb = client.rank(pa, pb), client.rank(pb, pa)
-        wa, wb = tab.weighted[i], tab.weighted[j]
-        if len(wa) > len(wb):
-            wa, wb = wb, wa
-        shared = sum(v for t, v in wa.items() if t in wb)
-        norm = tab.norms[i] * tab.norms[j]
-        lex = shared / norm if norm else 0.0
-        na, nb = tab.numbers[i], tab.numbers[j]
-        la, lb = tab.links[i], tab.links[j]
         return {
             "cosine": cos,
             "identity": float(tab.identity[i] @ tab.identity[j]),
@@ -154,38 +300,18 @@ class HybridStrategy(DedupeStrategy):
             "mutual": 0.5 * ((1.0 / ra if ra else 0.0) + (1.0 / rb if rb else 0.0)),
             "title": title_similarity(client.notes[i], client.notes[j],
                                       (client.names(pa), client.names(pb))),
-            "lexical": lex,
+            "lexical": tab.lexical(i, j),
             "length": abs(math.log((tab.words[i] + 1.0) / (tab.words[j] + 1.0))),
-            "number_conflict": 1.0 if na and nb and not (na & nb) else 0.0,
-            "shared_links": _jaccard(la, lb),
-            "links_shared": float(len(la & lb)),
-            "links_total": float(len(la | lb)),
-            "shared_tags": _jaccard(tab.tags[i], tab.tags[j]),
+            **_sparse_features(tab, i, j),
             "rank_ab": float(ra or k + 1),
             "rank_ba": float(rb or k + 1),
         }
 
     def combine(self, feats: dict[str, float]) -> float:
-        z = self._bias + sum(w * feats[f] for w, f in zip(self._w, FEATURES, strict=True))
+        z = self.bias + sum(self.weight[f] * feats[f] for f in MODEL_FEATURES)
         return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
     # -- strategy API
-    def _candidate(self, client: SearchClient, i: int, j: int) -> Candidate:
-        """The pair (i, j) scored once per scan; returned with i as anchor."""
-        self._tab(client)
-        key = (i, j) if i <= j else (j, i)
-        c = self._memo.get(key)
-        if c is None:
-            feats = self._features(client, *key)
-            c = Candidate(client.notes[key[0]].path, client.notes[key[1]].path,
-                          self.combine(feats), {k: round(v, 4) for k, v in feats.items()},
-                          explain(feats, client.k))
-            self._memo[key] = c
-        a, b = client.notes[i].path, client.notes[j].path
-        if c.anchor == a:
-            return c
-        return Candidate(a, b, c.score, c.evidence, c.reasons)
-
     def find_duplicate_candidates(self, *, client, target, anchor, threshold, top_k):
         """Every note of the anchor's neighbour list, scored, best first.
 
@@ -193,20 +319,29 @@ class HybridStrategy(DedupeStrategy):
         below other notes of its topic by raw cosine, and its identity evidence
         is what lifts it above them, so it must be scored to be found.
         """
+        _, sc = self._state(client)
         i = client.index_of[anchor.path]
+        notes = client.notes
+        whole = not (target.folders or target.types)
         out = []
-        for j in client.nn_idx[i]:
-            other = client.notes[int(j)]
-            if not target.contains(other):
-                continue
-            cand = self._candidate(client, i, int(j))
-            if cand.score >= threshold:
-                out.append(cand)
-        out.sort(key=lambda c: -c.score)
+        for j, s in zip(sc.order_idx[i], sc.order_score[i], strict=True):
+            if s < threshold:
+                break
+            other = notes[j]
+            if whole or target.contains(other):
+                out.append(HybridCandidate(anchor.path, other.path, s, (self, client, i, j)))
         return out
 
     def score_pair(self, client, a, b):
-        return self._candidate(client, client.index_of[a.path], client.index_of[b.path])
+        _, sc = self._state(client)
+        i, j = client.index_of[a.path], client.index_of[b.path]
+        for row, col in ((i, j), (j, i)):
+            hit = np.nonzero(sc.idx[row] == col)[0]
+            if len(hit):
+                return HybridCandidate(a.path, b.path, float(sc.score[row, int(hit[0])]),
+                                       (self, client, i, j))
+        feats = self._features(client, min(i, j), max(i, j))
+        return HybridCandidate(a.path, b.path, self.combine(feats), (feats, client.k))
 
 
 def explain(f: dict[str, float], k: int) -> list[str]:
