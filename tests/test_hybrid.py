@@ -20,6 +20,7 @@ from review_app.core.hybrid import (
     title_numbers,
 )
 from review_app.core.notes import render_note
+from review_app.core.strategies import Target
 
 REPO = Path(__file__).resolve().parent.parent
 EXPECTED = REPO / "tests" / "data" / "demo_expected.json"
@@ -229,12 +230,20 @@ def test_average_precision_matches_definition():
 def test_batch_scores_match_pair_by_pair_features(pooling_project, scan_project):
     """The numpy scoring of whole neighbour lists equals the model on one pair's signals."""
     result = scan_project(pooling_project, strategy="hybrid", threshold=0.0)
-    strategy = result.strategy
+    client = result.client
+    # Weight every scored signal (the shipped weights leave some at 0), small enough
+    # that no score saturates, so a wrong rank or margin shows.
+    strategy = HybridStrategy({"bias": -1.0, "threshold": 0.5,
+                               "weights": dict.fromkeys(MODEL_FEATURES, 0.3)})
+    strategy.prepare(client, Target())
     seen = set()
-    for cand in result.candidates:
-        a, b = result.notes[cand.anchor], result.notes[cand.path]
-        feats = strategy.features(result.client, a, b)
-        assert cand.score == pytest.approx(strategy.combine(feats), abs=1e-5)
-        seen.add(cand.key)
+    for note in result.notes.values():
+        for cand in strategy.find_duplicate_candidates(
+                client=client, target=Target(), anchor=note, threshold=0.0, top_k=10):
+            a, b = result.notes[cand.anchor], result.notes[cand.path]
+            feats = strategy.features(client, a, b)
+            assert cand.score == pytest.approx(strategy.combine(feats), abs=1e-5)
+            assert cand.evidence["mutual"] == pytest.approx(feats["mutual"], abs=1e-4)
+            seen.add(cand.key)
     n = len(result.notes)
     assert len(seen) == n * (n - 1) // 2  # a small folder: every pair is a neighbour pair

@@ -155,10 +155,15 @@ class _Scored:
             stop = min(n, start + 1024)
             ident[start:stop] = np.einsum("nd,nkd->nk", tab.identity[start:stop],
                                           tab.identity[idx[start:stop]])
-        # rank of i in j's list (0 = absent), for every (i, r)
-        back = idx[idx] == rows[:, :, None]
-        has = back.any(axis=2)
-        rank_ba = np.where(has, back.argmax(axis=2) + 1, 0)
+        # rank of i in j's list (0 = absent), for every (i, r): look (j, i) up among
+        # the sorted (i, j) keys, O(n k) memory
+        keys = (rows.astype(np.int64) * n + idx).ravel()
+        order = np.argsort(keys, kind="stable")
+        sorted_keys = keys[order]
+        query = (idx.astype(np.int64) * n + rows).ravel()
+        pos = np.minimum(np.searchsorted(sorted_keys, query), max(len(keys) - 1, 0))
+        has = (sorted_keys[pos] == query).reshape(n, k) if len(keys) else np.zeros((n, k), bool)
+        rank_ba = np.where(has, order[pos].reshape(n, k) % max(k, 1) + 1, 0)
         rank_ab = np.broadcast_to(np.arange(1, k + 1), (n, k))
         # Symmetrise: where j < i and i is in j's list, take j's row values.
         swap = has & (idx < rows)
