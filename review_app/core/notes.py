@@ -201,10 +201,12 @@ def _scan_body(body: str) -> tuple[list[Observation], list[Relation]]:
     relations: list[Relation] = []
     in_fence = False
     for line in body.split("\n"):
-        if line.lstrip().startswith(("```", "~~~")):
+        stripped = line.lstrip()
+        if stripped.startswith(("```", "~~~")):
             in_fence = not in_fence
             continue
-        if in_fence:
+        # both patterns need a list marker first (`\s*` strips what lstrip strips)
+        if in_fence or stripped[:1] not in ("-", "*"):
             continue
         rel = parse_relation(line)
         if rel is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -169,7 +170,7 @@ ProgressFn = Callable[[int, int], None]
 def read_note(rel: str, full: Path) -> Note | NoteProblem:
     try:
         st = full.stat()
-        if not full.is_file():
+        if not stat.S_ISREG(st.st_mode):
             return NoteProblem(rel, "not a regular file; not read")
         raw = full.read_bytes()
     except OSError as exc:
