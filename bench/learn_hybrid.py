@@ -47,10 +47,10 @@ against a duplicate). A weight the data would flip is fixed at 0 instead: the
 training data's quirks (forum duplicates cluster in busy topics, so a crowded
 neighbourhood *raises* the odds there) must not ship as rules for every note base."""
 
-PRIORS = {"shared_links": 1.5, "shared_tags": 0.5, "number_conflict": -2.0}
-"""Hand-set weights (raw units) for signals the training data cannot show: real
-notes share links and tags, and "Postgres 14" vs "Postgres 15" titles name
-different things; forum questions have neither links nor tags and rarely numbers."""
+PRIORS = {"number_conflict": -2.0}
+"""Hand-set weights (raw units) for signals the training data cannot show:
+"Postgres 14" vs "Postgres 15" titles name different things, and forum question
+titles rarely carry numbers."""
 
 
 def labeled_features(split: str, embedder: Embedder, *, top_k: int, data: Path, out: Path

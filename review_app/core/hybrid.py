@@ -30,23 +30,25 @@ from pathlib import Path
 
 import numpy as np
 
+from .embedding import EMBED_CHARS
 from .notes import Note
 from .strategies import (
     Candidate,
     DedupeStrategy,
     SearchClient,
+    content_tokens,
     register,
     title_similarity,
 )
 
 WEIGHTS_FILE = Path(__file__).with_name("hybrid_weights.json")
-MODEL_FEATURES = ("cosine", "identity", "margin", "mutual", "length",
-                  "number_conflict", "shared_links", "shared_tags")
-"""The signals the score is made of: all cheap to compute for whole neighbour lists."""
-FEATURES = (*MODEL_FEATURES[:5], "title", "lexical", *MODEL_FEATURES[5:])
-"""Every signal in a candidate's evidence. Title and word overlap are shown to the
-person judging, but not scored: on the labeled data they add nothing over the
-identity cosine once it is in (learned weight 0 or less), and they cost a Python
+MODEL_FEATURES = ("cosine", "identity", "margin", "mutual", "length", "number_conflict")
+"""The signals the score is made of: all computed with numpy for whole neighbour lists."""
+FEATURES = (*MODEL_FEATURES, "title", "lexical", "shared_links", "shared_tags")
+"""Every signal in a candidate's evidence. Titles, word overlap, links and tags are
+shown to the person judging but not scored: on the labeled data titles and words
+add nothing once the identity cosine is in (learned weight 0 or below), links and
+tags are absent from it so any weight would be a guess, and each costs a Python
 call per pair where the rest is numpy."""
 _NUMBER_RE = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.])")
 _DATE_RE = re.compile(r"\b\d{4}[-_]\d{2}[-_]\d{2}\b")
@@ -75,13 +77,14 @@ def identity_vectors(vectors: np.ndarray, shrink: int = SHRINK_NOTES) -> np.ndar
     if n < 3:
         return vectors.astype(np.float32, copy=True)
     s = n / (n + shrink)
-    x = vectors.astype(np.float64)
-    centred = x - x.mean(axis=0)
-    top = _top_eigenvector(centred.T @ centred)
-    out = x - s * x.mean(axis=0) - s * np.outer(centred @ top, top)
+    x = vectors.astype(np.float32, copy=False)
+    mean = x.mean(axis=0, dtype=np.float64).astype(np.float32)
+    centred = x - mean
+    top = _top_eigenvector((centred.T @ centred).astype(np.float64)).astype(np.float32)
+    out = x - s * mean - s * np.outer(centred @ top, top)
     norms = np.linalg.norm(out, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return (out / norms).astype(np.float32)
+    return out / norms
 
 
 def _top_eigenvector(m: np.ndarray, iters: int = 2000, tol: float = 1e-10) -> np.ndarray:
@@ -120,20 +123,19 @@ class _NoteTable:
         self.numbers = [title_numbers(nt.title) for nt in client.notes]
         self.links = [frozenset(t.lower() for t in nt.links) for nt in client.notes]
         self.tags = [frozenset(t.lower() for t in nt.tags) for nt in client.notes]
-        self._weighted: list[dict[str, float]] | None = None
-        self._norms: list[float] = []
+        self._tokens: dict[int, frozenset[str]] = {}
 
-    def lexical(self, i: int, j: int) -> float:
-        """IDF-weighted cosine of the two notes' word sets: rare shared words count most."""
-        if self._weighted is None:
-            c = self.client
-            self._weighted = [{t: c.idf(t) ** 2 for t in c.tokens(nt.path)} for nt in c.notes]
-            self._norms = [c.token_norm(nt.path) for nt in c.notes]
-        wa, wb = self._weighted[i], self._weighted[j]
-        if len(wa) > len(wb):
-            wa, wb = wb, wa
-        norm = self._norms[i] * self._norms[j]
-        return sum(v for t, v in wa.items() if t in wb) / norm if norm else 0.0
+    def words_shared(self, i: int, j: int) -> float:
+        """Jaccard overlap of the two notes' content words (title and the opening the
+        model reads), tokenised on first use: only the pairs a person sees pay for it."""
+        ta, tb = self._words(i), self._words(j)
+        return len(ta & tb) / len(ta | tb) if ta and tb else 0.0
+
+    def _words(self, i: int) -> frozenset[str]:
+        if i not in self._tokens:
+            nt = self.client.notes[i]
+            self._tokens[i] = frozenset(content_tokens(f"{nt.title} {nt.body[:EMBED_CHARS]}"))
+        return self._tokens[i]
 
 
 class _Scored:
@@ -184,23 +186,31 @@ class _Scored:
         z = (strategy.bias + w["cosine"] * cos + w["identity"] * ident
              + w["margin"] * self.margin + w["mutual"] * self.mutual
              + w["length"] * self.length)
-        # Sparse signals: only pairs where both notes have numbers / links / tags.
-        self.extra: dict[tuple[int, int], dict[str, float]] = {}
-        for sets in (tab.numbers, tab.links, tab.tags):
-            have = np.array([bool(x) for x in sets])
-            for i, r in zip(*np.nonzero(have[:, None] & have[idx]), strict=True):
-                self.extra.setdefault((int(i), int(r)), {})
-        for i, r in self.extra:
-            f = _sparse_features(tab, i, int(idx[i, r]))
-            self.extra[(i, r)] = f
-            z[i, r] += sum(w[name] * f[name] for name in _SPARSE)
+        # Title numbers: up to 4 ids per note (-1: none); conflict = both have some, none shared.
+        ids: dict[str, int] = {}
+        nums = np.full((n, 4), -1, dtype=np.int64)
+        for i, numbers in enumerate(tab.numbers):
+            for col, num in enumerate(sorted(numbers)[:4]):
+                nums[i, col] = ids.setdefault(num, len(ids))
+        other = nums[idx]  # n x k x 4
+        shared = ((nums[:, None, :, None] == other[:, :, None, :])
+                  & (other[:, :, None, :] >= 0)).any(axis=(2, 3))
+        self.number_conflict = ((nums[:, 0] >= 0)[:, None] & (other[:, :, 0] >= 0)
+                                & ~shared).astype(np.float64)
+        z += w["number_conflict"] * self.number_conflict
         self.score = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
         order = np.argsort(-self.score, axis=1, kind="stable")
         self.order_idx = np.take_along_axis(idx, order, axis=1).tolist()
         self.order_score = np.take_along_axis(self.score, order, axis=1).tolist()
+        self.paths = [nt.path for nt in c.notes]
 
 
-_SPARSE = ("number_conflict", "shared_links", "shared_tags")
+
+
+def _rank(row: np.ndarray, j: int) -> int:
+    """1-based position of j in a neighbour list, 0 when absent."""
+    hit = np.flatnonzero(row == j)
+    return int(hit[0]) + 1 if len(hit) else 0
 
 
 def _sparse_features(tab: _NoteTable, i: int, j: int) -> dict[str, float]:
@@ -215,8 +225,6 @@ def _sparse_features(tab: _NoteTable, i: int, j: int) -> dict[str, float]:
     }
 
 
-_NO_SPARSE = {"number_conflict": 0.0, "shared_links": 0.0, "links_shared": 0.0,
-              "links_total": 0.0, "shared_tags": 0.0}
 
 
 class HybridCandidate(Candidate):
@@ -293,11 +301,11 @@ class HybridStrategy(DedupeStrategy):
         return self._features(client, client.index_of[a.path], client.index_of[b.path])
 
     def _features(self, client: SearchClient, i: int, j: int) -> dict[str, float]:
-        tab, _ = self._state(client)
+        tab, sc = self._state(client)
         k = client.k
         pa, pb = client.notes[i].path, client.notes[j].path
         cos = float(client.vectors[i] @ client.vectors[j])
-        ra, rb = client.rank(pa, pb), client.rank(pb, pa)
+        ra, rb = _rank(sc.idx[i], j), _rank(sc.idx[j], i)
         return {
             "cosine": cos,
             "identity": float(tab.identity[i] @ tab.identity[j]),
@@ -305,7 +313,7 @@ class HybridStrategy(DedupeStrategy):
             "mutual": 0.5 * ((1.0 / ra if ra else 0.0) + (1.0 / rb if rb else 0.0)),
             "title": title_similarity(client.notes[i], client.notes[j],
                                       (client.names(pa), client.names(pb))),
-            "lexical": tab.lexical(i, j),
+            "lexical": tab.words_shared(i, j),
             "length": abs(math.log((tab.words[i] + 1.0) / (tab.words[j] + 1.0))),
             **_sparse_features(tab, i, j),
             "rank_ab": float(ra or k + 1),
@@ -329,12 +337,12 @@ class HybridStrategy(DedupeStrategy):
         notes = client.notes
         whole = not (target.folders or target.types)
         out = []
-        for j, s in zip(sc.order_idx[i], sc.order_score[i], strict=True):
+        path = anchor.path
+        for j, s in zip(sc.order_idx[i], sc.order_score[i]):  # noqa: B905 (same length)
             if s < threshold:
                 break
-            other = notes[j]
-            if whole or target.contains(other):
-                out.append(HybridCandidate(anchor.path, other.path, s, (self, client, i, j)))
+            if whole or target.contains(notes[j]):
+                out.append(HybridCandidate(path, sc.paths[j], s, (self, client, i, j)))
         return out
 
     def score_pair(self, client, a, b):
@@ -364,10 +372,10 @@ def explain(f: dict[str, float], k: int) -> list[str]:
         out.append("nearly the same content beyond the shared topic")
     elif f["identity"] >= 0.7:
         out.append("much of their content matches beyond the shared topic")
-    if f["lexical"] >= 0.6:
-        out.append(f"share most of their distinctive words ({f['lexical']:.0%})")
-    elif f["lexical"] >= 0.35:
-        out.append(f"share many distinctive words ({f['lexical']:.0%})")
+    if f["lexical"] >= 0.5:
+        out.append(f"share most of their words ({f['lexical']:.0%})")
+    elif f["lexical"] >= 0.25:
+        out.append(f"share many words ({f['lexical']:.0%})")
     if f["margin"] >= 0.15:
         out.append(f"stands out from other neighbours (+{f['margin']:.2f} cosine)")
     elif f["margin"] < 0.05:
