@@ -47,6 +47,7 @@ reminder and payment pages are urgent. Escalate to the next person, then to Jona
 - [rule] Secondary on-call covers public holidays
 """
 ONCALL_TARGET = "engineering/on-call-rotation.md"
+ONCALL_THRESHOLD = 0.4
 
 OFFSITE = """# Offsite venue ideas
 
@@ -157,8 +158,10 @@ def test_update_replaces_body_keeps_identity_and_undo_restores(kb: Path, embedde
 def test_merge_adds_what_is_new_and_undo_restores(kb: Path, embedder):
     before = snapshot(kb)
     original = (kb / ONCALL_TARGET).read_text(encoding="utf-8")
+    # A shorter partial rewrite scores below the scan's precision-tuned default (0.51 vs
+    # 0.69): an agent that merges topic notes passes its own, lower threshold.
     result = upsert_note("On-call schedule", ONCALL, "engineering", kb, on_match="merge",
-                         embedder=embedder)
+                         similarity_threshold=ONCALL_THRESHOLD, embedder=embedder)
     assert result["action"] == "merged_existing" and result["path"] == ONCALL_TARGET
     assert changed(before, snapshot(kb)) == {ONCALL_TARGET}
     text = (kb / ONCALL_TARGET).read_text(encoding="utf-8")
@@ -401,7 +404,8 @@ def test_cli_each_action_and_undo(kb: Path, tmp_path: Path, capsys, monkeypatch)
     monkeypatch.setenv("BASIC_MEMORY_CONFIG_DIR", str(config))
     code, out, err = run_cli(capsys, monkeypatch, "upsert", "-", "--title", "On-call schedule",
                              "--directory", "engineering", "--on-match", "merge",
-                             "--format", "json", stdin=ONCALL.encode())
+                             "--threshold", str(ONCALL_THRESHOLD), "--format", "json",
+                             stdin=ONCALL.encode())
     assert code == 0, err
     merged = json.loads(out)
     assert merged["action"] == "merged_existing" and merged["path"] == ONCALL_TARGET
