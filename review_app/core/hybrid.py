@@ -34,6 +34,7 @@ from .embedding import EMBED_CHARS
 from .notes import Note
 from .strategies import (
     Candidate,
+    CandidateArray,
     DedupeStrategy,
     SearchClient,
     content_tokens,
@@ -200,8 +201,8 @@ class _Scored:
         z += w["number_conflict"] * self.number_conflict
         self.score = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
         order = np.argsort(-self.score, axis=1, kind="stable")
-        self.order_idx = np.take_along_axis(idx, order, axis=1).tolist()
-        self.order_score = np.take_along_axis(self.score, order, axis=1).tolist()
+        self.order_idx = np.take_along_axis(idx, order, axis=1)
+        self.order_score = np.take_along_axis(self.score, order, axis=1)
         self.paths = [nt.path for nt in c.notes]
 
 
@@ -234,6 +235,8 @@ class HybridCandidate(Candidate):
     with --pairs) reads the evidence of few of them; the words and the title and
     word comparisons are made then.
     """
+
+    __slots__ = ("_source", "_evidence", "_reasons")
 
     def __init__(self, anchor: str, path: str, score: float, source: tuple) -> None:
         self.anchor, self.path, self.score = anchor, path, score
@@ -338,12 +341,33 @@ class HybridStrategy(DedupeStrategy):
         whole = not (target.folders or target.types)
         out = []
         path = anchor.path
-        for j, s in zip(sc.order_idx[i], sc.order_score[i]):  # noqa: B905 (same length)
+        for j, s in zip(sc.order_idx[i].tolist(), sc.order_score[i].tolist(), strict=True):
             if s < threshold:
                 break
             if whole or target.contains(notes[j]):
                 out.append(HybridCandidate(path, sc.paths[j], s, (self, client, i, j)))
         return out
+
+    def find_all_candidates(self, *, client, target, anchors, top_k):
+        """The same candidates as per anchor, held as arrays (`CandidateArray`): a
+        scan groups the few above the threshold and never builds the rest."""
+        _, sc = self._state(client)
+        rows = np.fromiter((client.index_of[a.path] for a in anchors), dtype=np.int64,
+                           count=len(anchors))
+        other = sc.order_idx[rows]
+        score = sc.order_score[rows]
+        keep = np.ones(other.shape, dtype=bool)
+        if target.folders or target.types:
+            inside = np.fromiter((target.contains(nt) for nt in client.notes), dtype=bool,
+                                 count=len(client.notes))
+            keep = inside[other]
+        anchor = np.broadcast_to(rows[:, None], other.shape)[keep]
+        paths = sc.paths
+
+        def make(i: int, j: int, s: float) -> HybridCandidate:
+            return HybridCandidate(paths[i], paths[j], s, (self, client, i, j))
+
+        return CandidateArray(anchor, other[keep], score[keep], make)
 
     def score_pair(self, client, a, b):
         _, sc = self._state(client)

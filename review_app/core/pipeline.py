@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +15,14 @@ from .grouping import Group, build_groups, pairs_for_output
 from .index import VectorIndex
 from .notes import Note, NoteProblem
 from .project import Project, load_notes
-from .strategies import Candidate, DedupeStrategy, SearchClient, Target, get_strategy
+from .strategies import (
+    Candidate,
+    DedupeStrategy,
+    SearchClient,
+    Target,
+    candidates_at_least,
+    get_strategy,
+)
 
 DEFAULT_STRATEGY = "hybrid"
 DEFAULT_TOP_K = 10
@@ -56,7 +63,7 @@ class ScanResult:
     threshold: float
     notes: dict[str, Note]
     problems: list[NoteProblem]
-    candidates: list[Candidate]  # every scored pair, any score
+    candidates: Sequence[Candidate]  # every scored pair, any score (may be lazy)
     groups: list[Group]
     client: SearchClient
     stats: dict[str, float] = field(default_factory=dict)
@@ -65,7 +72,8 @@ class ScanResult:
     def regroup(self, threshold: float, canonical_overrides: dict[str, str] | None = None
                 ) -> list[Group]:
         """Groups at another threshold, from the pairs already scored (no re-embedding)."""
-        return build_groups(self.candidates, self.notes, threshold, self._score_pair,
+        return build_groups(candidates_at_least(self.candidates, threshold), self.notes,
+                            threshold, self._score_pair,
                             exclude=self.distinct, canonical_overrides=canonical_overrides)
 
     def _score_pair(self, a: Note, b: Note) -> Candidate:
@@ -88,7 +96,7 @@ class ScanResult:
             doc["pairs"] = [
                 {"a": c.key[0], "b": c.key[1], "score": round(c.score, 4),
                  "evidence": c.evidence}
-                for c in pairs_for_output(self.candidates) if c.score >= self.threshold]
+                for c in pairs_for_output(candidates_at_least(self.candidates, self.threshold))]
         doc["stats"] = self.stats
         return doc
 
@@ -150,14 +158,18 @@ def scan(project: Project, options: ScanOptions | None = None,
     in_target = [n for n in notes if options.target.contains(n)]
     client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10))
     strategy.prepare(client, options.target)
-    candidates: list[Candidate] = []
     anchors = [n for n in in_target if options.anchors is None or n.path in options.anchors]
-    for i, note in enumerate(anchors, 1):
-        candidates.extend(strategy.find_duplicate_candidates(
-            client=client, target=options.target, anchor=note, threshold=0.0,
-            top_k=options.top_k))
-        if i % 500 == 0:
-            report("search", i, len(anchors))
+    candidates = strategy.find_all_candidates(client=client, target=options.target,
+                                              anchors=anchors, top_k=options.top_k)
+    if candidates is None:
+        candidates = []
+        for i, note in enumerate(anchors, 1):
+            candidates.extend(strategy.find_duplicate_candidates(
+                client=client, target=options.target, anchor=note, threshold=0.0,
+                top_k=options.top_k))
+            if i % 500 == 0:
+                report("search", i, len(anchors))
+    report("search", len(anchors), len(anchors))
     stats["search_s"] = round(time.perf_counter() - t1, 3)
 
     t2 = time.perf_counter()

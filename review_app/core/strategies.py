@@ -13,6 +13,7 @@ import math
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata as importlib_metadata
 from pathlib import PurePosixPath
@@ -59,6 +60,46 @@ class Candidate:
 
 def pair_key(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
+
+
+class CandidateArray(Sequence[Candidate]):
+    """Scored pairs held as arrays; a `Candidate` is made only when one is read.
+
+    A scan scores hundreds of thousands of pairs and groups the few above the
+    threshold: `at_least` hands out those without building the rest. Row r is
+    the pair (anchor_idx[r], other_idx[r]) with `scores[r]`; `make(i, j, score)`
+    builds its candidate.
+    """
+
+    def __init__(self, anchor_idx: np.ndarray, other_idx: np.ndarray, scores: np.ndarray,
+                 make: Callable[[int, int, float], Candidate]) -> None:
+        self.anchor_idx, self.other_idx, self.scores = anchor_idx, other_idx, scores
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def __getitem__(self, r):  # type: ignore[override]
+        if isinstance(r, slice):
+            return [self[i] for i in range(*r.indices(len(self)))]
+        return self._make(int(self.anchor_idx[r]), int(self.other_idx[r]), float(self.scores[r]))
+
+    def __iter__(self) -> Iterator[Candidate]:
+        make = self._make
+        for i, j, s in zip(self.anchor_idx.tolist(), self.other_idx.tolist(),
+                           self.scores.tolist(), strict=True):
+            yield make(i, j, s)
+
+    def at_least(self, threshold: float) -> list[Candidate]:
+        rows = np.flatnonzero(self.scores >= threshold).tolist()
+        return [self[r] for r in rows]
+
+
+def candidates_at_least(candidates: Sequence[Candidate], threshold: float) -> list[Candidate]:
+    """The candidates scoring at least `threshold`, without reading the others' evidence."""
+    if isinstance(candidates, CandidateArray):
+        return candidates.at_least(threshold)
+    return [c for c in candidates if c.score >= threshold]
 
 
 _DATE_RE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b|\b\d{8}\b")
@@ -196,6 +237,15 @@ class DedupeStrategy(ABC):
     def find_duplicate_candidates(self, *, client: SearchClient, target: Target, anchor: Note,
                                   threshold: float, top_k: int) -> list[Candidate]:
         """Candidates for `anchor` scoring at least `threshold`, best first, at most `top_k`."""
+
+    def find_all_candidates(self, *, client: SearchClient, target: Target,
+                            anchors: list[Note], top_k: int) -> Sequence[Candidate] | None:
+        """Optional fast path: every candidate of every anchor at once, any score.
+
+        The same pairs, scores and order as `find_duplicate_candidates` per anchor
+        with threshold 0; None (the default) makes the pipeline ask anchor by anchor.
+        """
+        return None
 
     def score_pair(self, client: SearchClient, a: Note, b: Note) -> Candidate:
         """Score one given pair (e.g. a member against a canonical the user picked)."""
