@@ -65,3 +65,11 @@ async def wait_for_review(pilot) -> ReviewScreen:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen), "the review screen")
     await pilot.pause()
     return pilot.app.screen
+
+
+async def settle_detail(pilot) -> None:
+    """Moves in quick succession defer the detail pane: wait until it shows the cursor's
+    group (actions never wait: they bring it up to date first)."""
+    screen = pilot.app.screen
+    await wait_for(pilot, lambda: screen.detail_current, "the detail pane")
+    await pilot.pause()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import test_tui_helpers as helpers
-from test_tui_helpers import make_app, wait_for, wait_for_review
+from test_tui_helpers import make_app, settle_detail, wait_for, wait_for_review
 
 from review_app.core.decisions import DecisionStore
 from review_app.core.project import Project
@@ -29,6 +29,7 @@ async def goto_group(pilot, screen: ReviewScreen, path: str) -> None:
     index = next(i for i, gid in enumerate(table.group_ids)
                  if path in screen.session.group(gid).paths)
     await pilot.press("g", *["j"] * index)
+    await settle_detail(pilot)
     assert screen.group is not None and path in screen.group.paths
 
 
@@ -55,9 +56,11 @@ async def test_navigate_groups_and_members(kb, embedder):
         await pilot.press("g")
         assert table.cursor_row == 0
         # The detail pane follows the cursor: canonical first, then the members.
+        await settle_detail(pilot)
         members = screen.query_one(MemberTable)
         assert members.paths == groups[0].paths
         await pilot.press("down")
+        await settle_detail(pilot)
         assert members.paths == groups[1].paths
         await pilot.press("tab")
         assert app.focused is members
@@ -298,3 +301,82 @@ async def test_apply_through_the_confirmation_modal(kb, embedder):
         history = store(kb).history()
         assert history[-1]["action"] == "applied" and history[-1]["group_id"] == group.id
         assert any(n.startswith("1 group(s)") for n in notices(app))
+
+
+async def test_canonical_choice_and_removal_survive_a_restart(kb, embedder):
+    """`c` and `x` are saved as they are made, before any decision: quitting keeps them."""
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        three = next(g for g in screen.session.groups if len(g.paths) == 3)
+        await goto_group(pilot, screen, three.paths[0])
+        await pilot.press("tab")
+        chosen = screen.member
+        await pilot.press("c")
+        members = screen.query_one(MemberTable)
+        out = next(p for p in members.paths if p != chosen)
+        await pilot.press(*["j"] * (members.paths.index(out) - members.cursor_row), "x")
+        assert screen.session.removed[three.id] == [out]
+        await pilot.press("q")
+    assert store(kb).current() == {}  # nothing decided
+
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        group = screen.session.group(three.id)
+        assert group.canonical == chosen and group.canonical_reason == "chosen by you"
+        assert screen.session.removed[three.id] == [out]
+        await goto_group(pilot, screen, chosen)
+        assert out not in screen.query_one(MemberTable).paths
+        await pilot.press("z")  # nothing to undo in this session: the edits stay
+        assert "nothing to undo" in notices(app)
+        await pilot.press("q")
+
+    # A note of the group changes: the edits no longer apply, like a decision.
+    note = kb / out
+    note.write_text(note.read_text(encoding="utf-8") + "\nChanged.\n", encoding="utf-8")
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        group = screen.session.group(three.id)
+        assert group.canonical_reason != "chosen by you"
+        assert not screen.session.removed.get(three.id)
+
+
+async def test_undoing_an_edit_is_saved_too(kb, embedder):
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        three = next(g for g in screen.session.groups if len(g.paths) == 3)
+        automatic = three.canonical
+        await goto_group(pilot, screen, three.paths[0])
+        await pilot.press("tab", "c", "z")
+        assert screen.session.group(three.id).canonical == automatic
+        await pilot.press("q")
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        assert screen.session.group(three.id).canonical == automatic
+
+
+async def test_moves_in_quick_succession_defer_the_detail(kb, embedder):
+    """Held keys only move the cursor; the detail follows once, and an action never acts
+    on the previous group's member list."""
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        table = screen.query_one(GroupTable)
+        shown = []
+        original = screen.show_group
+
+        def counting(*args, **kwargs):
+            shown.append(table.current_id)
+            return original(*args, **kwargs)
+
+        screen.show_group = counting
+        await pilot.press("j", "j", "j", "j")
+        await settle_detail(pilot)
+        assert shown[-1] == table.current_id == screen.session.groups[4].id
+        assert screen.query_one(MemberTable).paths == screen.session.groups[4].paths
+        await pilot.press("k", "k", "tab")  # focusing the member list brings it up to date
+        assert screen.query_one(MemberTable).paths == screen.session.groups[2].paths

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import test_tui_helpers as helpers
 from test_tui_helpers import make_app, wait_for, wait_for_review
 from textual.widgets import ProgressBar
@@ -51,13 +53,33 @@ async def test_scan_runs_in_a_worker_and_opens_the_review(kb, embedder):
         assert screen.query_one("#problems").display
 
 
+class HeldEmbedder:
+    """The real embedder, held at the start of the embedding phase until released: the
+    shared embedder answers from memory, so the phase would otherwise be over at once."""
+
+    def __init__(self, real) -> None:
+        self.real = real
+        self.release = threading.Event()
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+    def embed(self, texts, progress=None):
+        if progress:
+            progress(0, len(texts))
+        self.release.wait(60)
+        return self.real.embed(texts, progress)
+
+
 async def test_scan_can_be_cancelled(kb, embedder):
-    (kb / ".bm-review" / "index.db").unlink()  # nothing cached: the embedding phase is long
-    app = make_app(kb, embedder)
+    (kb / ".bm-review" / "index.db").unlink()  # nothing cached: every note is embedded
+    held = HeldEmbedder(embedder)
+    app = make_app(kb, held)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = app.screen
         await wait_for(pilot, lambda: screen.phase == "embed", "the embedding phase")
         await pilot.press("escape")
+        held.release.set()
         await wait_for(pilot, lambda: screen.failed is not None, "the cancelled scan")
         assert screen.failed.cancelled
         assert isinstance(app.screen, ScanScreen)

@@ -7,8 +7,12 @@ hybrid strategy: when the weights are retuned, review and run `pytest --snapshot
 
 from __future__ import annotations
 
+import json
+import time
+
+import pytest
 import test_tui_helpers as helpers
-from test_tui_helpers import make_app, wait_for, wait_for_review
+from test_tui_helpers import make_app, settle_detail, wait_for, wait_for_review
 
 from review_app.tui.messages import ScanProgress
 from review_app.tui.screens.confirm import ConfirmApply
@@ -19,6 +23,8 @@ demo_index = helpers.demo_index
 
 
 async def settle(pilot) -> None:
+    if hasattr(pilot.app.screen, "detail_current"):
+        await settle_detail(pilot)
     pilot.app.clear_notifications()
     await pilot.pause()
 
@@ -90,3 +96,38 @@ def test_small_terminal(snap_compare, kb, embedder):
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+
+@pytest.fixture
+def queued(kb, embedder, monkeypatch):
+    """A proposal queued through upsert_note(on_match="ask"), its time pinned (the queue
+    stamps the clock) and shown in UTC."""
+    from test_tui_pending import RATE
+
+    from review_app.core.upsert import upsert_note
+
+    upsert_note("API rate limits", RATE, "engineering", kb, on_match="ask", embedder=embedder,
+                caller="agent-7")
+    queue = kb / ".bm-review" / "pending.jsonl"
+    docs = [json.loads(line) for line in queue.read_text(encoding="utf-8").splitlines()]
+    for doc in docs:
+        doc["created"] = "2026-06-01T12:00:00+00:00"
+    queue.write_text("".join(json.dumps(d) + "\n" for d in docs), encoding="utf-8")
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield kb
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=["100x32", "80x24"])
+def test_agent_proposals(snap_compare, queued, embedder, size):
+    app = make_app(queued, embedder)
+
+    async def run_before(pilot):
+        await wait_for_review(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

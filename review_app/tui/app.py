@@ -22,10 +22,12 @@ class ReviewApp(App[int]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False)]
 
     def __init__(self, project: Project, options: ScanOptions | None = None, *,
-                 embedder: Embedder | None = None, autostart: bool = True) -> None:
+                 embedder: Embedder | None = None, autostart: bool = True,
+                 since: str | None = None) -> None:
         super().__init__()
         self.project = project
         self.options = options or ScanOptions()
+        self.since = since  # audit window (--since): its groups are listed first
         self.embedder = embedder
         self.autostart = autostart
         self.sub_title = project_label(project)
@@ -41,8 +43,11 @@ class ReviewApp(App[int]):
     def on_mount(self) -> None:
         self.push_screen(ScanScreen(self.project, self.options, autostart=self.autostart))
 
-    def show_review(self, result: ScanResult) -> None:
-        self.switch_screen(ReviewScreen(result))
+    def show_review(self, result: ScanResult, window: set[str] | None = None,
+                    window_label: str = "") -> None:
+        label = project_label(self.project)
+        self.sub_title = f"{label} · audit {window_label}" if window is not None else label
+        self.switch_screen(ReviewScreen(result, window, window_label))
 
     def rescan(self) -> None:
         """After an apply: scan again (the index is cached, so only changed notes re-embed)."""
@@ -52,5 +57,5 @@ class ReviewApp(App[int]):
         self.exit(0)
 
 
-def run_console(project: Project, options: ScanOptions) -> int:
-    return ReviewApp(project, options).run() or 0
+def run_console(project: Project, options: ScanOptions, since: str | None = None) -> int:
+    return ReviewApp(project, options, since=since).run() or 0

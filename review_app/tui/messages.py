@@ -21,9 +21,14 @@ class ScanProgress(Message):
 
 
 class ScanFinished(Message):
-    def __init__(self, result: ScanResult) -> None:
+    """`window`: with --since, the notes changed in the audit window (`label` in words)."""
+
+    def __init__(self, result: ScanResult, window: set[str] | None = None,
+                 label: str = "") -> None:
         super().__init__()
         self.result = result
+        self.window = window
+        self.label = label
 
 
 class ScanFailed(Message):

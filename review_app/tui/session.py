@@ -2,8 +2,8 @@
 
 Plain Python (no textual) so the rules are testable on their own and the
 screens stay thin. Decisions are written through `DecisionStore` the moment
-they are made; canonical changes (`c`) and removed members (`x`) live in
-memory until the group is decided, then travel with its decision.
+they are made; canonical changes (`c`) and removed members (`x`) are written
+to the `EditStore` as they are made (and travel with the group's decision).
 """
 
 from __future__ import annotations
@@ -12,9 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.decisions import Decision, DecisionStore
+from ..core.edits import EditStore, GroupEdit
 from ..core.grouping import Group, Member
-from ..core.notes import Note
+from ..core.notes import Note, parse_note
+from ..core.pending import PendingQueue, Proposal, QueueError
 from ..core.pipeline import ScanResult, group_json
+from ..core.project import Project, read_note
+from ..core.strategies import Target
 
 DECISION_ACTIONS = ("update", "merge", "skip", "distinct")
 THRESHOLD_STEP = 0.05
@@ -39,11 +43,17 @@ class ReviewSession:
     overrides: dict[str, str] = field(default_factory=dict)  # group id -> chosen canonical
     removed: dict[str, list[str]] = field(default_factory=dict)  # group id -> paths taken out
     by_id: dict[str, Group] = field(default_factory=dict)
+    window: set[str] | None = None  # audit (--since): notes changed in the window
+    window_label: str = ""
+    edits: EditStore | None = None
     _undo: list[str | _Edit] = field(default_factory=list)  # group ids (decisions) and edits
 
     @classmethod
-    def open(cls, result: ScanResult) -> ReviewSession:
-        session = cls(result, DecisionStore(result.project.state), result.threshold)
+    def open(cls, result: ScanResult, window: set[str] | None = None,
+             window_label: str = "") -> ReviewSession:
+        session = cls(result, DecisionStore(result.project.state), result.threshold,
+                      window=window, window_label=window_label,
+                      edits=EditStore(result.project.state))
         session.reload_decisions()
         return session
 
@@ -57,16 +67,24 @@ class ReviewSession:
         """Decisions still valid for the notes on disk; canonical choices and removals come back
         with them, and the undo stack follows the order they were made in."""
         self.decisions = self.store.valid(self.notes)
-        self.groups = self.result.regroup(self.threshold, self._overrides())
-        self.by_id = {g.id: g for g in self.groups}
-        changed = False
+        self.overrides, self.removed = {}, {}
+        self.regroup(self.threshold)
         for gid, d in self.decisions.items():
             g = self.by_id.get(gid)
             if d.canonical and g is not None and d.canonical != g.canonical:
                 self.overrides[gid] = d.canonical
-                changed = True
             self.removed[gid] = list(d.removed)
-        if changed:
+        # Edits are written on every change, so the latest one is what was on screen.
+        for gid, e in (self.edits.valid(self.notes) if self.edits else {}).items():
+            g = self.by_id.get(gid)
+            if g is None:
+                continue
+            if e.canonical in g.paths:
+                self.overrides[gid] = e.canonical
+            else:
+                self.overrides.pop(gid, None)
+            self.removed[gid] = [p for p in e.removed if p in g.paths]
+        if self.overrides:
             self.regroup(self.threshold)
         seen: set[str] = set()
         order: list[str] = []
@@ -84,8 +102,18 @@ class ReviewSession:
     def regroup(self, threshold: float) -> None:
         """Groups at another threshold from the pairs already scored (no re-embedding)."""
         self.threshold = round(min(1.0, max(0.0, threshold)), 4)
-        self.groups = self.result.regroup(self.threshold, self._overrides())
+        groups = self.result.regroup(self.threshold, self._overrides())
+        if self.window is not None:  # audit: the window's groups first (stable: by score)
+            groups.sort(key=lambda g: not self.is_new(g))
+        self.groups = groups
         self.by_id = {g.id: g for g in self.groups}
+
+    def is_new(self, group: Group) -> bool:
+        """In an audit (--since): a note of the group changed in the window."""
+        return self.window is not None and any(p in self.window for p in group.paths)
+
+    def new_count(self) -> int:
+        return sum(1 for g in self.groups if self.is_new(g))
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -179,6 +207,15 @@ class ReviewSession:
         self._undo.append(_Edit(group.id, self.overrides.get(group.id),
                                 list(self.removed.get(group.id, ()))))
 
+    def _persist_edit(self, group_id: str) -> None:
+        """Write the group's canonical choice and removals now (quitting must not lose them)."""
+        if self.edits is None:
+            return
+        g = self.by_id.get(group_id)
+        hashes = self._hashes(g) if g is not None else {}
+        self.edits.record(GroupEdit(group_id, self.overrides.get(group_id),
+                                    list(self.removed.get(group_id, ())), hashes))
+
     def _redecide(self, group: Group) -> None:
         """A decided group edited with c/x: its decision is re-recorded so disk matches."""
         d = self.decisions.get(group.id)
@@ -197,6 +234,7 @@ class ReviewSession:
             gone.remove(path)
         self.regroup(self.threshold)
         new = self.by_id[group.id]
+        self._persist_edit(group.id)
         self._redecide(new)
         return new
 
@@ -206,6 +244,7 @@ class ReviewSession:
             raise ValueError(why)
         self._edit(group)
         self.removed.setdefault(group.id, []).append(path)
+        self._persist_edit(group.id)
         self._redecide(group)
         return group
 
@@ -221,6 +260,7 @@ class ReviewSession:
                 self.overrides[last.group_id] = last.overrides
             self.removed[last.group_id] = last.removed
             self.regroup(self.threshold)
+            self._persist_edit(last.group_id)
             return last.group_id
         self.store.undo(last)
         previous = self.store.valid(self.notes).get(last)
@@ -232,6 +272,7 @@ class ReviewSession:
                 self.overrides[last] = previous.canonical
             self.removed[last] = list(previous.removed)
             self.regroup(self.threshold)
+            self._persist_edit(last)
         return last
 
     # -- apply -----------------------------------------------------------------------------
@@ -257,3 +298,120 @@ class ReviewSession:
         """Groups the apply engine carried out (and marked applied in the log)."""
         for gid in group_ids:
             self.decisions.pop(gid, None)
+
+
+# -- audits (--since) -------------------------------------------------------------------
+
+def audit_window(result: ScanResult, since: str, target: Target | None = None
+                 ) -> tuple[set[str], str]:
+    """The notes of the scan changed in the `--since` window (7d, a date, `last`), and the
+    window in words. Raises `WindowError` for a bad value."""
+    from ..core.audit import AuditHistory, anchors_in_window, parse_window
+
+    target = target or Target()
+    window = parse_window(since, history=AuditHistory(result.project.state).records(),
+                          target=target)
+    notes = [n for n in result.notes.values() if target.contains(n)]
+    label = window.describe() + (f"; {window.note}" if window.note else "")
+    return anchors_in_window(notes, window.since), label
+
+
+# -- agent proposals (the pending queue) --------------------------------------------------
+
+PENDING_CHOICES = ("update", "merge", "create", "discard")
+
+
+@dataclass
+class PendingReview:
+    """The proposals agents queued with `upsert_note(on_match="ask")`, and their decisions.
+
+    The queue file is the truth: it is re-read after every decision and whenever it
+    changes on disk (agents keep appending while the console is open).
+    """
+
+    project: Project
+    items: list[Proposal] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    _signature: tuple[int, int] | None = None
+
+    @classmethod
+    def open(cls, project: Project) -> PendingReview:
+        review = cls(project)
+        review.reload()
+        return review
+
+    @property
+    def queue(self) -> PendingQueue:
+        return PendingQueue(self.project.state)
+
+    def _stat(self) -> tuple[int, int] | None:
+        try:
+            st = self.queue.path.stat()
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size)
+
+    def reload(self) -> None:
+        queue = self.queue
+        self._signature = self._stat()
+        try:
+            self.items = queue.items()
+            self.problems = list(queue.problems)
+        except QueueError as exc:
+            self.items, self.problems = [], [str(exc)]
+
+    def changed_on_disk(self) -> bool:
+        return self._stat() != self._signature
+
+    def get(self, proposal_id: str | None) -> Proposal | None:
+        return next((p for p in self.items if p.id == proposal_id), None)
+
+    def match_note(self, path: str) -> Note | None:
+        """The matched note as it is on disk now (it may have changed since the queueing)."""
+        full = self.project.root / path
+        if not full.is_file():
+            return None
+        note = read_note(path, full)
+        return note if isinstance(note, Note) else None
+
+    def proposed_note(self, proposal: Proposal) -> Note:
+        """The note `create` would write (frontmatter as upsert_note renders it)."""
+        from ..core.upsert import PROPOSED_PREFIX, new_note_text, split_content
+
+        fm, body = split_content(proposal.content)
+        text = new_note_text(proposal.title, proposal.path, fm, body,
+                             list(proposal.extra.get("tags") or []), set())
+        note = parse_note(PROPOSED_PREFIX + proposal.path, text.encode("utf-8"))
+        if not isinstance(note, Note):
+            raise ValueError(note.error)
+        return note
+
+    def merged_text(self, proposal: Proposal, path: str) -> str | None:
+        """What `merge` would write into `path`, or None when that note is gone."""
+        from ..core.upsert import merged_note_text
+
+        target = self.match_note(path)
+        return None if target is None else merged_note_text(target, self.proposed_note(proposal))
+
+    def refusal(self, choice: str, proposal: Proposal | None, match: str | None) -> str | None:
+        """Why `choice` makes no sense here, or None. Updating an important note is a
+        person's call (upsert_note only refuses it to agents), so it is allowed."""
+        if proposal is None:
+            return "no proposal selected"
+        if choice in ("update", "merge"):
+            if not proposal.matches:
+                return f"cannot {choice}: this proposal matched no note; create it or discard it"
+            if match is None:
+                return "select a matching note in the match list first"
+            if self.match_note(match) is None:
+                return f"cannot {choice}: {match} is no longer a readable note"
+        return None
+
+    def decide(self, proposal_id: str, choice: str, target: str | None) -> dict[str, Any]:
+        """Blocking (a worker thread calls it): writes through the apply engine's journal."""
+        from ..core.upsert import decide_pending
+
+        if choice not in PENDING_CHOICES:
+            raise ValueError(f"unknown choice {choice!r}")
+        return decide_pending(self.project, proposal_id, choice,
+                              target if choice in ("update", "merge") else None)

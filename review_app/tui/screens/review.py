@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -11,13 +12,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.timer import Timer
+from textual.widgets import DataTable, Footer, Header, Input, Static, TabbedContent, TabPane
+from textual.widgets._tabbed_content import ContentTabs
 
 from ...core.grouping import Group
 from ...core.pipeline import ScanResult
 from ..commands import ReviewCommands
 from ..messages import ApplyFailed, ApplyFinished
-from ..session import THRESHOLD_STEP, ReviewSession
+from ..session import THRESHOLD_STEP, PendingReview, ReviewSession
+from ..widgets.pending import PendingPane, ProposalTable
 from ..widgets.preview import Preview
 from ..widgets.tables import GroupTable, MemberTable
 from .confirm import ConfirmApply, PlanReady
@@ -28,6 +32,8 @@ from .scan import project_label
 GUARDED_KEYS = {"u": ("update", None), "m": ("merge", None), "s": ("skip", None),
                 "d": ("distinct", None), "c": ("canonical", None), "x": ("remove", None),
                 "z": ("undo", None), "a": ("apply", None)}
+DETAIL_DELAY_S = 0.12
+"""Moves closer together than this (a held key) update the detail once, when they stop."""
 GUARDED = {action for action, _ in GUARDED_KEYS.values()}
 DONE_WORDS = {"update": "update (keep the canonical, retire the others)",
               "merge": "merge (fold the others into the canonical)",
@@ -50,40 +56,70 @@ class ReviewScreen(Screen):
         Binding("right_square_bracket", "threshold(1)", "+thr", show=False),
         Binding("v", "toggle_preview", "Diff/merge", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("p", "show_tab('pending')", "Proposals", show=False),  # named in the tab
+        Binding("p", "show_tab('groups')", "Groups"),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "clear_filter", "Clear filter", show=False),
     ]
+    # Actions of the groups tab, hidden (and inactive) while the proposals tab is shown.
+    GROUP_ACTIONS = GUARDED | {"decide", "filter", "threshold", "toggle_preview",
+                               "clear_filter"}
 
-    def __init__(self, result: ScanResult) -> None:
+    def __init__(self, result: ScanResult, window: set[str] | None = None,
+                 window_label: str = "") -> None:
         super().__init__()
         self.result = result
-        self.session = ReviewSession.open(result)
+        self.session = ReviewSession.open(result, window, window_label)
+        self.pending = PendingReview.open(result.project)
         self.filter_text = ""
         self.preview_mode = "diff"
         self.shown: list[Group] = []
         self._table_width = 0
         self._shown_gid: str | None = None
+        self._detail_timer: Timer | None = None
+        self._detail_soon = False
+        self._last_move = float("-inf")
         self._binding_state: tuple[bool, ...] = ()
 
     # -- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="status")
-        yield Input(placeholder="filter groups by title or path (Enter: keep, Esc: clear)",
-                    id="filter")
-        yield GroupTable(id="groups")
-        with Horizontal(id="bottom"):
-            with Vertical(id="detail"):
-                yield MemberTable(id="members")
-                yield Static(id="evidence")
-            yield Preview(id="preview")
+        with TabbedContent(id="tabs"):
+            with TabPane(self._groups_label(), id="tab-groups"):
+                yield Static(id="status")
+                yield Input(placeholder="filter groups by title or path (Enter: keep, "
+                            "Esc: clear)", id="filter")
+                yield GroupTable(id="groups")
+                with Horizontal(id="bottom"):
+                    with Vertical(id="detail"):
+                        yield MemberTable(id="members")
+                        yield Static(id="evidence")
+                    yield Preview(id="preview")
+            with TabPane(self._pending_label(len(self.pending.items)), id="tab-pending"):
+                yield PendingPane(self.pending, id="pending")
         yield Static(id="problems")
         yield Footer(show_command_palette=False, compact=True)
 
+    def _groups_label(self) -> str:
+        return f"Duplicate groups ({len(self.session.groups)})"
+
+    @staticmethod
+    def _pending_label(count: int) -> str:
+        return f"Agent proposals ({count}) · p"
+
+    @property
+    def tab(self) -> str:
+        """"groups" or "pending": the tab on screen."""
+        return "pending" if self.query_one(TabbedContent).active == "tab-pending" else "groups"
+
     def on_mount(self) -> None:
+        # Tab switches by `p` (and the mouse): Tab/shift+Tab keep moving between tables.
+        self.query_one(ContentTabs).can_focus = False
         self.query_one("#detail").border_title = "group"
-        self.query_one("#groups").border_title = "duplicate groups"
+        self.query_one("#groups").border_title = ("duplicate groups · ✦ changed in the audit "
+                                                  "window first" if self.session.window
+                                                  is not None else "duplicate groups")
         problems = self.query_one("#problems", Static)
         if self.result.problems:
             lines = Text(f"{len(self.result.problems)} file(s) could not be read "
@@ -95,6 +131,20 @@ class ReviewScreen(Screen):
             problems.display = False
         self.rebuild()
         self.query_one(GroupTable).focus()
+
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = f"tab-{tab}"
+
+    @on(TabbedContent.TabActivated)
+    def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        table = ProposalTable if self.tab == "pending" else GroupTable
+        self.query_one(table).focus()
+        self.refresh_bindings()
+
+    @on(PendingPane.Changed)
+    def _pending_changed(self, event: PendingPane.Changed) -> None:
+        self.query_one(TabbedContent).get_tab("tab-pending").label = self._pending_label(
+            event.count)
 
     def table_resized(self, width: int) -> None:
         if width and abs(width - self._table_width) > 2:
@@ -109,7 +159,18 @@ class ReviewScreen(Screen):
 
     @property
     def member(self) -> str | None:
+        self.flush_detail()  # never act on the member list of the previous group
         return self.query_one(MemberTable).current_path
+
+    @property
+    def detail_current(self) -> bool:
+        """The detail pane shows the group under the cursor (no update is pending)."""
+        return self._detail_timer is None and not self._detail_soon and (
+            self.query_one(GroupTable).current_id == self._shown_gid)
+
+    def flush_detail(self) -> None:
+        if not self.detail_current:
+            self.show_group()
 
     def rebuild(self, keep: str | None = None, keep_member: str | None = None) -> None:
         """Refill the group table (filter, threshold, canonical change), keeping the cursor."""
@@ -120,7 +181,8 @@ class ReviewScreen(Screen):
         statuses = {g.id: s.status(g) for g in self.shown}
         sizes = {g.id: len(s.members(g)) + 1 for g in self.shown}
         self._table_width = table.size.width or 60
-        table.fill(self.shown, s.notes, statuses, sizes, self._table_width)
+        table.fill(self.shown, s.notes, statuses, sizes, self._table_width,
+                   {g.id for g in self.shown if s.is_new(g)})
         table.select_id(keep)
         self.show_group(keep_member)
         self.update_status()
@@ -131,15 +193,23 @@ class ReviewScreen(Screen):
         text.append(f" {project_label(self.result.project)}", style="bold")
         text.append(f" · {len(s.notes)} notes · {len(s.groups)} groups at ≥ {s.threshold:.2f}"
                     f" · {s.decided_count()} decided · {len(s.to_apply())} to apply")
+        if s.window is not None:
+            text.append(f" · ✦ {s.new_count()} new in the window", style="bold yellow")
         if self.filter_text:
             text.append(f" · filter {self.filter_text!r}: {len(self.shown)} shown",
                         style="bold yellow")
         if self.result.problems:
             text.append(f" · {len(self.result.problems)} unreadable", style="bold red")
         self.query_one("#status", Static).update(text)
+        tabs = self.query_one(TabbedContent)
+        tabs.get_tab("tab-groups").label = self._groups_label()
         self.update_bindings()
 
     def show_group(self, keep_member: str | None = None) -> None:
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+            self._detail_timer = None
+        self._detail_soon = False
         g = self.group
         s = self.session
         self._shown_gid = g.id if g else None
@@ -195,6 +265,28 @@ class ReviewScreen(Screen):
     @on(DataTable.RowHighlighted, "#groups")
     def _group_moved(self, event: DataTable.RowHighlighted) -> None:
         # Rebuilds post this too, after the detail was already shown with its member cursor.
+        if self.query_one(GroupTable).current_id == self._shown_gid:
+            return
+        # The detail (members, evidence, diff) costs a re-layout: a single move shows it at
+        # once; moves in quick succession (a held key) only move the cursor, and the detail
+        # follows when they stop.
+        now = time.monotonic()
+        quick = now - self._last_move < DETAIL_DELAY_S
+        self._last_move = now
+        if not quick and self._detail_timer is None and not self._detail_soon:
+            # Paint the moved cursor first; the detail's re-layout comes in the next frame.
+            self._detail_soon = True
+            self.call_after_refresh(self._detail_due)
+            return
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+        self._detail_timer = self.set_timer(DETAIL_DELAY_S, self._detail_due)
+
+    def _detail_due(self) -> None:
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+        self._detail_timer = None
+        self._detail_soon = False
         if self.query_one(GroupTable).current_id != self._shown_gid:
             self.show_group()
 
@@ -215,6 +307,10 @@ class ReviewScreen(Screen):
         return self.session.refusal(action, self.group, self.member)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "show_tab":
+            return bool(parameters) and parameters[0] != self.tab
+        if action in self.GROUP_ACTIONS and self.tab != "groups":
+            return False
         name = str(parameters[0]) if action == "decide" and parameters else action
         if name in GUARDED:
             return None if self.refusal(name) else True
@@ -222,7 +318,8 @@ class ReviewScreen(Screen):
 
     def on_key(self, event: Key) -> None:
         # A disabled binding never reaches its action: say why instead of doing nothing.
-        if isinstance(self.focused, Input) or event.character not in GUARDED_KEYS:
+        if (isinstance(self.focused, Input) or event.character not in GUARDED_KEYS
+                or self.tab != "groups"):
             return
         why = self.refusal(GUARDED_KEYS[event.character][0])
         if why:

@@ -16,6 +16,7 @@ from ...core.pipeline import ScanCancelled, ScanOptions, scan
 from ...core.project import Project
 from ..messages import ScanFailed, ScanFinished, ScanProgress
 from ..progress import ProgressRelay
+from ..session import audit_window
 
 
 def project_label(project: Project) -> str:
@@ -84,12 +85,16 @@ class ScanScreen(Screen):
             embedder = app.get_embedder(self.options.model)  # type: ignore[attr-defined]
             result = scan(self.project, self.options, progress=relay, cancel=self.cancel_event,
                           embedder=embedder)
+            window, label = None, ""
+            if app.since:  # type: ignore[attr-defined]
+                window, label = audit_window(result, app.since,  # type: ignore[attr-defined]
+                                             self.options.target)
         except ScanCancelled:
             self.post_message(ScanFailed("scan cancelled", cancelled=True))
         except Exception as exc:  # shown on screen; the console stays up
             self.post_message(ScanFailed(f"{type(exc).__name__}: {exc}"))
         else:
-            self.post_message(ScanFinished(result))
+            self.post_message(ScanFinished(result, window, label))
 
     def _render_phases(self) -> None:
         order = [p for p, _ in PHASES]
@@ -129,7 +134,7 @@ class ScanScreen(Screen):
     def on_scan_finished(self, event: ScanFinished) -> None:
         self.finished = True
         event.stop()
-        self.app.show_review(event.result)  # type: ignore[attr-defined]
+        self.app.show_review(event.result, event.window, event.label)  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":

@@ -13,16 +13,20 @@ from ...core.notes import Note
 
 def line_diff(canonical: Note, member: Note) -> Text:
     """Lines only the canonical has in red (-), only the member has in green (+)."""
+    return text_diff(f"{canonical.path} (canonical)", canonical.body,
+                     member.path, member.body)
+
+
+def text_diff(old_label: str, old: str, new_label: str, new: str) -> Text:
+    """A line diff: lines only `old` has in red (-), only `new` has in green (+)."""
     out = Text()
-    out.append(f"- {canonical.path} (canonical)\n", style="bold red")
-    out.append(f"+ {member.path}\n", style="bold green")
-    a = canonical.body.splitlines()
-    b = member.body.splitlines()
+    out.append(f"- {old_label}\n", style="bold red")
+    out.append(f"+ {new_label}\n", style="bold green")
+    a = old.splitlines()
+    b = new.splitlines()
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    same = 0
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
-            same += i2 - i1
             for line in a[i1:i2]:
                 out.append(f"  {line}\n", style="dim")
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 from textual.coordinate import Coordinate
-from textual.events import Resize
+from textual.events import Focus, Resize
 from textual.widgets import DataTable
 
 from ...core.grouping import Group, Member
@@ -17,6 +17,11 @@ STATUS_STYLE = {"update": "bold green", "merge": "bold cyan", "skip": "yellow",
 
 def clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def clip_left(path: str, width: int) -> str:
+    """Keep the end of a path (the file name tells notes apart, the folder less so)."""
+    return path if len(path) <= width else "…" + path[len(path) - max(0, width - 1):]
 
 
 def status_cell(status: str) -> Text:
@@ -45,8 +50,9 @@ class GroupTable(DataTable):
         self.group_ids: list[str] = []
 
     def fill(self, groups: list[Group], notes: dict[str, Note], statuses: dict[str, str],
-             sizes: dict[str, int], width: int) -> None:
-        """Replace every row at once; column widths follow the available width."""
+             sizes: dict[str, int], width: int, new: set[str] | None = None) -> None:
+        """Replace every row at once; column widths follow the available width. Groups in
+        `new` (an audit's window) are marked ✦."""
         flexible = width - (5 + 2 + 8) - 2 * len(self.COLUMNS) - 2  # fixed, padding, scrollbar
         title_w = max(16, flexible * 11 // 20)
         ev_w = max(10, flexible - title_w)
@@ -58,6 +64,8 @@ class GroupTable(DataTable):
         for g in groups:
             canon = notes[g.canonical]
             title = ("★ " if canon.important else "") + canon.title
+            if new and g.id in new:
+                title = "✦ " + title
             rows.append((f"{g.score:.2f}", clip(title, title_w), str(sizes[g.id]),
                          clip(strongest_evidence(g), ev_w), status_cell(statuses.get(g.id, ""))))
         self.add_rows(rows)
@@ -107,7 +115,7 @@ class MemberTable(DataTable):
 
     def show(self, group: Group | None, members: list[Member], notes: dict[str, Note],
              keep: str | None = None) -> None:
-        width = max(20, self.size.width - 2 - 5 - 2 * 3 - 1)
+        width = max(12, self.size.width - 2 - 5 - 2 * 3 - 3)
         if width != self._note_width:  # columns only change with the pane's width
             self._note_width = width
             self.clear(columns=True)
@@ -121,19 +129,23 @@ class MemberTable(DataTable):
             return
         canon = notes[group.canonical]
         rows = [(Text("◆", style="bold green"), Text("canon", style="green"),
-                 Text(clip(("★ " if canon.important else "") + canon.path, width),
+                 Text(("★ " + clip_left(canon.path, width - 2)) if canon.important
+                      else clip_left(canon.path, width),
                       style="bold green"))]
         self.paths.append(group.canonical)
         for m in members:
             rows.append((Text("★", style="bold yellow") if m.important else "",
-                         f"{m.score:.2f}", clip(m.path, width)))
+                         f"{m.score:.2f}", clip_left(m.path, width)))
             self.paths.append(m.path)
         self.add_rows(rows)
         row = self.paths.index(keep) if keep in self.paths else min(1, len(self.paths) - 1)
         self.move_cursor(row=row, animate=False)
 
+    def on_focus(self, event: Focus) -> None:
+        self.screen.flush_detail()  # type: ignore[attr-defined]  # after quick moves
+
     def on_resize(self, event: Resize) -> None:
-        if self.paths and max(20, event.size.width - 14) != self._note_width:
+        if self.paths and max(12, event.size.width - 16) != self._note_width:
             self.screen.show_group(keep_member=self.current_path)  # type: ignore[attr-defined]
 
     @property

@@ -1,0 +1,73 @@
+"""`bm-review --since`: the console lists the audit window's groups first, marked."""
+
+from __future__ import annotations
+
+import os
+
+import test_tui_helpers as helpers
+from test_tui_helpers import make_app, wait_for_review
+
+from review_app.cli import build_parser
+from review_app.commands.scan import options_from_args
+from review_app.core.strategies import Target
+from review_app.tui.widgets.tables import GroupTable
+
+SIZE = (100, 32)
+kb = helpers.kb
+demo_index = helpers.demo_index
+
+# Every demo date is before this; the fixture sets file times to 2026-06-01.
+SINCE = "2026-10-01"
+TOUCHED = "research/hosting-platform-evaluation.md"  # the Heroku pair: its weakest group
+
+
+async def test_window_groups_come_first_and_are_marked(kb, embedder):
+    os.utime(kb / TOUCHED)  # an agent rewrote it just now
+    app = make_app(kb, embedder, since=SINCE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        s = screen.session
+        assert s.window == {TOUCHED}
+        first = s.groups[0]
+        assert TOUCHED in first.paths and s.is_new(first)
+        assert [g for g in s.groups if s.is_new(g)] == [first]  # exactly one group
+        rest = [g.score for g in s.groups[1:]]
+        assert rest == sorted(rest, reverse=True)  # then the scan's other groups by score
+        # Without the window the same group is not first: the order is the audit's doing.
+        assert s.result.regroup(s.threshold)[0].id != first.id
+        table = screen.query_one(GroupTable)
+        assert table.group_ids[0] == first.id
+        assert str(table.get_row_at(0)[1]).startswith("✦ ")
+        assert not any(str(table.get_row_at(r)[1]).startswith("✦")
+                       for r in range(1, table.row_count))
+        assert "since 2026-10-01" in app.sub_title
+        assert "1 new in the window" in str(screen.query_one("#status").render())
+        # Threshold changes keep the window's groups first.
+        await pilot.press("left_square_bracket")
+        assert s.is_new(s.groups[0]) and TOUCHED in s.groups[0].paths
+
+
+async def test_without_changes_in_the_window_nothing_is_marked(kb, embedder):
+    app = make_app(kb, embedder, since=SINCE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        assert screen.session.window == set() and screen.session.new_count() == 0
+        scores = [g.score for g in screen.session.groups]
+        assert scores == sorted(scores, reverse=True)
+        assert "0 new in the window" in str(screen.query_one("#status").render())
+
+
+def test_console_scope_and_window_options_reach_the_scan():
+    _, console = build_parser()
+    args = console.parse_args(["some/project", "--since", "7d", "--folder", "engineering/",
+                               "--type", "note", "--folder", "research"])
+    assert args.since == "7d"
+    assert options_from_args(args).target == Target(folders=("engineering", "research"),
+                                                    types=("note",))
+
+
+def test_console_refuses_a_bad_window(demo_kb, capsys):
+    from review_app.cli import main
+
+    assert main([str(demo_kb), "--since", "yesterday-ish"]) == 1
+    assert "--since 'yesterday-ish'" in capsys.readouterr().err
