@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from review_app.core.grouping import build_groups
 from review_app.core.hybrid import (
     FEATURES,
     MODEL_FEATURES,
@@ -20,7 +21,7 @@ from review_app.core.hybrid import (
     title_numbers,
 )
 from review_app.core.notes import render_note
-from review_app.core.strategies import Target
+from review_app.core.strategies import CandidateArray, Target, candidates_at_least
 
 REPO = Path(__file__).resolve().parent.parent
 EXPECTED = REPO / "tests" / "data" / "demo_expected.json"
@@ -247,3 +248,30 @@ def test_batch_scores_match_pair_by_pair_features(pooling_project, scan_project)
             seen.add(cand.key)
     n = len(result.notes)
     assert len(seen) == n * (n - 1) // 2  # a small folder: every pair is a neighbour pair
+
+
+@pytest.mark.parametrize("target", [Target(), Target(folders=("engineering",))])
+def test_scan_fast_path_equals_anchor_by_anchor(pooling_project, scan_project, target):
+    """The scan's array-held candidates are exactly the per-anchor candidates, in order;
+    grouping reads only those above the threshold, JSON pairs at 0 hold every pair."""
+    result = scan_project(pooling_project, strategy="hybrid", threshold=0.0, target=target)
+    assert isinstance(result.candidates, CandidateArray)
+    client, strategy = result.client, result.strategy
+    anchors = [n for n in client.notes if target.contains(n)]
+    per_anchor = [c for note in anchors for c in strategy.find_duplicate_candidates(
+        client=client, target=target, anchor=note, threshold=0.0, top_k=10)]
+    got = [(c.anchor, c.path, c.score, c.evidence) for c in result.candidates]
+    assert got == [(c.anchor, c.path, c.score, c.evidence) for c in per_anchor]
+    assert all(target.contains(result.notes[c.path]) for c in result.candidates)
+    assert result.candidates[-1].path == per_anchor[-1].path
+    pairs = result.to_json(include_pairs=True)["pairs"]
+    assert {(p["a"], p["b"]) for p in pairs} == {c.key for c in per_anchor}
+    thr = result.strategy.default_threshold
+    assert {c.key for c in candidates_at_least(result.candidates, thr)} == {
+        c.key for c in per_anchor if c.score >= thr}
+    grouped = {frozenset(g.paths) for g in result.regroup(thr)}
+    if target.folders:
+        assert grouped == {frozenset({"engineering/postgres-connection-pooling.md",
+                                      "engineering/pgbouncer_notes.md"})}
+    assert grouped == {frozenset(g.paths) for g in build_groups(
+        [c for c in per_anchor if c.score >= thr], result.notes, thr, result._score_pair)}
