@@ -18,6 +18,22 @@ should hold likely duplicates, so precision leads (best F1 on SemEval, whose
 merely share a topic). Its precision and
 recall on dev are added by `bench/quality.py --record` (dev is never used here).
 
+Signals measured and left out (AP dup/all on train_part1+2 in-sample -> dev, with
+cosine + identity: 0.553 -> 0.499): they add <= 0.01 on train and their gain
+when trained on one training part and scored on the other changes sign between
+the two parts, so their dev gains (<= 0.02) are not evidence. From the same model
+pass (token states, no extra embedding): IDF-weighted BERTScore over word pieces,
+raw or centred, all tokens or the top 16/32 by IDF in float16 (train 0.551-0.559,
+dev 0.495-0.507); IDF/SIF-weighted token pooling (0.551-0.554, dev 0.507-0.518); title
+and sentence vectors pooled from their tokens, sentence max-sim and sentence
+BERTScore (0.552-0.556, dev 0.497-0.514). Neighbourhood signals (CSLS on raw or
+identity vectors with k = 3..20, cosine after removing the pair's local neighbour
+mean, identity-space ranks, local z-scores) learn a *negative* weight: SemEval
+duplicates sit in crowded topics, a quirk no note base should be scored by;
+shared-nearest-neighbour overlap adds nothing (train 0.552-0.554). All 66 signals
+in one logistic (L2 1-10) fit train to 0.593-0.613 in-sample and reach only dev
+0.525-0.541 (dup/related 0.545-0.558).
+
     python bench/learn_hybrid.py                  # train_part1 + train_part2 -> weights
     python bench/learn_hybrid.py --dry-run        # print, write nothing
 """

@@ -15,9 +15,11 @@ A logistic model combines them; its weights, the default threshold and how they
 were learned ship in `hybrid_weights.json` (from `bench/learn_hybrid.py`), so
 the score is in [0, 1] and every signal stays visible as evidence.
 
-Each note's own look-ups (identity vector, token set, names) are computed once
-per scan in `prepare`; a pair costs two dot products, a set intersection and a
-title comparison, and is scored once however many times it is met.
+Each note's own look-ups (identity vector, title numbers, lengths) are computed
+once per scan in `prepare`, and every pair of the neighbour lists is scored at
+once with numpy. The scan keeps those pairs as arrays (`CandidateArray`): a
+candidate object, with its evidence and reasons, is made only for the pairs a
+person or the JSON output reads.
 """
 
 from __future__ import annotations
