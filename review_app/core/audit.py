@@ -20,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-import os
 import re
 import threading
 from collections.abc import Iterable
@@ -31,6 +30,7 @@ from typing import Any
 from .decisions import DecisionStore
 from .embedding import DEFAULT_MODEL, Embedder
 from .grouping import Group, Member
+from .jsonl import append_record, read_records
 from .notes import Note, NoteProblem
 from .pipeline import (
     DEFAULT_STRATEGY,
@@ -272,28 +272,10 @@ class AuditHistory:
         self.path = Path(state_dir) / AUDITS_FILE
 
     def records(self) -> list[dict]:
-        if not self.path.exists():
-            return []
-        out = []
-        for line in self.path.read_text(encoding="utf-8", errors="replace").splitlines():
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue  # a torn last line from a crash
-            if isinstance(rec, dict) and isinstance(rec.get("time"), str):
-                out.append(rec)
-        return out
+        return [rec for rec in read_records(self.path) if isinstance(rec.get("time"), str)]
 
     def append(self, record: dict) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        data = (json.dumps(record, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
-        # One write() on an O_APPEND descriptor: concurrent audits never interleave lines.
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        append_record(self.path, record)
 
 
 def _covers(outer: dict, inner: Target) -> bool:

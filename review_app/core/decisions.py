@@ -10,11 +10,10 @@ applies and the group comes back undecided.
 from __future__ import annotations
 
 import datetime as dt
-import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .jsonl import append_record, read_records
 from .notes import Note
 
 ACTIONS = ("update", "merge", "skip", "distinct")
@@ -43,15 +42,7 @@ class DecisionStore:
         self.path = Path(state_dir) / DECISIONS_FILE
 
     def _append(self, record: dict) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        line = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
-        # One write() on an O_APPEND descriptor: concurrent appends do not interleave.
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(fd, line)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        append_record(self.path, record)
 
     def record(self, decision: Decision) -> Decision:
         decision.time = decision.time or _now()
@@ -66,17 +57,7 @@ class DecisionStore:
                       "time": _now()})
 
     def history(self) -> list[dict]:
-        if not self.path.exists():
-            return []
-        out = []
-        for line in self.path.read_text(encoding="utf-8", errors="replace").splitlines():
-            try:
-                rec = json.loads(line)
-            except ValueError:
-                continue  # a torn last line from a crash
-            if isinstance(rec, dict) and "group_id" in rec:
-                out.append(rec)
-        return out
+        return [rec for rec in read_records(self.path) if "group_id" in rec]
 
     def current(self) -> dict[str, Decision]:
         """The decision in force for each group (undo withdraws the one before it)."""

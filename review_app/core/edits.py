@@ -10,11 +10,10 @@ hashes of the group's notes and is dropped when any of them changes.
 from __future__ import annotations
 
 import datetime as dt
-import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .jsonl import append_record, read_records
 from .notes import Note
 
 EDITS_FILE = "edits.jsonl"
@@ -42,30 +41,19 @@ class EditStore:
 
     def record(self, edit: GroupEdit) -> GroupEdit:
         edit.time = edit.time or dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        line = (json.dumps(asdict(edit), ensure_ascii=False) + "\n").encode("utf-8")
-        # One write() on an O_APPEND descriptor: concurrent appends do not interleave.
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            os.write(fd, line)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        append_record(self.path, asdict(edit))
         return edit
 
     def latest(self) -> dict[str, GroupEdit]:
         """The edit in force for each group (an empty one means: back to automatic)."""
-        if not self.path.exists():
-            return {}
         out: dict[str, GroupEdit] = {}
-        for line in self.path.read_text(encoding="utf-8", errors="replace").splitlines():
+        for rec in read_records(self.path):
             try:
-                rec = json.loads(line)
                 edit = GroupEdit(str(rec["group_id"]), rec.get("canonical"),
                                  list(rec.get("removed") or []), dict(rec.get("hashes") or {}),
                                  str(rec.get("time", "")))
-            except (ValueError, KeyError, TypeError):
-                continue  # a torn last line from a crash
+            except (KeyError, TypeError):
+                continue
             out[edit.group_id] = edit
         return out
 
