@@ -22,12 +22,27 @@ sys.path.insert(0, str(REPO))
 from review_app.core.embedding import Embedder  # noqa: E402
 from review_app.core.pipeline import ScanOptions  # noqa: E402
 from review_app.core.project import Project  # noqa: E402
+from review_app.core.upsert import upsert_note  # noqa: E402
 from review_app.demo import BUNDLED  # noqa: E402
 from review_app.tui.app import ReviewApp  # noqa: E402
 from review_app.tui.messages import ScanProgress  # noqa: E402
 from review_app.tui.screens.confirm import ConfirmApply  # noqa: E402
 from review_app.tui.screens.review import ReviewScreen  # noqa: E402
 
+RATE_LIMITS = """# API rate limits
+
+A customer integration hammered `/v1/routes` at about 300 requests per second, so we are
+adding rate limits that protect Postgres and are visible to customers.
+
+## How it works
+- One token bucket per API key, kept in Redis; a Lua script does check-and-decrement atomically.
+- Tier limits: Starter 10 req/s, Pro 50 req/s, Business 200 req/s, bursts up to 2x.
+- Responses include `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.
+
+## Observations
+- [decision] Token bucket per API key in Redis #rate-limiting
+- [decision] Enterprise keys get custom limits set by support
+"""
 MTIME = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC).timestamp()
 
 
@@ -54,16 +69,21 @@ async def shoot(root: Path, out: Path, size: tuple[int, int], embedder: Embedder
         await pilot.pause()
         save(app, "scan-progress")
 
+    # An agent's note that resembles an existing one, queued for a person to decide.
+    upsert_note("API rate limits", RATE_LIMITS, "engineering", root, on_match="ask",
+                embedder=embedder, caller="agent-7")
     app = ReviewApp(Project(root, name="demo"), ScanOptions(), embedder=embedder)
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
         await pilot.pause()
         screen = app.screen
         await pilot.press("u", "tab")
+        await until(pilot, lambda: screen.detail_current)
         await pilot.pause()
         save(app, "group-list")
         three = next(i for i, g in enumerate(screen.shown) if len(g.paths) == 3)
         await pilot.press("shift+tab", "g", *["j"] * three, "tab")
+        await until(pilot, lambda: screen.detail_current)
         await pilot.pause()
         save(app, "diff-preview")
         await pilot.press("v")
@@ -76,7 +96,10 @@ async def shoot(root: Path, out: Path, size: tuple[int, int], embedder: Embedder
         await pilot.press("n", "question_mark")
         await pilot.pause()
         save(app, "help")
-        await pilot.press("escape", "z", "q")
+        await pilot.press("escape", "p")
+        await pilot.pause()
+        save(app, "agent-proposals")
+        await pilot.press("p", "z", "q")
     return written
 
 
