@@ -9,8 +9,12 @@ strategy and grouping code, and the real Textual app (headless) shows them.
     python bench/tui_bench.py [--notes 5000] [--groups 1100] [--moves 200]
 
 Prints: groups shown, time to build and show the table (from `show_review` until every
-row is in the table), cursor-move latency (keypress to the detail pane showing the new
-group: mean, p50, p95, max), and a filter keystroke and a threshold change.
+row is in the table); the harness's own cost of a keypress (an unbound key); cursor-move
+latency for moves one after another (keypress until the moved cursor is painted: mean,
+p50, p95, max); a held key (30 repeats a second for a second: lag from the last repeat
+until the cursor is on its row, and until the detail follows); a single move after a
+pause until its detail (members, evidence, diff) is painted; `G` to the last row; a
+filter keystroke and a threshold change.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ import numpy as np
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH.parent))
 
+from textual import events  # noqa: E402
+
 from review_app.core.pipeline import ScanOptions, ScanResult  # noqa: E402
 from review_app.core.project import Project, load_notes  # noqa: E402
 from review_app.core.strategies import SearchClient, Target, get_strategy  # noqa: E402
@@ -39,6 +45,7 @@ from review_app.tui.screens.review import ReviewScreen  # noqa: E402
 from review_app.tui.widgets.tables import GroupTable, MemberTable  # noqa: E402
 
 DIMS = 384
+HELD_KEYS = 30  # one second of key repeat
 WORD = re.compile(r"[a-z0-9]{3,}")
 
 
@@ -98,24 +105,68 @@ async def measure(result: ScanResult, moves: int) -> dict[str, object]:
         table = screen.query_one(GroupTable)
         members = screen.query_one(MemberTable)
         figures["groups"] = table.row_count
-        lat = []
-        for i in range(moves):
-            key = "j" if i < moves // 2 else "k"
-            before = table.cursor_row
+
+        def painted() -> bool:
+            """Every update the key caused is on the (virtual) screen."""
+            return not (screen._layout_required or screen._scroll_required
+                        or screen._repaint_required or screen._dirty_widgets)
+
+        async def press(key: str) -> float:
             t0 = time.perf_counter()
             await pilot.press(key)
-            while members.paths[:1] != [screen.session.group(table.current_id).canonical]:
-                await asyncio.sleep(0)
-            lat.append(time.perf_counter() - t0)
-            assert table.cursor_row != before
-        # What a keypress costs the headless harness itself (an unbound key), and the
-        # console's own work per move (the handler that refills detail and preview).
-        base = []
-        for _ in range(20):
+            while not painted():
+                await asyncio.sleep(0.001)
+            return time.perf_counter() - t0
+
+        async def settle() -> float:
+            """From now until the detail pane shows the cursor's group, painted."""
             t0 = time.perf_counter()
-            await pilot.press("f12")
-            base.append(time.perf_counter() - t0)
+            while not (screen._shown_gid == table.current_id and painted()
+                       and getattr(screen, "_detail_timer", None) is None
+                       and not getattr(screen, "_detail_soon", False)
+                       and members.paths[:1] == [screen.group.canonical]):
+                await asyncio.sleep(0.001)
+            return time.perf_counter() - t0
+
+        # What a keypress costs the headless harness itself (an unbound key).
+        base = [await press("f12") for _ in range(20)]
         figures["unbound_key_p50_ms"] = sorted(base)[len(base) // 2] * 1000
+        # Moves one after another, each timed until the moved cursor is painted.
+        lat = []
+        for i in range(moves):
+            before = table.cursor_row
+            lat.append(await press("j" if i < moves // 2 else "k"))
+            assert table.cursor_row != before
+        figures["detail_after_moves_ms"] = await settle() * 1000
+        # A held key: the terminal repeats it 30 times a second whether or not the app
+        # keeps up. Lag: from the last repeat until the cursor is on its row, painted.
+        lag, detail_lag = [], []
+        for direction in ("j", "k") * 3:
+            await pilot.pause(0.3)
+            target = table.cursor_row + (HELD_KEYS if direction == "j" else -HELD_KEYS)
+            for _ in range(HELD_KEYS):
+                app._driver.send_message(events.Key(direction, direction))
+                await asyncio.sleep(1 / 30)
+            t0 = time.perf_counter()
+            while not (table.cursor_row == target and painted()):
+                await asyncio.sleep(0.001)
+            lag.append(time.perf_counter() - t0)
+            await settle()
+            detail_lag.append(time.perf_counter() - t0)
+        figures["held_key_lag_p50_ms"] = sorted(lag)[len(lag) // 2] * 1000
+        figures["held_key_detail_p50_ms"] = sorted(detail_lag)[len(detail_lag) // 2] * 1000
+        # Single moves after a pause: the detail (members, evidence, diff) shows at once.
+        single = []
+        for i in range(20):
+            await pilot.pause(0.3)
+            t0 = time.perf_counter()
+            await pilot.press("j" if i % 2 == 0 else "k")
+            await settle()
+            single.append(time.perf_counter() - t0)
+        single.sort()
+        figures["single_move_with_detail_p50_ms"] = single[len(single) // 2] * 1000
+        # The console's own work per detail update (the handler that refills detail and
+        # preview), without rendering.
         handler = []
         for row in range(0, min(200, table.row_count)):
             table.move_cursor(row=row, animate=False)
@@ -125,9 +176,14 @@ async def measure(result: ScanResult, moves: int) -> dict[str, object]:
         handler.sort()
         figures["detail_handler_p50_ms"] = handler[len(handler) // 2] * 1000
         figures["detail_handler_p95_ms"] = handler[int(len(handler) * 0.95)] * 1000
+        await pilot.pause(0.3)  # the handler loop's queued highlight messages
+        await pilot.press("g")
+        await settle()
         t0 = time.perf_counter()
         await pilot.press("G")
+        await settle()
         figures["jump_last_s"] = time.perf_counter() - t0
+        assert table.cursor_row == table.row_count - 1
         t0 = time.perf_counter()
         await pilot.press("slash", "d")
         figures["filter_keystroke_s"] = time.perf_counter() - t0
