@@ -76,6 +76,7 @@ class ReviewScreen(Screen):
         self.shown: list[Group] = []
         self._table_width = 0
         self._shown_gid: str | None = None
+        self._shown_member: tuple[str | None, str | None] | None = None
         self._detail_timer: Timer | None = None
         self._detail_soon = False
         self._last_move = float("-inf")
@@ -232,6 +233,7 @@ class ReviewScreen(Screen):
         if g is None:
             ev.update("")
             preview.show(self.preview_mode, None, None, [])
+            self._shown_member = (None, None)
             self.update_bindings()
             return
         path = self.member
@@ -260,6 +262,7 @@ class ReviewScreen(Screen):
             member_note = s.notes[first[0].path] if first else None
         others = [s.notes[p] for p in s.retirable(g)]
         preview.show(self.preview_mode, canon, member_note, others)
+        self._shown_member = (g.id, path)
         self.update_bindings()
 
     @on(DataTable.RowHighlighted, "#groups")
@@ -292,6 +295,10 @@ class ReviewScreen(Screen):
 
     @on(DataTable.RowHighlighted, "#members")
     def _member_moved(self, event: DataTable.RowHighlighted) -> None:
+        # `show_group` already showed the member its refill highlights: redoing the
+        # evidence and preview would cost a second re-layout and render of the diff.
+        if self._shown_member == (self._shown_gid, self.query_one(MemberTable).current_path):
+            return
         self.show_member()
 
     # -- refusing what makes no sense ------------------------------------------------------
