@@ -40,10 +40,14 @@ def test_relay_batches_per_note_events_and_estimates_time():
 async def test_scan_runs_in_a_worker_and_opens_the_review(kb, embedder):
     bad = kb / "broken.md"
     bad.write_text("---\ntitle: [unclosed\n---\nbody\n", encoding="utf-8")
-    app = make_app(kb, embedder)
+    (kb / ".bm-review" / "index.db").unlink()  # the scan must embed, so it can be held
+    held = HeldEmbedder(embedder)
+    app = make_app(kb, held)
     async with app.run_test(size=(100, 32)) as pilot:
         assert isinstance(app.screen, ScanScreen)
         scan_screen = app.screen
+        await wait_for(pilot, lambda: scan_screen.phase == "embed", "the embedding phase")
+        held.release.set()
         screen = await wait_for_review(pilot)
         # Progress messages from the worker reached the screen, up to the last phase.
         assert scan_screen.phase == "group" and scan_screen.finished
