@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Header, Input, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Input, Static, TabbedContent, TabPane
 from textual.widgets._tabbed_content import ContentTabs
 
 from ...core.grouping import Group
@@ -21,6 +21,7 @@ from ...core.pipeline import ScanResult
 from ..commands import ReviewCommands
 from ..messages import ApplyFailed, ApplyFinished
 from ..session import THRESHOLD_STEP, PendingReview, ReviewSession
+from ..widgets.footer import InPlaceFooter
 from ..widgets.pending import PendingPane, ProposalTable
 from ..widgets.preview import Preview
 from ..widgets.tables import GroupTable, MemberTable
@@ -100,7 +101,7 @@ class ReviewScreen(Screen):
             with TabPane(self._pending_label(len(self.pending.items)), id="tab-pending"):
                 yield PendingPane(self.pending, id="pending")
         yield Static(id="problems")
-        yield Footer(show_command_palette=False, compact=True)
+        yield InPlaceFooter(show_command_palette=False, compact=True)
 
     def _groups_label(self) -> str:
         return f"Duplicate groups ({len(self.session.groups)})"
