@@ -208,13 +208,17 @@ def _scan_body(body: str) -> tuple[list[Observation], list[Relation]]:
         # both patterns need a list marker first (`\s*` strips what lstrip strips)
         if in_fence or stripped[:1] not in ("-", "*"):
             continue
-        rel = parse_relation(line)
-        if rel is not None:
-            relations.append(rel)
-            continue
-        obs = parse_observation(line)
-        if obs is not None:
-            observations.append(obs)
+        # Cheap tests first: a relation needs "[[", an observation a "[" right after
+        # the marker; most list items are neither, and the regexes cost far more.
+        if "[[" in line:
+            rel = parse_relation(line)
+            if rel is not None:
+                relations.append(rel)
+                continue
+        if stripped[1:].lstrip().startswith("["):
+            obs = parse_observation(line)
+            if obs is not None:
+                observations.append(obs)
     return observations, relations
 
 
