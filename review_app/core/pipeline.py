@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -122,9 +124,29 @@ def state_dir_for(project: Project) -> Path:
     return project.state
 
 
+@contextlib.contextmanager
+def _gc_paused():
+    """A scan allocates millions of small objects and frees almost none of them until
+    it ends; the cyclic collector would walk the growing heap again and again (about
+    20% of a warm 10k-note scan). Reference counting still frees what it can."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def scan(project: Project, options: ScanOptions | None = None,
          progress: ProgressFn | None = None, cancel: threading.Event | None = None,
          embedder: Embedder | None = None) -> ScanResult:
+    with _gc_paused():
+        return _scan(project, options, progress, cancel, embedder)
+
+
+def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | None,
+          cancel: threading.Event | None, embedder: Embedder | None) -> ScanResult:
     options = options or ScanOptions()
     strategy = get_strategy(options.strategy)
     threshold = strategy.default_threshold if options.threshold is None else options.threshold
