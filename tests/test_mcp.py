@@ -9,20 +9,9 @@ from pathlib import Path
 
 import anyio
 from mcp import Client, StdioServerParameters
+from proposals import MIGRATION
 
 from review_app.core.pending import PendingQueue
-
-MIGRATION = """# DB migration rules
-
-Schema change rules for production Postgres, written after the February outage where
-ALTER TABLE ADD COLUMN DEFAULT locked waitlist_entries for 6 minutes.
-
-1. Expand then contract: add columns first, dual write, backfill, switch reads, drop later.
-2. Locking DDL only between 02:00 and 05:00 CET with lock_timeout 5s.
-3. Create indexes CONCURRENTLY in their own migration.
-4. Backfills are batched jobs of 5000 rows.
-5. Every migration is reversible or has a restore plan.
-"""
 
 
 def note_bytes(root: Path) -> dict[str, bytes]:

@@ -10,6 +10,7 @@ from pathlib import Path
 import anyio
 import pytest
 import test_tui_helpers as helpers
+from proposals import MIGRATION, RATE, RATE_TARGET
 from test_tui_helpers import make_app, wait_for, wait_for_review
 
 from review_app.core.pending import PendingQueue
@@ -21,23 +22,6 @@ SIZE = (100, 32)
 kb = helpers.kb
 demo_index = helpers.demo_index
 
-RATE = """# API rate limits
-
-A customer integration hammered `/v1/routes` at about 300 requests per second, so we are
-adding rate limits that protect Postgres and are visible to customers.
-
-## How it works
-- One token bucket per API key, kept in Redis; a Lua script does check-and-decrement atomically.
-- Tier limits: Starter 10 req/s, Pro 50 req/s, Business 200 req/s, bursts up to 2x.
-- Responses include `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.
-- When over the limit we answer 429 with `Retry-After` and the body from [[API error format]].
-
-## Observations
-- [decision] Token bucket per API key in Redis #rate-limiting
-- [rule] 429 responses include Retry-After
-- [decision] Enterprise keys get custom limits set by support
-"""
-RATE_TARGET = "engineering/rate-limiting-design.md"
 RATE_NEW = "engineering/API rate limits.md"
 
 ONCALL = """# On-call schedule
@@ -200,17 +184,6 @@ async def test_a_proposal_queued_meanwhile_shows_up(kb, embedder):
         assert screen.query_one(ProposalTable).ids == [queued["proposal_id"]]
 
 
-MIGRATION = """# DB migration rules
-
-Schema change rules for production Postgres, written after the February outage where
-ALTER TABLE ADD COLUMN DEFAULT locked waitlist_entries for 6 minutes.
-
-1. Expand then contract: add columns first, dual write, backfill, switch reads, drop later.
-2. Locking DDL only between 02:00 and 05:00 CET with lock_timeout 5s.
-3. Create indexes CONCURRENTLY in their own migration.
-4. Backfills are batched jobs of 5000 rows.
-5. Every migration is reversible or has a restore plan.
-"""
 
 
 async def test_mcp_ask_then_decided_in_the_console(kb, embedder):

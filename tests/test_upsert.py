@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from proposals import RATE, RATE_TARGET
 
 from review_app.core.applying import undo_apply
 from review_app.core.naming import InvalidInput, file_stem, validate_directory
@@ -17,24 +18,6 @@ from review_app.core.notes import parse_note
 from review_app.core.pending import PendingQueue
 from review_app.core.project import Project
 from review_app.core.upsert import decide_pending, upsert_note
-
-RATE = """# API rate limits
-
-A customer integration hammered `/v1/routes` at about 300 requests per second, so we are
-adding rate limits that protect Postgres and are visible to customers.
-
-## How it works
-- One token bucket per API key, kept in Redis; a Lua script does check-and-decrement atomically.
-- Tier limits: Starter 10 req/s, Pro 50 req/s, Business 200 req/s, bursts up to 2x.
-- Responses include `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.
-- When over the limit we answer 429 with `Retry-After` and the body from [[API error format]].
-
-## Observations
-- [decision] Token bucket per API key in Redis #rate-limiting
-- [rule] 429 responses include Retry-After
-- [decision] Enterprise keys get custom limits set by support
-"""
-RATE_TARGET = "engineering/rate-limiting-design.md"
 
 ONCALL = """# On-call schedule
 
