@@ -38,7 +38,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     parser = argparse.ArgumentParser(
         prog="bm-review", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="Run 'bm-review COMMAND --help' for a command's options.")
+        epilog="Run 'bm-review COMMAND --help' for a command's options, and "
+               "'bm-review PROJECT --help' (or 'bm-review --demo --help') for the console's "
+               "(--since, --threshold, --strategy, --folder, --type ...).")
     parser.add_argument("--version", action="version", version=f"bm-review {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for mod in mods.values():
