@@ -57,6 +57,24 @@ def embedder():
     return MemoEmbedder()
 
 
+@pytest.fixture(scope="session")
+def demo_index(tmp_path_factory: pytest.TempPathFactory, embedder) -> Path:
+    """The demo's real sqlite-vec index, embedded once per run. Vectors are keyed by
+    path and content hash, so any copy of the demo reuses it as a re-scan would."""
+    from review_app.core.embedding import DEFAULT_MODEL
+    from review_app.core.index import VectorIndex
+    from review_app.core.project import load_notes
+    from review_app.demo import BUNDLED
+
+    db = tmp_path_factory.mktemp("demo-index") / "index.db"
+    index = VectorIndex(db, DEFAULT_MODEL)
+    try:
+        index.sync(load_notes(BUNDLED)[0], embedder)
+    finally:
+        index.close()
+    return db
+
+
 @pytest.fixture
 def demo_kb(tmp_path: Path) -> Path:
     """A fresh copy of the bundled demo knowledge base as a real project folder."""

@@ -71,19 +71,15 @@ def bump_frontmatter_modified(root: Path, rel: str, when: dt.datetime) -> None:
 
 
 @pytest.fixture(scope="module")
-def indexed_demo(tmp_path_factory, embedder) -> Path:
-    """The demo, all files last touched at OLD, with its vector index built once (the
-    index is keyed by content hash, so copies reuse it like a real re-run would)."""
-    from review_app.core.pipeline import ScanOptions, scan
+def indexed_demo(tmp_path_factory, demo_index: Path) -> Path:
+    """The demo, all files last touched at OLD, with the shared vector index."""
     from review_app.demo import BUNDLED
 
     root = tmp_path_factory.mktemp("audit") / "kb"
     shutil.copytree(BUNDLED, root)
     set_mtimes(root, OLD)
-    scan(Project(root), ScanOptions(), embedder=embedder)
-    for f in (root / ".bm-review").iterdir():
-        if f.name != "index.db":
-            f.unlink()
+    (root / ".bm-review").mkdir()
+    shutil.copy2(demo_index, root / ".bm-review" / "index.db")
     return root
 
 

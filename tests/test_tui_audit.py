@@ -14,7 +14,6 @@ from review_app.tui.widgets.tables import GroupTable
 
 SIZE = (100, 32)
 kb = helpers.kb
-demo_index = helpers.demo_index
 
 # Every demo date is before this; the fixture sets file times to 2026-06-01.
 SINCE = "2026-10-01"

@@ -25,18 +25,6 @@ def fix_mtimes(root: Path) -> None:
         os.utime(path, (FIXED_MTIME, FIXED_MTIME))
 
 
-@pytest.fixture(scope="session")
-def demo_index(tmp_path_factory: pytest.TempPathFactory, embedder) -> Path:
-    """The real sqlite-vec index of the demo, embedded once per run with the real model."""
-    from review_app.core.pipeline import scan
-    from review_app.demo import BUNDLED
-
-    root = tmp_path_factory.mktemp("demo-index") / "kb"
-    shutil.copytree(BUNDLED, root)
-    scan(Project(root), ScanOptions(), embedder=embedder)
-    return root / STATE_DIR_NAME / INDEX_FILE
-
-
 @pytest.fixture
 def kb(demo_kb: Path, demo_index: Path) -> Path:
     """A fresh demo project (`kb`) with fixed file times and the prebuilt index."""

@@ -20,7 +20,6 @@ from review_app.tui.widgets.pending import MatchTable, PendingPane, ProposalTabl
 
 SIZE = (100, 32)
 kb = helpers.kb
-demo_index = helpers.demo_index
 
 RATE_NEW = "engineering/API rate limits.md"
 

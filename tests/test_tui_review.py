@@ -16,7 +16,6 @@ from review_app.tui.widgets.tables import GroupTable, MemberTable
 
 SIZE = (100, 32)
 kb = helpers.kb  # fixtures shared by the console tests
-demo_index = helpers.demo_index
 
 
 def store(root: Path) -> DecisionStore:

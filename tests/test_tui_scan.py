@@ -14,7 +14,6 @@ from review_app.tui.progress import ProgressRelay
 from review_app.tui.screens.scan import ScanScreen
 
 kb = helpers.kb
-demo_index = helpers.demo_index
 
 
 def test_relay_batches_per_note_events_and_estimates_time():

@@ -19,7 +19,6 @@ from review_app.tui.screens.confirm import ConfirmApply
 
 SIZE = (100, 32)
 kb = helpers.kb
-demo_index = helpers.demo_index
 
 
 async def settle(pilot) -> None:

@@ -40,20 +40,14 @@ room for workshops.
 
 
 @pytest.fixture(scope="module")
-def indexed_demo(tmp_path_factory, embedder) -> Path:
-    """The demo with its index built once; tests copy it (vectors are keyed by hash)."""
-    from review_app.core.embedding import DEFAULT_MODEL
-    from review_app.core.index import VectorIndex
-    from review_app.core.project import load_notes
+def indexed_demo(tmp_path_factory, demo_index: Path) -> Path:
+    """The demo with the shared index; tests copy it (vectors are keyed by hash)."""
     from review_app.demo import BUNDLED
 
     root = tmp_path_factory.mktemp("indexed") / "kb"
     shutil.copytree(BUNDLED, root)
-    index = VectorIndex(root / ".bm-review" / "index.db", DEFAULT_MODEL)
-    try:
-        index.sync(load_notes(root)[0], embedder)
-    finally:
-        index.close()
+    (root / ".bm-review").mkdir()
+    shutil.copy2(demo_index, root / ".bm-review" / "index.db")
     return root
 
 
