@@ -172,11 +172,6 @@ def make_group(anchor: str, paths: list[str], notes: dict[str, Note], score_pair
                  [m.path for m in members])
 
 
-def retirable(group: Group, notes: dict[str, Note]) -> list[str]:
-    """Members that update/merge would retire: never an important note."""
-    return [m.path for m in group.members if not notes[m.path].important]
-
-
 def pairs_for_output(candidates: Iterable[Candidate]) -> list[Candidate]:
     """Each unordered pair once (its best score), highest first."""
     best: dict[tuple[str, str], Candidate] = {}
@@ -187,4 +182,4 @@ def pairs_for_output(candidates: Iterable[Candidate]) -> list[Candidate]:
 
 
 __all__ = ["Group", "Member", "build_groups", "choose_canonical", "group_id", "make_group",
-           "pair_key", "pairs_for_output", "retirable"]
+           "pair_key", "pairs_for_output"]

@@ -8,7 +8,6 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .decisions import DecisionStore
@@ -118,10 +117,6 @@ def group_json(g: Group, notes: dict[str, Note]) -> dict[str, Any]:
              "reasons": m.reasons, "important": m.important, "sha256": notes[m.path].sha256}
             for m in g.members],
     }
-
-
-def state_dir_for(project: Project) -> Path:
-    return project.state
 
 
 @contextlib.contextmanager
