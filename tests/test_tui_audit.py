@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import time
 
 import test_tui_helpers as helpers
-from test_tui_helpers import make_app, wait_for_review
+from test_tui_helpers import make_app, settle_detail, wait_for_review
+
+from review_app.core.audit import AuditHistory
 
 from review_app.cli import build_parser
 from review_app.commands.scan import options_from_args
@@ -54,6 +57,50 @@ async def test_without_changes_in_the_window_nothing_is_marked(kb, embedder):
         scores = [g.score for g in screen.session.groups]
         assert scores == sorted(scores, reverse=True)
         assert "0 new in the window" in str(screen.query_one("#status").render())
+
+
+async def test_the_console_audit_is_recorded_once_and_shows_the_history(kb, embedder):
+    earlier = time.time() - 5  # audit times are kept to the second
+    os.utime(kb / TOUCHED, (earlier, earlier))
+    history = AuditHistory(kb / ".bm-review")
+    app = make_app(kb, embedder, since=SINCE)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_review(pilot)
+        [rec] = history.records()  # like `bm-review audit`, so `--since last` counts it
+        assert rec["counts"]["anchors"] == 1 and rec["counts"]["new_groups"] == 1
+        assert TOUCHED in next(iter(rec["groups"].values()))["paths"]
+        assert "1 new, 0 pending" in app.sub_title and "previous audit" not in app.sub_title
+        app.rescan()  # after an apply: the same console run, not a second audit
+        await wait_for_review(pilot)
+        assert len(history.records()) == 1
+    again = make_app(kb, embedder, since="last")
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        assert f"previous audit {rec['time'][:16].replace('T', ' ')}" in again.sub_title
+        # Nothing changed since: the group is pending from the first audit, not new.
+        assert screen.session.window == set() and "0 new, 1 pending" in again.sub_title
+    assert len(history.records()) == 2
+
+
+async def test_a_member_whose_frontmatter_contradicts_the_canonical_is_flagged(kb, embedder):
+    text = (kb / "people/priya-nair.md").read_text(encoding="utf-8")
+    assert "type: person" in text
+    (kb / "projects").mkdir(exist_ok=True)
+    (kb / "projects/priya-nair.md").write_text(
+        text.replace("type: person", "type: project")
+            .replace("permalink: people/priya-nair", "permalink: projects/priya-nair"),
+        encoding="utf-8")
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        s = screen.session
+        group = next(g for g in s.groups if "projects/priya-nair.md" in g.paths)
+        member = next(p for p in group.paths if p != group.canonical)
+        assert s.conflicts(group, member) and s.conflicts(group, group.canonical) == []
+        screen.query_one(GroupTable).select_id(group.id)
+        await settle_detail(pilot)
+        evidence = str(screen.query_one("#evidence").render())
+        assert "frontmatter differs from the canonical: type:" in evidence
 
 
 def test_console_scope_and_window_options_reach_the_scan():

@@ -41,7 +41,7 @@ from .pipeline import (
     scan,
 )
 from .project import Project, walk_markdown
-from .strategies import Target, get_strategy
+from .strategies import Target, candidates_at_least, get_strategy
 
 AUDITS_FILE = "audits.jsonl"
 DEFAULT_MAX_NOTES = 20_000
@@ -434,13 +434,49 @@ def _decided(decision_action: str | None) -> bool:
     return decision_action in ("update", "merge", "distinct")
 
 
+def _anchored_scan(project: Project, options: AuditOptions, window: Window,
+                   in_target: list[QuickNote], progress: ProgressFn | None,
+                   cancel: threading.Event | None, embedder: Embedder | None
+                   ) -> tuple[ScanResult, set[str]]:
+    """A scan whose anchors are the window's notes, and those anchors."""
+    pre_anchors = {q.path for q in in_target if window.since is None or q.activity >= window.since}
+    scan_opts = ScanOptions(threshold=options.threshold, top_k=options.top_k,
+                            strategy=options.strategy, model=options.model,
+                            target=options.target, anchors=pre_anchors)
+    result = scan(project, scan_opts, progress, cancel, embedder)
+    exact = {p for p, n in result.notes.items()
+             if options.target.contains(n) and in_window(n, window.since)}
+    if exact - pre_anchors:  # the quick read missed a date that YAML parsing found
+        scan_opts.anchors = exact
+        result = scan(project, scan_opts, progress, cancel, embedder)
+    if exact != pre_anchors:
+        result.candidates = [c for c in result.candidates if c.anchor in exact]
+        result.groups = result.regroup(result.threshold)
+    return result, exact
+
+
+def _window_of(scanned: ScanResult, target: Target, window: Window
+               ) -> tuple[ScanResult, set[str]]:
+    """A whole-partition scan seen through the window (only the pairs that touch it),
+    and the window's notes."""
+    anchors = {p for p, n in scanned.notes.items()
+               if target.contains(n) and in_window(n, window.since)}
+    pairs = [c for c in candidates_at_least(scanned.candidates, scanned.threshold)
+             if c.key[0] in anchors or c.key[1] in anchors]
+    view = dataclasses.replace(scanned, candidates=pairs, groups=[])
+    view.groups = view.regroup(view.threshold)
+    return view, anchors
+
+
 def run_audit(project: Project, options: AuditOptions | None = None, *,
               progress: ProgressFn | None = None, cancel: threading.Event | None = None,
-              embedder: Embedder | None = None, now: dt.datetime | None = None
-              ) -> AuditReport:
+              embedder: Embedder | None = None, now: dt.datetime | None = None,
+              scanned: ScanResult | None = None) -> AuditReport:
     """Scan the notes of the window against their partition; report and record the run.
 
-    `now` fixes the clock (tests, reproducible reports).
+    `now` fixes the clock (tests, reproducible reports). `scanned`: a scan of the whole
+    partition already made with the same options (the console's): the audit takes the
+    pairs that touch the window from it instead of scanning again.
     """
     options = options or AuditOptions()
     started = now or utc_now()
@@ -455,8 +491,13 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
             reported_before.setdefault(gid, rec["time"])
             reported_info[gid] = info  # the latest description wins
 
-    quick = quick_notes(project.root)
-    in_target = [q for q in quick if _quick_in_target(q, options.target)]
+    if scanned is not None:
+        note_count = len(scanned.notes)
+        partition = sum(1 for n in scanned.notes.values() if options.target.contains(n))
+    else:
+        quick = quick_notes(project.root)
+        in_target = [q for q in quick if _quick_in_target(q, options.target)]
+        note_count, partition = len(quick), len(in_target)
     decisions_log = DecisionStore(project.state).history()
     since_prev = parse_time(prev["time"]) if prev else None
     decisions_since = [d for d in decisions_log
@@ -469,7 +510,7 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
             target=options.target, strategy=options.strategy, model=options.model,
             threshold=(options.threshold if options.threshold is not None
                        else get_strategy(options.strategy).default_threshold),
-            note_count=len(quick), partition_count=len(in_target), anchors=[],
+            note_count=note_count, partition_count=partition, anchors=[],
             new_groups=[], pending=[], decisions=decisions_since, problems=[],
             history=history[-options.history_shown:] if options.history_shown else [])
         base.update(kw)
@@ -478,25 +519,17 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
             history_store.append(out.history_record())
         return out
 
-    if len(in_target) > options.max_notes:
+    if partition > options.max_notes:
         return report(skipped=(
-            f"the partition ({options.target.describe()}) holds {len(in_target)} notes, more "
+            f"the partition ({options.target.describe()}) holds {partition} notes, more "
             f"than the limit of {options.max_notes}; it was not audited. Narrow it with "
             "--folder/--type or raise --max-notes."))
 
-    pre_anchors = {q.path for q in in_target if window.since is None or q.activity >= window.since}
-    scan_opts = ScanOptions(threshold=options.threshold, top_k=options.top_k,
-                            strategy=options.strategy, model=options.model,
-                            target=options.target, anchors=pre_anchors)
-    result = scan(project, scan_opts, progress, cancel, embedder)
-    exact = {p for p, n in result.notes.items()
-             if options.target.contains(n) and in_window(n, window.since)}
-    if exact - pre_anchors:  # the quick read missed a date that YAML parsing found
-        scan_opts.anchors = exact
-        result = scan(project, scan_opts, progress, cancel, embedder)
-    if exact != pre_anchors:
-        result.candidates = [c for c in result.candidates if c.anchor in exact]
-        result.groups = result.regroup(result.threshold)
+    if scanned is not None:
+        result, exact = _window_of(scanned, options.target, window)
+    else:
+        result, exact = _anchored_scan(project, options, window, in_target, progress, cancel,
+                                       embedder)
 
     notes = result.notes
     store = DecisionStore(project.state)

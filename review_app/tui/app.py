@@ -28,6 +28,7 @@ class ReviewApp(App[int]):
         self.project = project
         self.options = options or ScanOptions()
         self.since = since  # audit window (--since): its groups are listed first
+        self.audit_recorded = False  # the --since audit goes to audits.jsonl once per run
         self.embedder = embedder
         self.autostart = autostart
         self.sub_title = project_label(project)

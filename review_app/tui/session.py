@@ -16,9 +16,8 @@ from ..core.edits import EditStore, GroupEdit
 from ..core.grouping import Group, Member
 from ..core.notes import Note, parse_note
 from ..core.pending import PendingQueue, Proposal, QueueError
-from ..core.pipeline import ScanResult, group_json
+from ..core.pipeline import ScanOptions, ScanResult, group_json
 from ..core.project import Project, read_note
-from ..core.strategies import Target
 
 DECISION_ACTIONS = ("update", "merge", "skip", "distinct")
 THRESHOLD_STEP = 0.05
@@ -128,6 +127,15 @@ class ReviewSession:
     def retirable(self, group: Group) -> list[str]:
         """What update/merge would retire: never an important note."""
         return [m.path for m in self.members(group) if not self.notes[m.path].important]
+
+    def conflicts(self, group: Group, path: str) -> list[str]:
+        """Where a member's frontmatter contradicts the canonical's (type, user keys): shown
+        so that a note of another kind is never merged unnoticed."""
+        from ..core.audit import metadata_conflicts
+
+        if path == group.canonical or path not in self.notes:
+            return []
+        return metadata_conflicts(self.notes[group.canonical], self.notes[path])
 
     def status(self, group: Group) -> str:
         d = self.decisions.get(group.id)
@@ -302,18 +310,30 @@ class ReviewSession:
 
 # -- audits (--since) -------------------------------------------------------------------
 
-def audit_window(result: ScanResult, since: str, target: Target | None = None
-                 ) -> tuple[set[str], str]:
-    """The notes of the scan changed in the `--since` window (7d, a date, `last`), and the
-    window in words. Raises `WindowError` for a bad value."""
-    from ..core.audit import AuditHistory, anchors_in_window, parse_window
+def audit_window(result: ScanResult, since: str, options: ScanOptions | None = None, *,
+                 record: bool = True) -> tuple[set[str], str]:
+    """Run the `--since` audit on the console's finished scan (no second scan) and record it
+    (`record`) in audits.jsonl like `bm-review audit` does: the window's notes, and the
+    window and the audit history in words. Raises `WindowError` for a bad value."""
+    from ..core.audit import AuditOptions, run_audit
 
-    target = target or Target()
-    window = parse_window(since, history=AuditHistory(result.project.state).records(),
-                          target=target)
-    notes = [n for n in result.notes.values() if target.contains(n)]
-    label = window.describe() + (f"; {window.note}" if window.note else "")
-    return anchors_in_window(notes, window.since), label
+    options = options or ScanOptions()
+    report = run_audit(result.project, AuditOptions(
+        since=since, target=options.target, threshold=result.threshold,
+        strategy=result.strategy.name, model=result.model, top_k=options.top_k,
+        record=record), scanned=result)
+    parts = [report.window.describe()]
+    if report.window.note:
+        parts.append(report.window.note)
+    if report.skipped:
+        parts.append(f"not audited: {report.skipped}")
+    counts = report.counts()
+    parts.append(f"{counts['new_groups']} new, {counts['pending_groups']} pending from "
+                 "earlier audits")
+    if report.history:
+        last = report.history[-1]
+        parts.append(f"previous audit {str(last.get('time', '?'))[:16].replace('T', ' ')}")
+    return set(report.anchors), "; ".join(parts)
 
 
 # -- agent proposals (the pending queue) --------------------------------------------------

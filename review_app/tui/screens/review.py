@@ -248,6 +248,10 @@ class ReviewScreen(Screen):
                                                    if m.important else "") + "\n")
             for reason in m.reasons:
                 text.append(f"  • {reason}\n")
+            conflicts = s.conflicts(g, m.path)
+            if conflicts and not any("metadata conflict" in r for r in m.reasons):
+                text.append(f"  ⚠ frontmatter differs from the canonical: {'; '.join(conflicts)}"
+                            "\n", style="bold yellow")
             nums = ", ".join(f"{k} {v:.2f}" for k, v in m.evidence.items()
                              if isinstance(v, int | float))
             if nums:

@@ -89,8 +89,11 @@ class ScanScreen(Screen):
                           embedder=embedder)
             window, label = None, ""
             if app.since:  # type: ignore[attr-defined]
+                # Recorded once per console run: a re-scan after an apply is the same audit.
                 window, label = audit_window(result, app.since,  # type: ignore[attr-defined]
-                                             self.options.target)
+                                             self.options,
+                                             record=not app.audit_recorded)  # type: ignore[attr-defined]
+                app.audit_recorded = True  # type: ignore[attr-defined]
         except ScanCancelled:
             self.post_message(ScanFailed("scan cancelled", cancelled=True))
         except Exception as exc:  # shown on screen; the console stays up
