@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 from ...core.pending import Proposal
 from ..session import PendingReview
 from .preview import text_diff
-from .tables import clip, clip_left
+from .tables import VI_ENDS, VI_MOVES, JumpTable, clip, clip_left
 
 POLL_S = 2.0
 KEYS = {"u": "update", "m": "merge", "n": "create", "x": "discard"}
@@ -40,14 +40,9 @@ def local_time(iso: str) -> str:
     return t.astimezone().strftime("%m-%d %H:%M")
 
 
-class ProposalTable(DataTable):
-    BINDINGS = [
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
-        Binding("g", "scroll_top", "First", show=False),
-        Binding("G", "scroll_bottom", "Last", show=False),
-        Binding("right", "focus_matches", "Matches", show=False),
-    ]
+class ProposalTable(JumpTable):
+    BINDINGS = [*VI_MOVES, *VI_ENDS,
+                Binding("right", "focus_matches", "Matches", show=False)]
     COLUMNS = ("time", "caller", "proposed title", "best match", "score")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -80,11 +75,7 @@ class ProposalTable(DataTable):
 
 
 class MatchTable(DataTable):
-    BINDINGS = [
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
-        Binding("left", "focus_proposals", "Proposals", show=False),
-    ]
+    BINDINGS = [*VI_MOVES, Binding("left", "focus_proposals", "Proposals", show=False)]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(cursor_type="row", **kwargs)

@@ -33,16 +33,28 @@ def strongest_evidence(group: Group) -> str:
     return top.reasons[0] if top and top.reasons else ""
 
 
-class GroupTable(DataTable):
+VI_MOVES = [Binding("j", "cursor_down", "Down", show=False),
+            Binding("k", "cursor_up", "Up", show=False)]
+"""j/k on every table; the long lists add g/G (`VI_ENDS`)."""
+VI_ENDS = [Binding("g", "first", "First", show=False),
+           Binding("G", "last", "Last", show=False)]
+
+
+class JumpTable(DataTable):
+    """A table whose g/G jump to the first and last row without scrolling animation."""
+
+    def action_first(self) -> None:
+        self.move_cursor(row=0, animate=False)
+
+    def action_last(self) -> None:
+        self.move_cursor(row=max(0, self.row_count - 1), animate=False)
+
+
+class GroupTable(JumpTable):
     """One row per group, keyed by position (rows are added in bulk with `add_rows`)."""
 
-    BINDINGS = [
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
-        Binding("g", "first", "First", show=False),
-        Binding("G", "last", "Last", show=False),
-        Binding("right", "focus_members", "Members", show=False),
-    ]
+    BINDINGS = [*VI_MOVES, *VI_ENDS,
+                Binding("right", "focus_members", "Members", show=False)]
     COLUMNS = ("score", "canonical (kept)", "n", "strongest evidence", "decision")
 
     def __init__(self, **kwargs) -> None:
@@ -89,12 +101,6 @@ class GroupTable(DataTable):
     def on_resize(self, event: Resize) -> None:
         self.screen.table_resized(event.size.width)  # type: ignore[attr-defined]
 
-    def action_first(self) -> None:
-        self.move_cursor(row=0, animate=False)
-
-    def action_last(self) -> None:
-        self.move_cursor(row=max(0, self.row_count - 1), animate=False)
-
     def action_focus_members(self) -> None:
         self.screen.query_one(MemberTable).focus()
 
@@ -102,11 +108,7 @@ class GroupTable(DataTable):
 class MemberTable(DataTable):
     """The notes of the selected group: the canonical first, then the members by score."""
 
-    BINDINGS = [
-        Binding("j", "cursor_down", "Down", show=False),
-        Binding("k", "cursor_up", "Up", show=False),
-        Binding("left", "focus_groups", "Groups", show=False),
-    ]
+    BINDINGS = [*VI_MOVES, Binding("left", "focus_groups", "Groups", show=False)]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(cursor_type="row", **kwargs)
