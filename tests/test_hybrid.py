@@ -275,3 +275,30 @@ def test_scan_fast_path_equals_anchor_by_anchor(pooling_project, scan_project, t
                                       "engineering/pgbouncer_notes.md"})}
     assert grouped == {frozenset(g.paths) for g in build_groups(
         [c for c in per_anchor if c.score >= thr], result.notes, thr, result._score_pair)}
+
+
+def test_one_note_against_the_project_scores_as_in_a_full_search(demo_kb, scan_project):
+    """upsert_note searches neighbour lists for the proposed note and its matches only;
+    their scores and evidence are those of a client that searched every note."""
+    from review_app.core.strategies import SearchClient
+
+    result = scan_project(demo_kb, strategy="hybrid", threshold=0.0)
+    notes, vectors = result.client.notes, result.client.vectors
+    assert len(notes) - 1 > result.client.k  # neighbour lists hold only the nearest notes
+    strategy = HybridStrategy({"bias": -1.0, "threshold": 0.5,
+                               "weights": dict.fromkeys(MODEL_FEATURES, 0.3)})
+    full = SearchClient(notes, vectors)
+    for anchor in (notes[0], notes[len(notes) // 2]):
+        near = [p for p, _ in full.neighbours(anchor.path, 10)]
+        partial = SearchClient(notes, vectors, only=[anchor.path, *near])
+        # (a row product and a block product may differ in the last float32 bit)
+        got_near = partial.neighbours(anchor.path)
+        assert [p for p, _ in got_near] == [p for p, _ in full.neighbours(anchor.path)]
+        assert [s for _, s in got_near] == pytest.approx(
+            [s for _, s in full.neighbours(anchor.path)], abs=1e-6)
+        for path in near:
+            want = strategy.score_pair(full, anchor, full.note(path))
+            got = strategy.score_pair(partial, anchor, partial.note(path))
+            assert got.score == pytest.approx(want.score, abs=1e-6)
+            assert got.evidence == pytest.approx(want.evidence, abs=2e-4)
+            assert got.reasons == want.reasons

@@ -124,8 +124,6 @@ class _NoteTable:
         self.identity = identity_vectors(client.vectors)
         self.words = np.array([len(nt.body.split()) for nt in client.notes], dtype=np.float64)
         self.numbers = [title_numbers(nt.title) for nt in client.notes]
-        self.links = [frozenset(t.lower() for t in nt.links) for nt in client.notes]
-        self.tags = [frozenset(t.lower() for t in nt.tags) for nt in client.notes]
         self._tokens: dict[int, frozenset[str]] = {}
 
     def words_shared(self, i: int, j: int) -> float:
@@ -133,6 +131,13 @@ class _NoteTable:
         model reads), tokenised on first use: only the pairs a person sees pay for it."""
         ta, tb = self._words(i), self._words(j)
         return len(ta & tb) / len(ta | tb) if ta and tb else 0.0
+
+    def links(self, i: int) -> frozenset[str]:
+        """Evidence only (not scored), so read for the pairs a person sees."""
+        return frozenset(t.lower() for t in self.client.notes[i].links)
+
+    def tags(self, i: int) -> frozenset[str]:
+        return frozenset(t.lower() for t in self.client.notes[i].tags)
 
     def _words(self, i: int) -> frozenset[str]:
         if i not in self._tokens:
@@ -218,13 +223,13 @@ def _rank(row: np.ndarray, j: int) -> int:
 
 def _sparse_features(tab: _NoteTable, i: int, j: int) -> dict[str, float]:
     na, nb = tab.numbers[i], tab.numbers[j]
-    la, lb = tab.links[i], tab.links[j]
+    la, lb = tab.links(i), tab.links(j)
     return {
         "number_conflict": 1.0 if na and nb and not (na & nb) else 0.0,
         "shared_links": _jaccard(la, lb),
         "links_shared": float(len(la & lb)),
         "links_total": float(len(la | lb)),
-        "shared_tags": _jaccard(tab.tags[i], tab.tags[j]),
+        "shared_tags": _jaccard(tab.tags(i), tab.tags(j)),
     }
 
 

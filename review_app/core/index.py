@@ -220,21 +220,24 @@ def _row_top_k(s: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     return c[take], v[take]
 
 
-def top_neighbours(vectors: np.ndarray, k: int, block: int = 1024
-                   ) -> tuple[np.ndarray, np.ndarray]:
+def top_neighbours(vectors: np.ndarray, k: int, block: int = 1024,
+                   rows: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """For each row, the indices and cosines of its k nearest other rows, best first.
 
-    Blocked so memory stays at block x N floats whatever the project size.
+    Blocked so memory stays at block x N floats whatever the project size. With
+    `rows`, only those rows are searched (one note against a project); every other
+    row holds itself with similarity -1, "no neighbour known".
     """
     n = vectors.shape[0]
     k = max(0, min(k, n - 1))
-    idx = np.zeros((n, k), dtype=np.int64)
-    sims = np.zeros((n, k), dtype=np.float32)
+    wanted = np.arange(n) if rows is None else np.unique(np.asarray(rows, dtype=np.int64))
+    idx = np.repeat(np.arange(n, dtype=np.int64)[:, None], k, axis=1)
+    sims = np.full((n, k), -1.0, dtype=np.float32)
     if k == 0:
         return idx, sims
-    for start in range(0, n, block):
-        stop = min(n, start + block)
-        s = vectors[start:stop] @ vectors.T
-        s[np.arange(stop - start), np.arange(start, stop)] = -np.inf
-        idx[start:stop], sims[start:stop] = _row_top_k(s, k)
+    for start in range(0, len(wanted), block):
+        part = wanted[start:start + block]
+        s = vectors[part] @ vectors.T
+        s[np.arange(len(part)), part] = -np.inf
+        idx[part], sims[part] = _row_top_k(s, k)
     return idx, sims

@@ -157,19 +157,25 @@ margins) and the hybrid's re-ranking look past the first top_k."""
 class SearchClient:
     """What strategies search: the notes of the project, their vectors and neighbours."""
 
-    def __init__(self, notes: list[Note], vectors: np.ndarray, *, neighbours: int = 20) -> None:
+    def __init__(self, notes: list[Note], vectors: np.ndarray, *, neighbours: int = 20,
+                 only: list[str] | None = None) -> None:
+        """`only`: the notes whose neighbour lists are needed (one proposed note and its
+        matches); the others get none, which saves the all-pairs search of a scan."""
         self.notes = notes
         self.vectors = vectors
         self.index_of = {n.path: i for i, n in enumerate(notes)}
         self.by_path = {n.path: n for n in notes}
         neighbours = max(neighbours, MIN_NEIGHBOURS)
         self.k = max(1, min(neighbours, max(len(notes) - 1, 1)))
-        self.nn_idx, self.nn_sim = top_neighbours(vectors, self.k) if len(notes) > 1 else (
-            np.zeros((len(notes), 0), dtype=np.int64), np.zeros((len(notes), 0), np.float32))
+        rows = None if only is None else np.array([self.index_of[p] for p in only],
+                                                  dtype=np.int64)
+        self.nn_idx, self.nn_sim = top_neighbours(vectors, self.k, rows=rows) if len(
+            notes) > 1 else (np.zeros((len(notes), 0), dtype=np.int64),
+                             np.zeros((len(notes), 0), np.float32))
         self._tokens: list[set[str]] | None = None
         self._idf: dict[str, float] | None = None
         self._token_norms: list[float] | None = None
-        self._names: list[tuple[str, str]] | None = None
+        self._names: dict[int, tuple[str, str]] = {}
         self._ranks: list[dict[int, int]] | None = None
         self.median_sim = (np.median(self.nn_sim, axis=1) if self.nn_sim.shape[1] >= 2
                            else np.zeros(len(notes), dtype=np.float32))
@@ -194,9 +200,10 @@ class SearchClient:
 
     def names(self, path: str) -> tuple[str, str]:
         """Normalised (title, file stem) of a note."""
-        if self._names is None:
-            self._names = [note_names(n) for n in self.notes]
-        return self._names[self.index_of[path]]
+        i = self.index_of[path]
+        if i not in self._names:  # on first use: most notes' names are never compared
+            self._names[i] = note_names(self.notes[i])
+        return self._names[i]
 
     def neighbour_sims(self, path: str) -> np.ndarray:
         return self.nn_sim[self.index_of[path]]
