@@ -8,10 +8,9 @@ import time
 import test_tui_helpers as helpers
 from test_tui_helpers import make_app, settle_detail, wait_for_review
 
-from review_app.core.audit import AuditHistory
-
 from review_app.cli import build_parser
 from review_app.commands.scan import options_from_args
+from review_app.core.audit import AuditHistory
 from review_app.core.strategies import Target
 from review_app.tui.widgets.tables import GroupTable
 
