@@ -289,8 +289,13 @@ def test_one_note_against_the_project_scores_as_in_a_full_search(demo_kb, scan_p
                                "weights": dict.fromkeys(MODEL_FEATURES, 0.3)})
     full = SearchClient(notes, vectors)
     for anchor in (notes[0], notes[len(notes) // 2]):
-        near = [p for p, _ in full.neighbours(anchor.path, 10)]
+        ranked = [p for p, _ in full.neighbours(anchor.path)]
+        far = next(n.path for n in notes if n.path not in ranked and n.path != anchor.path)
+        near = [*ranked[:10], far]  # a match beyond the list is scored pair by pair
         partial = SearchClient(notes, vectors, only=[anchor.path, *near])
+        elsewhere = next(n.path for n in notes if n.path not in {anchor.path, *near})
+        with pytest.raises(LookupError, match="not searched"):
+            partial.neighbours(elsewhere)  # its list was never made: no made-up neighbours
         # (a row product and a block product may differ in the last float32 bit)
         got_near = partial.neighbours(anchor.path)
         assert [p for p, _ in got_near] == [p for p, _ in full.neighbours(anchor.path)]

@@ -6,12 +6,13 @@ import os
 import time
 
 import test_tui_helpers as helpers
-from test_tui_helpers import make_app, settle_detail, wait_for_review
+from test_tui_helpers import make_app, settle_detail, wait_for, wait_for_review
 
 from review_app.cli import build_parser
 from review_app.commands.scan import options_from_args
 from review_app.core.audit import AuditHistory
 from review_app.core.strategies import Target
+from review_app.tui.screens.review import ReviewScreen
 from review_app.tui.widgets.tables import GroupTable
 
 SIZE = (100, 32)
@@ -69,9 +70,15 @@ async def test_the_console_audit_is_recorded_once_and_shows_the_history(kb, embe
         assert rec["counts"]["anchors"] == 1 and rec["counts"]["new_groups"] == 1
         assert TOUCHED in next(iter(rec["groups"].values()))["paths"]
         assert "1 new, 0 pending" in app.sub_title and "previous audit" not in app.sub_title
+        title, before = app.sub_title, app.screen
         app.rescan()  # after an apply: the same console run, not a second audit
-        await wait_for_review(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
+                       and app.screen is not before, "the re-scan's review")
+        await pilot.pause()
+        screen = app.screen
         assert len(history.records()) == 1
+        # Its own record neither moves the window nor makes its group "pending".
+        assert screen.session.window == {TOUCHED} and app.sub_title == title
     again = make_app(kb, embedder, since="last")
     async with again.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)

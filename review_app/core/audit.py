@@ -458,7 +458,12 @@ def _anchored_scan(project: Project, options: AuditOptions, window: Window,
 def _window_of(scanned: ScanResult, target: Target, window: Window
                ) -> tuple[ScanResult, set[str]]:
     """A whole-partition scan seen through the window (only the pairs that touch it),
-    and the window's notes."""
+    and the window's notes.
+
+    The pairs are those above the scan's own threshold. A pair that an older note's
+    neighbour list found counts too, where an anchored scan searches from the window's
+    notes only: a whole scan already holds it, and it is the same duplicate.
+    """
     anchors = {p for p, n in scanned.notes.items()
                if target.contains(n) and in_window(n, window.since)}
     pairs = [c for c in candidates_at_least(scanned.candidates, scanned.threshold)
@@ -519,7 +524,7 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
             history_store.append(out.history_record())
         return out
 
-    if partition > options.max_notes:
+    if scanned is None and partition > options.max_notes:  # a made scan costs nothing more
         return report(skipped=(
             f"the partition ({options.target.describe()}) holds {partition} notes, more "
             f"than the limit of {options.max_notes}; it was not audited. Narrow it with "

@@ -169,6 +169,10 @@ class SearchClient:
         self.k = max(1, min(neighbours, max(len(notes) - 1, 1)))
         rows = None if only is None else np.array([self.index_of[p] for p in only],
                                                   dtype=np.int64)
+        self.searched: np.ndarray | None = None  # None: every note's list is known
+        if rows is not None:
+            self.searched = np.zeros(len(notes), dtype=bool)
+            self.searched[rows] = True
         self.nn_idx, self.nn_sim = top_neighbours(vectors, self.k, rows=rows) if len(
             notes) > 1 else (np.zeros((len(notes), 0), dtype=np.int64),
                              np.zeros((len(notes), 0), np.float32))
@@ -183,8 +187,15 @@ class SearchClient:
     def note(self, path: str) -> Note:
         return self.by_path[path]
 
-    def neighbours(self, path: str, k: int | None = None) -> list[tuple[str, float]]:
+    def _row(self, path: str) -> int:
+        """The note's row of the neighbour lists; a note left out of `only` has none."""
         i = self.index_of[path]
+        if self.searched is not None and not self.searched[i]:
+            raise LookupError(f"{path}: its neighbours were not searched (see `only`)")
+        return i
+
+    def neighbours(self, path: str, k: int | None = None) -> list[tuple[str, float]]:
+        i = self._row(path)
         k = self.k if k is None else min(k, self.k)
         return [(self.notes[j].path, float(s))
                 for j, s in zip(self.nn_idx[i, :k], self.nn_sim[i, :k], strict=True)]
@@ -194,9 +205,10 @@ class SearchClient:
 
     def rank(self, a: str, b: str) -> int | None:
         """1-based rank of b among a's nearest neighbours, None beyond the list."""
+        i = self._row(a)
         if self._ranks is None:
             self._ranks = [{int(j): r for r, j in enumerate(row, 1)} for row in self.nn_idx]
-        return self._ranks[self.index_of[a]].get(self.index_of[b])
+        return self._ranks[i].get(self.index_of[b])
 
     def names(self, path: str) -> tuple[str, str]:
         """Normalised (title, file stem) of a note."""
@@ -206,7 +218,7 @@ class SearchClient:
         return self._names[i]
 
     def neighbour_sims(self, path: str) -> np.ndarray:
-        return self.nn_sim[self.index_of[path]]
+        return self.nn_sim[self._row(path)]
 
     # Lexical statistics, computed once on first use.
     def tokens(self, path: str) -> set[str]:

@@ -12,6 +12,7 @@ from ..core.pipeline import ScanOptions, ScanResult
 from ..core.project import Project
 from .screens.review import ReviewScreen
 from .screens.scan import ScanScreen, project_label
+from .session import ConsoleAudit
 
 
 class ReviewApp(App[int]):
@@ -28,7 +29,7 @@ class ReviewApp(App[int]):
         self.project = project
         self.options = options or ScanOptions()
         self.since = since  # audit window (--since): its groups are listed first
-        self.audit_recorded = False  # the --since audit goes to audits.jsonl once per run
+        self.audit: ConsoleAudit | None = None  # made on the first scan (with --since)
         self.embedder = embedder
         self.autostart = autostart
         self.sub_title = project_label(project)

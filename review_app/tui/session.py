@@ -8,6 +8,7 @@ to the `EditStore` as they are made (and travel with the group's decision).
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from ..core.notes import Note, parse_note
 from ..core.pending import PendingQueue, Proposal, QueueError
 from ..core.pipeline import ScanOptions, ScanResult, group_json
 from ..core.project import Project, read_note
+from ..core.strategies import Target
 
 DECISION_ACTIONS = ("update", "merge", "skip", "distinct")
 THRESHOLD_STEP = 0.05
@@ -310,30 +312,45 @@ class ReviewSession:
 
 # -- audits (--since) -------------------------------------------------------------------
 
-def audit_window(result: ScanResult, since: str, options: ScanOptions | None = None, *,
-                 record: bool = True) -> tuple[set[str], str]:
-    """Run the `--since` audit on the console's finished scan (no second scan) and record it
-    (`record`) in audits.jsonl like `bm-review audit` does: the window's notes, and the
-    window and the audit history in words. Raises `WindowError` for a bad value."""
-    from ..core.audit import AuditOptions, run_audit
+@dataclass(frozen=True)
+class ConsoleAudit:
+    """The `--since` audit of one console run: made on its first scan, and the window
+    every later scan (after an apply) is seen through, so its own record in
+    audits.jsonl never moves the window or turns its groups into "pending"."""
+
+    since: dt.datetime | None
+    target: Target
+    label: str  # the window, the counts and the previous audit, in words
+
+    def window(self, result: ScanResult) -> set[str]:
+        """The scan's notes changed in the window."""
+        from ..core.audit import anchors_in_window
+
+        return anchors_in_window((n for n in result.notes.values()
+                                  if self.target.contains(n)), self.since)
+
+
+def start_audit(result: ScanResult, since: str, options: ScanOptions | None = None
+                ) -> ConsoleAudit:
+    """Run the `--since` audit on the console's finished scan (no second scan) and record
+    it in audits.jsonl like `bm-review audit` does. Raises `WindowError` for a bad value."""
+    from ..core.audit import AuditHistory, AuditOptions, previous_audit, run_audit
 
     options = options or ScanOptions()
+    prev = previous_audit(AuditHistory(result.project.state).records(), options.target)
     report = run_audit(result.project, AuditOptions(
         since=since, target=options.target, threshold=result.threshold,
-        strategy=result.strategy.name, model=result.model, top_k=options.top_k,
-        record=record), scanned=result)
+        strategy=result.strategy.name, model=result.model, top_k=options.top_k),
+        scanned=result)
     parts = [report.window.describe()]
     if report.window.note:
         parts.append(report.window.note)
-    if report.skipped:
-        parts.append(f"not audited: {report.skipped}")
     counts = report.counts()
     parts.append(f"{counts['new_groups']} new, {counts['pending_groups']} pending from "
                  "earlier audits")
-    if report.history:
-        last = report.history[-1]
-        parts.append(f"previous audit {str(last.get('time', '?'))[:16].replace('T', ' ')}")
-    return set(report.anchors), "; ".join(parts)
+    if prev is not None:
+        parts.append(f"previous audit {str(prev.get('time', '?'))[:16].replace('T', ' ')}")
+    return ConsoleAudit(report.window.since, options.target, "; ".join(parts))
 
 
 # -- agent proposals (the pending queue) --------------------------------------------------

@@ -17,7 +17,7 @@ from ...core.pipeline import ScanCancelled, ScanOptions, scan
 from ...core.project import Project
 from ..messages import ScanFailed, ScanFinished, ScanProgress
 from ..progress import ProgressRelay
-from ..session import audit_window
+from ..session import start_audit
 
 
 def project_label(project: Project) -> str:
@@ -89,11 +89,11 @@ class ScanScreen(Screen):
                           embedder=embedder)
             window, label = None, ""
             if app.since:  # type: ignore[attr-defined]
-                # Recorded once per console run: a re-scan after an apply is the same audit.
-                window, label = audit_window(result, app.since,  # type: ignore[attr-defined]
-                                             self.options,
-                                             record=not app.audit_recorded)  # type: ignore[attr-defined]
-                app.audit_recorded = True  # type: ignore[attr-defined]
+                # One audit per console run: a re-scan after an apply keeps its window.
+                if app.audit is None:  # type: ignore[attr-defined]
+                    app.audit = start_audit(result, app.since,  # type: ignore[attr-defined]
+                                            self.options)
+                window, label = app.audit.window(result), app.audit.label  # type: ignore[attr-defined]
         except ScanCancelled:
             self.post_message(ScanFailed("scan cancelled", cancelled=True))
         except Exception as exc:  # shown on screen; the console stays up
