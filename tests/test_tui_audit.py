@@ -65,11 +65,12 @@ async def test_the_console_audit_is_recorded_once_and_shows_the_history(kb, embe
     history = AuditHistory(kb / ".bm-review")
     app = make_app(kb, embedder, since=SINCE)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for_review(pilot)
+        screen = await wait_for_review(pilot)
         [rec] = history.records()  # like `bm-review audit`, so `--since last` counts it
         assert rec["counts"]["anchors"] == 1 and rec["counts"]["new_groups"] == 1
         assert TOUCHED in next(iter(rec["groups"].values()))["paths"]
-        assert "1 new, 0 pending" in app.sub_title and "previous audit" not in app.sub_title
+        summary = screen.query_one(GroupTable).border_subtitle
+        assert "audit: 1 new, 0 pending" in summary and "previous audit" not in summary
         title, before = app.sub_title, app.screen
         app.rescan()  # after an apply: the same console run, not a second audit
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
@@ -79,12 +80,22 @@ async def test_the_console_audit_is_recorded_once_and_shows_the_history(kb, embe
         assert len(history.records()) == 1
         # Its own record neither moves the window nor makes its group "pending".
         assert screen.session.window == {TOUCHED} and app.sub_title == title
+        assert screen.query_one(GroupTable).border_subtitle == summary
     again = make_app(kb, embedder, since="last")
     async with again.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)
-        assert f"previous audit {rec['time'][:16].replace('T', ' ')}" in again.sub_title
+        summary = screen.query_one(GroupTable).border_subtitle
+        assert f"previous audit {rec['time'][:16].replace('T', ' ')}" in summary
         # Nothing changed since: the group is pending from the first audit, not new.
-        assert screen.session.window == set() and "0 new, 1 pending" in again.sub_title
+        assert screen.session.window == set() and "0 new, 1 pending" in summary
+        assert "--since last" in again.sub_title
+        # ...and listed first, marked as pending review.
+        s = screen.session
+        first = s.groups[0]
+        assert TOUCHED in first.paths and s.is_pending(first) and not s.is_new(first)
+        assert [g.id for g in s.groups if s.is_pending(g)] == [first.id]
+        assert str(screen.query_one(GroupTable).get_row_at(0)[1]).startswith("◷ ")
+        assert "◷ 1 pending" in str(screen.query_one("#status").render())
     assert len(history.records()) == 2
 
 

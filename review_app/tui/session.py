@@ -46,14 +46,15 @@ class ReviewSession:
     by_id: dict[str, Group] = field(default_factory=dict)
     window: set[str] | None = None  # audit (--since): notes changed in the window
     window_label: str = ""
+    pending_ids: frozenset[str] = frozenset()  # audit: groups earlier audits left undecided
     edits: EditStore | None = None
     _undo: list[str | _Edit] = field(default_factory=list)  # group ids (decisions) and edits
 
     @classmethod
     def open(cls, result: ScanResult, window: set[str] | None = None,
-             window_label: str = "") -> ReviewSession:
+             window_label: str = "", pending: frozenset[str] = frozenset()) -> ReviewSession:
         session = cls(result, DecisionStore(result.project.state), result.threshold,
-                      window=window, window_label=window_label,
+                      window=window, window_label=window_label, pending_ids=pending,
                       edits=EditStore(result.project.state))
         session.reload_decisions()
         return session
@@ -104,8 +105,8 @@ class ReviewSession:
         """Groups at another threshold from the pairs already scored (no re-embedding)."""
         self.threshold = round(min(1.0, max(0.0, threshold)), 4)
         groups = self.result.regroup(self.threshold, self._overrides())
-        if self.window is not None:  # audit: the window's groups first (stable: by score)
-            groups.sort(key=lambda g: not self.is_new(g))
+        if self.window is not None:  # audit: the window's groups, then pending (by score)
+            groups.sort(key=lambda g: (not self.is_new(g), not self.is_pending(g)))
         self.groups = groups
         self.by_id = {g.id: g for g in self.groups}
 
@@ -113,8 +114,15 @@ class ReviewSession:
         """In an audit (--since): a note of the group changed in the window."""
         return self.window is not None and any(p in self.window for p in group.paths)
 
+    def is_pending(self, group: Group) -> bool:
+        """In an audit: reported by an earlier audit and still undecided (not new)."""
+        return group.id in self.pending_ids and not self.is_new(group)
+
     def new_count(self) -> int:
         return sum(1 for g in self.groups if self.is_new(g))
+
+    def pending_count(self) -> int:
+        return sum(1 for g in self.groups if self.is_pending(g))
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -320,7 +328,9 @@ class ConsoleAudit:
 
     since: dt.datetime | None
     target: Target
-    label: str  # the window, the counts and the previous audit, in words
+    label: str  # the window in words (title bar)
+    summary: str  # new and pending counts, the previous audit (under the groups table)
+    pending: frozenset[str] = frozenset()  # groups earlier audits reported, still undecided
 
     def window(self, result: ScanResult) -> set[str]:
         """The scan's notes changed in the window."""
@@ -342,15 +352,15 @@ def start_audit(result: ScanResult, since: str, options: ScanOptions | None = No
         since=since, target=options.target, threshold=result.threshold,
         strategy=result.strategy.name, model=result.model, top_k=options.top_k),
         scanned=result)
-    parts = [report.window.describe()]
-    if report.window.note:
-        parts.append(report.window.note)
+    label = report.window.describe() + (f"; {report.window.note}" if report.window.note
+                                         else "")
     counts = report.counts()
-    parts.append(f"{counts['new_groups']} new, {counts['pending_groups']} pending from "
-                 "earlier audits")
+    summary = (f"audit: {counts['new_groups']} new, {counts['pending_groups']} pending from "
+               "earlier audits")
     if prev is not None:
-        parts.append(f"previous audit {str(prev.get('time', '?'))[:16].replace('T', ' ')}")
-    return ConsoleAudit(report.window.since, options.target, "; ".join(parts))
+        summary += f" · previous audit {str(prev.get('time', '?'))[:16].replace('T', ' ')}"
+    return ConsoleAudit(report.window.since, options.target, label, summary,
+                        frozenset(p.id for p in report.pending))
 
 
 # -- agent proposals (the pending queue) --------------------------------------------------

@@ -67,10 +67,10 @@ class ReviewScreen(Screen):
                                "clear_filter"}
 
     def __init__(self, result: ScanResult, window: set[str] | None = None,
-                 window_label: str = "") -> None:
+                 window_label: str = "", pending: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.result = result
-        self.session = ReviewSession.open(result, window, window_label)
+        self.session = ReviewSession.open(result, window, window_label, pending)
         self.pending = PendingReview.open(result.project)
         self.filter_text = ""
         self.preview_mode = "diff"
@@ -119,9 +119,13 @@ class ReviewScreen(Screen):
         # Tab switches by `p` (and the mouse): Tab/shift+Tab keep moving between tables.
         self.query_one(ContentTabs).can_focus = False
         self.query_one("#detail").border_title = "group"
-        self.query_one("#groups").border_title = ("duplicate groups · ✦ changed in the audit "
-                                                  "window first" if self.session.window
-                                                  is not None else "duplicate groups")
+        groups = self.query_one("#groups")
+        groups.border_title = (
+            "duplicate groups · first ✦ changed in the audit window, then ◷ pending from "
+            "earlier audits" if self.session.window is not None else "duplicate groups")
+        audit = getattr(self.app, "audit", None)
+        if audit is not None and self.session.window is not None:
+            groups.border_subtitle = audit.summary
         problems = self.query_one("#problems", Static)
         if self.result.problems:
             lines = Text(f"{len(self.result.problems)} file(s) could not be read "
@@ -184,7 +188,8 @@ class ReviewScreen(Screen):
         sizes = {g.id: len(s.members(g)) + 1 for g in self.shown}
         self._table_width = table.size.width or 60
         table.fill(self.shown, s.notes, statuses, sizes, self._table_width,
-                   {g.id for g in self.shown if s.is_new(g)})
+                   {g.id for g in self.shown if s.is_new(g)},
+                   {g.id for g in self.shown if s.is_pending(g)})
         table.select_id(keep)
         self.show_group(keep_member)
         self.update_status()
@@ -197,6 +202,8 @@ class ReviewScreen(Screen):
                     f" · {s.decided_count()} decided · {len(s.to_apply())} to apply")
         if s.window is not None:
             text.append(f" · ✦ {s.new_count()} new in the window", style="bold yellow")
+            if s.pending_ids:
+                text.append(f" · ◷ {s.pending_count()} pending", style="yellow")
         if self.filter_text:
             text.append(f" · filter {self.filter_text!r}: {len(self.shown)} shown",
                         style="bold yellow")
@@ -246,12 +253,12 @@ class ReviewScreen(Screen):
             text.append(f"{m.path} ", style="bold")
             text.append(f"score {m.score:.2f}" + ("  ★ important, never retired"
                                                    if m.important else "") + "\n")
-            for reason in m.reasons:
-                text.append(f"  • {reason}\n")
             conflicts = s.conflicts(g, m.path)
-            if conflicts and not any("metadata conflict" in r for r in m.reasons):
+            if conflicts:  # first: the pane may be too short for every reason
                 text.append(f"  ⚠ frontmatter differs from the canonical: {'; '.join(conflicts)}"
                             "\n", style="bold yellow")
+            for reason in m.reasons:
+                text.append(f"  • {reason}\n")
             nums = ", ".join(f"{k} {v:.2f}" for k, v in m.evidence.items()
                              if isinstance(v, int | float))
             if nums:

@@ -62,9 +62,10 @@ class GroupTable(JumpTable):
         self.group_ids: list[str] = []
 
     def fill(self, groups: list[Group], notes: dict[str, Note], statuses: dict[str, str],
-             sizes: dict[str, int], width: int, new: set[str] | None = None) -> None:
+             sizes: dict[str, int], width: int, new: set[str] | None = None,
+             pending: set[str] | None = None) -> None:
         """Replace every row at once; column widths follow the available width. Groups in
-        `new` (an audit's window) are marked ✦."""
+        `new` (an audit's window) are marked ✦, those `pending` from earlier audits ◷."""
         flexible = width - (5 + 2 + 8) - 2 * len(self.COLUMNS) - 2  # fixed, padding, scrollbar
         title_w = max(16, flexible * 11 // 20)
         ev_w = max(10, flexible - title_w)
@@ -78,6 +79,8 @@ class GroupTable(JumpTable):
             title = ("★ " if canon.important else "") + canon.title
             if new and g.id in new:
                 title = "✦ " + title
+            elif pending and g.id in pending:
+                title = "◷ " + title
             rows.append((f"{g.score:.2f}", clip(title, title_w), str(sizes[g.id]),
                          clip(strongest_evidence(g), ev_w), status_cell(statuses.get(g.id, ""))))
         self.add_rows(rows)
