@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -105,6 +106,16 @@ def _top_eigenvector(m: np.ndarray, iters: int = 2000, tol: float = 1e-10) -> np
     return v
 
 
+def _blocks(client: SearchClient, size: int = 1024) -> list[slice | np.ndarray]:
+    """The rows whose neighbour lists exist, in blocks: all of a scan's (as slices), or
+    the few of a client searched for one note (`SearchClient(only=...)`)."""
+    if client.searched is None:
+        n = len(client.notes)
+        return [slice(a, min(n, a + size)) for a in range(0, n, size)]
+    rows = np.flatnonzero(client.searched)
+    return [rows[a:a + size] for a in range(0, len(rows), size)]
+
+
 def _jaccard(a: set[str], b: set[str]) -> float:
     if not a or not b:
         return 0.0
@@ -122,8 +133,17 @@ class _NoteTable:
     def __init__(self, client: SearchClient) -> None:
         self.client = client
         self.identity = identity_vectors(client.vectors)
-        self.words = np.array([len(nt.body.split()) for nt in client.notes], dtype=np.float64)
-        self.numbers = [title_numbers(nt.title) for nt in client.notes]
+        notes = client.notes
+        if client.searched is None:
+            needed: Iterable[int] = range(len(notes))
+        else:
+            rows = np.flatnonzero(client.searched)
+            needed = np.unique(np.r_[rows, client.nn_idx[rows].ravel()]).tolist()
+        self.words = np.zeros(len(notes), dtype=np.float64)
+        self.numbers: list[frozenset[str]] = [frozenset()] * len(notes)
+        for i in needed:  # one note against a project: its pairs' notes only
+            self.words[i] = len(notes[i].body.split())
+            self.numbers[i] = title_numbers(notes[i].title)
         self._tokens: dict[int, frozenset[str]] = {}
 
     def words_shared(self, i: int, j: int) -> float:
@@ -160,11 +180,9 @@ class _Scored:
         n, k = idx.shape
         self.idx = idx
         rows = np.repeat(np.arange(n), k).reshape(n, k)
-        ident = np.empty((n, k))
-        for start in range(0, n, 1024):  # blocked: n x k x dim would not fit for big bases
-            stop = min(n, start + 1024)
-            ident[start:stop] = np.einsum("nd,nkd->nk", tab.identity[start:stop],
-                                          tab.identity[idx[start:stop]])
+        ident = np.zeros((n, k))
+        for part in _blocks(c):  # blocked: n x k x dim would not fit for big bases
+            ident[part] = np.einsum("nd,nkd->nk", tab.identity[part], tab.identity[idx[part]])
         # rank of i in j's list (0 = absent), for every (i, r): look (j, i) up among
         # the sorted (i, j) keys, O(n k) memory
         keys = (rows.astype(np.int64) * n + idx).ravel()
