@@ -178,6 +178,22 @@ def test_top_neighbours_matches_brute_force():
     assert np.allclose(sims, np.take_along_axis(full, expect, axis=1))
 
 
+def test_top_neighbours_of_some_rows_are_those_of_the_full_search():
+    rng = np.random.default_rng(11)
+    vecs = rng.normal(size=(300, 16)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    full_idx, full_sims = top_neighbours(vecs, 5, block=64)
+    rows = np.array([299, 3, 3, 150, 0])  # any order, repeats allowed
+    idx, sims = top_neighbours(vecs, 5, block=2, rows=rows)
+    searched = np.zeros(300, dtype=bool)
+    searched[rows] = True
+    assert np.array_equal(idx[searched], full_idx[searched])
+    assert np.allclose(sims[searched], full_sims[searched])
+    others = np.flatnonzero(~searched)  # no made-up neighbours: themselves, at -1
+    assert np.array_equal(idx[others], np.repeat(others[:, None], 5, axis=1))
+    assert np.all(sims[others] == -1.0)
+
+
 def test_sqlite_vec_knn_agrees_with_numpy(tmp_path: Path, demo_kb: Path, scan_project):
     result = scan_project(demo_kb)
     index = VectorIndex(demo_kb / ".bm-review" / "index.db", result.model)
