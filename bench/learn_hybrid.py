@@ -34,8 +34,9 @@ shared-nearest-neighbour overlap adds nothing (train 0.552-0.554). All 66 signal
 in one logistic (L2 1-10) fit train to 0.593-0.613 in-sample and reach only dev
 0.525-0.541 (dup/related 0.545-0.558).
 
-Measured since, by 10-fold cross-validation on train_part1+2 grouped by original
-question (5 shuffles; the shipped cosine + identity: 0.550/0.576, dev 0.499/0.518).
+Measured since with `bench/identity_signals.py`, by 10-fold cross-validation on
+train_part1+2 grouped by original question (5 shuffles; the shipped cosine + identity:
+0.550/0.575, dev 0.499/0.518).
 Each stays within 0.005 of it on train: a separately embedded title (title vs title,
 title vs note, the title blended into the note vector at 0.25-1.0; CV 0.543-0.550,
 dev 0.52-0.56, dev best where train is worst), IDF-weighted rare-word overlap and
