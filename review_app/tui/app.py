@@ -49,8 +49,7 @@ class ReviewApp(App[int]):
                     window_label: str = "") -> None:
         label = project_label(self.project)
         self.sub_title = f"{label} · audit {window_label}" if window is not None else label
-        pending = self.audit.pending if self.audit is not None else frozenset()
-        self.switch_screen(ReviewScreen(result, window, window_label, pending))
+        self.switch_screen(ReviewScreen(result, window, window_label, self.audit))
 
     def rescan(self) -> None:
         """After an apply: scan again (the index is cached, so only changed notes re-embed)."""

@@ -20,7 +20,7 @@ from ...core.grouping import Group
 from ...core.pipeline import ScanResult
 from ..commands import ReviewCommands
 from ..messages import ApplyFailed, ApplyFinished
-from ..session import THRESHOLD_STEP, PendingReview, ReviewSession
+from ..session import THRESHOLD_STEP, ConsoleAudit, PendingReview, ReviewSession
 from ..widgets.footer import InPlaceFooter
 from ..widgets.pending import PendingPane, ProposalTable
 from ..widgets.preview import Preview
@@ -67,10 +67,12 @@ class ReviewScreen(Screen):
                                "clear_filter"}
 
     def __init__(self, result: ScanResult, window: set[str] | None = None,
-                 window_label: str = "", pending: frozenset[str] = frozenset()) -> None:
+                 window_label: str = "", audit: ConsoleAudit | None = None) -> None:
         super().__init__()
         self.result = result
-        self.session = ReviewSession.open(result, window, window_label, pending)
+        self.audit = audit  # with --since: the run's audit (pending groups, summary)
+        self.session = ReviewSession.open(result, window, window_label,
+                                          audit.pending if audit else frozenset())
         self.pending = PendingReview.open(result.project)
         self.filter_text = ""
         self.preview_mode = "diff"
@@ -123,9 +125,8 @@ class ReviewScreen(Screen):
         groups.border_title = (
             "duplicate groups · first ✦ changed in the audit window, then ◷ pending from "
             "earlier audits" if self.session.window is not None else "duplicate groups")
-        audit = getattr(self.app, "audit", None)
-        if audit is not None and self.session.window is not None:
-            groups.border_subtitle = audit.summary
+        if self.audit is not None and self.session.window is not None:
+            groups.border_subtitle = self.audit.summary
         problems = self.query_one("#problems", Static)
         if self.result.problems:
             lines = Text(f"{len(self.result.problems)} file(s) could not be read "
