@@ -75,6 +75,21 @@ def demo_index(tmp_path_factory: pytest.TempPathFactory, embedder) -> Path:
     return db
 
 
+@pytest.fixture(scope="session")
+def indexed_demo(tmp_path_factory: pytest.TempPathFactory, demo_index: Path) -> Path:
+    """The bundled demo with the shared index in its `.bm-review/`: copy it before use
+    (a scan of a copy embeds nothing)."""
+    import shutil
+
+    from review_app.demo import BUNDLED
+
+    root = tmp_path_factory.mktemp("indexed-demo") / "kb"
+    shutil.copytree(BUNDLED, root)
+    (root / ".bm-review").mkdir()
+    shutil.copy2(demo_index, root / ".bm-review" / "index.db")
+    return root
+
+
 @pytest.fixture
 def demo_kb(tmp_path: Path) -> Path:
     """A fresh copy of the bundled demo knowledge base as a real project folder."""

@@ -70,19 +70,6 @@ def bump_frontmatter_modified(root: Path, rel: str, when: dt.datetime) -> None:
     touch(root, rel, OLD)
 
 
-@pytest.fixture(scope="module")
-def indexed_demo(tmp_path_factory, demo_index: Path) -> Path:
-    """The demo, all files last touched at OLD, with the shared vector index."""
-    from review_app.demo import BUNDLED
-
-    root = tmp_path_factory.mktemp("audit") / "kb"
-    shutil.copytree(BUNDLED, root)
-    set_mtimes(root, OLD)
-    (root / ".bm-review").mkdir()
-    shutil.copy2(demo_index, root / ".bm-review" / "index.db")
-    return root
-
-
 @pytest.fixture
 def kb(indexed_demo: Path, tmp_path: Path) -> Path:
     root = tmp_path / "kb"

@@ -277,12 +277,18 @@ def test_scan_fast_path_equals_anchor_by_anchor(pooling_project, scan_project, t
         [c for c in per_anchor if c.score >= thr], result.notes, thr, result._score_pair)}
 
 
-def test_one_note_against_the_project_scores_as_in_a_full_search(demo_kb, scan_project):
+def test_one_note_against_the_project_scores_as_in_a_full_search(indexed_demo, tmp_path,
+                                                                  scan_project):
     """upsert_note searches neighbour lists for the proposed note and its matches only;
     their scores and evidence are those of a client that searched every note."""
+    import shutil
+
     from review_app.core.strategies import SearchClient
 
-    result = scan_project(demo_kb, strategy="hybrid", threshold=0.0)
+    kb = tmp_path / "kb"
+    shutil.copytree(indexed_demo, kb)
+    result = scan_project(kb, strategy="hybrid", threshold=0.0)
+    assert result.stats["embedded"] == 0  # the session's index serves it
     notes, vectors = result.client.notes, result.client.vectors
     assert len(notes) - 1 > result.client.k  # neighbour lists hold only the nearest notes
     strategy = HybridStrategy({"bias": -1.0, "threshold": 0.5,

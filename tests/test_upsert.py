@@ -39,18 +39,6 @@ room for workshops.
 """
 
 
-@pytest.fixture(scope="module")
-def indexed_demo(tmp_path_factory, demo_index: Path) -> Path:
-    """The demo with the shared index; tests copy it (vectors are keyed by hash)."""
-    from review_app.demo import BUNDLED
-
-    root = tmp_path_factory.mktemp("indexed") / "kb"
-    shutil.copytree(BUNDLED, root)
-    (root / ".bm-review").mkdir()
-    shutil.copy2(demo_index, root / ".bm-review" / "index.db")
-    return root
-
-
 @pytest.fixture
 def kb(indexed_demo: Path, tmp_path: Path) -> Path:
     target = tmp_path / "kb"
