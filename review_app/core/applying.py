@@ -51,7 +51,7 @@ from .journal import (
     sha256_file,
     sha256_text,
 )
-from .merging import link_mapping, merged_text, note_keys, rewrite_links_text, updated_text
+from .merging import compose, link_mapping, note_keys, rewrite_links_text
 from .notes import Note
 from .project import Project, load_notes
 
@@ -228,7 +228,7 @@ def plan_from_document(project: Project, doc: dict) -> Plan:
                                                        "are important and are left alone"})
             continue
         others = [notes[p] for p in retired]
-        after = (updated_text if action == "update" else merged_text)(canon, others)
+        after = compose(action, canon, others).text
         changes = [FileChange(p, notes[p].sha256, None, "retire", before=notes[p].text,
                               group_ids=[gid]) for p in retired]
         canon_change = FileChange(canonical, canon.sha256, after, action, before=canon.text,

@@ -36,6 +36,11 @@ class Group:
     canonical_reason: str
     members: list[Member]  # everything but the canonical
     paths: list[str] = field(default_factory=list)  # canonical first, then members
+    # The file whose path, title and permalink survive (DESIGN "Kept file"); the
+    # canonical only decides whose content is the base. Empty means the canonical.
+    kept: str = ""
+    kept_reason: str = ""
+    band: str = "likely"  # likely (precision-first cut) | possible (below it)
 
     @property
     def size(self) -> int:

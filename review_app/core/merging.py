@@ -545,3 +545,59 @@ def rewrite_links(note: Note, retired: dict[str, Note], canonical: Note) -> tupl
     mapping = link_mapping(retired, {p: canonical for p in retired})
     self_note = canonical if note.path == canonical.path else None
     return rewrite_links_text(note.text, mapping, self_note)
+
+
+# ------------------------------------------------------- the one write API
+# Every writer (apply's plan, the console preview, upsert_note) calls `compose`,
+# so what a preview shows is what apply writes.
+
+@dataclass(frozen=True)
+class UnitNote:
+    """One unit (sentence, list item, observation, relation, row...) in a report."""
+
+    source: str  # path of the note it comes from
+    text: str
+    section: str = ""  # heading of the section it is in ("" for the lead)
+
+
+@dataclass(frozen=True)
+class Superseded:
+    """An older value that a newer note replaced; never written beside the new one."""
+
+    old: UnitNote
+    new: UnitNote
+
+
+@dataclass
+class Composed:
+    """The text to write into the kept file, and what happened to every unit."""
+
+    text: str
+    added: list[UnitNote] = field(default_factory=list)  # from members, new to the base
+    present: int = 0  # member units the base already says (reworded or not)
+    superseded: list[Superseded] = field(default_factory=list)
+    dropped: list[UnitNote] = field(default_factory=list)  # update: prose not carried over
+
+    def to_json(self) -> dict[str, Any]:
+        def unit(u: UnitNote) -> dict[str, str]:
+            return {"source": u.source, "text": u.text, "section": u.section}
+
+        return {"added": [unit(u) for u in self.added], "present": self.present,
+                "superseded": [{"old": unit(s.old), "new": unit(s.new)}
+                               for s in self.superseded],
+                "dropped": [unit(u) for u in self.dropped]}
+
+
+def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | None = None,
+            now: Any = None) -> Composed:
+    """What `action` (update | merge) writes for a group.
+
+    `canonical` decides whose content is the base and whose version wins;
+    `kept` (default: the canonical) is the file written, whose identity (path,
+    title, permalink) survives. `others` are every member but the canonical.
+    `now` (a datetime) refreshes `modified:` where the kept note has that key.
+    """
+    if action not in ("update", "merge"):
+        raise ValueError(f"not a writing action: {action!r}")
+    text = (updated_text if action == "update" else merged_text)(canonical, others)
+    return Composed(text)

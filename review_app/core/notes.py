@@ -70,6 +70,7 @@ class Note:
     size: int
     has_frontmatter: bool = True
     mtime: float = 0.0
+    locked: bool = False  # `locked: true`: basic-memory 0.24 refuses to edit it; so do we
     text: str = field(default="", repr=False)
 
     @property
@@ -291,6 +292,7 @@ def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
         metadata=dict(metadata), observations=observations, relations=relations,
         links=link_targets(body), sha256=sha256_bytes(raw), size=len(raw),
         has_frontmatter=has_fm, mtime=mtime, text=text,
+        locked=_is_true(metadata.get("locked")),
     )
 
 

@@ -41,12 +41,12 @@ def text_diff(old_label: str, old: str, new_label: str, new: str) -> Text:
 
 def merged_preview(canonical: Note, others: list[Note]) -> Text:
     """What `merge` would write into the canonical (from the planning core)."""
-    from ...core.merging import merged_text
+    from ...core.merging import compose
 
     out = Text()
     out.append(f"merged result written to {canonical.path}\n", style="bold cyan")
     out.append(f"(from {', '.join(o.path for o in others)})\n\n", style="dim")
-    merged = merged_text(canonical, others)
+    merged = compose("merge", canonical, others).text
     base = set(canonical.text.splitlines())
     for line in merged.splitlines():
         # Lines the canonical did not have are what the merge brings in.
