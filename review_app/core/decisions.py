@@ -28,6 +28,7 @@ class Decision:
     hashes: dict[str, str]  # path -> sha256 of every note in the group when decided
     removed: list[str] = field(default_factory=list)  # members taken out of the group
     time: str = ""
+    keep: str | None = None  # the kept file chosen by the person; None: the default
 
     def still_valid(self, notes: dict[str, Note]) -> bool:
         return all(p in notes and notes[p].sha256 == h for p, h in self.hashes.items())
@@ -76,7 +77,7 @@ class DecisionStore:
             rec = stack[-1]
             out[gid] = Decision(gid, rec["action"], rec.get("canonical"),
                                 dict(rec.get("hashes") or {}), list(rec.get("removed") or []),
-                                rec.get("time", ""))
+                                rec.get("time", ""), rec.get("keep"))
         return out
 
     def valid(self, notes: dict[str, Note]) -> dict[str, Decision]:

@@ -26,13 +26,14 @@ class GroupEdit:
     removed: list[str] = field(default_factory=list)
     hashes: dict[str, str] = field(default_factory=dict)  # path -> sha256 when edited
     time: str = ""
+    keep: str | None = None  # the kept file chosen by the person; None: the default
 
     def still_valid(self, notes: dict[str, Note]) -> bool:
         return all(p in notes and notes[p].sha256 == h for p, h in self.hashes.items())
 
     @property
     def empty(self) -> bool:
-        return self.canonical is None and not self.removed
+        return self.canonical is None and not self.removed and self.keep is None
 
 
 class EditStore:
@@ -51,7 +52,7 @@ class EditStore:
             try:
                 edit = GroupEdit(str(rec["group_id"]), rec.get("canonical"),
                                  list(rec.get("removed") or []), dict(rec.get("hashes") or {}),
-                                 str(rec.get("time", "")))
+                                 str(rec.get("time", "")), rec.get("keep"))
             except (KeyError, TypeError):
                 continue
             out[edit.group_id] = edit

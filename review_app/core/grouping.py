@@ -9,6 +9,7 @@ Each note belongs to at most one group.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -101,6 +102,49 @@ def choose_canonical(notes: list[Note]) -> tuple[Note, str]:
     return best, _cmp_canonical(best, runner)[1]
 
 
+_STAMP = re.compile(r"(?:^|[\s_\-(])(?:19|20)\d\d(?:[-_./]?\d\d){0,2}(?:$|[\s_\-)])"
+                    r"|(?:^|[\s_\-(])v\d+(?:\.\d+)*(?:$|[\s_\-)])", re.IGNORECASE)
+
+
+def has_stamp(title: str) -> bool:
+    """A date or version stamp in a title ("... 2026-04-10", "dbt guide v2")."""
+    return bool(_STAMP.search(title))
+
+
+def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tuple[Note, str]:
+    """The file that survives: important > most linked-to > no date/version stamp > oldest.
+
+    `inbound`: path -> how many other notes (outside the group) link to it.
+    Others know a note by its title, permalink and memory:// URL, so the survivor
+    should be the established one, not an agent's latest dated copy.
+    """
+    inbound = inbound or {}
+    important = [n for n in notes if n.important]
+    if len(important) == 1:
+        return important[0], "important: marked important"
+    pool = important or notes
+    most = max(inbound.get(n.path, 0) for n in pool)
+    if most > 0:
+        top = [n for n in pool if inbound.get(n.path, 0) == most]
+        if len(top) == 1:
+            return top[0], f"linked from {most} note{'s' if most != 1 else ''}"
+        pool = top
+    plain = [n for n in pool if not has_stamp(n.title)]
+    if plain and len(plain) < len(pool):
+        if len(plain) == 1:
+            return plain[0], "its title carries no date or version stamp"
+        pool = plain
+
+    def age(n: Note) -> tuple[int, str, str]:
+        created = n.created or n.modified
+        return (0 if n.created else 1, created.isoformat(), n.path)
+
+    oldest = min(pool, key=age)
+    if oldest.created:
+        return oldest, f"oldest: created {oldest.created:%Y-%m-%d}"
+    return oldest, f"first by path ({oldest.path})"
+
+
 PairScorer = Callable[[Note, Note], Candidate]
 
 
@@ -186,5 +230,6 @@ def pairs_for_output(candidates: Iterable[Candidate]) -> list[Candidate]:
     return sorted(best.values(), key=lambda c: (-c.score, c.key))
 
 
-__all__ = ["Group", "Member", "build_groups", "choose_canonical", "group_id", "make_group",
+__all__ = ["Group", "Member", "build_groups", "choose_canonical", "choose_kept", "group_id",
+           "has_stamp", "make_group",
            "pair_key", "pairs_for_output"]
