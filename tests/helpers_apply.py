@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from pathlib import Path
 
+from review_app.core.apply import Hooks
 from review_app.core.grouping import group_id
 from review_app.core.notes import Note, render_note
 from review_app.core.project import Project, load_notes
@@ -65,3 +68,69 @@ def files_under(folder: Path) -> list[str]:
 
 def project(root: Path) -> Project:
     return Project(root)
+
+
+class SimulatedCrash(BaseException):  # noqa: N818 - BaseException: nothing may clean up
+    """Raised by `FailAfter` to stop an apply as a crash would."""
+
+
+class FailAfter(Hooks):
+    """Crash after `n` durable steps of an apply (counting every hook call)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.done = 0
+        self.phases: list[str] = []
+
+    def at(self, phase: str, path: str | None = None) -> None:
+        self.done += 1
+        self.phases.append(phase)
+        if self.done >= self.n:
+            raise SimulatedCrash(f"simulated crash at step {self.done} ({phase} {path or ''})")
+
+
+class Counting(Hooks):
+    """Counts the steps of an apply that runs through."""
+
+    def __init__(self) -> None:
+        self.phases: list[tuple[str, str | None]] = []
+
+    def at(self, phase: str, path: str | None = None) -> None:
+        self.phases.append((phase, path))
+
+
+def tree_state(root: Path) -> dict[str, tuple]:
+    """Everything undo must restore, per entry under root (the state folder left out):
+    a file's bytes, mode and mtime; a symlink's target string. Folders are left out
+    (their mtimes change whenever an entry comes and goes)."""
+    out: dict[str, tuple] = {}
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root).as_posix()
+        if rel.split("/")[0] == ".bm-review":
+            continue
+        st = os.lstat(p)
+        if stat.S_ISLNK(st.st_mode):
+            out[rel] = ("link", os.readlink(p))
+        elif stat.S_ISREG(st.st_mode):
+            out[rel] = ("file", hashlib.sha256(p.read_bytes()).hexdigest(),
+                        stat.S_IMODE(st.st_mode), st.st_mtime_ns)
+    return out
+
+
+def rich_kb(root: Path) -> Path:
+    """The small kb made less friendly: a private (0600) note, a note that is a symlink
+    written through to a file in a dot-folder, and a retired note that is a symlink,
+    every file with an old mtime."""
+    os.chmod(root / "eng/pgbouncer_notes.md", 0o600)
+    for rel, hidden in (("meetings/sync.md", ".shared/sync.md"),
+                        ("eng/flags_v2.md", ".archive/flags-v2.md")):
+        (root / hidden).parent.mkdir(parents=True, exist_ok=True)
+        os.replace(root / rel, root / hidden)
+        depth = rel.count("/")
+        os.symlink("../" * depth + hidden, root / rel)
+    old = 1_700_000_000
+    for p in root.rglob("*"):
+        if p.is_file() and not p.is_symlink():
+            os.utime(p, (old, old))
+            old += 3600
+    return root

@@ -9,11 +9,19 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers_apply import files_under, group_doc, notes_of, plan_doc, tree_hashes
+from helpers_apply import (
+    FailAfter,
+    SimulatedCrash,
+    files_under,
+    group_doc,
+    notes_of,
+    plan_doc,
+    tree_hashes,
+)
 from test_applying import EXPECTED, both_groups, kb  # noqa: F401 - fixture reused
 
 from review_app import cli
-from review_app.core.applying import SimulatedCrash, apply_plan, plan_from_document
+from review_app.core.apply import apply_plan, plan_from_document
 from review_app.core.decisions import Decision, DecisionStore
 from review_app.core.project import Project
 
@@ -40,14 +48,15 @@ def test_scan_edit_plan_dry_run_apply_rescan_undo(demo_kb: Path, tmp_path: Path,
         if spec and spec["kind"] in actions:
             g["action"] = actions[spec["kind"]]
             g["canonical"] = spec["canonical"]  # the labelled canonical (an override if the
-            chosen[g["id"]] = spec              # scan picked another)
+            g["keep"] = spec["canonical"]       # scan picked another), kept in its file
+            chosen[g["id"]] = spec
     applied = {gid: s for gid, s in chosen.items() if actions[s["kind"]] != "skip"}
     assert len(applied) >= 4, "the scan should find most labelled groups"
     plan = tmp_path / "plan.json"
     plan.write_text(json.dumps(doc))
     before = tree_hashes(demo_kb, include_state=True)
 
-    dry = bm("apply", "--plan", str(plan), "--dry-run")  # project taken from the plan
+    dry = bm("apply", str(demo_kb), "--plan", str(plan), "--dry-run")
     assert dry.returncode == 0, dry.stderr
     assert "Nothing was written" in dry.stdout and "+++ /dev/null" in dry.stdout
     assert "\n+" in dry.stdout  # a real diff
@@ -93,7 +102,7 @@ def test_apply_recorded_decisions_and_undo_by_id(kb: Path, capsys):  # noqa: F81
     for g in doc["groups"]:
         paths = [g["canonical"], *(m["path"] for m in g["members"])]
         store.record(Decision(g["id"], g["action"], g["canonical"],
-                              {p: notes[p].sha256 for p in paths}))
+                              {p: notes[p].sha256 for p in paths}, keep=g["keep"]))
     assert cli.main(["apply", str(kb)]) == 0
     out = capsys.readouterr().out
     assert "2 group(s)" in out and "retired  eng/pgbouncer_notes.md" in out
@@ -135,7 +144,7 @@ def test_commands_recover_an_interrupted_apply_first(kb: Path, tmp_path: Path,  
     doc = both_groups(kb)
     plan = plan_from_document(Project(kb), doc)
     with pytest.raises(SimulatedCrash):
-        apply_plan(Project(kb), plan, fail_after=len(plan.changes) + 4)
+        apply_plan(Project(kb), plan, hooks=FailAfter(len(plan.changes) + 4))
     assert tree_hashes(kb) != original
     # A dry run writes nothing, not even a recovery.
     assert cli.main(["apply", str(kb), "--dry-run", "--plan", _write(tmp_path, doc)]) == 0
@@ -158,7 +167,8 @@ def test_demo_flag_and_stdin_plan(tmp_path: Path, monkeypatch, capsys):
     assert "No applies yet." in capsys.readouterr().out
     demo = tmp_path / "data" / "demo"
     spec = next(g for g in EXPECTED["groups"] if g["kind"] == "near-exact-copy")
-    doc = plan_doc(demo, group_doc(demo, spec["canonical"], spec["members"], "merge"))
+    doc = plan_doc(demo, group_doc(demo, spec["canonical"], spec["members"], "merge",
+                                   keep=spec["canonical"]))
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(doc)))
     assert cli.main(["apply", "--demo", "--plan", "-", "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)

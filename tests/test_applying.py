@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from helpers_apply import files_under, group_doc, notes_of, plan_doc, tree_hashes, write_note
 
-from review_app.core.applying import (
+from review_app.core.apply import (
     ApplyError,
     FileChange,
     UndoError,
@@ -55,9 +55,13 @@ def kb(tmp_path: Path) -> Path:
 
 
 def both_groups(root: Path) -> dict:
+    """Two groups whose kept file is their canonical (named: links would choose the
+    other note by default)."""
     return plan_doc(root,
-                    group_doc(root, "eng/pooling.md", ["eng/pgbouncer_notes.md"], "merge"),
-                    group_doc(root, "eng/flags.md", ["eng/flags_v2.md"], "update"))
+                    group_doc(root, "eng/pooling.md", ["eng/pgbouncer_notes.md"], "merge",
+                              keep="eng/pooling.md"),
+                    group_doc(root, "eng/flags.md", ["eng/flags_v2.md"], "update",
+                              keep="eng/flags.md"))
 
 
 def test_merge_update_retire_and_link_rewrite(kb: Path):
@@ -120,8 +124,8 @@ def test_conflict_leaves_the_changed_group_alone_and_applies_the_rest(kb: Path):
     edited.write_text(edited.read_text() + "\nEdited after the scan.\n")
     edited_bytes = edited.read_bytes()
     plan = plan_from_document(Project(kb), doc)
-    assert [c["path"] for c in plan.conflicts] == ["eng/pgbouncer_notes.md"]
-    assert "changed since the scan" in plan.conflicts[0]["reason"]
+    assert [c.path for c in plan.conflicts] == ["eng/pgbouncer_notes.md"]
+    assert "changed since the scan" in plan.conflicts[0].reason
     report = apply_plan(Project(kb), plan)
     assert report.conflicts == plan.conflicts
     assert edited.read_bytes() == edited_bytes
@@ -135,7 +139,7 @@ def test_missing_note_and_stale_plan_are_conflicts(kb: Path):
     doc = both_groups(kb)
     (kb / "eng/flags_v2.md").unlink()
     plan = plan_from_document(Project(kb), doc)
-    assert [(c["path"], c["reason"]) for c in plan.conflicts] == [
+    assert [(c.path, c.reason) for c in plan.conflicts] == [
         ("eng/flags_v2.md", "note no longer exists")]
     # A file edited between planning and applying: the whole apply stops, nothing written.
     before = tree_hashes(kb)
@@ -151,11 +155,13 @@ def test_missing_note_and_stale_plan_are_conflicts(kb: Path):
 def test_canonical_override_and_skip_distinct(kb: Path):
     doc = both_groups(kb)
     doc["groups"][0]["canonical"] = "eng/pgbouncer_notes.md"  # a member chosen instead
+    del doc["groups"][0]["keep"]  # kept by default: the note others link to
     doc["groups"][1]["action"] = "distinct"
     plan = plan_from_document(Project(kb), doc)
     assert not plan.conflicts
-    assert [(g.canonical, g.retired) for g in plan.groups] == [
-        ("eng/pgbouncer_notes.md", ["eng/pooling.md"])]
+    assert [(g.canonical, g.kept, g.retired) for g in plan.groups] == [
+        ("eng/pgbouncer_notes.md", "eng/pgbouncer_notes.md", ["eng/pooling.md"])]
+    assert plan.groups[0].kept_reason == "linked from 2 notes"
     apply_plan(Project(kb), plan)
     assert not (kb / "eng/pooling.md").exists()
     assert (kb / "eng/flags_v2.md").exists()
@@ -236,10 +242,11 @@ def test_important_members_are_never_retired(kb: Path):
     write_note(kb, "eng/pinned_copy.md", "Pooling pinned",
                "# Pooling pinned\n\nPgBouncer in transaction mode.\n", tags=["pinned"])
     doc = plan_doc(kb, group_doc(kb, "eng/pooling.md",
-                                 ["eng/pgbouncer_notes.md", "eng/pinned_copy.md"], "merge"),
+                                 ["eng/pgbouncer_notes.md", "eng/pinned_copy.md"], "merge",
+                                 keep="eng/pooling.md"),
                    group_doc(kb, "eng/flags.md", ["eng/flags_v2.md"], None))
     plan = plan_from_document(Project(kb), doc)
-    assert plan.groups[0].kept == ["eng/pinned_copy.md"]
+    assert plan.groups[0].left == {"eng/pinned_copy.md": "important: never retired"}
     assert plan.groups[0].retired == ["eng/pgbouncer_notes.md"]
     pinned = (kb / "eng/pinned_copy.md").read_bytes()
     apply_plan(Project(kb), plan)
@@ -249,7 +256,8 @@ def test_important_members_are_never_retired(kb: Path):
 # -------------------------------------------------------------- demo copies
 
 def _demo_group(root: Path, spec: dict, action: str) -> dict:
-    return group_doc(root, spec["canonical"], spec["members"], action)
+    """A labelled demo group, kept in its canonical (the labels say where links go)."""
+    return group_doc(root, spec["canonical"], spec["members"], action, keep=spec["canonical"])
 
 
 def _spec(canonical: str) -> dict:

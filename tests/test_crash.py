@@ -1,5 +1,6 @@
 """An apply that dies at any point leaves a project that recovers to fully-applied or
-fully-original, with nothing lost."""
+fully-original, with nothing lost: in process (a crash after every durable step) and
+as a real `bm-review apply` killed with SIGKILL at each journal phase."""
 
 from __future__ import annotations
 
@@ -13,12 +14,21 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers_apply import files_under, group_doc, plan_doc, tree_hashes
+from helpers_apply import (
+    Counting,
+    FailAfter,
+    SimulatedCrash,
+    files_under,
+    group_doc,
+    plan_doc,
+    rich_kb,
+    tree_hashes,
+    tree_state,
+)
 from test_applying import EXPECTED, both_groups, kb  # noqa: F401 - fixture reused
 
-from review_app.core.applying import (
-    SLOW_ENV,
-    SimulatedCrash,
+from review_app.cli import main as cli_main
+from review_app.core.apply import (
     apply_plan,
     plan_from_document,
     recover_unfinished,
@@ -28,6 +38,7 @@ from review_app.core.journal import UNDOING, journals
 from review_app.core.project import Project
 
 TMP_LEFTOVER = ".bmr-tmp"
+CRASH_CLI = Path(__file__).parent / "crash_cli.py"
 
 
 def _leftovers(root: Path) -> list[str]:
@@ -37,15 +48,15 @@ def _leftovers(root: Path) -> list[str]:
 def _fully_applied(src: Path, doc_for) -> tuple[dict[str, str], int]:
     """The tree after an uninterrupted apply, and how many file operations it took."""
     ref = src.parent / "reference"
-    shutil.copytree(src, ref)
+    shutil.copytree(src, ref, symlinks=True)
     plan = plan_from_document(Project(ref), doc_for(ref))
-    n = 1 + sum(1 for c in plan.changes if c.before_sha256) + 1 + len(plan.changes) + 1
-    apply_plan(Project(ref), plan)
-    return tree_hashes(ref), n
+    steps = Counting()
+    apply_plan(Project(ref), plan, hooks=steps)
+    return tree_state(ref), len(steps.phases)
 
 
 def _crash_everywhere(src: Path, doc_for, *, full_check: bool = True) -> list[str]:
-    original = tree_hashes(src)
+    original = tree_state(src)
     applied, total = _fully_applied(src, doc_for)
     assert applied != original
     outcomes = []
@@ -53,13 +64,14 @@ def _crash_everywhere(src: Path, doc_for, *, full_check: bool = True) -> list[st
     plan = plan_from_document(Project(src), doc_for(src))
     for n in range(1, total + 1):
         root = src.parent / f"crash-{n}"
-        shutil.copytree(src, root)
+        shutil.copytree(src, root, symlinks=True)
         project = Project(root)
         with pytest.raises(SimulatedCrash):
-            apply_plan(project, plan, fail_after=n)
+            apply_plan(project, plan, hooks=FailAfter(n))
         messages = recover_unfinished(project)
-        now = tree_hashes(root)
-        assert now in (original, applied), f"crash after {n} ops left a mixed tree"
+        now = tree_state(root)
+        if now != original:  # landed: the copy's mtimes of written files are new
+            assert _content(now) == _content(applied), f"crash at step {n}: mixed tree"
         assert not _leftovers(root)
         assert all(j.status in ("applied", "rolled_back") for j in journals(project.state))
         assert recover_unfinished(project) == []  # nothing left to recover
@@ -71,24 +83,30 @@ def _crash_everywhere(src: Path, doc_for, *, full_check: bool = True) -> list[st
             assert files_under(project.state / "trash") == []
             # the project is usable: the same plan applies cleanly now
             apply_plan(project, plan)
-            assert tree_hashes(root) == applied
+            assert _content(tree_state(root)) == _content(applied)
         else:
-            assert n >= total - 1 or messages
-        # and whatever happened, undo gets back the original bytes
+            assert messages, f"crash at step {n}: landed without a recovery message"
+        # and whatever happened, undo gets back the original: bytes, modes, mtimes, links
         undo_apply(project)
-        assert tree_hashes(root) == original
+        assert tree_state(root) == original
         shutil.rmtree(root)
     return outcomes
 
 
+def _content(state: dict[str, tuple]) -> dict[str, tuple]:
+    """A tree state without mtimes (written files get new ones)."""
+    return {k: v[:3] for k, v in state.items()}
+
+
 def test_crash_after_every_file_operation_small(kb: Path):  # noqa: F811
-    outcomes = _crash_everywhere(kb, both_groups)
+    outcomes = _crash_everywhere(rich_kb(kb), both_groups)
     assert outcomes[0] == "original" and outcomes[-1] == "applied"
     assert "original" in outcomes[len(outcomes) // 2:]  # crashes mid-write were rolled back
 
 
 def _demo_doc(root: Path, kinds: tuple[str, ...] = ()) -> dict:
-    return plan_doc(root, *[group_doc(root, g["canonical"], g["members"], "merge")
+    return plan_doc(root, *[group_doc(root, g["canonical"], g["members"], "merge",
+                                      keep=g["canonical"])
                             for g in EXPECTED["groups"] if not kinds or g["kind"] in kinds])
 
 
@@ -117,26 +135,23 @@ def test_interrupted_undo_is_finished(kb: Path):  # noqa: F811
     assert files_under(project.state / "trash") == []
 
 
-def test_kill_9_mid_apply_then_recover(demo_kb: Path, tmp_path: Path):
-    original = tree_hashes(demo_kb)
-    plan_file = tmp_path / "plan.json"
-    plan_file.write_text(json.dumps(_demo_doc(demo_kb)))
-    env = {**os.environ, SLOW_ENV: "0.1"}
-    proc = subprocess.Popen([sys.executable, "-m", "review_app", "apply", str(demo_kb),
-                             "--plan", str(plan_file)], env=env,
+PHASES = [("preparing", 1), ("backup", 2), ("applying", 1), ("written", 2), ("applied", 1)]
+
+
+def _kill_at(root: Path, plan_file: Path, phase: str, nth: int, tmp: Path) -> None:
+    """Run `bm-review apply` in a subprocess, SIGKILL it when it reaches the phase."""
+    signal_file = tmp / f"reached-{phase}-{nth}"
+    proc = subprocess.Popen([sys.executable, str(CRASH_CLI), phase, str(nth), str(signal_file),
+                             "--", "apply", str(root), "--plan", str(plan_file)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    state = demo_kb / ".bm-review"
     try:
-        deadline = time.monotonic() + 120
-        while True:
+        deadline = time.monotonic() + 60
+        while not signal_file.exists():
             assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "apply never started writing notes"
-            status = [j.status for j in journals(state)]
-            if status == ["applying"] and tree_hashes(demo_kb) != original:
-                break
-            time.sleep(0.05)
+            assert time.monotonic() < deadline, f"apply never reached {phase}"
+            time.sleep(0.01)
         # While it runs, recovery must not touch it (it holds the apply lock).
-        assert recover_unfinished(Project(demo_kb)) == []
+        assert recover_unfinished(Project(root)) == []
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=30)
     finally:
@@ -144,28 +159,41 @@ def test_kill_9_mid_apply_then_recover(demo_kb: Path, tmp_path: Path):
             proc.kill()
             proc.wait()
     assert proc.returncode == -signal.SIGKILL
-    assert [j.status for j in journals(state)] == ["applying"]
-    half = tree_hashes(demo_kb)
-    assert half != original
-    messages = recover_unfinished(Project(demo_kb))
-    assert len(messages) == 1 and "rolled back" in messages[0]
-    assert tree_hashes(demo_kb) == original
-    assert not _leftovers(demo_kb)
-    # The next run applies the same plan in full.
-    done = subprocess.run([sys.executable, "-m", "review_app", "apply", str(demo_kb), "--plan",
-                           str(plan_file), "--format", "json"], capture_output=True, text=True,
-                          timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert len(json.loads(done.stdout)["retired"]) == 10
+
+
+def test_sigkill_at_every_journal_phase(kb: Path, tmp_path: Path, capsys):  # noqa: F811
+    """A real apply killed at each phase; the next command repairs; undo gives back the
+    tree exactly: bytes, modes, mtimes and symlinks."""
+    src = rich_kb(kb)
+    doc = both_groups(src)  # paths and hashes: fits every copy
+    original = tree_state(src)
+    for phase, nth in PHASES:
+        root = tmp_path / f"copy-{phase}"
+        shutil.copytree(src, root, symlinks=True)
+        plan_file = tmp_path / f"plan-{phase}.json"
+        plan_file.write_text(json.dumps({**doc, "project": str(root)}))
+        _kill_at(root, plan_file, phase, nth, tmp_path)
+        state = root / ".bm-review"
+        assert [j.status for j in journals(state)] == [
+            "preparing" if phase in ("preparing", "backup") else "applying"]
+        assert cli_main(["undo", str(root), "--list"]) == 0  # the next command recovers
+        err = capsys.readouterr().err
+        status = [j.status for j in journals(state)]
+        if phase == "applied":  # every write had landed: finished, not rolled back
+            assert status == ["applied"] and "finished the interrupted apply" in err
+            assert tree_state(root) != original
+            assert cli_main(["undo", str(root)]) == 0
+        else:
+            assert status == ["rolled_back"] and "rolled back" in err, (phase, err)
+        assert tree_state(root) == original, phase
+        assert not _leftovers(root) and files_under(state / "trash") == []
+        assert os.path.islink(root / "eng/flags_v2.md") and os.path.islink(
+            root / "meetings/sync.md")
 
 
 def test_every_command_recovers_first(demo_kb: Path):
     """scan (not only apply/undo) finishes or rolls back an interrupted apply."""
     import json as _json
-
-    from review_app.cli import main as cli_main
-    from review_app.core.applying import SimulatedCrash, apply_plan, plan_from_document
-    from review_app.core.project import Project
 
     project = Project(demo_kb)
     before = {p: p.read_bytes() for p in demo_kb.rglob("*.md")}
@@ -181,7 +209,7 @@ def test_every_command_recovers_first(demo_kb: Path):
     # crash at the first point where the notes on disk are already half-changed
     for fail_after in range(1, 50):
         try:
-            apply_plan(project, plan_from_document(project, doc), fail_after=fail_after)
+            apply_plan(project, plan_from_document(project, doc), hooks=FailAfter(fail_after))
         except SimulatedCrash:
             pass
         else:

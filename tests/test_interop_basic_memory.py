@@ -25,7 +25,7 @@ import pytest
 from helpers_apply import group_doc, notes_of, plan_doc
 from test_applying import EXPECTED
 
-from review_app.core.applying import apply_plan, plan_from_document
+from review_app.core.apply import apply_plan, plan_from_document
 from review_app.core.embedding import bundled_model_dir
 from review_app.core.project import Project
 

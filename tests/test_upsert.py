@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from proposals import RATE, RATE_TARGET
 
-from review_app.core.applying import undo_apply
+from review_app.core.apply import undo_apply
 from review_app.core.naming import InvalidInput, file_stem, validate_directory
 from review_app.core.notes import parse_note
 from review_app.core.pending import PendingQueue

@@ -7,9 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-from ..core.applying import (
+from ..core.apply import (
     ApplyError,
     ApplyReport,
+    GroupPlan,
     Plan,
     apply_plan,
     plan_from_decisions,
@@ -41,8 +42,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _read_plan(path: Path) -> dict:
     try:
         text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CommandError(f"cannot read plan {path}: {exc.strerror or exc}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read plan {path}: {getattr(exc, 'strerror', None) or exc}"
+                           ) from exc
     try:
         doc = json.loads(text)
     except ValueError as exc:
@@ -54,34 +56,43 @@ def _read_plan(path: Path) -> dict:
 
 
 def _project(args: argparse.Namespace, doc: dict | None) -> Project:
-    # A plan names its project: use it when none is given on the command line.
-    if doc is not None and not args.project and not args.demo and doc.get("project"):
-        root = Path(doc["project"])
-        if not root.is_dir():
-            raise CommandError(f"the plan's project folder {root} does not exist; "
-                               "pass PROJECT")
-        args.project = str(root)
-    project = project_from_args(args)
+    """The project the user named (or the default one), never the plan's: a plan is
+    data, and must not choose which folder gets written."""
     planned = doc.get("project") if doc is not None else None
-    if planned and Path(planned).resolve() != project.root.resolve():
-        print(f"bm-review: warning: the plan was made for {planned}, applying it "
-              f"to {project.root} (notes are matched by path and content hash)",
-              file=sys.stderr)
+    if planned is not None and not isinstance(planned, str):
+        raise CommandError("the plan's \"project\" is not a folder path")
+    project = _resolve_only(args)
+    if planned:
+        try:
+            same = Path(planned).expanduser().resolve() == project.root.resolve()
+        except (OSError, RuntimeError, ValueError):
+            same = False
+        if not same:
+            raise CommandError(f"the plan was made for {planned}, but the project is "
+                               f"{project.root}; nothing was applied (name the project the "
+                               "plan is for, or re-run scan on this one)")
+    if not args.dry_run:
+        for msg in recover_unfinished(project):
+            print(f"bm-review: {msg}", file=sys.stderr)
     return project
+
+
+def _resolve_only(args: argparse.Namespace) -> Project:
+    dry = args.dry_run
+    args.dry_run = True  # resolve without recovering: a refused plan touches nothing
+    try:
+        return project_from_args(args)
+    finally:
+        args.dry_run = dry
 
 
 def run(args: argparse.Namespace) -> int:
     doc = _read_plan(args.plan) if args.plan else None
     project = _project(args, doc)
-    recovered: list[str] = []
-    if not args.dry_run:
-        recovered = recover_unfinished(project)
-        for msg in recovered:
-            print(f"bm-review: {msg}", file=sys.stderr)
     try:
         plan = plan_from_document(project, doc) if doc is not None else \
             plan_from_decisions(project)
-    except UnsafePath as exc:
+    except (ApplyError, UnsafePath) as exc:
         raise CommandError(str(exc)) from exc
     if args.dry_run:
         return _print_dry_run(plan, args.format)
@@ -89,9 +100,27 @@ def run(args: argparse.Namespace) -> int:
         report = apply_plan(project, plan)
     except (ApplyError, UnsafePath) as exc:
         raise CommandError(str(exc)) from exc
-    report.recovered = recovered + report.recovered
     _print_report(report, args.format)
     return 0
+
+
+def _group_lines(gp: GroupPlan) -> list[str]:
+    """What the dry run says about one group: files, and what happens to its units."""
+    lines = [f"  group {gp.group_id} ({gp.action}): writes {gp.kept}"
+             + (f" ({gp.kept_reason})" if gp.kept_reason else "")
+             + (f", content based on {gp.canonical}" if gp.canonical != gp.kept else "")
+             + (f"; retires {', '.join(gp.retired)}" if gp.retired else "")]
+    lines += [f"    left alone: {p} ({why})" for p, why in gp.left.items()]
+    c = gp.composed
+    if c is None:
+        return lines
+    lines.append(f"    units: {len(c.added)} added, {c.present} already present, "
+                 f"{len(c.superseded)} superseded, {len(c.dropped)} dropped")
+    lines += [f"    + {u.text}  (from {u.source})" for u in c.added]
+    lines += [f"    ~ {s.old.text}  ->  {s.new.text}  (newer: {s.new.source})"
+              for s in c.superseded]
+    lines += [f"    - {u.text}  (from {u.source})" for u in c.dropped]
+    return lines
 
 
 def _print_dry_run(plan: Plan, fmt: str) -> int:
@@ -109,10 +138,12 @@ def _print_dry_run(plan: Plan, fmt: str) -> int:
     print(f"Dry run: {len(plan.groups)} group(s) would apply: {len(s['files_updated'])} "
           f"file(s) updated, {len(s['files_retired'])} retired, {links} link(s) rewritten. "
           "Nothing was written.")
+    for gp in plan.groups:
+        print("\n".join(_group_lines(gp)))
     for c in plan.conflicts:
-        print(f"  CONFLICT group {c['group_id']}: {c['path']}: {c['reason']}")
+        print(f"  {c.text()}")
     for sk in plan.skipped:
-        print(f"  skipped  group {sk['group_id']}: {sk['reason']}")
+        print(f"  skipped  group {sk.group_id}: {sk.reason}")
     return 0
 
 

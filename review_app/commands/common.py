@@ -49,7 +49,7 @@ def project_from_args(args: argparse.Namespace) -> Project:
     """
     project = _resolve(args)
     if not getattr(args, "dry_run", False):
-        from ..core.applying import recover_unfinished
+        from ..core.apply import recover_unfinished
 
         for message in recover_unfinished(project):
             print(f"bm-review: {message}", file=sys.stderr)

@@ -8,7 +8,7 @@ import re
 import sys
 from pathlib import Path
 
-from ..core.applying import UndoError, list_applies, undo_apply
+from ..core.apply import UndoError, list_applies, undo_apply
 from ..core.journal import UnsafePath
 from .common import CommandError, add_project_args, project_from_args
 

@@ -3,16 +3,26 @@
 Every write is atomic (temp file in the same folder, fsync, rename, fsync of the
 folder), so a crash leaves either the old or the new bytes, never a torn file.
 Temp files start with a dot: neither basic-memory nor our own walker reads them.
+
+Backups are hard links of the original file (a copy only across filesystems), and
+restoring is a rename of the backup back into place: a restored note is the very
+inode it was (bytes, mode, mtime), and a rollback needs no new disk space, so it
+works while the disk is full. Paths are looked at with `lstat` before anything is
+opened: a FIFO, socket, device or folder where a note should be is reported, never
+read (reading a FIFO blocks forever).
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import errno
 import hashlib
 import json
 import os
 import secrets
+import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
@@ -38,30 +48,168 @@ class UnsafePath(ValueError):
     pass
 
 
-def sha256_file(path: Path) -> str | None:
-    """Hash of a file's bytes, None when it does not exist."""
+# Markers `file_state` returns instead of a hash for what must never be opened.
+DIRECTORY = "<directory>"
+SPECIAL = "<not a regular file>"
+OUTSIDE = "<symlink leaving the project>"
+BROKEN = "<broken symlink>"
+
+
+def is_blocked(state: str | None) -> bool:
+    """A state that is neither absent nor a file's hash: nothing can be written there."""
+    return state is not None and state.startswith("<")
+
+
+def describe_blocked(state: str) -> str:
+    return {DIRECTORY: "a folder", SPECIAL: "not a regular file (a FIFO, socket or device)",
+            OUTSIDE: "a symlink that leaves the project", BROKEN: "a broken symlink"
+            }.get(state, state.strip("<>"))
+
+
+def _kind(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    return DIRECTORY if stat.S_ISDIR(mode) else SPECIAL
+
+
+def file_state(path: Path, root: Path | None = None) -> str | None:
+    """sha256 of the file at `path` (through a symlink that stays inside `root`),
+    None when nothing is there, or a marker (see `is_blocked`). Never opens a
+    non-regular file."""
     try:
-        data = path.read_bytes()
+        st = os.lstat(path)
     except FileNotFoundError:
         return None
-    except IsADirectoryError:
-        return "<directory>"
-    return hashlib.sha256(data).hexdigest()
+    except OSError:
+        return SPECIAL
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            real = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            return BROKEN
+        if root is not None and not real.is_relative_to(root.resolve()):
+            return OUTSIDE
+        try:
+            st = os.stat(real)
+        except OSError:
+            return BROKEN
+        path = real
+    kind = _kind(st.st_mode)
+    if kind is not None:
+        return kind
+    try:
+        # O_NONBLOCK: should the file be swapped for a FIFO after the lstat, open returns
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return SPECIAL
+    try:
+        if _kind(os.fstat(fd).st_mode) is not None:
+            return SPECIAL
+        h = hashlib.sha256()
+        while chunk := os.read(fd, 1 << 20):
+            h.update(chunk)
+        return h.hexdigest()
+    finally:
+        os.close(fd)
+
+
+def sha256_file(path: Path) -> str | None:
+    """Hash of a file's bytes, None when it does not exist, a marker for non-files."""
+    return file_state(path)
+
+
+def owner_cannot_write(path: Path) -> int | None:
+    """The file's mode when its owner has no write permission (a read-only note)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return None if mode & stat.S_IWUSR else mode & 0o7777
 
 
 def sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def _checked_rel(rel: str) -> PurePosixPath:
+    p = PurePosixPath(rel) if isinstance(rel, str) else None
+    if (p is None or not rel or p.is_absolute() or ".." in p.parts or "\\" in rel
+            or "\0" in rel):
+        raise UnsafePath(f"refusing unsafe path {rel!r}")
+    return p
+
+
 def safe_join(root: Path, rel: str) -> Path:
     """root/rel, refusing absolute paths, '..' and anything that leaves root."""
-    p = PurePosixPath(rel)
-    if not rel or p.is_absolute() or ".." in p.parts or "\\" in rel:
-        raise UnsafePath(f"refusing unsafe path {rel!r}")
+    p = _checked_rel(rel)
     full = root / Path(*p.parts)
     if not full.resolve().is_relative_to(root.resolve()):
         raise UnsafePath(f"refusing path {rel!r}: it leaves {root}")
     return full
+
+
+def entry_path(root: Path, rel: str) -> Path:
+    """root/rel whose folder lies inside root; the last part itself may be a symlink
+    (pointing anywhere): it is the link that is renamed or removed, never followed."""
+    p = _checked_rel(rel)
+    full = root / Path(*p.parts)
+    if not full.parent.resolve().is_relative_to(root.resolve()):
+        raise UnsafePath(f"refusing path {rel!r}: its folder leaves {root}")
+    return full
+
+
+def link_target(path: Path) -> str | None:
+    """The target string of a symlink, None for anything else."""
+    try:
+        return os.readlink(path)
+    except OSError:
+        return None
+
+
+def backup_entry(src: Path, dst: Path) -> None:
+    """Keep `src` (a file or the symlink itself) at `dst`: a hard link, which needs no
+    space and keeps mode and mtime, or across filesystems a copy with both kept."""
+    dst.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        os.link(src, dst, follow_symlinks=False)
+    except OSError:
+        if os.path.islink(src):
+            os.symlink(os.readlink(src), dst)
+        else:
+            shutil.copy2(src, dst, follow_symlinks=False)
+    fsync_dir(dst.parent)
+
+
+def restore_entry(backup: Path, target: Path) -> None:
+    """Move a backup back into place by rename (no new space); copy only across
+    filesystems. A symlink comes back as the same link."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.replace(backup, target)
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+        tmp = target.parent / f".{target.name}.{secrets.token_hex(4)}{TMP_SUFFIX}"
+        if os.path.islink(backup):
+            os.symlink(os.readlink(backup), tmp)
+        else:
+            shutil.copy2(backup, tmp, follow_symlinks=False)
+        os.replace(tmp, target)
+    fsync_dir(target.parent)
+
+
+def move_aside(path: Path, dst: Path) -> None:
+    """Keep what someone else wrote at `path` under `dst`, by rename when possible."""
+    dst.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        os.replace(path, dst)
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+        shutil.copy2(path, dst, follow_symlinks=False)
+        os.unlink(path)
 
 
 def fsync_dir(path: Path) -> None:
@@ -98,6 +246,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, mode: int | None = None) -> N
 
 
 def remove_file(path: Path) -> None:
+    """Remove a file or a symlink (the link, not its target)."""
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
     fsync_dir(path.parent)
@@ -148,11 +297,14 @@ class Journal:
         return safe_join(self.trash, rel)
 
     def save(self, status: str | None = None) -> None:
+        """Write the journal; on failure (disk full) it keeps the status it had."""
+        data = dict(self.data)
         if status is not None:
-            self.data["status"] = status
-            self.data.setdefault("history", []).append({"status": status, "time": now_iso()})
-        text = json.dumps(self.data, indent=2, ensure_ascii=False) + "\n"
+            data["status"] = status
+            data["history"] = [*data.get("history", []), {"status": status, "time": now_iso()}]
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         atomic_write_bytes(self.path, text.encode("utf-8"))
+        self.data = data
 
 
 def journal_path(state: Path, apply_id: str) -> Path:

@@ -197,7 +197,7 @@ class _Stale(Exception):
 def _write(project: Project, path: str, before_sha256: str | None, after: str, kind: str,
            label: str) -> str | None:
     """Write one file through the apply engine's journal; returns the apply id."""
-    from .applying import ApplyError, FileChange, journaled_write
+    from .apply import ApplyError, FileChange, StaleFiles, journaled_write
     from .journal import UnsafePath
 
     try:
@@ -205,9 +205,9 @@ def _write(project: Project, path: str, before_sha256: str | None, after: str, k
                                  label=label)
     except UnsafePath as exc:
         raise InvalidInput(str(exc)) from exc
+    except StaleFiles as exc:
+        raise _Stale(path) from exc
     except ApplyError as exc:
-        if "changed since" in str(exc):
-            raise _Stale(path) from exc
         raise UpsertError(str(exc)) from exc
     return report.apply_id
 
@@ -297,7 +297,7 @@ def upsert_note(title: str, content: str | bytes, directory: str = "",
     title = validate_title(title)
     text = validate_content(content)
     proj = as_project(project, state_dir)
-    from .applying import recover_unfinished
+    from .apply import recover_unfinished
 
     recover_unfinished(proj)  # never match against, or write into, a half-applied project
     strat = get_strategy(strategy)

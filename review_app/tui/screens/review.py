@@ -458,7 +458,7 @@ class ReviewScreen(Screen):
     @work(thread=True, exclusive=True, group="apply")
     def make_plan(self, doc: dict[str, Any], group_ids: list[str]) -> None:
         try:
-            from ...core.applying import plan_from_document
+            from ...core.apply import plan_from_document
 
             plan = plan_from_document(self.result.project, doc)
             self.post_message(PlanReady(plan, plan.summary(), group_ids))
@@ -476,7 +476,7 @@ class ReviewScreen(Screen):
     @work(thread=True, exclusive=True, group="apply")
     def run_apply(self, plan: Any, group_ids: list[str]) -> None:
         try:
-            from ...core.applying import apply_plan
+            from ...core.apply import apply_plan
 
             report = apply_plan(self.result.project, plan)
         except Exception as exc:

@@ -1,0 +1,425 @@
+"""Planning: from a plan document (or the recorded decisions) to one change per file.
+
+Per group: the canonical decides the content, the kept file receives it (its path,
+title and permalink survive), every other member is retired unless it is
+important or locked, and links to the retired notes anywhere in the project are
+rewritten to the kept note. A group that cannot be carried out exactly as planned
+(a note changed, read-only, locked, a symlink shared with a note that stays)
+becomes a conflict and changes nothing. Planning reads files, never writes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..decisions import DecisionStore
+from ..grouping import choose_canonical, choose_kept, group_id
+from ..journal import owner_cannot_write, safe_join
+from ..merging import Composed, compose, link_mapping, note_keys, rewrite_links_text
+from ..notes import Note
+from ..project import Project, load_notes
+from .changes import Conflict, FileChange, Skip, counts
+from .validate import LEAVING, WRITING, validate_document
+
+LOCKED = "locked: basic-memory refuses edits"
+IMPORTANT = "important: never retired"
+
+
+@dataclass
+class GroupPlan:
+    group_id: str
+    action: str
+    canonical: str  # whose content is the base and wins where notes disagree
+    kept: str  # the file written, whose path, title and permalink survive
+    retired: list[str]
+    changes: list[FileChange]
+    composed: Composed | None = None
+    kept_reason: str = ""
+    left: dict[str, str] = field(default_factory=dict)  # members left alone -> why
+
+    def to_json(self) -> dict[str, Any]:
+        return {"group_id": self.group_id, "action": self.action, "canonical": self.canonical,
+                "kept": self.kept, "kept_reason": self.kept_reason, "retired": self.retired,
+                "left": self.left,
+                "units": self.composed.to_json() if self.composed is not None else None}
+
+
+@dataclass
+class Plan:
+    groups: list[GroupPlan]
+    conflicts: list[Conflict]
+    changes: list[FileChange] = field(default_factory=list)  # composed, one per file
+    skipped: list[Skip] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        by = counts(self.changes)
+        return {
+            "files_updated": sorted(by["updated"]),
+            "files_retired": sorted(by["retired"]),
+            "files_created": sorted(by["created"]),
+            "links_rewritten": [{"path": c.path, "count": c.links}
+                                for c in sorted(self.changes, key=lambda c: c.path) if c.links],
+            "conflicts": [c.to_json() for c in self.conflicts],
+            "skipped": [s.to_json() for s in self.skipped],
+            "groups": [g.to_json() for g in self.groups],
+        }
+
+    def diff(self) -> str:
+        out: list[str] = []
+        for c in sorted(self.changes, key=lambda c: c.path):
+            if c.retired:
+                n = len((c.before or "").splitlines())
+                out.append(f"--- a/{c.path}\n+++ /dev/null\n"
+                           f"@@ retired: moved to the trash ({n} lines), links point to the "
+                           f"kept note @@\n")
+                continue
+            before = (c.before or "").splitlines(keepends=True)
+            after = (c.after or "").splitlines(keepends=True)
+            label = f"({c.kind}" + (f", {c.links} link(s) rewritten" if c.links else "") + ")"
+            lines = list(difflib.unified_diff(
+                before, after, fromfile=f"a/{c.path}" if c.before is not None else "/dev/null",
+                tofile=f"b/{c.path} {label}", n=2))
+            out.append("".join(ln if ln.endswith("\n") else ln + "\n" for ln in lines))
+        return "\n".join(out)
+
+
+def _find_original_canonical(g: dict, members: dict[str, str | None],
+                             notes: dict[str, Note]) -> str | None:
+    """The scan's canonical when a plan names a member as the new canonical.
+
+    Found by content hash, confirmed by the group id (a hash of all its paths).
+    """
+    sha = g.get("canonical_sha256")
+    hits = [p for p, n in notes.items() if n.sha256 == sha and p not in members]
+    for p in hits:
+        if group_id([*members, p]) == g.get("id"):
+            return p
+    return hits[0] if len(hits) == 1 else None
+
+
+def _real_paths(root: Path, notes: dict[str, Note]) -> dict[str, str]:
+    """note path -> the project path of the file it reads (differs for symlinks)."""
+    out: dict[str, str] = {}
+    base = root.resolve()
+    for p in notes:
+        full = root / p
+        if os.path.islink(full):
+            try:
+                out[p] = full.resolve(strict=True).relative_to(base).as_posix()
+            except (OSError, ValueError, RuntimeError):
+                out[p] = p
+        else:
+            out[p] = p
+    return out
+
+
+class _Inbound:
+    """How many notes link to each note, to choose the kept file by."""
+
+    def __init__(self, notes: dict[str, Note]) -> None:
+        self.notes = notes
+        self.targets = {p: {t.strip().lower() for t in n.links} for p, n in notes.items()}
+
+    def counts(self, group: list[str]) -> dict[str, int]:
+        keys = {p: note_keys(self.notes[p]) for p in group}
+        out = dict.fromkeys(group, 0)
+        inside = set(group)
+        for p, targets in self.targets.items():
+            if p in inside or not targets:
+                continue
+            for m, k in keys.items():
+                if targets & k:
+                    out[m] += 1
+        return out
+
+
+class _Planner:
+    def __init__(self, project: Project, now: dt.datetime | None) -> None:
+        self.project = project
+        self.now = now or dt.datetime.now(dt.UTC).replace(microsecond=0)
+        notes_list, problems = load_notes(project.root)
+        self.notes = {n.path: n for n in notes_list}
+        self.unreadable = {p.path: p.error for p in problems}
+        self.real = _real_paths(project.root, self.notes)
+        self.inbound = _Inbound(self.notes)
+        self.conflicts: list[Conflict] = []
+        self.skipped: list[Skip] = []
+        self.groups: list[GroupPlan] = []
+        self.used: dict[str, str] = {}
+
+    # -- one group ------------------------------------------------------------------
+    def group(self, g: dict) -> None:
+        action = g.get("action")
+        gid = str(g.get("id") or "")
+        if action in (None, "", *LEAVING):
+            return
+        if action not in WRITING:
+            self.conflicts.append(Conflict(gid, "", f"unknown action {action!r} "
+                                                    "(use update, merge, skip or distinct)"))
+            return
+        expected = self._expected(g, gid)
+        if expected is None:
+            return
+        canonical = str(g["canonical"])
+        problem = self._check_paths(gid, expected)
+        if problem is not None:
+            self.conflicts.append(problem)
+            return
+        for p in expected:
+            self.used[p] = gid
+        notes = self.notes
+        keep = g.get("keep")
+        if keep:
+            if keep not in expected:
+                self.conflicts.append(Conflict(gid, keep, "\"keep\" names a note that is not "
+                                                          "in the group"))
+                return
+            kept, kept_reason = notes[keep], "chosen by you"
+        else:
+            kept, kept_reason = choose_kept([notes[p] for p in expected],
+                                            self.inbound.counts(sorted(expected)))
+        if kept.locked:
+            self.skipped.append(Skip(gid, f"{LOCKED} ({kept.path}, the kept file); "
+                                          "nothing written for this group"))
+            return
+        left = {p: (LOCKED if notes[p].locked else IMPORTANT) for p in sorted(expected)
+                if p != kept.path and (notes[p].locked or notes[p].important)}
+        retired = sorted(p for p in expected if p != kept.path and p not in left)
+        if not retired:
+            why = "; ".join(f"{p}: {r}" for p, r in left.items())
+            self.skipped.append(Skip(gid, f"nothing to retire: the other notes stay ({why})"))
+            return
+        problem = self._check_writable(gid, [kept.path, *retired], retired)
+        if problem is not None:
+            self.conflicts.append(problem)
+            return
+        canon = notes[canonical]
+        others = [notes[p] for p in sorted(expected)
+                  if p != canonical and (p in retired or p == kept.path)]
+        composed = compose(action, canon, others, kept=kept, now=self.now)
+        changes = [FileChange(kept.path, kept.sha256, composed.text, action, before=kept.text,
+                              group_ids=[gid])]
+        changes += [FileChange(p, notes[p].sha256, None, "retire", before=notes[p].text,
+                               group_ids=[gid]) for p in retired]
+        self.groups.append(GroupPlan(gid, action, canonical, kept.path, retired, changes,
+                                     composed, kept_reason, left))
+
+    def _expected(self, g: dict, gid: str) -> dict[str, str] | None:
+        """Every note of the group -> the sha256 the plan expects it to have."""
+        removed = set(g.get("removed") or [])
+        members = {m["path"]: m["sha256"] for m in g["members"] if m["path"] not in removed}
+        canonical = g["canonical"]
+        expected = dict(members)
+        if canonical in members:
+            original = g.get("original_canonical") or _find_original_canonical(
+                g, members, self.notes)
+            if original is None:
+                self.conflicts.append(Conflict(gid, str(canonical),
+                                               "the scan's canonical note changed or is gone"))
+                return None
+            if original not in removed:
+                expected[original] = g["canonical_sha256"]
+        else:
+            expected[canonical] = g["canonical_sha256"]
+        return expected
+
+    def _check_paths(self, gid: str, expected: dict[str, str]) -> Conflict | None:
+        for path, sha in sorted(expected.items()):
+            if path in self.used:
+                return Conflict(gid, path, f"note is also in group {self.used[path]}")
+            if path in self.unreadable:
+                return Conflict(gid, path, f"cannot be read: {self.unreadable[path]}")
+            if path not in self.notes:
+                return Conflict(gid, path, "note no longer exists")
+            if self.notes[path].sha256 != sha:
+                return Conflict(gid, path, "note changed since the scan; re-scan and "
+                                           "review this group again")
+        return None
+
+    def _check_writable(self, gid: str, touched: list[str], retired: list[str]
+                        ) -> Conflict | None:
+        root = self.project.root
+        for p in touched:
+            mode = owner_cannot_write(root / self.real[p])
+            if mode is not None:
+                return Conflict(gid, p, f"read-only (mode {mode:04o}): not written; make it "
+                                        "writable to apply this group")
+        gone = set(retired)
+        for p in retired:
+            if self.real[p] != p:
+                continue  # retiring a symlink removes the link only
+            sharers = sorted(q for q, r in self.real.items() if r == p and q != p
+                             and q not in gone)
+            if sharers:
+                return Conflict(gid, p, f"{sharers[0]} is a symlink to this note; retiring "
+                                        "it would break that note")
+        return None
+
+    # -- all groups: link rewrites -----------------------------------------------------
+    def plan(self) -> Plan:
+        while True:
+            changes, blocked = self._compose()
+            if not blocked:
+                break
+            for path, reason, gids in blocked:
+                for gid in gids:
+                    self.conflicts.append(Conflict(gid, path, f"links to a note this group "
+                                                              f"retires, but is {reason}"))
+                self.groups = [gp for gp in self.groups if gp.group_id not in gids]
+        root = self.project.root
+        for c in changes:
+            if self.real.get(c.path, c.path) != c.path:
+                c.link = os.readlink(root / c.path)
+                if not c.retired:
+                    c.write_to = self.real[c.path]
+            if c.after is not None:
+                c.after = _like_original(safe_join(root, c.target), c.after)
+        changes.sort(key=lambda c: c.path)
+        return Plan(self.groups, self.conflicts, changes, self.skipped)
+
+    def _compose(self) -> tuple[list[FileChange], list[tuple[str, str, set[str]]]]:
+        """Every change of the current groups, links rewritten; and the notes whose
+        links need a rewrite but must not be written (with the groups that need it)."""
+        notes = self.notes
+        retired: dict[str, Note] = {}
+        kept_of: dict[str, Note] = {}
+        content: dict[str, tuple[GroupPlan, FileChange]] = {}
+        changes: list[FileChange] = []
+        for gp in self.groups:
+            text = gp.composed.text if gp.composed is not None else None
+            kept = notes[gp.kept]
+            content[gp.kept] = (gp, FileChange(gp.kept, kept.sha256, text, gp.action,
+                                               before=kept.text, group_ids=[gp.group_id]))
+            gp.changes = [c for c in gp.changes if c.kind == "retire"]
+            for p in gp.retired:
+                retired[p] = notes[p]
+                kept_of[p] = kept
+            changes += gp.changes
+        protected: set[str] = set()
+        for path, note in notes.items():
+            if path not in retired:
+                protected |= note_keys(note)
+        mapping = link_mapping(retired, kept_of, protected)
+        written_real = {self.real[p] for p in content}
+        blocked: list[tuple[str, str, set[str]]] = []
+        for path, note in notes.items():
+            if path in retired:
+                continue
+            if path in content:
+                gp, cc = content[path]
+                cc.after, cc.links = rewrite_links_text(cc.after or "", mapping, self_note=note)
+                if cc.after != note.text:  # else the kept file already said it all
+                    changes.append(cc)
+                    gp.changes.insert(0, cc)
+                continue
+            new, count = rewrite_links_text(note.text, mapping, self_note=note)
+            if not count or new == note.text:
+                continue
+            if self.real[path] != path and self.real[path] in notes:
+                continue  # a symlink to another note: that note's own change covers it
+            if self.real[path] in written_real:
+                continue
+            why = self._unwritable(path)
+            if why:
+                blocked.append((path, why, self._groups_linked_from(note)))
+                continue
+            changes.append(FileChange(path, note.sha256, new, "links", before=note.text,
+                                      links=count))
+        return changes, blocked
+
+    def _unwritable(self, path: str) -> str:
+        if self.notes[path].locked:
+            return LOCKED
+        mode = owner_cannot_write(self.project.root / self.real[path])
+        return f"read-only (mode {mode:04o})" if mode is not None else ""
+
+    def _groups_linked_from(self, note: Note) -> set[str]:
+        out: set[str] = set()
+        for gp in self.groups:
+            ret = {p: self.notes[p] for p in gp.retired}
+            mapping = link_mapping(ret, dict.fromkeys(ret, self.notes[gp.kept]))
+            if rewrite_links_text(note.text, mapping, self_note=note)[1]:
+                out.add(gp.group_id)
+        return out
+
+
+def plan_from_document(project: Project, doc: dict, *, now: dt.datetime | None = None
+                       ) -> Plan:
+    """The plan for the groups of a scan document that carry an update/merge action.
+
+    Raises PlanError when the document is malformed. Reads the current files: a
+    group any of whose notes is missing or changed since the scan (sha256 in the
+    document) becomes a conflict and changes nothing. `now` (default: the current
+    time) is the apply time written into `modified:`.
+    """
+    validate_document(doc)
+    planner = _Planner(project, now)
+    for g in doc["groups"]:
+        planner.group(g)
+    return planner.plan()
+
+
+def _like_original(path: Path, text: str) -> str:
+    """Keep a file's CRLF line endings and byte-order mark."""
+    try:
+        if not path.is_file():
+            return text
+        with open(path, "rb") as f:
+            head = f.read(1 << 16)
+    except OSError:
+        return text
+    if b"\r\n" in head:
+        text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+    if head.startswith(b"\xef\xbb\xbf") and not text.startswith("\ufeff"):
+        text = "\ufeff" + text
+    return text
+
+
+def decisions_document(project: Project) -> tuple[dict, list[Conflict]]:
+    """A plan document from the recorded decisions (update/merge, not yet applied).
+
+    A decision holds every path and hash of its group, its canonical, the members
+    taken out and the kept file chosen, so no re-scan is needed (and none could
+    regroup it differently). Returns (document, stale): stale decisions were made
+    on notes that changed since, and are reported rather than applied.
+    """
+    notes_list, _ = load_notes(project.root)
+    notes = {n.path: n for n in notes_list}
+    store = DecisionStore(project.state)
+    groups: list[dict] = []
+    stale: list[Conflict] = []
+    for gid, d in sorted(store.current().items()):
+        if d.action not in WRITING:
+            continue
+        if not d.still_valid(notes):
+            changed = sorted(p for p, h in d.hashes.items()
+                             if p not in notes or notes[p].sha256 != h)
+            stale.append(Conflict(gid, changed[0] if changed else "",
+                                  "note changed since the decision; review the group again"))
+            continue
+        paths = [p for p in d.hashes if p not in d.removed]
+        canonical = d.canonical if d.canonical in paths else None
+        if canonical is None:
+            canonical = choose_canonical([notes[p] for p in paths])[0].path
+        group: dict[str, Any] = {
+            "id": gid, "action": d.action, "canonical": canonical,
+            "original_canonical": canonical, "canonical_sha256": d.hashes[canonical],
+            "members": [{"path": p, "sha256": d.hashes[p]} for p in sorted(paths)
+                        if p != canonical],
+        }
+        if d.keep and d.keep in paths:
+            group["keep"] = d.keep
+        groups.append(group)
+    return {"project": str(project.root), "groups": groups}, stale
+
+
+def plan_from_decisions(project: Project, *, now: dt.datetime | None = None) -> Plan:
+    doc, stale = decisions_document(project)
+    plan = plan_from_document(project, doc, now=now)
+    plan.conflicts = stale + plan.conflicts
+    return plan
