@@ -323,17 +323,28 @@ def load_journal(state: Path, apply_id: str) -> Journal | None:
 
 
 def journals(state: Path) -> Iterator[Journal]:
-    """Every readable journal, oldest first."""
+    """Every readable journal, oldest first (ids share a second; `started_ns` orders
+    applies made within one)."""
     folder = state / JOURNAL_DIR
     if not folder.is_dir():
         return
+    found: list[Journal] = []
     for path in sorted(folder.glob("*.json")):
         try:
+            if not path.is_file():
+                continue
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
         if isinstance(data, dict) and data.get("id") == path.stem:
-            yield Journal(state, data)
+            found.append(Journal(state, data))
+    found.sort(key=order_key)
+    yield from found
+
+
+def order_key(journal: Journal) -> tuple[str, int, str]:
+    started = journal.data.get("started_ns")
+    return (journal.id[:15], started if isinstance(started, int) else 0, journal.id)
 
 
 @contextlib.contextmanager

@@ -20,6 +20,7 @@ removed as the link, its target untouched.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -174,7 +175,8 @@ def _journaled_write(project: Project, changes: list[FileChange], *, label: str,
         return ApplyReport(None)
     _check_before(root, changes)
     journal = Journal(project.state, {
-        "id": new_apply_id(), "label": label, "time": now_iso(), "project": str(root),
+        "id": new_apply_id(), "label": label, "time": now_iso(), "started_ns": time.time_ns(),
+        "project": str(root),
         "status": PREPARING, "groups": groups, "changes": [c.to_record() for c in changes],
     })
     try:

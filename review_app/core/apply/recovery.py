@@ -38,6 +38,7 @@ from ..journal import (
     link_target,
     load_journal,
     move_aside,
+    order_key,
     remove_file,
     restore_entry,
     safe_join,
@@ -378,7 +379,8 @@ def undo_apply(project: Project, apply_id: str | None = None, *, force: bool = F
                             "nothing to undo")
         mine = _touched(journal)
         for later in journals(project.state):
-            if later.id <= journal.id or later.status not in (APPLIED, APPLYING, UNDOING):
+            if (order_key(later) <= order_key(journal)
+                    or later.status not in (APPLIED, APPLYING, UNDOING)):
                 continue
             shared = sorted(mine & _touched(later))
             if shared:
