@@ -169,8 +169,9 @@ def test_folder_at_a_retired_path_is_reported(kb: Path, capsys):  # noqa: F811
     report = apply_plan(Project(kb), plan_from_document(Project(kb), both_groups(kb)))
     (kb / "eng/flags_v2.md").mkdir()
     (kb / "eng/flags_v2.md/keep.txt").write_text("someone's file")
-    assert cli_main(["undo", str(kb), report.apply_id]) == 1
-    assert "eng/flags_v2.md is now a folder" in capsys.readouterr().err
+    for force in ([], ["--force"]):
+        assert cli_main(["undo", str(kb), report.apply_id, *force]) == 1
+        assert "eng/flags_v2.md is now a folder" in capsys.readouterr().err
     assert [j.status for j in journals(kb / ".bm-review")] == ["applied"]  # not 'undoing'
     assert cli_main(["undo", str(kb), "--list"]) == 0
     assert (kb / "eng/flags_v2.md/keep.txt").read_text() == "someone's file"

@@ -308,6 +308,9 @@ class ReviewSession:
                 gj["action"] = d.action
                 gj["canonical"] = g.canonical
                 gj["members"] = [m for m in gj["members"] if m["path"] not in gone]
+                keep = d.keep or g.kept or g.canonical  # Group.kept "": the canonical
+                if keep not in gone:
+                    gj["keep"] = keep
             groups.append(gj)
         doc["groups"] = groups
         return doc
