@@ -138,12 +138,14 @@ def test_interrupted_undo_is_finished(kb: Path):  # noqa: F811
 PHASES = [("preparing", 1), ("backup", 2), ("applying", 1), ("written", 2), ("applied", 1)]
 
 
-def _kill_at(root: Path, plan_file: Path, phase: str, nth: int, tmp: Path) -> None:
-    """Run `bm-review apply` in a subprocess, SIGKILL it when it reaches the phase."""
-    signal_file = tmp / f"reached-{phase}-{nth}"
+def _kill_at(root: Path, plan_file: Path | None, phase: str, nth: int, tmp: Path) -> None:
+    """Run `bm-review apply` (or `undo` without a plan) in a subprocess, SIGKILL it when
+    it reaches the phase."""
+    signal_file = tmp / f"reached-{root.name}-{phase}-{nth}"
+    command = ["apply", str(root), "--plan", str(plan_file)] if plan_file else ["undo",
+                                                                              str(root)]
     proc = subprocess.Popen([sys.executable, str(CRASH_CLI), phase, str(nth), str(signal_file),
-                             "--", "apply", str(root), "--plan", str(plan_file)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             "--", *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60
         while not signal_file.exists():
@@ -189,6 +191,44 @@ def test_sigkill_at_every_journal_phase(kb: Path, tmp_path: Path, capsys):  # no
         assert not _leftovers(root) and files_under(state / "trash") == []
         assert os.path.islink(root / "eng/flags_v2.md") and os.path.islink(
             root / "meetings/sync.md")
+
+
+def test_sigkill_during_undo_is_finished_by_the_next_command(kb: Path, tmp_path: Path,  # noqa: F811
+                                                              capsys):
+    src = rich_kb(kb)
+    original = tree_state(src)
+    for phase, nth in (("undoing", 1), ("restored", 1), ("restored", 3)):
+        root = tmp_path / f"undo-{phase}-{nth}"
+        shutil.copytree(src, root, symlinks=True)
+        apply_plan(Project(root), plan_from_document(Project(root), both_groups(root)))
+        _kill_at(root, None, phase, nth, tmp_path)
+        assert [j.status for j in journals(root / ".bm-review")] == ["undoing"]
+        assert cli_main(["undo", str(root), "--list"]) == 0
+        assert "finished the interrupted undo" in capsys.readouterr().err
+        assert tree_state(root) == original, (phase, nth)
+        assert files_under(root / ".bm-review/trash") == []
+
+
+def test_crash_at_every_step_of_an_undo(kb: Path, tmp_path: Path):  # noqa: F811
+    src = rich_kb(kb)
+    original = tree_state(src)
+    ref = tmp_path / "ref"
+    shutil.copytree(src, ref, symlinks=True)
+    apply_plan(Project(ref), plan_from_document(Project(ref), both_groups(ref)))
+    steps = Counting()
+    undo_apply(Project(ref), hooks=steps)
+    assert tree_state(ref) == original
+    assert len(steps.phases) > 5
+    for n in range(1, len(steps.phases) + 1):
+        root = tmp_path / f"undo-crash-{n}"
+        shutil.copytree(src, root, symlinks=True)
+        apply_plan(Project(root), plan_from_document(Project(root), both_groups(root)))
+        with pytest.raises(SimulatedCrash):
+            undo_apply(Project(root), hooks=FailAfter(n))
+        assert recover_unfinished(Project(root)) == [
+            f"finished the interrupted undo of {next(journals(root / '.bm-review')).id}"]
+        assert tree_state(root) == original, n
+        shutil.rmtree(root)
 
 
 def test_every_command_recovers_first(demo_kb: Path):

@@ -17,8 +17,9 @@ from .changes import (
     Skip,
     StaleFiles,
     UndoError,
+    install_hooks,
 )
-from .engine import ApplyReport, apply_plan, install_hooks, journaled_write
+from .engine import ApplyReport, apply_plan, journaled_write
 from .plan import (
     GroupPlan,
     Plan,

@@ -124,10 +124,10 @@ class Hooks:
     """Called at each durable step of an apply; does nothing. Tests pass a subclass
     that crashes, pauses or fails a write there.
 
-    Phases, in order: "preparing" (journal written), "backup" (after each backup),
-    "applying" (backups complete), "write" (before each note is written or
+    Apply phases, in order: "preparing" (journal written), "backup" (after each
+    backup), "applying" (backups complete), "write" (before each note is written or
     removed), "written" (after it), "applied" (every note written, before the
-    journal says so).
+    journal says so). Undo: "undoing" (journal says so), "restored" (after each file).
     """
 
     def at(self, phase: str, path: str | None = None) -> None:
@@ -135,3 +135,14 @@ class Hooks:
 
 
 NO_HOOKS = Hooks()
+_installed: list[Hooks] = [NO_HOOKS]
+
+
+def install_hooks(hooks: Hooks | None) -> None:
+    """Hooks every later apply and undo in this process uses when none are passed
+    (crash tests that run the CLI in a subprocess install theirs before calling it)."""
+    _installed[0] = hooks or NO_HOOKS
+
+
+def active_hooks(hooks: Hooks | None) -> Hooks:
+    return hooks or _installed[0]

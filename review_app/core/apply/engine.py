@@ -47,19 +47,19 @@ from ..journal import (
     safe_join,
 )
 from ..project import Project
-from .changes import NO_HOOKS, ApplyError, Conflict, FileChange, Hooks, Skip, StaleFiles, counts
+from .changes import (
+    ApplyError,
+    Conflict,
+    FileChange,
+    Hooks,
+    Skip,
+    StaleFiles,
+    active_hooks,
+    counts,
+)
 from .plan import Plan
 from .recovery import abandon, recover_locked, rollback
 from .validate import WRITING
-
-_installed: Hooks = NO_HOOKS
-
-
-def install_hooks(hooks: Hooks | None) -> None:
-    """Hooks every later apply in this process uses when none are passed (crash tests
-    that run the CLI in a subprocess install theirs before calling it)."""
-    global _installed
-    _installed = hooks or NO_HOOKS
 
 
 @dataclass
@@ -162,7 +162,7 @@ def journaled_write(project: Project, changes: list[FileChange], *, label: str,
             raise ApplyError("an earlier apply is still unfinished, so nothing was written: "
                              + "; ".join(recovered))
         report = _journaled_write(project, changes, label=label, groups=groups or [],
-                                  hooks=hooks or _installed)
+                                  hooks=active_hooks(hooks))
         report.recovered = recovered
         return report
 

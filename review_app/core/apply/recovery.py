@@ -44,7 +44,7 @@ from ..journal import (
     safe_join,
 )
 from ..project import Project
-from .changes import FileChange, UndoError, counts
+from .changes import NO_HOOKS, FileChange, Hooks, UndoError, active_hooks, counts
 
 
 @dataclass
@@ -86,8 +86,8 @@ def _is_before(root: Path, c: FileChange, entry: Path, state: str | None) -> boo
     return not (c.retired and c.link is not None and link_target(entry) != c.link)
 
 
-def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None
-            ) -> Outcome:
+def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
+            hooks: Hooks = NO_HOOKS) -> Outcome:
     """Put every file of a journal back as it was before.
 
     A file that is neither in its before nor its after state was changed by someone
@@ -124,6 +124,7 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None
             else:
                 restore_entry(backup, spot)
                 out.restored.append(c.path)
+            hooks.at("restored", c.path)
         except (OSError, UnsafePath) as exc:
             out.problems.append(f"{c.path}: {getattr(exc, 'strerror', None) or exc}")
     return out
@@ -325,9 +326,9 @@ def _changed_since(project: Project, journal: Journal) -> tuple[list[str], list[
     return changed, blocked
 
 
-def _finish_undo(project: Project, journal: Journal) -> UndoReport:
+def _finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS) -> UndoReport:
     out = restore(project, journal,
-                  keep_changed_in=project.state / OVERWRITTEN_DIR / journal.id)
+                  keep_changed_in=project.state / OVERWRITTEN_DIR / journal.id, hooks=hooks)
     if out.problems:
         raise UndoError(f"the undo of {journal.id} is incomplete: " + "; ".join(out.problems)
                         + ". Nothing else was changed; run 'bm-review undo' again after "
@@ -353,8 +354,8 @@ def _touched(journal: Journal) -> set[str]:
     return {p for c in _changes(journal) for p in (c.path, c.target)}
 
 
-def undo_apply(project: Project, apply_id: str | None = None, *, force: bool = False
-               ) -> UndoReport:
+def undo_apply(project: Project, apply_id: str | None = None, *, force: bool = False,
+               hooks: Hooks | None = None) -> UndoReport:
     """Restore every file an apply touched, exactly (default: the latest apply).
 
     Refuses when a file changed since the apply, unless `force` (then the newer
@@ -399,7 +400,9 @@ def undo_apply(project: Project, apply_id: str | None = None, *, force: bool = F
                 f".bm-review/{OVERWRITTEN_DIR}/{journal.id}/).")
         journal.data["forced"] = changed
         journal.save(UNDOING)
-        report = _finish_undo(project, journal)
+        hooks = active_hooks(hooks)
+        hooks.at("undoing")
+        report = _finish_undo(project, journal, hooks)
         report.recovered = recovered
         return report
 
