@@ -133,7 +133,8 @@ def sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _checked_rel(rel: str) -> PurePosixPath:
+def checked_relative(rel: str) -> PurePosixPath:
+    """`rel` as a relative path that stays below its root: no '..', no absolute path."""
     p = PurePosixPath(rel) if isinstance(rel, str) else None
     if (p is None or not rel or p.is_absolute() or ".." in p.parts or "\\" in rel
             or "\0" in rel):
@@ -143,7 +144,7 @@ def _checked_rel(rel: str) -> PurePosixPath:
 
 def safe_join(root: Path, rel: str) -> Path:
     """root/rel, refusing absolute paths, '..' and anything that leaves root."""
-    p = _checked_rel(rel)
+    p = checked_relative(rel)
     full = root / Path(*p.parts)
     if not full.resolve().is_relative_to(root.resolve()):
         raise UnsafePath(f"refusing path {rel!r}: it leaves {root}")
@@ -153,7 +154,7 @@ def safe_join(root: Path, rel: str) -> Path:
 def entry_path(root: Path, rel: str) -> Path:
     """root/rel whose folder lies inside root; the last part itself may be a symlink
     (pointing anywhere): it is the link that is renamed or removed, never followed."""
-    p = _checked_rel(rel)
+    p = checked_relative(rel)
     full = root / Path(*p.parts)
     if not full.parent.resolve().is_relative_to(root.resolve()):
         raise UnsafePath(f"refusing path {rel!r}: its folder leaves {root}")

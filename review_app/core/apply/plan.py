@@ -245,6 +245,8 @@ class _Planner:
                         ) -> Conflict | None:
         root = self.project.root
         for p in touched:
+            if p in retired and self.real[p] != p:
+                continue  # a retired symlink: the link goes, its target is not written
             mode = owner_cannot_write(root / self.real[p])
             if mode is not None:
                 return Conflict(gid, p, f"read-only (mode {mode:04o}): not written; make it "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..journal import UnsafePath, safe_join
+from ..journal import UnsafePath, checked_relative
 from .changes import PlanError
 
 WRITING = ("update", "merge")
@@ -36,7 +36,7 @@ class _Checker:
             self.add(where, field, f"must be a note path (a string), not {_kind(value)}")
             return False
         try:
-            safe_join_syntax(value)
+            checked_relative(value)
         except UnsafePath:
             self.add(where, field, f"{value!r} is not a path inside the project")
             return False
@@ -47,13 +47,6 @@ class _Checker:
             shown = "missing" if value is None else f"{_kind(value)} {value!r}"[:60]
             self.add(where, field, f"must be the note's sha256 from the scan, not {shown} "
                                    "(re-run 'bm-review scan --format json')")
-
-
-def safe_join_syntax(rel: str) -> None:
-    """The path checks of `safe_join` that need no file system."""
-    from pathlib import Path
-
-    safe_join(Path("/nonexistent-root"), rel)
 
 
 def _where(i: int, g: dict) -> str:
