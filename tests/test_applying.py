@@ -111,6 +111,13 @@ def test_merge_update_retire_and_link_rewrite(kb: Path):
     assert journal["status"] == "applied"
     assert {c["path"] for c in journal["changes"]} == set(by_path)
 
+    # one change record: the plan, the report and the journal listing agree
+    summary = plan.summary()
+    listed = list_applies(Project(kb))[0]
+    assert (listed["updated"], listed["retired"], listed["created"]) == (
+        len(summary["files_updated"]), len(summary["files_retired"]),
+        len(summary["files_created"]))
+    assert sorted(report.updated) == summary["files_updated"]
     undo = undo_apply(Project(kb))
     assert undo.apply_id == report.apply_id
     assert tree_hashes(kb) == original  # byte-identical

@@ -160,6 +160,10 @@ def test_fifo_at_a_journal_path_is_reported_never_opened(kb: Path, capsys):  # n
     messages = recover_unfinished(Project(kb))
     assert len(messages) == 1 and "not a regular file" in messages[0]
     assert cli_main(["undo", str(kb), "--list"]) == 0
+    with pytest.raises(ApplyError, match="earlier apply is still unfinished"):
+        journaled_write(Project(kb), [FileChange("new.md", None, "# New\n", "create")],
+                        label="x")  # never writes into a half-applied project
+    assert not (kb / "new.md").exists()
     fifo.unlink()
     assert "rolled back" in recover_unfinished(Project(kb))[0]
     assert (kb / "eng/pgbouncer_notes.md").is_file()
