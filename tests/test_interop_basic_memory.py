@@ -139,7 +139,8 @@ def test_basic_memory_indexes_the_merged_demo(bm_venv: Path, demo_kb: Path, tmp_
     files_before, resolved_before, unresolved_before = _state(bm.db())
     assert len(files_before) == len(notes_of(demo_kb))
 
-    doc = plan_doc(demo_kb, *[group_doc(demo_kb, g["canonical"], g["members"], "merge")
+    doc = plan_doc(demo_kb, *[group_doc(demo_kb, g["canonical"], g["members"], "merge",
+                                        keep=g["canonical"])
                               for g in EXPECTED["groups"]])
     report = apply_plan(Project(demo_kb), plan_from_document(Project(demo_kb), doc))
     assert len(report.retired) == 10
