@@ -239,19 +239,102 @@ def decode_note_bytes(raw: bytes) -> str | NoteProblem:
 
 _YAML = frontmatter.YAMLHandler()
 
+MAX_FRONTMATTER_BYTES = 64 * 1024
+"""Real frontmatter is a few hundred bytes; a bigger block is data, not metadata."""
+MAX_FRONTMATTER_EXPANSION = 200_000
+"""Values (plus scalar characters) the frontmatter may stand for once aliases are
+expanded. Without aliases 64 KiB of YAML cannot reach it; a "billion laughs" of
+nine nested anchors (about 400 bytes) stands for 387 million."""
+MAX_FRONTMATTER_DEPTH = 64
 
-def _split_frontmatter(text: str) -> tuple[Any, str]:
-    """(frontmatter value, body). python-frontmatter's own `loads` silently drops a
-    frontmatter that is not a mapping; we want to report it."""
+
+class FrontmatterTooComplex(yaml.YAMLError):
+    """Frontmatter refused before it is built: too big, too deep, or an alias bomb."""
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """SafeLoader that weighs every node as the size it expands to.
+
+    PyYAML shares an aliased node, so loading a bomb is cheap; what costs minutes
+    and gigabytes is every later walk over the value (str(), copies, JSON). The
+    composer knows each node's expanded size from its children's, so a document
+    that would expand past the budget is refused while it is still small.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._sizes: dict[int, int] = {}
+        self._depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: ANN401 - PyYAML's types
+        if self.check_event(yaml.AliasEvent):
+            anchor = self.peek_event().anchor
+            target = self.anchors.get(anchor)
+            if target is not None and id(target) not in self._sizes:
+                raise FrontmatterTooComplex(
+                    f"frontmatter uses a YAML alias inside its own anchor (*{anchor})")
+            return super().compose_node(parent, index)
+        self._depth += 1
+        if self._depth > MAX_FRONTMATTER_DEPTH:
+            raise FrontmatterTooComplex(
+                f"frontmatter is nested more than {MAX_FRONTMATTER_DEPTH} levels deep")
+        try:
+            node = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+        if isinstance(node, yaml.ScalarNode):
+            size = 1 + len(node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            size = 1 + sum(self._sizes[id(child)] for child in node.value)
+        else:
+            size = 1 + sum(self._sizes[id(k)] + self._sizes[id(v)] for k, v in node.value)
+        if size > MAX_FRONTMATTER_EXPANSION:
+            raise FrontmatterTooComplex(
+                f"frontmatter uses too many YAML aliases (it expands to more than "
+                f"{MAX_FRONTMATTER_EXPANSION:,} values)")
+        self._sizes[id(node)] = size
+        return node
+
+
+def load_frontmatter_yaml(text: str) -> Any:
+    """The value of a frontmatter block (the YAML between the `---` lines), bounded.
+
+    Every frontmatter load goes through here, so no note can cost more than a
+    fraction of a second and a few MB. Raises `yaml.YAMLError` (incl.
+    `FrontmatterTooComplex`) on bad or hostile input.
+    """
+    size = len(text.encode("utf-8", errors="replace"))
+    if size > MAX_FRONTMATTER_BYTES:
+        raise FrontmatterTooComplex(f"frontmatter is {size // 1024} KiB (at most "
+                                    f"{MAX_FRONTMATTER_BYTES // 1024} KiB)")
+    loader = _BoundedLoader(text)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+def split_frontmatter_value(text: str) -> tuple[Any, str, bool]:
+    """(frontmatter value, body, has a frontmatter block) of a note's text.
+
+    python-frontmatter's own `loads` silently drops a frontmatter that is not a
+    mapping (and loads it unbounded); callers here report it instead. Raises
+    `yaml.YAMLError` like `load_frontmatter_yaml`.
+    """
     stripped = text.strip()
     if not _YAML.detect(stripped):
-        return {}, stripped
+        return {}, stripped, False
     try:
         fm, content = _YAML.split(stripped)
     except ValueError:
-        return {}, stripped
-    value = _YAML.load(fm)
-    return ({} if value is None else value), content.strip()
+        return {}, stripped, False
+    value = load_frontmatter_yaml(fm)
+    return ({} if value is None else value), content.strip(), True
+
+
+def _split_frontmatter(text: str) -> tuple[Any, str]:
+    value, body, _ = split_frontmatter_value(text)
+    return value, body
 
 
 def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
@@ -263,6 +346,8 @@ def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
     text = decoded
     try:
         metadata, body = _split_frontmatter(text)
+    except FrontmatterTooComplex as exc:
+        return NoteProblem(path, f"{exc}; not parsed, left untouched")
     except yaml.YAMLError as exc:
         reason = str(exc).replace("\n", " ")
         reason = re.sub(r"\s+", " ", reason)
