@@ -156,18 +156,22 @@ def test_fifo_and_socket_named_md_are_reported_never_opened(tmp_path: Path):
 
 
 def test_folders_nested_a_thousand_deep(tmp_path: Path):
-    deep = str(tmp_path)
-    for _ in range(1000):  # Path.mkdir(parents=True) itself recurses
-        deep += "/d"
-        os.mkdir(deep)
-    deep = Path(deep)
-    (deep / "bottom.md").write_text(note("Bottom"), encoding="utf-8")
+    levels = [str(tmp_path) + "/d" * i for i in range(1, 1001)]
+    for folder in levels:  # Path.mkdir(parents=True) itself recurses
+        os.mkdir(folder)
+    bottom = Path(levels[-1]) / "bottom.md"
+    bottom.write_text(note("Bottom"), encoding="utf-8")
     (tmp_path / "top.md").write_text(note("Top"), encoding="utf-8")
-    start = time.perf_counter()
-    notes, problems = load_notes(tmp_path)
-    assert time.perf_counter() - start < 5
-    assert sorted(n.path for n in notes) == ["d/" * 1000 + "bottom.md", "top.md"]
-    assert problems == []
+    try:
+        start = time.perf_counter()
+        notes, problems = load_notes(tmp_path)
+        assert time.perf_counter() - start < 5
+        assert sorted(n.path for n in notes) == ["d/" * 1000 + "bottom.md", "top.md"]
+        assert problems == []
+    finally:  # pytest's own clean-up (shutil.rmtree) recurses too
+        bottom.unlink()
+        for folder in reversed(levels):
+            os.rmdir(folder)
 
 
 def test_symlink_leaving_the_project_is_reported_and_untouched(tmp_path: Path):

@@ -103,6 +103,73 @@ def _checked(path: str, name: str, state_dir: Path | None) -> Project:
     return Project(root.resolve(), name=name, state_dir=state_dir)
 
 
+def config_projects() -> dict[str, Path]:
+    """basic-memory's registered projects (name -> folder); {} when there is no config."""
+    path = basic_memory_config_path()
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(config, dict):
+        return {}
+    return {name: Path(p).expanduser() for name, p in _config_projects(config).items()}
+
+
+class ProjectScope:
+    """The projects a long-running server may act on, and nothing else.
+
+    An agent's `project` argument is only a choice among these: the project the
+    server was started on, the ones named at start, and (when allowed) those
+    registered in basic-memory's config. Anything else is refused before any file
+    or state folder is touched.
+    """
+
+    def __init__(self, home: Project, extra: list[Project] | tuple[Project, ...] = (), *,
+                 basic_memory: bool = False) -> None:
+        self.home = home
+        self.projects = [home]
+        for p in extra:
+            if all(p.root.resolve() != q.root.resolve() for q in self.projects):
+                self.projects.append(p)
+        self.basic_memory = basic_memory
+
+    def describe(self) -> str:
+        served = ", ".join(str(p.root) for p in self.projects)
+        return served + (" and basic-memory's registered projects" if self.basic_memory else "")
+
+    def _allowed(self) -> list[Project]:
+        out = list(self.projects)
+        if self.basic_memory:
+            for name, root in config_projects().items():
+                if root.is_dir() and all(p.root.resolve() != root.resolve() for p in out):
+                    out.append(Project(root.resolve(), name=name))
+        return out
+
+    def resolve(self, arg: str | None) -> Project:
+        """The served project `arg` names (folder path or project name); None: the home one."""
+        if arg is None or (isinstance(arg, str) and not arg.strip()):
+            return self.home
+        if not isinstance(arg, str):
+            raise ProjectError(f"project must be text, not {type(arg).__name__}")
+        allowed = self._allowed()
+        by_name = next((p for p in allowed if p.name and p.name == arg), None)
+        if by_name is not None:
+            return by_name
+        try:
+            root = Path(arg).expanduser().resolve()
+        except (OSError, RuntimeError, ValueError):
+            root = None
+        found = next((p for p in allowed if root is not None and p.root.resolve() == root),
+                     None)
+        if found is not None:
+            return found
+        raise ProjectError(
+            f"project {arg!r} is not served here: this server acts only on "
+            f"{self.describe()}. Nothing was read or written. To let agents use another "
+            "project, start the server with --allow-project PROJECT"
+            + ("" if self.basic_memory else " (or --allow-basic-memory-projects)") + ".")
+
+
 MAX_IGNORE_FILE_BYTES = 1024 * 1024
 
 
