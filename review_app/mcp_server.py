@@ -37,7 +37,7 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
 
     from .core.embedding import DEFAULT_MODEL
     from .core.pending import PendingQueue
-    from .core.upsert import shared_embedder
+    from .core.upsert import checked_input, shared_embedder
     from .core.upsert import upsert_note as core_upsert
 
     model = model or DEFAULT_MODEL
@@ -83,6 +83,10 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
         project this server serves (default: the one it was started on).
         """
         proj = resolve(project)  # refused before the model, the lock or any file
+        try:
+            checked_input(title, content)  # bad or hostile input never waits for the lock
+        except InvalidInput as exc:
+            raise ToolError(f"nothing written: {exc}") from exc
         ready.wait()
         with write_lock:
             try:
