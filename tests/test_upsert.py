@@ -474,7 +474,8 @@ def test_nfd_and_nfc_titles_name_one_file(tmp_path: Path, embedder):
 def test_titles_with_invisible_reordering_or_separators_are_refused(tmp_path: Path, title):
     root = pottery(tmp_path / "kb")
     before = snapshot(root)
-    with pytest.raises(InvalidInput, match="control, line-separator or bidirectional"):
+    pattern = r"control character \(U\+[0-9A-F]{4}: a control, line separator or bidirectional"
+    with pytest.raises(InvalidInput, match=pattern):
         upsert_note(title, "# Anything\n\nText.\n", "", root)
     assert snapshot(root) == before and not (root / ".bm-review").exists()
 

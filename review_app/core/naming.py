@@ -52,8 +52,8 @@ def validate_title(title: object) -> str:
     if not clean:
         raise InvalidInput("title is empty")
     if bad := _has_control(clean):
-        raise InvalidInput(f"title contains a control, line-separator or bidirectional "
-                           f"formatting character ({bad}); use plain text")
+        raise InvalidInput(f"title contains a control character ({bad}: a control, line "
+                           "separator or bidirectional formatting mark); use plain text")
     if len(clean) > MAX_TITLE_CHARS:
         raise InvalidInput(f"title is {len(clean)} characters long (at most {MAX_TITLE_CHARS})")
     return clean
@@ -90,8 +90,8 @@ def validate_directory(directory: object) -> str:
         raise InvalidInput(f"directory must be text, not {type(directory).__name__}")
     raw = unicodedata.normalize("NFC", directory.strip())
     if bad := _has_control(raw):
-        raise InvalidInput(f"directory contains a control, line-separator or bidirectional "
-                           f"formatting character ({bad})")
+        raise InvalidInput(f"directory contains a control character ({bad}: a control, "
+                           "line separator or bidirectional formatting mark)")
     unified = raw.replace("\\", "/")
     if unified.startswith("/") or re.match(r"^[A-Za-z]:", unified) or raw.startswith("~"):
         raise InvalidInput(f"directory {directory!r} is absolute; give a folder inside the "
