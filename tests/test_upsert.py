@@ -608,3 +608,21 @@ def test_concurrent_merges_into_one_note_all_land(tmp_path: Path):
     assert sorted(p.name for p in root.glob("*.md")) == ["Kiln firing log.md", "clay.md"]
     assert len({r["apply_id"] for r in results}) == 8  # each its own undoable write
     print(f"8 concurrent merges: {elapsed:.1f} s")
+
+
+def test_huge_content_file_is_refused_without_reading_it(tmp_path: Path):
+    root = pottery(tmp_path / "kb")
+    huge = tmp_path / "dump.md"
+    with huge.open("wb") as f:
+        f.truncate(6 * 1024**3)  # sparse: reading it whole would take 6 GB
+    code = ("import resource, sys\n"
+            "cap = 1024 * 1024 * 1024\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (cap, cap))\n"
+            "from review_app.cli import main\n"
+            "sys.exit(main(sys.argv[1:]))\n")
+    r = subprocess.run([sys.executable, "-c", code, "upsert", str(root), "--title", "Dump",
+                        "--content-file", str(huge)], capture_output=True, timeout=120,
+                       env=dict(os.environ))
+    assert r.returncode == 1, r.stderr
+    assert b"larger than 2048 KiB" in r.stderr and b"MemoryError" not in r.stderr
+    assert sorted(p.name for p in root.glob("*.md")) == ["Kiln firing log.md", "clay.md"]

@@ -115,7 +115,11 @@ def forget_notes(root: Path) -> None:
 
 def validate_content(content: object) -> str:
     """The note text as str; bytes must be UTF-8. Binary content is refused."""
+    too_big = InvalidInput(f"content is larger than {MAX_NOTE_BYTES // 1024} KiB, the most a "
+                           "note may hold")
     if isinstance(content, bytes | bytearray):
+        if len(content) > MAX_NOTE_BYTES:
+            raise too_big
         if b"\x00" in content:
             raise InvalidInput("content is binary (contains NUL bytes); only text notes can "
                                "be written")
@@ -135,8 +139,7 @@ def validate_content(content: object) -> str:
         raise InvalidInput("content holds unpaired surrogate characters; it is not valid "
                            "text") from None
     if size > MAX_NOTE_BYTES:
-        raise InvalidInput(f"content is {size // 1024} KiB; notes are at most "
-                           f"{MAX_NOTE_BYTES // 1024} KiB")
+        raise too_big
     text = content.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise InvalidInput("content is empty")
