@@ -270,16 +270,17 @@ async def test_decisions_are_confirmed_and_undo_brings_the_proposal_back(kb, emb
         await pilot.press("m")
         await confirm(pilot, RATE_TARGET)
         await decided(pilot, pane, 0)
-    assert changed(before, files(kb)) == {RATE_TARGET}
-    apply_id = PendingQueue(Project(kb).state).history()[-1]["apply_id"]
-    undo = subprocess.run([sys.executable, "-m", "review_app", "undo", str(kb), apply_id],
-                          capture_output=True, text=True, timeout=120, env=dict(os.environ))
-    assert undo.returncode == 0, undo.stderr
-    assert files(kb) == before
-    assert [p.id for p in pending(kb)] == [queued["proposal_id"]]
-    app = make_app(kb, embedder)
-    async with app.run_test(size=SIZE) as pilot:
-        screen, pane = await open_proposals(pilot)
+        assert changed(before, files(kb)) == {RATE_TARGET}
+        apply_id = PendingQueue(Project(kb).state).history()[-1]["apply_id"]
+        undo = await anyio.to_thread.run_sync(lambda: subprocess.run(
+            [sys.executable, "-m", "review_app", "undo", str(kb), apply_id],
+            capture_output=True, text=True, timeout=120, env=dict(os.environ)))
+        assert undo.returncode == 0, undo.stderr
+        assert files(kb) == before
+        assert [p.id for p in pending(kb)] == [queued["proposal_id"]]
+        # the open console notices the undo and shows the proposal again
+        await wait_for(pilot, lambda: len(pane.review.items) == 1, "the reopened proposal")
+        await pilot.pause()
         assert screen.query_one(ProposalTable).ids == [queued["proposal_id"]]
 
 

@@ -18,6 +18,7 @@ from textual.events import Key
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
+from ...core.journal import JOURNAL_DIR
 from ...core.pending import Proposal
 from ..screens.confirm import ConfirmApply
 from ..session import PendingReview
@@ -141,6 +142,7 @@ class PendingPane(Vertical):
         self.mode = "diff"
         self.busy = False
         self._width = 0
+        self._journal_seen = self._journal_signature()
 
     def compose(self) -> ComposeResult:
         yield Static(id="pending-status")
@@ -168,8 +170,17 @@ class PendingPane(Vertical):
     def match(self) -> str | None:
         return self.query_one(MatchTable).current_path
 
+    def _journal_signature(self) -> int | None:
+        """Changes when an apply or undo records itself (an undo can reopen a proposal)."""
+        try:
+            return (self.review.project.state / JOURNAL_DIR).stat().st_mtime_ns
+        except OSError:
+            return None
+
     def poll(self) -> None:
-        if not self.busy and self.review.changed_on_disk():
+        journal = self._journal_signature()
+        if not self.busy and (self.review.changed_on_disk() or journal != self._journal_seen):
+            self._journal_seen = journal
             self.review.reload()
             self.refill()
 
