@@ -201,3 +201,26 @@ def test_scan_command_survives_a_bomb_in_the_project(tmp_path: Path):
     assert doc["note_count"] == 1
     assert [p["path"] for p in doc["problems"]] == ["report.md"]
     assert "too many YAML aliases" in doc["problems"][0]["error"]
+
+
+def test_long_lines_cost_linear_time(tmp_path: Path):
+    """Observation and relation lines ending in a long run of spaces used to backtrack
+    quadratically (a 20 KB line took 6 s; a 2 MiB note would take hours)."""
+    n = 500_000
+    bodies = {
+        "obs.md": "- [idea] kiln" + " " * n + "glaze\n",
+        "obs-context.md": "- [idea] kiln" + " " * n + "(glaze\n",
+        "rel.md": "- part_of [[Studio]]" + " " * n + "x\n",
+        "fine.md": "- [idea] kiln glaze (cone 6)\n- part_of [[Studio]] (since 2024)\n",
+    }
+    for name, body in bodies.items():
+        (tmp_path / name).write_text(f"---\ntitle: {name}\n---\n\n{body}", encoding="utf-8")
+    out = load_in_child(tmp_path, timeout=30)
+    assert sorted(out["notes"]) == sorted(bodies) and out["problems"] == {}
+    assert out["seconds"] < 2.0
+    fine = parse_note("fine.md", (tmp_path / "fine.md").read_bytes())
+    assert isinstance(fine, Note)
+    [obs] = fine.observations
+    assert (obs.category, obs.content, obs.context) == ("idea", "kiln glaze", "cone 6")
+    [rel] = fine.relations
+    assert (rel.type, rel.target, rel.context) == ("part_of", "Studio", "since 2024")

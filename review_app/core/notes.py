@@ -21,13 +21,13 @@ MAX_NOTE_BYTES = 2 * 1024 * 1024
 """Larger files are reported, not parsed: no real note is this big, and a
 multi-megabyte file is almost always a log or data dump with a .md name."""
 
-_OBSERVATION_RE = re.compile(r"^\s*[-*]\s+\[([^\]\[]+)\]\s+(.+?)\s*$")
-_RELATION_RE = re.compile(
-    r"^\s*[-*]\s+([A-Za-z_][\w\- ]{0,60}?)\s+\[\[([^\]]+)\]\]\s*(?:\((.*)\))?\s*$")
+# Only the fixed-shape heads are regexes; the free-text tails are cut in Python.
+# (A lazy `(.+?)\s*$` tail backtracks quadratically: one 20 KB line of spaces took 6 s.)
+_OBSERVATION_HEAD_RE = re.compile(r"\s*[-*]\s+\[([^\]\[]+)\]\s")
+_RELATION_HEAD_RE = re.compile(r"\s*[-*]\s+([A-Za-z_][\w\- ]{0,60}?)\s+\[\[([^\]]+)\]\]")
 _WIKILINK_RE = re.compile(r"\[\[([^\]\[]+)\]\]")
 _MEMORY_URL_RE = re.compile(r"memory://([\w\-./]+)")
 _TAG_RE = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
-_TRAILING_CONTEXT_RE = re.compile(r"\s*\(([^()]*)\)\s*$")
 _CHECKBOX = {" ", "x", "X"}
 _WORD_RE = re.compile(r"\w+")
 
@@ -155,32 +155,46 @@ def _is_true(value: Any) -> bool:
     return value is True or value == 1
 
 
+def _trailing_context(rest: str) -> tuple[str, str | None]:
+    """(text, context) of `text (context)`: the last parenthesised part, if it ends the
+    line, holds no parentheses and is not all there is."""
+    end = rest.rstrip()
+    if not end.endswith(")"):
+        return rest, None
+    opening = end.rfind("(", 0, len(end) - 1)
+    if opening < 0 or ")" in end[opening + 1:-1]:
+        return rest, None
+    head = end[:opening].rstrip()
+    if not head:
+        return rest, None
+    return head, end[opening + 1:-1].strip()
+
+
 def parse_observation(line: str) -> Observation | None:
-    m = _OBSERVATION_RE.match(line)
+    m = _OBSERVATION_HEAD_RE.match(line)
     if not m or m.group(1) in _CHECKBOX:
         return None
-    category, rest = m.group(1).strip(), m.group(2)
-    if rest.startswith("[["):  # a wiki link list item, not an observation
+    category, rest = m.group(1).strip(), line[m.end():].strip()
+    if not rest or rest.startswith("[["):  # a wiki link list item, not an observation
         return None
-    context = None
-    cm = _TRAILING_CONTEXT_RE.search(rest)
-    if cm and cm.start() > 0:
-        context = cm.group(1).strip()
-        rest = rest[: cm.start()]
+    rest, context = _trailing_context(rest)
     tags = tuple(_TAG_RE.findall(rest))
     return Observation(category=category, content=rest.strip(), tags=tags, context=context,
                        line=line.strip())
 
 
 def parse_relation(line: str) -> Relation | None:
-    m = _RELATION_RE.match(line)
+    m = _RELATION_HEAD_RE.match(line)
     if not m:
+        return None
+    tail = line[m.end():].strip()
+    if tail and not (tail.startswith("(") and tail.endswith(")")):
         return None
     target = m.group(2).split("|", 1)[0].strip()
     if not target:
         return None
     return Relation(type=m.group(1).strip(), target=target,
-                    context=(m.group(3) or "").strip() or None, line=line.strip())
+                    context=tail[1:-1].strip() or None if tail else None, line=line.strip())
 
 
 def link_targets(text: str) -> list[str]:
