@@ -110,7 +110,7 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
                              "path": p.path, "created": p.created, "caller": p.caller,
                              "reason": p.reason,
                              "matches": [{k: m.get(k) for k in ("path", "title", "score",
-                                                                  "important")}
+                                                                  "important", "locked")}
                                          for m in p.matches]}
                             for p in items],
                 "unreadable_entries": list(queue.problems)}

@@ -552,6 +552,7 @@ def test_locked_match_is_never_updated_or_merged(kb: Path, embedder):
                              embedder=embedder)
         assert result["action"] == "queued_for_review", result
         assert result["matched_note"] == RATE_TARGET and "locked" in result["reason"]
+        assert result["candidates"][0]["locked"] is True
     assert snapshot(kb) == before
     proposals = PendingQueue(kb / ".bm-review").items()
     assert len(proposals) == 2

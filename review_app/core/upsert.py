@@ -262,7 +262,8 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         return {"path": self.note.path, "title": self.note.title, "score": round(self.score, 4),
                 "evidence": self.evidence, "reasons": self.reasons,
-                "important": self.note.important, "sha256": self.note.sha256}
+                "important": self.note.important, "locked": self.note.locked,
+                "sha256": self.note.sha256}
 
 
 def find_matches(project: Project, notes: list[Note], proposed: Note, *,

@@ -233,6 +233,8 @@ class PendingPane(Vertical):
             text.append(f"{path}", style="bold")
             if m.get("important"):
                 text.append("  ★ important", style="bold yellow")
+            if m.get("locked"):
+                text.append("  locked: never written", style="bold red")
             text.append("\n")
             for reason in m.get("reasons") or []:
                 text.append(f"  • {reason}\n")
