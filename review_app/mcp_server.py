@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Literal
 
-from .core.project import Project
+from .core.project import Project, ProjectScope
 
 INSTRUCTIONS = """\
 bm-review keeps a basic-memory knowledge base free of duplicate notes.
@@ -20,8 +20,10 @@ the existing ones and updates the matching note (on_match="update"), merges into
 duplicate. Every write can be undone with `bm-review undo`."""
 
 
-def build_server(project: Project, *, model: str | None = None, preload: bool = True):
-    """An MCPServer bound to `project` (a tool call may name another project)."""
+def build_server(project: Project, *, model: str | None = None, preload: bool = True,
+                 scope: ProjectScope | None = None):
+    """An MCPServer bound to `project`; a tool call may name only a project in `scope`
+    (default: `project` alone), so an agent cannot make it write anywhere else."""
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
 
@@ -35,10 +37,11 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
 
     from .core.embedding import DEFAULT_MODEL
     from .core.pending import PendingQueue
-    from .core.upsert import as_project, shared_embedder
+    from .core.upsert import checked_input, shared_embedder
     from .core.upsert import upsert_note as core_upsert
 
     model = model or DEFAULT_MODEL
+    scope = scope or ProjectScope(project)
     write_lock = threading.Lock()
     server = MCPServer(name="bm-review", instructions=INSTRUCTIONS)
     ready = threading.Event()
@@ -58,7 +61,7 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
 
     def resolve(name: str | None) -> Project:
         try:
-            return project if not name else as_project(name)
+            return scope.resolve(name)
         except ProjectError as exc:
             raise ToolError(str(exc)) from exc
 
@@ -76,12 +79,18 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
         queues the proposal for a person. Without a match, creates a new note in
         `directory`. Returns action (created | updated_existing | merged_existing |
         queued_for_review), matched_note, similarity, path and the nearest
-        candidates with their scores and evidence.
+        candidates with their scores and evidence. `project` may only name a
+        project this server serves (default: the one it was started on).
         """
+        proj = resolve(project)  # refused before the model, the lock or any file
+        try:
+            checked_input(title, content)  # bad or hostile input never waits for the lock
+        except InvalidInput as exc:
+            raise ToolError(f"nothing written: {exc}") from exc
         ready.wait()
         with write_lock:
             try:
-                return core_upsert(title, content, directory, resolve(project),
+                return core_upsert(title, content, directory, proj,
                                    similarity_threshold=similarity_threshold,
                                    on_match=on_match, caller="mcp", model=model)
             except expected as exc:  # the agent reads why; nothing was written
@@ -101,7 +110,7 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
                              "path": p.path, "created": p.created, "caller": p.caller,
                              "reason": p.reason,
                              "matches": [{k: m.get(k) for k in ("path", "title", "score",
-                                                                  "important")}
+                                                                  "important", "locked")}
                                          for m in p.matches]}
                             for p in items],
                 "unreadable_entries": list(queue.problems)}
@@ -109,6 +118,7 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
     return server
 
 
-def serve(project: Project, *, model: str | None = None) -> None:
-    build_server(project, model=model).run("stdio")
+def serve(project: Project, *, model: str | None = None,
+          scope: ProjectScope | None = None) -> None:
+    build_server(project, model=model, scope=scope).run("stdio")
 

@@ -79,3 +79,51 @@ def test_mcp_server_over_stdio(tmp_path: Path):
     after = note_bytes(root)
     assert set(after) - set(before) == {"meetings/Offsite venue ideas.md"}
     assert all(after[p] == before[p] for p in before)  # ask and the refusal wrote nothing
+
+
+def tree(root: Path) -> set[str]:
+    return {p.relative_to(root).as_posix() for p in root.rglob("*")}
+
+
+def test_a_tool_call_cannot_make_the_server_write_in_another_folder(tmp_path: Path):
+    """`bm-review mcp /a` called with project="/b" writes nothing in /b (issue 12)."""
+    served, other, allowed, registered = (tmp_path / n for n in ("a", "b", "c", "d"))
+    for root in (served, other, allowed, registered):
+        root.mkdir()
+        (root / "existing.md").write_text("---\ntitle: Existing\n---\n\nBackups at 02:00.\n",
+                                          encoding="utf-8")
+    (served / "sub").mkdir()
+    config = tmp_path / "bm-config"
+    config.mkdir()
+    (config / "config.json").write_text(
+        f'{{"projects": {{"research": {{"path": "{registered}"}}}}}}', encoding="utf-8")
+    before = {r: tree(r) for r in (served, other, registered)}
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "review_app", "mcp", str(served), "--allow-project", str(allowed)],
+        env={**os.environ, "BASIC_MEMORY_CONFIG_DIR": str(config)}, cwd=str(tmp_path))
+    note = {"title": "Planted by agent", "content": "# Planted\n\nThe agent was here.\n"}
+
+    async def session() -> dict:
+        out: dict = {}
+        async with Client(params, read_timeout_seconds=240) as client:
+            for key, project in (("other", str(other)), ("sub", str(served / "sub")),
+                                 ("relative", "../b"), ("config_name", "research"),
+                                 ("config_path", str(registered))):
+                out[key] = await client.call_tool("upsert_note", {**note, "project": project})
+            out["list_other"] = await client.call_tool("list_pending_reviews",
+                                                       {"project": str(other)})
+            out["allowed"] = await client.call_tool("upsert_note",
+                                                    {**note, "project": str(allowed)})
+        return out
+
+    out = anyio.run(session)
+    for key in ("other", "sub", "relative", "config_name", "config_path", "list_other"):
+        assert out[key].is_error, key
+        message = out[key].content[0].text
+        assert "is not served here" in message and str(served) in message, message
+        assert "--allow-project" in message
+    assert {r: tree(r) for r in (served, other, registered)} == before  # no .bm-review either
+    created = out["allowed"].structured_content
+    assert created["action"] == "created", out["allowed"].content
+    assert (allowed / created["path"]).is_file() and not (served / created["path"]).exists()

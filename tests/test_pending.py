@@ -123,3 +123,32 @@ def test_concurrent_resolve_of_one_proposal_succeeds_once(tmp_path: Path):
     codes = sorted(proc.wait(timeout=60) for proc in procs)
     assert codes == [0, 3, 3, 3]
     assert [h["resolved"] for h in q.history()] == [p.id]
+
+
+def test_undoing_a_decision_puts_its_proposal_back(tmp_path: Path):
+    """A proposal decided into a note (console or decide_pending) is open again after
+    `bm-review undo` of that write; deciding it again works; a discard stays decided."""
+    from review_app.core.applying import undo_apply
+    from review_app.core.project import Project
+    from review_app.core.upsert import decide_pending
+
+    root = tmp_path / "kb"
+    (root / "notes").mkdir(parents=True)
+    original = "---\ntitle: A\n---\n\n# A\n\nThe greenhouse vents open at 24 °C.\n"
+    (root / "notes" / "a.md").write_text(original, encoding="utf-8")
+    queue = PendingQueue(Project(root).state)
+    merged, dropped = make("Greenhouse"), make("Noise")
+    merged.content = "# Greenhouse\n\n- [rule] Close the vents when wind exceeds 40 km/h\n"
+    queue.append(merged)
+    queue.append(dropped)
+
+    first = decide_pending(root, merged.id, "merge")
+    assert first["apply_id"] and "40 km/h" in (root / "notes/a.md").read_text("utf-8")
+    decide_pending(root, dropped.id, "discard")
+    assert queue.items() == []
+    undo_apply(Project(root), first["apply_id"])
+    assert (root / "notes/a.md").read_text(encoding="utf-8") == original
+    assert [p.id for p in queue.items()] == [merged.id]  # back; the discard stays decided
+    again = decide_pending(root, merged.id, "create")
+    assert again["action"] == "created" and queue.items() == []
+    assert [h["resolved"] for h in queue.history()] == [merged.id, dropped.id, merged.id]

@@ -139,3 +139,30 @@ def test_unreadable_file_is_a_problem(tmp_path: Path):
     path.chmod(0)
     _, problems = load_notes(tmp_path)
     assert [p.path for p in problems] == ["locked.md"]
+
+
+def test_project_scope_serves_only_what_it_was_given(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch):
+    from review_app.core.project import Project, ProjectScope
+
+    home, extra, registered, other = (tmp_path / n for n in ("home", "extra", "reg", "other"))
+    for root in (home, extra, registered, other):
+        root.mkdir()
+    write_config(tmp_path / "cfg", {"projects": {"research": {"path": str(registered)}}})
+    monkeypatch.setenv("BASIC_MEMORY_CONFIG_DIR", str(tmp_path / "cfg"))
+    monkeypatch.chdir(home)
+    scope = ProjectScope(Project(home.resolve()), [Project(extra.resolve(), name="extra")])
+    assert scope.resolve(None).root == home.resolve() and scope.resolve("").root == home.resolve()
+    assert scope.resolve(".").root == home.resolve()  # the same folder, spelled another way
+    assert scope.resolve("extra").root == extra.resolve()
+    assert scope.resolve(str(extra) + "/").root == extra.resolve()
+    for refused in (str(other), "../other", "research", str(registered), str(home / "sub"),
+                    "/"):
+        with pytest.raises(ProjectError, match="not served here"):
+            scope.resolve(refused)
+    wider = ProjectScope(Project(home.resolve()), basic_memory=True)
+    assert wider.resolve("research").root == registered.resolve()
+    assert wider.resolve(str(registered)).root == registered.resolve()
+    with pytest.raises(ProjectError, match="not served here"):
+        wider.resolve(str(other))
+    assert list(other.iterdir()) == []

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from test_tui_helpers import make_app, wait_for, wait_for_review
 from review_app.core.pending import PendingQueue
 from review_app.core.project import Project
 from review_app.core.upsert import upsert_note
+from review_app.tui.screens.confirm import ConfirmApply
 from review_app.tui.widgets.pending import MatchTable, PendingPane, ProposalTable
 
 SIZE = (100, 32)
@@ -74,6 +76,21 @@ async def decided(pilot, pane: PendingPane, count: int) -> None:
 KEYS = {"update": "u", "merge": "m", "create": "n", "discard": "x"}
 
 
+async def confirmation(pilot, path: str) -> ConfirmApply:
+    """The modal is up, lists `path`, and nothing was written yet."""
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ConfirmApply), "the confirmation")
+    await pilot.pause()
+    modal = pilot.app.screen
+    listed = str(modal.query_one("#confirm-list Static").render())
+    assert path in listed, listed
+    return modal
+
+
+async def confirm(pilot, path: str) -> None:
+    await confirmation(pilot, path)
+    await pilot.press("y")
+
+
 @pytest.mark.parametrize("choice", ["update", "merge", "create", "discard"])
 async def test_each_choice_by_key(kb, embedder, choice):
     queued = queue(kb, embedder, "API rate limits", RATE)
@@ -95,6 +112,9 @@ async def test_each_choice_by_key(kb, embedder, choice):
         assert f"- {RATE_TARGET} (existing)" in diff and "+ proposed: API rate limits" in diff
         assert "+ - [decision] Enterprise keys get custom limits set by support" in diff
         await pilot.press(KEYS[choice])
+        if choice != "discard":  # writes a note: the confirmation `a` has comes first
+            written = RATE_NEW if choice == "create" else RATE_TARGET
+            await confirm(pilot, written)
         await decided(pilot, pane, 0)
         assert table.row_count == 0
         assert "Agent proposals (0)" in str(tabs.get_tab("tab-pending").label)
@@ -139,6 +159,7 @@ async def test_update_into_a_chosen_match_and_the_queue_survives_a_restart(kb, e
         assert f"merged result written to {second}" in str(
             screen.query_one("#pending-preview-body").render())
         await pilot.press("v", "u")
+        await confirm(pilot, second)
         await decided(pilot, pane, 1)
         await pilot.press("q")
     assert changed(before, files(kb)) == {second}
@@ -166,6 +187,7 @@ async def test_update_and_merge_need_a_readable_match(kb, embedder):
         assert files(kb) == before and len(pending(kb)) == 1
         assert any(f"{RATE_TARGET} is no longer a readable note" in n for n in notices(app))
         await pilot.press("n")
+        await confirm(pilot, RATE_NEW)
         await decided(pilot, pane, 0)
     assert changed(before, files(kb)) == {RATE_NEW}
 
@@ -220,9 +242,60 @@ async def test_mcp_ask_then_decided_in_the_console(kb, embedder):
         assert target.endswith(row[3].lstrip("…"))
         assert screen.query_one(MatchTable).current_path == target
         await pilot.press("m")
+        await confirm(pilot, target)
         await decided(pilot, pane, 0)
     assert changed(before, files(kb)) == {target}
     assert "Backfills are batched jobs of 5000 rows" in (kb / target).read_text(encoding="utf-8")
     last = PendingQueue(Project(kb).state).history()[-1]
     assert (last["resolved"], last["outcome"], last["path"]) == (ask["proposal_id"], "merged",
                                                                  target)
+
+
+async def test_decisions_are_confirmed_and_undo_brings_the_proposal_back(kb, embedder):
+    """`u`/`m`/`n` ask first (Enter cancels, `y` writes, like `a`); `bm-review undo` of
+    the write puts the proposal back on the queue, where the console shows it again."""
+    queued = queue(kb, embedder, "API rate limits", RATE)
+    before = files(kb)
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, pane = await open_proposals(pilot)
+        for key in ("u", "m", "n"):
+            await pilot.press(key)
+            await confirmation(pilot, RATE_NEW if key == "n" else RATE_TARGET)
+            await pilot.press("enter")  # the focused button is Cancel
+            await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmApply), "cancel")
+            await pilot.pause()
+            assert files(kb) == before and not pane.busy
+            assert [p.id for p in pending(kb)] == [queued["proposal_id"]]
+        await pilot.press("m")
+        await confirm(pilot, RATE_TARGET)
+        await decided(pilot, pane, 0)
+        assert changed(before, files(kb)) == {RATE_TARGET}
+        apply_id = PendingQueue(Project(kb).state).history()[-1]["apply_id"]
+        undo = await anyio.to_thread.run_sync(lambda: subprocess.run(
+            [sys.executable, "-m", "review_app", "undo", str(kb), apply_id],
+            capture_output=True, text=True, timeout=120, env=dict(os.environ)))
+        assert undo.returncode == 0, undo.stderr
+        assert files(kb) == before
+        assert [p.id for p in pending(kb)] == [queued["proposal_id"]]
+        # the open console notices the undo and shows the proposal again
+        await wait_for(pilot, lambda: len(pane.review.items) == 1, "the reopened proposal")
+        await pilot.pause()
+        assert screen.query_one(ProposalTable).ids == [queued["proposal_id"]]
+
+
+async def test_a_locked_match_cannot_be_updated_or_merged_from_the_console(kb, embedder):
+    queue(kb, embedder, "API rate limits", RATE)
+    path = kb / RATE_TARGET
+    path.write_text(path.read_text(encoding="utf-8").replace("type: note\n",
+                                                             "type: note\nlocked: true\n"),
+                    encoding="utf-8")
+    before = files(kb)
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, pane = await open_proposals(pilot)
+        assert pane.check_action("choose", ("merge",)) is None
+        await pilot.press("u", "m")
+        assert not isinstance(app.screen, ConfirmApply)
+        assert any("is locked" in n for n in notices(app))
+    assert files(kb) == before and len(pending(kb)) == 1

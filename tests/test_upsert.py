@@ -17,7 +17,7 @@ from review_app.core.naming import InvalidInput, file_stem, validate_directory
 from review_app.core.notes import parse_note
 from review_app.core.pending import PendingQueue
 from review_app.core.project import Project
-from review_app.core.upsert import decide_pending, upsert_note
+from review_app.core.upsert import UpsertError, decide_pending, upsert_note
 
 ONCALL = """# On-call schedule
 
@@ -413,3 +413,217 @@ def test_cli_refuses_bad_input_with_a_clear_message(kb: Path, tmp_path: Path):
     r = bm("upsert", str(kb), "--title", "T", "--content-file", str(tmp_path / "missing.md"))
     assert r.returncode == 1 and b"cannot read" in r.stderr
     assert snapshot(kb) == before
+
+
+# ------------------------------------------------------- hostile names and content
+
+KILN = """---
+title: Kiln firing log
+type: note
+---
+
+# Kiln firing log
+
+Bisque firings run to cone 04 overnight; the controller logs each ramp.
+
+## Observations
+- [firing] Glaze firings go to cone 6 #glaze
+"""
+
+
+def pottery(root: Path) -> Path:
+    """A small project in another domain than the demo: a pottery studio's notes."""
+    root.mkdir()
+    (root / "Kiln firing log.md").write_text(KILN, encoding="utf-8")
+    (root / "clay.md").write_text("---\ntitle: Clay suppliers\n---\n\nStoneware comes from "
+                                  "Potclays; porcelain from Valentine Clays.\n", encoding="utf-8")
+    return root
+
+
+def test_nfd_and_nfc_titles_name_one_file(tmp_path: Path, embedder):
+    import unicodedata
+
+    root = tmp_path / "kb"
+    root.mkdir()
+    nfd = unicodedata.normalize("NFD", "Café notes")
+    assert nfd != "Café notes"
+    (root / f"{nfd}.md").write_text(f"---\ntitle: {nfd}\n---\n\nThe espresso machine "
+                                    "needs descaling monthly.\n", encoding="utf-8")
+    # an NFC title (a person typing), then an NFD one (another agent): one file all along
+    for title in ("Café notes", nfd):
+        result = upsert_note(title, f"# {title}\n\nDescale the espresso machine every month; "
+                             "grinder burrs yearly.\n", "", root, similarity_threshold=1.0,
+                             embedder=embedder)
+        assert result["action"] == "updated_existing", result
+        assert result["path"] == f"{nfd}.md"
+    assert [p.name for p in root.glob("*.md")] == [f"{nfd}.md"]
+    created = upsert_note(unicodedata.normalize("NFD", "Thé list"), "Sencha, genmaicha.\n", "",
+                          root, embedder=embedder)
+    assert created["path"] == "Thé list.md"  # new files get NFC names
+    assert (root / "Thé list.md").is_file()
+
+
+@pytest.mark.parametrize("title", [
+    "invoice\u202egpj.exe",      # right-to-left override: displays as "invoiceexe.jpg"
+    "Budget \u2066draft\u2069",  # isolate
+    "\u200fMeeting notes",       # right-to-left mark
+    "two\u2028lines",            # line separator
+    "para\u2029graph",           # paragraph separator
+    "bell\x07",
+])
+def test_titles_with_invisible_reordering_or_separators_are_refused(tmp_path: Path, title):
+    root = pottery(tmp_path / "kb")
+    before = snapshot(root)
+    pattern = r"control character \(U\+[0-9A-F]{4}: a control, line separator or bidirectional"
+    with pytest.raises(InvalidInput, match=pattern):
+        upsert_note(title, "# Anything\n\nText.\n", "", root)
+    assert snapshot(root) == before and not (root / ".bm-review").exists()
+
+
+@pytest.mark.parametrize(("directory", "message"), [
+    ("node_modules", "node_modules"),
+    ("studio/node_modules/pkg", "studio/node_modules"),
+    ("__pycache__", "__pycache__"),
+    ("drafts", "drafts"),          # .gitignore
+    ("archive/2025", "archive"),   # .bmignore
+])
+def test_directories_the_scan_ignores_are_refused(tmp_path: Path, directory, message):
+    root = pottery(tmp_path / "kb")
+    (root / ".gitignore").write_text("drafts/\n", encoding="utf-8")
+    (root / ".bmignore").write_text("archive/\n", encoding="utf-8")
+    before = snapshot(root)
+    with pytest.raises(InvalidInput, match=f"folder '{message}' is never scanned"):
+        upsert_note("Glaze recipes", "# Glaze recipes\n\nTenmoku: 10% red iron oxide.\n",
+                    directory, root)
+    assert snapshot(root) == before
+
+
+def test_overlong_directory_is_a_clear_error(tmp_path: Path):
+    root = pottery(tmp_path / "kb")
+    with pytest.raises(InvalidInput, match="300 bytes long; file systems allow at most 255"):
+        upsert_note("Glaze recipes", "Tenmoku.\n", "d" * 300, root)
+    with pytest.raises(InvalidInput, match="directory is .* bytes long"):
+        upsert_note("Glaze recipes", "Tenmoku.\n", "/".join(["d" * 200] * 6), root)
+    r = bm("upsert", str(root), "--title", "Glaze", "--directory", "x" * 300, "--content", "t")
+    assert r.returncode == 1 and b"file systems allow at most 255" in r.stderr
+    assert b"Traceback" not in r.stderr and b"File name too long" not in r.stderr
+    assert sorted(p.name for p in root.iterdir()) == ["Kiln firing log.md", "clay.md"]
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("---\n- kiln\n- glaze\n---\n\nBody.\n", "is a YAML list, not a mapping"),
+    ("---\njust a sentence\n---\n\nBody.\n", "is a YAML str, not a mapping"),
+])
+def test_content_whose_frontmatter_is_not_a_mapping_is_refused(tmp_path: Path, content,
+                                                               message):
+    root = pottery(tmp_path / "kb")
+    before = snapshot(root)
+    with pytest.raises(InvalidInput, match=message):
+        upsert_note("Glaze recipes", content, "", root)
+    assert snapshot(root) == before
+
+
+def test_alias_bomb_content_is_refused_at_once_without_waiting_for_the_lock(tmp_path: Path):
+    import time
+
+    from test_hostile_input import alias_bomb
+
+    from review_app.core.upsert import upsert_lock
+
+    root = pottery(tmp_path / "kb")
+    before = snapshot(root)
+    with upsert_lock(Project(root)):  # another upsert is writing right now
+        start = time.perf_counter()
+        with pytest.raises(InvalidInput, match="too many YAML aliases"):
+            upsert_note("Quarterly report", alias_bomb(10), "", root)
+        assert time.perf_counter() - start < 1.0
+    assert snapshot(root) == before
+
+
+# ----------------------------------------------------------------- locked notes
+
+def test_locked_match_is_never_updated_or_merged(kb: Path, embedder):
+    path = kb / RATE_TARGET
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "type: note\n", "type: note\nlocked: true\n"), encoding="utf-8")
+    before = snapshot(kb)
+    for on_match in ("update", "merge"):
+        result = upsert_note("API rate limits", RATE, "engineering", kb, on_match=on_match,
+                             embedder=embedder)
+        assert result["action"] == "queued_for_review", result
+        assert result["matched_note"] == RATE_TARGET and "locked" in result["reason"]
+        assert result["candidates"][0]["locked"] is True
+    assert snapshot(kb) == before
+    proposals = PendingQueue(kb / ".bm-review").items()
+    assert len(proposals) == 2
+    for choice in ("update", "merge"):  # a person cannot write into it either
+        with pytest.raises(UpsertError, match="locked"):
+            decide_pending(kb, proposals[0].id, choice, RATE_TARGET)
+    assert snapshot(kb) == before and len(PendingQueue(kb / ".bm-review").items()) == 2
+    created = decide_pending(kb, proposals[0].id, "create")
+    assert created["action"] == "created" and created["path"] != RATE_TARGET
+    assert (kb / RATE_TARGET).read_bytes() == before[RATE_TARGET]
+
+
+# ------------------------------------------------------------------ concurrency
+
+STUDIO_FACTS = [
+    "[supply] Order 20 kg of porcelain from Valentine Clays in March",
+    "[safety] Wear the P3 respirator when mixing dry glaze materials",
+    "[schedule] The wheel room is booked by the Tuesday evening class",
+    "[maintenance] Replace kiln element 2 once firings take longer than ten hours",
+    "[glaze] The tenmoku recipe uses ten percent red iron oxide",
+    "[pricing] Members pay three euros per shelf in a shared firing",
+    "[storage] Greenware shelves are cleared every Sunday night",
+    "[contact] Marta services the kiln controller on weekdays",
+]
+
+
+def test_concurrent_merges_into_one_note_all_land(tmp_path: Path):
+    """8 agents (real processes) merge into one note at once: before, 5 of 8 failed as
+    'keeps changing while it is written'; now each waits its turn and none is lost."""
+    import time
+
+    root = pottery(tmp_path / "kb")
+    procs = []
+    start = time.perf_counter()
+    for fact in STUDIO_FACTS:
+        content = f"# Kiln firing log\n\n## Observations\n- {fact}\n"
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "review_app", "upsert", str(root), "--title",
+             "Kiln firing log", "--on-match", "merge", "--format", "json",
+             "--content", content], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env=dict(os.environ)))
+    results = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err.decode()
+        results.append(json.loads(out))
+    elapsed = time.perf_counter() - start
+    assert [r["action"] for r in results] == ["merged_existing"] * 8
+    assert {r["path"] for r in results} == {"Kiln firing log.md"}
+    text = (root / "Kiln firing log.md").read_text(encoding="utf-8")
+    for fact in STUDIO_FACTS:
+        assert f"- {fact}" in text, fact
+    assert "Bisque firings run to cone 04" in text and "Glaze firings go to cone 6" in text
+    assert sorted(p.name for p in root.glob("*.md")) == ["Kiln firing log.md", "clay.md"]
+    assert len({r["apply_id"] for r in results}) == 8  # each its own undoable write
+    print(f"8 concurrent merges: {elapsed:.1f} s")
+
+
+def test_huge_content_file_is_refused_without_reading_it(tmp_path: Path):
+    root = pottery(tmp_path / "kb")
+    huge = tmp_path / "dump.md"
+    with huge.open("wb") as f:
+        f.truncate(6 * 1024**3)  # sparse: reading it whole would take 6 GB
+    code = ("import resource, sys\n"
+            "cap = 1024 * 1024 * 1024\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (cap, cap))\n"
+            "from review_app.cli import main\n"
+            "sys.exit(main(sys.argv[1:]))\n")
+    r = subprocess.run([sys.executable, "-c", code, "upsert", str(root), "--title", "Dump",
+                        "--content-file", str(huge)], capture_output=True, timeout=120,
+                       env=dict(os.environ))
+    assert r.returncode == 1, r.stderr
+    assert b"larger than 2048 KiB" in r.stderr and b"MemoryError" not in r.stderr
+    assert sorted(p.name for p in root.glob("*.md")) == ["Kiln firing log.md", "clay.md"]

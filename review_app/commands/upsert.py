@@ -49,16 +49,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _read_content(args: argparse.Namespace) -> bytes | str:
+    """The note's text; never more than one byte past the note size limit is read
+    (so a huge file or an endless pipe is refused as too large, not loaded)."""
+    from ..core.notes import MAX_NOTE_BYTES
+
     if args.content is not None:
         return args.content
     if args.content_file == "-" or getattr(args, "_stdin", False):
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(MAX_NOTE_BYTES + 1)
     if args.content_file is None:
         raise CommandError("give the note's text with --content TEXT, --content-file F "
                            "or - (standard input)")
     path = Path(args.content_file).expanduser()
     try:
-        return path.read_bytes()
+        with path.open("rb") as f:  # a FIFO such as <(generate-note) is fine: read, bounded
+            return f.read(MAX_NOTE_BYTES + 1)
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from exc
 

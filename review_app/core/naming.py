@@ -28,11 +28,17 @@ class InvalidInput(ValueError):
     """Agent input that is refused; the message says what and why. Nothing was written."""
 
 
+_BIDI_CONTROLS = {*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C}
+"""Invisible characters that reorder the text around them: a title holding one can
+display as another title (or hide a file extension)."""
+MAX_NAME_BYTES = 255  # one path component, on every common file system
+
+
 def _has_control(text: str) -> str | None:
     for ch in text:
         if ch in "\t":
             continue
-        if unicodedata.category(ch) in ("Cc", "Cs"):
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ord(ch) in _BIDI_CONTROLS:
             return f"U+{ord(ch):04X}"
     return None
 
@@ -41,11 +47,13 @@ def validate_title(title: object) -> str:
     """The title, stripped; refused if empty, not text, or holding control characters."""
     if not isinstance(title, str):
         raise InvalidInput(f"title must be text, not {type(title).__name__}")
-    clean = title.strip()
+    # NFC: an NFD "Café" and an NFC "Café" look identical and must name one file
+    clean = unicodedata.normalize("NFC", title.strip())
     if not clean:
         raise InvalidInput("title is empty")
     if bad := _has_control(clean):
-        raise InvalidInput(f"title contains a control character ({bad}); use plain text")
+        raise InvalidInput(f"title contains a control character ({bad}: a control, line "
+                           "separator or bidirectional formatting mark); use plain text")
     if len(clean) > MAX_TITLE_CHARS:
         raise InvalidInput(f"title is {len(clean)} characters long (at most {MAX_TITLE_CHARS})")
     return clean
@@ -80,9 +88,10 @@ def validate_directory(directory: object) -> str:
         return ""
     if not isinstance(directory, str):
         raise InvalidInput(f"directory must be text, not {type(directory).__name__}")
-    raw = directory.strip()
+    raw = unicodedata.normalize("NFC", directory.strip())
     if bad := _has_control(raw):
-        raise InvalidInput(f"directory contains a control character ({bad})")
+        raise InvalidInput(f"directory contains a control character ({bad}: a control, "
+                           "line separator or bidirectional formatting mark)")
     unified = raw.replace("\\", "/")
     if unified.startswith("/") or re.match(r"^[A-Za-z]:", unified) or raw.startswith("~"):
         raise InvalidInput(f"directory {directory!r} is absolute; give a folder inside the "
@@ -103,8 +112,21 @@ def validate_directory(directory: object) -> str:
             raise InvalidInput(f"directory part {part!r} has no usable characters")
         if cleaned.startswith(".") or cleaned.strip(".") == "":
             raise InvalidInput(f"directory part {part!r} is not a usable folder name")
+        if (size := len(cleaned.encode("utf-8"))) > MAX_NAME_BYTES:
+            raise InvalidInput(f"directory part {clip_name(cleaned)!r} is {size} bytes long; "
+                               f"file systems allow at most {MAX_NAME_BYTES} per folder name")
         parts.append(cleaned)
-    return "/".join(parts)
+    joined = "/".join(parts)
+    if (size := len(joined.encode("utf-8"))) > MAX_DIRECTORY_BYTES:
+        raise InvalidInput(f"directory is {size} bytes long (at most {MAX_DIRECTORY_BYTES})")
+    return joined
+
+
+MAX_DIRECTORY_BYTES = 1024  # well inside PATH_MAX (4096) with the project's own path
+
+
+def clip_name(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def check_inside(root: Path, rel: str) -> Path:
@@ -138,11 +160,14 @@ def note_path(root: Path, directory: str, title: str) -> str:
 
 def unique_note_path(root: Path, rel: str, taken: set[str] | None = None) -> str:
     """`rel`, or `stem 2.md`, `stem 3.md`... : the first name no file (any case) uses."""
-    taken_lower = {t.lower() for t in (taken or set())}
+    def key(p: str) -> str:
+        return unicodedata.normalize("NFC", p).casefold()
+
+    taken_keys = {key(t) for t in (taken or set())}
     path = PurePosixPath(rel)
     candidate = rel
     n = 1
-    while (root / candidate).exists() or candidate.lower() in taken_lower:
+    while (root / candidate).exists() or key(candidate) in taken_keys:
         n += 1
         name = f"{path.stem} {n}{path.suffix}"
         candidate = str(path.with_name(name))

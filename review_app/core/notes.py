@@ -21,13 +21,13 @@ MAX_NOTE_BYTES = 2 * 1024 * 1024
 """Larger files are reported, not parsed: no real note is this big, and a
 multi-megabyte file is almost always a log or data dump with a .md name."""
 
-_OBSERVATION_RE = re.compile(r"^\s*[-*]\s+\[([^\]\[]+)\]\s+(.+?)\s*$")
-_RELATION_RE = re.compile(
-    r"^\s*[-*]\s+([A-Za-z_][\w\- ]{0,60}?)\s+\[\[([^\]]+)\]\]\s*(?:\((.*)\))?\s*$")
+# Only the fixed-shape heads are regexes; the free-text tails are cut in Python.
+# (A lazy `(.+?)\s*$` tail backtracks quadratically: one 20 KB line of spaces took 6 s.)
+_OBSERVATION_HEAD_RE = re.compile(r"\s*[-*]\s+\[([^\]\[]+)\]\s")
+_RELATION_HEAD_RE = re.compile(r"\s*[-*]\s+([A-Za-z_][\w\- ]{0,60}?)\s+\[\[([^\]]+)\]\]")
 _WIKILINK_RE = re.compile(r"\[\[([^\]\[]+)\]\]")
 _MEMORY_URL_RE = re.compile(r"memory://([\w\-./]+)")
 _TAG_RE = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
-_TRAILING_CONTEXT_RE = re.compile(r"\s*\(([^()]*)\)\s*$")
 _CHECKBOX = {" ", "x", "X"}
 _WORD_RE = re.compile(r"\w+")
 
@@ -155,32 +155,46 @@ def _is_true(value: Any) -> bool:
     return value is True or value == 1
 
 
+def _trailing_context(rest: str) -> tuple[str, str | None]:
+    """(text, context) of `text (context)`: the last parenthesised part, if it ends the
+    line, holds no parentheses and is not all there is."""
+    end = rest.rstrip()
+    if not end.endswith(")"):
+        return rest, None
+    opening = end.rfind("(", 0, len(end) - 1)
+    if opening < 0 or ")" in end[opening + 1:-1]:
+        return rest, None
+    head = end[:opening].rstrip()
+    if not head:
+        return rest, None
+    return head, end[opening + 1:-1].strip()
+
+
 def parse_observation(line: str) -> Observation | None:
-    m = _OBSERVATION_RE.match(line)
+    m = _OBSERVATION_HEAD_RE.match(line)
     if not m or m.group(1) in _CHECKBOX:
         return None
-    category, rest = m.group(1).strip(), m.group(2)
-    if rest.startswith("[["):  # a wiki link list item, not an observation
+    category, rest = m.group(1).strip(), line[m.end():].strip()
+    if not rest or rest.startswith("[["):  # a wiki link list item, not an observation
         return None
-    context = None
-    cm = _TRAILING_CONTEXT_RE.search(rest)
-    if cm and cm.start() > 0:
-        context = cm.group(1).strip()
-        rest = rest[: cm.start()]
+    rest, context = _trailing_context(rest)
     tags = tuple(_TAG_RE.findall(rest))
     return Observation(category=category, content=rest.strip(), tags=tags, context=context,
                        line=line.strip())
 
 
 def parse_relation(line: str) -> Relation | None:
-    m = _RELATION_RE.match(line)
+    m = _RELATION_HEAD_RE.match(line)
     if not m:
+        return None
+    tail = line[m.end():].strip()
+    if tail and not (tail.startswith("(") and tail.endswith(")")):
         return None
     target = m.group(2).split("|", 1)[0].strip()
     if not target:
         return None
     return Relation(type=m.group(1).strip(), target=target,
-                    context=(m.group(3) or "").strip() or None, line=line.strip())
+                    context=tail[1:-1].strip() or None if tail else None, line=line.strip())
 
 
 def link_targets(text: str) -> list[str]:
@@ -239,19 +253,102 @@ def decode_note_bytes(raw: bytes) -> str | NoteProblem:
 
 _YAML = frontmatter.YAMLHandler()
 
+MAX_FRONTMATTER_BYTES = 64 * 1024
+"""Real frontmatter is a few hundred bytes; a bigger block is data, not metadata."""
+MAX_FRONTMATTER_EXPANSION = 200_000
+"""Values (plus scalar characters) the frontmatter may stand for once aliases are
+expanded. Without aliases 64 KiB of YAML cannot reach it; a "billion laughs" of
+nine nested anchors (about 400 bytes) stands for 387 million."""
+MAX_FRONTMATTER_DEPTH = 64
 
-def _split_frontmatter(text: str) -> tuple[Any, str]:
-    """(frontmatter value, body). python-frontmatter's own `loads` silently drops a
-    frontmatter that is not a mapping; we want to report it."""
+
+class FrontmatterTooComplex(yaml.YAMLError):
+    """Frontmatter refused before it is built: too big, too deep, or an alias bomb."""
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """SafeLoader that weighs every node as the size it expands to.
+
+    PyYAML shares an aliased node, so loading a bomb is cheap; what costs minutes
+    and gigabytes is every later walk over the value (str(), copies, JSON). The
+    composer knows each node's expanded size from its children's, so a document
+    that would expand past the budget is refused while it is still small.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._sizes: dict[int, int] = {}
+        self._depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: ANN401 - PyYAML's types
+        if self.check_event(yaml.AliasEvent):
+            anchor = self.peek_event().anchor
+            target = self.anchors.get(anchor)
+            if target is not None and id(target) not in self._sizes:
+                raise FrontmatterTooComplex(
+                    f"frontmatter uses a YAML alias inside its own anchor (*{anchor})")
+            return super().compose_node(parent, index)
+        self._depth += 1
+        if self._depth > MAX_FRONTMATTER_DEPTH:
+            raise FrontmatterTooComplex(
+                f"frontmatter is nested more than {MAX_FRONTMATTER_DEPTH} levels deep")
+        try:
+            node = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+        if isinstance(node, yaml.ScalarNode):
+            size = 1 + len(node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            size = 1 + sum(self._sizes[id(child)] for child in node.value)
+        else:
+            size = 1 + sum(self._sizes[id(k)] + self._sizes[id(v)] for k, v in node.value)
+        if size > MAX_FRONTMATTER_EXPANSION:
+            raise FrontmatterTooComplex(
+                f"frontmatter uses too many YAML aliases (it expands to more than "
+                f"{MAX_FRONTMATTER_EXPANSION:,} values)")
+        self._sizes[id(node)] = size
+        return node
+
+
+def load_frontmatter_yaml(text: str) -> Any:
+    """The value of a frontmatter block (the YAML between the `---` lines), bounded.
+
+    Every frontmatter load goes through here, so no note can cost more than a
+    fraction of a second and a few MB. Raises `yaml.YAMLError` (incl.
+    `FrontmatterTooComplex`) on bad or hostile input.
+    """
+    size = len(text.encode("utf-8", errors="replace"))
+    if size > MAX_FRONTMATTER_BYTES:
+        raise FrontmatterTooComplex(f"frontmatter is {size // 1024} KiB (at most "
+                                    f"{MAX_FRONTMATTER_BYTES // 1024} KiB)")
+    loader = _BoundedLoader(text)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+def split_frontmatter_value(text: str) -> tuple[Any, str, bool]:
+    """(frontmatter value, body, has a frontmatter block) of a note's text.
+
+    python-frontmatter's own `loads` silently drops a frontmatter that is not a
+    mapping (and loads it unbounded); callers here report it instead. Raises
+    `yaml.YAMLError` like `load_frontmatter_yaml`.
+    """
     stripped = text.strip()
     if not _YAML.detect(stripped):
-        return {}, stripped
+        return {}, stripped, False
     try:
         fm, content = _YAML.split(stripped)
     except ValueError:
-        return {}, stripped
-    value = _YAML.load(fm)
-    return ({} if value is None else value), content.strip()
+        return {}, stripped, False
+    value = load_frontmatter_yaml(fm)
+    return ({} if value is None else value), content.strip(), True
+
+
+def _split_frontmatter(text: str) -> tuple[Any, str]:
+    value, body, _ = split_frontmatter_value(text)
+    return value, body
 
 
 def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
@@ -263,6 +360,8 @@ def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
     text = decoded
     try:
         metadata, body = _split_frontmatter(text)
+    except FrontmatterTooComplex as exc:
+        return NoteProblem(path, f"{exc}; not parsed, left untouched")
     except yaml.YAMLError as exc:
         reason = str(exc).replace("\n", " ")
         reason = re.sub(r"\s+", " ", reason)

@@ -5,6 +5,7 @@ appends a resolution line (`{"resolved": id, ...}`), so the file is also the
 history of what was decided. Every writer holds a lock file while it writes one
 whole line with a single `os.write` on an O_APPEND descriptor, so lines from
 several agents can neither interleave nor be lost, on POSIX and Windows alike.
+A decision whose write is undone (`bm-review undo`) puts its proposal back.
 """
 
 from __future__ import annotations
@@ -189,18 +190,35 @@ class PendingQueue:
         return out
 
     def items(self) -> list[Proposal]:
-        """Open proposals, oldest first."""
-        resolved = set()
+        """Open proposals, oldest first.
+
+        A proposal whose decision wrote a note through the journal is open again once
+        that apply is undone (`bm-review undo`): undoing the write undoes the decision.
+        """
+        last: dict[str, dict[str, Any]] = {}
         proposals: dict[str, Proposal] = {}
         for doc in self._records():
             if "resolved" in doc:
-                resolved.add(doc["resolved"])
+                last[str(doc["resolved"])] = doc
             elif "id" in doc:
                 try:
                     proposals[doc["id"]] = Proposal.from_json(doc)
                 except TypeError as exc:
                     self.problems.append(f"proposal {doc.get('id')}: {exc}")
-        return [p for pid, p in proposals.items() if pid not in resolved]
+        return [p for pid, p in proposals.items()
+                if pid not in last or self._undone(last[pid].get("apply_id"))]
+
+    def _undone(self, apply_id: object) -> bool:
+        """The apply that carried out a decision was undone (read-only journal look-up)."""
+        if not isinstance(apply_id, str) or not apply_id:
+            return False
+        from .journal import UNDONE, UnsafePath, load_journal
+
+        try:
+            journal = load_journal(self.state_dir, apply_id)
+        except (OSError, ValueError, UnsafePath):
+            return False
+        return journal is not None and journal.data.get("status") == UNDONE
 
     def get(self, proposal_id: str) -> Proposal | None:
         return next((p for p in self.items() if p.id == proposal_id), None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import stat
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pathspec
 
-from .notes import Note, NoteProblem, parse_note
+from .notes import MAX_NOTE_BYTES, Note, NoteProblem, parse_note
 
 STATE_DIR_NAME = ".bm-review"
 
@@ -104,14 +103,123 @@ def _checked(path: str, name: str, state_dir: Path | None) -> Project:
     return Project(root.resolve(), name=name, state_dir=state_dir)
 
 
+def config_projects() -> dict[str, Path]:
+    """basic-memory's registered projects (name -> folder); {} when there is no config."""
+    path = basic_memory_config_path()
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(config, dict):
+        return {}
+    return {name: Path(p).expanduser() for name, p in _config_projects(config).items()}
+
+
+class ProjectScope:
+    """The projects a long-running server may act on, and nothing else.
+
+    An agent's `project` argument is only a choice among these: the project the
+    server was started on, the ones named at start, and (when allowed) those
+    registered in basic-memory's config. Anything else is refused before any file
+    or state folder is touched.
+    """
+
+    def __init__(self, home: Project, extra: list[Project] | tuple[Project, ...] = (), *,
+                 basic_memory: bool = False) -> None:
+        self.home = home
+        self.projects = [home]
+        for p in extra:
+            if all(p.root.resolve() != q.root.resolve() for q in self.projects):
+                self.projects.append(p)
+        self.basic_memory = basic_memory
+
+    def describe(self) -> str:
+        served = ", ".join(str(p.root) for p in self.projects)
+        return served + (" and basic-memory's registered projects" if self.basic_memory else "")
+
+    def _allowed(self) -> list[Project]:
+        out = list(self.projects)
+        if self.basic_memory:
+            for name, root in config_projects().items():
+                if root.is_dir() and all(p.root.resolve() != root.resolve() for p in out):
+                    out.append(Project(root.resolve(), name=name))
+        return out
+
+    def resolve(self, arg: str | None) -> Project:
+        """The served project `arg` names (folder path or project name); None: the home one."""
+        if arg is None or (isinstance(arg, str) and not arg.strip()):
+            return self.home
+        if not isinstance(arg, str):
+            raise ProjectError(f"project must be text, not {type(arg).__name__}")
+        allowed = self._allowed()
+        by_name = next((p for p in allowed if p.name and p.name == arg), None)
+        if by_name is not None:
+            return by_name
+        try:
+            root = Path(arg).expanduser().resolve()
+        except (OSError, RuntimeError, ValueError):
+            root = None
+        found = next((p for p in allowed if root is not None and p.root.resolve() == root),
+                     None)
+        if found is not None:
+            return found
+        raise ProjectError(
+            f"project {arg!r} is not served here: this server acts only on "
+            f"{self.describe()}. Nothing was read or written. To let agents use another "
+            "project, start the server with --allow-project PROJECT"
+            + ("" if self.basic_memory else " (or --allow-basic-memory-projects)") + ".")
+
+
+MAX_IGNORE_FILE_BYTES = 1024 * 1024
+
+
 def _ignore_spec(root: Path) -> pathspec.GitIgnoreSpec:
     lines = list(DEFAULT_IGNORES)
     for name in (".gitignore", ".bmignore"):
-        f = root / name
-        if f.is_file():
-            with contextlib.suppress(OSError):
-                lines += f.read_text(encoding="utf-8", errors="replace").splitlines()
+        raw = read_regular_file(root / name, MAX_IGNORE_FILE_BYTES)
+        if isinstance(raw, bytes):
+            lines += raw.decode("utf-8", errors="replace").splitlines()
     return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+class IgnoreRules:
+    """The scan's rules for what is not a note: dot-names, defaults, .gitignore/.bmignore."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.spec = _ignore_spec(root)
+
+    def skips_dir(self, rel_dir: str) -> bool:
+        """`rel_dir` (posix, no trailing /) is a folder the walk does not enter."""
+        name = rel_dir.rsplit("/", 1)[-1]
+        return name.startswith(".") or self.spec.match_file(rel_dir + "/")
+
+    def skips_file(self, rel: str) -> bool:
+        name = rel.rsplit("/", 1)[-1]
+        return (name.startswith(".") or not name.lower().endswith(".md")
+                or self.spec.match_file(rel))
+
+    def ignored(self, rel: str) -> str | None:
+        """Why the walk would never read the note at `rel`, or None when it would."""
+        parts = rel.split("/")
+        for i in range(1, len(parts)):
+            folder = "/".join(parts[:i])
+            if self.skips_dir(folder):
+                why = ("hidden folders are" if parts[i - 1].startswith(".")
+                       else "it is in basic-memory's or the project's ignore rules, and is")
+                return f"folder {folder!r} is never scanned ({why} not read)"
+        if self.skips_file(rel):
+            return f"{rel!r} is a name the scan ignores"
+        return None
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISDIR, "a folder")):
+        if test(mode):
+            return name
+    return "not a regular file"
 
 
 def walk_markdown(root: Path) -> tuple[list[tuple[str, Path]], list[NoteProblem]]:
@@ -119,37 +227,49 @@ def walk_markdown(root: Path) -> tuple[list[tuple[str, Path]], list[NoteProblem]
 
     Dot-folders and dot-files are skipped (basic-memory ignores them, and that is
     where our own state lives). Symlinks are followed only while they stay inside
-    the project; one that leaves it is reported and not read.
+    the project; one that leaves it is reported and not read. Nothing is opened
+    here: entry types come from the directory listing, so a FIFO or device named
+    `.md` is reported, never read, and the walk is iterative (no depth limit but
+    the file system's).
     """
     root = root.resolve()
-    spec = _ignore_spec(root)
+    rules = IgnoreRules(root)
     files: list[tuple[str, Path]] = []
     problems: list[NoteProblem] = []
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        base = Path(dirpath)
-        rel_dir = base.relative_to(root).as_posix()
-        rel_dir = "" if rel_dir == "." else rel_dir + "/"
-        keep = []
-        for d in sorted(dirnames):
-            if d.startswith(".") or spec.match_file(rel_dir + d + "/"):
+    stack: list[tuple[Path, str]] = [(root, "")]
+    while stack:
+        base, rel_dir = stack.pop()
+        try:
+            with os.scandir(base) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError as exc:
+            problems.append(NoteProblem(rel_dir.rstrip("/") or ".",
+                                        f"cannot list folder: {exc.strerror or exc}"))
+            continue
+        subdirs = []
+        for entry in entries:
+            rel = rel_dir + entry.name
+            try:
+                is_link = entry.is_symlink()
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError as exc:
+                problems.append(NoteProblem(rel, f"cannot read: {exc.strerror or exc}"))
                 continue
-            full = base / d
-            if full.is_symlink():
-                target = full.resolve()
-                if not target.is_relative_to(root):
-                    problems.append(NoteProblem(rel_dir + d, "symlinked folder points outside "
-                                                f"the project ({target}); not read"))
-                continue  # inside-project folder links would be read twice
-            keep.append(d)
-        dirnames[:] = keep
-        for name in sorted(filenames):
-            if name.startswith(".") or not name.lower().endswith(".md"):
+            if is_dir or (is_link and _is_dir_link(entry)):
+                if rules.skips_dir(rel):
+                    continue
+                if is_link:
+                    target = Path(entry.path).resolve()
+                    if not target.is_relative_to(root):
+                        problems.append(NoteProblem(rel, "symlinked folder points outside "
+                                                         f"the project ({target}); not read"))
+                    continue  # inside-project folder links would be read twice
+                subdirs.append((Path(entry.path), rel + "/"))
                 continue
-            rel = rel_dir + name
-            if spec.match_file(rel):
+            if rules.skips_file(rel):
                 continue
-            full = base / name
-            if full.is_symlink():
+            full = Path(entry.path)
+            if is_link:
                 try:
                     target = full.resolve(strict=True)
                 except (OSError, RuntimeError):
@@ -159,22 +279,72 @@ def walk_markdown(root: Path) -> tuple[list[tuple[str, Path]], list[NoteProblem]
                     problems.append(NoteProblem(rel, f"symlink points outside the project "
                                                      f"({target}); not read"))
                     continue
+            try:
+                mode = full.stat().st_mode  # follows an inside link; never opens
+            except OSError as exc:
+                problems.append(NoteProblem(rel, f"cannot read: {exc.strerror or exc}"))
+                continue
+            if not stat.S_ISREG(mode):
+                problems.append(NoteProblem(rel, f"{_kind(mode)}, not a note file; not read"))
+                continue
             files.append((rel, full))
+        stack.extend(reversed(subdirs))
     files.sort()
     return files, problems
+
+
+def _is_dir_link(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=True)
+    except OSError:
+        return False
 
 
 ProgressFn = Callable[[int, int], None]
 
 
+def read_regular_file(path: Path, limit: int) -> bytes | str:
+    """At most `limit` bytes of a regular file, or why it was not read.
+
+    The size is checked before reading, the file is opened non-blocking (a FIFO
+    swapped in after the walk cannot hang us) and verified regular on the open
+    descriptor, and never more than `limit` + 1 bytes are read (a sparse 6 GB
+    file costs nothing).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        return f"cannot read: {exc.strerror or exc}"
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return f"{_kind(st.st_mode)}, not a note file; not read"
+        if st.st_size > limit:
+            return (f"file too large ({st.st_size // 1024} KiB > {limit // 1024} KiB); "
+                    "not a note, left untouched")
+        chunks, remaining = [], limit + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        return f"cannot read: {exc.strerror or exc}"
+    finally:
+        os.close(fd)
+
+
 def read_note(rel: str, full: Path) -> Note | NoteProblem:
     try:
         st = full.stat()
-        if not stat.S_ISREG(st.st_mode):
-            return NoteProblem(rel, "not a regular file; not read")
-        raw = full.read_bytes()
     except OSError as exc:
         return NoteProblem(rel, f"cannot read: {exc.strerror or exc}")
+    raw = read_regular_file(full, MAX_NOTE_BYTES)
+    if isinstance(raw, str):
+        return NoteProblem(rel, raw)
     return parse_note(rel, raw, mtime=st.st_mtime, ctime=getattr(st, "st_birthtime", None))
 
 

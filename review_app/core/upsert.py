@@ -10,22 +10,36 @@ undo` reverts an agent's write exactly like a person's.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import random
 import re
 import threading
+import time
+import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import frontmatter
 import yaml
 
 from .embedding import DEFAULT_MODEL, Embedder, note_text
 from .index import VectorIndex
 from .naming import InvalidInput, check_inside, note_path, unique_note_path, validate_title
-from .notes import MAX_NOTE_BYTES, Note, parse_note, parse_tags, permalink_for_path, render_note
+from .notes import (
+    MAX_NOTE_BYTES,
+    FrontmatterTooComplex,
+    Note,
+    parse_note,
+    parse_tags,
+    permalink_for_path,
+    render_note,
+    split_frontmatter_value,
+)
 from .pending import PendingQueue, Proposal, QueueError, new_proposal_id, now_iso
 from .pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, INDEX_FILE
-from .project import Project, load_notes, read_note, resolve_project, walk_markdown
+from .project import IgnoreRules, Project, load_notes, read_note, resolve_project, walk_markdown
 from .strategies import Candidate, DedupeStrategy, SearchClient, get_strategy
 
 ON_MATCH = ("update", "merge", "ask")
@@ -101,7 +115,11 @@ def forget_notes(root: Path) -> None:
 
 def validate_content(content: object) -> str:
     """The note text as str; bytes must be UTF-8. Binary content is refused."""
+    too_big = InvalidInput(f"content is larger than {MAX_NOTE_BYTES // 1024} KiB, the most a "
+                           "note may hold")
     if isinstance(content, bytes | bytearray):
+        if len(content) > MAX_NOTE_BYTES:
+            raise too_big
         if b"\x00" in content:
             raise InvalidInput("content is binary (contains NUL bytes); only text notes can "
                                "be written")
@@ -121,8 +139,7 @@ def validate_content(content: object) -> str:
         raise InvalidInput("content holds unpaired surrogate characters; it is not valid "
                            "text") from None
     if size > MAX_NOTE_BYTES:
-        raise InvalidInput(f"content is {size // 1024} KiB; notes are at most "
-                           f"{MAX_NOTE_BYTES // 1024} KiB")
+        raise too_big
     text = content.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise InvalidInput("content is empty")
@@ -130,19 +147,42 @@ def validate_content(content: object) -> str:
 
 
 def split_content(text: str) -> tuple[dict[str, Any], str]:
-    """Frontmatter the agent included (kept, except title/permalink) and the body."""
+    """Frontmatter the agent included (kept, except title/permalink) and the body.
+
+    Loaded with the same bounds as a note on disk, so hostile YAML is refused in
+    milliseconds; a frontmatter that is not a mapping is refused like a broken note.
+    """
     if not text.lstrip().startswith("---"):
         return {}, text
     try:
-        post = frontmatter.loads(text)
+        value, body, found = split_frontmatter_value(text)
+    except FrontmatterTooComplex as exc:
+        raise InvalidInput(f"content frontmatter refused: {exc}") from None
     except yaml.YAMLError as exc:
         reason = re.sub(r"\s+", " ", str(exc))
         raise InvalidInput(f"content starts with invalid YAML frontmatter: {reason}") from None
     except Exception as exc:  # noqa: BLE001 - yaml raises ValueError on odd scalars
         raise InvalidInput(f"content starts with invalid YAML frontmatter: {exc}") from None
-    if not isinstance(post.metadata, dict):
-        raise InvalidInput("content frontmatter is not a mapping of keys to values")
-    return dict(post.metadata), post.content
+    if not found:
+        return {}, text
+    if not isinstance(value, dict):
+        raise InvalidInput(f"content frontmatter is a YAML {type(value).__name__}, not a "
+                           "mapping of keys to values; basic-memory cannot read such a note")
+    return dict(value), body
+
+
+def checked_input(title: object, content: object) -> tuple[str, str, dict[str, Any], str]:
+    """(title, text, frontmatter, body) of an upsert, or `InvalidInput` saying why not.
+
+    Cheap and lock-free: servers call it before waiting for any lock, so bad input
+    never holds up other writers.
+    """
+    clean_title = validate_title(title)
+    text = validate_content(content)
+    fm, body = split_content(text)
+    if not body.strip():
+        raise InvalidInput("content has no body besides its frontmatter")
+    return clean_title, text, fm, body
 
 
 def new_note_text(title: str, rel: str, metadata: dict[str, Any], body: str,
@@ -222,7 +262,8 @@ class Match:
     def to_json(self) -> dict[str, Any]:
         return {"path": self.note.path, "title": self.note.title, "score": round(self.score, 4),
                 "evidence": self.evidence, "reasons": self.reasons,
-                "important": self.note.important, "sha256": self.note.sha256}
+                "important": self.note.important, "locked": self.note.locked,
+                "sha256": self.note.sha256}
 
 
 def find_matches(project: Project, notes: list[Note], proposed: Note, *,
@@ -294,41 +335,105 @@ def upsert_note(title: str, content: str | bytes, directory: str = "",
     if tags is not None and (not isinstance(tags, list | tuple)
                              or not all(isinstance(t, str) for t in tags)):
         raise InvalidInput("tags must be a list of strings")
-    title = validate_title(title)
-    text = validate_content(content)
+    title, text, fm, body = checked_input(title, content)
     proj = as_project(project, state_dir)
     from .apply import recover_unfinished
 
+    target_path(proj, directory, title)  # refused before any lock or state folder
     recover_unfinished(proj)  # never match against, or write into, a half-applied project
     strat = get_strategy(strategy)
-    for attempt in range(3):
-        try:
-            return _upsert(proj, title, text, directory, similarity_threshold, on_match,
-                           caller=caller, tags=list(tags or []),
-                           embedder=embedder or shared_embedder(model), strategy=strat,
-                           model=model)
-        except _Stale as exc:
-            forget_notes(proj.root)
-            if attempt == 2:
-                raise UpsertError(f"{exc} keeps changing while it is written; nothing was "
-                                  "changed, try again") from None
+    emb = embedder or shared_embedder(model)
+    if load := getattr(emb, "_load", None):  # seconds cold: not while other upserts wait
+        load()
+    with upsert_lock(proj):
+        for attempt in range(STALE_RETRIES):
+            try:
+                return _upsert(proj, title, text, fm, body, directory, similarity_threshold,
+                               on_match, caller=caller, tags=list(tags or []),
+                               embedder=emb, strategy=strat, model=model)
+            except _Stale as exc:
+                forget_notes(proj.root)  # re-read and re-match against the file as it is now
+                if attempt == STALE_RETRIES - 1:
+                    raise UpsertError(f"{exc} keeps changing while it is written; nothing "
+                                      "was changed, try again") from None
+                time.sleep(_backoff(attempt))
     raise AssertionError("unreachable")
 
 
-def _upsert(proj: Project, title: str, text: str, directory: str,
-            similarity_threshold: float | None, on_match: str, *, caller: str | None,
-            tags: list[str], embedder: Embedder, strategy: DedupeStrategy,
-            model: str) -> dict[str, Any]:
+UPSERT_LOCK_FILE = "upsert.lock"
+UPSERT_LOCK_WAIT_S = 30.0
+"""How long an upsert waits for others in the same project (each holds it well under
+a second once its process has loaded the model)."""
+STALE_RETRIES = 6
+"""Tries when something other than an upsert (an editor, basic-memory re-indexing)
+changes the matched note meanwhile: re-read, re-match, re-merge, about 3 s in all."""
+
+
+def _backoff(attempt: int) -> float:
+    return min(1.0, 0.05 * 2 ** attempt) * (0.5 + random.random())
+
+
+@contextlib.contextmanager
+def upsert_lock(project: Project, timeout: float = UPSERT_LOCK_WAIT_S) -> Iterator[None]:
+    """Serialise upserts into one project (several agents, CLI processes, MCP servers).
+
+    Read, match and write happen under it, so concurrent merges into one note each
+    see the previous one's result instead of failing as stale. Waiting is bounded.
+    The kernel drops the lock when its holder dies.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows: the stale-file retries alone
+        yield
+        return
+    project.state.mkdir(parents=True, exist_ok=True)
+    fd = os.open(project.state / UPSERT_LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        deadline = time.monotonic() + timeout
+        attempt = 0
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise UpsertError(f"other upserts into {project.root} kept it busy for "
+                                      f"{timeout:.0f} s; nothing was written, try again") from None
+                time.sleep(min(0.2, 0.01 * 2 ** attempt) * (0.5 + random.random()))
+                attempt += 1
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def target_path(proj: Project, directory: object, title: str) -> str:
+    """Where a new note would go, refused if it leaves the project or the scan's view."""
     rel = note_path(proj.root, directory, title)
-    fm, body = split_content(text)
-    if not body.strip():
-        raise InvalidInput("content has no body besides its frontmatter")
+    if why := IgnoreRules(proj.root).ignored(rel):
+        raise InvalidInput(f"{why}; a note there would be invisible to basic-memory and to "
+                           "bm-review, choose another directory")
+    return rel
+
+
+def _name_key(path: str) -> str:
+    """Paths that look the same to a person are the same note: NFC, case-insensitive."""
+    return unicodedata.normalize("NFC", path).casefold()
+
+
+def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
+            directory: str, similarity_threshold: float | None, on_match: str, *,
+            caller: str | None, tags: list[str], embedder: Embedder,
+            strategy: DedupeStrategy, model: str) -> dict[str, Any]:
+    rel = target_path(proj, directory, title)
     threshold = strategy.default_threshold if similarity_threshold is None else float(
         similarity_threshold)
 
     notes = current_notes(proj.root)
-    by_lower = {n.path.lower(): n for n in notes}
-    same_file = by_lower.get(rel.lower())
+    by_key = {_name_key(n.path): n for n in notes}
+    same_file = by_key.get(_name_key(rel))
     if same_file is None and (proj.root / rel).exists():
         raise UpsertError(f"{rel} exists but is not a readable note (see `bm-review scan`); "
                           "choose another title or fix that file")
@@ -358,6 +463,10 @@ def _upsert(proj: Project, title: str, text: str, directory: str,
                        reason=f"no note scores {threshold:.2f} or more")
 
     target = match.note
+    if target.locked and on_match != "ask":
+        on_match = "ask"
+        reason = (f"{target.path} is locked (locked: true) and is never written by bm-review; "
+                  f"a person decides whether to create the note anyway; {reason}")
     if on_match == "update" and target.important:
         on_match = "ask"
         reason = f"{target.path} is marked important and is never overwritten; {reason}"
@@ -433,6 +542,9 @@ def _decide(proj: Project, queue: PendingQueue, proposal_id: str, choice: str,
         target = read_note(path, proj.root / path)
         if not isinstance(target, Note):
             raise UpsertError(f"cannot read {path}: {target.error}")
+        if target.locked:
+            raise UpsertError(f"{path} is locked (locked: true); bm-review never writes it. "
+                              "Create the proposal as a new note or discard it")
         proposed_text = new_note_text(proposal.title, proposal.path, fm, body,
                                       list(proposal.extra.get("tags") or []), taken)
         proposed = parse_note(PROPOSED_PREFIX + proposal.path, proposed_text.encode("utf-8"))

@@ -18,7 +18,9 @@ from textual.events import Key
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
+from ...core.journal import JOURNAL_DIR
 from ...core.pending import Proposal
+from ..screens.confirm import ConfirmApply
 from ..session import PendingReview
 from .preview import text_diff
 from .tables import VI_ENDS, VI_MOVES, JumpTable, clip, clip_left
@@ -140,6 +142,7 @@ class PendingPane(Vertical):
         self.mode = "diff"
         self.busy = False
         self._width = 0
+        self._journal_seen = self._journal_signature()
 
     def compose(self) -> ComposeResult:
         yield Static(id="pending-status")
@@ -167,8 +170,17 @@ class PendingPane(Vertical):
     def match(self) -> str | None:
         return self.query_one(MatchTable).current_path
 
+    def _journal_signature(self) -> int | None:
+        """Changes when an apply or undo records itself (an undo can reopen a proposal)."""
+        try:
+            return (self.review.project.state / JOURNAL_DIR).stat().st_mtime_ns
+        except OSError:
+            return None
+
     def poll(self) -> None:
-        if not self.busy and self.review.changed_on_disk():
+        journal = self._journal_signature()
+        if not self.busy and (self.review.changed_on_disk() or journal != self._journal_seen):
+            self._journal_seen = journal
             self.review.reload()
             self.refill()
 
@@ -221,6 +233,8 @@ class PendingPane(Vertical):
             text.append(f"{path}", style="bold")
             if m.get("important"):
                 text.append("  ★ important", style="bold yellow")
+            if m.get("locked"):
+                text.append("  locked: never written", style="bold red")
             text.append("\n")
             for reason in m.get("reasons") or []:
                 text.append(f"  • {reason}\n")
@@ -264,7 +278,13 @@ class PendingPane(Vertical):
     def refusal(self, choice: str) -> str | None:
         if self.busy:
             return "a decision is being written; wait a moment"
-        return self.review.refusal(choice, self.proposal, self.match)
+        why = self.review.refusal(choice, self.proposal, self.match)
+        if why is None and choice in ("update", "merge") and self.match:
+            target = self.review.match_note(self.match)
+            if target is not None and target.locked:
+                return (f"cannot {choice}: {self.match} is locked (locked: true) and is never "
+                        "written; create the proposal as a new note or discard it")
+        return why
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters:
@@ -283,9 +303,39 @@ class PendingPane(Vertical):
         if p is None or why:
             self.notify(why or "no proposal selected", title="Not possible", severity="warning")
             return
+        target = self.match
+        if choice == "discard":  # writes no note: nothing to confirm
+            self._start(p, choice, target)
+            return
+
+        def confirmed(ok: bool | None) -> None:
+            if ok and self.review.get(p.id) is not None:
+                self._start(p, choice, target)
+
+        # The same confirmation `a` asks for: the file written, Enter cancels, y writes.
+        self.app.push_screen(ConfirmApply(self.written(p, choice, target),
+                                          self.review.project.name
+                                          or self.review.project.root.name), confirmed)
+
+    def written(self, p: Proposal, choice: str, target: str | None) -> dict[str, Any]:
+        """What the choice writes, in the apply confirmation's summary form."""
+        if choice == "create":
+            from ...core.naming import unique_note_path
+            from ...core.project import walk_markdown
+
+            root = self.review.project.root
+            taken = {rel for rel, _ in walk_markdown(root)[0]}
+            try:
+                path = unique_note_path(root, p.path, taken)
+            except ValueError:
+                path = p.path
+            return {"files_created": [path]}
+        return {"files_updated": [target]}
+
+    def _start(self, p: Proposal, choice: str, target: str | None) -> None:
         self.busy = True
         self.screen.refresh_bindings()
-        self.decide(p.id, p.title, choice, self.match)
+        self.decide(p.id, p.title, choice, target)
 
     @work(thread=True, exclusive=True, group="pending")
     def decide(self, proposal_id: str, title: str, choice: str, target: str | None) -> None:
