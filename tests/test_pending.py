@@ -128,7 +128,7 @@ def test_concurrent_resolve_of_one_proposal_succeeds_once(tmp_path: Path):
 def test_undoing_a_decision_puts_its_proposal_back(tmp_path: Path):
     """A proposal decided into a note (console or decide_pending) is open again after
     `bm-review undo` of that write; deciding it again works; a discard stays decided."""
-    from review_app.core.applying import undo_apply
+    from review_app.core.apply import undo_apply
     from review_app.core.project import Project
     from review_app.core.upsert import decide_pending
 
