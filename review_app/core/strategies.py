@@ -246,8 +246,16 @@ class DedupeStrategy(ABC):
     """Proposes duplicates of one anchor note."""
 
     name: str = ""
-    default_threshold: float = 0.5
+    default_threshold: float = 0.5  # precision-first: the "likely" band; upsert acts on it
+    recall_threshold: float | None = None  # recall-first: where the listing stops (None: same)
     description: str = ""
+
+    @property
+    def listing_threshold(self) -> float:
+        """The default cut of a listing: likely duplicates, then possible ones down to here."""
+        if self.recall_threshold is None:
+            return self.default_threshold
+        return min(self.recall_threshold, self.default_threshold)
 
     def prepare(self, client: SearchClient, target: Target) -> None:  # noqa: B027
         """Optional whole-project precomputation, called once before the anchors."""
