@@ -124,11 +124,11 @@ def test_clone_keeps_the_accepted_adr_canonical_and_the_linked_draft_file(
     # content: the accepted rewrite (created later), not the draft the clone touched last
     assert group.canonical == ACCEPTED
     assert group.canonical_reason == "newer: created 2026-03-20 vs 2026-03-02"
-    # file: the draft, which ADR-008 links to by title
-    assert (group.kept, group.kept_reason) == (DRAFT, "linked from 1 note")
+    # file: the draft, which ADR-008 and a meeting note link to by title
+    assert (group.kept, group.kept_reason) == (DRAFT, "linked from 2 notes")
     doc = json.loads(json.dumps(result.to_json()))
     g = next(x for x in doc["groups"] if x["id"] == group.id)
-    assert (g["keep"], g["keep_reason"], g["canonical"]) == (DRAFT, "linked from 1 note",
+    assert (g["keep"], g["keep_reason"], g["canonical"]) == (DRAFT, "linked from 2 notes",
                                                               ACCEPTED)
     gid = group.id
     again = result.regroup(result.threshold, keep_overrides={gid: ACCEPTED})
