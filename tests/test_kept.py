@@ -133,3 +133,16 @@ def test_clone_keeps_the_accepted_adr_canonical_and_the_linked_draft_file(
     gid = group.id
     again = result.regroup(result.threshold, keep_overrides={gid: ACCEPTED})
     assert next(x for x in again if x.id == gid).kept == ACCEPTED
+
+
+def test_newer_reason_names_each_dates_source():
+    from review_app.core.grouping import choose_canonical
+
+    edited = note("a.md", "---\ntitle: A\nmodified: 2026-08-15\n---\nbody")
+    first = note("b.md", "---\ntitle: B\ncreated: 2026-08-01\n---\nbody")
+    best, why = choose_canonical([first, edited])
+    assert best is edited and why == "newer: modified 2026-08-15 vs created 2026-08-01"
+    bare = note("c.md", "---\ntitle: C\n---\nbody", mtime=dt.datetime(2026, 9, 1).timestamp())
+    best, why = choose_canonical([first, bare])
+    assert best is bare and why.startswith("newer: file mtime 2026-09-0")
+    assert why.endswith("vs created 2026-08-01")
