@@ -42,6 +42,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
                "'bm-review PROJECT --help' (or 'bm-review --demo --help') for the console's "
                "(--since, --threshold, --strategy, --folder, --type ...).")
     parser.add_argument("--version", action="version", version=f"bm-review {__version__}")
+    # Only for this help: `bm-review --demo` itself goes to the console's parser.
+    parser.add_argument("--demo", action="store_true",
+                        help="open the review console on a working copy of the bundled demo "
+                             "knowledge base (its path is printed; --reset-demo restores it)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for mod in mods.values():
         mod.add_parser(sub)

@@ -100,3 +100,53 @@ def test_table_output_lists_groups_and_problems(demo_kb: Path,
     out = capsys.readouterr().out
     assert "Duplicate groups in" in out
     assert "broken.md: invalid YAML frontmatter" in out
+
+
+def test_folder_or_type_that_matches_nothing_is_an_error_naming_it(
+        demo_kb: Path, capsys: pytest.CaptureFixture[str]):
+    assert main(["scan", str(demo_kb), "--folder", "nosuch"]) == 1
+    err = capsys.readouterr().err
+    assert "no note under folder 'nosuch'" in err and "engineering" in err
+    assert main(["scan", str(demo_kb), "--type", "nosuch", "--format", "json"]) == 1
+    captured = capsys.readouterr()
+    assert "no note of type 'nosuch'" in captured.err and captured.out == ""
+    assert main(["scan", str(demo_kb), "--folder", "people", "--type", "decision"]) == 1
+    assert "folder people, type decision" in capsys.readouterr().err
+
+
+def test_empty_project_says_so_and_hints_at_demo(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]):
+    (tmp_path / "empty").mkdir()
+    assert main(["scan", str(tmp_path / "empty"), "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert "no notes in" in captured.err and "--demo" in captured.err
+    assert json.loads(captured.out)["note_count"] == 0
+
+
+def test_top_level_help_lists_demo(capsys: pytest.CaptureFixture[str]):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "--demo" in capsys.readouterr().out
+
+
+def test_unknown_name_without_config_says_the_config_does_not_exist(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    assert main(["scan", "my-notes"]) == 1  # conftest points the config at a missing folder
+    err = capsys.readouterr().err
+    assert "no basic-memory config at" in err and "projects in" not in err
+    assert "folder" in err and "--demo" in err
+
+
+def test_table_counts_groups_per_band_in_words(demo_kb: Path,
+                                               capsys: pytest.CaptureFixture[str]):
+    import re
+
+    from review_app.commands.common import plural
+
+    assert (plural(1, "group"), plural(2, "group"), plural(0, "file")) == (
+        "1 group", "2 groups", "0 files")
+    assert main(["scan", str(demo_kb), "--folder", "product"]) == 0
+    out = capsys.readouterr().out
+    counts = [line for line in out.splitlines() if " likely, " in line]
+    assert len(counts) == 1
+    assert re.match(r"^(1 group|([02-9]|\d\d+) groups): \d+ likely, \d+ possible", counts[0])

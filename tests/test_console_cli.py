@@ -22,3 +22,19 @@ def test_console_options_are_parsed(demo_kb):
     bad = subprocess.run([sys.executable, "-m", "review_app", str(demo_kb), "--threshold", "2"],
                          capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
     assert bad.returncode == 2 and "between 0 and 1" in bad.stderr
+
+
+def test_console_names_a_missing_folder_before_the_terminal(tmp_path, capsys):
+    assert main([str(tmp_path / "nonexistent")]) == 1
+    err = capsys.readouterr().err
+    assert "nonexistent" in err and "interactive terminal" not in err
+    (tmp_path / "empty").mkdir()
+    assert main([str(tmp_path / "empty")]) == 1
+    err = capsys.readouterr().err
+    assert "no notes in" in err and "--demo" in err and "terminal" not in err
+
+
+def test_console_names_an_empty_folder_option_before_the_terminal(demo_kb, capsys):
+    assert main([str(demo_kb), "--folder", "nosuch"]) == 1
+    err = capsys.readouterr().err
+    assert "no note under folder 'nosuch'" in err and "terminal" not in err

@@ -11,7 +11,7 @@ from rich.console import Console
 from ..core.audit import DEFAULT_MAX_NOTES, AuditOptions, AuditReport, WindowError, run_audit
 from ..core.audit_report import print_report, report_json, report_markdown
 from ..core.embedding import EmbeddingError
-from ..core.pipeline import DEFAULT_TOP_K
+from ..core.pipeline import DEFAULT_TOP_K, ScanError
 from .common import CommandError, add_project_args, positive_int, project_from_args
 from .progress import StderrProgress
 from .scan import add_scan_options, options_from_args
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
             report = run_audit(project, options, progress=progress)
         except WindowError as exc:
             raise CommandError(str(exc)) from exc
-        except EmbeddingError as exc:
+        except (EmbeddingError, ScanError) as exc:
             raise CommandError(str(exc)) from exc
     emit(report, args.format)
     if report.skipped:

@@ -41,13 +41,25 @@ def target_from_args(args: argparse.Namespace) -> Target:
     return Target(folders=folders, types=tuple(getattr(args, "note_type", []) or []))
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """"1 group", "2 groups": counts a person reads."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+EMPTY_PROJECT_HINT = "to try bm-review first, run it with --demo (a copy of the bundled demo)"
+
+
 def project_from_args(args: argparse.Namespace) -> Project:
     """The project the command works on, after repairing any apply a crash interrupted.
 
     Every command recovers first, so a project is never left half-applied; a dry run
     writes nothing, so it leaves that to the next real command.
     """
-    project = _resolve(args)
+    return recover(resolve_from_args(args), args)
+
+
+def recover(project: Project, args: argparse.Namespace) -> Project:
+    """Finish or roll back an apply a crash interrupted (not on a dry run)."""
     if not getattr(args, "dry_run", False):
         from ..core.apply import recover_unfinished
 
@@ -56,7 +68,8 @@ def project_from_args(args: argparse.Namespace) -> Project:
     return project
 
 
-def _resolve(args: argparse.Namespace) -> Project:
+def resolve_from_args(args: argparse.Namespace) -> Project:
+    """The project named by the arguments (folder, project name, --demo); writes nothing."""
     state_dir = getattr(args, "state_dir", None)
     if state_dir is not None:
         state_dir = state_dir.expanduser().resolve()

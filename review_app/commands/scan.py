@@ -11,12 +11,21 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..core.embedding import DEFAULT_MODEL, EmbeddingError
-from ..core.pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, ScanOptions, ScanResult, scan
+from ..core.pipeline import (
+    DEFAULT_STRATEGY,
+    DEFAULT_TOP_K,
+    ScanError,
+    ScanOptions,
+    ScanResult,
+    scan,
+)
 from ..core.strategies import available_strategies
 from .common import (
+    EMPTY_PROJECT_HINT,
     CommandError,
     add_project_args,
     add_scope_args,
+    plural,
     positive_int,
     project_from_args,
     target_from_args,
@@ -30,8 +39,9 @@ HELP = "find duplicate groups and print them (table or JSON)"
 def add_scan_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by scan and the review console."""
     parser.add_argument("--threshold", type=unit_float, metavar="F",
-                        help="minimum score for a pair to be proposed, 0-1 "
-                             "(default: the strategy's calibrated default)")
+                        help="minimum score for a pair to be listed, 0-1 (default: the "
+                             "strategy's recall-first cut; groups at or above its "
+                             "precision-first cut are 'likely', the rest 'possible')")
     parser.add_argument("--strategy", default=DEFAULT_STRATEGY, metavar="NAME",
                         help=f"dedupe strategy: {', '.join(sorted(available_strategies()))} "
                              f"(default: {DEFAULT_STRATEGY})")
@@ -68,12 +78,17 @@ def run_scan(args: argparse.Namespace) -> ScanResult:
     with StderrProgress() as progress:
         try:
             return scan(project, options, progress)
-        except EmbeddingError as exc:
+        except (EmbeddingError, ScanError) as exc:
             raise CommandError(str(exc)) from exc
 
 
 def run(args: argparse.Namespace) -> int:
     result = run_scan(args)
+    if not result.notes:
+        print(f"bm-review: no notes in {result.project.root}"
+              + (f" ({plural(len(result.problems), 'file')} could not be read)"
+                 if result.problems else " (no .md files)") + f"; {EMPTY_PROJECT_HINT}",
+              file=sys.stderr)
     if args.format == "json":
         json.dump(result.to_json(include_pairs=args.pairs), sys.stdout, indent=2,
                   ensure_ascii=False)
@@ -85,32 +100,45 @@ def run(args: argparse.Namespace) -> int:
 
 def print_table(result: ScanResult, console: Console) -> None:
     notes = result.notes
+    likely = sum(1 for g in result.groups if g.band == "likely")
     table = Table(title=f"Duplicate groups in {result.project.root} "
-                        f"({len(notes)} notes, strategy {result.strategy.name}, "
-                        f"threshold {result.threshold:.2f})", title_justify="left",
+                        f"({plural(len(notes), 'note')}, strategy {result.strategy.name}, "
+                        f"threshold {result.threshold:.2f}; likely at "
+                        f"{result.likely_threshold:.2f} or more)", title_justify="left",
                   show_lines=True)
     table.add_column("#", justify="right", style="dim")
     table.add_column("score", justify="right")
-    table.add_column("keep (canonical)", overflow="fold", ratio=3)
+    table.add_column("canonical (content) / kept file", overflow="fold", ratio=3)
     table.add_column("duplicates", overflow="fold", ratio=3)
     table.add_column("evidence", overflow="fold", style="dim", ratio=2)
+    band = None
     for i, g in enumerate(result.groups, 1):
+        if g.band != band:
+            if band is not None:
+                table.add_section()
+            band = g.band
         canon = notes[g.canonical]
         star = " [bold yellow]★[/]" if canon.important else ""
+        kept = g.kept or g.canonical
         keep = (f"[bold]{escape(canon.title)}[/]{star}\n[dim]{escape(g.canonical)}\n"
-                f"{escape(g.canonical_reason)}[/]")
+                f"{escape(g.canonical_reason)}[/]\n"
+                f"[dim]kept as {escape(kept)}: {escape(g.kept_reason or 'the canonical')}[/]")
         members = "\n".join(
             f"{escape(m.title)} [dim]({m.score:.2f}){' ★ kept: important' if m.important else ''}"
             f"\n{escape(m.path)}[/]" for m in g.members)
         top = g.members[0].reasons[:3] if g.members else []
-        table.add_row(str(i), f"{g.score:.2f}", keep, members, escape("; ".join(top)))
+        label = "" if g.band == "likely" else "\n[yellow]possible[/]"
+        table.add_row(str(i), f"{g.score:.2f}{label}", keep, members, escape("; ".join(top)))
     if result.groups:
         console.print(table)
-    else:
+        console.print(f"{plural(len(result.groups), 'group')}: {likely} likely, "
+                      f"{len(result.groups) - likely} possible (below "
+                      f"{result.likely_threshold:.2f}; review those with more care)")
+    elif notes:
         console.print(f"No duplicate groups at threshold {result.threshold:.2f} "
-                      f"among {len(notes)} notes.")
+                      f"among {plural(len(notes), 'note')}.")
     if result.problems:
-        console.print(f"\n[bold red]{len(result.problems)} file(s) could not be read[/] "
+        console.print(f"\n[bold red]{plural(len(result.problems), 'file')} could not be read[/] "
                       "(left untouched):")
         for p in result.problems:
             console.print(f"  {p.path}: {p.error}", markup=False, highlight=False)

@@ -434,6 +434,24 @@ def _decided(decision_action: str | None) -> bool:
     return decision_action in ("update", "merge", "distinct")
 
 
+def _explain_empty(window: Window, anchors: set[str], notes: Iterable[Note],
+                   target: Target) -> Window:
+    """A window that caught no note says when the newest note changed, and which --since
+    would reach it: a knowledge base last touched a month ago (or the demo, dated 2026)
+    otherwise reads as "no duplicates" without saying why."""
+    if window.since is None or anchors or window.note:
+        return window
+    times = [note_activity(n) for n in notes if target.contains(n)]
+    if not times:
+        return window
+    newest = max(times)
+    span = window.until - window.since
+    reach = (newest - span) if span > dt.timedelta(0) else newest
+    return dataclasses.replace(window, note=(
+        f"no note changed in this window; the newest changed {newest:%Y-%m-%d %H:%M} UTC "
+        f"(--since {reach:%Y-%m-%d} reaches it)"))
+
+
 def _anchored_scan(project: Project, options: AuditOptions, window: Window,
                    in_target: list[QuickNote], progress: ProgressFn | None,
                    cancel: threading.Event | None, embedder: Embedder | None
@@ -514,7 +532,7 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
             project=project, started=started, finished=now or utc_now(), window=window,
             target=options.target, strategy=options.strategy, model=options.model,
             threshold=(options.threshold if options.threshold is not None
-                       else get_strategy(options.strategy).default_threshold),
+                       else get_strategy(options.strategy).listing_threshold),
             note_count=note_count, partition_count=partition, anchors=[],
             new_groups=[], pending=[], decisions=decisions_since, problems=[],
             history=history[-options.history_shown:] if options.history_shown else [])
@@ -573,7 +591,8 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
                                     valid.get(gid)))
     pending.sort(key=lambda p: (p.first_reported, -p.score, p.id))
 
-    return report(threshold=result.threshold, strategy=result.strategy.name,
+    return report(window=_explain_empty(window, exact, notes.values(), options.target),
+                  threshold=result.threshold, strategy=result.strategy.name,
                   note_count=len(notes), partition_count=sum(
                       1 for n in notes.values() if options.target.contains(n)),
                   anchors=sorted(exact), new_groups=new_groups, pending=pending,

@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from .merging import note_keys
 from .notes import Note
 from .strategies import Candidate, pair_key
 
@@ -72,7 +73,10 @@ def _cmp_canonical(a: Note, b: Note) -> tuple[int, str]:
     if a.modified != b.modified:
         winner, loser = (a, b) if a.modified > b.modified else (b, a)
         newer, older = _dates(winner, loser)
-        return (-1 if winner is a else 1), f"newer: modified {newer} vs {older}"
+        # Name the source of each date: "modified" from frontmatter is not a file mtime.
+        wsrc, lsrc = winner.modified_source, loser.modified_source
+        older = older if lsrc == wsrc else f"{lsrc} {older}"
+        return (-1 if winner is a else 1), f"newer: {wsrc} {newer} vs {older}"
     if a.richness != b.richness:
         winner, loser = (a, b) if a.richness > b.richness else (b, a)
         wr, lr = winner.richness, loser.richness
@@ -145,20 +149,54 @@ def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tup
     return oldest, f"first by path ({oldest.path})"
 
 
+def linkers_by_path(notes: dict[str, Note]) -> dict[str, set[str]]:
+    """path -> the paths of the other notes that link to it (wiki link, relation or
+    memory:// URL, by title, permalink or path form), resolved once per scan.
+
+    A key two notes share (a title used twice) resolves to the first by path, as a
+    reader following the link would most likely land there; cheap at 10k notes.
+    """
+    index: dict[str, str] = {}
+    for path in sorted(notes):
+        for key in note_keys(notes[path]):
+            index.setdefault(key, path)
+    out: dict[str, set[str]] = defaultdict(set)
+    for path, note in notes.items():
+        for target in note.links:
+            hit = index.get(target.strip().lower())
+            if hit is not None and hit != path:
+                out[hit].add(path)
+    return dict(out)
+
+
+def inbound_counts(paths: Iterable[str], linkers: dict[str, set[str]]) -> dict[str, int]:
+    """For each path, how many notes outside the group link to it."""
+    inside = set(paths)
+    return {p: len(linkers.get(p, set()) - inside) for p in inside}
+
+
 PairScorer = Callable[[Note, Note], Candidate]
 
 
 def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], threshold: float,
                  score_pair: PairScorer, *, exclude: set[tuple[str, str]] | None = None,
-                 canonical_overrides: dict[str, str] | None = None) -> list[Group]:
+                 canonical_overrides: dict[str, str] | None = None,
+                 keep_overrides: dict[str, str] | None = None,
+                 linkers: dict[str, set[str]] | None = None,
+                 likely_threshold: float | None = None) -> list[Group]:
     """Greedy anchor-centric grouping of the pairs at or above `threshold`.
 
     The strongest remaining pair opens a group; its anchor is the note of the
     pair with more strong links to unassigned notes. An unassigned note joins
     when its pair with the anchor, and with every member already in, passes the
     threshold: a star around the anchor that never chains A~B~C into one group.
+    Overrides map a group id to the canonical / kept path the person chose;
+    `linkers` (from `linkers_by_path`) decides the default kept file; a group scoring
+    below `likely_threshold` is in the "possible" band.
     """
     exclude = exclude or set()
+    if linkers is None:
+        linkers = linkers_by_path(notes)
     best: dict[tuple[str, str], Candidate] = {}
     for c in candidates:
         if c.score < threshold or c.key in exclude:
@@ -188,22 +226,36 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
             if all(m in adj[other] for other in members):
                 members.append(m)
         assigned.update(members)
-        groups.append(make_group(anchor, members, notes, score_pair, adj,
-                                 (canonical_overrides or {}).get(group_id(members))))
+        gid = group_id(members)
+        group = make_group(anchor, members, notes, score_pair, adj,
+                           (canonical_overrides or {}).get(gid), linkers=linkers,
+                           keep=(keep_overrides or {}).get(gid))
+        if likely_threshold is not None:
+            group.band = "likely" if group.score >= likely_threshold else "possible"
+        groups.append(group)
     groups.sort(key=lambda g: (-g.score, g.id))
     return groups
 
 
 def make_group(anchor: str, paths: list[str], notes: dict[str, Note], score_pair: PairScorer,
                adj: dict[str, dict[str, Candidate]] | None = None,
-               canonical: str | None = None) -> Group:
-    """A group of `paths` around `anchor`; members scored against the canonical."""
+               canonical: str | None = None, *, linkers: dict[str, set[str]] | None = None,
+               keep: str | None = None) -> Group:
+    """A group of `paths` around `anchor`; members scored against the canonical.
+
+    The kept file is `keep` when the person chose one, else `choose_kept` with the
+    links from outside the group (`linkers`; none given: every member counts 0).
+    """
     group_notes = [notes[p] for p in paths]
     if canonical and canonical in paths:
         canon = notes[canonical]
         reason = "chosen by you"
     else:
         canon, reason = choose_canonical(group_notes)
+    if keep and keep in paths:
+        kept, kept_reason = notes[keep], "chosen by you"
+    else:
+        kept, kept_reason = choose_kept(group_notes, inbound_counts(paths, linkers or {}))
     members: list[Member] = []
     for note in group_notes:
         if note.path == canon.path:
@@ -218,7 +270,7 @@ def make_group(anchor: str, paths: list[str], notes: dict[str, Note], score_pair
         score = max([score, *pair_scores])
     return Group(id=group_id(paths), anchor=anchor, score=round(score, 4), canonical=canon.path,
                  canonical_reason=reason, members=members, paths=[canon.path] +
-                 [m.path for m in members])
+                 [m.path for m in members], kept=kept.path, kept_reason=kept_reason)
 
 
 def pairs_for_output(candidates: Iterable[Candidate]) -> list[Candidate]:
@@ -231,5 +283,5 @@ def pairs_for_output(candidates: Iterable[Candidate]) -> list[Candidate]:
 
 
 __all__ = ["Group", "Member", "build_groups", "choose_canonical", "choose_kept", "group_id",
-           "has_stamp", "make_group",
+           "has_stamp", "inbound_counts", "linkers_by_path", "make_group",
            "pair_key", "pairs_for_output"]

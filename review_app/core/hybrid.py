@@ -122,9 +122,54 @@ def _jaccard(a: set[str], b: set[str]) -> float:
     return len(a & b) / len(a | b)
 
 
+_YEAR_MONTH_RE = re.compile(r"\b(?:19|20)\d\d[-_./](?:0[1-9]|1[0-2])\b")
+_YEAR_RE = re.compile(r"^(?:19|20)\d\d$")
+
+
 def title_numbers(title: str) -> frozenset[str]:
-    """Numbers in a title (versions, years, chapters), dates left out."""
-    return frozenset(_NUMBER_RE.findall(_DATE_RE.sub(" ", title)))
+    """Numbers in a title (versions, chapters, years "y2026"), dates and months left out.
+
+    Leading zeros do not count ("ADR-007" is "ADR 7"). Years are their own kind: a
+    year against a version ("April 2026" vs "summary v2") says nothing, a year against
+    another year ("plan 2025" vs "plan 2026") does.
+    """
+    text = _YEAR_MONTH_RE.sub(" ", _DATE_RE.sub(" ", title))
+    out = set()
+    for num in _NUMBER_RE.findall(text):
+        if _YEAR_RE.match(num):
+            out.add("y" + num)
+        else:
+            out.add(".".join(str(int(part)) for part in num.split(".")))
+    return frozenset(out)
+
+
+def numbers_conflict(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Both titles carry numbers of one kind (years, or other numbers) and share none."""
+    for year in (True, False):
+        ka = {x for x in a if x.startswith("y") == year}
+        kb = {x for x in b if x.startswith("y") == year}
+        if ka and kb and not ka & kb:
+            return True
+    return False
+
+
+def _number_conflicts(numbers: list[frozenset[str]], idx: np.ndarray) -> np.ndarray:
+    """numbers_conflict of every note with each of its neighbours `idx` (n x k), as 0/1."""
+    out = np.zeros(idx.shape, dtype=bool)
+    n = len(numbers)
+    for year in (True, False):
+        # up to 4 ids per note (-1: none); conflict = both have some, none shared
+        ids: dict[str, int] = {}
+        nums = np.full((n, 4), -1, dtype=np.int64)
+        for i, found in enumerate(numbers):
+            kind = sorted(x for x in found if x.startswith("y") == year)
+            for col, num in enumerate(kind[:4]):
+                nums[i, col] = ids.setdefault(num, len(ids))
+        other = nums[idx]  # n x k x 4
+        shared = ((nums[:, None, :, None] == other[:, :, None, :])
+                  & (other[:, :, None, :] >= 0)).any(axis=(2, 3))
+        out |= (nums[:, 0] >= 0)[:, None] & (other[:, :, 0] >= 0) & ~shared
+    return out.astype(np.float64)
 
 
 class _NoteTable:
@@ -212,17 +257,7 @@ class _Scored:
         z = (strategy.bias + w["cosine"] * cos + w["identity"] * ident
              + w["margin"] * self.margin + w["mutual"] * self.mutual
              + w["length"] * self.length)
-        # Title numbers: up to 4 ids per note (-1: none); conflict = both have some, none shared.
-        ids: dict[str, int] = {}
-        nums = np.full((n, 4), -1, dtype=np.int64)
-        for i, numbers in enumerate(tab.numbers):
-            for col, num in enumerate(sorted(numbers)[:4]):
-                nums[i, col] = ids.setdefault(num, len(ids))
-        other = nums[idx]  # n x k x 4
-        shared = ((nums[:, None, :, None] == other[:, :, None, :])
-                  & (other[:, :, None, :] >= 0)).any(axis=(2, 3))
-        self.number_conflict = ((nums[:, 0] >= 0)[:, None] & (other[:, :, 0] >= 0)
-                                & ~shared).astype(np.float64)
+        self.number_conflict = _number_conflicts(tab.numbers, idx)
         z += w["number_conflict"] * self.number_conflict
         self.score = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
         order = np.argsort(-self.score, axis=1, kind="stable")
@@ -243,7 +278,7 @@ def _sparse_features(tab: _NoteTable, i: int, j: int) -> dict[str, float]:
     na, nb = tab.numbers[i], tab.numbers[j]
     la, lb = tab.links(i), tab.links(j)
     return {
-        "number_conflict": 1.0 if na and nb and not (na & nb) else 0.0,
+        "number_conflict": 1.0 if numbers_conflict(na, nb) else 0.0,
         "shared_links": _jaccard(la, lb),
         "links_shared": float(len(la & lb)),
         "links_total": float(len(la | lb)),
@@ -307,6 +342,8 @@ class HybridStrategy(DedupeStrategy):
     def __init__(self, weights: dict | None = None) -> None:
         self.weights = weights or load_weights()
         self.default_threshold = float(self.weights.get("threshold", 0.5))
+        recall = self.weights.get("threshold_recall")
+        self.recall_threshold = None if recall is None else float(recall)
         self.weight = {f: float(self.weights["weights"].get(f, 0.0)) for f in MODEL_FEATURES}
         self.bias = float(self.weights.get("bias", 0.0))
         self._table: _NoteTable | None = None

@@ -71,6 +71,10 @@ class Note:
     has_frontmatter: bool = True
     mtime: float = 0.0
     locked: bool = False  # `locked: true`: basic-memory 0.24 refuses to edit it; so do we
+    # What dated `modified`: the note's own "modified"/"updated"/"created", then
+    # "basic-memory" (its record of the file), "file mtime" last: a copy or a git
+    # clone resets every mtime, so the mtime is the least trustworthy "newer".
+    modified_source: str = "file mtime"
     text: str = field(default="", repr=False)
 
     @property
@@ -128,6 +132,23 @@ def _to_datetime(value: Any) -> dt.datetime | None:
     if out.tzinfo is not None:
         out = out.astimezone(dt.UTC).replace(tzinfo=None)
     return out
+
+
+def own_date(metadata: dict[str, Any], created: dt.datetime | None = None
+             ) -> tuple[dt.datetime | None, str]:
+    """The note's own last-change date and its key: modified, else updated, else created.
+
+    These travel with the file through a copy or a clone; the mtime does not.
+    """
+    for key in ("modified", "updated"):
+        value = _to_datetime(metadata.get(key))
+        if value is not None:
+            return value, key
+    if created is None:
+        created = _to_datetime(metadata.get("created"))
+    if created is not None:
+        return created, "created"
+    return None, "file mtime"
 
 
 def parse_tags(value: Any) -> list[str]:
@@ -377,10 +398,11 @@ def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
     permalink_value = metadata.get("permalink")
     permalink = str(permalink_value).strip() if permalink_value else permalink_for_path(path)
     tags = parse_tags(metadata.get("tags"))
-    fallback_mtime = dt.datetime.fromtimestamp(mtime, dt.UTC).replace(tzinfo=None)
-    modified = _to_datetime(metadata.get("modified")) or _to_datetime(
-        metadata.get("updated")) or fallback_mtime
-    created = _to_datetime(metadata.get("created")) or (
+    own_created = _to_datetime(metadata.get("created"))
+    modified, modified_source = own_date(metadata, own_created)
+    if modified is None:
+        modified = dt.datetime.fromtimestamp(mtime, dt.UTC).replace(tzinfo=None)
+    created = own_created or (
         dt.datetime.fromtimestamp(ctime, dt.UTC).replace(tzinfo=None) if ctime else None)
     important = _is_true(metadata.get("important")) or any(
         t.lower() in {"important", "pinned"} for t in tags)
@@ -391,7 +413,7 @@ def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
         metadata=dict(metadata), observations=observations, relations=relations,
         links=link_targets(body), sha256=sha256_bytes(raw), size=len(raw),
         has_frontmatter=has_fm, mtime=mtime, text=text,
-        locked=_is_true(metadata.get("locked")),
+        locked=_is_true(metadata.get("locked")), modified_source=modified_source,
     )
 
 

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import gc
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .decisions import DecisionStore
 from .embedding import DEFAULT_MODEL, Embedder
-from .grouping import Group, build_groups, pairs_for_output
+from .grouping import Group, build_groups, linkers_by_path, pairs_for_output
 from .index import VectorIndex
 from .notes import Note, NoteProblem
 from .project import Project, load_notes
@@ -32,6 +33,42 @@ INDEX_FILE = "index.db"
 
 class ScanCancelled(Exception):
     pass
+
+
+class ScanError(Exception):
+    """The scan cannot run as asked (a folder or type that holds no note); for the user."""
+
+
+class _Scoped(Protocol):
+    path: str
+    type: str
+
+
+def _listing(values: Iterable[str], limit: int = 8) -> str:
+    values = sorted(set(values))
+    shown = ", ".join(values[:limit])
+    return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
+
+
+def scope_error(notes: Sequence[_Scoped], target: Target) -> str | None:
+    """Why `target` selects no note of a non-empty project, naming the folder or type the
+    person gave and what exists instead; None when it selects some (or the project is empty).
+    A typo in --folder should not read as "no duplicates"."""
+    if not notes or not (target.folders or target.types):
+        return None
+    problems = []
+    for folder in target.folders:
+        f = folder.strip("/")
+        if not any(n.path == f or n.path.startswith(f + "/") for n in notes):
+            tops = _listing(n.path.split("/", 1)[0] for n in notes if "/" in n.path)
+            problems.append(f"no note under folder {folder!r} (folders: {tops or 'none'})")
+    for note_type in target.types:
+        if not any(n.type == note_type for n in notes):
+            problems.append(f"no note of type {note_type!r} (types: "
+                            f"{_listing(n.type for n in notes)})")
+    if not problems and not any(target.contains(n) for n in notes):  # type: ignore[arg-type]
+        problems.append(f"no note matches {target.describe()} together")
+    return "; ".join(problems) or None
 
 
 @dataclass(frozen=True)
@@ -54,6 +91,9 @@ class ScanOptions:
     model: str = DEFAULT_MODEL
     target: Target = field(default_factory=Target)
     anchors: set[str] | None = None  # only these notes are anchors (audits); None: all
+    # basic-memory's record of when each file changed (path -> naive UTC), where its
+    # database is read: dates notes that carry no date of their own (see apply_file_dates).
+    file_dates: dict[str, dt.datetime] | None = None
 
 
 @dataclass
@@ -69,13 +109,29 @@ class ScanResult:
     client: SearchClient
     stats: dict[str, float] = field(default_factory=dict)
     distinct: set[tuple[str, str]] = field(default_factory=set)
+    _linkers: dict[str, set[str]] | None = field(default=None, repr=False)
 
-    def regroup(self, threshold: float, canonical_overrides: dict[str, str] | None = None
-                ) -> list[Group]:
-        """Groups at another threshold, from the pairs already scored (no re-embedding)."""
+    @property
+    def likely_threshold(self) -> float:
+        """The precision-first cut: groups at or above it are "likely", below "possible"."""
+        return self.strategy.default_threshold
+
+    @property
+    def linkers(self) -> dict[str, set[str]]:
+        """path -> notes linking to it, computed once (the kept file's "most linked-to")."""
+        if self._linkers is None:
+            self._linkers = linkers_by_path(self.notes)
+        return self._linkers
+
+    def regroup(self, threshold: float, canonical_overrides: dict[str, str] | None = None,
+                keep_overrides: dict[str, str] | None = None) -> list[Group]:
+        """Groups at another threshold, from the pairs already scored (no re-embedding),
+        each marked with its band against the precision-first threshold."""
         return build_groups(candidates_at_least(self.candidates, threshold), self.notes,
                             threshold, self._score_pair,
-                            exclude=self.distinct, canonical_overrides=canonical_overrides)
+                            exclude=self.distinct, canonical_overrides=canonical_overrides,
+                            keep_overrides=keep_overrides, linkers=self.linkers,
+                            likely_threshold=self.likely_threshold)
 
     def _score_pair(self, a: Note, b: Note) -> Candidate:
         return self.strategy.score_pair(self.client, a, b)
@@ -89,6 +145,7 @@ class ScanResult:
             "model": self.model,
             "strategy": self.strategy.name,
             "threshold": self.threshold,
+            "likely_threshold": self.likely_threshold,
             "note_count": len(self.notes),
             "problems": [{"path": p.path, "error": p.error} for p in self.problems],
             "groups": [group_json(g, self.notes) for g in self.groups],
@@ -112,11 +169,29 @@ def group_json(g: Group, notes: dict[str, Note]) -> dict[str, Any]:
         "canonical_reason": g.canonical_reason,
         "canonical_sha256": canon.sha256,
         "canonical_important": canon.important,
+        "band": g.band,
+        "keep": g.kept or g.canonical,
+        "keep_reason": g.kept_reason,
         "members": [
             {"path": m.path, "title": m.title, "score": m.score, "evidence": m.evidence,
              "reasons": m.reasons, "important": m.important, "sha256": notes[m.path].sha256}
             for m in g.members],
     }
+
+
+def apply_file_dates(notes: Iterable[Note], dates: dict[str, dt.datetime]) -> int:
+    """Date the notes that carry no date of their own by basic-memory's record of their
+    file (path -> naive UTC), instead of the mtime a copy or clone resets; returns how
+    many it dated. A note's own modified/updated/created always wins."""
+    count = 0
+    for note in notes:
+        when = dates.get(note.path)
+        if when is not None and note.modified_source == "file mtime":
+            if when.tzinfo is not None:
+                when = when.astimezone(dt.UTC).replace(tzinfo=None)
+            note.modified, note.modified_source = when, "basic-memory"
+            count += 1
+    return count
 
 
 @contextlib.contextmanager
@@ -144,7 +219,7 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
           cancel: threading.Event | None, embedder: Embedder | None) -> ScanResult:
     options = options or ScanOptions()
     strategy = get_strategy(options.strategy)
-    threshold = strategy.default_threshold if options.threshold is None else options.threshold
+    threshold = strategy.listing_threshold if options.threshold is None else options.threshold
     stats: dict[str, float] = {}
 
     def report(phase: str, done: int, total: int) -> None:
@@ -157,6 +232,10 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     report("read", 0, 0)
     notes, problems = load_notes(project.root, lambda d, t: report("read", d, t))
     stats["parse_s"] = round(time.perf_counter() - t0, 3)
+    if options.file_dates:
+        apply_file_dates(notes, options.file_dates)
+    if (why := scope_error(notes, options.target)) is not None:
+        raise ScanError(why)
 
     embedder = embedder or Embedder(options.model)
     index = VectorIndex(project.state / INDEX_FILE, options.model)

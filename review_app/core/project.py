@@ -82,6 +82,11 @@ def resolve_project(arg: str | None, *, state_dir: Path | None = None) -> Projec
             return _checked(projects[arg], arg, state_dir)
         if Path(arg).expanduser().exists():
             raise ProjectError(f"{arg} is not a folder. {_NO_PROJECT_HELP}")
+        if not config_path.exists():
+            raise ProjectError(
+                f"no folder or basic-memory project named {arg!r}: there is no such folder, "
+                f"and no basic-memory config at {config_path} to look a project name up in. "
+                f"{_NO_PROJECT_HELP}")
         known = ", ".join(sorted(projects)) or "none"
         raise ProjectError(
             f"no folder or basic-memory project named {arg!r} (projects in {config_path}: "
