@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from ..decisions import DecisionStore
-from ..grouping import choose_canonical, choose_kept, group_id
+from ..grouping import (
+    choose_canonical,
+    choose_kept,
+    group_id,
+    inbound_counts,
+    linkers_by_path,
+)
 from ..journal import owner_cannot_write, safe_join
 from ..merging import Composed, compose, link_mapping, note_keys, rewrite_links_text
 from ..notes import Note
@@ -118,26 +124,6 @@ def _real_paths(root: Path, notes: dict[str, Note]) -> dict[str, str]:
     return out
 
 
-class _Inbound:
-    """How many notes link to each note, to choose the kept file by."""
-
-    def __init__(self, notes: dict[str, Note]) -> None:
-        self.notes = notes
-        self.targets = {p: {t.strip().lower() for t in n.links} for p, n in notes.items()}
-
-    def counts(self, group: list[str]) -> dict[str, int]:
-        keys = {p: note_keys(self.notes[p]) for p in group}
-        out = dict.fromkeys(group, 0)
-        inside = set(group)
-        for p, targets in self.targets.items():
-            if p in inside or not targets:
-                continue
-            for m, k in keys.items():
-                if targets & k:
-                    out[m] += 1
-        return out
-
-
 class _Planner:
     def __init__(self, project: Project, now: dt.datetime | None) -> None:
         self.project = project
@@ -146,7 +132,8 @@ class _Planner:
         self.notes = {n.path: n for n in notes_list}
         self.unreadable = {p.path: p.error for p in problems}
         self.real = _real_paths(project.root, self.notes)
-        self.inbound = _Inbound(self.notes)
+        # The same link resolution as the scan's, so scan and apply agree on the kept file.
+        self.linkers = linkers_by_path(self.notes)
         self.conflicts: list[Conflict] = []
         self.skipped: list[Skip] = []
         self.groups: list[GroupPlan] = []
@@ -182,7 +169,7 @@ class _Planner:
             kept, kept_reason = notes[keep], "chosen by you"
         else:
             kept, kept_reason = choose_kept([notes[p] for p in expected],
-                                            self.inbound.counts(sorted(expected)))
+                                            inbound_counts(expected, self.linkers))
         if kept.locked:
             self.skipped.append(Skip(gid, f"{LOCKED} ({kept.path}, the kept file); "
                                           "nothing written for this group"))
