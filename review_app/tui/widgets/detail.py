@@ -15,8 +15,10 @@ def detail_text(d: Detail, notes: dict[str, Note]) -> Text:
     text = Text()
     if d.changed:  # first: the pane may be too short for everything
         text.append(f"⚠ {d.changed}\n", style="bold yellow")
-    text.append("◆ canonical ", style="bold green")
-    text.append(f"{d.canonical}: {d.canonical_reason}\n", style="green")
+    # The canonical's path is on the ◆ row of the member list; the kept file is named,
+    # since it is the one whose path, title and permalink survive.
+    text.append("◆ canonical: ", style="bold green")
+    text.append(f"{d.canonical_reason}\n", style="green")
     text.append("▣ kept as ", style="bold cyan")
     text.append(f"{d.kept}: {d.kept_reason}\n", style="cyan")
     for m in d.selected:

@@ -136,8 +136,8 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
         out.append(f" (content from the canonical {canonical.path})", style="cyan")
     out.append("\n")
     for o in others:
-        out.append(f"{letters[o.path]} = {o.path}", style="green")
-        out.append(" (retired)\n" if o.path != kept.path else "\n", style="dim")
+        out.append(f"{letters[o.path]} {o.path}", style="green")
+        out.append(" · retired\n" if o.path != kept.path else "\n", style="dim")
     out.append("─" * 20 + "\n", style="dim")
     marks = line_marks(composed, canonical, kept, others)
     for line, mark in zip(composed.text.splitlines(), marks, strict=True):
