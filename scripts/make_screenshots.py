@@ -89,7 +89,7 @@ async def shoot(root: Path, out: Path, size: tuple[int, int], embedder: Embedder
         await pilot.press("v")
         await pilot.pause()
         save(app, "merge-preview")
-        await pilot.press("v", "shift+tab", "a")
+        await pilot.press("v", "v", "shift+tab", "a")
         await until(pilot, lambda: isinstance(app.screen, ConfirmApply))
         await pilot.pause()
         save(app, "confirm-apply")

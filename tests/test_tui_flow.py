@@ -258,3 +258,38 @@ async def test_threshold_change_keeps_a_decision_on_its_notes(kb, embedder):
         assert store(kb).current()[gid].action == "merge"  # the log still has it
         await pilot.press(*["right_square_bracket"] * presses)
         assert s.status(s.group(gid)) == "merge"
+
+
+async def _palette(pilot, text: str) -> None:
+    await pilot.press("ctrl+p")
+    await pilot.pause(0.3)
+    await pilot.press(*text)
+    await pilot.pause(0.5)
+    await pilot.press("enter")
+    await pilot.pause(0.3)
+
+
+async def test_palette_entries_run_like_their_keys_and_rescan(kb, embedder):
+    app = make_app(kb, embedder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await wait_for_review(pilot)
+        await _palette(pilot, "Apply decided groups")
+        assert "no group is decided update or merge yet" in notices(app)  # refused alike
+        await _palette(pilot, "Skip group")
+        assert store(kb).current()[screen.session.groups[0].id].action == "skip"
+        await _palette(pilot, "Rescan the project")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
+                       and app.screen is not screen, "the rescan")
+        await pilot.pause(0.2)
+        assert app.screen.session.decided_count() == 1  # decisions survive a rescan
+
+
+async def test_the_demo_copy_is_named_in_the_console(kb, embedder):
+    from review_app.core.pipeline import ScanOptions
+    from review_app.tui.app import ReviewApp
+
+    app = ReviewApp(Project(kb, name="demo"), ScanOptions(), embedder=embedder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await wait_for_review(pilot)
+        subtitle = screen.query_one(GroupTable).border_subtitle
+        assert "demo copy:" in subtitle and kb.name in subtitle
