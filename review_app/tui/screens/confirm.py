@@ -130,9 +130,22 @@ class ConfirmApply(ModalScreen[bool]):
             with VerticalScroll(id="confirm-list"):
                 yield Static(summary_text(self.summary), id="confirm-body")
 
+    # Rows of the box that are not the list: borders, padding, title, counts, buttons.
+    CHROME_ROWS = 13
+
     def on_mount(self) -> None:
         self.app.clear_notifications()  # "planning…" must not sit on the list
         self.query_one("#confirm-no", Button).focus()
+        self._fit_list()
+
+    def on_resize(self) -> None:
+        self._fit_list()
+
+    def _fit_list(self) -> None:
+        """The list scrolls inside the box instead of being cut off by it: at most the
+        rows the box (90% of the screen) has left for it."""
+        rows = int(self.size.height * 0.9) - self.CHROME_ROWS
+        self.query_one("#confirm-list").styles.max_height = max(3, min(18, rows))
 
     def action_scroll(self, how: str) -> None:
         pane = self.query_one("#confirm-list", VerticalScroll)
