@@ -266,7 +266,7 @@ class ReviewSession:
             important = [p for p in self.in_group(group) if self.notes[p].important]
             if important and member is not None and not self.notes[member].important:
                 return (f"{important[0]} is marked important, so it stays the canonical "
-                        "(important > newer > richer > older); take it out (x) first")
+                        "(important > newer > richer > older); K keeps another file instead")
         if action == "keep":
             if member == self.kept(group)[0]:
                 return "this note's file is already the one kept"

@@ -133,7 +133,8 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
     out = Text()
     out.append(f"{action} writes {kept.path}", style="bold cyan")
     if kept.path != canonical.path:
-        out.append(f" (content from the canonical {canonical.path})", style="cyan")
+        out.append(f" with the content of the canonical {canonical.path}, which is "
+                   "retired", style="cyan")
     out.append("\n")
     for o in others:
         out.append(f"{letters[o.path]} {o.path}", style="green")
