@@ -36,7 +36,7 @@ from .confirm import ConfirmApply, PlanReady
 from .help import HelpScreen
 from .scan import project_label
 
-SETTLE_S = 0.05
+SETTLE_S = 0.08
 """The detail and preview follow the group cursor once it has rested this long: a held
 key moves only the cursor (cheap), and the re-layout of the detail comes once, after."""
 GUARDED_KEYS = guarded_keys()

@@ -19,6 +19,9 @@ _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
 PAIR_RATIO = 0.5
 """Lines of a replaced block at least this alike are one line reworded (words marked);
 below it they are shown as a line removed and a line added."""
+MAX_PAIRINGS = 1600
+"""Above this many line comparisons (a 40x40 replaced block) lines are not paired: the
+preview must render in a few milliseconds whatever the notes."""
 GUTTER = 2  # "A " / "  " before each line of a written result
 
 
@@ -44,11 +47,16 @@ def _pairs(a: list[str], b: list[str]) -> list[tuple[int, int]]:
     """Which old line became which new line in a replaced block: in order, each old line
     with the most alike new line after the last paired one, when alike enough."""
     out: list[tuple[int, int]] = []
+    if len(a) * len(b) > MAX_PAIRINGS:  # a rewritten section: whole lines, quickly
+        return out
     j0 = 0
     for i, line in enumerate(a):
         best, best_j = 0.0, -1
         for j in range(j0, len(b)):
-            ratio = difflib.SequenceMatcher(None, line, b[j], autojunk=False).ratio()
+            matcher = difflib.SequenceMatcher(None, line, b[j], autojunk=False)
+            if matcher.real_quick_ratio() < PAIR_RATIO or matcher.quick_ratio() < PAIR_RATIO:
+                continue
+            ratio = matcher.ratio()
             if ratio > best:
                 best, best_j = ratio, j
         if best >= PAIR_RATIO:
