@@ -344,3 +344,12 @@ def test_confirmation_lists_risky_first_and_never_a_conflict_as_updated():
     assert "b.md" not in updated and "Files updated (2)" in updated
     assert counts(summary) == {"retired": 1, "links": 2, "link_files": 1, "conflicts": 1,
                                "updated": 2, "created": 0}
+
+
+def test_not_duplicates_is_never_reported_as_waiting(session):
+    high, low = _cuts(session)
+    session.regroup(high)
+    session.decide(group_of(session, TOMATO), "distinct")
+    session.regroup(low)
+    session.regroup(high)
+    assert session.waiting == [] and not session.carried

@@ -122,7 +122,8 @@ class ReviewSession:
         waiting: list[str] = []
         extra: dict[str, str] = {}
         for gid, d in self.decisions.items():
-            if gid in by_id or not d.hashes:
+            # "distinct" pairs are kept out of grouping altogether: nothing to carry.
+            if gid in by_id or not d.hashes or d.action == "distinct":
                 continue
             homes = {owner.get(p) for p in d.hashes}
             home = next(iter(homes)) if len(homes) == 1 else None
