@@ -353,3 +353,12 @@ def test_not_duplicates_is_never_reported_as_waiting(session):
     session.regroup(low)
     session.regroup(high)
     assert session.waiting == [] and not session.carried
+
+
+def test_bands_are_counted_and_their_first_rows_found(session):
+    view = ReviewView(session)
+    rows = view.refresh()
+    assert view.band_counts() == {"likely": len(rows)}
+    rows[-1].band = "possible"  # as grouping marks a group below the precision-first cut
+    assert view.band_counts() == {"likely": len(rows) - 1, "possible": 1}
+    assert view.band_starts() == {rows[0].id: "likely", rows[-1].id: "possible"}

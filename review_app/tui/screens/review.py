@@ -116,13 +116,6 @@ class ReviewScreen(Screen):
         self.query_one("#detail").border_title = "group"
         groups = self.query_one("#groups")
         s = self.session
-        groups.border_title = (
-            "duplicate groups · first ✦ changed in the audit window, then ◷ open from "
-            "earlier audits" if s.window is not None else "duplicate groups")
-        counts = self.view.band_counts() if s.groups else {}
-        if len({g.band for g in s.groups}) > 1:
-            groups.border_title += (f" · ● likely ({counts.get('likely', 0)}) · ○ possible "
-                                    f"({counts.get('possible', 0)})")
         subtitle = [self.context.audit.summary] if (
             self.context.audit is not None and s.window is not None) else []
         if self.context.shown_path:
@@ -220,8 +213,19 @@ class ReviewScreen(Screen):
         if self.result.problems:
             text.append(f" · {len(self.result.problems)} unreadable", style="bold red")
         self.query_one("#status", Static).update(text)
+        self.query_one(GroupTable).border_title = self._table_title()
         self.query_one(TabbedContent).get_tab("tab-groups").label = self._groups_label()
         self.update_bindings()
+
+    def _table_title(self) -> str:
+        """What the marks mean: the audit's order, and the two bands when both are listed."""
+        title = ("duplicate groups · first ✦ changed in the audit window, then ◷ open from "
+                 "earlier audits" if self.session.window is not None else "duplicate groups")
+        counts = self.view.band_counts()
+        if len(counts) > 1:
+            title += (f" · ● likely ({counts.get('likely', 0)}) · ○ possible "
+                      f"({counts.get('possible', 0)})")
+        return title
 
     def show_group(self, keep_member: str | None = None) -> None:
         if self._settle is not None:

@@ -4,6 +4,7 @@ then the evidence of the selected member (of every member on the canonical's row
 from __future__ import annotations
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -49,6 +50,8 @@ class DetailPane(VerticalScroll):
     """Focusable (Tab) so a long evidence list scrolls by keyboard too."""
 
     can_focus = True
+    BINDINGS = [Binding("j", "scroll_down", "Down", show=False),
+                Binding("k", "scroll_up", "Up", show=False)]
 
     def compose(self):
         yield Static(id="evidence-body")
