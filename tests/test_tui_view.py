@@ -362,3 +362,15 @@ def test_bands_are_counted_and_their_first_rows_found(session):
     rows[-1].band = "possible"  # as grouping marks a group below the precision-first cut
     assert view.band_counts() == {"likely": len(rows) - 1, "possible": 1}
     assert view.band_starts() == {rows[0].id: "likely", rows[-1].id: "possible"}
+
+
+def test_the_selection_follows_its_notes_when_the_threshold_regroups(session):
+    high, low = _cuts(session)
+    session.regroup(high)
+    view = ReviewView(session)
+    view.refresh()
+    pair = group_of(session, TOMATO)
+    view.select(pair.id)
+    session.regroup(low)
+    view.refresh()
+    assert view.group_id == group_of(session, TOMATO).id != pair.id

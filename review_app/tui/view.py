@@ -53,12 +53,20 @@ class ReviewView:
     rows: list[Group] = field(default_factory=list)  # the groups on screen, in order
     group_id: str | None = None
     member: str | None = None
+    _paths: set[str] = field(default_factory=set)  # the selected group's notes
 
     def refresh(self) -> list[Group]:
-        """The rows for the current filter; the selection stays on its group if shown."""
+        """The rows for the current filter. The selection stays on its group; when that
+        group is gone (a threshold change regrouped its notes), on the group that now
+        holds its notes, else on the row where it was."""
+        before = [g.id for g in self.rows]
+        old_index = before.index(self.group_id) if self.group_id in before else 0
         self.rows = self.session.filtered(self.filter_text)
         if self.group_id not in {g.id for g in self.rows}:
-            self.group_id = self.rows[0].id if self.rows else None
+            home = next((g.id for g in self.rows if self._paths & set(g.paths)), None)
+            if home is None and self.rows:
+                home = self.rows[min(old_index, len(self.rows) - 1)].id
+            self.group_id = home
         return self.rows
 
     @property
@@ -68,6 +76,9 @@ class ReviewView:
     def select(self, group_id: str | None, member: str | None = None) -> None:
         self.group_id = group_id
         self.member = member
+        group = self.session.group(group_id) if group_id else None
+        if group is not None:
+            self._paths = set(group.paths)
 
     def index(self, group_id: str | None) -> int | None:
         return next((i for i, g in enumerate(self.rows) if g.id == group_id), None)
