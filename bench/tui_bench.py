@@ -10,11 +10,14 @@ strategy and grouping code, and the real Textual app (headless) shows them.
 
 Prints: groups shown, time to build and show the table (from `show_review` until every
 row is in the table); the harness's own cost of a keypress (an unbound key); cursor-move
-latency for moves one after another (keypress until the moved cursor is painted: mean,
-p50, p95, max); a held key (30 repeats a second for a second: lag from the last repeat
-until the cursor is on its row, and until the detail follows); a single move after a
-pause until its detail (members, evidence, diff) is painted; `G` to the last row; a
-filter keystroke and a threshold change.
+latency for moves one after another through Pilot (keypress until the moved cursor is
+painted: mean, p50, p95, max); **key-to-paint** (a key event sent as the terminal sends
+it, until the moved cursor is on the virtual screen, without Pilot's own waiting): p50
+and p90 for moves with the preview repainting (each move made after the detail and diff
+of the previous group were painted, timed to the cursor and, separately, to the new
+group's detail and diff), and for a held key (30 repeats a second); a held key's lag
+from the last repeat until the cursor is on its row and until the detail follows; `G`
+to the last row; a filter keystroke and a threshold change.
 """
 
 from __future__ import annotations
@@ -121,12 +124,26 @@ async def measure(result: ScanResult, moves: int) -> dict[str, object]:
         async def settle() -> float:
             """From now until the detail pane shows the cursor's group, painted."""
             t0 = time.perf_counter()
-            while not (screen._shown_gid == table.current_id and painted()
-                       and getattr(screen, "_detail_timer", None) is None
-                       and not getattr(screen, "_detail_soon", False)
+            while not (screen.detail_current and painted()
                        and members.paths[:1] == [screen.group.canonical]):
                 await asyncio.sleep(0.001)
             return time.perf_counter() - t0
+
+        async def key_to_paint(key: str) -> tuple[float, float]:
+            """(until the moved cursor is painted, until its group's detail is painted)
+            for one key event sent the way a terminal's keypress arrives."""
+            before = table.cursor_row
+            t0 = time.perf_counter()
+            app._driver.send_message(events.Key(key, key))
+            while not (table.cursor_row != before and painted()):
+                await asyncio.sleep(0.0005)
+            cursor = time.perf_counter() - t0
+            await settle()
+            return cursor, time.perf_counter() - t0
+
+        def pct(values: list[float], q: float) -> float:
+            ordered = sorted(values)
+            return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
 
         # What a keypress costs the headless harness itself (an unbound key).
         base = [await press("f12") for _ in range(20)]
@@ -138,6 +155,33 @@ async def measure(result: ScanResult, moves: int) -> dict[str, object]:
             lat.append(await press("j" if i < moves // 2 else "k"))
             assert table.cursor_row != before
         figures["detail_after_moves_ms"] = await settle() * 1000
+        # Key-to-paint for moves with the preview repainting: every move leaves a group
+        # whose detail and diff were painted, and its own detail and diff follow.
+        cursor_lat, detail_lat = [], []
+        for i in range(moves):
+            await settle()
+            await asyncio.sleep(0.02)
+            c, d = await key_to_paint("j" if (i // 25) % 2 == 0 else "k")
+            cursor_lat.append(c)
+            detail_lat.append(d)
+        figures["key_to_paint_p50_ms"] = pct(cursor_lat, 0.5)
+        figures["key_to_paint_p90_ms"] = pct(cursor_lat, 0.9)
+        figures["key_to_detail_p50_ms"] = pct(detail_lat, 0.5)
+        figures["key_to_detail_p90_ms"] = pct(detail_lat, 0.9)
+        # The same while a key is held: repeats every 1/30 s, each timed to its paint.
+        held = []
+        for i in range(90):
+            before = table.cursor_row
+            t0 = time.perf_counter()
+            key = "j" if (i // 30) % 2 == 0 else "k"
+            app._driver.send_message(events.Key(key, key))
+            while not (table.cursor_row != before and painted()):
+                await asyncio.sleep(0.0005)
+            held.append(time.perf_counter() - t0)
+            await asyncio.sleep(max(0.0, 1 / 30 - held[-1]))
+        figures["held_key_to_paint_p50_ms"] = pct(held, 0.5)
+        figures["held_key_to_paint_p90_ms"] = pct(held, 0.9)
+        await settle()
         # A held key: the terminal repeats it 30 times a second whether or not the app
         # keeps up. Lag: from the last repeat until the cursor is on its row, painted.
         lag, detail_lag = [], []

@@ -89,7 +89,7 @@ async def shoot(root: Path, out: Path, size: tuple[int, int], embedder: Embedder
         await pilot.press("v")
         await pilot.pause()
         save(app, "merge-preview")
-        await pilot.press("v", "shift+tab", "a")
+        await pilot.press("v", "v", "shift+tab", "a")
         await until(pilot, lambda: isinstance(app.screen, ConfirmApply))
         await pilot.pause()
         save(app, "confirm-apply")
@@ -111,7 +111,15 @@ def main() -> int:
     w, h = (int(x) for x in args.size.split("x"))
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "demo"
+        # The console names the demo copy ("~/.local/share/bm-review/demo"): a home of
+        # its own makes that line the one a user sees, not a temporary path. The model
+        # stays in the user's cache.
+        import platformdirs
+
+        os.environ.setdefault("BM_REVIEW_CACHE_DIR", platformdirs.user_cache_dir("bm-review"))
+        os.environ["HOME"] = tmp
+        root = Path(tmp) / ".local" / "share" / "bm-review" / "demo"
+        root.parent.mkdir(parents=True)
         shutil.copytree(BUNDLED, root)
         for p in root.rglob("*.md"):
             os.utime(p, (MTIME, MTIME))

@@ -39,7 +39,7 @@ async def test_window_groups_come_first_and_are_marked(kb, embedder):
         assert s.result.regroup(s.threshold)[0].id != first.id
         table = screen.query_one(GroupTable)
         assert table.group_ids[0] == first.id
-        assert str(table.get_row_at(0)[1]).startswith("✦ ")
+        assert str(table.get_row_at(0)[2]).startswith("✦ ")
         assert not any(str(table.get_row_at(r)[1]).startswith("✦")
                        for r in range(1, table.row_count))
         assert "since 2026-10-01" in app.sub_title
@@ -70,7 +70,7 @@ async def test_the_console_audit_is_recorded_once_and_shows_the_history(kb, embe
         assert rec["counts"]["anchors"] == 1 and rec["counts"]["new_groups"] == 1
         assert TOUCHED in next(iter(rec["groups"].values()))["paths"]
         summary = screen.query_one(GroupTable).border_subtitle
-        assert "audit: 1 new, 0 pending" in summary and "previous audit" not in summary
+        assert "audit: 1 new, 0 open" in summary and "previous audit" not in summary
         title, before = app.sub_title, app.screen
         app.rescan()  # after an apply: the same console run, not a second audit
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
@@ -78,7 +78,7 @@ async def test_the_console_audit_is_recorded_once_and_shows_the_history(kb, embe
         await pilot.pause()
         screen = app.screen
         assert len(history.records()) == 1
-        # Its own record neither moves the window nor makes its group "pending".
+        # Its own record neither moves the window nor makes its group an open one.
         assert screen.session.window == {TOUCHED} and app.sub_title == title
         assert screen.query_one(GroupTable).border_subtitle == summary
     again = make_app(kb, embedder, since="last")
@@ -86,16 +86,16 @@ async def test_the_console_audit_is_recorded_once_and_shows_the_history(kb, embe
         screen = await wait_for_review(pilot)
         summary = screen.query_one(GroupTable).border_subtitle
         assert f"previous audit {rec['time'][:16].replace('T', ' ')}" in summary
-        # Nothing changed since: the group is pending from the first audit, not new.
-        assert screen.session.window == set() and "0 new, 1 pending" in summary
+        # Nothing changed since: the group is open from the first audit, not new.
+        assert screen.session.window == set() and "0 new, 1 open" in summary
         assert "--since last" in again.sub_title
-        # ...and listed first, marked as pending review.
+        # ...and listed first, marked as open.
         s = screen.session
         first = s.groups[0]
-        assert TOUCHED in first.paths and s.is_pending(first) and not s.is_new(first)
-        assert [g.id for g in s.groups if s.is_pending(g)] == [first.id]
-        assert str(screen.query_one(GroupTable).get_row_at(0)[1]).startswith("◷ ")
-        assert "◷ 1 pending" in str(screen.query_one("#status").render())
+        assert TOUCHED in first.paths and s.is_carried(first) and not s.is_new(first)
+        assert [g.id for g in s.groups if s.is_carried(g)] == [first.id]
+        assert str(screen.query_one(GroupTable).get_row_at(0)[2]).startswith("◷ ")
+        assert "◷ 1 open" in str(screen.query_one("#status").render())
     assert len(history.records()) == 2
 
 
@@ -116,7 +116,7 @@ async def test_a_member_whose_frontmatter_contradicts_the_canonical_is_flagged(k
         assert s.conflicts(group, member) and s.conflicts(group, group.canonical) == []
         screen.query_one(GroupTable).select_id(group.id)
         await settle_detail(pilot)
-        evidence = str(screen.query_one("#evidence").render())
+        evidence = str(screen.query_one("#evidence-body").render())
         assert "frontmatter differs from the canonical: type:" in evidence
 
 

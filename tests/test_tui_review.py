@@ -100,7 +100,8 @@ async def test_each_decision_kind_is_saved(kb, embedder):
             assert d.hashes == {p: s.notes[p].sha256 for p in group.paths}
             assert s.status(group) == action
         table = screen.query_one(GroupTable)
-        shown = {table.group_ids[r]: str(table.get_row_at(r)[4]) for r in range(table.row_count)}
+        col = GroupTable.STATUS_COLUMN
+        shown = {table.group_ids[r]: str(table.get_row_at(r)[col]) for r in range(table.row_count)}
         assert {gid: shown[gid] for gid in expected} == {g: a for g, (a, _) in expected.items()}
 
 
@@ -289,6 +290,7 @@ async def test_apply_through_the_confirmation_modal(kb, embedder):
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
                        and app.screen is not screen, "the re-scan after apply")
+        await pilot.pause(0.2)  # let the new screen finish mounting before the run ends
         assert not any((kb / p).exists() for p in retired)
         assert (kb / canonical).exists()
         new = app.screen.session

@@ -9,7 +9,7 @@ from test_tui_helpers import make_app, wait_for, wait_for_review
 from textual.widgets import ProgressBar
 
 from review_app.core.pipeline import Progress
-from review_app.tui.messages import ScanProgress
+from review_app.tui.messages import ScanFailed, ScanProgress
 from review_app.tui.progress import ProgressRelay
 from review_app.tui.screens.scan import ScanScreen
 
@@ -81,6 +81,9 @@ async def test_scan_can_be_cancelled(kb, embedder):
     async with app.run_test(size=(100, 32)) as pilot:
         screen = app.screen
         await wait_for(pilot, lambda: screen.phase == "embed", "the embedding phase")
+        # Before the first batch is done, the time spent so far shows it is working.
+        await wait_for(pilot, lambda: "s so far" in str(
+            screen.query_one("#scan-detail").render()), "the elapsed time", limit=5)
         await pilot.press("escape")
         held.release.set()
         await wait_for(pilot, lambda: screen.failed is not None, "the cancelled scan")
@@ -100,3 +103,16 @@ async def test_posted_progress_drives_the_bar(kb, embedder):
         assert (bar.progress, bar.total) == (120, 600)
         assert "Embedding 120/600 · about 42 s left" in str(
             screen.query_one("#scan-detail").render())
+
+
+async def test_a_cancelled_scan_stops_the_bar_animating(kb, embedder):
+    app = make_app(kb, embedder, autostart=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.screen
+        screen.post_message(ScanProgress("search", 0, 0))  # no total: an animated bar
+        await pilot.pause()
+        bar = screen.query_one(ProgressBar)
+        assert bar.total is None
+        screen.post_message(ScanFailed("scan cancelled", cancelled=True))
+        await pilot.pause()
+        assert bar.total is not None and bar.progress == 0

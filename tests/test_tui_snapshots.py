@@ -98,6 +98,32 @@ def test_small_terminal(snap_compare, kb, embedder):
 
 
 
+def test_large_terminal(snap_compare, kb, embedder):
+    """160x45: the groups table takes the rows it fills, the preview the rest."""
+    app = make_app(kb, embedder)
+
+    async def run_before(pilot):
+        await wait_for_review(pilot)
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(160, 45), run_before=run_before)
+
+
+def test_update_preview_with_a_chosen_kept_file(snap_compare, kb, embedder):
+    """K on a member, then v twice: what update writes into that file, sources marked."""
+    app = make_app(kb, embedder)
+
+    async def run_before(pilot):
+        screen = await wait_for_review(pilot)
+        index = next(i for i, g in enumerate(screen.shown) if len(g.paths) == 3)
+        await pilot.press(*["j"] * index)
+        await settle(pilot)
+        await pilot.press("tab", "K", "v", "v")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
 @pytest.fixture
 def queued(kb, embedder, monkeypatch):
     """A proposal queued through upsert_note(on_match="ask"), its time pinned (the queue

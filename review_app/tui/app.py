@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import threading
-
 from textual.app import App
 from textual.binding import Binding
 
 from ..core.embedding import Embedder
 from ..core.pipeline import ScanOptions, ScanResult
 from ..core.project import Project
+from .context import ConsoleContext
+from .messages import RescanWanted, ScanFinished
 from .screens.review import ReviewScreen
 from .screens.scan import ScanScreen, project_label
-from .session import ConsoleAudit
 
 
 class ReviewApp(App[int]):
@@ -26,34 +25,35 @@ class ReviewApp(App[int]):
                  embedder: Embedder | None = None, autostart: bool = True,
                  since: str | None = None) -> None:
         super().__init__()
-        self.project = project
-        self.options = options or ScanOptions()
-        self.since = since  # audit window (--since): its groups are listed first
-        self.audit: ConsoleAudit | None = None  # made on the first scan (with --since)
-        self.embedder = embedder
+        self.context = ConsoleContext(project, options or ScanOptions(), embedder, since)
         self.autostart = autostart
         self.sub_title = project_label(project)
-        self._embedder_lock = threading.Lock()
 
-    def get_embedder(self, model: str) -> Embedder:
-        """One model per app, loaded in the scan thread on first use, reused by re-scans."""
-        with self._embedder_lock:
-            if self.embedder is None:
-                self.embedder = Embedder(model)
-            return self.embedder
+    @property
+    def project(self) -> Project:
+        return self.context.project
 
     def on_mount(self) -> None:
-        self.push_screen(ScanScreen(self.project, self.options, autostart=self.autostart))
+        self.push_screen(ScanScreen(self.context, autostart=self.autostart))
+
+    def on_scan_finished(self, event: ScanFinished) -> None:
+        """The scan screen's result (the message bubbles up from it): open the review."""
+        if self.context.audit is None and event.audit is not None:
+            self.context.audit = event.audit  # on the UI thread, once per run
+        self.show_review(event.result, event.window, event.label)
 
     def show_review(self, result: ScanResult, window: set[str] | None = None,
                     window_label: str = "") -> None:
         label = project_label(self.project)
         self.sub_title = f"{label} · audit {window_label}" if window is not None else label
-        self.switch_screen(ReviewScreen(result, window, window_label, self.audit))
+        self.switch_screen(ReviewScreen(result, self.context, window, window_label))
+
+    def on_rescan_wanted(self, event: RescanWanted) -> None:
+        self.rescan()
 
     def rescan(self) -> None:
         """After an apply: scan again (the index is cached, so only changed notes re-embed)."""
-        self.switch_screen(ScanScreen(self.project, self.options))
+        self.switch_screen(ScanScreen(self.context))
 
     def action_quit(self) -> None:
         self.exit(0)

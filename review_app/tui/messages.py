@@ -7,6 +7,7 @@ from typing import Any
 from textual.message import Message
 
 from ..core.pipeline import ScanResult
+from .console_audit import ConsoleAudit
 
 
 class ScanProgress(Message):
@@ -21,14 +22,16 @@ class ScanProgress(Message):
 
 
 class ScanFinished(Message):
-    """`window`: with --since, the notes changed in the audit window (`label` in words)."""
+    """`window`: with --since, the notes changed in the audit window (`label` in words);
+    `audit`: the run's audit, made by the first scan (the app keeps it)."""
 
     def __init__(self, result: ScanResult, window: set[str] | None = None,
-                 label: str = "") -> None:
+                 label: str = "", audit: ConsoleAudit | None = None) -> None:
         super().__init__()
         self.result = result
         self.window = window
         self.label = label
+        self.audit = audit
 
 
 class ScanFailed(Message):
@@ -49,3 +52,7 @@ class ApplyFailed(Message):
     def __init__(self, error: str) -> None:
         super().__init__()
         self.error = error
+
+
+class RescanWanted(Message):
+    """Scan the project again (after an apply, or asked from the palette); the app does."""

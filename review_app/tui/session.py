@@ -8,18 +8,14 @@ to the `EditStore` as they are made (and travel with the group's decision).
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.decisions import Decision, DecisionStore
 from ..core.edits import EditStore, GroupEdit
 from ..core.grouping import Group, Member
-from ..core.notes import Note, parse_note
-from ..core.pending import PendingQueue, Proposal, QueueError
-from ..core.pipeline import ScanOptions, ScanResult, group_json
-from ..core.project import Project, read_note
-from ..core.strategies import Target
+from ..core.notes import Note
+from ..core.pipeline import ScanResult, group_json
 
 DECISION_ACTIONS = ("update", "merge", "skip", "distinct")
 THRESHOLD_STEP = 0.05
@@ -27,11 +23,21 @@ THRESHOLD_STEP = 0.05
 
 @dataclass
 class _Edit:
-    """An in-memory edit (`c`/`x`) that `z` can take back."""
+    """An in-memory edit (`c`/`K`/`x`) that `z` can take back."""
 
     group_id: str
     overrides: str | None
     removed: list[str]
+    keep: str | None = None
+
+
+@dataclass(frozen=True)
+class Carried:
+    """A decision made on a group whose membership changed with the threshold: it stays on
+    the notes it was made for (`decided_id`'s notes, all still in one group)."""
+
+    decided_id: str
+    joined: tuple[str, ...]  # notes in the group now that the decision did not cover
 
 
 @dataclass
@@ -43,18 +49,21 @@ class ReviewSession:
     decisions: dict[str, Decision] = field(default_factory=dict)
     overrides: dict[str, str] = field(default_factory=dict)  # group id -> chosen canonical
     removed: dict[str, list[str]] = field(default_factory=dict)  # group id -> paths taken out
+    keeps: dict[str, str] = field(default_factory=dict)  # group id -> chosen kept file
     by_id: dict[str, Group] = field(default_factory=dict)
     window: set[str] | None = None  # audit (--since): notes changed in the window
     window_label: str = ""
-    pending_ids: frozenset[str] = frozenset()  # audit: groups earlier audits left undecided
+    carried_ids: frozenset[str] = frozenset()  # audit: groups earlier audits left open
     edits: EditStore | None = None
+    carried: dict[str, Carried] = field(default_factory=dict)  # shown group id -> decision
+    waiting: list[str] = field(default_factory=list)  # decided ids whose notes split up
     _undo: list[str | _Edit] = field(default_factory=list)  # group ids (decisions) and edits
 
     @classmethod
     def open(cls, result: ScanResult, window: set[str] | None = None,
-             window_label: str = "", pending: frozenset[str] = frozenset()) -> ReviewSession:
+             window_label: str = "", carried: frozenset[str] = frozenset()) -> ReviewSession:
         session = cls(result, DecisionStore(result.project.state), result.threshold,
-                      window=window, window_label=window_label, pending_ids=pending,
+                      window=window, window_label=window_label, carried_ids=carried,
                       edits=EditStore(result.project.state))
         session.reload_decisions()
         return session
@@ -66,28 +75,28 @@ class ReviewSession:
         return self.result.notes
 
     def reload_decisions(self) -> None:
-        """Decisions still valid for the notes on disk; canonical choices and removals come back
-        with them, and the undo stack follows the order they were made in."""
+        """Decisions still valid for the notes on disk; canonical and kept-file choices and
+        removals come back with them, and the undo stack follows the order they were made."""
         self.decisions = self.store.valid(self.notes)
-        self.overrides, self.removed = {}, {}
-        self.regroup(self.threshold)
+        self.overrides, self.removed, self.keeps = {}, {}, {}
+        auto = {g.id: g for g in self.result.regroup(self.threshold)}
         for gid, d in self.decisions.items():
-            g = self.by_id.get(gid)
+            g = auto.get(gid)
             if d.canonical and g is not None and d.canonical != g.canonical:
                 self.overrides[gid] = d.canonical
+            if d.keep:
+                self.keeps[gid] = d.keep
             self.removed[gid] = list(d.removed)
         # Edits are written on every change, so the latest one is what was on screen.
         for gid, e in (self.edits.valid(self.notes) if self.edits else {}).items():
-            g = self.by_id.get(gid)
-            if g is None:
-                continue
-            if e.canonical in g.paths:
+            self.overrides.pop(gid, None)
+            self.keeps.pop(gid, None)
+            if e.canonical and e.canonical in e.hashes:
                 self.overrides[gid] = e.canonical
-            else:
-                self.overrides.pop(gid, None)
-            self.removed[gid] = [p for p in e.removed if p in g.paths]
-        if self.overrides:
-            self.regroup(self.threshold)
+            if e.keep and e.keep in e.hashes:
+                self.keeps[gid] = e.keep
+            self.removed[gid] = [p for p in e.removed if p in e.hashes]
+        self.regroup(self.threshold)
         seen: set[str] = set()
         order: list[str] = []
         for rec in reversed(self.store.history()):
@@ -98,45 +107,110 @@ class ReviewSession:
                 order.append(gid)
         self._undo = list(reversed(order))
 
-    def _overrides(self) -> dict[str, str]:
-        return dict(self.overrides)
-
     def regroup(self, threshold: float) -> None:
-        """Groups at another threshold from the pairs already scored (no re-embedding)."""
+        """Groups at another threshold from the pairs already scored (no re-embedding).
+
+        A decision whose notes are all still in one group stays on that group (`carried`),
+        covering only those notes; one whose notes split up waits (`waiting`) until a
+        threshold brings its group back. Neither is ever dropped from the log.
+        """
         self.threshold = round(min(1.0, max(0.0, threshold)), 4)
-        groups = self.result.regroup(self.threshold, self._overrides())
-        if self.window is not None:  # audit: the window's groups, then pending (by score)
-            groups.sort(key=lambda g: (not self.is_new(g), not self.is_pending(g)))
+        groups = self.result.regroup(self.threshold, self.overrides)
+        by_id = {g.id: g for g in groups}
+        owner = {p: g.id for g in groups for p in g.paths}
+        carried: dict[str, Carried] = {}
+        waiting: list[str] = []
+        extra: dict[str, str] = {}
+        for gid, d in self.decisions.items():
+            # "distinct" pairs are kept out of grouping altogether: nothing to carry.
+            if gid in by_id or not d.hashes or d.action == "distinct":
+                continue
+            homes = {owner.get(p) for p in d.hashes}
+            home = next(iter(homes)) if len(homes) == 1 else None
+            if home is None or home in self.decisions or home in carried:
+                waiting.append(gid)
+                continue
+            joined = tuple(p for p in by_id[home].paths if p not in d.hashes)
+            carried[home] = Carried(gid, joined)
+            if d.canonical and d.canonical != by_id[home].canonical:
+                extra[home] = d.canonical
+        if extra:
+            groups = self.result.regroup(self.threshold, {**self.overrides, **extra})
+        if self.window is not None:  # audit: the window's groups, then carried (by score)
+            groups.sort(key=lambda g: (not self.is_new(g), not self.is_carried(g)))
         self.groups = groups
         self.by_id = {g.id: g for g in self.groups}
+        self.carried, self.waiting = carried, waiting
 
     def is_new(self, group: Group) -> bool:
         """In an audit (--since): a note of the group changed in the window."""
         return self.window is not None and any(p in self.window for p in group.paths)
 
-    def is_pending(self, group: Group) -> bool:
+    def is_carried(self, group: Group) -> bool:
         """In an audit: reported by an earlier audit and still undecided (not new)."""
-        return group.id in self.pending_ids and not self.is_new(group)
+        return group.id in self.carried_ids and not self.is_new(group)
 
     def new_count(self) -> int:
         return sum(1 for g in self.groups if self.is_new(g))
 
-    def pending_count(self) -> int:
-        return sum(1 for g in self.groups if self.is_pending(g))
+    def carried_count(self) -> int:
+        return sum(1 for g in self.groups if self.is_carried(g))
 
     # -- queries ---------------------------------------------------------------------------
 
     def group(self, group_id: str) -> Group | None:
         return self.by_id.get(group_id)
 
+    def decision(self, group: Group) -> Decision | None:
+        """The decision in force on the group: its own, or one carried onto it."""
+        d = self.decisions.get(group.id)
+        if d is None and group.id in self.carried:
+            d = self.decisions.get(self.carried[group.id].decided_id)
+        return d
+
+    def removed_from(self, group: Group) -> list[str]:
+        """Paths taken out of the group; for a carried decision, also the notes that joined
+        after it (the decision does not cover them)."""
+        c = self.carried.get(group.id)
+        if c is not None and group.id not in self.decisions:
+            return [*self.removed.get(c.decided_id, ()), *c.joined]
+        return list(self.removed.get(group.id, ()))
+
     def members(self, group: Group) -> list[Member]:
         """The members still in the group (those taken out with `x` are not)."""
-        gone = set(self.removed.get(group.id, ()))
+        gone = set(self.removed_from(group))
         return [m for m in group.members if m.path not in gone]
 
+    def in_group(self, group: Group) -> list[str]:
+        """Every path still in the group, the canonical first."""
+        return [group.canonical, *(m.path for m in self.members(group))]
+
+    def kept(self, group: Group) -> tuple[str, str]:
+        """The file written (its path, title, permalink survive) and why: the person's
+        choice, else the grouping's default, else the canonical."""
+        c = self.carried.get(group.id)
+        chosen = self.keeps.get(group.id) or (self.keeps.get(c.decided_id) if c else None)
+        paths = self.in_group(group)
+        if chosen in paths:
+            return str(chosen), "chosen by you"
+        if group.kept and group.kept in paths:
+            return group.kept, group.kept_reason
+        return group.canonical, "the canonical's file"
+
     def retirable(self, group: Group) -> list[str]:
-        """What update/merge would retire: never an important note."""
-        return [m.path for m in self.members(group) if not self.notes[m.path].important]
+        """What update/merge would retire: never the kept file, an important or a locked note."""
+        kept = self.kept(group)[0]
+        return [p for p in self.in_group(group) if p != kept
+                and not self.notes[p].important and not self.notes[p].locked]
+
+    def compose_inputs(self, group: Group) -> tuple[Note, list[Note], Note]:
+        """(canonical, others, kept) exactly as the write path takes them: the others are
+        the notes retired, plus the kept file when it is not the canonical."""
+        kept = self.kept(group)[0]
+        others = [p for p in self.in_group(group) if p != group.canonical
+                  and (p in self.retirable(group) or p == kept)]
+        return (self.notes[group.canonical], [self.notes[p] for p in others],
+                self.notes[kept])
 
     def conflicts(self, group: Group, path: str) -> list[str]:
         """Where a member's frontmatter contradicts the canonical's (type, user keys): shown
@@ -148,7 +222,7 @@ class ReviewSession:
         return metadata_conflicts(self.notes[group.canonical], self.notes[path])
 
     def status(self, group: Group) -> str:
-        d = self.decisions.get(group.id)
+        d = self.decision(group)
         return d.action if d else ""
 
     def filtered(self, text: str) -> list[Group]:
@@ -165,12 +239,12 @@ class ReviewSession:
         return out
 
     def decided_count(self) -> int:
-        return sum(1 for g in self.groups if g.id in self.decisions)
+        return sum(1 for g in self.groups if self.decision(g) is not None)
 
     def to_apply(self) -> list[Group]:
         """Groups decided update or merge: what `apply` acts on."""
         return [g for g in self.groups
-                if (d := self.decisions.get(g.id)) and d.action in ("update", "merge")]
+                if (d := self.decision(g)) and d.action in ("update", "merge")]
 
     # -- what is allowed -------------------------------------------------------------------
 
@@ -183,27 +257,50 @@ class ReviewSession:
         if group is None:
             return "no group selected"
         if action in ("update", "merge") and not self.retirable(group):
-            return (f"cannot {action}: every other note in the group is important, "
-                    "and important notes are never retired")
+            return (f"cannot {action}: every other note in the group is important or locked "
+                    "(important notes are never retired, locked ones never touched)")
+        if action in ("canonical", "keep", "remove") and member is None:
+            return "select a member in the member list first"
         if action == "canonical":
-            if member is None:
-                return "select a member in the member list first"
             if member == group.canonical:
                 return "this note is already the canonical"
+            important = [p for p in self.in_group(group) if self.notes[p].important]
+            if important and member is not None and not self.notes[member].important:
+                return (f"{important[0]} is marked important, so it stays the canonical "
+                        "(important > newer > richer > older); K keeps another file instead")
+        if action == "keep":
+            if member == self.kept(group)[0]:
+                return "this note's file is already the one kept"
+            if member is not None and self.notes[member].locked:
+                return "this note is locked (locked: true): it is never written"
         if action == "remove":
-            if member is None:
-                return "select a member in the member list first"
             if member == group.canonical:
                 return "the canonical stays; make another note canonical first (c)"
+            if member == self.kept(group)[0]:
+                return "the kept file stays; keep another note's file first (K)"
             if len(self.members(group)) < 2:
                 return "a group needs two notes; use d (not duplicates) or s (skip) instead"
-            d = self.decisions.get(group.id)
+            d = self.decision(group)
             left = [p for p in self.retirable(group) if p != member]
             if d is not None and d.action in ("update", "merge") and not left:
                 return f"the {d.action} would retire nothing; undo it (z) first"
         return None
 
     # -- changes ---------------------------------------------------------------------------
+
+    def _adopt(self, group: Group) -> None:
+        """A carried decision's group edited or decided again becomes a group of its own:
+        its choices move onto it (the notes that joined are back in)."""
+        c = self.carried.pop(group.id, None)
+        if c is None or group.id in self.decisions:
+            return
+        d = self.decisions.get(c.decided_id)
+        if d is not None and d.canonical in group.paths:
+            self.overrides.setdefault(group.id, d.canonical)
+        if c.decided_id in self.keeps:
+            self.keeps.setdefault(group.id, self.keeps[c.decided_id])
+        self.removed.setdefault(group.id, [p for p in self.removed.get(c.decided_id, ())
+                                           if p in group.paths])
 
     def _hashes(self, group: Group) -> dict[str, str]:
         return {p: self.notes[p].sha256 for p in group.paths}
@@ -214,28 +311,33 @@ class ReviewSession:
         why = self.refusal(action, group)
         if why:
             raise ValueError(why)
+        self._adopt(group)
+        keep = self.keeps.get(group.id)
         decision = self.store.record(Decision(group.id, action, group.canonical,
                                               self._hashes(group),
-                                              list(self.removed.get(group.id, ()))))
+                                              list(self.removed.get(group.id, ())),
+                                              keep=keep if keep in group.paths else None))
         self.decisions[group.id] = decision
         self._undo.append(group.id)
         return decision
 
     def _edit(self, group: Group) -> None:
+        self._adopt(group)
         self._undo.append(_Edit(group.id, self.overrides.get(group.id),
-                                list(self.removed.get(group.id, ()))))
+                                list(self.removed.get(group.id, ())), self.keeps.get(group.id)))
 
     def _persist_edit(self, group_id: str) -> None:
-        """Write the group's canonical choice and removals now (quitting must not lose them)."""
+        """Write the group's choices now (quitting must not lose them)."""
         if self.edits is None:
             return
         g = self.by_id.get(group_id)
         hashes = self._hashes(g) if g is not None else {}
         self.edits.record(GroupEdit(group_id, self.overrides.get(group_id),
-                                    list(self.removed.get(group_id, ())), hashes))
+                                    list(self.removed.get(group_id, ())), hashes,
+                                    keep=self.keeps.get(group_id)))
 
     def _redecide(self, group: Group) -> None:
-        """A decided group edited with c/x: its decision is re-recorded so disk matches."""
+        """A decided group edited with c/K/x: its decision is re-recorded so disk matches."""
         d = self.decisions.get(group.id)
         if d is not None:
             self._undo.pop()  # the re-recorded decision is what `z` takes back
@@ -256,6 +358,17 @@ class ReviewSession:
         self._redecide(new)
         return new
 
+    def set_kept(self, group: Group, path: str) -> Group:
+        """The person chooses the file that survives (`K`)."""
+        why = self.refusal("keep", group, path)
+        if why:
+            raise ValueError(why)
+        self._edit(group)
+        self.keeps[group.id] = path
+        self._persist_edit(group.id)
+        self._redecide(group)
+        return group
+
     def remove_member(self, group: Group, path: str) -> Group:
         why = self.refusal("remove", group, path)
         if why:
@@ -272,14 +385,16 @@ class ReviewSession:
             return None
         last = self._undo.pop()
         if isinstance(last, _Edit):
-            if last.overrides is None:
-                self.overrides.pop(last.group_id, None)
-            else:
-                self.overrides[last.group_id] = last.overrides
-            self.removed[last.group_id] = last.removed
+            gid = last.group_id
+            for store, value in ((self.overrides, last.overrides), (self.keeps, last.keep)):
+                if value is None:
+                    store.pop(gid, None)
+                else:
+                    store[gid] = value
+            self.removed[gid] = last.removed
             self.regroup(self.threshold)
-            self._persist_edit(last.group_id)
-            return last.group_id
+            self._persist_edit(gid)
+            return gid
         self.store.undo(last)
         previous = self.store.valid(self.notes).get(last)
         if previous is None:
@@ -288,29 +403,35 @@ class ReviewSession:
             self.decisions[last] = previous
             if previous.canonical:
                 self.overrides[last] = previous.canonical
+            if previous.keep:
+                self.keeps[last] = previous.keep
+            else:
+                self.keeps.pop(last, None)
             self.removed[last] = list(previous.removed)
-            self.regroup(self.threshold)
             self._persist_edit(last)
+        self.regroup(self.threshold)
         return last
 
     # -- apply -----------------------------------------------------------------------------
 
     def plan_document(self) -> dict[str, Any]:
-        """The scan document with the decided update/merge groups marked (the plan contract)."""
+        """The scan document with the decided update/merge groups marked (the plan contract);
+        `"keep"` names the kept file when the person chose one."""
         doc = self.result.to_json()
         doc["threshold"] = self.threshold
         groups = []
         for g in self.groups:
             gj = group_json(g, self.notes)
-            d = self.decisions.get(g.id)
+            d = self.decision(g)
             if d is not None and d.action in ("update", "merge"):
-                gone = set(self.removed.get(g.id, ()))
+                gone = set(self.removed_from(g))
                 gj["action"] = d.action
                 gj["canonical"] = g.canonical
                 gj["members"] = [m for m in gj["members"] if m["path"] not in gone]
-                keep = d.keep or g.kept or g.canonical  # Group.kept "": the canonical
-                if keep not in gone:
-                    gj["keep"] = keep
+                # Always explicit: what the preview composed is what apply writes.
+                kept, _why = self.kept(g)
+                if kept not in gone:
+                    gj["keep"] = kept
             groups.append(gj)
         doc["groups"] = groups
         return doc
@@ -321,147 +442,9 @@ class ReviewSession:
             self.decisions.pop(gid, None)
 
 
-# -- audits (--since) -------------------------------------------------------------------
+# Re-exported: the proposals pane and the screens import them from here.
+from .console_audit import ConsoleAudit, start_audit  # noqa: E402
+from .proposals import PENDING_CHOICES, PendingReview  # noqa: E402
 
-@dataclass(frozen=True)
-class ConsoleAudit:
-    """The `--since` audit of one console run: made on its first scan, and the window
-    every later scan (after an apply) is seen through, so its own record in
-    audits.jsonl never moves the window or turns its groups into "pending"."""
-
-    since: dt.datetime | None
-    target: Target
-    label: str  # the window in words (title bar)
-    summary: str  # new and pending counts, the previous audit (under the groups table)
-    pending: frozenset[str] = frozenset()  # groups earlier audits reported, still undecided
-
-    def window(self, result: ScanResult) -> set[str]:
-        """The scan's notes changed in the window."""
-        from ..core.audit import anchors_in_window
-
-        return anchors_in_window((n for n in result.notes.values()
-                                  if self.target.contains(n)), self.since)
-
-
-def start_audit(result: ScanResult, since: str, options: ScanOptions | None = None
-                ) -> ConsoleAudit:
-    """Run the `--since` audit on the console's finished scan (no second scan) and record
-    it in audits.jsonl like `bm-review audit` does. Raises `WindowError` for a bad value."""
-    from ..core.audit import AuditHistory, AuditOptions, previous_audit, run_audit
-
-    options = options or ScanOptions()
-    prev = previous_audit(AuditHistory(result.project.state).records(), options.target)
-    report = run_audit(result.project, AuditOptions(
-        since=since, target=options.target, threshold=result.threshold,
-        strategy=result.strategy.name, model=result.model, top_k=options.top_k),
-        scanned=result)
-    label = report.window.describe() + (f"; {report.window.note}" if report.window.note
-                                         else "")
-    counts = report.counts()
-    summary = (f"audit: {counts['new_groups']} new, {counts['pending_groups']} pending from "
-               "earlier audits")
-    if prev is not None:
-        summary += f" · previous audit {str(prev.get('time', '?'))[:16].replace('T', ' ')}"
-    return ConsoleAudit(report.window.since, options.target, label, summary,
-                        frozenset(p.id for p in report.pending))
-
-
-# -- agent proposals (the pending queue) --------------------------------------------------
-
-PENDING_CHOICES = ("update", "merge", "create", "discard")
-
-
-@dataclass
-class PendingReview:
-    """The proposals agents queued with `upsert_note(on_match="ask")`, and their decisions.
-
-    The queue file is the truth: it is re-read after every decision and whenever it
-    changes on disk (agents keep appending while the console is open).
-    """
-
-    project: Project
-    items: list[Proposal] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    _signature: tuple[int, int] | None = None
-
-    @classmethod
-    def open(cls, project: Project) -> PendingReview:
-        review = cls(project)
-        review.reload()
-        return review
-
-    @property
-    def queue(self) -> PendingQueue:
-        return PendingQueue(self.project.state)
-
-    def _stat(self) -> tuple[int, int] | None:
-        try:
-            st = self.queue.path.stat()
-        except OSError:
-            return None
-        return (st.st_mtime_ns, st.st_size)
-
-    def reload(self) -> None:
-        queue = self.queue
-        self._signature = self._stat()
-        try:
-            self.items = queue.items()
-            self.problems = list(queue.problems)
-        except QueueError as exc:
-            self.items, self.problems = [], [str(exc)]
-
-    def changed_on_disk(self) -> bool:
-        return self._stat() != self._signature
-
-    def get(self, proposal_id: str | None) -> Proposal | None:
-        return next((p for p in self.items if p.id == proposal_id), None)
-
-    def match_note(self, path: str) -> Note | None:
-        """The matched note as it is on disk now (it may have changed since the queueing)."""
-        full = self.project.root / path
-        if not full.is_file():
-            return None
-        note = read_note(path, full)
-        return note if isinstance(note, Note) else None
-
-    def proposed_note(self, proposal: Proposal) -> Note:
-        """The note `create` would write (frontmatter as upsert_note renders it)."""
-        from ..core.upsert import PROPOSED_PREFIX, new_note_text, split_content
-
-        fm, body = split_content(proposal.content)
-        text = new_note_text(proposal.title, proposal.path, fm, body,
-                             list(proposal.extra.get("tags") or []), set())
-        note = parse_note(PROPOSED_PREFIX + proposal.path, text.encode("utf-8"))
-        if not isinstance(note, Note):
-            raise ValueError(note.error)
-        return note
-
-    def merged_text(self, proposal: Proposal, path: str) -> str | None:
-        """What `merge` would write into `path`, or None when that note is gone."""
-        from ..core.upsert import merged_note_text
-
-        target = self.match_note(path)
-        return None if target is None else merged_note_text(target, self.proposed_note(proposal))
-
-    def refusal(self, choice: str, proposal: Proposal | None, match: str | None) -> str | None:
-        """Why `choice` makes no sense here, or None. Updating an important note is a
-        person's call (upsert_note only refuses it to agents), so it is allowed."""
-        if proposal is None:
-            return "no proposal selected"
-        if choice in ("update", "merge"):
-            if not proposal.matches:
-                return f"cannot {choice}: this proposal matched no note; create it or discard it"
-            if match is None:
-                return "select a matching note in the match list first"
-            if self.match_note(match) is None:
-                return f"cannot {choice}: {match} is no longer a readable note"
-        return None
-
-    def decide(self, proposal_id: str, choice: str, target: str | None) -> dict[str, Any]:
-        """Blocking (a worker thread calls it): writes through the apply engine's journal."""
-        from ..core.upsert import decide_pending
-
-        if choice not in PENDING_CHOICES:
-            raise ValueError(f"unknown choice {choice!r}")
-        return decide_pending(self.project, proposal_id, choice,
-                              target if choice in ("update", "merge") else None)
+__all__ = ["DECISION_ACTIONS", "PENDING_CHOICES", "THRESHOLD_STEP", "ConsoleAudit",
+           "PendingReview", "ReviewSession", "start_audit"]

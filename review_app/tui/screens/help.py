@@ -9,29 +9,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-KEYS = (
-    ("Move", (("j / k, ↓ / ↑", "next / previous group (or member)"),
-              ("g / G", "first / last group"),
-              ("Tab, → / ←", "between the group table and the member list"),
-              ("/", "filter groups by title or path (Esc clears)"),
-              ("[ / ]", "threshold down / up by 0.05: regroup without re-embedding"),
-              ("v", "preview: diff canonical ↔ member, or the merged result"))),
-    ("Decide", (("u", "update: keep the canonical with the freshest text, retire the others"),
-                ("m", "merge: fold what the others add into the canonical, retire them"),
-                ("s", "skip: decide later (comes back next scan)"),
-                ("d", "distinct: not duplicates, never proposed again"),
-                ("c", "make the selected member the canonical"),
-                ("x", "take the selected member out of the group"),
-                ("z", "undo the last decision or change"))),
-    ("Proposals", (("p", "switch between duplicate groups and agent proposals"),
-                   ("→ / j / k", "choose the matching note (diff against it; v: merge)"),
-                   ("u / m", "update / merge the proposed text into that note"),
-                   ("n / x", "create it as a new note / discard it"))),
-    ("Finish", (("a", "apply the update/merge decisions (asks first, undoable)"),
-                ("ctrl+p", "command palette"),
-                ("?", "this help"),
-                ("q", "quit (decisions are already saved)"))),
-)
+from ..actions import HELP_SECTIONS, help_rows
+
+KEYS = tuple((section, tuple(help_rows(section))) for section in HELP_SECTIONS)
+"""Every key, from the console's one action table."""
 
 
 def keys_table() -> Table:
@@ -52,9 +33,11 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
             yield Static(keys_table())
-            yield Static("Important notes (★) are never retired. Decisions are saved as you "
-                         "make them in .bm-review/decisions.jsonl; a group whose notes change "
-                         "comes back undecided.", id="help-note")
+            yield Static("◆ the canonical decides whose content wins; ▣ the kept file is the "
+                         "one written, whose path, title and permalink survive. Important "
+                         "notes (★) are never retired. Decisions are saved as you make them "
+                         "in .bm-review/decisions.jsonl; a group whose notes change comes "
+                         "back undecided.", id="help-note")
 
     def on_mount(self) -> None:
         self.query_one("#help-box").border_title = "Keys"

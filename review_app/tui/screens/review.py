@@ -1,14 +1,17 @@
-"""The review screen: group table, detail pane, preview, decisions by single keys."""
+"""The review screen: group table, detail pane, preview, decisions by single keys.
+
+Keys, palette entries and help come from `actions.ACTIONS`; where the person is (rows,
+selection, filter, preview mode) lives in `view.ReviewView`; the rules in
+`session.ReviewSession`. This screen wires them to the widgets.
+"""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
@@ -18,71 +21,49 @@ from textual.widgets._tabbed_content import ContentTabs
 
 from ...core.grouping import Group
 from ...core.pipeline import ScanResult
-from ..commands import ReviewCommands
-from ..messages import ApplyFailed, ApplyFinished
-from ..session import THRESHOLD_STEP, ConsoleAudit, PendingReview, ReviewSession
+from ..actions import GROUP_ACTIONS, GUARDED, bindings, guarded_keys
+from ..commands import ReviewCommands, RunAction
+from ..context import ConsoleContext
+from ..messages import ApplyFailed, ApplyFinished, RescanWanted
+from ..session import THRESHOLD_STEP, PendingReview, ReviewSession
+from ..view import ReviewView
+from ..widgets.detail import DetailPane, detail_text
 from ..widgets.footer import InPlaceFooter
 from ..widgets.pending import PendingPane, ProposalTable
 from ..widgets.preview import Preview
-from ..widgets.tables import GroupTable, MemberTable
+from ..widgets.tables import GroupTable, MemberTable, PaneFocus, TableResized
 from .confirm import ConfirmApply, PlanReady
 from .help import HelpScreen
 from .scan import project_label
 
-# key -> (action, parameter) for the actions that can be refused.
-GUARDED_KEYS = {"u": ("update", None), "m": ("merge", None), "s": ("skip", None),
-                "d": ("distinct", None), "c": ("canonical", None), "x": ("remove", None),
-                "z": ("undo", None), "a": ("apply", None)}
-DETAIL_DELAY_S = 0.12
-"""Moves closer together than this (a held key) update the detail once, when they stop."""
-GUARDED = {action for action, _ in GUARDED_KEYS.values()}
-DONE_WORDS = {"update": "update (keep the canonical, retire the others)",
-              "merge": "merge (fold the others into the canonical)",
-              "skip": "skip (ask again next scan)", "distinct": "not duplicates (remembered)"}
+SETTLE_S = 0.08
+"""The detail and preview follow the group cursor once it has rested this long: a held
+key moves only the cursor (cheap), and the re-layout of the detail comes once, after."""
+GUARDED_KEYS = guarded_keys()
+DONE_WORDS = {"update": "update (the freshest text into the kept file, the others retired)",
+              "merge": "merge (what the others add folded in, the others retired)",
+              "skip": "skip (ask again next scan)",
+              "distinct": "not duplicates (remembered until a note changes)"}
 
 
 class ReviewScreen(Screen):
     COMMANDS = {ReviewCommands}
-    BINDINGS = [
-        Binding("u", "decide('update')", "Update"),
-        Binding("m", "decide('merge')", "Merge"),
-        Binding("s", "decide('skip')", "Skip"),
-        Binding("d", "decide('distinct')", "Distinct"),
-        Binding("c", "canonical", "Canon"),
-        Binding("x", "remove", "Out"),
-        Binding("z", "undo", "Undo"),
-        Binding("a", "apply", "Apply"),
-        Binding("slash", "filter", "Filter", show=False),
-        Binding("left_square_bracket", "threshold(-1)", "-thr", show=False),
-        Binding("right_square_bracket", "threshold(1)", "+thr", show=False),
-        Binding("v", "toggle_preview", "Diff/merge", show=False),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("p", "show_tab('pending')", "Proposals", show=False),  # named in the tab
-        Binding("p", "show_tab('groups')", "Groups"),
-        Binding("q", "app.quit", "Quit"),
-        Binding("escape", "clear_filter", "Clear filter", show=False),
-    ]
-    # Actions of the groups tab, hidden (and inactive) while the proposals tab is shown.
-    GROUP_ACTIONS = GUARDED | {"decide", "filter", "threshold", "toggle_preview",
-                               "clear_filter"}
+    BINDINGS = bindings()
 
-    def __init__(self, result: ScanResult, window: set[str] | None = None,
-                 window_label: str = "", audit: ConsoleAudit | None = None) -> None:
+    def __init__(self, result: ScanResult, context: ConsoleContext | None = None,
+                 window: set[str] | None = None, window_label: str = "") -> None:
         super().__init__()
         self.result = result
-        self.audit = audit  # with --since: the run's audit (pending groups, summary)
+        self.context = context or ConsoleContext(result.project)
+        audit = self.context.audit
         self.session = ReviewSession.open(result, window, window_label,
-                                          audit.pending if audit else frozenset())
-        self.pending = PendingReview.open(result.project)
-        self.filter_text = ""
-        self.preview_mode = "diff"
-        self.shown: list[Group] = []
+                                          audit.carried if audit else frozenset())
+        self.view = ReviewView(self.session)
+        self.proposals = PendingReview.open(result.project)  # agents' upsert_note(ask)
         self._table_width = 0
         self._shown_gid: str | None = None
         self._shown_member: tuple[str | None, str | None] | None = None
-        self._detail_timer: Timer | None = None
-        self._detail_soon = False
-        self._last_move = float("-inf")
+        self._settle: Timer | None = None
         self._binding_state: tuple[bool, ...] = ()
 
     # -- layout ----------------------------------------------------------------------------
@@ -98,10 +79,10 @@ class ReviewScreen(Screen):
                 with Horizontal(id="bottom"):
                     with Vertical(id="detail"):
                         yield MemberTable(id="members")
-                        yield Static(id="evidence")
+                        yield DetailPane(id="evidence")
                     yield Preview(id="preview")
-            with TabPane(self._pending_label(len(self.pending.items)), id="tab-pending"):
-                yield PendingPane(self.pending, id="pending")
+            with TabPane(self._proposals_label(len(self.proposals.items)), id="tab-pending"):
+                yield PendingPane(self.proposals, id="pending")
         yield Static(id="problems")
         yield InPlaceFooter(show_command_palette=False, compact=True)
 
@@ -109,7 +90,7 @@ class ReviewScreen(Screen):
         return f"Duplicate groups ({len(self.session.groups)})"
 
     @staticmethod
-    def _pending_label(count: int) -> str:
+    def _proposals_label(count: int) -> str:
         return f"Agent proposals ({count}) · p"
 
     @property
@@ -117,16 +98,29 @@ class ReviewScreen(Screen):
         """"groups" or "pending": the tab on screen."""
         return "pending" if self.query_one(TabbedContent).active == "tab-pending" else "groups"
 
+    @property
+    def shown(self) -> list[Group]:
+        return self.view.rows
+
+    @property
+    def filter_text(self) -> str:
+        return self.view.filter_text
+
+    @property
+    def preview_mode(self) -> str:
+        return self.view.preview_mode
+
     def on_mount(self) -> None:
-        # Tab switches by `p` (and the mouse): Tab/shift+Tab keep moving between tables.
+        # Tab switches by `p` (and the mouse): Tab/shift+Tab keep moving between panes.
         self.query_one(ContentTabs).can_focus = False
         self.query_one("#detail").border_title = "group"
         groups = self.query_one("#groups")
-        groups.border_title = (
-            "duplicate groups · first ✦ changed in the audit window, then ◷ pending from "
-            "earlier audits" if self.session.window is not None else "duplicate groups")
-        if self.audit is not None and self.session.window is not None:
-            groups.border_subtitle = self.audit.summary
+        s = self.session
+        subtitle = [self.context.audit.summary] if (
+            self.context.audit is not None and s.window is not None) else []
+        if self.context.shown_path:
+            subtitle.append(f"demo copy: {self.context.shown_path}")
+        groups.border_subtitle = " · ".join(subtitle)
         problems = self.query_one("#problems", Static)
         if self.result.problems:
             lines = Text(f"{len(self.result.problems)} file(s) could not be read "
@@ -149,13 +143,25 @@ class ReviewScreen(Screen):
         self.refresh_bindings()
 
     @on(PendingPane.Changed)
-    def _pending_changed(self, event: PendingPane.Changed) -> None:
-        self.query_one(TabbedContent).get_tab("tab-pending").label = self._pending_label(
+    def _proposals_changed(self, event: PendingPane.Changed) -> None:
+        self.query_one(TabbedContent).get_tab("tab-pending").label = self._proposals_label(
             event.count)
 
-    def table_resized(self, width: int) -> None:
-        if width and abs(width - self._table_width) > 2:
-            self.rebuild()
+    @on(PaneFocus)
+    def _focus_pane(self, event: PaneFocus) -> None:
+        self.query_one(GroupTable if event.pane == "groups" else MemberTable).focus()
+
+    @on(MemberTable.Focused)
+    def _members_focused(self, event: MemberTable.Focused) -> None:
+        self.flush_detail()
+
+    @on(TableResized)
+    def _table_resized(self, event: TableResized) -> None:
+        if isinstance(event.table, GroupTable):
+            if event.width and abs(event.width - self._table_width) > 2:
+                self.rebuild()
+        else:
+            self.show_group(keep_member=self.query_one(MemberTable).current_path)
 
     # -- state -> widgets ------------------------------------------------------------------
 
@@ -171,9 +177,8 @@ class ReviewScreen(Screen):
 
     @property
     def detail_current(self) -> bool:
-        """The detail pane shows the group under the cursor (no update is pending)."""
-        return self._detail_timer is None and not self._detail_soon and (
-            self.query_one(GroupTable).current_id == self._shown_gid)
+        """The detail pane shows the group under the cursor (no update is waiting)."""
+        return self._settle is None and self.query_one(GroupTable).current_id == self._shown_gid
 
     def flush_detail(self) -> None:
         if not self.detail_current:
@@ -182,127 +187,88 @@ class ReviewScreen(Screen):
     def rebuild(self, keep: str | None = None, keep_member: str | None = None) -> None:
         """Refill the group table (filter, threshold, canonical change), keeping the cursor."""
         table = self.query_one(GroupTable)
-        keep = keep or table.current_id
+        self.view.select(keep or table.current_id)
+        rows = self.view.refresh()
         s = self.session
-        self.shown = s.filtered(self.filter_text)
-        statuses = {g.id: s.status(g) for g in self.shown}
-        sizes = {g.id: len(s.members(g)) + 1 for g in self.shown}
         self._table_width = table.size.width or 60
-        table.fill(self.shown, s.notes, statuses, sizes, self._table_width,
-                   {g.id for g in self.shown if s.is_new(g)},
-                   {g.id for g in self.shown if s.is_pending(g)})
-        table.select_id(keep)
+        table.fill(rows, s.notes, {g.id: s.status(g) for g in rows},
+                   {g.id: len(s.members(g)) + 1 for g in rows}, self._table_width,
+                   {g.id for g in rows if s.is_new(g)}, {g.id for g in rows if s.is_carried(g)})
+        table.select_id(self.view.group_id)
         self.show_group(keep_member)
         self.update_status()
 
     def update_status(self) -> None:
         s = self.session
         text = Text()
-        text.append(f" {project_label(self.result.project)}", style="bold")
-        text.append(f" · {len(s.notes)} notes · {len(s.groups)} groups at ≥ {s.threshold:.2f}"
-                    f" · {s.decided_count()} decided · {len(s.to_apply())} to apply")
-        if s.window is not None:
-            text.append(f" · ✦ {s.new_count()} new in the window", style="bold yellow")
-            if s.pending_ids:
-                text.append(f" · ◷ {s.pending_count()} pending", style="yellow")
-        if self.filter_text:
+        text.append(f" {project_label(self.context.project)}", style="bold")
+        if self.filter_text:  # early in the line: a narrow terminal must not cut it off
             text.append(f" · filter {self.filter_text!r}: {len(self.shown)} shown",
                         style="bold yellow")
+        text.append(f" · {self.view.counts_text()}")
+        if s.window is not None:
+            text.append(f" · ✦ {s.new_count()} new in the window", style="bold yellow")
+            if s.carried_ids:
+                text.append(f" · ◷ {s.carried_count()} open", style="yellow")
         if self.result.problems:
             text.append(f" · {len(self.result.problems)} unreadable", style="bold red")
         self.query_one("#status", Static).update(text)
-        tabs = self.query_one(TabbedContent)
-        tabs.get_tab("tab-groups").label = self._groups_label()
+        self.query_one(GroupTable).border_title = self._table_title()
+        self.query_one(TabbedContent).get_tab("tab-groups").label = self._groups_label()
         self.update_bindings()
 
+    def _table_title(self) -> str:
+        """What the marks mean: the audit's order, and the two bands when both are listed."""
+        title = ("duplicate groups · first ✦ changed in the audit window, then ◷ open from "
+                 "earlier audits" if self.session.window is not None else "duplicate groups")
+        counts = self.view.band_counts()
+        if len(counts) > 1:
+            title += (f" · ● likely ({counts.get('likely', 0)}) · ○ possible "
+                      f"({counts.get('possible', 0)})")
+        return title
+
     def show_group(self, keep_member: str | None = None) -> None:
-        if self._detail_timer is not None:
-            self._detail_timer.stop()
-            self._detail_timer = None
-        self._detail_soon = False
+        if self._settle is not None:
+            self._settle.stop()
+            self._settle = None
         g = self.group
         s = self.session
         self._shown_gid = g.id if g else None
+        self.view.select(self._shown_gid)
         members = s.members(g) if g else []
-        self.query_one(MemberTable).show(g, members, s.notes, keep_member)
+        self.query_one(MemberTable).show(g, members, s.notes, keep_member,
+                                         s.kept(g)[0] if g else None)
         detail = self.query_one("#detail")
         if g is None:
             detail.border_title = "no group" if not self.filter_text else "no match"
         else:
             status = s.status(g)
-            detail.border_title = f"group of {len(members) + 1}" + (f" · {status}" if status
-                                                                     else "")
+            detail.border_title = f"group of {len(members) + 1}" + (
+                f" · {status}" if status else "") + (" · changed" if g.id in s.carried
+                                                      and g.id not in s.decisions else "")
         self.show_member()
 
     def show_member(self) -> None:
         g = self.group
-        s = self.session
-        ev = self.query_one("#evidence", Static)
-        preview = self.query_one(Preview)
-        if g is None:
-            ev.update("")
-            preview.show(self.preview_mode, None, None, [])
-            self._shown_member = (None, None)
-            self.update_bindings()
-            return
-        path = self.member
-        text = Text()
-        text.append("◆ canonical ", style="bold green")
-        text.append(f"{g.canonical}: {g.canonical_reason}\n", style="green")
-        m = g.member(path) if path else None
-        if m is not None:
-            text.append(f"{m.path} ", style="bold")
-            text.append(f"score {m.score:.2f}" + ("  ★ important, never retired"
-                                                   if m.important else "") + "\n")
-            conflicts = s.conflicts(g, m.path)
-            if conflicts:  # first: the pane may be too short for every reason
-                text.append(f"  ⚠ frontmatter differs from the canonical: {'; '.join(conflicts)}"
-                            "\n", style="bold yellow")
-            for reason in m.reasons:
-                text.append(f"  • {reason}\n")
-            nums = ", ".join(f"{k} {v:.2f}" for k, v in m.evidence.items()
-                             if isinstance(v, int | float))
-            if nums:
-                text.append(f"  {nums}\n", style="dim")
-        gone = s.removed.get(g.id)
-        if gone:
-            text.append(f"taken out: {', '.join(gone)}\n", style="yellow")
-        ev.update(text)
-        canon = s.notes[g.canonical]
-        member_note = s.notes.get(path) if path else None
-        if member_note is None or path == g.canonical:
-            first = s.members(g)
-            member_note = s.notes[first[0].path] if first else None
-        others = [s.notes[p] for p in s.retirable(g)]
-        preview.show(self.preview_mode, canon, member_note, others)
-        self._shown_member = (g.id, path)
+        path = self.query_one(MemberTable).current_path if g else None
+        self.view.member = path
+        pane = self.query_one(DetailPane)
+        pane.show(detail_text(self.view.detail(g, path), self.session.notes) if g else Text())
+        self.query_one(Preview).show(self.view.preview_request(g, path))
+        self._shown_member = (g.id if g else None, path)
         self.update_bindings()
 
     @on(DataTable.RowHighlighted, "#groups")
     def _group_moved(self, event: DataTable.RowHighlighted) -> None:
-        # Rebuilds post this too, after the detail was already shown with its member cursor.
-        if self.query_one(GroupTable).current_id == self._shown_gid:
+        gid = self.query_one(GroupTable).current_id
+        if gid == self._shown_gid:  # a rebuild, after the detail was already shown
             return
-        # The detail (members, evidence, diff) costs a re-layout: a single move shows it at
-        # once; moves in quick succession (a held key) only move the cursor, and the detail
-        # follows when they stop.
-        now = time.monotonic()
-        quick = now - self._last_move < DETAIL_DELAY_S
-        self._last_move = now
-        if not quick and self._detail_timer is None and not self._detail_soon:
-            # Paint the moved cursor first; the detail's re-layout comes in the next frame.
-            self._detail_soon = True
-            self.call_after_refresh(self._detail_due)
-            return
-        if self._detail_timer is not None:
-            self._detail_timer.stop()
-        self._detail_timer = self.set_timer(DETAIL_DELAY_S, self._detail_due)
+        if self._settle is not None:
+            self._settle.stop()
+        self._settle = self.set_timer(SETTLE_S, self._settled)
 
-    def _detail_due(self) -> None:
-        if self._detail_timer is not None:
-            self._detail_timer.stop()
-        self._detail_timer = None
-        self._detail_soon = False
+    def _settled(self) -> None:
+        self._settle = None
         if self.query_one(GroupTable).current_id != self._shown_gid:
             self.show_group()
 
@@ -329,7 +295,7 @@ class ReviewScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "show_tab":
             return bool(parameters) and parameters[0] != self.tab
-        if action in self.GROUP_ACTIONS and self.tab != "groups":
+        if action in GROUP_ACTIONS and self.tab != "groups":
             return False
         name = str(parameters[0]) if action == "decide" and parameters else action
         if name in GUARDED:
@@ -341,7 +307,7 @@ class ReviewScreen(Screen):
         if (isinstance(self.focused, Input) or event.character not in GUARDED_KEYS
                 or self.tab != "groups"):
             return
-        why = self.refusal(GUARDED_KEYS[event.character][0])
+        why = self.refusal(GUARDED_KEYS[event.character])
         if why:
             self.notify(why, title="Not possible", severity="warning")
             event.stop()
@@ -352,12 +318,12 @@ class ReviewScreen(Screen):
             self.notify(why, title="Not possible", severity="warning")
         return bool(why)
 
-    async def palette_action(self, action: str) -> None:
+    @on(RunAction)
+    async def _palette_chose(self, event: RunAction) -> None:
         """A command palette entry: refused like its key, else run."""
-        name = action.split("'")[1] if action.startswith("decide(") else action
-        if name in GUARDED and self._refused(name):
+        if event.entry.guard and self._refused(event.entry.guard):
             return
-        await self.run_action(action)
+        await self.run_action(event.entry.action)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -368,17 +334,23 @@ class ReviewScreen(Screen):
         self.session.decide(g, action)
         self.notify(f"{self.session.notes[g.canonical].title}: {DONE_WORDS[action]}",
                     title="Decided")
-        self._after_decision(g.id, advance=True)
+        self._after_change(g.id, advance=True)
 
-    def _after_decision(self, gid: str, advance: bool = False) -> None:
+    def _after_change(self, gid: str, advance: bool = False,
+                      keep_member: str | None = None) -> None:
+        """After a decision the cursor goes on to the next undecided group (z brings the
+        decided one back); after an edit it stays."""
         table = self.query_one(GroupTable)
         g = self.session.group(gid)
         if g is not None:
             table.set_status(gid, self.session.status(g), len(self.session.members(g)) + 1)
-        if advance and table.cursor_row < table.row_count - 1:
-            table.move_cursor(row=table.cursor_row + 1, animate=False)
+        following = self.view.next_undecided(gid) if advance else None
+        if following is not None:
+            table.select_id(following)
         else:
-            self.show_group()
+            if advance:
+                self.notify("every group shown is decided · a: apply", title="Done")
+            self.show_group(keep_member)
         self.update_status()
 
     def action_canonical(self) -> None:
@@ -386,8 +358,17 @@ class ReviewScreen(Screen):
         if g is None or path is None or self._refused("canonical"):
             return
         self.session.set_canonical(g, path)
-        self.notify(f"{path} is now the canonical", title="Canonical")
+        self.notify(f"{path} is now the canonical (its content wins)", title="Canonical")
         self.rebuild(keep=g.id, keep_member=path)
+
+    def action_keep(self) -> None:
+        g, path = self.group, self.member
+        if g is None or path is None or self._refused("keep"):
+            return
+        self.session.set_kept(g, path)
+        self.notify(f"{path} is the file kept: its path, title and permalink survive, and "
+                    "links to the others are rewritten to it", title="Kept file")
+        self._after_change(g.id, keep_member=path)
 
     def action_remove(self) -> None:
         g, path = self.group, self.member
@@ -395,7 +376,7 @@ class ReviewScreen(Screen):
             return
         self.session.remove_member(g, path)
         self.notify(f"{path} taken out of the group", title="Taken out")
-        self._after_decision(g.id)
+        self._after_change(g.id)
 
     def action_undo(self) -> None:
         if self._refused("undo"):
@@ -412,12 +393,25 @@ class ReviewScreen(Screen):
         if not 0.0 <= round(new, 4) <= 1.0:
             return
         s.regroup(new)
-        self.notify(f"threshold {s.threshold:.2f}: {len(s.groups)} groups", title="Regrouped")
+        n = len(s.groups)
+        msg = f"threshold {s.threshold:.2f}: {n} group{'' if n == 1 else 's'}"
+        changed = [c for gid, c in s.carried.items() if gid not in s.decisions]
+        if changed:
+            msg += (f"\n{len(changed)} decided group(s) changed: the decision stays on the "
+                    "notes it was made on (" + ", ".join(p for c in changed for p in c.joined)
+                    + " joined, not covered)")
+        if s.waiting:
+            msg += (f"\n{len(s.waiting)} decision(s) kept aside: their notes are no longer "
+                    "in one group at this threshold (back when the group is)")
+        self.notify(msg, title="Regrouped", timeout=8 if changed or s.waiting else 4)
         self.rebuild()
 
-    def action_toggle_preview(self) -> None:
-        self.preview_mode = "merge" if self.preview_mode == "diff" else "diff"
+    def action_cycle_preview(self) -> None:
+        self.view.cycle_preview()
         self.show_member()
+
+    def action_rescan(self) -> None:
+        self.post_message(RescanWanted())
 
     def action_filter(self) -> None:
         box = self.query_one("#filter", Input)
@@ -426,7 +420,7 @@ class ReviewScreen(Screen):
 
     @on(Input.Changed, "#filter")
     def _filter_changed(self, event: Input.Changed) -> None:
-        self.filter_text = event.value
+        self.view.filter_text = event.value
         self.rebuild()
 
     @on(Input.Submitted, "#filter")
@@ -440,7 +434,7 @@ class ReviewScreen(Screen):
         if box.display or self.filter_text:
             box.value = ""
             box.display = False
-            self.filter_text = ""
+            self.view.filter_text = ""
             self.rebuild()
             self.query_one(GroupTable).focus()
 
@@ -470,7 +464,7 @@ class ReviewScreen(Screen):
             if ok:
                 self.run_apply(event.plan, event.group_ids)
 
-        name = project_label(self.result.project)
+        name = project_label(self.context.project)
         self.app.push_screen(ConfirmApply(event.summary, name), confirmed)
 
     @work(thread=True, exclusive=True, group="apply")
@@ -500,4 +494,4 @@ class ReviewScreen(Screen):
             msg += (f"\n{len(report.conflicts)} conflict(s) left alone: their notes changed; "
                     "decide them again after this re-scan")
         self.notify(msg, title="Applied", timeout=12)
-        self.app.rescan()  # type: ignore[attr-defined]
+        self.post_message(RescanWanted())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 
 from rich.text import Text
 from textual import work
@@ -13,11 +14,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, ProgressBar, Static
 
-from ...core.pipeline import ScanCancelled, ScanOptions, scan
+from ...core.pipeline import ScanCancelled, scan
 from ...core.project import Project
+from ..console_audit import start_audit
+from ..context import ConsoleContext
 from ..messages import ScanFailed, ScanFinished, ScanProgress
 from ..progress import ProgressRelay
-from ..session import start_audit
 
 
 def project_label(project: Project) -> str:
@@ -44,11 +46,14 @@ class ScanScreen(Screen):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, project: Project, options: ScanOptions, *, autostart: bool = True) -> None:
+    def __init__(self, context: ConsoleContext, *, autostart: bool = True) -> None:
         super().__init__()
-        self.project = project
-        self.options = options
+        self.context = context
+        self.project = context.project
+        self.options = context.options
         self.autostart = autostart
+        self._phase_start = time.monotonic()
+        self._last: ScanProgress | None = None
         self.cancel_event = threading.Event()
         self.phase = ""
         self.finished = False
@@ -66,8 +71,22 @@ class ScanScreen(Screen):
 
     def on_mount(self) -> None:
         self._render_phases()
+        self.set_interval(1.0, self._tick)
         if self.autostart:
             self.start()
+
+    def _tick(self) -> None:
+        """Before the first figure of a phase arrives (the first embedding batch can take
+        a while), the time spent so far shows that the scan is working."""
+        last = self._last
+        if (last is None or self.failed is not None or self.finished
+                or (last.total > 0 and last.done > 0)):
+            return
+        label = dict(PHASES).get(last.phase, last.phase)
+        waited = time.monotonic() - self._phase_start
+        size = f" {last.done}/{last.total}" if last.total > 0 else "…"
+        self.query_one("#scan-detail", Static).update(
+            f"{label}{size} · {waited:.0f} s so far, first batch under way")
 
     def start(self) -> None:
         gc.unfreeze()  # let the previous scan's result be freed once it is replaced
@@ -81,19 +100,17 @@ class ScanScreen(Screen):
 
     @work(thread=True, exclusive=True, group="scan")
     def run_scan(self) -> None:
-        app = self.app
+        ctx = self.context
         relay = ProgressRelay(self.post_message)
         try:
-            embedder = app.get_embedder(self.options.model)  # type: ignore[attr-defined]
+            embedder = ctx.get_embedder()
             result = scan(self.project, self.options, progress=relay, cancel=self.cancel_event,
                           embedder=embedder)
-            window, label = None, ""
-            if app.since:  # type: ignore[attr-defined]
+            window, label, audit = None, "", ctx.audit
+            if ctx.since:
                 # One audit per console run: a re-scan after an apply keeps its window.
-                if app.audit is None:  # type: ignore[attr-defined]
-                    app.audit = start_audit(result, app.since,  # type: ignore[attr-defined]
-                                            self.options)
-                window, label = app.audit.window(result), app.audit.label  # type: ignore[attr-defined]
+                audit = audit or start_audit(result, ctx.since, self.options)
+                window, label = audit.window(result), audit.label
         except ScanCancelled:
             self.post_message(ScanFailed("scan cancelled", cancelled=True))
         except Exception as exc:  # shown on screen; the console stays up
@@ -104,7 +121,7 @@ class ScanScreen(Screen):
             # through a large project's groups.
             gc.collect()
             gc.freeze()
-            self.post_message(ScanFinished(result, window, label))
+            self.post_message(ScanFinished(result, window, label, audit))
 
     def _render_phases(self) -> None:
         order = [p for p, _ in PHASES]
@@ -122,7 +139,9 @@ class ScanScreen(Screen):
     def on_scan_progress(self, event: ScanProgress) -> None:
         if event.phase != self.phase:
             self.phase = event.phase
+            self._phase_start = time.monotonic()
             self._render_phases()
+        self._last = event
         bar = self.query_one("#scan-bar", ProgressBar)
         label = dict(PHASES).get(event.phase, event.phase)
         if event.total > 0:
@@ -139,12 +158,13 @@ class ScanScreen(Screen):
         hint = "r: scan again · q: quit"
         self.query_one("#scan-detail", Static).update(
             Text.assemble((event.error, style), "\n", (hint, "dim")))
+        bar = self.query_one("#scan-bar", ProgressBar)
+        if bar.total is None:  # an indeterminate bar animates forever: stop it
+            bar.update(total=1, progress=0)
         self.refresh_bindings()
 
     def on_scan_finished(self, event: ScanFinished) -> None:
-        self.finished = True
-        event.stop()
-        self.app.show_review(event.result, event.window, event.label)  # type: ignore[attr-defined]
+        self.finished = True  # the message bubbles on to the app, which opens the review
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":

@@ -6,11 +6,15 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.coordinate import Coordinate
 from textual.events import Focus, Resize
+from textual.message import Message
 from textual.widgets import DataTable
 
 from ...core.grouping import Group, Member
 from ...core.notes import Note
 
+BAND_MARK = {"likely": Text("●", style="bold"), "possible": Text("○", style="dim")}
+"""The band column: likely duplicates (at or above the precision-first cut) and possible
+ones below it."""
 STATUS_STYLE = {"update": "bold green", "merge": "bold cyan", "skip": "yellow",
                 "distinct": "magenta"}
 
@@ -40,6 +44,23 @@ VI_ENDS = [Binding("g", "first", "First", show=False),
            Binding("G", "last", "Last", show=False)]
 
 
+class PaneFocus(Message):
+    """A table asks its screen to focus another pane ("groups", "members")."""
+
+    def __init__(self, pane: str) -> None:
+        super().__init__()
+        self.pane = pane
+
+
+class TableResized(Message):
+    """A table's width changed: its columns (and clipping) follow."""
+
+    def __init__(self, table: DataTable, width: int) -> None:
+        super().__init__()
+        self.table = table
+        self.width = width
+
+
 class JumpTable(DataTable):
     """A table whose g/G jump to the first and last row without scrolling animation."""
 
@@ -55,7 +76,8 @@ class GroupTable(JumpTable):
 
     BINDINGS = [*VI_MOVES, *VI_ENDS,
                 Binding("right", "focus_members", "Members", show=False)]
-    COLUMNS = ("score", "canonical (kept)", "n", "strongest evidence", "decision")
+    COLUMNS = ("", "score", "canonical", "n", "strongest evidence", "decision")
+    STATUS_COLUMN = 5
 
     def __init__(self, **kwargs) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
@@ -66,11 +88,11 @@ class GroupTable(JumpTable):
              pending: set[str] | None = None) -> None:
         """Replace every row at once; column widths follow the available width. Groups in
         `new` (an audit's window) are marked ✦, those `pending` from earlier audits ◷."""
-        flexible = width - (5 + 2 + 8) - 2 * len(self.COLUMNS) - 2  # fixed, padding, scrollbar
+        flexible = width - (1 + 5 + 2 + 8) - 2 * len(self.COLUMNS) - 2  # fixed, pads, scrollbar
         title_w = max(16, flexible * 11 // 20)
         ev_w = max(10, flexible - title_w)
         self.clear(columns=True)
-        for label, w in zip(self.COLUMNS, (5, title_w, 2, ev_w, 8), strict=True):
+        for label, w in zip(self.COLUMNS, (1, 5, title_w, 2, ev_w, 8), strict=True):
             self.add_column(label, width=w, key=label)
         self.group_ids = [g.id for g in groups]
         rows = []
@@ -81,7 +103,8 @@ class GroupTable(JumpTable):
                 title = "✦ " + title
             elif pending and g.id in pending:
                 title = "◷ " + title
-            rows.append((f"{g.score:.2f}", clip(title, title_w), str(sizes[g.id]),
+            rows.append((BAND_MARK.get(g.band, ""), f"{g.score:.2f}", clip(title, title_w),
+                         str(sizes[g.id]),
                          clip(strongest_evidence(g), ev_w), status_cell(statuses.get(g.id, ""))))
         self.add_rows(rows)
 
@@ -98,18 +121,22 @@ class GroupTable(JumpTable):
     def set_status(self, group_id: str, status: str, size: int) -> None:
         if group_id in self.group_ids:
             row = self.group_ids.index(group_id)
-            self.update_cell_at(Coordinate(row, 4), status_cell(status))
-            self.update_cell_at(Coordinate(row, 2), str(size))
+            self.update_cell_at(Coordinate(row, self.STATUS_COLUMN), status_cell(status))
+            self.update_cell_at(Coordinate(row, 3), str(size))
 
     def on_resize(self, event: Resize) -> None:
-        self.screen.table_resized(event.size.width)  # type: ignore[attr-defined]
+        self.post_message(TableResized(self, event.size.width))
 
     def action_focus_members(self) -> None:
-        self.screen.query_one(MemberTable).focus()
+        self.post_message(PaneFocus("members"))
 
 
 class MemberTable(DataTable):
-    """The notes of the selected group: the canonical first, then the members by score."""
+    """The notes of the selected group: the canonical first, then the members by score;
+    ◆ marks the canonical (whose content wins), ▣ the kept file (whose file survives)."""
+
+    class Focused(Message):
+        """The member list got the focus: the detail must show the cursor's group now."""
 
     BINDINGS = [*VI_MOVES, Binding("left", "focus_groups", "Groups", show=False)]
 
@@ -119,7 +146,7 @@ class MemberTable(DataTable):
         self._note_width = 0
 
     def show(self, group: Group | None, members: list[Member], notes: dict[str, Note],
-             keep: str | None = None) -> None:
+             keep: str | None = None, kept: str | None = None) -> None:
         width = max(12, self.size.width - 2 - 5 - 2 * 3 - 3)
         if width != self._note_width:  # columns only change with the pane's width
             self._note_width = width
@@ -133,25 +160,29 @@ class MemberTable(DataTable):
         if group is None:
             return
         canon = notes[group.canonical]
-        rows = [(Text("◆", style="bold green"), Text("canon", style="green"),
+        kept = kept or group.canonical
+        rows = [(Text("◆▣" if kept == canon.path else "◆", style="bold green"),
+                 Text("canon", style="green"),
                  Text(("★ " + clip_left(canon.path, width - 2)) if canon.important
                       else clip_left(canon.path, width),
                       style="bold green"))]
         self.paths.append(group.canonical)
         for m in members:
-            rows.append((Text("★", style="bold yellow") if m.important else "",
-                         f"{m.score:.2f}", clip_left(m.path, width)))
+            mark = Text("★", style="bold yellow") if m.important else Text("")
+            if m.path == kept:
+                mark.append("▣", style="bold cyan")
+            rows.append((mark, f"{m.score:.2f}", clip_left(m.path, width)))
             self.paths.append(m.path)
         self.add_rows(rows)
         row = self.paths.index(keep) if keep in self.paths else min(1, len(self.paths) - 1)
         self.move_cursor(row=row, animate=False)
 
     def on_focus(self, event: Focus) -> None:
-        self.screen.flush_detail()  # type: ignore[attr-defined]  # after quick moves
+        self.post_message(self.Focused())  # after quick moves
 
     def on_resize(self, event: Resize) -> None:
         if self.paths and max(12, event.size.width - 16) != self._note_width:
-            self.screen.show_group(keep_member=self.current_path)  # type: ignore[attr-defined]
+            self.post_message(TableResized(self, event.size.width))
 
     @property
     def current_path(self) -> str | None:
@@ -160,4 +191,4 @@ class MemberTable(DataTable):
         return self.paths[self.cursor_row]
 
     def action_focus_groups(self) -> None:
-        self.screen.query_one(GroupTable).focus()
+        self.post_message(PaneFocus("groups"))

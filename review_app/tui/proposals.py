@@ -1,0 +1,109 @@
+"""The agent proposals queued by `upsert_note(on_match="ask")`, and their decisions
+(plain Python, no textual; the proposals pane shows them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.notes import Note, parse_note
+from ..core.pending import PendingQueue, Proposal, QueueError
+from ..core.project import Project, read_note
+
+PENDING_CHOICES = ("update", "merge", "create", "discard")
+
+
+@dataclass
+class PendingReview:
+    """The proposals agents queued with `upsert_note(on_match="ask")`, and their decisions.
+
+    The queue file is the truth: it is re-read after every decision and whenever it
+    changes on disk (agents keep appending while the console is open).
+    """
+
+    project: Project
+    items: list[Proposal] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    _signature: tuple[int, int] | None = None
+
+    @classmethod
+    def open(cls, project: Project) -> PendingReview:
+        review = cls(project)
+        review.reload()
+        return review
+
+    @property
+    def queue(self) -> PendingQueue:
+        return PendingQueue(self.project.state)
+
+    def _stat(self) -> tuple[int, int] | None:
+        try:
+            st = self.queue.path.stat()
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size)
+
+    def reload(self) -> None:
+        queue = self.queue
+        self._signature = self._stat()
+        try:
+            self.items = queue.items()
+            self.problems = list(queue.problems)
+        except QueueError as exc:
+            self.items, self.problems = [], [str(exc)]
+
+    def changed_on_disk(self) -> bool:
+        return self._stat() != self._signature
+
+    def get(self, proposal_id: str | None) -> Proposal | None:
+        return next((p for p in self.items if p.id == proposal_id), None)
+
+    def match_note(self, path: str) -> Note | None:
+        """The matched note as it is on disk now (it may have changed since the queueing)."""
+        full = self.project.root / path
+        if not full.is_file():
+            return None
+        note = read_note(path, full)
+        return note if isinstance(note, Note) else None
+
+    def proposed_note(self, proposal: Proposal) -> Note:
+        """The note `create` would write (frontmatter as upsert_note renders it)."""
+        from ..core.upsert import PROPOSED_PREFIX, new_note_text, split_content
+
+        fm, body = split_content(proposal.content)
+        text = new_note_text(proposal.title, proposal.path, fm, body,
+                             list(proposal.extra.get("tags") or []), set())
+        note = parse_note(PROPOSED_PREFIX + proposal.path, text.encode("utf-8"))
+        if not isinstance(note, Note):
+            raise ValueError(note.error)
+        return note
+
+    def merged_text(self, proposal: Proposal, path: str) -> str | None:
+        """What `merge` would write into `path`, or None when that note is gone."""
+        from ..core.upsert import merged_note_text
+
+        target = self.match_note(path)
+        return None if target is None else merged_note_text(target, self.proposed_note(proposal))
+
+    def refusal(self, choice: str, proposal: Proposal | None, match: str | None) -> str | None:
+        """Why `choice` makes no sense here, or None. Updating an important note is a
+        person's call (upsert_note only refuses it to agents), so it is allowed."""
+        if proposal is None:
+            return "no proposal selected"
+        if choice in ("update", "merge"):
+            if not proposal.matches:
+                return f"cannot {choice}: this proposal matched no note; create it or discard it"
+            if match is None:
+                return "select a matching note in the match list first"
+            if self.match_note(match) is None:
+                return f"cannot {choice}: {match} is no longer a readable note"
+        return None
+
+    def decide(self, proposal_id: str, choice: str, target: str | None) -> dict[str, Any]:
+        """Blocking (a worker thread calls it): writes through the apply engine's journal."""
+        from ..core.upsert import decide_pending
+
+        if choice not in PENDING_CHOICES:
+            raise ValueError(f"unknown choice {choice!r}")
+        return decide_pending(self.project, proposal_id, choice,
+                              target if choice in ("update", "merge") else None)
