@@ -305,7 +305,10 @@ class Aligner:
                 if cos_s[j] < NEAR_COSINE:
                     break
                 how = self._near(u, cands[int(j)])
-                if how == "reworded" and cos_s[j] >= REWORD_COSINE:
+                # Reworded: most content words shared, every fact equal; below the
+                # cosine bar only when at least two facts (a number, a name) agree.
+                if how == "reworded" and (cos_s[j] >= REWORD_COSINE or len(
+                        compared(unit_facts(u), unit_facts(cands[int(j)]))[0]) >= 2):
                     return Match(u, cands[int(j)], "present", float(cos_s[j]))
                 if how == "contained":
                     return Match(u, cands[int(j)], "present", float(cos_s[j]))
@@ -315,6 +318,9 @@ class Aligner:
         if not (same_text or keyed or templated):
             return Match(u, None, "new", s)
         fu, fb = compared(unit_facts(u), unit_facts(b))
+        if fam == "obs":  # an observation's tags are unioned, never a disagreement
+            fu = frozenset(f for f in fu if not f.startswith("tag:"))
+            fb = frozenset(f for f in fb if not f.startswith("tag:"))
         if fam == "obs" and u.category != b.category:
             return Match(u, b, "conflict", s)  # one fact, classified anew: newer wins
         box_same = u.box == b.box

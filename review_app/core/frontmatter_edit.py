@@ -62,6 +62,12 @@ def _dump(key: str, value: Any) -> list[str]:
     return text.rstrip("\n").split("\n")
 
 
+def _dump_flow(key: str, value: Any) -> list[str]:
+    text = yaml.safe_dump({key: _yaml_safe(value)}, sort_keys=False, allow_unicode=True,
+                          default_flow_style=None, width=10_000)
+    return text.rstrip("\n").split("\n")
+
+
 def _clean(metadata: dict[str, Any]) -> str:
     fm = yaml.safe_dump(_yaml_safe(metadata), sort_keys=False, allow_unicode=True,
                         default_flow_style=False, width=10_000)
@@ -99,8 +105,10 @@ def edited_frontmatter(note: Note, set_keys: dict[str, tuple[Any, list[str] | No
     opening, blocks, closing = _blocks(head)
     for key, (value, raw) in set_keys.items():
         lines = raw or _dump(key, value)
-        for i, (k, _lines) in enumerate(blocks):
+        for i, (k, old) in enumerate(blocks):
             if k == key:
+                if raw is None and len(old) == 1 and re.match(r"^[^:]+:\s*\[", old[0]):
+                    lines = _dump_flow(key, value)  # keep `tags: [a, b]` on one line
                 blocks[i] = (key, lines)
                 break
         else:
