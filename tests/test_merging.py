@@ -383,8 +383,8 @@ def test_reworded_observation_is_one_fact_with_tags_unioned():
 
 
 def test_relation_to_one_target_under_two_names_is_one_relation():
-    older, newer = pair("## Relations\n- owned_by [[Finance team]]\n- part_of [[Newer note 2025-06]]"
-                        "\n- relates_to [[Travel policy]]\n",
+    older, newer = pair("## Relations\n- owned_by [[Finance team]]\n"
+                        "- part_of [[Newer note 2025-06]]\n- relates_to [[Travel policy]]\n",
                         "## Relations\n- owned_by [[people/finance-team]]\n")
     body = body_of(compose("merge", newer, [older]).text)
     rels = [ln for ln in body.splitlines() if ln.startswith("- ")]
@@ -394,7 +394,8 @@ def test_relation_to_one_target_under_two_names_is_one_relation():
 
 def test_identical_code_block_once_changed_code_block_newer_wins():
     old_code = "```bash\nrsync -a --delete /srv/photos/ nas:/backup/photos/\n```\n"
-    new_code = "```bash\nrsync -a --delete --exclude '*.tmp' /srv/photos/ nas:/backup/photos/\n```\n"
+    new_code = ("```bash\nrsync -a --delete --exclude '*.tmp' /srv/photos/ "
+                "nas:/backup/photos/\n```\n")
     older, newer = pair(f"Nightly copy:\n\n{old_code}", f"Nightly copy:\n\n{old_code}")
     assert compose("merge", newer, [older]).text == newer.text
     older, newer = pair(f"Nightly copy:\n\n{old_code}", f"Nightly copy:\n\n{new_code}")
