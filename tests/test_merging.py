@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -464,3 +465,69 @@ def test_merge_with_nothing_new_returns_the_canonical_text_exactly():
         assert compose("update", n, [n]).text == n.text
         composed = compose("merge", n, [note("copy/" + n.path, n.text)])
         assert composed.text == n.text and composed.added == []
+
+
+# ------------------------------------------------ the rewrite groups, read as a user
+
+REWRITES = Path(__file__).parent / "data" / "rewrites"
+
+
+def _rewrite_groups() -> list[dict]:
+    import json
+
+    return json.loads((REWRITES / "groups.json").read_text())["groups"]
+
+
+@pytest.fixture(scope="module")
+def rewrite_notes() -> dict[str, Note]:
+    return {n.path: n for n in load_notes(REWRITES)[0]}
+
+
+def _graph_facts(text: str) -> set[str]:
+    from review_app.core.align import facts_of
+
+    body = "\n".join(re.sub(r"^\s*\d+[.)]\s+", "", ln)  # a step's number is no fact
+                     for ln in split_frontmatter(text)[1].splitlines() if not ln.startswith("# "))
+    return set(facts_of(body))
+
+
+@pytest.mark.parametrize("group", _rewrite_groups(), ids=lambda g: g["name"])
+@pytest.mark.parametrize("action", ["merge", "update"])
+def test_rewrite_group_states_no_old_value_and_loses_no_fact(group, action, rewrite_notes):
+    from review_app.core.align import target_key
+
+    newer = rewrite_notes[group["newer"]]
+    members = [rewrite_notes[p] for p in group["members"]]
+    oldest = min(members, key=lambda n: n.modified)
+    for kept in (newer, oldest):
+        composed = compose(action, newer, members, kept=kept)
+        text = composed.text
+        written = note(kept.path, text)
+        assert written.title == kept.title and written.permalink == kept.permalink
+        for old, new in group["changed"]:
+            assert old not in text, (old, kept.path)
+            assert new in text, (new, kept.path)
+        excused = set()
+        for s in composed.superseded:
+            excused |= _graph_facts(s.old.text)
+        for u in composed.dropped:
+            excused |= _graph_facts(u.text)
+        names = {target_key(t) for n in [newer, *members]
+                 for t in (n.title, n.permalink, n.path)}
+        have = _graph_facts(text)
+        for n in [newer, *members]:
+            lost = {f for f in _graph_facts(n.text) - have - excused
+                    if not (f.startswith("link:") and f[5:] in names)}
+            if action == "update":  # update keeps the graph; older prose may go
+                lost = {f for f in lost if f.startswith(("link:", "tag:"))}
+            else:
+                lost = {f for f in lost if not f.startswith(("name:", "first:"))}
+            assert not lost, (n.path, lost)
+            assert set(n.tags) <= set(written.tags)
+            cats = {o.category for o in written.observations} | {
+                m.group(1) for s in composed.superseded
+                if (m := re.match(r"^- \[([^\]]+)\]", s.old.text))}
+            assert {o.category for o in n.observations} <= cats
+        # one note: no unit written twice
+        lines = [ln.strip() for ln in split_frontmatter(text)[1].splitlines() if ln.strip()]
+        assert len(lines) == len(set(lines))
