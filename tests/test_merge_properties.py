@@ -37,10 +37,9 @@ def rewrite(note: Note, seed: int) -> str:
             if b.kind == "para" and len(b.sentences) > 1:
                 rnd.shuffle(b.sentences)
                 b.changed = True
-            elif b.kind == "list" and rnd.random() < 0.5:
-                if not b.numbered:
-                    rnd.shuffle(b.items)
-                    b.changed = True
+            elif b.kind == "list" and not b.numbered and rnd.random() < 0.5:
+                rnd.shuffle(b.items)
+                b.changed = True
             if rnd.random() < 0.3:
                 b.blank_before += 1
     first = 1 if parsed.sections and parsed.sections[0].heading is None else 0
