@@ -3,6 +3,7 @@
     python bench/merge_quality.py            # demo + tests/data/rewrites, merge and update
     python bench/merge_quality.py --calibrate  # the cosine figures behind the thresholds
     python bench/merge_quality.py --show merge:rewrites  # also print every written note
+    python bench/merge_quality.py --speed      # the merge preview's time, 3 x ~600 words
 
 For each data set (the bundled demo with the groups of tests/data/demo_expected.json,
 and the rewrite groups of tests/data/rewrites/groups.json) and each action, a temp copy
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import sys
@@ -402,13 +404,67 @@ def calibrate(meaning: Meaning) -> None:
         print(f"  {c:.3f}  {a[:55]!r} ~ {b[:55]!r}")
 
 
+def _joined(paths: list[str], title: str, modified: str) -> Note:
+    """One long note made of several demo notes' bodies (their titles become sections)."""
+    parts = []
+    for p in paths:
+        body = merging.split_frontmatter((DEMO / p).read_text())[1].strip()
+        parts.append(re.sub(r"(?m)^# (.*)$", r"## \1", body))
+    text = (f"---\ntitle: {title}\nmodified: {modified}\n---\n\n# {title}\n\n"
+            + "\n\n".join(parts) + "\n")
+    from review_app.core.notes import parse_note
+
+    note = parse_note(title.lower().replace(" ", "-") + ".md", text.encode())
+    assert isinstance(note, Note)
+    return note
+
+
+def speed(repeat: int = 5) -> None:
+    """compose() on a 3-note group of ~600-word notes, model loaded: the preview's cost."""
+    from review_app.core.unit_vectors import UnitVectors
+
+    a = _joined(["engineering/feature_flags_guide.md", "engineering/why-we-left-heroku.md",
+                 "product/bu-mapping-analysis-2026-08-15.md"], "Platform handbook", "2026-09-01")
+    b = _joined(["engineering/feature-flag-conventions.md",
+                 "research/hosting-platform-evaluation.md",
+                 "product/reference_bu_product_mapping.md"], "Platform handbook v1", "2026-07-01")
+    c = _joined(["engineering/feature-flags-how-we-use-them.md",
+                 "engineering/postgres-connection-pooling.md",
+                 "engineering/pgbouncer_setup_notes.md"], "Platform handbook draft",
+                "2026-06-01")
+    words = [n.word_count for n in (a, b, c)]
+    shared = UnitVectors()
+    shared.embedder.embed(["load the model"])
+    cold, cold_cpu, warm, warm_cpu = [], [], [], []
+    for _ in range(repeat):
+        fresh = UnitVectors(shared.embedder)  # nothing cached: every unit embedded
+        t0, c0 = time.perf_counter(), time.process_time()
+        merging.compose("merge", a, [b, c], vectors=fresh)
+        cold.append((time.perf_counter() - t0) * 1000)
+        cold_cpu.append((time.process_time() - c0) * 1000)
+        t0, c0 = time.perf_counter(), time.process_time()
+        merging.compose("merge", a, [b, c], vectors=fresh)
+        warm.append((time.perf_counter() - t0) * 1000)
+        warm_cpu.append((time.process_time() - c0) * 1000)
+    print(f"merge preview, 3 notes of {words} words, median of {repeat}:\n"
+          f"  vectors cached (after prefetch_units or a first view): {np.median(warm):.0f} ms "
+          f"wall, {np.median(warm_cpu):.0f} ms CPU\n"
+          f"  nothing cached ({fresh.embedded} unit texts embedded): {np.median(cold):.0f} ms "
+          f"wall, {np.median(cold_cpu):.0f} ms CPU")
+    print(f"  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--calibrate", action="store_true")
     ap.add_argument("--show", default="", help="ACTION:SET to print the written notes")
     ap.add_argument("--sets", default="demo,rewrites")
     ap.add_argument("--actions", default="merge,update")
+    ap.add_argument("--speed", action="store_true", help="only time the merge preview")
     args = ap.parse_args(argv)
+    if args.speed:
+        speed()
+        return 0
     meaning = Meaning()
     if args.calibrate:
         calibrate(meaning)

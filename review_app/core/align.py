@@ -361,9 +361,22 @@ class Aligner:
                 return "template"
         return ""
 
-    def same_heading(self, a: str, b: str) -> bool:
-        na, nb = normalise(a), normalise(b)
-        if na == nb or fuzz.token_set_ratio(na, nb) >= 85:
-            return True
-        m = self.vectors.matrix([a, b])
-        return float(m[0] @ m[1]) >= HEADING_COSINE
+    def heading_matches(self, member: list[str], base: list[str]) -> np.ndarray:
+        """[i, j]: member heading i means the same as base heading j (one model call)."""
+        out = np.zeros((len(member), len(base)), dtype=bool)
+        if not member or not base:
+            return out
+        nm, nb = [normalise(a) for a in member], [normalise(b) for b in base]
+        lex = process.cdist(nm, nb, scorer=fuzz.token_set_ratio)
+        out |= lex >= 85
+        for i, a in enumerate(nm):
+            for j, b in enumerate(nb):
+                out[i, j] |= a == b
+        open_rows = [i for i in range(len(member)) if not out[i].any()]
+        if open_rows:
+            mv = self.vectors.matrix([member[i] for i in open_rows])
+            bv = self.vectors.matrix(base)
+            cos = mv @ bv.T
+            for k, i in enumerate(open_rows):
+                out[i] |= cos[k] >= HEADING_COSINE
+        return out

@@ -146,17 +146,19 @@ class BodyMerger:
         base_title = self._title_section(self.body)
         member_title = self._title_section(body)
         taken: set[int] = set()
+        m_idx = [mi for mi, msec in enumerate(body.sections)
+                 if mi > member_title and msec.heading is not None]
+        b_idx = [bi for bi, bsec in enumerate(self.body.sections)
+                 if bi > base_title and bsec.heading is not None]
+        same = self.aligner.heading_matches([body.sections[i].title for i in m_idx],
+                                            [self.body.sections[j].title for j in b_idx])
         for mi, msec in enumerate(body.sections):
             if mi <= member_title or msec.heading is None:
                 mapping[mi] = self.body.sections[base_title]
                 continue
-            found = None
-            for bi, bsec in enumerate(self.body.sections):
-                if bi in taken or bsec.heading is None or bi <= base_title:
-                    continue
-                if self.aligner.same_heading(msec.title, bsec.title):
-                    found = bi
-                    break
+            row = m_idx.index(mi)
+            found = next((bi for k, bi in enumerate(b_idx)
+                          if same[row, k] and bi not in taken), None)
             if found is not None:
                 taken.add(found)
                 mapping[mi] = self.body.sections[found]

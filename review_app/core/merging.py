@@ -23,8 +23,8 @@ from .unit_vectors import UnitVectors, shared_vectors
 from .units import normalise, parse_body
 
 __all__ = ["Composed", "Superseded", "UnitNote", "compose", "freshest", "link_mapping",
-           "normalise", "note_keys", "observation_key", "relation_key", "rewrite_links",
-           "rewrite_links_text", "split_frontmatter"]
+           "normalise", "note_keys", "observation_key", "prefetch_units", "relation_key",
+           "rewrite_links", "rewrite_links_text", "split_frontmatter"]
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TAG = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
@@ -216,6 +216,24 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
     elif isinstance(now, dt.date):
         head = refresh_modified(head, dt.datetime(now.year, now.month, now.day))
     return head
+
+
+def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None) -> int:
+    """Embed, in one batch, every prose unit and heading of `notes`, so that a later
+    compose (a preview) of their group runs on cached vectors. The console can call it
+    in a worker once a scan has found the groups. Returns how many texts were new."""
+    from .units import TEXT_KINDS, units_of
+
+    vectors = vectors or shared_vectors()
+    texts: list[str] = []
+    for n in notes:
+        body = parse_body(split_frontmatter(n.text)[1])
+        texts += [u.text for u in units_of(body, n.path)
+                  if u.kind in TEXT_KINDS or u.kind in ("obs", "check", "other")]
+        texts += [s.title for s in body.sections if s.heading is not None]
+    before = vectors.embedded
+    vectors.ensure(texts)
+    return vectors.embedded - before
 
 
 def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | None = None,
