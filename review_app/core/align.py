@@ -25,7 +25,7 @@ masked, or cosine >= CLAIM_COSINE. Checklist items are short and one verb apart
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from rapidfuzz import fuzz, process, utils
@@ -43,6 +43,8 @@ CROSS_CATEGORY_COSINE = 0.80
 NEAR_COSINE = 0.50
 REWORD_COSINE = 0.70
 REWORD_SHARE = 0.6
+CLOSE_WORDS_COSINE = 0.55  # the same content words nearly all kept, few facts to check
+CLOSE_WORDS_SHARE = 0.8
 CODE_FUZZ = 60
 HEADING_COSINE = 0.80
 
@@ -53,6 +55,7 @@ _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _URL = re.compile(r"https?://[^\s)>\]]+")
 _TAG = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
+_CLAUSE = re.compile(r";\s+|,\s+(?:and|but|while|so)\s+|\s+--?\s+|\s+—\s+")
 _NAME = re.compile(r"(?<![\w#/-])([A-Z][\w'-]*|[A-Z]{2,})")
 _NOT_NAMES = {"I", "A", "The", "An"}
 
@@ -229,7 +232,35 @@ class Aligner:
                 out[i] = Match(u, None, "new")
         if pending:
             self._score(members, pending, by_family, out)
+            self._clauses(members, base, out)
         return [m for m in out if m is not None]
+
+    def _clauses(self, members: list[Unit], base: list[Unit], out: list[Match | None]) -> None:
+        """A member sentence that found no counterpart may restate one clause of a longer
+        base sentence ("...; for now it stays in Logistics"); then it is present."""
+        parents: dict[int, Unit] = {}
+        clauses: list[Unit] = []
+        for b in base:
+            if b.kind != "sentence":
+                continue
+            parts = [p.strip() for p in _CLAUSE.split(b.text) if len(p.split()) >= 3]
+            if len(parts) < 2:
+                continue
+            for part in parts:
+                c = replace(b, text=part, raw=part, key="")
+                parents[id(c)] = b
+                clauses.append(c)
+        todo = [i for i, m in enumerate(out) if m is not None and m.verdict == "new"
+                and members[i].kind in ("sentence", "item", "step")]
+        if not clauses or not todo:
+            return
+        by_family = {"text": clauses}
+        tmp: list[Match | None] = [None] * len(members)
+        self._score(members, todo, by_family, tmp)
+        for i in todo:
+            m = tmp[i]
+            if m is not None and m.verdict == "present" and m.base is not None:
+                out[i] = Match(members[i], parents[id(m.base)], "present", m.score)
 
     def _score(self, members: list[Unit], pending: list[int],
                by_family: dict[str, list[Unit]], out: list[Match | None]) -> None:
@@ -306,9 +337,15 @@ class Aligner:
                     break
                 how = self._near(u, cands[int(j)])
                 # Reworded: most content words shared, every fact equal; below the
-                # cosine bar only when at least two facts (a number, a name) agree.
-                if how == "reworded" and (cos_s[j] >= REWORD_COSINE or len(
-                        compared(unit_facts(u), unit_facts(cands[int(j)]))[0]) >= 2):
+                # cosine bar only when two facts (a number, a name) agree or nearly
+                # every content word is kept.
+                c = cands[int(j)]
+                if how == "reworded" and (
+                        cos_s[j] >= REWORD_COSINE
+                        or len(compared(unit_facts(u), unit_facts(c))[0]) >= 2
+                        or (cos_s[j] >= CLOSE_WORDS_COSINE and _share(
+                            _content(_tokens(u.text)), _content(_tokens(c.text)))
+                            >= CLOSE_WORDS_SHARE)):
                     return Match(u, cands[int(j)], "present", float(cos_s[j]))
                 if how == "contained":
                     return Match(u, cands[int(j)], "present", float(cos_s[j]))

@@ -62,6 +62,22 @@ class Report:
     dropped: list[UnitNote] = field(default_factory=list)
 
 
+def stated_date(note: Note) -> dt.datetime:
+    """When a note's content was last written, as the note states it.
+
+    `modified:` (or `updated:`) where the note has it; else its `created:`; only
+    then the file's mtime, which a copy or a checkout resets (a copy without a
+    `modified:` key would otherwise always look newest).
+    """
+    for key in ("modified", "updated", "created"):
+        if note.metadata.get(key) not in (None, ""):
+            if key == "created" and note.created is not None:
+                return note.created
+            if key != "created":
+                return note.modified
+    return note.modified
+
+
 def _title_key(text: str) -> str:
     return re.sub(r"[^\w]+", " ", text.lower()).strip()
 
@@ -94,7 +110,7 @@ class BodyMerger:
                 ref = blk.items[u.index]
             elif blk.kind in ("fence", "other"):
                 ref = None
-            self._track(u, Loc(sec, blk, ref, u, base.modified))
+            self._track(u, Loc(sec, blk, ref, u, stated_date(base)))
         self.facts: set[str] = set()
         for u in self.units:
             self._know(u)
@@ -234,7 +250,7 @@ class BodyMerger:
         # conflict: the newer version is written, the older reported
         old_note = UnitNote(loc.unit.source, loc.unit.raw, loc.section.title)
         new_note = self._note(u, sec_title)
-        if note.modified > loc.modified:
+        if stated_date(note) > loc.modified:
             self._replace(loc, u, note)
             self.report.superseded.append(Superseded(old_note, new_note))
         else:
@@ -287,7 +303,7 @@ class BodyMerger:
         new_unit = replace(old, text=u.text, raw=u.raw, source=u.source, box=u.box)
         self.units[self.units.index(old)] = new_unit
         del self.locs[id(old)]
-        loc.unit, loc.modified = new_unit, note.modified
+        loc.unit, loc.modified = new_unit, stated_date(note)
         self.locs[id(new_unit)] = loc
         self._know(u)
         self.changed = True
@@ -348,7 +364,7 @@ class BodyMerger:
         return self._add_loc(u, target, blk, ref, note)
 
     def _add_loc(self, u: Unit, sec: Section, blk: Block, ref: object, note: Note) -> Loc:
-        loc = Loc(sec, blk, ref, u, note.modified)
+        loc = Loc(sec, blk, ref, u, stated_date(note))
         self._track(u, loc)
         self._know(u)
         return loc

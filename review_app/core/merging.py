@@ -16,7 +16,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from .align import Aligner, target_key
-from .body_merge import BodyMerger, Superseded, UnitNote, retitle
+from .body_merge import BodyMerger, Superseded, UnitNote, retitle, stated_date
 from .frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
 from .notes import _MEMORY_URL_RE, _WIKILINK_RE, Note, parse_relation
 from .unit_vectors import UnitVectors, shared_vectors
@@ -55,10 +55,11 @@ def note_keys(note: Note) -> set[str]:
 
 
 def freshest(notes: Iterable[Note]) -> Note:
-    """The note with the latest `modified`; the first one wins ties."""
+    """The note whose content is newest (its stated date, see body_merge.stated_date);
+    the first one wins ties."""
     best: Note | None = None
     for n in notes:
-        if best is None or n.modified > best.modified:
+        if best is None or stated_date(n) > stated_date(best):
             best = n
     assert best is not None
     return best
@@ -268,7 +269,7 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     body = parse_body(base_body_text)
     merger = BodyMerger(base, body, Aligner(vectors or shared_vectors()), group_keys,
                         action)
-    for n in sorted(sources, key=lambda n: n.modified):
+    for n in sorted(sources, key=stated_date):
         merger.add(n, parse_body(split_frontmatter(n.text)[1]))
     before_title = body.text() if not merger.changed else None
     retitle(body, {re.sub(r"[^\w]+", " ", n.title.lower()).strip() for n in group},
