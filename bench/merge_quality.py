@@ -34,7 +34,10 @@ different claims on one topic). On this data the rewordings sit at 0.77-0.98 (me
 ~0.90), and 99% of different-claim pairs stay below ~0.80; the few above are list items
 of one template ("VLAN 10: trusted devices" / "VLAN 30: lab servers"), which the
 engine's fact check (numbers, names) keeps apart. A threshold between the two is what
-a reader would call "says the same thing"; the engine uses the same figure.
+a reader would call "says the same thing"; the engine uses the same figure, plus
+lexical rules for rewordings the model scores lower (review_app/core/align.py), so
+this bench's count of repeats is a lower bound: a repeat both the model and these
+rules miss (cosine < 0.80, few shared words) is not counted.
 """
 
 from __future__ import annotations

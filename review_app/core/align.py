@@ -20,6 +20,11 @@ value is only called a conflict (one of the two is then not written) on stronger
 evidence: the same `Key:`, the same table row key, text equal once numbers are
 masked, or cosine >= CLAIM_COSINE. Checklist items are short and one verb apart
 ("Letter of intent drafted" / "... submitted" score 0.86), so they need 0.90.
+Below SAME_COSINE a pair still counts as one unit when the lexical evidence is strong
+and the member adds no fact: most content words shared (REWORD_*: "A log entry is
+committed once it is stored on a majority" / "An entry is committed when a majority
+... have stored it", cosine 0.76), or the member's words nearly all inside a longer
+base sentence or one of its clauses (a sentence folded into another).
 """
 
 from __future__ import annotations
@@ -383,8 +388,8 @@ class Aligner:
         cu, cb = _content(tu), _content(tb)
         if len(cu) >= 3 and len(cb) > len(cu) and _within(cu, cb) >= 0.9 and fu <= fb:
             return "contained"
-        if min(len(cu), len(cb)) >= 2 and _share(cu, cb) >= REWORD_SHARE and fu == fb:
-            return "reworded"
+        if min(len(cu), len(cb)) >= 2 and _share(cu, cb) >= REWORD_SHARE and fu <= fb:
+            return "reworded"  # most content words kept and no fact the base lacks
         if u.kind == "obs" and u.category != b.category:
             return ""
         vu = {f for f in unit_facts(u) if f.startswith("num:")}
