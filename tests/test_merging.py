@@ -528,6 +528,33 @@ def test_rewrite_group_states_no_old_value_and_loses_no_fact(group, action, rewr
                 m.group(1) for s in composed.superseded
                 if (m := re.match(r"^- \[([^\]]+)\]", s.old.text))}
             assert {o.category for o in n.observations} <= cats
+        assert len(composed.line_sources) == len(text.splitlines())
+        added_lines = {ln for ln, src in zip(text.splitlines(), composed.line_sources,
+                                             strict=True) if src is not None}
+        assert all(any(u.text in ln or ln in u.text for ln in added_lines)
+                   for u in composed.added if u.source != newer.path)
         # one note: no unit written twice
         lines = [ln.strip() for ln in split_frontmatter(text)[1].splitlines() if ln.strip()]
         assert len(lines) == len(set(lines))
+
+
+def test_upsert_update_with_a_short_rewrite_keeps_the_runbook_graph(rewrite_notes):
+    from review_app.core.upsert import merged_note_text, updated_note_text
+
+    runbook = rewrite_notes["ops/tls-certificate-renewal.md"]
+    proposed = note(".proposed/ops/tls.md", "---\ntitle: TLS renewal\n---\n\n# TLS renewal\n\n"
+                    "Renewal is automatic; certificates are valid for 90 days.\n")
+    text = updated_note_text(runbook, proposed)
+    written = note(runbook.path, text)
+    assert written.title == runbook.title and "# TLS certificate renewal runbook" in text
+    assert "Renewal is automatic" in text
+    assert {(r.type, r.target) for r in runbook.relations} <= {
+        (r.type, r.target) for r in written.relations}
+    assert {o.category for o in runbook.observations} <= {
+        o.category for o in written.observations}
+    assert split_frontmatter(text)[0] == split_frontmatter(runbook.text)[0]
+    # merge: the proposal is the newer version where the two disagree
+    ticked = note(".proposed/ops/tls.md", runbook.text.replace(
+        "- [ ] Renewal also copies", "- [x] Renewal also copies"))
+    merged = merged_note_text(runbook, ticked)
+    assert "- [x] Renewal also copies" in merged and "- [ ] Renewal also copies" not in merged
