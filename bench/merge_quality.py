@@ -334,6 +334,8 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
                     for v in vals:
                         if v in wf[cat] or v in excused.get(cat, set()):
                             continue
+                        if cat == "code" and any(v in w for w in wf["code"]):
+                            continue  # `limit` is still there inside `?cursor=...&limit=`
                         if cat in ("links", "relations") and (
                                 v in group_names or v.split(" -> ")[-1] in group_names):
                             continue  # a link to the merged note itself

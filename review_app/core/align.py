@@ -93,14 +93,15 @@ def facts_of(text: str) -> frozenset[str]:
     rest = _DATE.sub(" ", rest)
     for n in _NUMBER.findall(rest):
         out.add("num:" + n.replace(",", ""))
-    words = _NAME.findall(_CODE_SPAN.sub(" ", rest).strip())
-    first = re.match(r"\W*([\w'-]+)", rest)
-    for i, w in enumerate(words):
+    plain = _CODE_SPAN.sub(" ", rest).strip()
+    starts = {m.end() for m in re.finditer(r"(?:^|[.!?]\**)\W*", plain)}
+    for m in _NAME.finditer(plain):
+        w = m.group(1)
         if w in _NOT_NAMES:
             continue
-        # A capitalised first word may be a name or just the start of a sentence;
+        # A capitalised word that starts a sentence may be a name or not;
         # `compared` decides by looking at the other unit.
-        kind = "first:" if i == 0 and first and first.group(1) == w else "name:"
+        kind = "first:" if m.start() in starts else "name:"
         w = w.removesuffix("'s")
         if w.endswith("s") and (len(w) > 3 or w[:-1].isupper()):
             w = w[:-1]  # APIs, BUs, Teams: one name
@@ -114,11 +115,22 @@ def compared(fa: frozenset[str], fb: frozenset[str]) -> tuple[frozenset[str], fr
     names_a = {f.split(":", 1)[1] for f in fa if f.startswith(("name:", "first:"))}
     names_b = {f.split(":", 1)[1] for f in fb if f.startswith(("name:", "first:"))}
 
-    def keep(fs: frozenset[str], other: set[str]) -> frozenset[str]:
-        return frozenset(("name:" + f[6:]) if f.startswith("first:") else f for f in fs
-                         if not f.startswith("first:") or f[6:] in other)
+    def keep(fs: frozenset[str], other: set[str], other_facts: frozenset[str]
+             ) -> frozenset[str]:
+        out = set()
+        for f in fs:
+            if f.startswith("first:"):
+                if f[6:] in other:
+                    out.add("name:" + f[6:])
+            elif f.startswith("code:") and f not in other_facts:
+                # `max_connections` is the same code as `max_connections = 200`
+                out.add(next((g for g in other_facts if g.startswith("code:")
+                              and f[5:] in g[5:]), f))
+            else:
+                out.add(f)
+        return frozenset(out)
 
-    return keep(fa, names_b), keep(fb, names_a)
+    return keep(fa, names_b, fb), keep(fb, names_a, fa)
 
 
 def hard_facts(fs: frozenset[str]) -> frozenset[str]:

@@ -247,10 +247,12 @@ class BodyMerger:
             self._replace(loc, u, note)
             self.report.added.append(self._note(u, sec_title))
             return loc
-        # conflict: the newer version is written, the older reported
+        # conflict: the newer version is written, the older reported; an important
+        # base note (pinned, `important: true`) keeps its own wording and values
         old_note = UnitNote(loc.unit.source, loc.unit.raw, loc.section.title)
         new_note = self._note(u, sec_title)
-        if stated_date(note) > loc.modified:
+        pinned = self.base.important and loc.unit.source == self.base.path
+        if stated_date(note) > loc.modified and not pinned:
             self._replace(loc, u, note)
             self.report.superseded.append(Superseded(old_note, new_note))
         else:
