@@ -558,3 +558,13 @@ def test_upsert_update_with_a_short_rewrite_keeps_the_runbook_graph(rewrite_note
         "- [ ] Renewal also copies", "- [x] Renewal also copies"))
     merged = merged_note_text(runbook, ticked)
     assert "- [x] Renewal also copies" in merged and "- [ ] Renewal also copies" not in merged
+
+
+def test_an_important_canonical_keeps_its_values_against_a_newer_copy():
+    older, newer = pair("The kiln is fired to 1240 °C for stoneware glazes.\n",
+                        "The kiln is fired to 1260 °C for stoneware glazes.\n",
+                        older_meta="important: true\n")
+    composed = compose("merge", older, [newer])
+    assert "1240 °C" in composed.text and "1260" not in composed.text
+    assert [(s.old.text, s.new.source) for s in composed.superseded] == [
+        ("The kiln is fired to 1260 °C for stoneware glazes.", older.path)]
