@@ -568,3 +568,35 @@ def test_an_important_canonical_keeps_its_values_against_a_newer_copy():
     assert "1240 °C" in composed.text and "1260" not in composed.text
     assert [(s.old.text, s.new.source) for s in composed.superseded] == [
         ("The kiln is fired to 1260 °C for stoneware glazes.", older.path)]
+
+
+@pytest.mark.parametrize("action", ["merge", "update"])
+def test_apply_writes_what_compose_previews(tmp_path, action):
+    """The text a preview shows (compose) is the text apply writes into the kept file.
+
+    `modified:` lines are left out of the comparison: apply stamps its own time."""
+    import shutil
+
+    from helpers_apply import group_doc, plan_doc
+
+    try:
+        from review_app.core.apply import apply_plan, plan_from_document  # type: ignore
+    except ImportError:
+        from review_app.core.applying import apply_plan, plan_from_document
+    from review_app.core.project import Project
+
+    root = tmp_path / "kb"
+    shutil.copytree(REWRITES, root, ignore=shutil.ignore_patterns("groups.json"))
+    group = next(g for g in _rewrite_groups() if len(g["members"]) == 2)
+    notes = {n.path: n for n in load_notes(root)[0]}
+    preview = compose(action, notes[group["newer"]], [notes[p] for p in group["members"]])
+    doc = plan_doc(root, group_doc(root, group["newer"], group["members"], action))
+    report = apply_plan(Project(root), plan_from_document(Project(root), doc))
+    assert not report.conflicts
+    written = (root / group["newer"]).read_text(encoding="utf-8")
+
+    def strip(text: str) -> str:
+        return re.sub(r"(?m)^modified:.*\n", "", text)
+
+    assert strip(written) == strip(preview.text)
+    assert preview.added or preview.superseded or preview.dropped
