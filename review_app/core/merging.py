@@ -1,61 +1,36 @@
-"""Pure planning of the new text of every file a decision touches (no I/O).
+"""The one write API: what update and merge write for a group, and link rewriting.
 
-The canonical note keeps its frontmatter text as written: only the keys a merge
-must change (tags, keys the canonical lacks) are edited, so unknown keys, key
-order, quoting and dates stay byte-identical. Bodies are edited as blocks
-(paragraphs, list items, fenced code, headings) so appended content keeps its
-structure.
+`compose` is called by every writer (apply's plan, the console preview, upsert),
+so the preview shows what apply writes. The body is merged unit by unit by meaning
+(body_merge.py, align.py); the frontmatter is edited line by line
+(frontmatter_edit.py), so unknown keys, quoting and dates stay byte-identical.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
-import yaml
+from .align import Aligner, target_key
+from .body_merge import BodyMerger, Superseded, UnitNote, retitle, stated_date
+from .frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
+from .notes import _MEMORY_URL_RE, _WIKILINK_RE, Note, parse_relation
+from .unit_vectors import UnitVectors, shared_vectors
+from .units import normalise, parse_body
 
-from .notes import Note, parse_observation, parse_relation, parse_tags
+__all__ = ["Composed", "Superseded", "UnitNote", "compose", "freshest", "link_mapping",
+           "normalise", "note_keys", "observation_key", "prefetch_units", "relation_key",
+           "rewrite_links", "rewrite_links_text", "split_frontmatter"]
 
-_FM_DELIM = re.compile(r"^-{3,}\s*$")
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_TOP_KEY = re.compile(r"^([^\s#\-][^:]*?)\s*:(?:\s|$)")
-_WIKILINK = re.compile(r"\[\[([^\]\[]+)\]\]")
-_MEMORY_URL = re.compile(r"memory://([\w\-./]+)")
-_SPACE = re.compile(r"\s+")
-_SECTION_NAMES = {"observations": "obs", "relations": "rel"}
-# Identity keys of the canonical: a merge never takes them from a member.
-_IDENTITY_KEYS = {"title", "permalink", "type"}
-
-
-# --------------------------------------------------------------------- helpers
-
-def split_frontmatter(text: str) -> tuple[str, str]:
-    """(frontmatter block incl. both delimiter lines, body) of a note's text."""
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines) and not lines[i].strip():
-        i += 1
-    if i >= len(lines) or not _FM_DELIM.match(lines[i]):
-        return "", text
-    for j in range(i + 1, len(lines)):
-        if _FM_DELIM.match(lines[j]):
-            head = "\n".join(lines[: j + 1]) + "\n"
-            return head, "\n".join(lines[j + 1:])
-    return "", text
-
-
-def normalise(text: str) -> str:
-    """Text for duplicate detection: case, spacing, emphasis and end punctuation ignored."""
-    text = re.sub(r"[*_`]+", "", text.lower())
-    return _SPACE.sub(" ", text).strip().rstrip(".;:,!").strip()
-
-
 _TAG = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
+# Keys a merge never takes from a member: the kept file's identity and dates that
+# describe another file.
+_IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 
 def observation_key(category: str, content: str) -> str:
@@ -79,375 +54,18 @@ def note_keys(note: Note) -> set[str]:
     return {k.strip().lower() for k in keys if k and k.strip()}
 
 
-# ----------------------------------------------------------------- body blocks
-
-@dataclass
-class _Block:
-    kind: str  # heading | obs | rel | item | para | fence
-    lines: list[str]
-    key: str = ""
-    target: str = ""  # relation target
-
-
-@dataclass
-class _Section:
-    heading: _Block | None
-    blocks: list[_Block] = field(default_factory=list)
-    trailing_blank: int = 0
-
-    @property
-    def title_key(self) -> str:
-        if self.heading is None:
-            return ""
-        m = _HEADING.match(self.heading.lines[0])
-        return normalise(m.group(2)) if m else normalise(self.heading.lines[0])
-
-    @property
-    def level(self) -> int:
-        if self.heading is None:
-            return 0
-        m = _HEADING.match(self.heading.lines[0])
-        return len(m.group(1)) if m else 1
-
-
-def _item_block(lines: list[str]) -> _Block:
-    first = lines[0]
-    rel = parse_relation(first)
-    if rel is not None and len(lines) == 1:
-        return _Block("rel", lines, relation_key(rel.type, rel.target), rel.target)
-    obs = parse_observation(first)
-    if obs is not None and len(lines) == 1:
-        return _Block("obs", lines, observation_key(obs.category, obs.content))
-    return _Block("item", lines, normalise(" ".join(lines)))
-
-
-def _blocks(body: str) -> list[_Block | None]:
-    """Blocks of a body; None marks a blank line."""
-    out: list[_Block | None] = []
-    lines = body.split("\n")
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if _FENCE.match(line):
-            marker = _FENCE.match(line).group(1)  # type: ignore[union-attr]
-            j = i + 1
-            while j < len(lines) and not lines[j].lstrip().startswith(marker):
-                j += 1
-            chunk = lines[i: j + 1]
-            out.append(_Block("fence", chunk, "\n".join(chunk).strip()))
-            i = j + 1
-            continue
-        if not line.strip():
-            out.append(None)
-            i += 1
-            continue
-        if _HEADING.match(line):
-            out.append(_Block("heading", [line]))
-            i += 1
-            continue
-        if _LIST_ITEM.match(line):
-            indent = len(line) - len(line.lstrip())
-            j = i + 1
-            while (j < len(lines) and lines[j].strip()
-                   and len(lines[j]) - len(lines[j].lstrip()) > indent
-                   and not _FENCE.match(lines[j])):
-                j += 1
-            out.append(_item_block(lines[i:j]))
-            i = j
-            continue
-        j = i + 1
-        while (j < len(lines) and lines[j].strip() and not _HEADING.match(lines[j])
-               and not _LIST_ITEM.match(lines[j]) and not _FENCE.match(lines[j])):
-            j += 1
-        chunk = lines[i:j]
-        out.append(_Block("para", chunk, normalise(" ".join(chunk))))
-        i = j
-    return out
-
-
-def _sections(body: str) -> list[_Section]:
-    sections = [_Section(None)]
-    for block in _blocks(body):
-        if block is None:
-            sections[-1].trailing_blank += 1
-            continue
-        if block.kind == "heading":
-            sections.append(_Section(block))
-            continue
-        cur = sections[-1]
-        # Blank lines inside a section are kept as empty para blocks.
-        for _ in range(cur.trailing_blank):
-            cur.blocks.append(_Block("blank", [""]))
-        cur.trailing_blank = 0
-        cur.blocks.append(block)
-    return sections
-
-
-def _render(sections: list[_Section]) -> str:
-    lines: list[str] = []
-    for sec in sections:
-        if sec.heading is not None:
-            lines.extend(sec.heading.lines)
-        for b in sec.blocks:
-            lines.extend(b.lines)
-        lines.extend([""] * sec.trailing_blank)
-    return "\n".join(lines)
-
-
-_LISTY = {"obs", "rel", "item"}
-
-
-def _append(sec: _Section, block: _Block) -> None:
-    content = [b for b in sec.blocks if b.kind != "blank"]
-    while sec.blocks and sec.blocks[-1].kind == "blank":
-        sec.blocks.pop()
-    last = content[-1] if content else None
-    if last is not None and not (block.kind in _LISTY and last.kind in _LISTY):
-        sec.blocks.append(_Block("blank", [""]))
-    if last is None and sec.heading is not None and block.kind not in _LISTY:
-        sec.blocks.append(_Block("blank", [""]))
-    sec.blocks.append(block)
-    sec.trailing_blank = max(sec.trailing_blank, 1)
-
-
-def _section_kind(sec: _Section) -> str | None:
-    kinds = {b.kind for b in sec.blocks if b.kind != "blank"}
-    if kinds and kinds <= {"obs"}:
-        return "obs"
-    if kinds and kinds <= {"rel"}:
-        return "rel"
-    return _SECTION_NAMES.get(sec.title_key)
-
-
-# ------------------------------------------------------------------ frontmatter
-
-def _fm_blocks(head: str) -> tuple[list[str], list[tuple[str | None, list[str]]], list[str]]:
-    """(opening lines, [(key, lines)], closing lines) of a frontmatter block."""
-    lines = head.rstrip("\n").split("\n")
-    start = next(i for i, ln in enumerate(lines) if _FM_DELIM.match(ln))
-    opening, inner, closing = lines[: start + 1], lines[start + 1: -1], lines[-1:]
-    blocks: list[tuple[str | None, list[str]]] = []
-    for ln in inner:
-        m = _TOP_KEY.match(ln)
-        if m and not ln.startswith((" ", "\t", "-")):
-            blocks.append((m.group(1).strip().strip("'\""), [ln]))
-        elif blocks:
-            blocks[-1][1].append(ln)
-        else:
-            blocks.append((None, [ln]))
-    return opening, blocks, closing
-
-
-def _dump(key: str, value: Any) -> list[str]:
-    from .notes import _yaml_safe
-
-    text = yaml.safe_dump({key: _yaml_safe(value)}, sort_keys=False, allow_unicode=True,
-                          default_flow_style=False, width=10_000)
-    return text.rstrip("\n").split("\n")
-
-
-def _raw_block(note: Note, key: str) -> list[str] | None:
-    head, _ = split_frontmatter(note.text)
-    if not head:
-        return None
-    _, blocks, _ = _fm_blocks(head)
-    for k, lines in blocks:
-        if k == key:
-            try:
-                loaded = yaml.safe_load("\n".join(lines))
-            except yaml.YAMLError:
-                return None
-            if isinstance(loaded, dict) and loaded.get(key) == note.metadata.get(key):
-                return lines
-    return None
-
-
-def _edited_frontmatter(canonical: Note, tags: list[str] | None,
-                        new_keys: dict[str, tuple[Any, list[str] | None]]) -> str:
-    """The canonical's frontmatter text with tags replaced and keys added, else unchanged."""
-    head, _ = split_frontmatter(canonical.text)
-    expected = dict(canonical.metadata)
-    if tags is not None:
-        expected["tags"] = tags
-    for key, (value, _raw) in new_keys.items():
-        expected[key] = value
-    if not head:
-        from .notes import _yaml_safe
-
-        fm = yaml.safe_dump(_yaml_safe(expected), sort_keys=False, allow_unicode=True,
-                            default_flow_style=False, width=10_000)
-        return f"---\n{fm}---\n"
-    opening, blocks, closing = _fm_blocks(head)
-    if tags is not None:
-        for i, (k, _lines) in enumerate(blocks):
-            if k == "tags":
-                blocks[i] = ("tags", _dump("tags", tags))
-                break
-        else:
-            blocks.append(("tags", _dump("tags", tags)))
-    for key, (value, raw) in new_keys.items():
-        blocks.append((key, raw or _dump(key, value)))
-    lines = opening + [ln for _, blk in blocks for ln in blk] + closing
-    text = "\n".join(lines) + "\n"
-    try:
-        loaded = yaml.safe_load("\n".join(lines[1:-1])) or {}
-    except yaml.YAMLError:
-        loaded = None
-    if loaded != expected:  # odd original formatting: fall back to a clean dump
-        from .notes import _yaml_safe
-
-        fm = yaml.safe_dump(_yaml_safe(expected), sort_keys=False, allow_unicode=True,
-                            default_flow_style=False, width=10_000)
-        text = f"---\n{fm}---\n"
-    return text
-
-
-# ---------------------------------------------------------------- public API
-
-def _title_heading(sections: list[_Section]) -> int | None:
-    for i, sec in enumerate(sections):
-        if sec.level == 1:
-            return i
-        if sec.heading is not None:
-            return None
-    return None
-
-
-def _join(head: str, body: str) -> str:
-    if not head:
-        return body
-    return head + body
-
-
 def freshest(notes: Iterable[Note]) -> Note:
-    """The note with the latest `modified`; the first one wins ties."""
+    """The note whose content is newest (its stated date, see body_merge.stated_date);
+    the first one wins ties."""
     best: Note | None = None
     for n in notes:
-        if best is None or n.modified > best.modified:
+        if best is None or stated_date(n) > stated_date(best):
             best = n
     assert best is not None
     return best
 
 
-def updated_text(canonical: Note, others: list[Note]) -> str:
-    """Canonical frontmatter + the freshest member's body (unchanged if canonical is freshest)."""
-    fresh = freshest([canonical, *others])
-    if fresh is canonical or fresh.path == canonical.path:
-        return canonical.text
-    head, _ = split_frontmatter(canonical.text)
-    _, body = split_frontmatter(fresh.text)
-    sections = _sections(body)
-    h1 = _title_heading(sections)
-    if h1 is not None and normalise(sections[h1].title_key) == normalise(fresh.title):
-        # The body's title heading follows the note's (kept) title.
-        sections[h1].heading = _Block("heading", [f"# {canonical.title}"])
-        body = _render(sections)
-    if head and not body.startswith("\n"):
-        body = "\n" + body
-    return _join(head, body)
-
-
-def merged_text(canonical: Note, others: list[Note]) -> str:
-    """Canonical text plus what the others add: observations, relations, prose, tags, keys.
-
-    Relations from a member to a note of the same group are dropped (they would
-    point at the merged note itself). Returns the canonical's text unchanged when
-    the others add nothing.
-    """
-    group_keys: set[str] = set()
-    for n in (canonical, *others):
-        group_keys |= note_keys(n)
-    head, body = split_frontmatter(canonical.text)
-    sections = _sections(body)
-    seen: set[str] = set()
-    for sec in sections:
-        for b in sec.blocks:
-            if b.kind != "blank":
-                seen.add(f"{b.kind}:{b.key}")
-    by_title = {sec.title_key: i for i, sec in enumerate(sections) if sec.heading is not None}
-    canon_h1 = _title_heading(sections)
-    special = {kind: i for i, sec in enumerate(sections) if (kind := _section_kind(sec))}
-    first_special = min(special.values(), default=len(sections))
-    if first_special == 0:
-        first_special = len(sections)
-    new_sections: list[_Section] = []  # before the observation/relation sections
-    new_special: dict[str, _Section] = {}
-    changed = False
-
-    def block_key(b: _Block) -> str:
-        return f"{b.kind}:{b.key}"
-
-    for other in others:
-        if other.path == canonical.path:
-            continue
-        _, obody = split_frontmatter(other.text)
-        osections = _sections(obody)
-        other_h1 = _title_heading(osections)
-        made: dict[str, _Section] = {}
-        for oi, osec in enumerate(osections):
-            if oi == other_h1 or osec.heading is None:
-                target_idx = canon_h1 if canon_h1 is not None else 0
-            else:
-                target_idx = by_title.get(osec.title_key)
-            for b in osec.blocks:
-                if b.kind == "blank" or block_key(b) in seen:
-                    continue
-                if b.kind == "rel" and b.target.strip().lower() in group_keys:
-                    continue
-                seen.add(block_key(b))
-                changed = True
-                if b.kind in ("obs", "rel"):
-                    if b.kind in special:
-                        _append(sections[special[b.kind]], b)
-                        continue
-                    if b.kind not in new_special:
-                        name = "Observations" if b.kind == "obs" else "Relations"
-                        new_special[b.kind] = _Section(_Block("heading", [f"## {name}"]))
-                    _append(new_special[b.kind], b)
-                    continue
-                if target_idx is not None:
-                    _append(sections[target_idx], b)
-                    continue
-                key = osec.title_key
-                if key not in made:
-                    made[key] = _Section(osec.heading)
-                    new_sections.append(made[key])
-                _append(made[key], b)
-
-    tags_union = list(canonical.tags)
-    for other in others:
-        for t in other.tags:
-            if t not in tags_union:
-                tags_union.append(t)
-    new_tags = tags_union if tags_union != canonical.tags else None
-    new_keys: dict[str, tuple[Any, list[str] | None]] = {}
-    for other in others:
-        for key, value in other.metadata.items():
-            if key in canonical.metadata or key in new_keys or key in _IDENTITY_KEYS:
-                continue
-            if key == "tags":
-                continue
-            new_keys[key] = (value, _raw_block(other, key))
-    if not changed and new_tags is None and not new_keys:
-        return canonical.text
-
-    if changed:
-        ordered = (sections[:first_special] + new_sections + sections[first_special:]
-                   + [new_special[k] for k in ("obs", "rel") if k in new_special])
-        for i, sec in enumerate(ordered):
-            if i < len(ordered) - 1:
-                sec.trailing_blank = max(sec.trailing_blank, 1)
-            else:
-                sec.trailing_blank = 0
-        body = _render(ordered).rstrip("\n") + "\n"
-    if new_tags is not None or new_keys:
-        if new_tags is not None and isinstance(canonical.metadata.get("tags"), str):
-            new_tags = parse_tags(new_tags)
-        head = _edited_frontmatter(canonical, new_tags, new_keys)
-        if not body.startswith("\n"):
-            body = "\n" + body
-    return _join(head, body)
-
+# ------------------------------------------------------------ link rewriting
 
 def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
                   ) -> tuple[str, int]:
@@ -496,8 +114,8 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
                 hits += 1
             return new
 
-        new_line = _WIKILINK.sub(wiki, line)
-        new_line = _MEMORY_URL.sub(memory, new_line)
+        new_line = _WIKILINK_RE.sub(wiki, line)
+        new_line = _MEMORY_URL_RE.sub(memory, new_line)
         if hits and self_note is not None:
             rel = parse_relation(new_line)
             self_rel = rel is not None and rel.target.strip().lower() in note_keys(self_note)
@@ -548,25 +166,6 @@ def rewrite_links(note: Note, retired: dict[str, Note], canonical: Note) -> tupl
 
 
 # ------------------------------------------------------- the one write API
-# Every writer (apply's plan, the console preview, upsert_note) calls `compose`,
-# so what a preview shows is what apply writes.
-
-@dataclass(frozen=True)
-class UnitNote:
-    """One unit (sentence, list item, observation, relation, row...) in a report."""
-
-    source: str  # path of the note it comes from
-    text: str
-    section: str = ""  # heading of the section it is in ("" for the lead)
-
-
-@dataclass(frozen=True)
-class Superseded:
-    """An older value that a newer note replaced; never written beside the new one."""
-
-    old: UnitNote
-    new: UnitNote
-
 
 @dataclass
 class Composed:
@@ -577,6 +176,8 @@ class Composed:
     present: int = 0  # member units the base already says (reworded or not)
     superseded: list[Superseded] = field(default_factory=list)
     dropped: list[UnitNote] = field(default_factory=list)  # update: prose not carried over
+    # One per line of text.splitlines(): the member a line came from, None for the base.
+    line_sources: list[str | None] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         def unit(u: UnitNote) -> dict[str, str]:
@@ -588,16 +189,112 @@ class Composed:
                 "dropped": [unit(u) for u in self.dropped]}
 
 
+def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> str:
+    """The canonical's frontmatter with the kept file's identity, tags unioned,
+    keys it lacks added from the kept note and the members, `modified:` refreshed."""
+    set_keys: dict[str, tuple[Any, list[str] | None]] = {}
+    if kept.path != canonical.path:
+        for key in ("title", "permalink"):
+            if key in kept.metadata or key in canonical.metadata:
+                value = kept.metadata.get(key, getattr(kept, key))
+                if canonical.metadata.get(key) != value:
+                    set_keys[key] = (value, raw_block(kept, key))
+    tags = list(canonical.tags)
+    for n in (kept, *members):
+        tags += [t for t in n.tags if t not in tags]
+    if tags != canonical.tags:
+        set_keys["tags"] = (tags, None)
+    for n in (kept, *members):
+        for key, value in n.metadata.items():
+            if key in canonical.metadata or key in set_keys or key in _IDENTITY_KEYS:
+                continue
+            set_keys[key] = (value, raw_block(n, key))
+    head, _ = split_frontmatter(canonical.text)
+    if set_keys:
+        head = edited_frontmatter(canonical, set_keys)
+    if isinstance(now, dt.datetime):
+        head = refresh_modified(head, now)
+    elif isinstance(now, dt.date):
+        head = refresh_modified(head, dt.datetime(now.year, now.month, now.day))
+    return head
+
+
+def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None) -> int:
+    """Embed, in one batch, every prose unit and heading of `notes`, so that a later
+    compose (a preview) of their group runs on cached vectors. The console can call it
+    in a worker once a scan has found the groups. Returns how many texts were new."""
+    from .units import TEXT_KINDS, units_of
+
+    vectors = vectors or shared_vectors()
+    texts: list[str] = []
+    for n in notes:
+        body = parse_body(split_frontmatter(n.text)[1])
+        texts += [u.text for u in units_of(body, n.path)
+                  if u.kind in TEXT_KINDS or u.kind in ("obs", "check", "other")]
+        texts += [s.title for s in body.sections if s.heading is not None]
+    before = vectors.embedded
+    vectors.ensure(texts)
+    return vectors.embedded - before
+
+
 def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | None = None,
-            now: Any = None) -> Composed:
+            now: Any = None, vectors: UnitVectors | None = None) -> Composed:
     """What `action` (update | merge) writes for a group.
 
     `canonical` decides whose content is the base and whose version wins;
-    `kept` (default: the canonical) is the file written, whose identity (path,
-    title, permalink) survives. `others` are every member but the canonical.
-    `now` (a datetime) refreshes `modified:` where the kept note has that key.
+    `kept` (default: the canonical; may be one of `others`) is the file written,
+    whose identity (title, permalink, `# Title`) survives. `others` are every member
+    but the canonical. `now` (a datetime) refreshes `modified:` where the written
+    note has that key; None leaves it. Merge: the canonical's body plus what the
+    others add. Update: the freshest note's body plus the observations, relations,
+    links and tags of the others it lacks; their other prose is listed as dropped.
     """
     if action not in ("update", "merge"):
         raise ValueError(f"not a writing action: {action!r}")
-    text = (updated_text if action == "update" else merged_text)(canonical, others)
-    return Composed(text)
+    seen = {canonical.path}
+    members: list[Note] = []
+    for n in others:
+        if n.path not in seen:
+            seen.add(n.path)
+            members.append(n)
+    kept = kept or canonical
+    group = [canonical, *members] + ([kept] if kept.path not in seen else [])
+    group_keys: set[str] = set()
+    for n in group:
+        for k in note_keys(n):
+            group_keys |= {k, target_key(k)}
+    base = canonical if action == "merge" else freshest([canonical, *members])
+    sources = [n for n in (canonical, *members) if n.path != base.path]
+    _, base_body_text = split_frontmatter(base.text)
+    body = parse_body(base_body_text)
+    merger = BodyMerger(base, body, Aligner(vectors or shared_vectors()), group_keys,
+                        action)
+    for n in sorted(sources, key=stated_date):
+        merger.add(n, parse_body(split_frontmatter(n.text)[1]))
+    before_title = body.text() if not merger.changed else None
+    retitle(body, {re.sub(r"[^\w]+", " ", n.title.lower()).strip() for n in group},
+            kept.title)
+    changed = merger.changed or (before_title is not None and body.text() != before_title)
+    head = _frontmatter(canonical, kept, members, now)
+    original_head, _ = split_frontmatter(canonical.text)
+    if not changed and base.path == canonical.path and head == original_head:
+        text = canonical.text
+        sources_per_line: list[str | None] = [None] * len(text.splitlines())
+        return Composed(text, present=merger.report.present,
+                        superseded=merger.report.superseded, dropped=merger.report.dropped,
+                        line_sources=sources_per_line)
+    rendered = body.render() if changed else [(ln, None) for ln in base_body_text.split("\n")]
+    if head and rendered and rendered[0][0] != "":
+        rendered.insert(0, ("", None))
+    if rendered and changed:  # one final newline, like the notes we read
+        while len(rendered) > 1 and rendered[-1][0] == "" and rendered[-2][0] == "":
+            rendered.pop()
+        if rendered[-1][0] != "":
+            rendered.append(("", None))
+    body_text = "\n".join(ln for ln, _ in rendered)
+    text = head + body_text
+    line_sources = [None] * len(head.splitlines()) + [src for _, src in rendered]
+    line_sources = line_sources[: len(text.splitlines())]
+    return Composed(text, added=merger.report.added, present=merger.report.present,
+                    superseded=merger.report.superseded, dropped=merger.report.dropped,
+                    line_sources=line_sources)

@@ -208,26 +208,36 @@ def new_note_text(title: str, rel: str, metadata: dict[str, Any], body: str,
 _H1 = re.compile(r"^#\s+(.*?)\s*#*\s*$")
 
 
+def _as_newest(matched: Note, proposed: Note) -> Note:
+    """The proposed note is what the agent knows now: newer than the note it matches,
+    whatever dates its text carries, so its values win where the two disagree."""
+    import datetime as dt
+    from dataclasses import replace
+
+    newest = max(proposed.modified, matched.modified) + dt.timedelta(seconds=1)
+    return replace(proposed, modified=max(newest, dt.datetime.now(dt.UTC).replace(tzinfo=None)))
+
+
 def updated_note_text(matched: Note, proposed: Note) -> str:
-    """The matched note with the proposed body; its frontmatter is kept byte for byte.
+    """The matched note with the proposed body, keeping the graph.
 
-    A leading `# Title` heading of the proposed body follows the kept title.
+    The matched file's frontmatter identity stays (byte for byte where nothing
+    changes) and a leading `# Title` follows the kept title; the observations,
+    relations, links and tags of the matched note that the proposal does not state
+    survive (merging.compose's update).
     """
-    from .merging import normalise, split_frontmatter
+    from .merging import compose
 
-    head, _ = split_frontmatter(matched.text)
-    body = proposed.body.strip("\n") + "\n"
-    first, _, rest = body.partition("\n")
-    m = _H1.match(first)
-    if m and normalise(m.group(1)) == normalise(proposed.title):
-        body = f"# {matched.title}\n{rest}"
-    return f"{head}\n{body}" if head else body
+    fresh = _as_newest(matched, proposed)
+    return compose("update", matched, [fresh], kept=matched).text
 
 
 def merged_note_text(matched: Note, proposed: Note) -> str:
-    from .merging import merged_text
+    """The matched note plus what the proposal adds, aligned by meaning; where the two
+    disagree the proposal (the newer) wins."""
+    from .merging import compose
 
-    return merged_text(canonical=matched, others=[proposed])
+    return compose("merge", matched, [_as_newest(matched, proposed)], kept=matched).text
 
 
 class _Stale(Exception):
