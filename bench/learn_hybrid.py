@@ -65,10 +65,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from semeval_project import DATA, OUT, build_project, read_pairs  # noqa: E402
 
 from review_app.core.embedding import DEFAULT_MODEL, Embedder  # noqa: E402
-from review_app.core.hybrid import MODEL_FEATURES as FEATURES
-from review_app.core.hybrid import WEIGHTS_FILE, HybridStrategy  # noqa: E402
 from review_app.core.pipeline import DEFAULT_TOP_K, ScanOptions, scan  # noqa: E402
 from review_app.core.project import Project  # noqa: E402
+from review_app.core.strategies.hybrid import MODEL_FEATURES as FEATURES
+from review_app.core.strategies.hybrid import WEIGHTS_FILE, HybridStrategy  # noqa: E402
 
 SIGNS = {"cosine": 1, "identity": 1, "margin": 1, "mutual": 1, "length": -1}
 """Each signal is evidence in one direction by design (alike titles never argue

@@ -111,7 +111,7 @@ def evaluate(split: str, strategies: list[str], *, top_k: int = DEFAULT_TOP_K,
 
 
 def record(split: str, m: dict) -> None:
-    from review_app.core.hybrid import WEIGHTS_FILE
+    from review_app.core.strategies.hybrid import WEIGHTS_FILE
 
     doc = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
     doc[f"threshold_{split}"] = {k: round(m[k], 3) for k in (

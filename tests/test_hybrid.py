@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 
 from review_app.core.grouping import build_groups
-from review_app.core.hybrid import (
+from review_app.core.notes import render_note
+from review_app.core.strategies import CandidateArray, Target, candidates_at_least
+from review_app.core.strategies.hybrid import (
     FEATURES,
     MODEL_FEATURES,
     WEIGHTS_FILE,
@@ -20,8 +22,6 @@ from review_app.core.hybrid import (
     load_weights,
     title_numbers,
 )
-from review_app.core.notes import render_note
-from review_app.core.strategies import CandidateArray, Target, candidates_at_least
 
 REPO = Path(__file__).resolve().parent.parent
 EXPECTED = REPO / "tests" / "data" / "demo_expected.json"

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from ..core.embedding import DEFAULT_MODEL, EmbeddingError
 from ..core.pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, ScanOptions, ScanResult, scan
-from ..core.strategies import available_strategies
+from ..core.strategies import available_strategies, load_problems
 from .common import (
     CommandError,
     add_project_args,
@@ -55,6 +55,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def options_from_args(args: argparse.Namespace) -> ScanOptions:
+    for problem in load_problems():  # a plugin that failed to load is missing, say why
+        print(f"bm-review: warning: {problem}", file=sys.stderr)
     if args.strategy not in available_strategies():
         raise CommandError(f"unknown strategy {args.strategy!r}; available: "
                            f"{', '.join(sorted(available_strategies()))}")

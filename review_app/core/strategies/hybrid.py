@@ -26,26 +26,19 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
-from .embedding import EMBED_CHARS
-from .notes import Note
-from .strategies import (
-    Candidate,
-    CandidateArray,
-    DedupeStrategy,
-    SearchClient,
-    content_tokens,
-    register,
-    title_similarity,
-)
+from ..embedding import EMBED_CHARS
+from ..notes import Note
+from .base import Candidate, CandidateArray, DedupeStrategy
+from .client import SearchClient
+from .text import content_tokens, title_numbers, title_similarity
 
-WEIGHTS_FILE = Path(__file__).with_name("hybrid_weights.json")
+WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "hybrid_weights.json"
 MODEL_FEATURES = ("cosine", "identity", "margin", "mutual", "length", "number_conflict")
 """The signals the score is made of: all computed with numpy for whole neighbour lists."""
 FEATURES = (*MODEL_FEATURES, "title", "lexical", "shared_links", "shared_tags")
@@ -54,8 +47,6 @@ shown to the person judging but not scored: on the labeled data titles and words
 add nothing once the identity cosine is in (learned weight 0 or below), links and
 tags are absent from it so any weight would be a guess, and each costs a Python
 call per pair where the rest is numpy."""
-_NUMBER_RE = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.])")
-_DATE_RE = re.compile(r"\b\d{4}[-_]\d{2}[-_]\d{2}\b")
 
 
 @cache
@@ -120,11 +111,6 @@ def _jaccard(a: set[str], b: set[str]) -> float:
     if not a or not b:
         return 0.0
     return len(a & b) / len(a | b)
-
-
-def title_numbers(title: str) -> frozenset[str]:
-    """Numbers in a title (versions, years, chapters), dates left out."""
-    return frozenset(_NUMBER_RE.findall(_DATE_RE.sub(" ", title)))
 
 
 class _NoteTable:
@@ -440,5 +426,3 @@ def explain(f: dict[str, float], k: int) -> list[str]:
     out.append(f"cosine {f['cosine']:.2f}")
     return out
 
-
-register(HybridStrategy)
