@@ -18,10 +18,13 @@ class SearchClient:
     """What strategies search: the notes of the project, their vectors and neighbours."""
 
     def __init__(self, notes: list[Note], vectors: np.ndarray, *, neighbours: int = 20,
-                 only: list[str] | None = None) -> None:
+                 only: list[str] | None = None, model: str | None = None) -> None:
         """`only`: the notes whose neighbour lists are needed (one proposed note and its
-        matches); the others get none, which saves the all-pairs search of a scan."""
+        matches); the others get none, which saves the all-pairs search of a scan.
+        `model`: the embedding model that made `vectors` (None: unknown), so a strategy
+        can use what was learned for that model (see `calibration.py`)."""
         self.notes = notes
+        self.model = model
         self.vectors = vectors
         self.index_of = {n.path: i for i, n in enumerate(notes)}
         self.by_path = {n.path: n for n in notes}

@@ -35,13 +35,17 @@ import numpy as np
 from ..embedding import EMBED_CHARS
 from ..notes import Note
 from .base import Candidate, CandidateArray, DedupeStrategy
+from .calibration import Yardstick, identity_vectors, yardstick_for
 from .client import SearchClient
 from .text import content_tokens, title_numbers, title_similarity
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "hybrid_weights.json"
-MODEL_FEATURES = ("cosine", "identity", "margin", "mutual", "length", "number_conflict")
-"""The signals the score is made of: all computed with numpy for whole neighbour lists."""
-FEATURES = (*MODEL_FEATURES, "title", "lexical", "shared_links", "shared_tags")
+MODEL_FEATURES = ("cosine_z", "identity_z", "margin_z", "mutual", "length", "number_conflict")
+"""The signals the score is made of: all computed with numpy for whole neighbour lists.
+Cosines enter in units of the project's own neighbour spread (`calibration.py`), so the
+weights learned on one model hold for any."""
+FEATURES = (*MODEL_FEATURES, "cosine", "identity", "margin", "title", "lexical",
+            "shared_links", "shared_tags")
 """Every signal in a candidate's evidence. Titles, word overlap, links and tags are
 shown to the person judging but not scored: on the labeled data titles and words
 add nothing once the identity cosine is in (learned weight 0 or below), links and
@@ -52,49 +56,6 @@ call per pair where the rest is numpy."""
 @cache
 def load_weights(path: Path = WEIGHTS_FILE) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-SHRINK_NOTES = 50
-"""How many notes it takes before the project's common direction is trusted half."""
-
-
-def identity_vectors(vectors: np.ndarray, shrink: int = SHRINK_NOTES) -> np.ndarray:
-    """Unit vectors without the project's mean and dominant direction.
-
-    The direction is the top eigenvector of the 384x384 scatter matrix, by power
-    iteration (LAPACK's full eigensolver is 20-50x slower on a busy machine).
-    In a small project that direction is one of its topics rather than a
-    component all notes share, so both removals are scaled by
-    n / (n + shrink): a 10-note folder keeps nearly raw vectors, a 1,000-note
-    base loses 95% of its common component.
-    """
-    n = vectors.shape[0]
-    if n < 3:
-        return vectors.astype(np.float32, copy=True)
-    s = n / (n + shrink)
-    x = vectors.astype(np.float32, copy=False)
-    mean = x.mean(axis=0, dtype=np.float64).astype(np.float32)
-    centred = x - mean
-    top = _top_eigenvector((centred.T @ centred).astype(np.float64)).astype(np.float32)
-    out = x - s * mean - s * np.outer(centred @ top, top)
-    norms = np.linalg.norm(out, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return out / norms
-
-
-def _top_eigenvector(m: np.ndarray, iters: int = 2000, tol: float = 1e-10) -> np.ndarray:
-    v = m @ np.ones(m.shape[0])
-    norm = np.linalg.norm(v)
-    if norm == 0:
-        return np.zeros(m.shape[0])
-    v /= norm
-    for _ in range(iters):
-        w = m @ v
-        w /= np.linalg.norm(w)
-        if np.abs(w - v).max() < tol:
-            return w
-        v = w
-    return v
 
 
 def _blocks(client: SearchClient, size: int = 1024) -> list[slice | np.ndarray]:
@@ -116,9 +77,10 @@ def _jaccard(a: set[str], b: set[str]) -> float:
 class _NoteTable:
     """Per-note look-ups of one scan, computed once (word statistics on first use)."""
 
-    def __init__(self, client: SearchClient) -> None:
+    def __init__(self, client: SearchClient, weights: dict) -> None:
         self.client = client
         self.identity = identity_vectors(client.vectors)
+        self.yardstick: Yardstick = yardstick_for(client, self.identity, weights)
         notes = client.notes
         if client.searched is None:
             needed: Iterable[int] = range(len(notes))
@@ -195,8 +157,10 @@ class _Scored:
                 rank_ba, 1), 0.0))
         self.length = np.abs(np.log((tab.words[:, None] + 1.0) / (tab.words[idx] + 1.0)))
         w = strategy.weight
-        z = (strategy.bias + w["cosine"] * cos + w["identity"] * ident
-             + w["margin"] * self.margin + w["mutual"] * self.mutual
+        ys = tab.yardstick
+        z = (strategy.bias + w["cosine_z"] * ys.cosine_z(cos)
+             + w["identity_z"] * ys.identity_z(ident)
+             + w["margin_z"] * ys.margin_z(self.margin) + w["mutual"] * self.mutual
              + w["length"] * self.length)
         # Title numbers: up to 4 ids per note (-1: none); conflict = both have some, none shared.
         ids: dict[str, int] = {}
@@ -300,7 +264,7 @@ class HybridStrategy(DedupeStrategy):
 
     # -- per-scan state
     def prepare(self, client: SearchClient, target) -> None:
-        self._table = _NoteTable(client)
+        self._table = _NoteTable(client, self.weights)
         self._scored = _Scored(self, self._table)
 
     def _state(self, client: SearchClient) -> tuple[_NoteTable, _Scored]:
@@ -319,11 +283,17 @@ class HybridStrategy(DedupeStrategy):
         k = client.k
         pa, pb = client.notes[i].path, client.notes[j].path
         cos = float(client.vectors[i] @ client.vectors[j])
+        ident = float(tab.identity[i] @ tab.identity[j])
+        margin = cos - 0.5 * float(client.median_sim[i] + client.median_sim[j])
         ra, rb = _rank(sc.idx[i], j), _rank(sc.idx[j], i)
+        ys = tab.yardstick
         return {
             "cosine": cos,
-            "identity": float(tab.identity[i] @ tab.identity[j]),
-            "margin": cos - 0.5 * float(client.median_sim[i] + client.median_sim[j]),
+            "identity": ident,
+            "margin": margin,
+            "cosine_z": ys.cosine_z(cos),
+            "identity_z": ys.identity_z(ident),
+            "margin_z": ys.margin_z(margin),
             "mutual": 0.5 * ((1.0 / ra if ra else 0.0) + (1.0 / rb if rb else 0.0)),
             "title": title_similarity(client.notes[i], client.notes[j],
                                       (client.names(pa), client.names(pb))),
