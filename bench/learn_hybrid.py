@@ -6,6 +6,14 @@ scored: the features are exactly what the strategy computes at scan time.
 A duplicate the scan never proposed cannot be learned from and is left out of
 the fit, but still counts as missed when the threshold is chosen.
 
+Cosines enter the fit in yardstick units (review_app/core/strategies/calibration.py):
+(cosine - median) / interquartile range of the neighbour cosines, pooled over the
+training projects for the model fitted. That yardstick ships in the weights file and
+the scan uses it for that model; any other model is measured on the project it scans,
+so the same weights and threshold serve it (`--model M --out FILE` fits M's own, for
+comparison in bench/quality.py). For the bundled model this is an affine change of
+units: its scores equal those of the raw-cosine fit.
+
 The fit is L2-regularised logistic regression by Newton's method (IRLS) on
 standardised features, written back in raw feature units. Features that do not
 vary in the training data (SemEval has no links or tags) cannot be learned;

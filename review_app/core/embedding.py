@@ -31,13 +31,15 @@ DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 BUNDLED_ONNX_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json",
                    "config.json")
-BATCH_SIZE = 8
+BATCH_SIZE = 4
 """Texts per batch at the model's full window; shorter texts go in larger batches (see
 `batches`). ONNX Runtime's memory arena keeps the largest batch's activations for the
 session's life (attention alone is batch x 12 heads x 256 x 256 floats), so this sets
-the embedding's share of a scan's peak memory: 8 peaks at ~530 MB where 32 took 1.47 GB,
-at the same CPU time per note (bench/scan_bench.py). Turning the arena off instead
-costs ~25% more CPU and still peaks higher (~770 MB at 8)."""
+the embedding's share of a scan's peak memory. Embedding the 128 longest notes of a
+generated project peaked at 1.47 GB with 32, 842 MB with 16, 525 MB with 8 and 400 MB
+with 4 (306 MB of it the loaded model), for 6-13% more CPU time at 4 than at 32; a
+10k-note cold scan reached 677 MB at 8 before its search phase. Turning the arena off
+instead costs ~25% more CPU and peaks higher (~770 MB at 8)."""
 WINDOW_CHARS = 1024
 """Characters of English prose that fill the model's 256-token window, about."""
 MAX_BATCH = 256
