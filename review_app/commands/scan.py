@@ -12,6 +12,7 @@ from rich.table import Table
 
 from ..core.embedding import DEFAULT_MODEL, EmbeddingError
 from ..core.pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, ScanOptions, ScanResult, scan
+from ..core.static_embedding import STATIC_MODELS
 from ..core.strategies import available_strategies, load_problems
 from .common import (
     CommandError,
@@ -36,7 +37,9 @@ def add_scan_options(parser: argparse.ArgumentParser) -> None:
                         help=f"dedupe strategy: {', '.join(sorted(available_strategies()))} "
                              f"(default: {DEFAULT_STRATEGY})")
     parser.add_argument("--model", default=DEFAULT_MODEL, metavar="NAME",
-                        help=f"fastembed model (default: {DEFAULT_MODEL}, bundled, offline)")
+                        help=f"embedding model (default: {DEFAULT_MODEL}, bundled, offline; "
+                             f"also offline: {', '.join(STATIC_MODELS)} or a model2vec folder; "
+                             "other fastembed models download where a network exists)")
     add_scope_args(parser)
 
 
