@@ -1,7 +1,7 @@
 """Scores that mean the same whatever the model: the project's own yardstick.
 
-Each model puts its cosines elsewhere: the bundled MiniLM's nearest
-non-duplicate neighbours sit near 0.5, bge-small's near 0.84, a static model's
+Each model puts its cosines elsewhere: the bundled MiniLM's ten nearest
+neighbours sit near 0.5 (median, SemEval projects), bge-small's near 0.84, a static model's
 elsewhere again. A combination learned on one model's raw cosines would, on
 another, call every neighbour a duplicate or none. So the hybrid scores a pair
 by where it stands in *this project's* neighbour distribution, measured with
@@ -20,6 +20,10 @@ its notes, so a one-note search (`SearchClient(only=...)`, upsert_note)
 measures exactly what the whole-project scan does. A project of a few dozen
 notes is a thin yardstick: its neighbour cosines spread less than a large
 base's, so an unlearned model's scores run higher there.
+
+Measured (bench/quality.py, SemEval dev, default threshold 0.694): MiniLM with its
+own yardstick AP 0.496, precision 0.600 (recall 0.051); WordLlama, no weights of its
+own, measured on the project: AP 0.401, precision 0.600 (recall 0.102).
 """
 
 from __future__ import annotations
