@@ -46,6 +46,9 @@ Cosines enter in units of the project's own neighbour spread (`calibration.py`),
 weights learned on one model hold for any."""
 FEATURES = (*MODEL_FEATURES, "cosine", "identity", "margin", "title", "lexical",
             "shared_links", "shared_tags")
+CALIBRATED = frozenset({"cosine_z", "identity_z", "margin_z"})
+"""Scored, but left out of the evidence a person reads: each is its raw signal
+(cosine, identity, margin) in the project's yardstick, which the score already says."""
 """Every signal in a candidate's evidence. Titles, word overlap, links and tags are
 shown to the person judging but not scored: on the labeled data titles and words
 add nothing once the identity cosine is in (learned weight 0 or below), links and
@@ -225,7 +228,8 @@ class HybridCandidate(Candidate):
         else:
             strategy, client, i, j = self._source
             feats, k = strategy._features(client, min(i, j), max(i, j)), client.k
-        self._evidence = {name: round(v, 4) for name, v in feats.items()}
+        self._evidence = {name: round(v, 4) for name, v in feats.items()
+                          if name not in CALIBRATED}
         self._reasons = explain(feats, k)
 
     @property
