@@ -249,7 +249,7 @@ def table(doc: dict) -> str:
 
 
 def record(doc: dict) -> None:
-    from review_app.core.hybrid import WEIGHTS_FILE
+    from review_app.core.strategies.hybrid import WEIGHTS_FILE
 
     weights = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
     weights["threshold_recall"] = doc["recall_threshold"]

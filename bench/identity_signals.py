@@ -34,9 +34,9 @@ from quality import average_precision  # noqa: E402
 from semeval_project import DATA, OUT, build_project, read_pairs  # noqa: E402
 
 from review_app.core.embedding import Embedder, note_text  # noqa: E402
-from review_app.core.hybrid import identity_vectors  # noqa: E402
 from review_app.core.project import load_notes  # noqa: E402
 from review_app.core.strategies import content_tokens  # noqa: E402
+from review_app.core.strategies.hybrid import identity_vectors  # noqa: E402
 
 TRAIN = ("train_part1", "train_part2")
 SIGNAL_SETS = (

@@ -6,6 +6,14 @@ scored: the features are exactly what the strategy computes at scan time.
 A duplicate the scan never proposed cannot be learned from and is left out of
 the fit, but still counts as missed when the threshold is chosen.
 
+Cosines enter the fit in yardstick units (review_app/core/strategies/calibration.py):
+(cosine - median) / interquartile range of the neighbour cosines, pooled over the
+training projects for the model fitted. That yardstick ships in the weights file and
+the scan uses it for that model; any other model is measured on the project it scans,
+so the same weights and threshold serve it (`--model M --out FILE` fits M's own, for
+comparison in bench/quality.py). For the bundled model this is an affine change of
+units: its scores equal those of the raw-cosine fit.
+
 The fit is L2-regularised logistic regression by Newton's method (IRLS) on
 standardised features, written back in raw feature units. Features that do not
 vary in the training data (SemEval has no links or tags) cannot be learned;
@@ -65,12 +73,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from semeval_project import DATA, OUT, build_project, read_pairs  # noqa: E402
 
 from review_app.core.embedding import DEFAULT_MODEL, Embedder  # noqa: E402
-from review_app.core.hybrid import MODEL_FEATURES as FEATURES
-from review_app.core.hybrid import WEIGHTS_FILE, HybridStrategy  # noqa: E402
 from review_app.core.pipeline import DEFAULT_TOP_K, ScanOptions, scan  # noqa: E402
 from review_app.core.project import Project  # noqa: E402
+from review_app.core.strategies.calibration import (  # noqa: E402
+    Yardstick,
+    identity_vectors,
+    measure,
+    pooled,
+)
+from review_app.core.strategies.hybrid import MODEL_FEATURES as FEATURES
+from review_app.core.strategies.hybrid import WEIGHTS_FILE, HybridStrategy  # noqa: E402
 
-SIGNS = {"cosine": 1, "identity": 1, "margin": 1, "mutual": 1, "length": -1}
+SIGNS = {"cosine_z": 1, "identity_z": 1, "margin_z": 1, "mutual": 1, "length": -1}
 """Each signal is evidence in one direction by design (alike titles never argue
 against a duplicate). A weight the data would flip is fixed at 0 instead: the
 training data's quirks (forum duplicates cluster in busy topics, so a crowded
@@ -83,12 +97,13 @@ titles rarely carry numbers."""
 
 
 def labeled_features(split: str, embedder: Embedder, *, top_k: int, data: Path, out: Path
-                     ) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
-    """(features of the labeled pairs the scan scored, is-duplicate, duplicates missed,
-    is-related)."""
+                     ) -> tuple[list[dict[str, float]], np.ndarray, int, np.ndarray, Yardstick]:
+    """(evidence of the labeled pairs the scan scored, is-duplicate, duplicates missed,
+    is-related, the split's own yardstick)."""
     root = build_project(split, out, data)
-    result = scan(Project(root), ScanOptions(threshold=0.0, strategy="hybrid", top_k=top_k),
-                  embedder=embedder)
+    result = scan(Project(root), ScanOptions(threshold=0.0, strategy="hybrid", top_k=top_k,
+                                             model=embedder.model_name), embedder=embedder)
+    stick = measure(result.client, identity_vectors(result.client.vectors))
     scored = {c.key: c.evidence for c in result.candidates}
     rows, labels, related, missed = [], [], [], 0
     for p in read_pairs(split, data):
@@ -97,11 +112,22 @@ def labeled_features(split: str, embedder: Embedder, *, top_k: int, data: Path, 
         if ev is None:
             missed += p.label == "duplicate"
             continue
-        rows.append([ev[f] for f in FEATURES])
+        rows.append(dict(ev))
         labels.append(p.label == "duplicate")
         related.append(p.label == "related")
-    return (np.array(rows, dtype=np.float64), np.array(labels, dtype=bool), missed,
-            np.array(related, dtype=bool))
+    return rows, np.array(labels, dtype=bool), missed, np.array(related, dtype=bool), stick
+
+
+def feature_matrix(evidence: list[dict[str, float]], stick: Yardstick) -> np.ndarray:
+    """The scored features, cosines in units of `stick` (the model's pooled yardstick,
+    which the scan then uses for this model: see calibration.py)."""
+    rows = []
+    for ev in evidence:
+        ev = {**ev, "cosine_z": stick.cosine_z(ev["cosine"]),
+              "identity_z": stick.identity_z(ev["identity"]),
+              "margin_z": stick.margin_z(ev["margin"])}
+        rows.append([ev[f] for f in FEATURES])
+    return np.array(rows, dtype=np.float64)
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float, iters: int = 100
@@ -209,14 +235,19 @@ def main(argv: list[str] | None = None) -> int:
                    help="threshold: most recall at this training precision (default: 0.9; "
                         "0: best F1)")
     p.add_argument("--no-signs", action="store_true", help="do not constrain weight signs")
+    p.add_argument("--model", default=DEFAULT_MODEL,
+                   help="embedding model whose features are fitted (default: the bundled one; "
+                        "another model's own fit is for comparison, see bench/quality.py)")
     args = p.parse_args(argv)
     splits = args.splits or ["train_part1", "train_part2"]
 
-    embedder = Embedder()
+    embedder = Embedder(args.model)
+    raw = {split: labeled_features(split, embedder, top_k=args.top_k, data=args.data, out=OUT)
+           for split in splits}
+    stick = pooled([r[4] for r in raw.values()])
     xs, ys, missed, per_split = [], [], 0, {}
-    for split in splits:
-        x, y, m, rel = labeled_features(split, embedder, top_k=args.top_k, data=args.data,
-                                        out=OUT)
+    for split, (evidence, y, m, rel, _) in raw.items():
+        x = feature_matrix(evidence, stick)
         per_split[split] = (x, y, m, rel)
         xs.append(x)
         ys.append(y)
@@ -235,7 +266,10 @@ def main(argv: list[str] | None = None) -> int:
     doc = {
         "source": "bench/learn_hybrid.py",
         "learned": dt.date.today().isoformat(),
-        "model": DEFAULT_MODEL,
+        "model": args.model,
+        "calibration": "cosine, identity and margin in units of the project's own neighbour "
+                       "spread (review_app/core/strategies/calibration.py): the weights and "
+                       "threshold hold for any embedding model",
         "training": {"data": "SemEval-2016 Task 3 subtask B (Nakov et al. 2016)",
                      "splits": splits, "pairs": int(len(y)), "duplicates": int(y.sum()),
                      "duplicates_not_proposed": missed, "l2": args.l2, "top_k": args.top_k,
@@ -245,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         "sign_constrained_to_zero": dropped,
         "priors": {f: {"weight": wi, "why": "not present in the training data; hand-set"}
                    for f, wi in PRIORS.items()},
+        "yardstick": stick.to_json(),
         "bias": round(bias, 4),
         "weights": weights,
         "threshold": round(thr, 3),
@@ -252,6 +287,10 @@ def main(argv: list[str] | None = None) -> int:
                            if args.precision else "best F1 on the training pairs"),
         "threshold_train": at,
     }
+    if args.out.exists():  # keep what other tools record in the file (dev figures, ...)
+        old = json.loads(args.out.read_text(encoding="utf-8"))
+        doc = {**{k: v for k, v in old.items() if k not in doc and k != "threshold_dev"},
+               **doc}
     text = json.dumps(doc, indent=2) + "\n"
     if args.dry_run:
         print(text)

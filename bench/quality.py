@@ -7,6 +7,8 @@ a labeled pair the strategy did not output scores 0.
 
     python bench/quality.py                       # dev, all strategies
     python bench/quality.py --split train_part1 --strategy hybrid --json
+    python bench/quality.py --model dleemiller/wordllama-l2-supercat-256   # a second model
+    python bench/quality.py --model M --weights own.json   # M with its own fit (learn_hybrid)
 """
 
 from __future__ import annotations
@@ -22,10 +24,15 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from semeval_project import DATA, OUT, LabeledPair, build_project, read_pairs  # noqa: E402
 
-from review_app.core.embedding import Embedder  # noqa: E402
+from review_app.core.embedding import DEFAULT_MODEL, Embedder  # noqa: E402
 from review_app.core.pipeline import DEFAULT_TOP_K, ScanOptions, scan  # noqa: E402
 from review_app.core.project import Project  # noqa: E402
-from review_app.core.strategies import available_strategies, get_strategy  # noqa: E402
+from review_app.core.strategies import (  # noqa: E402
+    HybridStrategy,
+    available_strategies,
+    get_strategy,
+    register,
+)
 
 DEFAULT_STRATEGIES = ("embedding", "title", "hybrid")
 
@@ -90,16 +97,16 @@ def metrics(scores: np.ndarray, labels: np.ndarray, found: np.ndarray, threshold
 
 
 def evaluate(split: str, strategies: list[str], *, top_k: int = DEFAULT_TOP_K,
-             out: Path = OUT, data: Path = DATA, embedder: Embedder | None = None
-             ) -> dict[str, dict]:
+             out: Path = OUT, data: Path = DATA, embedder: Embedder | None = None,
+             model: str = DEFAULT_MODEL) -> dict[str, dict]:
     root = build_project(split, out, data)
     labeled = read_pairs(split, data)
-    embedder = embedder or Embedder()
+    embedder = embedder or Embedder(model)
     results: dict[str, dict] = {}
     for name in strategies:
         t0 = time.perf_counter()
-        result = scan(Project(root), ScanOptions(threshold=0.0, strategy=name, top_k=top_k),
-                      embedder=embedder)
+        result = scan(Project(root), ScanOptions(threshold=0.0, strategy=name, top_k=top_k,
+                                                 model=embedder.model_name), embedder=embedder)
         doc = result.to_json(include_pairs=True)
         scores, labels, found = score_labeled(labeled, pair_scores(doc["pairs"]))
         m = metrics(scores, labels, found, get_strategy(name).default_threshold)
@@ -111,7 +118,7 @@ def evaluate(split: str, strategies: list[str], *, top_k: int = DEFAULT_TOP_K,
 
 
 def record(split: str, m: dict) -> None:
-    from review_app.core.hybrid import WEIGHTS_FILE
+    from review_app.core.strategies.hybrid import WEIGHTS_FILE
 
     doc = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
     doc[f"threshold_{split}"] = {k: round(m[k], 3) for k in (
@@ -144,13 +151,28 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--record", action="store_true",
                    help="write hybrid's precision/recall at its default threshold on this "
                         "split into hybrid_weights.json (as threshold_<split>)")
+    p.add_argument("--model", default=DEFAULT_MODEL,
+                   help="embedding model (default: the bundled one); the hybrid's weights are "
+                        "the shipped ones unless --weights")
+    p.add_argument("--weights", type=Path, metavar="FILE",
+                   help="score the hybrid with these weights (e.g. a model's own fit by "
+                        "bench/learn_hybrid.py --model M --out FILE) instead of the shipped ones")
     args = p.parse_args(argv)
+    if args.weights:
+        own = json.loads(args.weights.read_text(encoding="utf-8"))
+
+        class OwnFit(HybridStrategy):
+            def __init__(self) -> None:
+                super().__init__(own)
+
+        register(OwnFit)  # replaces "hybrid" in this process only
     names = args.strategies or list(DEFAULT_STRATEGIES)
     unknown = [n for n in names if n not in available_strategies()]
     if unknown:
         p.error(f"unknown strategy {', '.join(unknown)}")
-    results = evaluate(args.split, names, top_k=args.top_k, out=args.out, data=args.data)
-    if args.record and "hybrid" in results:
+    results = evaluate(args.split, names, top_k=args.top_k, out=args.out, data=args.data,
+                       model=args.model)
+    if args.record and "hybrid" in results and not args.weights and args.model == DEFAULT_MODEL:
         record(args.split, results["hybrid"])
     if args.json:
         json.dump({"split": args.split, "top_k": args.top_k, "strategies": results},

@@ -3,7 +3,9 @@
 For each size it generates (or reuses) a project with `gen_project.py`, then:
 - cold scan: empty state folder, model already loaded; time by phase from
   `ScanResult.stats` (parse, embed, search, group) plus the rest (storing and
-  loading vectors, opening the index), and notes/s embedded;
+  loading vectors, opening the index), and notes/s embedded. It runs in a fresh
+  subprocess, so its peak RSS (`ru_maxrss`: model load, parse, embed, search,
+  group) is the scan's own, as `bm-review scan` would see it;
 - warm re-scan: nothing changed, must embed 0; default (hybrid) and `embedding`
   strategies, best of `--repeat` runs each;
 - reference: the same note texts embedded by plain fastembed
@@ -21,6 +23,7 @@ import os
 import platform
 import resource
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -60,6 +63,35 @@ def ensure_project(out: Path, n: int, seed: int, dup_rate: float) -> Path:
 
 def peak_rss_mb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
+def cold_child(root: Path, state: Path, batch_size: int, threads: int | None) -> dict:
+    """The cold scan, run in this (fresh) process: timings, stats and peak RSS as JSON."""
+    rss_start = peak_rss_mb()
+    project = Project(root, state_dir=state)
+    embedder = Embedder(batch_size=batch_size, threads=threads)
+    t0 = time.perf_counter()
+    embedder.embed(["warm up the model session"])
+    load_s = time.perf_counter() - t0
+    cold_s, cold_cpu, cold = timed_scan(project, embedder, "hybrid")
+    return {"model_load_s": round(load_s, 3), "cold_s": round(cold_s, 3),
+            "cold_cpu_s": round(cold_cpu, 3), "stats": cold.stats, "notes": len(cold.notes),
+            "problems": len(cold.problems), "groups": len(cold.groups),
+            "group_recall": round(group_recall(cold, root), 3),
+            "peak_rss_mb_start": rss_start, "peak_rss_mb": peak_rss_mb()}
+
+
+def run_cold(root: Path, state: Path, args) -> dict:
+    cmd = [sys.executable, __file__, "--cold-child", str(root), str(state),
+           "--batch-size", str(args.batch_size)]
+    if args.threads is not None:
+        cmd += ["--threads", str(args.threads)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (str(BENCH.parent), os.environ.get("PYTHONPATH", "")) if p)}
+    run = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, env=env, check=False)
+    if run.returncode != 0:
+        raise SystemExit(f"cold scan subprocess failed ({run.returncode})")
+    return json.loads(run.stdout)
 
 
 def _progress(p) -> None:
@@ -107,24 +139,24 @@ def bench_size(n: int, args) -> dict:
     embedder = Embedder(batch_size=args.batch_size, threads=args.threads)
     row: dict = {}
     if not args.warm_only:
-        t0 = time.perf_counter()
-        embedder.embed(["warm up the model session"])
-        row["model_load_s"] = round(time.perf_counter() - t0, 3)
-        cold_s, cold_cpu, cold = timed_scan(project, embedder, "hybrid")
-        stats = dict(cold.stats)
+        child = run_cold(root, state, args)
+        stats = child["stats"]
+        cold_s = child["cold_s"]
         phases = sum(stats.get(k, 0.0) for k in ("parse_s", "embed_s", "search_s", "group_s"))
         row.update({
-            "notes": len(cold.notes), "problems": len(cold.problems),
-            "cold_s": round(cold_s, 3), "cold_cpu_s": round(cold_cpu, 3),
+            "notes": child["notes"], "problems": child["problems"],
+            "model_load_s": child["model_load_s"],
+            "cold_s": cold_s, "cold_cpu_s": child["cold_cpu_s"],
             "cold_parse_s": stats["parse_s"], "cold_embed_s": stats["embed_s"],
             "cold_search_s": stats["search_s"], "cold_group_s": stats["group_s"],
             "cold_other_s": round(cold_s - phases, 3), "embedded": stats["embedded"],
             "notes_per_s": round(stats["embedded"] / stats["embed_s"], 1)
             if stats["embed_s"] else None,
-            "groups": len(cold.groups), "group_recall": round(group_recall(cold, root), 3),
-            "peak_rss_mb_after_cold": peak_rss_mb(),
+            "groups": child["groups"], "group_recall": child["group_recall"],
+            "cold_peak_rss_mb": child["peak_rss_mb"],
         })
-        print(f"  cold scan of {n}: {cold_s:.1f} s", file=sys.stderr, flush=True)
+        print(f"  cold scan of {n}: {cold_s:.1f} s, peak RSS {child['peak_rss_mb']} MB",
+              file=sys.stderr, flush=True)
     for strategy in ("hybrid", "embedding"):
         best = None
         for _ in range(args.repeat):
@@ -141,7 +173,7 @@ def bench_size(n: int, args) -> dict:
     row["hybrid_overhead"] = round(row["warm_hybrid_s"] / row["warm_embedding_s"] - 1, 3)
 
     if not (args.no_reference or args.warm_only):
-        texts = [note_text(note) for note in cold.notes.values()]
+        texts = [note_text(note) for note in warm.notes.values()]
         ref_s, ref_cpu, ref_vecs = reference_embed(texts)
         row["reference_s"] = round(ref_s, 3)
         row["reference_cpu_s"] = round(ref_cpu, 3)
@@ -149,7 +181,7 @@ def bench_size(n: int, args) -> dict:
         row["ratio_cold_vs_reference"] = round(cold_s / ref_s, 3)
         row["ratio_embed_vs_reference"] = round(stats["embed_s"] / ref_s, 3)
         # same texts, same model: the stored vectors must match the reference ones
-        ours = cold.client.vectors
+        ours = warm.client.vectors
         ref = ref_vecs / np.linalg.norm(ref_vecs, axis=1, keepdims=True)
         row["min_cosine_vs_reference"] = round(float(np.min(np.sum(ours * ref, axis=1))), 4)
         row["peak_rss_mb_after_reference"] = peak_rss_mb()
@@ -162,6 +194,7 @@ def print_table(report: dict) -> None:
         ("notes", "notes", "{}"),
         ("model load (not in scan)", "model_load_s", "{:.2f} s"),
         ("cold scan total", "cold_s", "{:.2f} s"),
+        ("  peak RSS (subprocess)", "cold_peak_rss_mb", "{} MB"),
         ("  (CPU time)", "cold_cpu_s", "{:.2f} s"),
         ("  parse", "cold_parse_s", "{:.2f} s"),
         ("  embed", "cold_embed_s", "{:.2f} s"),
@@ -214,10 +247,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warm-only", action="store_true",
                     help="only warm scans, on the index an earlier run left in --out")
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
+    ap.add_argument("--cold-child", nargs=2, metavar=("ROOT", "STATE"), type=Path,
+                    help=argparse.SUPPRESS)  # internal: the cold scan's own process
     args = ap.parse_args(argv)
     if args.batch_size is None:
         from review_app.core.embedding import BATCH_SIZE
         args.batch_size = BATCH_SIZE
+    if args.cold_child:
+        print(json.dumps(cold_child(*args.cold_child, args.batch_size, args.threads)))
+        return 0
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     env = {"load_before": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count(),
            "python": platform.python_version(), "batch_size": args.batch_size,

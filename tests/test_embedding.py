@@ -115,3 +115,83 @@ def test_concurrent_first_loads_see_a_whole_model_folder(tmp_path: Path,
     assert errors == []
     assert len(set(folders)) == 1
     assert not list(folders[0].glob("*.tmp"))
+
+
+# -- the second model: static embeddings shipped inside the wordllama wheel
+
+def test_static_model_loads_offline_from_its_package():
+    from review_app.core.static_embedding import STATIC_MODELS, WORDLLAMA, model_files
+
+    weights, tokenizer, tensor = model_files(WORDLLAMA)
+    assert weights.is_file() and tokenizer.is_file() and tensor == "embedding.weight"
+    e = emb.Embedder(WORDLLAMA)
+    vecs = e.embed(["How do I renew my residence permit in Qatar?",
+                    "What is the process to renew a Qatar residence permit?",
+                    "Best place to buy a used car in Doha", ""])
+    assert vecs.shape == (4, 256) and e.dim == 256
+    assert np.allclose(np.linalg.norm(vecs[:3], axis=1), 1.0, atol=1e-5)
+    assert vecs[0] @ vecs[1] > vecs[0] @ vecs[2] + 0.2
+    assert not vecs[3].any()  # an empty text has no tokens: a zero vector, not NaN
+    assert WORDLLAMA in STATIC_MODELS
+
+
+def test_static_model_batches_equal_one_by_one():
+    from review_app.core.static_embedding import WORDLLAMA
+
+    e = emb.Embedder(WORDLLAMA)
+    texts = [f"note {i} about " + "compost and mulch " * (i % 7) for i in range(300)]
+    together = e.embed(texts)
+    alone = np.stack([e.embed([t])[0] for t in texts[:20]])
+    assert np.allclose(together[:20], alone, atol=1e-5)
+
+
+def test_model2vec_folder_is_a_model(tmp_path: Path):
+    """Any static model in model2vec's layout (tokenizer.json + model.safetensors) is
+    selectable by its folder; here the wordllama files laid out that way."""
+    import shutil
+
+    from review_app.core.static_embedding import WORDLLAMA, is_static, model_files
+
+    weights, tokenizer, _ = model_files(WORDLLAMA)
+    folder = tmp_path / "my-static-model"
+    folder.mkdir()
+    shutil.copy(weights, folder / "model.safetensors")
+    shutil.copy(tokenizer, folder / "tokenizer.json")
+    assert is_static(str(folder)) and not is_static(str(tmp_path))
+    a = emb.Embedder(str(folder)).embed(["pruning apple trees in winter"])
+    b = emb.Embedder(WORDLLAMA).embed(["pruning apple trees in winter"])
+    assert np.allclose(a, b, atol=1e-6)
+
+
+def test_broken_static_model_fails_with_a_clear_message(tmp_path: Path):
+    from review_app.core.static_embedding import StaticModelError, read_safetensors
+
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "model.safetensors").write_bytes(b"\x10\x00\x00\x00\x00\x00\x00\x00not json")
+    (folder / "tokenizer.json").write_text("{}")
+    with pytest.raises(StaticModelError, match="not a safetensors file"):
+        read_safetensors(folder / "model.safetensors")
+    with pytest.raises(emb.EmbeddingError, match="cannot load embedding model"):
+        emb.Embedder(str(folder)).embed(["x"])
+
+
+def test_missing_package_is_named(monkeypatch: pytest.MonkeyPatch):
+    import importlib.util
+
+    from review_app.core.static_embedding import WORDLLAMA
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "wordllama" else real(name, *a))
+    with pytest.raises(emb.EmbeddingError, match="pip install wordllama"):
+        emb.Embedder(WORDLLAMA).embed(["x"])
+
+
+def test_batches_balance_cost_by_length():
+    lengths = [50] * 40 + [5000] * 20
+    out = emb.batches(lengths, 8)
+    assert sorted(i for b in out for i in b) == list(range(60))
+    long_batches = [b for b in out if lengths[b[0]] == 5000]
+    assert all(len(b) <= 8 for b in long_batches)  # full-window texts: 8 at most
+    assert max(len(b) for b in out) > 8  # short ones share larger batches

@@ -11,7 +11,10 @@ import numpy as np
 import pytest
 
 from review_app.core.grouping import build_groups
-from review_app.core.hybrid import (
+from review_app.core.notes import render_note
+from review_app.core.strategies import CandidateArray, Target, candidates_at_least
+from review_app.core.strategies.hybrid import (
+    CALIBRATED,
     FEATURES,
     MODEL_FEATURES,
     WEIGHTS_FILE,
@@ -20,8 +23,6 @@ from review_app.core.hybrid import (
     load_weights,
     title_numbers,
 )
-from review_app.core.notes import render_note
-from review_app.core.strategies import CandidateArray, Target, candidates_at_least
 
 REPO = Path(__file__).resolve().parent.parent
 EXPECTED = REPO / "tests" / "data" / "demo_expected.json"
@@ -141,7 +142,8 @@ def test_evidence_is_numeric_and_explained(pooling_project, scan_project):
     member = group.members[0]
     assert all(isinstance(v, (int, float)) and math.isfinite(v)
                for v in member.evidence.values())
-    assert set(FEATURES) <= set(member.evidence)
+    assert set(FEATURES) - CALIBRATED <= set(member.evidence)
+    assert not CALIBRATED & set(member.evidence)  # the raw signals are what a person reads
     assert "each is the other's nearest neighbour" in member.reasons
     assert any("beyond the shared topic" in r for r in member.reasons)
     assert "share 100% of their tags" in member.reasons

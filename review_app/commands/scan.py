@@ -19,7 +19,8 @@ from ..core.pipeline import (
     ScanResult,
     scan,
 )
-from ..core.strategies import available_strategies
+from ..core.static_embedding import STATIC_MODELS
+from ..core.strategies import available_strategies, load_problems
 from .common import (
     EMPTY_PROJECT_HINT,
     CommandError,
@@ -46,7 +47,9 @@ def add_scan_options(parser: argparse.ArgumentParser) -> None:
                         help=f"dedupe strategy: {', '.join(sorted(available_strategies()))} "
                              f"(default: {DEFAULT_STRATEGY})")
     parser.add_argument("--model", default=DEFAULT_MODEL, metavar="NAME",
-                        help=f"fastembed model (default: {DEFAULT_MODEL}, bundled, offline)")
+                        help=f"embedding model (default: {DEFAULT_MODEL}, bundled, offline; "
+                             f"also offline: {', '.join(STATIC_MODELS)} or a model2vec folder; "
+                             "other fastembed models download where a network exists)")
     add_scope_args(parser)
 
 
@@ -65,6 +68,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def options_from_args(args: argparse.Namespace) -> ScanOptions:
+    for problem in load_problems():  # a plugin that failed to load is missing, say why
+        print(f"bm-review: warning: {problem}", file=sys.stderr)
     if args.strategy not in available_strategies():
         raise CommandError(f"unknown strategy {args.strategy!r}; available: "
                            f"{', '.join(sorted(available_strategies()))}")

@@ -20,6 +20,7 @@ import numpy as np
 import platformdirs
 
 from .notes import Note
+from .static_embedding import STATIC_MODELS, StaticModel, StaticModelError, is_static
 
 # Both must be set before fastembed / huggingface_hub are imported.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -30,8 +31,19 @@ DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 BUNDLED_ONNX_SHA256 = "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json",
                    "config.json")
-BATCH_SIZE = 32
-"""Length-sorted batches: 32 beat 16 by ~15% on 2 shared cores (bench/scan_bench.py)."""
+BATCH_SIZE = 4
+"""Texts per batch at the model's full window; shorter texts go in larger batches (see
+`batches`). ONNX Runtime's memory arena keeps the largest batch's activations for the
+session's life (attention alone is batch x 12 heads x 256 x 256 floats), so this sets
+the embedding's share of a scan's peak memory. Embedding the 128 longest notes of a
+generated project peaked at 1.47 GB with 32, 842 MB with 16, 525 MB with 8 and 400 MB
+with 4 (306 MB of it the loaded model), for 6-13% more CPU time at 4 than at 32; a
+10k-note cold scan reached 677 MB at 8 before its search phase. Turning the arena off
+instead costs ~25% more CPU and peaks higher (~770 MB at 8)."""
+WINDOW_CHARS = 1024
+"""Characters of English prose that fill the model's 256-token window, about."""
+MAX_BATCH = 256
+STATIC_BATCH = 256
 EMBED_CHARS = 1200
 """About 256 word-piece tokens of English prose: what the model reads anyway."""
 
@@ -117,14 +129,37 @@ def note_text(note: Note) -> str:
     return f"{note.title}\n\n{body[:EMBED_CHARS]}"
 
 
+def batches(lengths: Sequence[int], batch_size: int) -> list[list[int]]:
+    """Text indices in length-sorted batches of about equal cost.
+
+    A batch costs its size times its longest text (padding), up to the model's
+    window: `batch_size` full-window texts, or proportionally more short ones, so
+    short notes do not pay for small batches and long ones do not blow the arena.
+    """
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    budget = batch_size * WINDOW_CHARS
+    out: list[list[int]] = []
+    current: list[int] = []
+    for i in order:  # ascending: the text being added is the batch's longest
+        width = max(min(lengths[i], WINDOW_CHARS), 64)
+        if current and ((len(current) + 1) * width > budget or len(current) >= MAX_BATCH):
+            out.append(current)
+            current = []
+        current.append(i)
+    if current:
+        out.append(current)
+    return out
+
+
 class Embedder:
     """A fastembed text model. Vectors are L2-normalised float32, so dot = cosine."""
 
     def __init__(self, model: str = DEFAULT_MODEL, *, batch_size: int = BATCH_SIZE,
-                 threads: int | None = None) -> None:
+                 threads: int | None = None, memory_arena: bool = True) -> None:
         self.model_name = model
         self.batch_size = batch_size
         self._threads = threads
+        self._memory_arena = memory_arena
         self._model = None
         self.dim: int | None = 384 if model == DEFAULT_MODEL else None
 
@@ -135,6 +170,14 @@ class Embedder:
     def _load_locked(self):
         if self._model is not None:
             return self._model
+        if is_static(self.model_name):
+            try:
+                self._model = StaticModel(self.model_name)
+            except StaticModelError as exc:
+                raise EmbeddingError(f"cannot load embedding model {self.model_name!r}: "
+                                     f"{exc}") from exc
+            self.dim = self._model.dim
+            return self._model
         from fastembed import TextEmbedding
 
         cache = cache_root() / "fastembed"
@@ -143,16 +186,19 @@ class Embedder:
             if self.model_name == DEFAULT_MODEL:
                 self._model = TextEmbedding(self.model_name, cache_dir=str(cache),
                                             specific_model_path=str(bundled_model_dir()),
-                                            threads=self._threads)
+                                            threads=self._threads,
+                                            enable_cpu_mem_arena=self._memory_arena)
             else:
                 self._model = TextEmbedding(self.model_name, cache_dir=str(cache),
-                                            threads=self._threads)
+                                            threads=self._threads,
+                                            enable_cpu_mem_arena=self._memory_arena)
         except EmbeddingError:
             raise
         except Exception as exc:
             raise EmbeddingError(
-                f"cannot load embedding model {self.model_name!r}: {exc}. Only the default "
-                f"model ({DEFAULT_MODEL}) is bundled; others need a network or fastembed's "
+                f"cannot load embedding model {self.model_name!r}: {exc}. Bundled or packaged "
+                f"models load offline ({DEFAULT_MODEL}, {', '.join(STATIC_MODELS)}, or a "
+                f"model2vec folder); other fastembed models need a network or fastembed's "
                 f"cache to hold them.") from exc
         return self._model
 
@@ -161,11 +207,11 @@ class Embedder:
         if not texts:
             return np.zeros((0, self.dim or 0), dtype=np.float32)
         model = self._load()
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         out: np.ndarray | None = None
         done = 0
-        for start in range(0, len(order), self.batch_size):
-            idx = order[start:start + self.batch_size]
+        # A static model's cost is per token, not per padded batch: one large batch.
+        size = STATIC_BATCH if isinstance(model, StaticModel) else self.batch_size
+        for idx in batches([len(t) for t in texts], size):
             batch = [texts[i] for i in idx]
             vecs = np.asarray(list(model.embed(batch, batch_size=len(batch))), dtype=np.float32)
             if out is None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from .notes import Note, _yaml_safe
+from .notes import Note, _yaml_safe, load_frontmatter_yaml
 
 FM_DELIM = re.compile(r"^-{3,}\s*$")
 _TOP_KEY = re.compile(r"^([^\s#\-][^:]*?)\s*:(?:\s|$)")
@@ -83,7 +83,7 @@ def raw_block(note: Note, key: str) -> list[str] | None:
     for k, lines in blocks:
         if k == key:
             try:
-                loaded = yaml.safe_load("\n".join(lines))
+                loaded = load_frontmatter_yaml("\n".join(lines))
             except yaml.YAMLError:
                 return None
             if isinstance(loaded, dict) and loaded.get(key) == note.metadata.get(key):
@@ -115,7 +115,7 @@ def edited_frontmatter(note: Note, set_keys: dict[str, tuple[Any, list[str] | No
             blocks.append((key, lines))
     lines = opening + [ln for _, blk in blocks for ln in blk] + closing
     try:
-        loaded = yaml.safe_load("\n".join(lines[1:-1])) or {}
+        loaded = load_frontmatter_yaml("\n".join(lines[1:-1])) or {}
     except yaml.YAMLError:
         loaded = None
     if loaded != expected:  # odd original formatting: fall back to a clean dump
@@ -155,7 +155,7 @@ def refresh_modified(head: str, now: dt.datetime | None) -> str:
         prefix, q1, _date, time_part, zone, q2, tail = m.groups()
         new = f"{prefix}{q1}{_stamp(now, time_part, zone)}{q2}{tail}"
         try:
-            ok = isinstance(yaml.safe_load(new), dict)
+            ok = isinstance(load_frontmatter_yaml(new), dict)
         except yaml.YAMLError:
             ok = False
         if ok:

@@ -252,7 +252,8 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     t1 = time.perf_counter()
     report("search", 0, len(notes))
     in_target = [n for n in notes if options.target.contains(n)]
-    client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10))
+    client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10),
+                          model=options.model)
     strategy.prepare(client, options.target)
     anchors = [n for n in in_target if options.anchors is None or n.path in options.anchors]
     candidates = strategy.find_all_candidates(client=client, target=options.target,

@@ -302,7 +302,7 @@ def find_matches(project: Project, notes: list[Note], proposed: Note, *,
     paths = [p for p, _ in nearest if p in by_path]
     paths += [p for p in also if p in by_path and p not in paths]
     client = SearchClient([*notes, proposed], np.vstack([vectors, vector[None, :]]),
-                          neighbours=max(k, 10), only=[proposed.path, *paths])
+                          neighbours=max(k, 10), only=[proposed.path, *paths], model=model)
     out = []
     for path in paths:
         cand: Candidate = strategy.score_pair(client, proposed, by_path[path])

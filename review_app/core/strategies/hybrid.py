@@ -26,84 +26,39 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
-from .embedding import EMBED_CHARS
-from .notes import Note
-from .strategies import (
-    Candidate,
-    CandidateArray,
-    DedupeStrategy,
-    SearchClient,
-    content_tokens,
-    register,
-    title_similarity,
-)
+from ..embedding import EMBED_CHARS
+from ..notes import Note
+from .base import Candidate, CandidateArray, DedupeStrategy
+from .calibration import Yardstick, identity_vectors, yardstick_for
+from .client import SearchClient
+from .text import content_tokens, numbers_conflict, title_numbers, title_similarity
 
-WEIGHTS_FILE = Path(__file__).with_name("hybrid_weights.json")
-MODEL_FEATURES = ("cosine", "identity", "margin", "mutual", "length", "number_conflict")
-"""The signals the score is made of: all computed with numpy for whole neighbour lists."""
-FEATURES = (*MODEL_FEATURES, "title", "lexical", "shared_links", "shared_tags")
+WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "hybrid_weights.json"
+MODEL_FEATURES = ("cosine_z", "identity_z", "margin_z", "mutual", "length", "number_conflict")
+"""The signals the score is made of: all computed with numpy for whole neighbour lists.
+Cosines enter in units of the project's own neighbour spread (`calibration.py`), so the
+weights learned on one model hold for any."""
+FEATURES = (*MODEL_FEATURES, "cosine", "identity", "margin", "title", "lexical",
+            "shared_links", "shared_tags")
+CALIBRATED = frozenset({"cosine_z", "identity_z", "margin_z"})
+"""Scored, but left out of the evidence a person reads: each is its raw signal
+(cosine, identity, margin) in the project's yardstick, which the score already says."""
 """Every signal in a candidate's evidence. Titles, word overlap, links and tags are
 shown to the person judging but not scored: on the labeled data titles and words
 add nothing once the identity cosine is in (learned weight 0 or below), links and
 tags are absent from it so any weight would be a guess, and each costs a Python
 call per pair where the rest is numpy."""
-_NUMBER_RE = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.])")
-_DATE_RE = re.compile(r"\b\d{4}[-_]\d{2}[-_]\d{2}\b")
 
 
 @cache
 def load_weights(path: Path = WEIGHTS_FILE) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
-
-
-SHRINK_NOTES = 50
-"""How many notes it takes before the project's common direction is trusted half."""
-
-
-def identity_vectors(vectors: np.ndarray, shrink: int = SHRINK_NOTES) -> np.ndarray:
-    """Unit vectors without the project's mean and dominant direction.
-
-    The direction is the top eigenvector of the 384x384 scatter matrix, by power
-    iteration (LAPACK's full eigensolver is 20-50x slower on a busy machine).
-    In a small project that direction is one of its topics rather than a
-    component all notes share, so both removals are scaled by
-    n / (n + shrink): a 10-note folder keeps nearly raw vectors, a 1,000-note
-    base loses 95% of its common component.
-    """
-    n = vectors.shape[0]
-    if n < 3:
-        return vectors.astype(np.float32, copy=True)
-    s = n / (n + shrink)
-    x = vectors.astype(np.float32, copy=False)
-    mean = x.mean(axis=0, dtype=np.float64).astype(np.float32)
-    centred = x - mean
-    top = _top_eigenvector((centred.T @ centred).astype(np.float64)).astype(np.float32)
-    out = x - s * mean - s * np.outer(centred @ top, top)
-    norms = np.linalg.norm(out, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return out / norms
-
-
-def _top_eigenvector(m: np.ndarray, iters: int = 2000, tol: float = 1e-10) -> np.ndarray:
-    v = m @ np.ones(m.shape[0])
-    norm = np.linalg.norm(v)
-    if norm == 0:
-        return np.zeros(m.shape[0])
-    v /= norm
-    for _ in range(iters):
-        w = m @ v
-        w /= np.linalg.norm(w)
-        if np.abs(w - v).max() < tol:
-            return w
-        v = w
-    return v
 
 
 def _blocks(client: SearchClient, size: int = 1024) -> list[slice | np.ndarray]:
@@ -120,37 +75,6 @@ def _jaccard(a: set[str], b: set[str]) -> float:
     if not a or not b:
         return 0.0
     return len(a & b) / len(a | b)
-
-
-_YEAR_MONTH_RE = re.compile(r"\b(?:19|20)\d\d[-_./](?:0[1-9]|1[0-2])\b")
-_YEAR_RE = re.compile(r"^(?:19|20)\d\d$")
-
-
-def title_numbers(title: str) -> frozenset[str]:
-    """Numbers in a title (versions, chapters, years "y2026"), dates and months left out.
-
-    Leading zeros do not count ("ADR-007" is "ADR 7"). Years are their own kind: a
-    year against a version ("April 2026" vs "summary v2") says nothing, a year against
-    another year ("plan 2025" vs "plan 2026") does.
-    """
-    text = _YEAR_MONTH_RE.sub(" ", _DATE_RE.sub(" ", title))
-    out = set()
-    for num in _NUMBER_RE.findall(text):
-        if _YEAR_RE.match(num):
-            out.add("y" + num)
-        else:
-            out.add(".".join(str(int(part)) for part in num.split(".")))
-    return frozenset(out)
-
-
-def numbers_conflict(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Both titles carry numbers of one kind (years, or other numbers) and share none."""
-    for year in (True, False):
-        ka = {x for x in a if x.startswith("y") == year}
-        kb = {x for x in b if x.startswith("y") == year}
-        if ka and kb and not ka & kb:
-            return True
-    return False
 
 
 def _number_conflicts(numbers: list[frozenset[str]], idx: np.ndarray) -> np.ndarray:
@@ -175,9 +99,10 @@ def _number_conflicts(numbers: list[frozenset[str]], idx: np.ndarray) -> np.ndar
 class _NoteTable:
     """Per-note look-ups of one scan, computed once (word statistics on first use)."""
 
-    def __init__(self, client: SearchClient) -> None:
+    def __init__(self, client: SearchClient, weights: dict) -> None:
         self.client = client
         self.identity = identity_vectors(client.vectors)
+        self.yardstick: Yardstick = yardstick_for(client, self.identity, weights)
         notes = client.notes
         if client.searched is None:
             needed: Iterable[int] = range(len(notes))
@@ -254,8 +179,10 @@ class _Scored:
                 rank_ba, 1), 0.0))
         self.length = np.abs(np.log((tab.words[:, None] + 1.0) / (tab.words[idx] + 1.0)))
         w = strategy.weight
-        z = (strategy.bias + w["cosine"] * cos + w["identity"] * ident
-             + w["margin"] * self.margin + w["mutual"] * self.mutual
+        ys = tab.yardstick
+        z = (strategy.bias + w["cosine_z"] * ys.cosine_z(cos)
+             + w["identity_z"] * ys.identity_z(ident)
+             + w["margin_z"] * ys.margin_z(self.margin) + w["mutual"] * self.mutual
              + w["length"] * self.length)
         self.number_conflict = _number_conflicts(tab.numbers, idx)
         z += w["number_conflict"] * self.number_conflict
@@ -310,7 +237,8 @@ class HybridCandidate(Candidate):
         else:
             strategy, client, i, j = self._source
             feats, k = strategy._features(client, min(i, j), max(i, j)), client.k
-        self._evidence = {name: round(v, 4) for name, v in feats.items()}
+        self._evidence = {name: round(v, 4) for name, v in feats.items()
+                          if name not in CALIBRATED}
         self._reasons = explain(feats, k)
 
     @property
@@ -351,7 +279,7 @@ class HybridStrategy(DedupeStrategy):
 
     # -- per-scan state
     def prepare(self, client: SearchClient, target) -> None:
-        self._table = _NoteTable(client)
+        self._table = _NoteTable(client, self.weights)
         self._scored = _Scored(self, self._table)
 
     def _state(self, client: SearchClient) -> tuple[_NoteTable, _Scored]:
@@ -370,11 +298,17 @@ class HybridStrategy(DedupeStrategy):
         k = client.k
         pa, pb = client.notes[i].path, client.notes[j].path
         cos = float(client.vectors[i] @ client.vectors[j])
+        ident = float(tab.identity[i] @ tab.identity[j])
+        margin = cos - 0.5 * float(client.median_sim[i] + client.median_sim[j])
         ra, rb = _rank(sc.idx[i], j), _rank(sc.idx[j], i)
+        ys = tab.yardstick
         return {
             "cosine": cos,
-            "identity": float(tab.identity[i] @ tab.identity[j]),
-            "margin": cos - 0.5 * float(client.median_sim[i] + client.median_sim[j]),
+            "identity": ident,
+            "margin": margin,
+            "cosine_z": ys.cosine_z(cos),
+            "identity_z": ys.identity_z(ident),
+            "margin_z": ys.margin_z(margin),
             "mutual": 0.5 * ((1.0 / ra if ra else 0.0) + (1.0 / rb if rb else 0.0)),
             "title": title_similarity(client.notes[i], client.notes[j],
                                       (client.names(pa), client.names(pb))),
@@ -477,5 +411,3 @@ def explain(f: dict[str, float], k: int) -> list[str]:
     out.append(f"cosine {f['cosine']:.2f}")
     return out
 
-
-register(HybridStrategy)
