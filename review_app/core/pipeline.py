@@ -10,6 +10,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
+from .bm_vectors import DEFAULT_RECIPE, BasicMemoryUnavailable, read_vectors
 from .decisions import DecisionStore
 from .embedding import DEFAULT_MODEL, Embedder
 from .grouping import Group, build_groups, pairs_for_output
@@ -54,6 +57,11 @@ class ScanOptions:
     model: str = DEFAULT_MODEL
     target: Target = field(default_factory=Target)
     anchors: set[str] | None = None  # only these notes are anchors (audits); None: all
+    vectors: str = "auto"
+    """Where vectors come from: "auto" (basic-memory's index when PROJECT is a basic-memory
+    project and `model` is the default, else bm-review's own), "own", or "basic-memory"
+    (required: BasicMemoryUnavailable when it cannot be used)."""
+    vector_recipe: str = DEFAULT_RECIPE  # how basic-memory's chunk vectors make a note's
 
 
 @dataclass
@@ -69,6 +77,8 @@ class ScanResult:
     client: SearchClient
     stats: dict[str, float] = field(default_factory=dict)
     distinct: set[tuple[str, str]] = field(default_factory=set)
+    vector_source: str = "bm-review"  # or "basic-memory": whose index the vectors came from
+    notices: list[str] = field(default_factory=list)  # said once per scan (e.g. a fallback)
 
     def regroup(self, threshold: float, canonical_overrides: dict[str, str] | None = None
                 ) -> list[Group]:
@@ -90,6 +100,8 @@ class ScanResult:
             "strategy": self.strategy.name,
             "threshold": self.threshold,
             "note_count": len(self.notes),
+            "vector_source": self.vector_source,
+            "notices": list(self.notices),
             "problems": [{"path": p.path, "error": p.error} for p in self.problems],
             "groups": [group_json(g, self.notes) for g in self.groups],
         }
@@ -158,17 +170,9 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     notes, problems = load_notes(project.root, lambda d, t: report("read", d, t))
     stats["parse_s"] = round(time.perf_counter() - t0, 3)
 
-    embedder = embedder or Embedder(options.model)
-    index = VectorIndex(project.state / INDEX_FILE, options.model)
-    try:
-        report("embed", 0, 0)
-        sync = index.sync(notes, embedder, lambda d, t: report("embed", d, t))
-        vectors = index.vectors(n.path for n in notes)
-    finally:
-        index.close()
-    stats["embed_s"] = round(sync.embed_s, 3)
-    stats["embedded"] = sync.embedded
-    stats["cached"] = sync.cached
+    report("embed", 0, 0)
+    model, vectors, source, notices = _note_vectors(
+        project, notes, options, embedder, stats, lambda d, t: report("embed", d, t))
 
     t1 = time.perf_counter()
     report("search", 0, len(notes))
@@ -193,9 +197,51 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     report("group", 0, 1)
     by_path = {n.path: n for n in notes}
     distinct = DecisionStore(project.state).distinct_pairs(by_path)
-    result = ScanResult(project, options.model, strategy, threshold, by_path, problems,
-                        candidates, [], client, stats, distinct)
+    result = ScanResult(project, model, strategy, threshold, by_path, problems,
+                        candidates, [], client, stats, distinct, source, notices)
     result.groups = result.regroup(threshold)
     stats["group_s"] = round(time.perf_counter() - t2, 3)
     report("group", 1, 1)
     return result
+
+
+def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
+                  embedder: Embedder | None, stats: dict[str, float],
+                  progress: Callable[[int, int], None]
+                  ) -> tuple[str, np.ndarray, str, list[str]]:
+    """(model, vectors in note order, source, notices): basic-memory's vectors where the
+    project is basic-memory's and they can serve (see ScanOptions.vectors), else ours."""
+    notices: list[str] = []
+    if options.vectors == "basic-memory" or (
+            options.vectors == "auto" and options.model == DEFAULT_MODEL):
+        t0 = time.perf_counter()
+        try:
+            bm = read_vectors(project, notes, project.state / INDEX_FILE,
+                              recipe=options.vector_recipe, progress=progress)
+        except BasicMemoryUnavailable as exc:
+            if options.vectors == "basic-memory":
+                raise
+            notices.append(f"basic-memory's vectors not used: {exc}. Embedding with "
+                           f"bm-review's own model ({options.model}) instead.")
+            bm = None
+        if bm is None and options.vectors == "basic-memory":
+            raise BasicMemoryUnavailable(f"basic-memory does not index {project.root}")
+        if bm is not None:
+            stats["embed_s"] = round(bm.embed_s, 3)
+            stats["embedded"] = bm.embedded
+            stats["cached"] = bm.cached
+            stats["from_basic_memory"] = bm.from_basic_memory
+            stats["basic_memory_read_s"] = round(time.perf_counter() - t0 - bm.embed_s, 3)
+            return bm.model, bm.vectors, "basic-memory", notices
+    embedder = embedder or Embedder(options.model)
+    index = VectorIndex(project.state / INDEX_FILE, options.model)
+    try:
+        sync = index.sync(notes, embedder, progress)
+        vectors = index.vectors(n.path for n in notes)
+    finally:
+        index.close()
+    stats["embed_s"] = round(sync.embed_s, 3)
+    stats["embedded"] = sync.embedded
+    stats["cached"] = sync.cached
+    stats["from_basic_memory"] = 0
+    return options.model, vectors, "bm-review", notices
