@@ -18,6 +18,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from helpers_apply import group_doc, notes_of, plan_doc
 from test_applying import EXPECTED
 
 from review_app.core.applying import apply_plan, plan_from_document
+from review_app.core.bm_vectors import chunk_text, entity_text
 from review_app.core.embedding import bundled_model_dir
 from review_app.core.project import Project
 
@@ -178,3 +180,55 @@ def test_basic_memory_indexes_the_merged_demo(bm_venv: Path, demo_kb: Path, tmp_
             "select count(*) from observation o join entity e on o.entity_id = e.id "
             "where e.file_path = ?", (g["canonical"],)).fetchone()
         assert count == len(notes[g["canonical"]].observations), g["canonical"]
+
+
+def _scan_cli(bm: BasicMemory, *args: str) -> dict:
+    env = {**os.environ, "BASIC_MEMORY_CONFIG_DIR": str(bm.cfg)}
+    proc = subprocess.run([sys.executable, "-m", "review_app", "scan", "demo", "--format",
+                           "json", *args], capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_scan_reads_the_vectors_basic_memory_made(bm_venv: Path, demo_kb: Path, tmp_path: Path):
+    """basic-memory indexes the demo with the bundled MiniLM; `bm-review scan demo` then
+    embeds nothing and finds every intended group; an edit basic-memory has not seen yet
+    is embedded (that note alone) with basic-memory's model."""
+    bm = BasicMemory(bm_venv, tmp_path, demo_kb)
+    text = bm.reindex()
+    assert re.search(r"\b0 errors\b", text), text
+    notes = notes_of(demo_kb)
+    con = bm.db()
+    chunks: dict[str, list[str]] = {}
+    for path, chunk in con.execute(
+            "SELECT e.file_path, c.chunk_text FROM search_vector_chunks c JOIN entity e "
+            "ON e.id = c.entity_id WHERE c.source_type = 'entity' AND c.embedding_status = "
+            "'ready' ORDER BY e.file_path, c.chunk_index"):
+        chunks.setdefault(path, []).append(chunk)
+    con.close()
+    assert set(chunks) == set(notes)
+    for path, note in notes.items():  # we cut a note exactly as basic-memory does
+        assert chunk_text(entity_text(note)) == chunks[path], path
+
+    doc = _scan_cli(bm)
+    assert doc["vector_source"] == "basic-memory" and doc["notices"] == []
+    assert doc["model"] == "sentence-transformers/all-MiniLM-L6-v2"
+    assert doc["stats"]["embedded"] == 0
+    assert doc["stats"]["from_basic_memory"] == doc["note_count"] == len(notes)
+    got = {(g["canonical"], frozenset(m["path"] for m in g["members"])) for g in doc["groups"]}
+    assert got == {(g["canonical"], frozenset(g["members"])) for g in EXPECTED["groups"]}
+
+    edited = demo_kb / "engineering" / "ci-pipeline.md"
+    edited.write_text(edited.read_text(encoding="utf-8")
+                      + "\nNightly builds also run the slow integration suite.\n",
+                      encoding="utf-8")
+    doc = _scan_cli(bm)
+    assert doc["vector_source"] == "basic-memory"
+    assert (doc["stats"]["embedded"], doc["stats"]["from_basic_memory"]) == (1, len(notes) - 1)
+    con = sqlite3.connect(demo_kb / ".bm-review" / "index.db")
+    ours = {(path, model) for path, model in con.execute("SELECT path, model FROM embeddings")}
+    con.close()
+    assert ours == {("engineering/ci-pipeline.md",
+                     "basic-memory/FastEmbedEmbeddingProvider:"
+                     "sentence-transformers/all-MiniLM-L6-v2:384/mean")}
+    assert _scan_cli(bm)["stats"]["embedded"] == 0  # cached

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,6 +29,14 @@ from pathlib import Path
 import numpy as np
 
 from .index import connect
+
+try:
+    import sqlean
+
+    DB_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, sqlean.Error)
+except ImportError:  # pragma: no cover - a dependency; the stdlib module may serve alone
+    DB_ERRORS = (sqlite3.Error,)
+"""What a read of the database can raise, from either SQLite binding index.connect uses."""
 
 BUSY_TIMEOUT_MS = 5000
 REQUIRED_COLUMNS: dict[str, set[str]] = {
@@ -99,7 +108,7 @@ class BasicMemoryIndex:
             raise BasicMemoryIndexError(f"no basic-memory index at {self.path}")
         try:
             self.conn = connect(self.path, read_only=True)
-        except Exception as exc:  # sqlite3 / sqlean errors have no common base here
+        except (*DB_ERRORS, OSError) as exc:
             raise BasicMemoryIndexError(f"cannot open basic-memory's index {self.path}: "
                                         f"{exc}") from exc
         self.conn.isolation_level = None  # transactions are ours to open (see snapshot)
@@ -109,7 +118,7 @@ class BasicMemoryIndex:
         except BasicMemoryIndexError:
             self.conn.close()
             raise
-        except Exception as exc:
+        except DB_ERRORS as exc:
             self.conn.close()
             raise BasicMemoryIndexError(f"cannot read basic-memory's index {self.path}: "
                                         f"{exc}") from exc
@@ -275,3 +284,30 @@ def _same_folder(stored: str, root: Path) -> bool:
         return Path(stored).expanduser().resolve() == root
     except (OSError, RuntimeError):
         return False
+
+
+def recorded_file_dates(root: Path, name: str | None = None, *, which: str = "updated",
+                        database: Path | None = None) -> dict[str, datetime]:
+    """{note path: the date basic-memory recorded} for the project in folder `root`
+    (`which`: "updated" or "created"), for the canonical rule's "newer". Empty where
+    basic-memory does not index the folder or its index cannot be read: the caller then
+    keeps its own dates."""
+    if which not in ("updated", "created"):
+        raise ValueError(f"which must be 'updated' or 'created', not {which!r}")
+    if database is None:
+        from .bm_model import BasicMemoryConfigError, read_settings
+
+        try:
+            database = read_settings().database
+        except BasicMemoryConfigError:
+            return {}
+    try:
+        with BasicMemoryIndex(database) as store, store.snapshot():
+            project = store.find_project(root, name)
+            if project is None:
+                return {}
+            dates = store.file_dates(project.id)
+    except (BasicMemoryIndexError, *DB_ERRORS):
+        return {}
+    pick = 1 if which == "updated" else 0
+    return {path: pair[pick] for path, pair in dates.items() if pair[pick] is not None}

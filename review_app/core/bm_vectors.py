@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from .bm_model import BasicMemoryConfigError, BasicMemorySettings, load_embedder, read_settings
-from .bm_store import BasicMemoryIndex, BasicMemoryIndexError, BasicMemoryProject
+from .bm_store import DB_ERRORS, BasicMemoryIndex, BasicMemoryIndexError, BasicMemoryProject
 from .embedding import Embedder, EmbeddingError
 from .index import VectorIndex
 from .notes import Note
@@ -192,7 +192,17 @@ class BasicMemoryVectors:
     embed_s: float
     project: BasicMemoryProject
     database: Path
+    settings: BasicMemorySettings
     stale: list[str] = field(default_factory=list)  # notes changed since basic-memory indexed
+
+    def embed(self, notes: Sequence[Note]) -> np.ndarray:
+        """Vectors for notes basic-memory does not have (a proposed note), made as its
+        vectors are. Raises BasicMemoryUnavailable when its model cannot be loaded."""
+        try:
+            return ChunkedEmbedder(lambda: load_embedder(self.settings), self.recipe).embed(
+                [entity_text(n) for n in notes])
+        except EmbeddingError as exc:
+            raise BasicMemoryUnavailable(str(exc)) from exc
 
 
 def locate(project: Project, settings: BasicMemorySettings | None = None
@@ -220,7 +230,7 @@ def locate(project: Project, settings: BasicMemorySettings | None = None
     try:
         with store.snapshot():
             record = store.find_project(project.root, project.name)
-    except Exception as exc:
+    except DB_ERRORS as exc:
         store.close()
         raise BasicMemoryUnavailable(f"cannot read basic-memory's index "
                                      f"{settings.database}: {exc}") from exc
@@ -258,7 +268,7 @@ def read_vectors(project: Project, notes: Sequence[Note], cache: Path, *,
         raise
     except EmbeddingError as exc:
         raise BasicMemoryUnavailable(str(exc)) from exc
-    except Exception as exc:  # sqlite errors (locked past the timeout, corrupt, ...)
+    except DB_ERRORS as exc:  # locked past the busy timeout, corrupt, ...
         raise BasicMemoryUnavailable(f"cannot read basic-memory's index {store.path}: "
                                      f"{exc}") from exc
     finally:
@@ -318,5 +328,5 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
     return BasicMemoryVectors(
         model=settings.model, identity=settings.identity, recipe=recipe, vectors=out,
         from_basic_memory=len(notes) - len(todo), embedded=embedded, cached=cached,
-        embed_s=embed_s, project=record, database=store.path,
+        embed_s=embed_s, project=record, database=store.path, settings=settings,
         stale=[notes[i].path for i in todo])
