@@ -21,7 +21,11 @@ import pytest
 
 from review_app.core import bm_model
 from review_app.core.bm_model import BasicMemoryConfigError, read_settings
-from review_app.core.bm_store import BasicMemoryIndex, BasicMemoryIndexError
+from review_app.core.bm_store import (
+    BasicMemoryIndex,
+    BasicMemoryIndexError,
+    recorded_file_dates,
+)
 from review_app.core.bm_vectors import chunk_text, compose, entity_text
 from review_app.core.embedding import DEFAULT_MODEL, bundled_model_dir
 from review_app.core.index import VectorIndex, connect
@@ -382,6 +386,11 @@ def test_file_dates_as_basic_memory_recorded_them(workshop):
     assert created == datetime(2026, 3, 2, tzinfo=UTC)
     assert updated is not None and updated.tzinfo is not None
     assert set(dates) == set(NOTES)
+    # The entry point the canonical rule uses: found through basic-memory's settings.
+    assert recorded_file_dates(workshop[0]) == {p: u for p, (_, u) in dates.items()}
+    assert recorded_file_dates(workshop[0], which="created")[
+        "workshop/bandsaw-blade-tension.md"] == created
+    assert recorded_file_dates(cfg) == {}  # not a project basic-memory indexes
 
 
 def test_upsert_compares_with_basic_memory_vectors(workshop):

@@ -173,7 +173,8 @@ class BasicMemoryIndex:
         try:
             yield
         finally:
-            self.conn.execute("COMMIT")
+            with contextlib.suppress(*DB_ERRORS):  # nothing to undo: the reads are done
+                self.conn.execute("COMMIT")
 
     def projects(self) -> list[BasicMemoryProject]:
         return [BasicMemoryProject(int(i), str(n), str(p)) for i, n, p in
