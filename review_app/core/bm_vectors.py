@@ -182,7 +182,7 @@ class ChunkedEmbedder:
 class BasicMemoryVectors:
     """A scan's vectors, all made by basic-memory's model."""
 
-    model: str  # the model's name as basic-memory's config gives it
+    model: str  # the fastembed name of basic-memory's model (as --model spells it)
     identity: str  # basic-memory's embedding_model value
     recipe: str
     vectors: np.ndarray  # in the order of the notes asked for
@@ -326,7 +326,7 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
     elif progress:
         progress(0, 0)
     return BasicMemoryVectors(
-        model=settings.model, identity=settings.identity, recipe=recipe, vectors=out,
+        model=settings.fastembed_model, identity=settings.identity, recipe=recipe, vectors=out,
         from_basic_memory=len(notes) - len(todo), embedded=embedded, cached=cached,
         embed_s=embed_s, project=record, database=store.path, settings=settings,
         stale=[notes[i].path for i in todo])
