@@ -231,7 +231,8 @@ def workshop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, embedder, model_ca
 
 
 def expected_vector(note: Note, embedder, recipe: str = "mean") -> np.ndarray:
-    return compose(list(embedder.embed(chunk_text(entity_text(note)))), recipe)
+    chunks = chunk_text(entity_text(note))
+    return compose(list(embedder.embed(chunks)), recipe, [len(c) for c in chunks])
 
 
 def by_path(result) -> dict[str, np.ndarray]:
@@ -243,6 +244,10 @@ def test_scan_reads_basic_memory_vectors_and_embeds_nothing(workshop, embedder):
     db_before = hashlib.sha256((cfg / "memory.db").read_bytes()).hexdigest()
     result = scan(Project(kb, name="workshop"), ScanOptions())
     assert result.vector_source == "basic-memory" and result.notices == []
+    weighted = scan(Project(kb, name="workshop"), ScanOptions(vector_recipe="weighted"))
+    for note in weighted.notes.values():  # chunk lengths from basic-memory's chunk_text
+        assert np.allclose(by_path(weighted)[note.path],
+                           expected_vector(note, embedder, "weighted"), atol=1e-5)
     assert result.stats["embedded"] == 0 and result.stats["cached"] == 0
     assert result.stats["from_basic_memory"] == len(NOTES)
     assert result.model == DEFAULT_MODEL
@@ -480,6 +485,7 @@ def test_compose_recipes():
     a, b = np.array([1.0, 0.0], np.float32), np.array([0.0, 1.0], np.float32)
     assert np.allclose(compose([a, b], "first"), a)
     assert np.allclose(compose([a, b], "mean"), np.array([1, 1]) / np.sqrt(2))
+    assert np.allclose(compose([a, b], "weighted", [300, 100]), np.array([3, 1]) / np.sqrt(10))
     with pytest.raises(ValueError):
         compose([a], "max")
 

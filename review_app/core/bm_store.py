@@ -22,7 +22,7 @@ import contextlib
 import re
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -74,10 +74,12 @@ class BasicMemoryEntity:
 
 @dataclass(frozen=True)
 class ChunkVectors:
-    """The ready entity-chunk vectors of notes, in chunk order."""
+    """The ready entity-chunk vectors of notes, in chunk order, with each chunk's length
+    in characters (1 where the layout keeps no chunk text)."""
 
     dim: int
     by_entity: dict[int, list[np.ndarray]]
+    lengths: dict[int, list[int]] = field(default_factory=dict)
 
 
 def normal_checksum(value: str | None) -> str | None:
@@ -234,24 +236,27 @@ class BasicMemoryIndex:
             return ChunkVectors(self.dim or 0, {})
         cols = self.columns["search_vector_chunks"]
         order = "chunk_index" if "chunk_index" in cols else "id"
+        length = "length(chunk_text)" if "chunk_text" in cols else "1"
         marks = ",".join("?" * len(identities))
         rows = self.conn.execute(
-            f"SELECT id, entity_id, embedding_status, {self._entity_chunk_sql()}, {order} "
-            f"FROM search_vector_chunks WHERE project_id = ? AND embedding_model IN ({marks})",
-            (project_id, *identities)).fetchall()
-        unready = {eid for _, eid, status, _, _ in rows if status != "ready"}
-        chunks: dict[int, list[tuple[int, int]]] = {}
-        for cid, eid, _status, is_entity, pos in rows:
+            f"SELECT id, entity_id, embedding_status, {self._entity_chunk_sql()}, {order}, "
+            f"{length} FROM search_vector_chunks WHERE project_id = ? "
+            f"AND embedding_model IN ({marks})", (project_id, *identities)).fetchall()
+        unready = {row[1] for row in rows if row[2] != "ready"}
+        chunks: dict[int, list[tuple[int, int, int]]] = {}
+        for cid, eid, _status, is_entity, pos, size in rows:
             if is_entity and eid not in unready and (entity_ids is None or eid in entity_ids):
-                chunks.setdefault(int(eid), []).append((int(pos), int(cid)))
-        stored = self._vectors({cid for parts in chunks.values() for _, cid in parts},
+                chunks.setdefault(int(eid), []).append((int(pos), int(cid), int(size or 1)))
+        stored = self._vectors({part[1] for parts in chunks.values() for part in parts},
                                project_id)
         out: dict[int, list[np.ndarray]] = {}
+        lengths: dict[int, list[int]] = {}
         for eid, parts in chunks.items():
             parts.sort()
-            if all(cid in stored for _, cid in parts):
-                out[eid] = [stored[cid] for _, cid in parts]
-        return ChunkVectors(self.dim or 0, out)
+            if all(cid in stored for _, cid, _ in parts):
+                out[eid] = [stored[cid] for _, cid, _ in parts]
+                lengths[eid] = [size for _, _, size in parts]
+        return ChunkVectors(self.dim or 0, out, lengths)
 
     def _vectors(self, wanted: set[int], project_id: int) -> dict[int, np.ndarray]:
         if not wanted:

@@ -4,8 +4,9 @@ basic-memory embeds a note as chunks: its title, permalink and body form one
 text, cut at Markdown headings into pieces of at most 900 characters (a
 section longer than that is packed line by line). A note's vector here is
 made from its entity chunks by a recipe chosen by measurement (see
-bench/quality.py --source basic-memory and the README): `first` takes the
-opening chunk, `mean` the normalised mean of all of them.
+bench/quality.py --source basic-memory, bench/bm_vectors_bench.py and the
+README): `first` takes the opening chunk, `mean` the normalised mean of all of
+them, `weighted` their mean weighted by each chunk's length in characters.
 
 A note whose file is byte-for-byte the one basic-memory indexed (its sha256
 equals the entity's checksum) takes basic-memory's vectors. Any other note is
@@ -37,7 +38,7 @@ CHUNK_CHARS = 900
 """basic-memory's chunk budget (MAX_VECTOR_CHUNK_CHARS in 0.24)."""
 CHUNK_OVERLAP = 120
 """Overlap of the character windows an over-long single line is cut into."""
-RECIPES = ("first", "mean")
+RECIPES = ("first", "mean", "weighted")
 DEFAULT_RECIPE = "mean"
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
 
@@ -134,12 +135,17 @@ def chunk_text(text: str) -> list[str]:
     return [c for c in chunks if c.strip()]
 
 
-def compose(chunks: Sequence[np.ndarray], recipe: str) -> np.ndarray:
-    """One unit vector for a note from its entity-chunk vectors, in chunk order."""
+def compose(chunks: Sequence[np.ndarray], recipe: str,
+            lengths: Sequence[int] | None = None) -> np.ndarray:
+    """One unit vector for a note from its entity-chunk vectors, in chunk order
+    (`lengths`: each chunk's characters, for `weighted`)."""
     if recipe == "first":
         vec = np.asarray(chunks[0], dtype=np.float32)
     elif recipe == "mean":
         vec = np.mean(np.stack(chunks), axis=0).astype(np.float32)
+    elif recipe == "weighted":
+        weights = np.asarray(lengths if lengths is not None else [1] * len(chunks), np.float32)
+        vec = (weights[:, None] * np.stack(chunks)).sum(axis=0).astype(np.float32)
     else:
         raise ValueError(f"unknown recipe {recipe!r}; known: {', '.join(RECIPES)}")
     norm = float(np.linalg.norm(vec))
@@ -173,7 +179,8 @@ class ChunkedEmbedder:
         out = np.empty((len(texts), vectors.shape[1] if len(flat) else 0), dtype=np.float32)
         at = 0
         for i, chunks in enumerate(per_text):
-            out[i] = compose(list(vectors[at:at + len(chunks)]), self.recipe)
+            out[i] = compose(list(vectors[at:at + len(chunks)]), self.recipe,
+                             [len(c) for c in chunks])
             at += len(chunks)
         return out
 
@@ -301,9 +308,10 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
     out = np.empty((len(notes), dim), dtype=np.float32)
     todo: list[int] = []
     for i, note in enumerate(notes):
-        parts = chunks.by_entity.get(fresh_ids.get(note.path, -1))
+        eid = fresh_ids.get(note.path, -1)
+        parts = chunks.by_entity.get(eid)
         if parts:
-            out[i] = compose(parts, recipe)
+            out[i] = compose(parts, recipe, chunks.lengths.get(eid))
         else:
             todo.append(i)
     embedded = cached = 0
