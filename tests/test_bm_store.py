@@ -489,3 +489,32 @@ def test_compose_recipes():
     with pytest.raises(ValueError):
         compose([a], "max")
 
+
+
+def test_cli_says_once_on_stderr_why_basic_memory_vectors_are_not_used(
+        workshop, tmp_path: Path):
+    import os
+    import subprocess
+    import sys
+
+    kb, cfg = workshop
+    doc = json.loads((cfg / "config.json").read_text())
+    doc["semantic_embedding_cache_dir"] = str(tmp_path / "no-model-here")
+    (cfg / "config.json").write_text(json.dumps(doc))
+    (kb / "tools" / "new-note.md").write_text("---\ntitle: Glue-up clamps\n---\nPipe clamps.\n")
+    proc = subprocess.run([sys.executable, "-m", "review_app", "scan", "workshop", "--format",
+                           "json"], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "BASIC_MEMORY_CONFIG_DIR": str(cfg)})
+    assert proc.returncode == 0, proc.stderr
+    lines = [ln for ln in proc.stderr.splitlines() if "basic-memory's vectors not used" in ln]
+    assert len(lines) == 1 and lines[0].startswith("bm-review: ") and "no-model-here" in lines[0]
+    out = json.loads(proc.stdout)
+    assert out["vector_source"] == "bm-review" and out["notices"] == [lines[0][11:]]
+
+
+def test_requiring_basic_memory_vectors_where_there_are_none_is_an_error(tmp_path: Path):
+    from review_app.core.bm_vectors import BasicMemoryUnavailable
+
+    write_notes(tmp_path / "kb", {"a.md": NOTES["finishing/shellac-mixing.md"]})
+    with pytest.raises(BasicMemoryUnavailable, match="does not index"):
+        scan(Project(tmp_path / "kb"), ScanOptions(vectors="basic-memory"))
