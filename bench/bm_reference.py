@@ -11,7 +11,6 @@ measure exactly what the test checks. Layout under `base`:
 from __future__ import annotations
 
 import argparse
-import os
 import sqlite3
 import sys
 import time
@@ -21,17 +20,10 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
 from test_interop_basic_memory import BasicMemory, build_venv, venv_path  # noqa: E402
 
-SPEED_SETTINGS = {"BASIC_MEMORY_SEMANTIC_EMBEDDING_BATCH_SIZE": "32",
-                  "BASIC_MEMORY_SEMANTIC_EMBEDDING_SYNC_BATCH_SIZE": "32"}
-"""basic-memory embeds 2 chunks per model call by default, which takes over an hour for
-2,000 notes on two shared cores; batching changes how fast, not which vectors."""
-
 
 def basic_memory(base: Path, kb: Path | None = None) -> BasicMemory:
     """basic-memory configured for `kb` (default `base/kb`, project name "demo");
     builds the venv once."""
-    for key, value in SPEED_SETTINGS.items():
-        os.environ.setdefault(key, value)
     venv = venv_path()
     why = build_venv(venv)
     if why:
