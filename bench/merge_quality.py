@@ -60,15 +60,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from review_app.core import merging  # noqa: E402
+from review_app.core.apply import apply_plan, plan_from_document  # noqa: E402
 from review_app.core.embedding import Embedder  # noqa: E402
 from review_app.core.grouping import group_id  # noqa: E402
 from review_app.core.notes import Note, parse_observation, parse_relation  # noqa: E402
 from review_app.core.project import Project, load_notes  # noqa: E402
-
-try:  # the apply engine may live in a package after the write-path split
-    from review_app.core.apply import apply_plan, plan_from_document  # type: ignore
-except ImportError:  # pragma: no cover - today's layout
-    from review_app.core.applying import apply_plan, plan_from_document
 
 SAME_COSINE = 0.80
 SAME_FUZZ = 90

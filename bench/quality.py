@@ -9,6 +9,12 @@ a labeled pair the strategy did not output scores 0.
     python bench/quality.py --split train_part1 --strategy hybrid --json
     python bench/quality.py --model dleemiller/wordllama-l2-supercat-256   # a second model
     python bench/quality.py --model M --weights own.json   # M with its own fit (learn_hybrid)
+    python bench/quality.py --source basic-memory --strategy hybrid
+
+`--source basic-memory` scores the same notes with vectors read from the real
+basic-memory's index (0.24.1 in the interop venv, configured with the bundled
+MiniLM, see bench/bm_reference.py; indexed on first use), once per way of making
+a note's vector from its chunks, next to bm-review's own vectors of that folder.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from semeval_project import DATA, OUT, LabeledPair, build_project, read_pairs  # noqa: E402
 
+from review_app.core.bm_vectors import RECIPES  # noqa: E402
 from review_app.core.embedding import DEFAULT_MODEL, Embedder  # noqa: E402
 from review_app.core.pipeline import DEFAULT_TOP_K, ScanOptions, scan  # noqa: E402
 from review_app.core.project import Project  # noqa: E402
@@ -117,6 +124,51 @@ def evaluate(split: str, strategies: list[str], *, top_k: int = DEFAULT_TOP_K,
     return results
 
 
+def _score(root: Path, labeled: list[LabeledPair], name: str, options: ScanOptions,
+           embedder: Embedder | None) -> dict:
+    t0 = time.perf_counter()
+    result = scan(Project(root), options, embedder=embedder)
+    doc = result.to_json(include_pairs=True)
+    scores, labels, found = score_labeled(labeled, pair_scores(doc["pairs"]))
+    m = metrics(scores, labels, found, get_strategy(name).default_threshold)
+    m["scored_pairs"] = len(doc["pairs"])
+    m["scan_s"] = round(time.perf_counter() - t0, 2)
+    m["stats"] = doc["stats"]
+    m["vector_source"] = doc["vector_source"]
+    return m
+
+
+def evaluate_basic_memory(split: str, strategies: list[str], recipes: list[str], *,
+                          top_k: int = DEFAULT_TOP_K, data: Path = DATA,
+                          embedder: Embedder | None = None) -> dict[str, dict]:
+    """Own vectors vs basic-memory's (per recipe) on one basic-memory-indexed folder."""
+    import os
+
+    import bm_reference
+
+    base = OUT.parent / "bm" / f"semeval-{split}"
+    root = build_project(split, base, data)
+    labeled = read_pairs(split, data)
+    if bm_reference.ready_entities(base) < len(list(root.glob("*.md"))):
+        print(f"indexing {root} with basic-memory ...", file=sys.stderr)
+        bm_reference.index(base, root)
+    os.environ.update(bm_reference.env_for(base))
+    embedder = embedder or Embedder()
+    results: dict[str, dict] = {}
+    for name in strategies:
+        results[f"{name} / own"] = _score(root, labeled, name, ScanOptions(
+            threshold=0.0, strategy=name, top_k=top_k, vectors="own"), embedder)
+        for recipe in recipes:
+            m = _score(root, labeled, name, ScanOptions(
+                threshold=0.0, strategy=name, top_k=top_k, vectors="basic-memory",
+                vector_recipe=recipe), embedder)
+            if m["stats"].get("embedded"):
+                print(f"note: {m['stats']['embedded']} notes changed since basic-memory "
+                      f"indexed them were embedded with its model", file=sys.stderr)
+            results[f"{name} / basic-memory {recipe}"] = m
+    return results
+
+
 def record(split: str, m: dict) -> None:
     from review_app.core.strategies.hybrid import WEIGHTS_FILE
 
@@ -148,6 +200,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument("--out", type=Path, default=OUT, help="where project folders are cached")
     p.add_argument("--data", type=Path, default=DATA, help="labeled data folder")
+    p.add_argument("--source", choices=("own", "basic-memory"), default="own",
+                   help="basic-memory: also score vectors read from the real basic-memory's "
+                        "index of the split, per --recipe")
+    p.add_argument("--recipe", action="append", choices=RECIPES, dest="recipes",
+                   help=f"with --source basic-memory: how chunk vectors make a note's "
+                        f"(repeatable; default: {', '.join(RECIPES)})")
     p.add_argument("--record", action="store_true",
                    help="write hybrid's precision/recall at its default threshold on this "
                         "split into hybrid_weights.json (as threshold_<split>)")
@@ -170,9 +228,14 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [n for n in names if n not in available_strategies()]
     if unknown:
         p.error(f"unknown strategy {', '.join(unknown)}")
-    results = evaluate(args.split, names, top_k=args.top_k, out=args.out, data=args.data,
-                       model=args.model)
-    if args.record and "hybrid" in results and not args.weights and args.model == DEFAULT_MODEL:
+    if args.source == "basic-memory":
+        results = evaluate_basic_memory(args.split, names, args.recipes or list(RECIPES),
+                                        top_k=args.top_k, data=args.data)
+    else:
+        results = evaluate(args.split, names, top_k=args.top_k, out=args.out, data=args.data,
+                           model=args.model)
+    if (args.record and "hybrid" in results and not args.weights and args.model == DEFAULT_MODEL
+            and args.source != "basic-memory"):
         record(args.split, results["hybrid"])
     if args.json:
         json.dump({"split": args.split, "top_k": args.top_k, "strategies": results},

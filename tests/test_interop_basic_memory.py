@@ -18,6 +18,7 @@ import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -26,10 +27,12 @@ from helpers_apply import group_doc, notes_of, plan_doc
 from test_applying import EXPECTED
 
 from review_app.core.apply import apply_plan, plan_from_document
+from review_app.core.bm_vectors import chunk_text, entity_text
 from review_app.core.embedding import bundled_model_dir
 from review_app.core.project import Project
 
 pytestmark = pytest.mark.interop
+BM_VERSION = "0.24.1"
 
 SITECUSTOMIZE = """\
 # bm-review interop venv: this Python's sqlite3 cannot load extensions (sqlite-vec).
@@ -53,43 +56,56 @@ def _venv_ok(venv: Path) -> bool:
     if not (venv / "bin" / "bm").exists() or not py.exists():
         return False
     check = subprocess.run([str(py), "-c", "import basic_memory, sqlite3; "
-                            "sqlite3.connect(':memory:').enable_load_extension(True)"],
+                            "sqlite3.connect(':memory:').enable_load_extension(True); "
+                            f"assert basic_memory.__version__ == {BM_VERSION!r}"],
                            capture_output=True, timeout=120)
     return check.returncode == 0
 
 
-@pytest.fixture(scope="session")
-def bm_venv() -> Path:
-    venv = Path(os.environ.get("BM_REVIEW_INTEROP_VENV")
-                or Path(tempfile.gettempdir()) / "bm-review-interop-venv")
+def build_venv(venv: Path) -> str | None:
+    """Make (once) the basic-memory venv at `venv`; None when usable, else why not."""
     if _venv_ok(venv):
-        return venv
+        return None
     python = _python312()
     if python is None:
-        pytest.skip("no Python 3.12 found (basic-memory needs >= 3.12)")
+        return "no Python 3.12 found (basic-memory needs >= 3.12)"
     shutil.rmtree(venv, ignore_errors=True)
     made = subprocess.run([python, "-m", "venv", str(venv)], capture_output=True, text=True,
                           timeout=300)
     if made.returncode:
-        pytest.skip(f"cannot create a venv with {python}: {made.stderr[-500:]}")
-    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "basic-memory",
+        return f"cannot create a venv with {python}: {made.stderr[-500:]}"
+    pip = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", f"basic-memory=={BM_VERSION}",
                           "pysqlite3-binary"], capture_output=True, text=True, timeout=1800)
     if pip.returncode:
         shutil.rmtree(venv, ignore_errors=True)
-        pytest.skip(f"cannot install basic-memory from the package registry: "
-                    f"{pip.stderr.strip()[-500:]}")
+        return (f"cannot install basic-memory from the package registry: "
+                f"{pip.stderr.strip()[-500:]}")
     site = next((venv / "lib").glob("python3.*/site-packages"))
     (site / "sitecustomize.py").write_text(SITECUSTOMIZE)
     if not _venv_ok(venv):
-        pytest.skip("basic-memory installed but its sqlite3 cannot load extensions")
+        return "basic-memory installed but its sqlite3 cannot load extensions"
+    return None
+
+
+def venv_path() -> Path:
+    return Path(os.environ.get("BM_REVIEW_INTEROP_VENV")
+                or Path(tempfile.gettempdir()) / "bm-review-interop-venv")
+
+
+@pytest.fixture(scope="session")
+def bm_venv() -> Path:
+    venv = venv_path()
+    why = build_venv(venv)
+    if why:
+        pytest.skip(why)
     return venv
 
 
 def _hf_cache(root: Path) -> Path:
     """Our bundled model where fastembed looks for sentence-transformers/all-MiniLM-L6-v2."""
     snap = root / "models--Qdrant--all-MiniLM-L6-v2-onnx" / "snapshots" / "bundled"
-    snap.mkdir(parents=True)
-    (snap.parent.parent / "refs").mkdir()
+    snap.mkdir(parents=True, exist_ok=True)
+    (snap.parent.parent / "refs").mkdir(exist_ok=True)
     (snap.parent.parent / "refs" / "main").write_text("bundled")
     for f in bundled_model_dir().iterdir():
         if not f.name.startswith("."):
@@ -100,7 +116,7 @@ def _hf_cache(root: Path) -> Path:
 class BasicMemory:
     def __init__(self, venv: Path, base: Path, project: Path) -> None:
         self.venv, self.cfg = venv, base / "bm-config"
-        self.cfg.mkdir()
+        self.cfg.mkdir(exist_ok=True)
         (self.cfg / "config.json").write_text(json.dumps({
             "projects": {"demo": {"path": str(project)}}, "default_project": "demo",
             "semantic_embedding_model": "sentence-transformers/all-MiniLM-L6-v2",
@@ -110,9 +126,9 @@ class BasicMemory:
                     "HOME": str(base / "home"), "HF_HUB_OFFLINE": "1",
                     "NO_COLOR": "1", "COLUMNS": "200"}
 
-    def reindex(self, *args: str) -> str:
+    def reindex(self, *args: str, timeout: float = 1800) -> str:
         out = subprocess.run([str(self.venv / "bin" / "bm"), "reindex", "-p", "demo", *args],
-                             capture_output=True, text=True, env=self.env, timeout=1800)
+                             capture_output=True, text=True, env=self.env, timeout=timeout)
         assert out.returncode == 0, out.stdout + out.stderr
         text = out.stdout + out.stderr
         index = re.search(r"(\d+) indexed, (\d+) failed", text)
@@ -165,3 +181,55 @@ def test_basic_memory_indexes_the_merged_demo(bm_venv: Path, demo_kb: Path, tmp_
             "select count(*) from observation o join entity e on o.entity_id = e.id "
             "where e.file_path = ?", (g["canonical"],)).fetchone()
         assert count == len(notes[g["canonical"]].observations), g["canonical"]
+
+
+def _scan_cli(bm: BasicMemory, *args: str) -> dict:
+    env = {**os.environ, "BASIC_MEMORY_CONFIG_DIR": str(bm.cfg)}
+    proc = subprocess.run([sys.executable, "-m", "review_app", "scan", "demo", "--format",
+                           "json", *args], capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_scan_reads_the_vectors_basic_memory_made(bm_venv: Path, demo_kb: Path, tmp_path: Path):
+    """basic-memory indexes the demo with the bundled MiniLM; `bm-review scan demo` then
+    embeds nothing and finds every intended group; an edit basic-memory has not seen yet
+    is embedded (that note alone) with basic-memory's model."""
+    bm = BasicMemory(bm_venv, tmp_path, demo_kb)
+    text = bm.reindex()
+    assert re.search(r"\b0 errors\b", text), text
+    notes = notes_of(demo_kb)
+    con = bm.db()
+    chunks: dict[str, list[str]] = {}
+    for path, chunk in con.execute(
+            "SELECT e.file_path, c.chunk_text FROM search_vector_chunks c JOIN entity e "
+            "ON e.id = c.entity_id WHERE c.source_type = 'entity' AND c.embedding_status = "
+            "'ready' ORDER BY e.file_path, c.chunk_index"):
+        chunks.setdefault(path, []).append(chunk)
+    con.close()
+    assert set(chunks) == set(notes)
+    for path, note in notes.items():  # we cut a note exactly as basic-memory does
+        assert chunk_text(entity_text(note)) == chunks[path], path
+
+    doc = _scan_cli(bm)
+    assert doc["vector_source"] == "basic-memory" and doc["notices"] == []
+    assert doc["model"] == "sentence-transformers/all-MiniLM-L6-v2"
+    assert doc["stats"]["embedded"] == 0
+    assert doc["stats"]["from_basic_memory"] == doc["note_count"] == len(notes)
+    got = {(g["canonical"], frozenset(m["path"] for m in g["members"])) for g in doc["groups"]}
+    assert got == {(g["canonical"], frozenset(g["members"])) for g in EXPECTED["groups"]}
+
+    edited = demo_kb / "engineering" / "ci-pipeline.md"
+    edited.write_text(edited.read_text(encoding="utf-8")
+                      + "\nNightly builds also run the slow integration suite.\n",
+                      encoding="utf-8")
+    doc = _scan_cli(bm)
+    assert doc["vector_source"] == "basic-memory"
+    assert (doc["stats"]["embedded"], doc["stats"]["from_basic_memory"]) == (1, len(notes) - 1)
+    con = sqlite3.connect(demo_kb / ".bm-review" / "index.db")
+    ours = {(path, model) for path, model in con.execute("SELECT path, model FROM embeddings")}
+    con.close()
+    assert ours == {("engineering/ci-pipeline.md",
+                     "basic-memory/FastEmbedEmbeddingProvider:"
+                     "sentence-transformers/all-MiniLM-L6-v2:384/mean")}
+    assert _scan_cli(bm)["stats"]["embedded"] == 0  # cached

@@ -579,10 +579,7 @@ def test_apply_writes_what_compose_previews(tmp_path, action):
 
     from helpers_apply import group_doc, plan_doc
 
-    try:
-        from review_app.core.apply import apply_plan, plan_from_document  # type: ignore
-    except ImportError:
-        from review_app.core.applying import apply_plan, plan_from_document
+    from review_app.core.apply import apply_plan, plan_from_document
     from review_app.core.project import Project
 
     root = tmp_path / "kb"
@@ -590,7 +587,8 @@ def test_apply_writes_what_compose_previews(tmp_path, action):
     group = next(g for g in _rewrite_groups() if len(g["members"]) == 2)
     notes = {n.path: n for n in load_notes(root)[0]}
     preview = compose(action, notes[group["newer"]], [notes[p] for p in group["members"]])
-    doc = plan_doc(root, group_doc(root, group["newer"], group["members"], action))
+    doc = plan_doc(root, group_doc(root, group["newer"], group["members"], action,
+                                   keep=group["newer"]))
     report = apply_plan(Project(root), plan_from_document(Project(root), doc))
     assert not report.conflicts
     written = (root / group["newer"]).read_text(encoding="utf-8")

@@ -82,9 +82,12 @@ def run_scan(args: argparse.Namespace) -> ScanResult:
     options = options_from_args(args)
     with StderrProgress() as progress:
         try:
-            return scan(project, options, progress)
+            result = scan(project, options, progress)
         except (EmbeddingError, ScanError) as exc:
             raise CommandError(str(exc)) from exc
+    for notice in result.notices:
+        print(f"bm-review: {notice}", file=sys.stderr)
+    return result
 
 
 def run(args: argparse.Namespace) -> int:

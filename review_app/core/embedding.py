@@ -155,13 +155,19 @@ class Embedder:
     """A fastembed text model. Vectors are L2-normalised float32, so dot = cosine."""
 
     def __init__(self, model: str = DEFAULT_MODEL, *, batch_size: int = BATCH_SIZE,
-                 threads: int | None = None, memory_arena: bool = True) -> None:
+                 threads: int | None = None, memory_arena: bool = True,
+                 cache_dir: Path | None = None, local_files_only: bool = False) -> None:
+        """`cache_dir`: load `model` from that fastembed cache (another program's, e.g.
+        basic-memory's) instead of bm-review's, even the default model; with
+        `local_files_only` nothing is ever downloaded."""
         self.model_name = model
         self.batch_size = batch_size
         self._threads = threads
         self._memory_arena = memory_arena
+        self._cache_dir = cache_dir
+        self._local_only = local_files_only
         self._model = None
-        self.dim: int | None = 384 if model == DEFAULT_MODEL else None
+        self.dim: int | None = 384 if model == DEFAULT_MODEL and cache_dir is None else None
 
     def _load(self):
         with _LOAD_LOCK:
@@ -183,7 +189,11 @@ class Embedder:
         cache = cache_root() / "fastembed"
         cache.mkdir(parents=True, exist_ok=True)
         try:
-            if self.model_name == DEFAULT_MODEL:
+            if self._cache_dir is not None:
+                self._model = TextEmbedding(self.model_name, cache_dir=str(self._cache_dir),
+                                            threads=self._threads,
+                                            local_files_only=self._local_only)
+            elif self.model_name == DEFAULT_MODEL:
                 self._model = TextEmbedding(self.model_name, cache_dir=str(cache),
                                             specific_model_path=str(bundled_model_dir()),
                                             threads=self._threads,

@@ -23,8 +23,9 @@ from .notes import Note
 ProgressFn = Callable[[int, int], None]
 
 
-def connect(path: Path | str):
-    """A SQLite connection with sqlite-vec loaded.
+def connect(path: Path | str, *, read_only: bool = False):
+    """A SQLite connection with sqlite-vec loaded (`read_only`: another program's database,
+    opened so that nothing can be written to it).
 
     The stdlib module is used where it can load extensions; many Pythons (pyenv
     builds, macOS system Python) cannot, and then sqlean.py, which ships wheels
@@ -32,10 +33,13 @@ def connect(path: Path | str):
     """
     import sqlite_vec
 
+    target, uri = str(path), False
+    if read_only:
+        target, uri = Path(path).resolve().as_uri() + "?mode=ro", True
     conn = None
     if hasattr(sqlite3.Connection, "enable_load_extension"):
         try:
-            conn = sqlite3.connect(str(path), check_same_thread=False)
+            conn = sqlite3.connect(target, uri=uri, check_same_thread=False)
             conn.enable_load_extension(True)
             sqlite_vec.load(conn)
             conn.enable_load_extension(False)
@@ -45,7 +49,7 @@ def connect(path: Path | str):
                 conn.close()
     import sqlean
 
-    conn = sqlean.connect(str(path), check_same_thread=False)
+    conn = sqlean.connect(target, uri=uri, check_same_thread=False)
     conn.enable_load_extension(True)
     sqlite_vec.load(conn)
     conn.enable_load_extension(False)
@@ -111,8 +115,10 @@ class VectorIndex:
         return {path: (rowid, sha) for path, rowid, sha in rows}
 
     def sync(self, notes: list[Note], embedder: Embedder,
-             progress: ProgressFn | None = None) -> SyncStats:
-        """Bring the store in line with `notes`: embed new/changed, drop deleted."""
+             progress: ProgressFn | None = None, *,
+             text_of: Callable[[Note], str] = note_text) -> SyncStats:
+        """Bring the store in line with `notes`: embed new/changed, drop deleted.
+        `text_of` is what is embedded of a note (the key's model names the recipe)."""
         stats = SyncStats()
         known = self.known()
         current = {n.path for n in notes}
@@ -124,7 +130,7 @@ class VectorIndex:
             stats.removed = len(stale)
         if todo:
             t0 = time.perf_counter()
-            vectors = embedder.embed([note_text(n) for n in todo], progress)
+            vectors = embedder.embed([text_of(n) for n in todo], progress)
             stats.embed_s = time.perf_counter() - t0
             self._ensure_table(vectors.shape[1])
             self._upsert(todo, vectors, known)

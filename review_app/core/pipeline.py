@@ -11,6 +11,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import numpy as np
+
+from .bm_vectors import DEFAULT_RECIPE, BasicMemoryUnavailable, read_vectors
 from .decisions import DecisionStore
 from .embedding import DEFAULT_MODEL, Embedder
 from .grouping import Group, build_groups, linkers_by_path, pairs_for_output
@@ -94,6 +97,11 @@ class ScanOptions:
     # basic-memory's record of when each file changed (path -> naive UTC), where its
     # database is read: dates notes that carry no date of their own (see apply_file_dates).
     file_dates: dict[str, dt.datetime] | None = None
+    vectors: str = "auto"
+    """Where vectors come from: "auto" (basic-memory's index when PROJECT is a basic-memory
+    project and `model` is the default, else bm-review's own), "own", or "basic-memory"
+    (required: BasicMemoryUnavailable when it cannot be used)."""
+    vector_recipe: str = DEFAULT_RECIPE  # how basic-memory's chunk vectors make a note's
 
 
 @dataclass
@@ -110,6 +118,8 @@ class ScanResult:
     stats: dict[str, float] = field(default_factory=dict)
     distinct: set[tuple[str, str]] = field(default_factory=set)
     _linkers: dict[str, set[str]] | None = field(default=None, repr=False)
+    vector_source: str = "bm-review"  # or "basic-memory": whose index the vectors came from
+    notices: list[str] = field(default_factory=list)  # said once per scan (e.g. a fallback)
 
     @property
     def likely_threshold(self) -> float:
@@ -147,6 +157,8 @@ class ScanResult:
             "threshold": self.threshold,
             "likely_threshold": self.likely_threshold,
             "note_count": len(self.notes),
+            "vector_source": self.vector_source,
+            "notices": list(self.notices),
             "problems": [{"path": p.path, "error": p.error} for p in self.problems],
             "groups": [group_json(g, self.notes) for g in self.groups],
         }
@@ -232,28 +244,26 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     report("read", 0, 0)
     notes, problems = load_notes(project.root, lambda d, t: report("read", d, t))
     stats["parse_s"] = round(time.perf_counter() - t0, 3)
-    if options.file_dates:
-        apply_file_dates(notes, options.file_dates)
+    file_dates = options.file_dates
+    if file_dates is None and options.vectors != "own":
+        from .bm_store import recorded_file_dates
+
+        file_dates = recorded_file_dates(project.root)  # {} where basic-memory has no record
+    if file_dates:
+        apply_file_dates(notes, file_dates)
     if (why := scope_error(notes, options.target)) is not None:
         raise ScanError(why)
 
-    embedder = embedder or Embedder(options.model)
-    index = VectorIndex(project.state / INDEX_FILE, options.model)
-    try:
-        report("embed", 0, 0)
-        sync = index.sync(notes, embedder, lambda d, t: report("embed", d, t))
-        vectors = index.vectors(n.path for n in notes)
-    finally:
-        index.close()
-    stats["embed_s"] = round(sync.embed_s, 3)
-    stats["embedded"] = sync.embedded
-    stats["cached"] = sync.cached
+    report("embed", 0, 0)
+    model, vectors, source, notices = _note_vectors(
+        project, notes, options, embedder, stats, lambda d, t: report("embed", d, t))
 
     t1 = time.perf_counter()
     report("search", 0, len(notes))
     in_target = [n for n in notes if options.target.contains(n)]
-    client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10),
-                          model=options.model)
+    # The model the vectors really come from (basic-memory's, where its index is read)
+    # picks the calibration yardstick.
+    client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10), model=model)
     strategy.prepare(client, options.target)
     anchors = [n for n in in_target if options.anchors is None or n.path in options.anchors]
     candidates = strategy.find_all_candidates(client=client, target=options.target,
@@ -273,9 +283,52 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     report("group", 0, 1)
     by_path = {n.path: n for n in notes}
     distinct = DecisionStore(project.state).distinct_pairs(by_path)
-    result = ScanResult(project, options.model, strategy, threshold, by_path, problems,
-                        candidates, [], client, stats, distinct)
+    result = ScanResult(project, model, strategy, threshold, by_path, problems,
+                        candidates, [], client, stats, distinct, vector_source=source,
+                        notices=notices)
     result.groups = result.regroup(threshold)
     stats["group_s"] = round(time.perf_counter() - t2, 3)
     report("group", 1, 1)
     return result
+
+
+def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
+                  embedder: Embedder | None, stats: dict[str, float],
+                  progress: Callable[[int, int], None]
+                  ) -> tuple[str, np.ndarray, str, list[str]]:
+    """(model, vectors in note order, source, notices): basic-memory's vectors where the
+    project is basic-memory's and they can serve (see ScanOptions.vectors), else ours."""
+    notices: list[str] = []
+    if options.vectors == "basic-memory" or (
+            options.vectors == "auto" and options.model == DEFAULT_MODEL):
+        t0 = time.perf_counter()
+        try:
+            bm = read_vectors(project, notes, project.state / INDEX_FILE,
+                              recipe=options.vector_recipe, progress=progress)
+        except BasicMemoryUnavailable as exc:
+            if options.vectors == "basic-memory":
+                raise
+            notices.append(f"basic-memory's vectors not used: {exc}. Embedding with "
+                           f"bm-review's own model ({options.model}) instead.")
+            bm = None
+        if bm is None and options.vectors == "basic-memory":
+            raise BasicMemoryUnavailable(f"basic-memory does not index {project.root}")
+        if bm is not None:
+            stats["embed_s"] = round(bm.embed_s, 3)
+            stats["embedded"] = bm.embedded
+            stats["cached"] = bm.cached
+            stats["from_basic_memory"] = bm.from_basic_memory
+            stats["basic_memory_read_s"] = round(time.perf_counter() - t0 - bm.embed_s, 3)
+            return bm.model, bm.vectors, "basic-memory", notices
+    embedder = embedder or Embedder(options.model)
+    index = VectorIndex(project.state / INDEX_FILE, options.model)
+    try:
+        sync = index.sync(notes, embedder, progress)
+        vectors = index.vectors(n.path for n in notes)
+    finally:
+        index.close()
+    stats["embed_s"] = round(sync.embed_s, 3)
+    stats["embedded"] = sync.embedded
+    stats["cached"] = sync.cached
+    stats["from_basic_memory"] = 0
+    return options.model, vectors, "bm-review", notices

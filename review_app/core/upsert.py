@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from .bm_vectors import BasicMemoryUnavailable, read_vectors
 from .embedding import DEFAULT_MODEL, Embedder, note_text
 from .index import VectorIndex
 from .naming import InvalidInput, check_inside, note_path, unique_note_path, validate_title
@@ -281,22 +282,29 @@ def find_matches(project: Project, notes: list[Note], proposed: Note, *,
                  k: int = DEFAULT_TOP_K, also: list[str] = ()) -> list[Match]:
     """Existing notes nearest the proposed one, scored by `strategy`, best first.
 
-    The index is brought up to date first (only changed notes are embedded); the
-    proposed note's neighbours come from a sqlite-vec KNN query, and each is scored
+    In a project basic-memory indexes, its vectors are read and the proposed note is
+    embedded with its model, as a scan would (see bm_vectors); otherwise bm-review's
+    index is brought up to date first (only changed notes are embedded) and the
+    proposed note's neighbours come from a sqlite-vec KNN query. Each is scored
     on a search client that holds the project plus the proposed note, so rank and
     margin evidence mean what they mean in a scan.
     """
     if not notes:
         return []
-    index = VectorIndex(project.state / INDEX_FILE, model)
-    try:
-        index.sync(notes, embedder)
-        vector = embedder.embed([note_text(proposed)])[0]
-        nearest = index.knn(vector, k)
-        vectors = index.vectors(n.path for n in notes)
-    finally:
-        index.close()
     import numpy as np
+
+    found = _basic_memory_vectors(project, notes, proposed, k) if model == DEFAULT_MODEL else None
+    if found is not None:
+        vectors, vector, nearest = found
+    else:
+        index = VectorIndex(project.state / INDEX_FILE, model)
+        try:
+            index.sync(notes, embedder)
+            vector = embedder.embed([note_text(proposed)])[0]
+            nearest = index.knn(vector, k)
+            vectors = index.vectors(n.path for n in notes)
+        finally:
+            index.close()
 
     by_path = {n.path: n for n in notes}
     paths = [p for p, _ in nearest if p in by_path]
@@ -310,6 +318,23 @@ def find_matches(project: Project, notes: list[Note], proposed: Note, *,
                          list(cand.reasons)))
     out.sort(key=lambda m: (-m.score, m.note.path))
     return out
+
+
+def _basic_memory_vectors(project: Project, notes: list[Note], proposed: Note, k: int):
+    """(vectors of `notes`, the proposed note's vector, its k nearest as (path, cosine))
+    from basic-memory's index and model, or None where they cannot serve."""
+    import numpy as np
+
+    try:
+        bm = read_vectors(project, notes, project.state / INDEX_FILE)
+        if bm is None:
+            return None
+        vector = bm.embed([proposed])[0]
+    except BasicMemoryUnavailable:
+        return None
+    sims = bm.vectors @ vector
+    top = np.argsort(-sims, kind="stable")[:k]
+    return bm.vectors, vector, [(notes[i].path, float(sims[i])) for i in top]
 
 
 def _result(action: str, path: str, match: Match | None, matches: list[Match],
