@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 from rapidfuzz import fuzz, process, utils
 
-from .notes import _MEMORY_URL_RE, _WIKILINK_RE
+from .notes import _MEMORY_URL_RE, _TAG_RE, _WIKILINK_RE
 from .unit_vectors import UnitVectors
 from .units import Unit, normalise, row_cells
 
@@ -59,7 +59,6 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?")
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _URL = re.compile(r"https?://[^\s)>\]]+")
-_TAG = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
 _CLAUSE = re.compile(r";\s+|,\s+(?:and|but|while|so)\s+|\s+--?\s+|\s+—\s+")
 _NAME = re.compile(r"(?<![\w#/-])([A-Z][\w'-]*|[A-Z]{2,})")
 _NOT_NAMES = {"I", "A", "The", "An"}
@@ -85,9 +84,9 @@ def facts_of(text: str) -> frozenset[str]:
     rest = _URL.sub(" ", rest)
     for m in _CODE_SPAN.finditer(rest):
         out.add("code:" + m.group(1).strip())
-    for m in _TAG.finditer(rest):
+    for m in _TAG_RE.finditer(rest):
         out.add("tag:" + m.group(1).lower())
-    rest = _TAG.sub(" ", rest)
+    rest = _TAG_RE.sub(" ", rest)
     for d in _DATE.findall(rest):
         out.add("num:" + d)
     rest = _DATE.sub(" ", rest)

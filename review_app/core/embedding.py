@@ -235,3 +235,16 @@ class Embedder:
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         norms[norms == 0] = 1.0
         return out / norms
+
+
+_embedders: dict[str, Embedder] = {}
+_embedders_lock = threading.Lock()
+
+
+def shared_embedder(model: str = DEFAULT_MODEL) -> Embedder:
+    """One embedder per model per process: the MCP server, upsert and the merge engine's
+    unit vectors load the model once between them."""
+    with _embedders_lock:
+        if model not in _embedders:
+            _embedders[model] = Embedder(model)
+        return _embedders[model]

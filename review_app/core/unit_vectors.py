@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from .embedding import DEFAULT_MODEL, Embedder
+from .embedding import DEFAULT_MODEL, Embedder, shared_embedder
 
 MAX_CACHED = 200_000
 """About 300 MB of float32 384-d vectors at most; far more units than a session sees."""
@@ -32,7 +32,7 @@ class UnitVectors:
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None:
-            self._embedder = Embedder(DEFAULT_MODEL)
+            self._embedder = shared_embedder(DEFAULT_MODEL)
         return self._embedder
 
     @staticmethod

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .notes import _WIKILINK_RE, parse_observation, parse_relation
+from .notes import _TAG_RE, _WIKILINK_RE, parse_observation, parse_relation
 
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _ITEM_RE = re.compile(r"^(\s*)([-*+]|\d+[.)])(\s+)(.*)$")
@@ -21,7 +21,6 @@ _FENCE_RE = re.compile(r"^\s*(```+|~~~+)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(`*\[])")
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Dr|Mr|Mrs|Ms|Prof|St|No|approx)\.|\b[A-Z]\.)$")
 _SPACE = re.compile(r"\s+")
-_TAG_RE = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
 
 TEXT_KINDS = frozenset({"sentence", "item", "step"})
 

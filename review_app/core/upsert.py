@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 from .bm_vectors import BasicMemoryUnavailable, read_vectors
-from .embedding import DEFAULT_MODEL, Embedder, note_text
+from .embedding import DEFAULT_MODEL, Embedder, note_text, shared_embedder
 from .index import VectorIndex
 from .naming import InvalidInput, check_inside, note_path, unique_note_path, validate_title
 from .notes import (
@@ -51,20 +51,10 @@ PROPOSED_PREFIX = ".proposed/"
 """The transient note's path: a hidden folder, so it can never equal a real note's
 path, while its file stem (used by title similarity) is the real one."""
 
-_embedders: dict[str, Embedder] = {}
-_embedders_lock = threading.Lock()
 
 
 class UpsertError(Exception):
     """The upsert could not be carried out; nothing was written. The message says why."""
-
-
-def shared_embedder(model: str = DEFAULT_MODEL) -> Embedder:
-    """One embedder per model per process (the MCP server loads the model once)."""
-    with _embedders_lock:
-        if model not in _embedders:
-            _embedders[model] = Embedder(model)
-        return _embedders[model]
 
 
 def as_project(project: Project | str | Path | None, state_dir: Path | None = None) -> Project:

@@ -136,7 +136,11 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
     the result leaves out (superseded values, dropped prose)."""
     from ...core.merging import compose
 
-    composed = compose(action, canonical, others, kept=kept)
+    import datetime as dt
+
+    # `modified:` shows the refresh apply makes; apply stamps the moment it writes.
+    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    composed = compose(action, canonical, others, kept=kept, now=now)
     letters = _letters(others)
     out = Text()
     out.append(f"{action} writes {kept.path}", style="bold cyan")
