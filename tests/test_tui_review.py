@@ -272,7 +272,8 @@ async def test_apply_through_the_confirmation_modal(kb, embedder):
         assert "no group is decided update or merge yet" in notices(app)
         await goto_group(pilot, screen, "engineering/pgbouncer_setup_notes.md")
         group = screen.group
-        canonical, retired = group.canonical, [m.path for m in group.members]
+        kept = screen.session.kept(group)[0]  # the file written; every other one retires
+        retired = sorted(p for p in group.paths if p != kept)
         await pilot.press("u", "a")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmApply), "the confirm modal")
         modal = app.screen
@@ -292,13 +293,15 @@ async def test_apply_through_the_confirmation_modal(kb, embedder):
                        and app.screen is not screen, "the re-scan after apply")
         await pilot.pause(0.2)  # let the new screen finish mounting before the run ends
         assert not any((kb / p).exists() for p in retired)
-        assert (kb / canonical).exists()
+        assert (kb / kept).exists()
         new = app.screen.session
         assert all(p not in new.notes for p in retired)
         assert group.id not in {g.id for g in new.groups}
         for path in linked:
             text = (kb / path).read_text(encoding="utf-8")
-            assert "pgbouncer_setup_notes" not in text and "[[PgBouncer setup notes]]" not in text
+            for gone in retired:  # every link names the kept note now
+                assert f"[[{screen.session.notes[gone].title}]]" not in text
+                assert Path(gone).stem not in text
         history = store(kb).history()
         assert history[-1]["action"] == "applied" and history[-1]["group_id"] == group.id
         assert any(n.startswith("1 group(s)") for n in notices(app))

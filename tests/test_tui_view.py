@@ -5,6 +5,7 @@ and `ReviewView` driven directly."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -228,7 +229,9 @@ def test_kept_file_defaults_to_the_canonical_and_a_choice_is_saved(session, kb):
     session.set_kept(g, other)
     assert session.kept(g) == (other, "chosen by you")
     assert session.refusal("keep", g, other) == "this note's file is already the one kept"
-    assert session.refusal("remove", g, other).startswith("the kept file stays")
+    why = session.refusal("remove", g, other)
+    assert why.startswith("the canonical stays" if other == g.canonical
+                          else "the kept file stays"), why
     assert other not in session.retirable(g)
     edits = EditStore(Project(kb).state).latest()
     assert edits[g.id].keep == other  # saved at once: quitting keeps it
@@ -249,11 +252,12 @@ def test_kept_file_defaults_to_the_canonical_and_a_choice_is_saved(session, kb):
     assert again.kept(again.group(g.id)) == (other, "chosen by you")
 
 
-def test_default_plan_has_no_keep_field(session):
+def test_plan_names_the_kept_file_the_preview_used(session):
     g = group_of(session, TOMATO)
     session.decide(g, "update")
     planned = next(x for x in session.plan_document()["groups"] if x["id"] == g.id)
-    assert "keep" not in planned  # absent means the default kept file
+    # Explicit, so apply writes into the file the preview showed, whatever its default.
+    assert planned["keep"] == session.kept(g)[0]
 
 
 def _cuts(session: ReviewSession) -> tuple[float, float]:
@@ -313,6 +317,10 @@ def test_changed_words_are_highlighted_inside_a_reworded_line():
     assert "- Compost is turned weekly." in other.plain
 
 
+def _unstamped(text: str) -> str:
+    return re.sub(r"(?m)^modified: .*$", "modified:", text)
+
+
 def test_written_preview_is_composes_text_verbatim(session):
     from review_app.core.merging import compose
 
@@ -320,15 +328,19 @@ def test_written_preview_is_composes_text_verbatim(session):
     canonical, others, kept = session.compose_inputs(g)
     for action in ("merge", "update"):
         shown, written = written_preview(action, canonical, others, kept)
-        assert written == compose(action, canonical, others, kept=kept).text
+        assert _unstamped(written) == _unstamped(
+            compose(action, canonical, others, kept=kept).text)
         body = shown.plain.split("─" * 20 + "\n", 1)[1]
         lines = body.splitlines()[:len(written.splitlines())]
         assert [line[2:] for line in lines] == written.splitlines()
+        if action == "update":  # the freshest prose is the base there; marks are merge's
+            continue
         # A line the canonical lacks is marked with the letter of the note it came from.
         letters = {o.path: chr(ord("A") + i) for i, o in enumerate(others)}
-        base = set(canonical.text.splitlines())
+        base = set(canonical.text.splitlines()) | set(kept.text.splitlines())  # + identity
         for line in lines:
-            if line[2:].strip() and line[2:] not in base:
+            if line[2:].strip() and line[2:] not in base and not line[2:].startswith(
+                    "modified:"):
                 assert line[0] in letters.values()
 
 

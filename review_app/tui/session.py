@@ -274,12 +274,13 @@ class ReviewSession:
             if member is not None and self.notes[member].locked:
                 return "this note is locked (locked: true): it is never written"
         if action == "remove":
+            # The group's size first: in a pair, no choice of canonical or kept file helps.
+            if len(self.members(group)) < 2:
+                return "a group needs two notes; use d (not duplicates) or s (skip) instead"
             if member == group.canonical:
                 return "the canonical stays; make another note canonical first (c)"
             if member == self.kept(group)[0]:
                 return "the kept file stays; keep another note's file first (K)"
-            if len(self.members(group)) < 2:
-                return "a group needs two notes; use d (not duplicates) or s (skip) instead"
             d = self.decision(group)
             left = [p for p in self.retirable(group) if p != member]
             if d is not None and d.action in ("update", "merge") and not left:

@@ -134,9 +134,9 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
     """(what the pane shows, the text written): `compose`'s text line by line, verbatim
     after a two-column gutter that names the source note of each added line, then what
     the result leaves out (superseded values, dropped prose)."""
-    from ...core.merging import compose
-
     import datetime as dt
+
+    from ...core.merging import compose
 
     # `modified:` shows the refresh apply makes; apply stamps the moment it writes.
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
