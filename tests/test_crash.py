@@ -4,6 +4,7 @@ as a real `bm-review apply` killed with SIGKILL at each journal phase."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import shutil
@@ -38,6 +39,8 @@ from review_app.core.journal import UNDOING, journals
 from review_app.core.project import Project
 
 TMP_LEFTOVER = ".bmr-tmp"
+# One apply time for every plan a test compares: `modified:` is refreshed to it.
+NOW = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)
 CRASH_CLI = Path(__file__).parent / "crash_cli.py"
 
 
@@ -49,7 +52,7 @@ def _fully_applied(src: Path, doc_for) -> tuple[dict[str, str], int]:
     """The tree after an uninterrupted apply, and how many file operations it took."""
     ref = src.parent / "reference"
     shutil.copytree(src, ref, symlinks=True)
-    plan = plan_from_document(Project(ref), doc_for(ref))
+    plan = plan_from_document(Project(ref), doc_for(ref), now=NOW)
     steps = Counting()
     apply_plan(Project(ref), plan, hooks=steps)
     return tree_state(ref), len(steps.phases)
@@ -61,7 +64,7 @@ def _crash_everywhere(src: Path, doc_for, *, full_check: bool = True) -> list[st
     assert applied != original
     outcomes = []
     # Plans hold relative paths and hashes: one plan serves every identical copy.
-    plan = plan_from_document(Project(src), doc_for(src))
+    plan = plan_from_document(Project(src), doc_for(src), now=NOW)
     for n in range(1, total + 1):
         root = src.parent / f"crash-{n}"
         shutil.copytree(src, root, symlinks=True)
@@ -200,7 +203,7 @@ def test_sigkill_during_undo_is_finished_by_the_next_command(kb: Path, tmp_path:
     for phase, nth in (("undoing", 1), ("restored", 1), ("restored", 3)):
         root = tmp_path / f"undo-{phase}-{nth}"
         shutil.copytree(src, root, symlinks=True)
-        apply_plan(Project(root), plan_from_document(Project(root), both_groups(root)))
+        apply_plan(Project(root), plan_from_document(Project(root), both_groups(root), now=NOW))
         _kill_at(root, None, phase, nth, tmp_path)
         assert [j.status for j in journals(root / ".bm-review")] == ["undoing"]
         assert cli_main(["undo", str(root), "--list"]) == 0
@@ -214,7 +217,7 @@ def test_crash_at_every_step_of_an_undo(kb: Path, tmp_path: Path):  # noqa: F811
     original = tree_state(src)
     ref = tmp_path / "ref"
     shutil.copytree(src, ref, symlinks=True)
-    apply_plan(Project(ref), plan_from_document(Project(ref), both_groups(ref)))
+    apply_plan(Project(ref), plan_from_document(Project(ref), both_groups(ref), now=NOW))
     steps = Counting()
     undo_apply(Project(ref), hooks=steps)
     assert tree_state(ref) == original
@@ -222,7 +225,7 @@ def test_crash_at_every_step_of_an_undo(kb: Path, tmp_path: Path):  # noqa: F811
     for n in range(1, len(steps.phases) + 1):
         root = tmp_path / f"undo-crash-{n}"
         shutil.copytree(src, root, symlinks=True)
-        apply_plan(Project(root), plan_from_document(Project(root), both_groups(root)))
+        apply_plan(Project(root), plan_from_document(Project(root), both_groups(root), now=NOW))
         with pytest.raises(SimulatedCrash):
             undo_apply(Project(root), hooks=FailAfter(n))
         assert recover_unfinished(Project(root)) == [

@@ -83,7 +83,11 @@ def bundled_model_dir() -> Path:
     stamp = target / ".verified"
     onnx_stat = onnx.stat()
     expected_stamp = f"{BUNDLED_ONNX_SHA256} {onnx_stat.st_size} {onnx_stat.st_mtime_ns} {onnx}"
-    if stamp.exists() and stamp.read_text() == expected_stamp and all(
+    try:  # another process may be re-assembling the folder right now
+        stamped = stamp.read_text()
+    except OSError:
+        stamped = ""
+    if stamped == expected_stamp and all(
             (target / f).exists() for f in (*TOKENIZER_FILES, "model.onnx")):
         return target
     digest = _sha256_file(onnx)
