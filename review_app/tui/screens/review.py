@@ -246,7 +246,16 @@ class ReviewScreen(Screen):
             detail.border_title = f"group of {len(members) + 1}" + (
                 f" · {status}" if status else "") + (" · changed" if g.id in s.carried
                                                       and g.id not in s.decisions else "")
+            self.warm_units([s.notes[p] for p in s.in_group(g)])
         self.show_member()
+
+    @work(thread=True, exclusive=True, group="warm")
+    def warm_units(self, notes: list) -> None:
+        """Embed the settled group's units while the person reads its diff, so that `v`
+        (the merge or update result) renders from cached vectors."""
+        from ...core.merging import prefetch_units
+
+        prefetch_units(notes)
 
     def show_member(self) -> None:
         g = self.group
