@@ -282,16 +282,19 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
                   "old values written": 0, "compose ms": 0.0}
         lost_total: dict[str, int] = {}
         examples: list[str] = []
+        planned = {gp.group_id: gp for gp in plan.groups}
         for g in groups:
             canon = before[g["canonical"]]
             members = [before[m] for m in g["members"]]
-            written = after[g["canonical"]]
-            # The engine's own account: what it calls superseded or dropped.
+            gp = planned[group_id([g["canonical"], *g["members"]])]
+            written = after[gp.kept]  # the kept file, not always the canonical
+            # The notes whose content goes in, as the engine takes them.
+            retired = [m for m in members if m.path in gp.retired or m.path == gp.kept]
             t0 = time.perf_counter()
-            retired = [m for m in members if not m.important]
-            composed = merging.compose(action, canon, retired)
+            merging.compose(action, canon, retired, kept=before[gp.kept])
             totals["compose ms"] = max(totals["compose ms"],
                                        (time.perf_counter() - t0) * 1000)
+            composed = gp.composed  # the engine's own account: superseded, dropped
             excused_text = "\n".join(
                 [s.old.text for s in getattr(composed, "superseded", [])]
                 + [u.text for u in getattr(composed, "dropped", [])])
