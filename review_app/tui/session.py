@@ -215,7 +215,7 @@ class ReviewSession:
     def conflicts(self, group: Group, path: str) -> list[str]:
         """Where a member's frontmatter contradicts the canonical's (type, user keys): shown
         so that a note of another kind is never merged unnoticed."""
-        from ..core.audit import metadata_conflicts
+        from ..core.frontmatter_conflicts import metadata_conflicts
 
         if path == group.canonical or path not in self.notes:
             return []
