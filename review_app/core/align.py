@@ -174,14 +174,7 @@ def _within(a: list[str], b: list[str]) -> float:
 
 def _share(a: list[str], b: list[str]) -> float:
     """How much of the shorter token list the longer one holds."""
-    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
-    pool = list(long_)
-    hit = 0
-    for t in short:
-        if t in pool:
-            pool.remove(t)
-            hit += 1
-    return hit / max(len(short), 1)
+    return _within(a, b) if len(a) <= len(b) else _within(b, a)
 
 
 _STOP = frozenset({
