@@ -269,7 +269,7 @@ def _groups_table(title: str, groups: list[AuditGroup]) -> Table:
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right", style="dim")
     table.add_column("score", justify="right")
-    table.add_column("canonical (kept)", overflow="fold")
+    table.add_column("canonical", overflow="fold")
     table.add_column("duplicates", overflow="fold")
     table.add_column("evidence", overflow="fold", style="dim")
     for i, ag in enumerate(groups, 1):

@@ -196,9 +196,6 @@ def new_note_text(title: str, rel: str, metadata: dict[str, Any], body: str,
     return render_note(meta, body)
 
 
-_H1 = re.compile(r"^#\s+(.*?)\s*#*\s*$")
-
-
 def _as_newest(matched: Note, proposed: Note) -> Note:
     """The proposed note is what the agent knows now: newer than the note it matches,
     whatever dates its text carries, so its values win where the two disagree."""
