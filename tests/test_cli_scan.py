@@ -150,3 +150,107 @@ def test_table_counts_groups_per_band_in_words(demo_kb: Path,
     counts = [line for line in out.splitlines() if " likely, " in line]
     assert len(counts) == 1
     assert re.match(r"^(1 group|([02-9]|\d\d+) groups): \d+ likely, \d+ possible", counts[0])
+
+
+# --- where the vectors come from: --vectors auto|own|basic-memory ---------------------------
+
+APIARY = {
+    "hives/varroa-count.md": "---\ntitle: Varroa mite count in hive 3\ntype: log\n---\n"
+                             "Sugar roll on 300 bees found 9 mites, a 3% load. Treat with "
+                             "oxalic acid before the winter cluster forms.\n",
+    "hives/hive-3-mites.md": "---\ntitle: Hive 3 mite check\ntype: log\n---\n"
+                             "A sugar roll of about 300 bees gave 9 varroa mites (3%). "
+                             "Oxalic acid treatment is due before the bees cluster.\n",
+    "kitchen/honey-harvest.md": "---\ntitle: Extracting the spring honey\ntype: howto\n---\n"
+                                "Uncap the frames with a heated knife and spin them two at a "
+                                "time; strain through a 400 micron mesh.\n",
+}
+
+
+@pytest.fixture
+def unreadable_bm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """A basic-memory config registering the project, and a memory.db whose layout
+    bm-review does not know (no entity table): (project folder, config folder)."""
+    import sqlite3
+
+    kb = tmp_path / "apiary"
+    for rel, text in APIARY.items():
+        (kb / rel).parent.mkdir(parents=True, exist_ok=True)
+        (kb / rel).write_text(text, encoding="utf-8")
+    cfg = tmp_path / "bm-config"
+    cfg.mkdir()
+    (cfg / "config.json").write_text(json.dumps(
+        {"projects": {"apiary": {"path": str(kb)}}, "default_project": "apiary"}))
+    con = sqlite3.connect(cfg / "memory.db")
+    con.execute("CREATE TABLE project (id INTEGER PRIMARY KEY, name TEXT, path TEXT)")
+    con.execute("INSERT INTO project VALUES (1, 'apiary', ?)", (str(kb),))
+    con.commit()
+    con.close()
+    monkeypatch.setenv("BASIC_MEMORY_CONFIG_DIR", str(cfg))
+    return kb, cfg
+
+
+def test_vectors_auto_falls_back_to_own_index_with_one_notice(
+        unreadable_bm, capsys: pytest.CaptureFixture[str]):
+    assert main(["scan", "apiary", "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    assert doc["vector_source"] == "bm-review" and doc["stats"]["embedded"] == 3
+    assert captured.err.count("basic-memory's vectors not used") == 1
+    assert "layout bm-review does not know" in captured.err
+
+
+def test_vectors_own_never_opens_basic_memory_database(
+        unreadable_bm, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    from review_app.core import bm_store, index
+
+    _, cfg = unreadable_bm
+    opened: list[str] = []
+    real_connect = index.connect
+
+    def connect(path, **kwargs):  # every database bm-review opens goes through here
+        opened.append(str(path))
+        return real_connect(path, **kwargs)
+
+    monkeypatch.setattr(index, "connect", connect)
+    monkeypatch.setattr(bm_store, "connect", connect)
+    assert main(["scan", "apiary", "--vectors", "own", "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    assert doc["vector_source"] == "bm-review" and doc["notices"] == []
+    assert "basic-memory" not in captured.err
+    assert opened and not any("memory.db" in path for path in opened)  # ours only
+    # the same scan on auto does open it (so the spy sees what it should)
+    opened.clear()
+    assert main(["scan", "apiary", "--format", "json"]) == 0
+    assert str(cfg / "memory.db") in opened
+
+
+def test_vectors_basic_memory_fails_clearly_when_the_index_cannot_serve(
+        unreadable_bm, tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    kb, _ = unreadable_bm
+    before = tree_hash(kb)
+    assert main(["scan", "apiary", "--vectors", "basic-memory"]) == 1
+    err = capsys.readouterr().err
+    assert "error: --vectors basic-memory:" in err and "layout bm-review does not know" in err
+    assert tree_hash(kb) == before  # nothing written, not even an index
+    elsewhere = tmp_path / "loose"
+    elsewhere.mkdir()
+    (elsewhere / "a.md").write_text(APIARY["kitchen/honey-harvest.md"], encoding="utf-8")
+    assert main(["scan", str(elsewhere), "--vectors", "basic-memory"]) == 1
+    assert "basic-memory does not index" in capsys.readouterr().err
+    assert main(["scan", "apiary", "--vectors", "basic-memory", "--model",
+                 "BAAI/bge-small-en-v1.5"]) == 1
+    assert "--vectors own" in capsys.readouterr().err
+
+
+def test_vectors_flag_in_help_of_scan_and_console(capsys: pytest.CaptureFixture[str]):
+    for argv in (["scan", "--help"], ["--demo", "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        out = "".join(capsys.readouterr().out.split())  # argparse wraps at hyphens too
+        assert "--vectors{auto,own,basic-memory}" in out
+        assert "own:alwaysbm-review'sownindexand--model;basic-memory'sdatabaseisneveropened" in out
+    with pytest.raises(SystemExit) as exc:
+        main(["scan", "--vectors", "theirs"])
+    assert exc.value.code == 2 and "invalid choice: 'theirs'" in capsys.readouterr().err

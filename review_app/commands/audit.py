@@ -49,7 +49,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help=f"neighbours examined per note (default: {DEFAULT_TOP_K})")
     p.add_argument("--no-record", action="store_true",
                    help="do not append this run to the audit history")
-    add_scan_options(p)
+    add_scan_options(p, vectors=False)  # the audit's scan reads vectors as auto does
     p.set_defaults(run=run)
 
 

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..core.bm_vectors import BasicMemoryUnavailable
 from ..core.embedding import DEFAULT_MODEL, EmbeddingError
 from ..core.pipeline import (
     DEFAULT_STRATEGY,
@@ -37,8 +38,11 @@ from .progress import StderrProgress
 HELP = "find duplicate groups and print them (table or JSON)"
 
 
-def add_scan_options(parser: argparse.ArgumentParser) -> None:
-    """Options shared by scan and the review console."""
+VECTOR_SOURCES = ("auto", "own", "basic-memory")
+
+
+def add_scan_options(parser: argparse.ArgumentParser, *, vectors: bool = True) -> None:
+    """Options shared by scan and the review console (`vectors`: also --vectors)."""
     parser.add_argument("--threshold", type=unit_float, metavar="F",
                         help="minimum score for a pair to be listed, 0-1 (default: the "
                              "strategy's recall-first cut; groups at or above its "
@@ -50,6 +54,16 @@ def add_scan_options(parser: argparse.ArgumentParser) -> None:
                         help=f"embedding model (default: {DEFAULT_MODEL}, bundled, offline; "
                              f"also offline: {', '.join(STATIC_MODELS)} or a model2vec folder; "
                              "other fastembed models download where a network exists)")
+    if vectors:
+        parser.add_argument(
+            "--vectors", choices=VECTOR_SOURCES, default="auto",
+            help="where note vectors come from. auto (default): basic-memory's own index "
+                 "when PROJECT is a basic-memory project whose index has vectors of its "
+                 "model and --model is the default (notes it has not indexed, or that "
+                 "changed since, are embedded with its model); otherwise, with a notice, "
+                 "bm-review's own index. own: always bm-review's own index and --model; "
+                 "basic-memory's database is never opened. basic-memory: its index or an "
+                 "error saying why it cannot serve")
     add_scope_args(parser)
 
 
@@ -73,8 +87,13 @@ def options_from_args(args: argparse.Namespace) -> ScanOptions:
     if args.strategy not in available_strategies():
         raise CommandError(f"unknown strategy {args.strategy!r}; available: "
                            f"{', '.join(sorted(available_strategies()))}")
+    vectors = getattr(args, "vectors", "auto")
+    if vectors == "basic-memory" and args.model != DEFAULT_MODEL:
+        raise CommandError("--vectors basic-memory uses basic-memory's own model; "
+                           f"--model {args.model} needs --vectors own (or auto)")
     return ScanOptions(threshold=args.threshold, top_k=getattr(args, "top_k", DEFAULT_TOP_K),
-                       strategy=args.strategy, model=args.model, target=target_from_args(args))
+                       strategy=args.strategy, model=args.model, target=target_from_args(args),
+                       vectors=vectors)
 
 
 def run_scan(args: argparse.Namespace) -> ScanResult:
@@ -85,6 +104,8 @@ def run_scan(args: argparse.Namespace) -> ScanResult:
             result = scan(project, options, progress)
         except (EmbeddingError, ScanError) as exc:
             raise CommandError(str(exc)) from exc
+        except BasicMemoryUnavailable as exc:  # only with --vectors basic-memory
+            raise CommandError(f"--vectors basic-memory: {exc}") from exc
     for notice in result.notices:
         print(f"bm-review: {notice}", file=sys.stderr)
     return result
