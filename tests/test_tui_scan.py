@@ -116,3 +116,34 @@ async def test_a_cancelled_scan_stops_the_bar_animating(kb, embedder):
         screen.post_message(ScanFailed("scan cancelled", cancelled=True))
         await pilot.pause()
         assert bar.total is not None and bar.progress == 0
+
+
+async def test_scan_notices_are_shown_once_in_the_console(kb, embedder, tmp_path, monkeypatch):
+    """A basic-memory project whose index cannot serve: the fallback the CLI prints on
+    stderr is a notification in the console, and a re-scan does not repeat it."""
+    import json
+    import sqlite3
+
+    cfg = tmp_path / "bm-config"
+    cfg.mkdir()
+    (cfg / "config.json").write_text(json.dumps({"projects": {"demo": {"path": str(kb)}}}))
+    con = sqlite3.connect(cfg / "memory.db")  # a layout bm-review does not know
+    con.execute("CREATE TABLE project (id INTEGER PRIMARY KEY, name TEXT, path TEXT)")
+    con.commit()
+    con.close()
+    monkeypatch.setenv("BASIC_MEMORY_CONFIG_DIR", str(cfg))
+    app = make_app(kb, embedder)
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        screen = await wait_for_review(pilot)
+        assert screen.result.vector_source == "bm-review" and len(screen.result.notices) == 1
+        await wait_for(pilot, lambda: len(app.screen.query("Toast")) == 1, "the notice",
+                       limit=10)
+        toast = str(app.screen.query_one("Toast").render())
+        assert "basic-memory's vectors not used" in toast
+        assert "layout bm-review does not know" in toast
+        assert [n.message for n in app._notifications] == screen.result.notices
+        app.rescan()
+        again = await wait_for_review(pilot)
+        assert again is not screen and again.result.notices == screen.result.notices
+        await pilot.pause(0.2)
+        assert len(app._notifications) == 1  # said once per console run

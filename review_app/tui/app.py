@@ -28,6 +28,7 @@ class ReviewApp(App[int]):
         self.context = ConsoleContext(project, options or ScanOptions(), embedder, since)
         self.autostart = autostart
         self.sub_title = project_label(project)
+        self.notices_shown: set[str] = set()  # a scan's notice is said once per console run
 
     @property
     def project(self) -> Project:
@@ -41,6 +42,16 @@ class ReviewApp(App[int]):
         if self.context.audit is None and event.audit is not None:
             self.context.audit = event.audit  # on the UI thread, once per run
         self.show_review(event.result, event.window, event.label)
+        self.show_notices(event.result.notices)
+
+    def show_notices(self, notices: list[str]) -> None:
+        """What the CLI prints on stderr (e.g. basic-memory's vectors not used, and why):
+        a notification that outlives the switch to the review; a re-scan after an apply
+        does not repeat it."""
+        for notice in notices:
+            if notice not in self.notices_shown:
+                self.notices_shown.add(notice)
+                self.notify(notice, title="Scan", severity="warning", timeout=20)
 
     def show_review(self, result: ScanResult, window: set[str] | None = None,
                     window_label: str = "") -> None:

@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, ProgressBar, Static
 
+from ...core.bm_vectors import BasicMemoryUnavailable
 from ...core.pipeline import ScanCancelled, scan
 from ...core.project import Project
 from ..console_audit import start_audit
@@ -113,6 +114,8 @@ class ScanScreen(Screen):
                 window, label = audit.window(result), audit.label
         except ScanCancelled:
             self.post_message(ScanFailed("scan cancelled", cancelled=True))
+        except BasicMemoryUnavailable as exc:  # --vectors basic-memory, and it cannot serve
+            self.post_message(ScanFailed(f"basic-memory's vectors cannot be used: {exc}"))
         except Exception as exc:  # shown on screen; the console stays up
             self.post_message(ScanFailed(f"{type(exc).__name__}: {exc}"))
         else:
