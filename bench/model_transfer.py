@@ -71,7 +71,7 @@ from review_app.core.strategies.calibration import (  # noqa: E402
     pooled,
     yardstick_for,
 )
-from review_app.core.strategies.hybrid import MODEL_FEATURES, HybridStrategy, load_weights
+from review_app.core.strategies.hybrid import MODEL_FEATURES, load_weights  # noqa: E402
 
 POTION = Path(__file__).resolve().parent / "out" / "models" / "potion-base-8M"
 TRAIN = ("train_part1", "train_part2")
