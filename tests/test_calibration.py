@@ -207,3 +207,41 @@ def test_cli_scans_with_the_second_model(garden: Path):
     assert doc["model"] == WORDLLAMA and doc["stats"]["embedded"] == len(GARDEN)
     assert len(doc["groups"]) == 1
     assert (garden / ".bm-review" / "index.db").exists()
+
+
+# --- the transfer benchmark's measurements (bench/model_transfer.py) ------------------------
+
+def _transfer():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import model_transfer
+
+    return model_transfer
+
+
+def test_own_fit_cut_needs_support_not_a_lucky_top_pair():
+    mt = _transfer()
+    # two perfect top pairs, then 30 pairs at 0.9 precision, then noise
+    scores = np.r_[0.99, 0.98, np.linspace(0.9, 0.6, 30), np.linspace(0.5, 0.1, 40)]
+    y = np.r_[True, True, np.arange(30) % 10 != 9, np.arange(40) % 3 == 2]
+    cut, at = mt.supported_cut(scores, y, 0.9, support=20)
+    assert at["pairs"] >= 20 and at["precision"] >= 0.9
+    assert 0.5 < cut < 0.9  # not the in-sample rule's cut above the first two pairs
+    # out of reach: the most precise supported cut, not the first one with 20 pairs
+    noisy = np.r_[True, True, np.arange(70) % 2 == 0]
+    cut, at = mt.supported_cut(scores, noisy, 0.9, support=20)
+    best = max(noisy[:n].mean() for n in range(20, 73))  # 12/21, where 20 pairs hold 11
+    assert at["pairs"] == 21 and at["precision"] == pytest.approx(best, abs=1e-3)
+
+
+def test_matched_recall_counts_the_shortest_run_and_whole_ties():
+    mt = _transfer()
+    scores = np.array([0.9, 0.8, 0.8, 0.7, 0.0])
+    dup = np.array([True, False, True, False, True])
+    assert mt.at_recall(scores, dup, 1) | {} == {"pairs": 1, "duplicates": 1, "precision": 1.0,
+                                                "interval": mt.wilson(1, 1)}
+    assert mt.at_recall(scores, dup, 2)["pairs"] == 3  # the tie at 0.8 comes whole
+    assert mt.at_recall(scores, dup, 3)["pairs"] == 0  # an unscored pair is never reached
+    lo, hi = mt.wilson(3, 5)
+    assert (round(lo, 2), round(hi, 2)) == (0.23, 0.88)
