@@ -25,6 +25,9 @@ should hold likely duplicates, so precision leads (best F1 on SemEval, whose
 "duplicates" are loose paraphrases, sits near 0.35 and would group notes that
 merely share a topic). Its precision and
 recall on dev are added by `bench/quality.py --record` (dev is never used here).
+On a weaker model that rule is unstable: training precision reaches 0.9 only on a
+handful of top pairs (WordLlama's own fit: a cut admitting no dev pair), so
+bench/model_transfer.py compares models with a cross-validated cut that needs support.
 
 Signals measured and left out (AP dup/all on train_part1+2 in-sample -> dev, with
 cosine + identity: 0.553 -> 0.499): they add <= 0.01 on train and their gain

@@ -11,6 +11,9 @@ a labeled pair the strategy did not output scores 0.
     python bench/quality.py --model M --weights own.json   # M with its own fit (learn_hybrid)
     python bench/quality.py --source basic-memory --strategy hybrid
 
+The second-model comparison with intervals (own fit with a cross-validated cut, precision
+at matched recall) is bench/model_transfer.py.
+
 `--source basic-memory` scores the same notes with vectors read from the real
 basic-memory's index (0.24.1 in the interop venv, configured with the bundled
 MiniLM, see bench/bm_reference.py; indexed on first use), once per way of making
