@@ -147,3 +147,17 @@ async def test_scan_notices_are_shown_once_in_the_console(kb, embedder, tmp_path
         assert again is not screen and again.result.notices == screen.result.notices
         await pilot.pause(0.2)
         assert len(app._notifications) == 1  # said once per console run
+
+
+async def test_required_basic_memory_vectors_that_cannot_serve_fail_on_screen(kb, embedder):
+    from review_app.core.pipeline import ScanOptions
+    from review_app.core.project import Project
+    from review_app.tui.app import ReviewApp
+
+    app = ReviewApp(Project(kb), ScanOptions(vectors="basic-memory"), embedder=embedder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.failed is not None, "the failure", limit=60)
+        detail = str(screen.query_one("#scan-detail").render())
+        assert "basic-memory's vectors cannot be used: basic-memory does not index" in detail
+        assert isinstance(app.screen, ScanScreen) and "r: scan again" in detail
