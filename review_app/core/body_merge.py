@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from .align import Aligner, Match, compared, target_key, unit_facts
+from .align import Aligner, Match, compared, family, unit_facts
 from .notes import Note
+from .relation_targets import Targets, changed_value, same_claim_but_target
 from .units import HEADING_RE, Block, Body, Item, Section, Unit, inline_tags, units_of
 
 _OBS_TITLES = {"observations", "observation", "facts"}
@@ -90,9 +92,10 @@ class BodyMerger:
     """Accumulates members into one base body."""
 
     def __init__(self, base: Note, body: Body, aligner: Aligner, group_keys: set[str],
-                 mode: str) -> None:
+                 mode: str, targets: Mapping[str, str] | None = None) -> None:
         self.base, self.body, self.aligner, self.mode = base, body, aligner, mode
         self.group_keys = group_keys  # target keys naming a note of the group
+        self.targets = Targets(targets or {})
         self.report = Report()
         self.changed = False
         self.units: list[Unit] = []
@@ -123,7 +126,7 @@ class BodyMerger:
         self.units.append(u)
         self.locs[id(u)] = loc
         if u.kind == "rel":
-            self.rel_keys.add((u.category, target_key(u.key)))
+            self.rel_keys.add((u.category, self.targets.id(u.key)))
 
     def _section_name(self, sec: Section) -> str:
         return sec.title
@@ -192,6 +195,7 @@ class BodyMerger:
         matches = self.aligner.align(others, [u for u in self.units if u.kind != "rel"])
         by_id = {id(m.unit): m for m in matches}
         self._ctx_units, self._ctx_matches, self._ctx_body = units, by_id, body
+        self._claims_by_target(matches)
         # A member section without a heading match goes where most of its units are.
         for mi, target in list(mapping.items()):
             if target is not None:
@@ -209,22 +213,26 @@ class BodyMerger:
         made: dict[int, Section] = {}
         open_blocks: dict[tuple[int, int], Block] = {}
         anchor: Loc | None = None
+        anchor_block = (-1, -1)
         last_section = -1
+        changes_from = len(self.report.superseded)
         for u in units:
             if u.section != last_section:
                 anchor, last_section = None, u.section
-            msec = body.sections[u.section]
             if u.kind == "rel":
-                loc = self._relation(u, note, msec.title, anchor)
-                anchor = loc or anchor
-                continue
+                continue  # after the prose: what it superseded tells a changed relation
             m = by_id[id(u)]
             if m.verdict == "new":
-                loc = self._new(u, note, body, mapping, made, open_blocks, anchor, units)
+                loc = self._new(u, note, body, mapping, made, open_blocks, anchor,
+                                (u.section, u.block) == anchor_block)
             else:
-                loc = self._matched(m, note, msec.title)
+                loc = self._matched(m, note, body.sections[u.section].title)
             if loc is not None:
-                anchor = loc
+                anchor, anchor_block = loc, (u.section, u.block)
+        changes = self.report.superseded[changes_from:]
+        for u in units:
+            if u.kind == "rel":
+                self._relation(u, note, body.sections[u.section].title, changes)
 
     def _matched(self, m: Match, note: Note, sec_title: str) -> Loc:
         assert m.base is not None
@@ -237,8 +245,15 @@ class BodyMerger:
             return loc
         if m.verdict == "richer":
             fu, fb = compared(unit_facts(u), unit_facts(loc.unit))
-            if fu - fb <= self.facts:
+            if not m.extra and fu - fb <= self.facts:
                 self.report.present += 1  # what it adds the note already says elsewhere
+                return loc
+            if m.extra and not fu - fb and not self._member_wins(loc, note):
+                # Only words added ("billed annually in EUR"), by the older note: the
+                # newer one may have left them out on purpose, so its wording stays and
+                # the older clause is reported, never silently lost.
+                self.report.present += 1
+                self.report.dropped.append(self._note(u, sec_title))
                 return loc
             if self.mode == "update" and not self._carried(u):
                 self.report.present += 1
@@ -251,13 +266,18 @@ class BodyMerger:
         # base note (pinned, `important: true`) keeps its own wording and values
         old_note = UnitNote(loc.unit.source, loc.unit.raw, loc.section.title)
         new_note = self._note(u, sec_title)
-        pinned = self.base.important and loc.unit.source == self.base.path
-        if stated_date(note) > loc.modified and not pinned:
+        if self._member_wins(loc, note):
             self._replace(loc, u, note)
             self.report.superseded.append(Superseded(old_note, new_note))
         else:
             self.report.superseded.append(Superseded(new_note, old_note))
         return loc
+
+    def _member_wins(self, loc: Loc, note: Note) -> bool:
+        """The member's version replaces the one written at `loc`: it is newer, and the
+        version there is not an important base note's own (pinned)."""
+        pinned = self.base.important and loc.unit.source == self.base.path
+        return stated_date(note) > loc.modified and not pinned
 
     def _union_tags(self, loc: Loc, u: Unit) -> None:
         item = loc.ref
@@ -310,15 +330,69 @@ class BodyMerger:
         self._know(u)
         self.changed = True
 
-    def _relation(self, u: Unit, note: Note, sec_title: str, anchor: Loc | None) -> Loc | None:
-        key = (u.category, target_key(u.key))
-        if key[1] in self.group_keys or u.key.strip().lower() in self.group_keys:
-            return None  # would point at the merged note itself
-        if key in self.rel_keys:
+    def _relation(self, u: Unit, note: Note, sec_title: str, changes: list[Superseded]
+                  ) -> None:
+        tid = self.targets.id(u.key)
+        if tid in self.group_keys or u.key.strip().lower() in self.group_keys:
+            return  # would point at the merged note itself
+        if (u.category, tid) in self.rel_keys:
             self.report.present += 1
-            return next((loc for loc in self.locs.values() if loc.unit.kind == "rel"
-                         and (loc.unit.category, target_key(loc.unit.key)) == key), None)
-        return self._insert_special(u, note, "rel", sec_title)
+            return
+        other = self._changed_relation(u, changes)
+        if other is None:
+            self._insert_special(u, note, "rel", sec_title)
+            return
+        loc, member_newer = other
+        old_note = UnitNote(loc.unit.source, loc.unit.raw, loc.section.title)
+        new_note = self._note(u, sec_title)
+        if not member_newer:
+            self.report.superseded.append(Superseded(new_note, old_note))
+            return
+        self.rel_keys.discard((loc.unit.category, self.targets.id(loc.unit.key)))
+        self._replace(loc, u, note)
+        self.report.superseded.append(Superseded(old_note, new_note))
+
+    def _rels_of_type(self, units: list[Unit], category: str) -> list[Unit]:
+        return [v for v in units if v.kind == "rel" and v.category == category
+                and self.targets.id(v.key) not in self.group_keys]
+
+    def _claims_by_target(self, matches: list[Match]) -> None:
+        """Where the member and the written note each hold one relation of a type, to two
+        targets, a new member unit naming the member's target in the words of a written
+        unit naming the other is the same claim with another value (a conflict)."""
+        pairs = []
+        for v in self._ctx_units:
+            if v.kind != "rel":
+                continue
+            mine = self._rels_of_type(self._ctx_units, v.category)
+            written = self._rels_of_type(self.units, v.category)
+            if (len(mine) == 1 and len(written) == 1
+                    and self.targets.id(v.key) != self.targets.id(written[0].key)):
+                pairs.append((v.key, written[0].key))
+        if not pairs:
+            return
+        for i, m in enumerate(matches):
+            if m.verdict != "new" or m.unit.kind not in ("sentence", "item", "step", "obs"):
+                continue
+            for b in self.units:
+                if (b.kind == "rel" or family(b) != family(m.unit)
+                        or (b.kind == "obs" and b.category != m.unit.category)):
+                    continue
+                if any(same_claim_but_target(m.unit.text, b.text, ours, theirs, self.targets)
+                       for ours, theirs in pairs):
+                    matches[i] = self._ctx_matches[id(m.unit)] = Match(
+                        m.unit, b, "conflict", m.score)
+                    break
+
+    def _changed_relation(self, u: Unit, changes: list[Superseded]
+                          ) -> tuple[Loc, bool] | None:
+        """The written relation that `u` is another value of, and whether `u` is the
+        newer one (relation_targets.changed_value), else None."""
+        written = self._rels_of_type(self.units, u.category)
+        newer = changed_value([v.key for v in self._rels_of_type(self._ctx_units, u.category)],
+                              [v.key for v in written],
+                              [(s.old.text, s.new.text) for s in changes], self.targets)
+        return None if newer is None else (self.locs[id(written[0])], newer)
 
     def _carried(self, u: Unit) -> bool:
         """Update keeps the graph: facts a link, tag or observation carries survive."""
@@ -329,7 +403,8 @@ class BodyMerger:
 
     def _new(self, u: Unit, note: Note, body: Body, mapping: dict[int, Section | None],
              made: dict[int, Section], open_blocks: dict[tuple[int, int], Block],
-             anchor: Loc | None, units: list[Unit]) -> Loc | None:
+             anchor: Loc | None, same_block: bool) -> Loc | None:
+        """`same_block`: the anchor's unit is in u's own paragraph (or list) in its note."""
         msec = body.sections[u.section]
         if self.mode == "update" and not self._carried(u):
             self.report.dropped.append(self._note(u, msec.title))
@@ -349,6 +424,10 @@ class BodyMerger:
             return self._insert_row(u, target, mblock, key, open_blocks, anchor)
         if u.kind in ("item", "step", "check"):
             return self._insert_item(u, target, mblock, key, open_blocks, anchor)
+        if u.kind == "sentence":
+            joined = self._join_paragraph(u, target, anchor if same_block else None, note)
+            if joined is not None:
+                return joined
         opened = open_blocks.get(key)
         if opened is not None and opened.kind == "para" and u.kind == "sentence":
             opened.sentences.append(u.raw)
@@ -364,6 +443,35 @@ class BodyMerger:
         open_blocks[key] = blk
         self._place(blk, target, anchor, u)
         return self._add_loc(u, target, blk, ref, note)
+
+    def _join_paragraph(self, u: Unit, target: Section, anchor: Loc | None, note: Note
+                        ) -> Loc | None:
+        """A new sentence goes into the written paragraph that holds its neighbours in
+        its own note: after the sentence it follows, else before the one it precedes."""
+        pos = None
+        if (anchor is not None and anchor.block.kind == "para" and anchor.section is target
+                and isinstance(anchor.ref, int) and anchor.block in target.blocks):
+            blk, pos = anchor.block, anchor.ref + 1
+        else:
+            for v in self._ctx_units[u.order + 1:]:
+                if (v.section, v.block) != (u.section, u.block):
+                    break
+                loc = self._lookahead(v)
+                if loc is None:
+                    continue
+                if (loc.block.kind == "para" and loc.section is target
+                        and isinstance(loc.ref, int) and loc.block in target.blocks):
+                    blk, pos = loc.block, loc.ref
+                break
+        if pos is None:
+            return None
+        for loc in self.locs.values():  # sentences after the insertion moved on
+            if loc.block is blk and isinstance(loc.ref, int) and loc.ref >= pos:
+                loc.ref += 1
+        blk.sentences.insert(pos, u.raw)
+        blk.sentence_sources.insert(pos, u.source)
+        blk.changed = True
+        return self._add_loc(u, target, blk, pos, note)
 
     def _add_loc(self, u: Unit, sec: Section, blk: Block, ref: object, note: Note) -> Loc:
         loc = Loc(sec, blk, ref, u, stated_date(note))
