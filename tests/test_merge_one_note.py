@@ -81,6 +81,13 @@ def test_two_relations_of_one_type_stay_two_facts_without_the_text_saying_it_cha
     composed = compose("merge", newer, [older])
     assert {"- volunteers_at [[Riverside pantry]]",
             "- volunteers_at [[Northside food bank]]"} <= set(relations(composed.text))
+    # the newer text names both and restates the older whole: both hold
+    older, newer = pair(
+        "Tomas plans the shifts in the van rota.\n\n## Relations\n- uses [[Van rota]]\n",
+        "Tomas plans the shifts in the van rota and the shift planner.\n\n## Relations\n"
+        "- uses [[Shift planner]]\n")
+    composed = compose("merge", newer, [older])
+    assert set(relations(composed.text)) == {"- uses [[Shift planner]]", "- uses [[Van rota]]"}
 
 
 def test_one_target_under_its_title_permalink_or_alias_is_one_relation():

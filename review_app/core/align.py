@@ -195,6 +195,11 @@ def _content(tokens: list[str]) -> list[str]:
 _NEGATION = re.compile(r"\b(?:not|no|never|nor|without|cannot|none)\b|n't\b", re.I)
 
 
+def says_all_of(u: Unit, b: Unit) -> bool:
+    """Every content word of `b` is in `u`."""
+    return set(_content(_tokens(b.text))) <= set(_content(_tokens(u.text)))
+
+
 def added_words(u: Unit, b: Unit) -> tuple[str, ...]:
     """The content words `u` adds to `b` when `u` says all of `b`'s and more; else ()."""
     cu, cb = _content(_tokens(u.text)), _content(_tokens(b.text))

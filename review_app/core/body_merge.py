@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from .align import Aligner, Match, compared, family, unit_facts
+from .align import Aligner, Match, compared, family, says_all_of, unit_facts
 from .notes import Note
 from .relation_targets import Targets, changed_value, same_claim_but_target
 from .units import HEADING_RE, Block, Body, Item, Section, Unit, inline_tags, units_of
@@ -215,7 +215,12 @@ class BodyMerger:
         anchor: Loc | None = None
         anchor_block = (-1, -1)
         last_section = -1
-        changes_from = len(self.report.superseded)
+        pairs = []  # (older text, newer text, the newer restates the older): see _relation
+        for m in matches:
+            if m.base is not None:
+                wins = self._member_wins(self.locs[id(m.base)], note)
+                old, new = (m.base, m.unit) if wins else (m.unit, m.base)
+                pairs.append((old.text, new.text, says_all_of(new, old)))
         for u in units:
             if u.section != last_section:
                 anchor, last_section = None, u.section
@@ -229,10 +234,9 @@ class BodyMerger:
                 loc = self._matched(m, note, body.sections[u.section].title)
             if loc is not None:
                 anchor, anchor_block = loc, (u.section, u.block)
-        changes = self.report.superseded[changes_from:]
         for u in units:
             if u.kind == "rel":
-                self._relation(u, note, body.sections[u.section].title, changes)
+                self._relation(u, note, body.sections[u.section].title, pairs)
 
     def _matched(self, m: Match, note: Note, sec_title: str) -> Loc:
         assert m.base is not None
@@ -294,6 +298,9 @@ class BodyMerger:
     def _replace(self, loc: Loc, u: Unit, note: Note) -> None:
         """Write the member's version of a unit where the base's version was."""
         blk = loc.block
+        if loc.unit.source != self.base.path:  # an earlier member's unit is not written
+            self.report.added = [a for a in self.report.added if (a.source, a.text) != (
+                loc.unit.source, loc.unit.raw)]
         if blk.kind == "para" and isinstance(loc.ref, int):
             blk.sentences[loc.ref] = u.raw
             blk.sentence_sources[loc.ref] = u.source
@@ -330,15 +337,15 @@ class BodyMerger:
         self._know(u)
         self.changed = True
 
-    def _relation(self, u: Unit, note: Note, sec_title: str, changes: list[Superseded]
-                  ) -> None:
+    def _relation(self, u: Unit, note: Note, sec_title: str,
+                  pairs: list[tuple[str, str, bool]]) -> None:
         tid = self.targets.id(u.key)
         if tid in self.group_keys or u.key.strip().lower() in self.group_keys:
             return  # would point at the merged note itself
         if (u.category, tid) in self.rel_keys:
             self.report.present += 1
             return
-        other = self._changed_relation(u, changes)
+        other = self._changed_relation(u, pairs)
         if other is None:
             self._insert_special(u, note, "rel", sec_title)
             return
@@ -372,11 +379,13 @@ class BodyMerger:
         if not pairs:
             return
         for i, m in enumerate(matches):
-            if m.verdict != "new" or m.unit.kind not in ("sentence", "item", "step", "obs"):
+            if m.verdict != "new" or m.unit.kind not in ("sentence", "item", "step", "obs",
+                                                          "row"):
                 continue
             for b in self.units:
                 if (b.kind == "rel" or family(b) != family(m.unit)
-                        or (b.kind == "obs" and b.category != m.unit.category)):
+                        or (b.kind == "obs" and b.category != m.unit.category)
+                        or b.table_header != m.unit.table_header):
                     continue
                 if any(same_claim_but_target(m.unit.text, b.text, ours, theirs, self.targets)
                        for ours, theirs in pairs):
@@ -384,14 +393,13 @@ class BodyMerger:
                         m.unit, b, "conflict", m.score)
                     break
 
-    def _changed_relation(self, u: Unit, changes: list[Superseded]
+    def _changed_relation(self, u: Unit, pairs: list[tuple[str, str, bool]]
                           ) -> tuple[Loc, bool] | None:
         """The written relation that `u` is another value of, and whether `u` is the
         newer one (relation_targets.changed_value), else None."""
         written = self._rels_of_type(self.units, u.category)
         newer = changed_value([v.key for v in self._rels_of_type(self._ctx_units, u.category)],
-                              [v.key for v in written],
-                              [(s.old.text, s.new.text) for s in changes], self.targets)
+                              [v.key for v in written], pairs, self.targets)
         return None if newer is None else (self.locs[id(written[0])], newer)
 
     def _carried(self, u: Unit) -> bool:
@@ -570,6 +578,17 @@ class BodyMerger:
             blk.changed = True
             open_blocks[key] = blk
             return self._add_loc(u, target, blk, item, note)
+        if item.kind in ("item", "check") and anchor is None:
+            # nothing of its list is written yet: it joins the section's list of its kind
+            # (more open issues, more next steps) rather than starting a second one
+            same = [b for b in target.blocks if _list_kinds(b) == {item.kind}]
+            if same:
+                blk = same[-1]
+                item.indent = blk.items[-1].indent
+                blk.items.append(item)
+                blk.changed = True
+                open_blocks[key] = blk
+                return self._add_loc(u, target, blk, item, note)
         if item.kind == "step":  # a list of its own starts at 1
             item.marker = "1" + item.marker[-1]
         blk = Block("list", [], 1, items=[item], changed=True)

@@ -88,26 +88,27 @@ def _link_targets(text: str) -> list[str]:
 
 
 def changed_value(mine: Sequence[str], written: Sequence[str],
-                  changes: Sequence[tuple[str, str]], targets: Targets) -> bool | None:
+                  pairs: Sequence[tuple[str, str, bool]], targets: Targets) -> bool | None:
     """Whether the member's relation is the newer value of the written one: True
     (newer), False (older), None (not one fact: keep both).
 
     `mine` / `written`: the targets of this relation type in the member and in the
-    note being written. One fact only when each holds exactly one, and the prose the
-    member brought in superseded (old text, new text) a unit naming one target by a
-    unit naming the other, as "Senior Backend Engineer on the Core API team" /
-    "Staff Engineer on the Platform team" beside member_of [[Core API team]] /
-    member_of [[Platform team]].
+    note being written. `pairs`: (older text, newer text, the newer restates all of
+    the older) for each unit of the member aligned with a written one. One fact only
+    when each note holds exactly one relation of the type, and an aligned pair names
+    the older target in the older text and the newer target in the newer text: "Senior
+    Backend Engineer on the Core API team" / "Staff Engineer on the Platform team"
+    beside member_of [[Core API team]] / member_of [[Platform team]]. The newer text
+    may name the older target too ("since August, when Sam moved"), unless it restates
+    the older text whole ("We use X" / "We use X and Y": both hold).
     """
     if len(mine) != 1 or len(written) != 1:
         return None
     ours, theirs = mine[0], written[0]
     said = targets.mentions
-    for old, new in changes:
-        if said(old, ours) and said(new, theirs) and not said(new, ours) \
-                and not said(old, theirs):
-            return False
-        if said(old, theirs) and said(new, ours) and not said(new, theirs) \
-                and not said(old, ours):
-            return True
+    for old, new, restates in pairs:
+        for was, now, member_newer in ((ours, theirs, False), (theirs, ours, True)):
+            if (said(old, was) and not said(old, now) and said(new, now)
+                    and not (restates and said(new, was))):
+                return member_newer
     return None
