@@ -142,3 +142,14 @@ def test_an_added_sentence_joins_the_paragraph_of_the_sentence_it_follows():
                              "keys to the cold room. He has a van licence.")
     assert paragraphs[2] == "He prefers calls to messages."
     assert len(paragraphs) == 3
+
+
+def test_a_relation_to_a_note_merged_into_this_one_is_not_written():
+    older, newer = pair("Tomas drives the van on Saturdays.\n",
+                        "Tomas drives the van on Saturdays.\n\n## Relations\n"
+                        "- supersedes [[Tomas Brandt]]\n- trained_by [[Greta Lund]]\n")
+    for kept in (newer, older):  # whichever file is kept, the note would name itself
+        composed = compose("merge", newer, [older], kept=kept)
+        assert relations(composed.text) == ["- trained_by [[Greta Lund]]"]
+    only = compose("merge", newer, [])  # nothing merged: the note is left as it is
+    assert only.text == newer.text

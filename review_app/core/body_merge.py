@@ -118,6 +118,25 @@ class BodyMerger:
         for u in self.units:
             self._know(u)
 
+    def drop_relations_to(self, paths: set[str]) -> None:
+        """The base's relations to other notes of the group go: once merged, they would
+        point at the merged note itself (as a member's do, see _relation)."""
+        for u in [u for u in self.units if u.kind == "rel"]:
+            tid = self.targets.id(u.key)
+            loc = self.locs[id(u)]
+            if not (tid.startswith("note:") and tid[5:] in paths) or not isinstance(
+                    loc.ref, Item):
+                continue
+            del self.locs[id(u)]
+            self.units.remove(u)
+            self.rel_keys.discard((u.category, tid))
+            loc.block.items.remove(loc.ref)
+            loc.block.changed = self.changed = True
+            if not loc.block.items:
+                loc.section.blocks.remove(loc.block)
+                if not loc.section.blocks and loc.section in self.body.sections:
+                    self.body.sections.remove(loc.section)
+
     # ------------------------------------------------------------ bookkeeping
     def _know(self, u: Unit) -> None:
         self.facts |= {f.replace("first:", "name:", 1) for f in unit_facts(u)}

@@ -299,6 +299,7 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     body = parse_body(base_body_text)
     merger = BodyMerger(base, body, Aligner(vectors or shared_vectors()), group_keys,
                         action, index)
+    merger.drop_relations_to({n.path for n in group if n.path != base.path})
     for n in sorted(sources, key=stated_date):
         merger.add(n, parse_body(split_frontmatter(n.text)[1]))
     before_title = body.text() if not merger.changed else None
