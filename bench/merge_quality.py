@@ -21,7 +21,9 @@ is not judged by its own parser:
 - lost facts: numbers and dates, code spans, links, tags, observation categories and
   relation targets of the originals that the written note lacks and that the engine
   did not report as superseded by a newer value (or, for update, as dropped prose);
-- for the rewrite groups, old values (groups.json "changed") still written.
+- for the rewrite groups, old values (groups.json "changed") still written;
+- rel-sup: relations the engine reported superseded by a newer value of one fact
+  (member_of [[Core API team]] -> member_of [[Platform team]]; each is also listed).
 
 "Same meaning" here: equal after normalising case, spacing and punctuation; or
 rapidfuzz token_sort_ratio >= 90; or cosine of the bundled MiniLM sentence vectors
