@@ -142,6 +142,13 @@ def test_an_added_sentence_joins_the_paragraph_of_the_sentence_it_follows():
                              "keys to the cold room. He has a van licence.")
     assert paragraphs[2] == "He prefers calls to messages."
     assert len(paragraphs) == 3
+    # first in its paragraph: it goes before the sentence it precedes there
+    older, newer = pair("He keeps the spare keys to the cold room. He has a van licence.\n",
+                        "Tomas coordinates the volunteers on Saturdays. He has a van licence.\n")
+    paragraphs = [p.strip() for p in body(compose("merge", newer, [older]).text).split("\n\n")
+                  if p.strip()]
+    assert paragraphs[1:] == ["Tomas coordinates the volunteers on Saturdays. He keeps the "
+                              "spare keys to the cold room. He has a van licence."]
 
 
 def test_a_relation_to_a_note_merged_into_this_one_is_not_written():
