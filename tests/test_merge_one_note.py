@@ -160,3 +160,21 @@ def test_a_relation_to_a_note_merged_into_this_one_is_not_written():
         assert relations(composed.text) == ["- trained_by [[Greta Lund]]"]
     only = compose("merge", newer, [])  # nothing merged: the note is left as it is
     assert only.text == newer.text
+
+
+def test_an_open_item_a_newer_note_says_is_over_is_not_written_as_open():
+    older, newer = pair(
+        "## Known problems\n\n- The projector in room B12 flickers during lectures.\n"
+        "- Quiz 2 answers are not yet uploaded to the course page.\n",
+        "## Known problems\n\n- Facilities replaced the flickering projector in room B12 "
+        "in October.\n- The course page times out on Monday mornings.\n")
+    for canonical, others in ((newer, [older]), (older, [newer])):
+        composed = compose("merge", canonical, others)
+        text = body(composed.text)
+        assert "flickers during lectures" not in text
+        assert "Facilities replaced the flickering projector in room B12 in October." in text
+        # another problem on the same page is another fact, kept
+        assert "Quiz 2 answers are not yet uploaded" in text
+        assert "The course page times out on Monday mornings." in text
+        assert ("- The projector in room B12 flickers during lectures.",
+                older.path) in {(s.old.text, s.old.source) for s in composed.superseded}

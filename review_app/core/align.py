@@ -6,7 +6,9 @@ agents turn steps into prose and back; checklist items, table rows, code blocks 
 observations each compare only with their own kind). A pair is then:
 
 - `present`: the base already says it (reworded or not) and has all its facts;
-- `richer`: same meaning, and the member states every fact of the base plus more;
+- `richer`: same meaning, and the member states every fact of the base plus more, or
+  every content word of it plus words the base note uses nowhere (an added clause:
+  "billed annually in EUR" / "billed in EUR"; an added negation is a conflict);
 - `conflict`: the same claim with another value (a number, a name, a checkbox, a
   table row's cells, a changed code block); the newer note's version is written;
 - `new`: no counterpart; the unit adds information.
@@ -216,6 +218,25 @@ _FILLER = frozenset({
     "via", "more", "get", "gets", "got", "let", "lets", "make", "makes", "take", "takes",
     "go", "goes", "use", "uses", "used", "using", "need", "needs",
 })
+
+
+# Words that say a thing is over: an open issue fixed, a plan gone live, a tool retired.
+_DONE = frozenset({
+    "fixed", "resolved", "solved", "shipped", "live", "done", "completed", "finished",
+    "closed", "deployed", "retired", "replaced", "removed", "cancelled", "canceled",
+})
+STATUS_COSINE = 0.60
+
+
+def state_changed(older: Unit, newer: Unit) -> bool:
+    """`newer` says the thing `older` states as open is over, on the same subject (two
+    content words shared): "Calendar exports time out" / "The July release fixed the
+    calendar export timeouts". Used with a cosine >= STATUS_COSINE and in one section."""
+    to, tn = set(_content(_tokens(older.text))), set(_content(_tokens(newer.text)))
+    if not tn & _DONE or to & _DONE or "no longer" in older.text.lower():
+        return False
+    shared = {_stem(t) for t in to - _DONE} & {_stem(t) for t in tn - _DONE}
+    return len(shared) >= 2
 
 
 def _stem(word: str) -> str:

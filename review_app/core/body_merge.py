@@ -19,7 +19,18 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from .align import Aligner, Match, compared, family, says_all_of, unit_facts
+import numpy as np
+
+from .align import (
+    STATUS_COSINE,
+    Aligner,
+    Match,
+    compared,
+    family,
+    says_all_of,
+    state_changed,
+    unit_facts,
+)
 from .notes import Note
 from .relation_targets import Targets, changed_value, same_claim_but_target
 from .unit_placement import (
@@ -166,6 +177,7 @@ class BodyMerger(Placement):
         by_id = {id(m.unit): m for m in matches}
         self._ctx_units, self._ctx_matches, self._ctx_body = units, by_id, body
         self._claims_by_target(matches)
+        self._states_changed(matches, mapping, note)
         # A member section without a heading match goes where most of its units are.
         for mi, target in list(mapping.items()):
             if target is not None:
@@ -332,6 +344,40 @@ class BodyMerger(Placement):
     def _rels_of_type(self, units: list[Unit], category: str) -> list[Unit]:
         return [v for v in units if v.kind == "rel" and v.category == category
                 and self.targets.id(v.key) not in self.group_keys]
+
+    def _states_changed(self, matches: list[Match], mapping: dict[int, Section | None],
+                        note: Note) -> None:
+        """A new member sentence or item that a unit of the same section says is over (or
+        that says so of one), per align.state_changed, is that unit's claim in another
+        state, like a checklist item ticked: a conflict, the newer note's is written."""
+        for i, m in enumerate(matches):  # richer in facts, but in an older state
+            if m.verdict == "richer" and m.base is not None:
+                wins = self._member_wins(self.locs[id(m.base)], note)
+                if state_changed(*((m.base, m.unit) if wins else (m.unit, m.base))):
+                    matches[i] = self._ctx_matches[id(m.unit)] = replace(m, verdict="conflict")
+        todo = [i for i, m in enumerate(matches) if m.verdict == "new"
+                and m.unit.kind in ("sentence", "item") and mapping.get(m.unit.section)]
+        cands = [b for b in self.units if b.kind in ("sentence", "item")]
+        if not todo or not cands:
+            return
+        vectors = self.aligner.vectors
+        texts = [matches[i].unit.text for i in todo]
+        vectors.ensure([*texts, *(b.text for b in cands)])
+        cos = vectors.matrix(texts) @ vectors.matrix([b.text for b in cands]).T
+        for k, i in enumerate(todo):
+            u = matches[i].unit
+            for j in np.argsort(-cos[k]):
+                b = cands[int(j)]
+                if cos[k, j] < STATUS_COSINE:
+                    break
+                loc = self.locs[id(b)]
+                if loc.section is not mapping[u.section]:
+                    continue
+                older, newer = (b, u) if self._member_wins(loc, note) else (u, b)
+                if state_changed(older, newer):
+                    matches[i] = self._ctx_matches[id(u)] = Match(u, b, "conflict",
+                                                                  float(cos[k, j]))
+                    break
 
     def _claims_by_target(self, matches: list[Match]) -> None:
         """Where the member and the written note each hold one relation of a type, to two
