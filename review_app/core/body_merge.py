@@ -198,11 +198,20 @@ class BodyMerger(Placement):
         anchor_block = (-1, -1)
         last_section = -1
         pairs = []  # (older text, newer text, the newer restates the older): see _relation
-        for m in matches:
-            if m.base is not None:
-                wins = self._member_wins(self.locs[id(m.base)], note)
-                old, new = (m.base, m.unit) if wins else (m.unit, m.base)
-                pairs.append((old.text, new.text, says_all_of(new, old)))
+        rel_pairs = self._relation_pairs()
+        for i, m in enumerate(matches):
+            if m.base is None:
+                continue
+            wins = self._member_wins(self.locs[id(m.base)], note)
+            old, new = (m.base, m.unit) if wins else (m.unit, m.base)
+            pair = (old.text, new.text, says_all_of(new, old))
+            pairs.append(pair)
+            if m.verdict == "present" and any(
+                    changed_value([a], [b], [pair], self.targets) is not None
+                    for a, b in rel_pairs):
+                # "Sam is the account's manager" / "Priya has managed it since August,
+                # when Sam moved": said already, but as an older value, so reported
+                matches[i] = by_id[id(m.unit)] = replace(m, verdict="conflict")
         for u in units:
             if u.section != last_section:
                 anchor, last_section = None, u.section
@@ -379,10 +388,9 @@ class BodyMerger(Placement):
                                                                   float(cos[k, j]))
                     break
 
-    def _claims_by_target(self, matches: list[Match]) -> None:
-        """Where the member and the written note each hold one relation of a type, to two
-        targets, a new member unit naming the member's target in the words of a written
-        unit naming the other is the same claim with another value (a conflict)."""
+    def _relation_pairs(self) -> list[tuple[str, str]]:
+        """(member target, written target) for each relation type that the member and
+        the written note each hold once, to two targets: maybe one fact, two values."""
         pairs = []
         for v in self._ctx_units:
             if v.kind != "rel":
@@ -392,6 +400,13 @@ class BodyMerger(Placement):
             if (len(mine) == 1 and len(written) == 1
                     and self.targets.id(v.key) != self.targets.id(written[0].key)):
                 pairs.append((v.key, written[0].key))
+        return pairs
+
+    def _claims_by_target(self, matches: list[Match]) -> None:
+        """Where the member and the written note each hold one relation of a type, to two
+        targets, a new member unit naming the member's target in the words of a written
+        unit naming the other is the same claim with another value (a conflict)."""
+        pairs = self._relation_pairs()
         if not pairs:
             return
         for i, m in enumerate(matches):
