@@ -178,3 +178,17 @@ def test_an_open_item_a_newer_note_says_is_over_is_not_written_as_open():
         assert "The course page times out on Monday mornings." in text
         assert ("- The projector in room B12 flickers during lectures.",
                 older.path) in {(s.old.text, s.old.source) for s in composed.superseded}
+
+
+def test_a_newer_text_naming_the_old_value_too_still_changes_the_relation():
+    older, newer = pair(
+        "## Club roles\n\n- Greta Lund is the treasurer and keeps the club's accounts.\n\n"
+        "## Relations\n- treasurer [[Greta Lund]]\n",
+        "## Club roles\n\n- Omar Haddad is the treasurer and keeps the club's accounts since "
+        "the spring, when Greta Lund stepped down.\n\n## Relations\n- treasurer [[Omar Haddad]]\n")
+    composed = compose("merge", newer, [older])
+    assert relations(composed.text) == ["- treasurer [[Omar Haddad]]"]
+    assert "Greta Lund is the treasurer" not in composed.text
+    olds = {s.old.text for s in composed.superseded}
+    assert {"- treasurer [[Greta Lund]]",
+            "- Greta Lund is the treasurer and keeps the club's accounts."} <= olds

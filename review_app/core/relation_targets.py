@@ -87,6 +87,12 @@ def _link_targets(text: str) -> list[str]:
 
 
 
+# Words that say a value was replaced ("instead of", "when Sam moved", "took over").
+_CHANGE_CUE = re.compile(
+    r"\b(?:instead|replac\w*|switch\w*|migrat\w*|moved|left|leaving|stepped|took over|"
+    r"taken over|handed|previously|formerly|former|no longer|succeed\w*|successor)\b", re.I)
+
+
 def changed_value(mine: Sequence[str], written: Sequence[str],
                   pairs: Sequence[tuple[str, str, bool]], targets: Targets) -> bool | None:
     """Whether the member's relation is the newer value of the written one: True
@@ -98,9 +104,10 @@ def changed_value(mine: Sequence[str], written: Sequence[str],
     when each note holds exactly one relation of the type, and an aligned pair names
     the older target in the older text and the newer target in the newer text: "Senior
     Backend Engineer on the Core API team" / "Staff Engineer on the Platform team"
-    beside member_of [[Core API team]] / member_of [[Platform team]]. The newer text
-    may name the older target too ("since August, when Sam moved"), unless it restates
-    the older text whole ("We use X" / "We use X and Y": both hold).
+    beside member_of [[Core API team]] / member_of [[Platform team]]. A newer text that
+    names the older target too and restates the older text whole is two values that
+    both hold ("We use X" / "We use X and Y"), unless it says the value was replaced
+    ("..., when Sam moved to the enterprise team", "instead of X").
     """
     if len(mine) != 1 or len(written) != 1:
         return None
@@ -109,6 +116,6 @@ def changed_value(mine: Sequence[str], written: Sequence[str],
     for old, new, restates in pairs:
         for was, now, member_newer in ((ours, theirs, False), (theirs, ours, True)):
             if (said(old, was) and not said(old, now) and said(new, now)
-                    and not (restates and said(new, was))):
+                    and not (restates and said(new, was) and not _CHANGE_CUE.search(new))):
                 return member_newer
     return None
