@@ -178,6 +178,14 @@ def test_an_open_item_a_newer_note_says_is_over_is_not_written_as_open():
         assert "The course page times out on Monday mornings." in text
         assert ("- The projector in room B12 flickers during lectures.",
                 older.path) in {(s.old.text, s.old.source) for s in composed.superseded}
+    # an older observation of the problem is not written as current either
+    older = note(older.path, older.text + "\n## Observations\n"
+                 "- [problem] The B12 projector flickers during lectures #rooms\n"
+                 "- [fact] Quiz 2 counts for 10% of the grade\n")
+    composed = compose("merge", newer, [older])
+    assert "[problem]" not in composed.text and "- [fact] Quiz 2 counts" in composed.text
+    assert "- [problem] The B12 projector flickers during lectures #rooms" in {
+        s.old.text for s in composed.superseded}
 
 
 def test_a_newer_text_naming_the_old_value_too_still_changes_the_relation():

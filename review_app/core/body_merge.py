@@ -358,15 +358,19 @@ class BodyMerger(Placement):
                         note: Note) -> None:
         """A new member sentence or item that a unit of the same section says is over (or
         that says so of one), per align.state_changed, is that unit's claim in another
-        state, like a checklist item ticked: a conflict, the newer note's is written."""
+        state, like a checklist item ticked: a conflict, the newer note's is written.
+        An older observation of a problem the note now says is over is reported so."""
         for i, m in enumerate(matches):  # richer in facts, but in an older state
             if m.verdict == "richer" and m.base is not None:
                 wins = self._member_wins(self.locs[id(m.base)], note)
                 if state_changed(*((m.base, m.unit) if wins else (m.unit, m.base))):
                     matches[i] = self._ctx_matches[id(m.unit)] = replace(m, verdict="conflict")
-        todo = [i for i, m in enumerate(matches) if m.verdict == "new"
-                and m.unit.kind in ("sentence", "item") and mapping.get(m.unit.section)]
-        cands = [b for b in self.units if b.kind in ("sentence", "item")]
+        # prose and list items within their section; an observation ("[risk] exports
+        # time out") against the whole note, but only as the older of the two
+        todo = [i for i, m in enumerate(matches) if m.verdict == "new" and (
+            m.unit.kind == "obs" or m.unit.kind in ("sentence", "item")
+            and mapping.get(m.unit.section))]
+        cands = [b for b in self.units if b.kind in ("sentence", "item", "obs")]
         if not todo or not cands:
             return
         vectors = self.aligner.vectors
@@ -380,10 +384,13 @@ class BodyMerger(Placement):
                 if cos[k, j] < STATUS_COSINE:
                     break
                 loc = self.locs[id(b)]
-                if loc.section is not mapping[u.section]:
+                wins = self._member_wins(loc, note)
+                if (b.kind == "obs") != (u.kind == "obs"):
+                    if u.kind != "obs" or wins:
+                        continue  # a sentence never replaces an observation, nor back
+                elif u.kind != "obs" and loc.section is not mapping[u.section]:
                     continue
-                older, newer = (b, u) if self._member_wins(loc, note) else (u, b)
-                if state_changed(older, newer):
+                if state_changed(*((b, u) if wins else (u, b))):
                     matches[i] = self._ctx_matches[id(u)] = Match(u, b, "conflict",
                                                                   float(cos[k, j]))
                     break
