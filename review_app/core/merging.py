@@ -198,7 +198,9 @@ class Composed:
     added: list[UnitNote] = field(default_factory=list)  # from members, new to the base
     present: int = 0  # member units the base already says (reworded or not)
     superseded: list[Superseded] = field(default_factory=list)
-    dropped: list[UnitNote] = field(default_factory=list)  # update: prose not carried over
+    # update: prose not carried over; merge: an older note's wording with words the
+    # newer one left out ("billed annually in EUR" beside the newer "billed in EUR")
+    dropped: list[UnitNote] = field(default_factory=list)
     # One per line of text.splitlines(): the member a line came from, None for the base.
     line_sources: list[str | None] = field(default_factory=list)
 
