@@ -166,7 +166,7 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
             out.append(f"  {sup.old.text}", style="yellow")
             out.append(f"  ({sup.old.source} → {sup.new.source})\n", style="dim")
     if composed.dropped:
-        out.append(f"\ndropped by update ({len(composed.dropped)}):\n", style="bold red")
+        out.append(f"\ndropped by {action} ({len(composed.dropped)}):\n", style="bold red")
         for unit in composed.dropped:
             out.append(f"  {unit.text}", style="red")
             out.append(f"  ({unit.source})\n", style="dim")
