@@ -21,7 +21,9 @@ is not judged by its own parser:
 - lost facts: numbers and dates, code spans, links, tags, observation categories and
   relation targets of the originals that the written note lacks and that the engine
   did not report as superseded by a newer value (or, for update, as dropped prose);
-- for the rewrite groups, old values (groups.json "changed") still written.
+- for the rewrite groups, old values (groups.json "changed") still written;
+- rel-sup: relations the engine reported superseded by a newer value of one fact
+  (member_of [[Core API team]] -> member_of [[Platform team]]; each is also listed).
 
 "Same meaning" here: equal after normalising case, spacing and punctuation; or
 rapidfuzz token_sort_ratio >= 90; or cosine of the bundled MiniLM sentence vectors
@@ -279,7 +281,7 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
         assert not report.conflicts, report.conflicts
         after = {n.path: n for n in load_notes(root)[0]}
         totals = {"repeated": 0, "no counterpart": 0, "superseded/dropped": 0,
-                  "old values written": 0, "compose ms": 0.0}
+                  "old values written": 0, "compose ms": 0.0, "relations superseded": 0}
         lost_total: dict[str, int] = {}
         examples: list[str] = []
         planned = {gp.group_id: gp for gp in plan.groups}
@@ -295,6 +297,11 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
             totals["compose ms"] = max(totals["compose ms"],
                                        (time.perf_counter() - t0) * 1000)
             composed = gp.composed  # the engine's own account: superseded, dropped
+            for s in getattr(composed, "superseded", []):
+                if parse_relation(s.old.text) is not None:
+                    totals["relations superseded"] += 1
+                    examples.append(f"  relation superseded in {written.path}: "
+                                    f"{s.old.text!r} -> {s.new.text!r}")
             excused_text = "\n".join(
                 [s.old.text for s in getattr(composed, "superseded", [])]
                 + [u.text for u in getattr(composed, "dropped", [])])
@@ -475,7 +482,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sources = {"demo": DEMO, "rewrites": REWRITES}
     print(f"{'set':9} {'action':7} {'repeated':>8} {'no-counterpart':>14} "
-          f"{'reported':>8} {'old-values':>10} {'compose-ms':>10}  "
+          f"{'reported':>8} {'old-values':>10} {'rel-sup':>7} {'compose-ms':>10}  "
           "lost facts (not reported superseded)")
     details = []
     for name in args.sets.split(","):
@@ -484,6 +491,7 @@ def main(argv: list[str] | None = None) -> int:
             lost = ", ".join(f"{k} {v}" for k, v in sorted(t["lost"].items())) or "none"
             print(f"{name:9} {action:7} {t['repeated']:>8} {t['no counterpart']:>14} "
                   f"{t['superseded/dropped']:>8} {t['old values written']:>10} "
+                  f"{t['relations superseded']:>7} "
                   f"{t['compose ms']:>10.0f}  {lost}")
             details.append((name, action, t["examples"]))
     for name, action, ex in details:

@@ -6,7 +6,9 @@ agents turn steps into prose and back; checklist items, table rows, code blocks 
 observations each compare only with their own kind). A pair is then:
 
 - `present`: the base already says it (reworded or not) and has all its facts;
-- `richer`: same meaning, and the member states every fact of the base plus more;
+- `richer`: same meaning, and the member states every fact of the base plus more, or
+  every content word of it plus words the base note uses nowhere (an added clause:
+  "billed annually in EUR" / "billed in EUR"; an added negation is a conflict);
 - `conflict`: the same claim with another value (a number, a name, a checkbox, a
   table row's cells, a changed code block); the newer note's version is written;
 - `new`: no counterpart; the unit adds information.
@@ -25,6 +27,11 @@ and the member adds no fact: most content words shared (REWORD_*: "A log entry i
 committed once it is stored on a majority" / "An entry is committed when a majority
 ... have stored it", cosine 0.76), or the member's words nearly all inside a longer
 base sentence or one of its clauses (a sentence folded into another).
+A state change ("Calendar exports time out" / "The July release fixed the calendar
+export timeouts", cosine 0.73) is below every bar above, so it needs other evidence:
+a word saying the thing is over (fixed, went live, replaced...) in the newer unit
+only, two content words shared, the same section, and cosine >= STATUS_COSINE (0.60,
+a little under the 0.66 that 99% of different units of one note stay below).
 """
 
 from __future__ import annotations
@@ -192,6 +199,60 @@ def _content(tokens: list[str]) -> list[str]:
     return [t for t in tokens if t not in _STOP]
 
 
+_NEGATION = re.compile(r"\b(?:not|no|never|nor|without|cannot|none)\b|n't\b", re.I)
+
+
+def says_all_of(u: Unit, b: Unit) -> bool:
+    """Every content word of `b` is in `u`."""
+    return set(_content(_tokens(b.text))) <= set(_content(_tokens(u.text)))
+
+
+def added_words(u: Unit, b: Unit) -> tuple[str, ...]:
+    """The content words `u` adds to `b` when `u` says all of `b`'s and more; else ()."""
+    cu, cb = _content(_tokens(u.text)), _content(_tokens(b.text))
+    if not cb or not set(cb) <= set(cu):
+        return ()
+    return tuple(dict.fromkeys(t for t in cu if t not in cb))
+
+
+# Words a rewording adds that carry no claim: order and discourse markers, connectors,
+# light verbs ("let one slow service stall" / "one slow service can stall").
+_FILLER = frozenset({
+    "first", "firstly", "next", "finally", "start", "starting", "now", "still", "already",
+    "simply", "really", "actually", "basically", "one", "thing", "things", "vs", "versus",
+    "via", "more", "get", "gets", "got", "let", "lets", "make", "makes", "take", "takes",
+    "go", "goes", "use", "uses", "used", "using", "need", "needs",
+})
+
+
+# Words that say a thing is over: an open issue fixed, a plan gone live, a tool retired.
+_DONE = frozenset({
+    "fixed", "resolved", "solved", "shipped", "live", "done", "completed", "finished",
+    "closed", "deployed", "retired", "replaced", "removed", "cancelled", "canceled",
+})
+STATUS_COSINE = 0.60
+
+
+def state_changed(older: Unit, newer: Unit) -> bool:
+    """`newer` says the thing `older` states as open is over, on the same subject (two
+    content words shared): "Calendar exports time out" / "The July release fixed the
+    calendar export timeouts". Used with a cosine >= STATUS_COSINE and in one section."""
+    to, tn = set(_content(_tokens(older.text))), set(_content(_tokens(newer.text)))
+    if not tn & _DONE or to & _DONE or "no longer" in older.text.lower():
+        return False
+    shared = {_stem(t) for t in to - _DONE} & {_stem(t) for t in tn - _DONE}
+    return len(shared) >= 2
+
+
+def _stem(word: str) -> str:
+    return word[:5]  # "annual" / "annually", "server" / "servers": one word
+
+
+def _negated(u: Unit, b: Unit) -> bool:
+    """`u` negates what `b` states (an added "not", "never", "n't")."""
+    return len(_NEGATION.findall(u.text)) > len(_NEGATION.findall(b.text))
+
+
 def family(unit: Unit) -> str:
     return _FAMILY[unit.kind]
 
@@ -214,6 +275,9 @@ class Match:
     base: Unit | None
     verdict: str  # present | richer | conflict | new
     score: float = 0.0
+    # richer by words alone: the member's content words not in the base unit, which
+    # holds no content word the member lacks ("billed annually in EUR" / "billed in EUR")
+    extra: tuple[str, ...] = ()
 
 
 class Aligner:
@@ -221,8 +285,11 @@ class Aligner:
 
     def __init__(self, vectors: UnitVectors) -> None:
         self.vectors = vectors
+        self._vocab: set[str] = set()
 
     def align(self, members: list[Unit], base: list[Unit]) -> list[Match]:
+        # The base note's words: an added word it already uses elsewhere adds nothing.
+        self._vocab = {_stem(t) for b in base for t in _content(_tokens(b.text))}
         by_family: dict[str, list[Unit]] = {}
         for b in base:
             by_family.setdefault(family(b), []).append(b)
@@ -355,7 +422,7 @@ class Aligner:
                         or (cos_s[j] >= CLOSE_WORDS_COSINE and _share(
                             _content(_tokens(u.text)), _content(_tokens(c.text)))
                             >= CLOSE_WORDS_SHARE)):
-                    return Match(u, cands[int(j)], "present", float(cos_s[j]))
+                    return self._worded(u, c, float(cos_s[j]))
                 if how == "contained":
                     return Match(u, cands[int(j)], "present", float(cos_s[j]))
                 if how == "template":
@@ -371,7 +438,7 @@ class Aligner:
             return Match(u, b, "conflict", s)  # one fact, classified anew: newer wins
         box_same = u.box == b.box
         if fu <= fb and box_same:
-            return Match(u, b, "present", s)
+            return self._worded(u, b, s)
         if fb < fu and box_same:
             return Match(u, b, "richer", s)
         claim = (keyed or templated or fam == "check" or cos_s[best] >= CLAIM_COSINE
@@ -379,6 +446,19 @@ class Aligner:
         if claim:
             return Match(u, b, "conflict", s)
         return Match(u, None, "new", s)
+
+    def _worded(self, u: Unit, b: Unit, s: float) -> Match:
+        """A pair with no fact the base lacks: present, unless the member's words say all
+        the base's and more, in words the base note uses nowhere (an added clause:
+        richer), or add a negation (another claim)."""
+        if u.kind in ("code", "row") or u.box != b.box:
+            return Match(u, b, "present", s)
+        extra = added_words(u, b)
+        if (extra and _negated(u, b)) or (added_words(b, u) and _negated(b, u)):
+            return Match(u, b, "conflict", s)
+        if extra and not {_stem(t) for t in extra if t not in _FILLER} <= self._vocab:
+            return Match(u, b, "richer", s, extra)
+        return Match(u, b, "present", s)
 
     @staticmethod
     def _near(u: Unit, b: Unit) -> str:

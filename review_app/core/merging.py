@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
@@ -23,8 +23,9 @@ from .unit_vectors import UnitVectors, shared_vectors
 from .units import normalise, parse_body
 
 __all__ = ["Composed", "Superseded", "UnitNote", "compose", "freshest", "link_mapping",
-           "normalise", "note_keys", "observation_key", "prefetch_units", "relation_key",
-           "rewrite_links", "rewrite_links_text", "split_frontmatter"]
+           "normalise", "note_aliases", "note_keys", "observation_key", "prefetch_units",
+           "relation_key", "rewrite_links", "rewrite_links_text", "split_frontmatter",
+           "target_index"]
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TAG = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
@@ -52,6 +53,28 @@ def note_keys(note: Note) -> set[str]:
     if str(p.parent) != ".":
         keys.add(f"{p.parent}/{note.title}")
     return {k.strip().lower() for k in keys if k and k.strip()}
+
+
+def note_aliases(note: Note) -> list[str]:
+    """The other names a note's frontmatter gives it (`aliases:`, `alias:`)."""
+    out: list[str] = []
+    for key in ("aliases", "alias"):
+        value = note.metadata.get(key)
+        values = value if isinstance(value, list) else [value]
+        out += [v.strip() for v in values if isinstance(v, str) and v.strip()]
+    return out
+
+
+def target_index(notes: Iterable[Note]) -> dict[str, str]:
+    """Lower-case name form (title, permalink, path, alias, their target keys) -> the
+    path of the one note it names; a form two notes share names neither. Passed to
+    `compose(targets=...)`, it makes relations to one note under two names one."""
+    seen: dict[str, str | None] = {}
+    for n in notes:
+        names = note_keys(n) | {a.lower() for a in note_aliases(n)}
+        for k in names | {target_key(k) for k in names}:
+            seen[k] = n.path if seen.get(k, n.path) == n.path else None
+    return {k: v for k, v in seen.items() if v is not None}
 
 
 def freshest(notes: Iterable[Note]) -> Note:
@@ -175,7 +198,9 @@ class Composed:
     added: list[UnitNote] = field(default_factory=list)  # from members, new to the base
     present: int = 0  # member units the base already says (reworded or not)
     superseded: list[Superseded] = field(default_factory=list)
-    dropped: list[UnitNote] = field(default_factory=list)  # update: prose not carried over
+    # update: prose not carried over; merge: an older note's wording with words the
+    # newer one left out ("billed annually in EUR" beside the newer "billed in EUR")
+    dropped: list[UnitNote] = field(default_factory=list)
     # One per line of text.splitlines(): the member a line came from, None for the base.
     line_sources: list[str | None] = field(default_factory=list)
 
@@ -238,7 +263,8 @@ def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None) ->
 
 
 def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | None = None,
-            now: Any = None, vectors: UnitVectors | None = None) -> Composed:
+            now: Any = None, vectors: UnitVectors | None = None,
+            targets: Mapping[str, str] | None = None) -> Composed:
     """What `action` (update | merge) writes for a group.
 
     `canonical` decides whose content is the base and whose version wins;
@@ -248,6 +274,9 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     note has that key; None leaves it. Merge: the canonical's body plus what the
     others add. Update: the freshest note's body plus the observations, relations,
     links and tags of the others it lacks; their other prose is listed as dropped.
+    `targets` (see `target_index`, over the project's notes) resolves relation
+    targets to notes, so `[[Platform team]]` and `[[teams/platform]]` are one target;
+    without it targets are matched by name forms and the group's own names.
     """
     if action not in ("update", "merge"):
         raise ValueError(f"not a writing action: {action!r}")
@@ -261,14 +290,18 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     group = [canonical, *members] + ([kept] if kept.path not in seen else [])
     group_keys: set[str] = set()
     for n in group:
-        for k in note_keys(n):
+        for k in note_keys(n) | {a.lower() for a in note_aliases(n)}:
             group_keys |= {k, target_key(k)}
+    index = dict(targets or {})
+    index.update(target_index(group))
+    group_keys |= {f"note:{n.path}" for n in group}
     base = canonical if action == "merge" else freshest([canonical, *members])
     sources = [n for n in (canonical, *members) if n.path != base.path]
     _, base_body_text = split_frontmatter(base.text)
     body = parse_body(base_body_text)
     merger = BodyMerger(base, body, Aligner(vectors or shared_vectors()), group_keys,
-                        action)
+                        action, index)
+    merger.drop_relations_to({n.path for n in group if n.path != base.path})
     for n in sorted(sources, key=stated_date):
         merger.add(n, parse_body(split_frontmatter(n.text)[1]))
     before_title = body.text() if not merger.changed else None

@@ -58,6 +58,7 @@ class ReviewSession:
     carried: dict[str, Carried] = field(default_factory=dict)  # shown group id -> decision
     waiting: list[str] = field(default_factory=list)  # decided ids whose notes split up
     _undo: list[str | _Edit] = field(default_factory=list)  # group ids (decisions) and edits
+    _targets: tuple[int, dict[str, str]] | None = None
 
     @classmethod
     def open(cls, result: ScanResult, window: set[str] | None = None,
@@ -211,6 +212,14 @@ class ReviewSession:
                   and (p in self.retirable(group) or p == kept)]
         return (self.notes[group.canonical], [self.notes[p] for p in others],
                 self.notes[kept])
+
+    def targets(self) -> dict[str, str]:
+        """Relation targets as notes (merging.target_index), as apply's plan resolves them."""
+        from ..core.merging import target_index
+
+        if self._targets is None or self._targets[0] != id(self.notes):
+            self._targets = (id(self.notes), target_index(self.notes.values()))
+        return self._targets[1]
 
     def conflicts(self, group: Group, path: str) -> list[str]:
         """Where a member's frontmatter contradicts the canonical's (type, user keys): shown

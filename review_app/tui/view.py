@@ -27,6 +27,7 @@ class PreviewRequest:
     member: Note | None  # the note the diff compares with the canonical
     others: list[Note] = field(default_factory=list)  # compose's `others`
     kept: Note | None = None  # the file written
+    targets: dict[str, str] | None = None  # compose's `targets`: link names -> notes
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ class ReviewView:
         if note is None or note.path == group.canonical:
             first = s.members(group)
             note = s.notes[first[0].path] if first else None
-        return PreviewRequest(self.preview_mode, canonical, note, others, kept)
+        return PreviewRequest(self.preview_mode, canonical, note, others, kept, s.targets())
 
     def counts_text(self) -> str:
         """The status line's counts ("1 group", not "1 groups")."""

@@ -26,7 +26,7 @@ from ..grouping import (
     linkers_by_path,
 )
 from ..journal import owner_cannot_write, safe_join
-from ..merging import Composed, compose, link_mapping, note_keys, rewrite_links_text
+from ..merging import Composed, compose, link_mapping, note_keys, rewrite_links_text, target_index
 from ..notes import Note
 from ..project import Project, load_notes
 from .changes import Conflict, FileChange, Skip, counts
@@ -134,6 +134,7 @@ class _Planner:
         self.real = _real_paths(project.root, self.notes)
         # The same link resolution as the scan's, so scan and apply agree on the kept file.
         self.linkers = linkers_by_path(self.notes)
+        self.targets = target_index(self.notes.values())  # relation targets as notes
         self.conflicts: list[Conflict] = []
         self.skipped: list[Skip] = []
         self.groups: list[GroupPlan] = []
@@ -188,7 +189,8 @@ class _Planner:
         canon = notes[canonical]
         others = [notes[p] for p in sorted(expected)
                   if p != canonical and (p in retired or p == kept.path)]
-        composed = compose(action, canon, others, kept=kept, now=self.now)
+        composed = compose(action, canon, others, kept=kept, now=self.now,
+                           targets=self.targets)
         changes = [FileChange(kept.path, kept.sha256, composed.text, action, before=kept.text,
                               group_ids=[gid])]
         changes += [FileChange(p, notes[p].sha256, None, "retire", before=notes[p].text,

@@ -129,8 +129,8 @@ def line_marks(composed: Any, canonical: Note, kept: Note, others: list[Note]) -
     return marks
 
 
-def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
-                    ) -> tuple[Text, str]:
+def written_preview(action: str, canonical: Note, others: list[Note], kept: Note,
+                    targets: dict[str, str] | None = None) -> tuple[Text, str]:
     """(what the pane shows, the text written): `compose`'s text line by line, verbatim
     after a two-column gutter that names the source note of each added line, then what
     the result leaves out (superseded values, dropped prose)."""
@@ -140,7 +140,7 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
 
     # `modified:` shows the refresh apply makes; apply stamps the moment it writes.
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    composed = compose(action, canonical, others, kept=kept, now=now)
+    composed = compose(action, canonical, others, kept=kept, now=now, targets=targets)
     letters = _letters(others)
     out = Text()
     out.append(f"{action} writes {kept.path}", style="bold cyan")
@@ -166,7 +166,7 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
             out.append(f"  {sup.old.text}", style="yellow")
             out.append(f"  ({sup.old.source} → {sup.new.source})\n", style="dim")
     if composed.dropped:
-        out.append(f"\ndropped by update ({len(composed.dropped)}):\n", style="bold red")
+        out.append(f"\ndropped by {action} ({len(composed.dropped)}):\n", style="bold red")
         for unit in composed.dropped:
             out.append(f"  {unit.text}", style="red")
             out.append(f"  ({unit.source})\n", style="dim")
@@ -202,7 +202,7 @@ class Preview(VerticalScroll):
             else:
                 try:
                     text, self.written = written_preview(mode, canonical, request.others,
-                                                         request.kept)
+                                                         request.kept, request.targets)
                 except Exception as exc:  # the preview must never take the console down
                     text = Text(f"{mode} preview unavailable: {exc}", style="red")
         elif request.member is None or request.member.path == canonical.path:
