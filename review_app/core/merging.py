@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
@@ -219,10 +219,14 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
     return head
 
 
-def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None) -> int:
+def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None, *,
+                   background: bool = False, cancelled: Callable[[], bool] | None = None
+                   ) -> int:
     """Embed, in one batch, every prose unit and heading of `notes`, so that a later
-    compose (a preview) of their group runs on cached vectors. The console can call it
-    in a worker once a scan has found the groups. Returns how many texts were new."""
+    compose (a preview) of their group runs on cached vectors. The console calls it in
+    workers once a scan has found the groups: for the group on screen, and with
+    `background` for the groups the person meets next (see UnitVectors.ensure).
+    Returns how many texts were new (embedded by this call's vectors)."""
     from .units import TEXT_KINDS, units_of
 
     vectors = vectors or shared_vectors()
@@ -233,7 +237,7 @@ def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None) ->
                   if u.kind in TEXT_KINDS or u.kind in ("obs", "check", "other")]
         texts += [s.title for s in body.sections if s.heading is not None]
     before = vectors.embedded
-    vectors.ensure(texts)
+    vectors.ensure(texts, background=background, cancelled=cancelled)
     return vectors.embedded - before
 
 

@@ -29,6 +29,7 @@ from ..journal import owner_cannot_write, safe_join
 from ..merging import Composed, compose, link_mapping, note_keys, rewrite_links_text
 from ..notes import Note
 from ..project import Project, load_notes
+from ..unit_vectors import shared_vectors
 from .changes import Conflict, FileChange, Skip, counts
 from .validate import LEAVING, WRITING, validate_document
 
@@ -188,7 +189,8 @@ class _Planner:
         canon = notes[canonical]
         others = [notes[p] for p in sorted(expected)
                   if p != canonical and (p in retired or p == kept.path)]
-        composed = compose(action, canon, others, kept=kept, now=self.now)
+        composed = compose(action, canon, others, kept=kept, now=self.now,
+                           vectors=shared_vectors(self.project.state))
         changes = [FileChange(kept.path, kept.sha256, composed.text, action, before=kept.text,
                               group_ids=[gid])]
         changes += [FileChange(p, notes[p].sha256, None, "retire", before=notes[p].text,
