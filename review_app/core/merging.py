@@ -219,25 +219,31 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
     return head
 
 
-def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None, *,
-                   background: bool = False, cancelled: Callable[[], bool] | None = None
-                   ) -> int:
-    """Embed, in one batch, every prose unit and heading of `notes`, so that a later
-    compose (a preview) of their group runs on cached vectors. The console calls it in
-    workers once a scan has found the groups: for the group on screen, and with
-    `background` for the groups the person meets next (see UnitVectors.ensure).
-    Returns how many texts were new (embedded by this call's vectors)."""
+def prefetch_texts(notes: Iterable[Note]) -> list[str]:
+    """Every text of `notes` a compose of their group may embed: prose units,
+    observations, checklist and other items, section headings."""
     from .units import TEXT_KINDS, units_of
 
-    vectors = vectors or shared_vectors()
     texts: list[str] = []
     for n in notes:
         body = parse_body(split_frontmatter(n.text)[1])
         texts += [u.text for u in units_of(body, n.path)
                   if u.kind in TEXT_KINDS or u.kind in ("obs", "check", "other")]
         texts += [s.title for s in body.sections if s.heading is not None]
+    return texts
+
+
+def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None, *,
+                   background: bool = False, cancelled: Callable[[], bool] | None = None
+                   ) -> int:
+    """Embed, in one batch, every text of `notes` a compose may embed (prefetch_texts),
+    so that a later compose (a preview) of their group runs on cached vectors. The
+    console calls it in workers once a scan has found the groups: for the group on
+    screen, and with `background` for the groups the person meets next (see
+    UnitVectors.ensure). Returns how many texts this call embedded."""
+    vectors = vectors or shared_vectors()
     before = vectors.embedded
-    vectors.ensure(texts, background=background, cancelled=cancelled)
+    vectors.ensure(prefetch_texts(notes), background=background, cancelled=cancelled)
     return vectors.embedded - before
 
 
