@@ -14,11 +14,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from review_app.core.embedding import DEFAULT_MODEL, shared_embedder
 from review_app.core.merging import compose, prefetch_texts, prefetch_units
 from review_app.core.notes import Note, parse_note
 from review_app.core.unit_store import UNITS_FILE, UnitStore, project_store
-from review_app.core.unit_vectors import UnitVectors, shared_vectors
+from review_app.core.unit_vectors import (
+    AHEAD,
+    PREVIEW,
+    SETTLED,
+    UnitVectors,
+    shared_vectors,
+    unit_embedder,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,7 +87,7 @@ class Counting:
     """The real model, counting the texts it is asked to embed."""
 
     def __init__(self) -> None:
-        self.inner = shared_embedder(DEFAULT_MODEL)
+        self.inner = unit_embedder()
         self.model_name = self.inner.model_name
         self.calls: list[int] = []
         self.lock = threading.Lock()
@@ -102,15 +108,15 @@ def texts() -> list[str]:
 
 
 def test_disk_cache_returns_the_bytes_a_fresh_embedding_gives(tmp_path, texts):
-    first = UnitVectors(shared_embedder(), UnitStore(tmp_path / UNITS_FILE))
+    first = UnitVectors(unit_embedder(), UnitStore(tmp_path / UNITS_FILE))
     first.ensure(texts)
     assert first.embedded == len(set(texts)) and first.loaded == 0
     # A new process would start with empty memory: only the file is shared.
-    again = UnitVectors(shared_embedder(), UnitStore(tmp_path / UNITS_FILE))
+    again = UnitVectors(unit_embedder(), UnitStore(tmp_path / UNITS_FILE))
     got = again.matrix(texts)
     assert again.embedded == 0 and again.loaded == len(set(texts))
     unique = sorted(set(texts))  # the order (and so the batches) the cache embedded in
-    fresh = shared_embedder().embed(unique)
+    fresh = unit_embedder().embed(unique)
     by_text = dict(zip(unique, fresh, strict=True))
     assert got.dtype == np.float32
     assert got.tobytes() == np.vstack([by_text[t] for t in texts]).tobytes()
@@ -128,7 +134,7 @@ def test_a_second_session_over_the_state_folder_embeds_nothing(tmp_path, texts):
 
 
 def test_a_new_process_reads_what_this_one_stored(tmp_path, texts):
-    UnitVectors(shared_embedder(), UnitStore(tmp_path / UNITS_FILE)).ensure(texts)
+    UnitVectors(unit_embedder(), UnitStore(tmp_path / UNITS_FILE)).ensure(texts)
     code = (
         "import json, sys\n"
         "from review_app.core.unit_vectors import UnitVectors\n"
@@ -146,7 +152,7 @@ def test_a_new_process_reads_what_this_one_stored(tmp_path, texts):
 def test_a_damaged_cache_never_breaks_compose(tmp_path, damage, caplog):
     old, new = note("a.md", OLD), note("b.md", NEW)
     good = tmp_path / "good"
-    UnitVectors(shared_embedder(), UnitStore(good / UNITS_FILE)).ensure(
+    UnitVectors(unit_embedder(), UnitStore(good / UNITS_FILE)).ensure(
         prefetch_texts([old, new]))
     bad = tmp_path / "state" / UNITS_FILE
     bad.parent.mkdir()
@@ -162,11 +168,11 @@ def test_a_damaged_cache_never_breaks_compose(tmp_path, damage, caplog):
         with sqlite3.connect(bad) as conn:
             conn.execute("CREATE TABLE units (x)")
             conn.execute("PRAGMA user_version = 99")
-    want = compose("merge", new, [old], vectors=UnitVectors(shared_embedder())).text
+    want = compose("merge", new, [old], vectors=UnitVectors(unit_embedder())).text
     store = UnitStore(bad)
     with caplog.at_level(logging.WARNING, logger="review_app.core.unit_store"):
         for _ in range(2):
-            vectors = UnitVectors(shared_embedder(), store)
+            vectors = UnitVectors(unit_embedder(), store)
             assert compose("merge", new, [old], vectors=vectors).text == want
             assert vectors.embedded > 0
     assert store.problem and str(bad) in store.problem
@@ -218,11 +224,11 @@ def test_threads_asking_for_the_same_texts_embed_them_once(tmp_path, texts):
     vectors = UnitVectors(counting, UnitStore(tmp_path / UNITS_FILE))
     start = threading.Barrier(3)
 
-    def ask(background: bool) -> None:
+    def ask(priority: int) -> None:
         start.wait()
-        vectors.ensure(texts, background=background)
+        vectors.ensure(texts, priority=priority)
 
-    threads = [threading.Thread(target=ask, args=(bg,)) for bg in (False, False, True)]
+    threads = [threading.Thread(target=ask, args=(p,)) for p in (PREVIEW, SETTLED, AHEAD)]
     for t in threads:
         t.start()
     for t in threads:
@@ -235,12 +241,12 @@ def test_a_background_warm_up_is_chunked_and_cancellable():
     texts = [f"Probe B3-{i} reads {20 + i}% moisture after the morning cycle." for i in range(40)]
     counting = Counting()
     vectors = UnitVectors(counting)
-    vectors.ensure(texts, background=True, cancelled=lambda: True)
+    vectors.ensure(texts, priority=AHEAD, cancelled=lambda: True)
     assert counting.calls == []
     calls = iter(range(10_000))
-    vectors.ensure(texts, background=True, cancelled=lambda: next(calls) >= 1)
+    vectors.ensure(texts, priority=AHEAD, cancelled=lambda: next(calls) >= 1)
     assert vectors.embedded == 16  # stopped after one chunk
-    vectors.ensure(texts, background=True)
+    vectors.ensure(texts, priority=AHEAD)
     assert vectors.embedded == len(set(texts))
     assert max(counting.calls) <= 16
 

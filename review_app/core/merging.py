@@ -19,7 +19,7 @@ from .align import Aligner, target_key
 from .body_merge import BodyMerger, Superseded, UnitNote, retitle, stated_date
 from .frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
 from .notes import _MEMORY_URL_RE, _WIKILINK_RE, Note, parse_relation
-from .unit_vectors import UnitVectors, shared_vectors
+from .unit_vectors import PREVIEW, UnitVectors, shared_vectors
 from .units import normalise, parse_body
 
 __all__ = ["Composed", "Superseded", "UnitNote", "compose", "freshest", "link_mapping",
@@ -234,16 +234,17 @@ def prefetch_texts(notes: Iterable[Note]) -> list[str]:
 
 
 def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None, *,
-                   background: bool = False, cancelled: Callable[[], bool] | None = None
+                   priority: int = PREVIEW, cancelled: Callable[[], bool] | None = None
                    ) -> int:
     """Embed, in one batch, every text of `notes` a compose may embed (prefetch_texts),
     so that a later compose (a preview) of their group runs on cached vectors. The
-    console calls it in workers once a scan has found the groups: for the group on
-    screen, and with `background` for the groups the person meets next (see
-    UnitVectors.ensure). Returns how many texts this call embedded."""
+    console calls it in workers once a scan has found the groups, for the group on
+    screen and those the person meets next, at a lower `priority` (see
+    UnitVectors.ensure), then composes them to make the few texts left (clauses).
+    Returns how many texts this call embedded."""
     vectors = vectors or shared_vectors()
     before = vectors.embedded
-    vectors.ensure(prefetch_texts(notes), background=background, cancelled=cancelled)
+    vectors.ensure(prefetch_texts(notes), priority=priority, cancelled=cancelled)
     return vectors.embedded - before
 
 

@@ -8,8 +8,9 @@ model instance serves every caller in the process; it loads on first use.
 
 Several threads ask at once in the console (the preview, the settled group's
 prefetch, the warm-ahead of the next groups): a text being embedded by one is waited
-for by the others, never embedded twice, and a background caller embeds in small
-chunks and steps aside while a foreground caller (someone waiting on screen) embeds.
+for by the others, never embedded twice. Callers have a priority (PREVIEW, SETTLED,
+AHEAD): below PREVIEW they embed in small chunks and, before each, wait while a caller
+of a higher priority embeds, so the preview someone waits for has the model to itself.
 """
 
 from __future__ import annotations
@@ -21,14 +22,28 @@ from pathlib import Path
 
 import numpy as np
 
-from .embedding import DEFAULT_MODEL, Embedder, shared_embedder
+from .embedding import DEFAULT_MODEL, Embedder
 from .unit_store import UnitStore, project_store
 
 MAX_CACHED = 200_000
 """About 300 MB of float32 384-d vectors at most; far more units than a session sees."""
+UNIT_THREADS = 1
+"""ONNX Runtime intra-op threads of the unit model. Units are short and come in batches of
+~15-130: with two threads the pool's spinning and hand-offs cost more than they save.
+`bench/merge_quality.py --speed --threads 1|2`, three runs each alternating, load 5 on 2
+cores: a cold 3 x 600-word merge embeds 135 texts in 1.0-1.05 s CPU (1.0-1.7 s wall) with
+one thread, 1.7-1.9 s CPU (2.6-3.2 s wall) with two. Also two callers at once (the
+preview and a prefetch) then use one core each instead of fighting over both."""
+PREVIEW, SETTLED, AHEAD = 2, 1, 0
+"""Priorities: a compose someone waits for (preview, apply), the prefetch of the group on
+screen, the warm-up of the groups after it."""
 BACKGROUND_CHUNK = 16
-"""Texts per embedding call of a background caller: a foreground one waits at most for
+"""Texts per embedding call below PREVIEW: a caller of a higher priority waits at most for
 one such chunk (~0.1-0.2 s CPU of sentences) before it has the model to itself."""
+
+
+class Cancelled(Exception):
+    """A warm-up was cancelled before its vectors were all made."""
 
 _Key = tuple[str, bytes]  # (model, sha1 of the text)
 
@@ -42,7 +57,10 @@ class _Memory:
         self.pending: dict[_Key, threading.Event] = {}  # being embedded right now
         self.lock = threading.Lock()
         self.changed = threading.Condition(self.lock)
-        self.foreground = 0  # foreground callers embedding right now
+        self.active = [0, 0, 0]  # callers embedding right now, by priority
+
+    def outranked(self, priority: int) -> bool:
+        return any(self.active[priority + 1:])
 
 
 class UnitVectors:
@@ -60,19 +78,20 @@ class UnitVectors:
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None:
-            self._embedder = shared_embedder(DEFAULT_MODEL)
+            self._embedder = unit_embedder()
         return self._embedder
 
     @staticmethod
     def _key(text: str) -> bytes:
         return hashlib.sha1(text.encode("utf-8")).digest()
 
-    def ensure(self, texts: Iterable[str], *, background: bool = False,
+    def ensure(self, texts: Iterable[str], *, priority: int = PREVIEW,
                cancelled: Callable[[], bool] | None = None) -> None:
         """Make sure every text has a vector: from memory, the store, or the model.
 
-        `background`: a warm-up nobody waits for: embedded in small chunks, each after
-        any foreground caller is done; `cancelled` is checked between chunks."""
+        Below PREVIEW (a warm-up): embedded in small chunks, each once no caller of a
+        higher priority is embedding; `cancelled` is checked between chunks."""
+        background = priority < PREVIEW
         model = self.embedder.model_name
         by_key = {self._key(t): t for t in texts}
         if not by_key:
@@ -88,7 +107,7 @@ class UnitVectors:
                 if not todo and not waits:
                     return
                 if todo and background:
-                    while mem.foreground and not (cancelled and cancelled()):
+                    while mem.outranked(priority) and not (cancelled and cancelled()):
                         mem.changed.wait(0.1)
                     if cancelled and cancelled():
                         return
@@ -97,10 +116,10 @@ class UnitVectors:
                 done = threading.Event()
                 for k in todo:
                     mem.pending[(model, k)] = done
-                if todo and not background:
-                    mem.foreground += 1
+                if todo:
+                    mem.active[priority] += 1
             if todo:
-                self._embed(model, todo, by_key, done, background)
+                self._embed(model, todo, by_key, done, priority)
             else:
                 for event in waits:
                     event.wait()
@@ -108,7 +127,7 @@ class UnitVectors:
                 return
 
     def _embed(self, model: str, keys: list[bytes], by_key: dict[bytes, str],
-               done: threading.Event, background: bool) -> None:
+               done: threading.Event, priority: int) -> None:
         mem = self._mem
         ordered = sorted(keys, key=lambda k: by_key[k])  # the same batches for the same texts
         vecs = None
@@ -124,8 +143,7 @@ class UnitVectors:
                     self.embedded += len(ordered)
                 for k in ordered:
                     mem.pending.pop((model, k), None)
-                if not background:
-                    mem.foreground -= 1
+                mem.active[priority] -= 1
                 mem.changed.notify_all()
             done.set()
         if self.store is not None and self.store.put(model, dict(zip(ordered, vecs,
@@ -155,12 +173,60 @@ class UnitVectors:
     def matrix(self, texts: list[str]) -> np.ndarray:
         """Vectors of `texts`, in order (embedding what is missing)."""
         self.ensure(texts)
+        return self._rows(texts)
+
+    def _rows(self, texts: list[str]) -> np.ndarray:
         model = self.embedder.model_name
         with self._mem.lock:
             rows = [self._mem.vecs[(model, self._key(t))] for t in texts]
         if not rows:
             return np.zeros((0, self.embedder.dim or 384), dtype=np.float32)
         return np.vstack(rows)
+
+
+    def at(self, priority: int, cancelled: Callable[[], bool] | None = None
+           ) -> WarmVectors:
+        """These vectors for a warm-up: what compose asks of them is made at `priority`;
+        once `cancelled()`, compose stops with Cancelled."""
+        return WarmVectors(self, priority, cancelled)
+
+
+class WarmVectors:
+    """UnitVectors seen by a warm-up compose (the console composes a group ahead of the
+    person, so exactly the texts the preview will ask for are made, clauses included)."""
+
+    def __init__(self, vectors: UnitVectors, priority: int,
+                 cancelled: Callable[[], bool] | None) -> None:
+        self.vectors = vectors
+        self.priority = priority
+        self.cancelled = cancelled or (lambda: False)
+
+    @property
+    def embedder(self) -> Embedder:
+        return self.vectors.embedder
+
+    def ensure(self, texts: Iterable[str], **_: object) -> None:
+        self.vectors.ensure(texts, priority=self.priority, cancelled=self.cancelled)
+        if self.cancelled():
+            raise Cancelled
+
+    def matrix(self, texts: list[str]) -> np.ndarray:
+        self.ensure(texts)
+        return self.vectors._rows(texts)
+
+
+_unit_embedder: Embedder | None = None
+
+
+def unit_embedder() -> Embedder:
+    """The process's model instance for units (UNIT_THREADS; loaded on first use). A
+    scan's embedder is another instance, so the console's memory is unchanged; a process
+    that also embeds notes with `shared_embedder` (the MCP server) holds both (~120 MB)."""
+    global _unit_embedder
+    with _shared_lock:
+        if _unit_embedder is None:
+            _unit_embedder = Embedder(DEFAULT_MODEL, threads=UNIT_THREADS)
+        return _unit_embedder
 
 
 _memory = _Memory()

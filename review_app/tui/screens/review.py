@@ -21,15 +21,15 @@ from textual.widgets._tabbed_content import ContentTabs
 from textual.worker import get_current_worker
 
 from ...core.grouping import Group
-from ...core.notes import Note
 from ...core.pipeline import ScanResult
-from ...core.unit_vectors import shared_vectors
+from ...core.unit_vectors import AHEAD, SETTLED, shared_vectors
 from ..actions import GROUP_ACTIONS, GUARDED, bindings, guarded_keys
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
 from ..messages import ApplyFailed, ApplyFinished, RescanWanted
 from ..session import THRESHOLD_STEP, PendingReview, ReviewSession
 from ..view import ReviewView
+from ..warming import WarmJob, warm
 from ..widgets.detail import DetailPane, detail_text
 from ..widgets.footer import InPlaceFooter
 from ..widgets.pending import PendingPane, ProposalTable
@@ -256,40 +256,39 @@ class ReviewScreen(Screen):
             detail.border_title = f"group of {len(members) + 1}" + (
                 f" · {status}" if status else "") + (" · changed" if g.id in s.carried
                                                       and g.id not in s.decisions else "")
-            self.warm_units([s.notes[p] for p in s.in_group(g)])
+            self.warm_units(self._warm_job(g))
             self.warm_ahead(self._ahead(g))
         self.show_member()
 
-    def _ahead(self, group: Group) -> list[list[Note]]:
-        """The notes of the undecided groups the person meets after `group`: the rows
+    def _warm_job(self, group: Group) -> WarmJob:
+        s = self.session
+        return WarmJob([s.notes[p] for p in s.in_group(group)], *s.compose_inputs(group))
+
+    def _ahead(self, group: Group) -> list[WarmJob]:
+        """The undecided groups the person meets after `group`, in that order: the rows
         below it, then those above (where the cursor goes after the last decision)."""
         rows = self.view.rows
         at = next((i for i, r in enumerate(rows) if r.id == group.id), -1)
-        s = self.session
-        order = [r for r in rows[at + 1:] + rows[:max(at, 0)] if not s.status(r)]
-        return [[s.notes[p] for p in s.in_group(r)] for r in order[:WARM_AHEAD]]
+        order = [r for r in rows[at + 1:] + rows[:max(at, 0)] if not self.session.status(r)]
+        return [self._warm_job(r) for r in order[:WARM_AHEAD]]
 
     @work(thread=True, exclusive=True, group="warm")
-    def warm_units(self, notes: list[Note]) -> None:
-        """Embed the settled group's units while the person reads its diff, so that `v`
-        (the merge or update result) renders from cached vectors."""
-        from ...core.merging import prefetch_units
-
-        prefetch_units(notes, self.vectors)
+    def warm_units(self, job: WarmJob) -> None:
+        """Make the settled group's unit vectors while the person reads its diff, so that
+        `v` (the merge or update result) renders from cached vectors."""
+        worker = get_current_worker()
+        warm(job, self.vectors, SETTLED, lambda: worker.is_cancelled)
 
     @work(thread=True, exclusive=True, group="warm-ahead")
-    def warm_ahead(self, groups: list[list[Note]]) -> None:
-        """Embed the next groups' units, one group at a time, while the person reads:
-        background work that steps aside whenever a preview or the settled group's
-        prefetch embeds, and stops when the cursor settles elsewhere (a new run)."""
-        from ...core.merging import prefetch_units
-
+    def warm_ahead(self, jobs: list[WarmJob]) -> None:
+        """Make the next groups' unit vectors, one group at a time, while the person
+        reads: it steps aside whenever a preview or the settled group's prefetch embeds,
+        and stops when the cursor settles elsewhere (a new run starts from there)."""
         worker = get_current_worker()
-        for notes in groups:
+        for job in jobs:
             if worker.is_cancelled:
                 return
-            prefetch_units(notes, self.vectors, background=True,
-                           cancelled=lambda: worker.is_cancelled)
+            warm(job, self.vectors, AHEAD, lambda: worker.is_cancelled)
 
     def show_member(self) -> None:
         g = self.group
