@@ -278,3 +278,32 @@ def test_apply_plans_compose_through_the_projects_cache(tmp_path):
                     now=NOW, kept=notes[plan.groups[0].kept])
     assert counting.calls == [] and again.text == plan.groups[0].composed.text
 
+
+
+def test_a_dry_run_reads_the_cache_and_never_writes_it(tmp_path):
+    from helpers_apply import group_doc
+
+    from review_app.core.apply import plan_from_document
+    from review_app.core.project import Project
+
+    root, state = tmp_path / "kb", tmp_path / "state"
+    root.mkdir()
+    (root / "irrigation.md").write_text(OLD, encoding="utf-8")
+    (root / "bay-3.md").write_text(NEW, encoding="utf-8")
+    doc = {"project": str(root), "groups": [group_doc(root, "bay-3.md", ["irrigation.md"],
+                                                      "merge")]}
+    project = Project(root, state_dir=state)
+    dry = plan_from_document(project, doc, now=NOW, dry_run=True)
+    assert not state.exists()  # nothing created, not even the folder
+    real = plan_from_document(project, doc, now=NOW)
+    assert dry.groups[0].composed.text == real.groups[0].composed.text
+    cache = state / UNITS_FILE
+    def contents() -> dict[str, bytes | None]:
+        # -shm is SQLite's lock table, touched by any reader; the data is the rest.
+        return {p.name: None if p.name.endswith("-shm") else p.read_bytes()
+                for p in state.iterdir()}
+
+    before = contents()
+    plan_from_document(project, doc, now=NOW, dry_run=True)
+    assert contents() == before
+    assert project_store(state, read_only=True).count() == UnitStore(cache).count() > 0

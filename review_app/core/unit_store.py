@@ -37,11 +37,14 @@ log = logging.getLogger(__name__)
 class UnitStore:
     """A persistent (model, text sha1) -> float32 vector map; never raises."""
 
-    def __init__(self, path: Path | str, *, max_rows: int = MAX_ROWS) -> None:
+    def __init__(self, path: Path | str, *, max_rows: int = MAX_ROWS,
+                 read_only: bool = False) -> None:
+        """`read_only`: read what is there, never create or write anything (a dry run
+        leaves the state folder as it was)."""
         self.path = Path(path)
         self.max_rows = max_rows
         self.problem: str | None = None  # why the store is off or read-only, if it is
-        self.read_only = False
+        self.read_only = read_only
         self._conn = None
         self._opened = False
         self._lock = threading.Lock()
@@ -52,16 +55,19 @@ class UnitStore:
         """The open connection, or None when the store is off (opened on first use)."""
         if self._opened:
             return self._conn
+        if self.read_only and not self.path.is_file():
+            return None  # nothing cached yet (look again next time); nothing is created
         self._opened = True
         try:
             from .index import connect
 
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = connect(self.path)
+            if not self.read_only:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = connect(self.path, read_only=self.read_only)
             try:
                 conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
-                if version not in (0, SCHEMA):
+                if version not in ((SCHEMA,) if self.read_only else (0, SCHEMA)):
                     raise sqlite3.DatabaseError(f"schema version {version}, this bm-review "
                                                 f"knows {SCHEMA}")
                 if version == 0:
@@ -136,7 +142,7 @@ class UnitStore:
             except Exception as exc:  # noqa: BLE001
                 self._off(exc)
                 return {}
-            if stale:
+            if stale and not self.read_only:
                 try:
                     with conn:
                         conn.executemany("UPDATE units SET used = ? WHERE model = ? AND key = ?",
@@ -199,15 +205,15 @@ class UnitStore:
                 return 0
 
 
-_stores: dict[Path, UnitStore] = {}
+_stores: dict[tuple[Path, bool], UnitStore] = {}
 _stores_lock = threading.Lock()
 
 
-def project_store(state: Path | str) -> UnitStore:
+def project_store(state: Path | str, *, read_only: bool = False) -> UnitStore:
     """The one store of a state folder in this process (the console's preview, its
-    workers and apply share its connection)."""
+    workers and apply share its connection); `read_only` for a dry run."""
     path = (Path(state) / UNITS_FILE).absolute()
     with _stores_lock:
-        if path not in _stores:
-            _stores[path] = UnitStore(path)
-        return _stores[path]
+        if (path, read_only) not in _stores:
+            _stores[(path, read_only)] = UnitStore(path, read_only=read_only)
+        return _stores[(path, read_only)]

@@ -241,16 +241,18 @@ def unit_embedder() -> Embedder:
 
 
 _memory = _Memory()
-_shared: dict[Path | None, UnitVectors] = {}
+_shared: dict[tuple[Path, bool] | None, UnitVectors] = {}
 _shared_lock = threading.Lock()
 
 
-def shared_vectors(state: Path | str | None = None) -> UnitVectors:
+def shared_vectors(state: Path | str | None = None, *, read_only: bool = False
+                   ) -> UnitVectors:
     """The process-wide cache (and model) compose calls use: without `state` memory only,
-    with a project's state folder also that project's store on disk. All share one
-    memory, so a text is embedded once per process whichever project asks."""
-    store = project_store(state) if state is not None else None
-    key = store.path if store is not None else None
+    with a project's state folder also that project's store on disk (`read_only`: read,
+    never written, for a dry run). All share one memory, so a text is embedded once per
+    process whichever project asks."""
+    store = project_store(state, read_only=read_only) if state is not None else None
+    key = (store.path, read_only) if store is not None else None
     with _shared_lock:
         if key not in _shared:
             _shared[key] = UnitVectors(store=store, memory=_memory)
