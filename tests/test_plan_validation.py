@@ -186,9 +186,9 @@ def test_compose_gets_canonical_kept_and_the_apply_time(kb: Path, monkeypatch): 
     calls = []
     real = plan_mod.compose
 
-    def spy(action, canonical, others, *, kept=None, now=None):
+    def spy(action, canonical, others, *, kept=None, now=None, vectors=None):
         calls.append((action, canonical.path, sorted(o.path for o in others), kept.path, now))
-        return real(action, canonical, others, kept=kept, now=now)
+        return real(action, canonical, others, kept=kept, now=now, vectors=vectors)
 
     monkeypatch.setattr(plan_mod, "compose", spy)
     when = dt.datetime(2026, 12, 1, 9, 30, tzinfo=dt.UTC)
