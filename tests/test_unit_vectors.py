@@ -307,3 +307,25 @@ def test_a_dry_run_reads_the_cache_and_never_writes_it(tmp_path):
     plan_from_document(project, doc, now=NOW, dry_run=True)
     assert contents() == before
     assert project_store(state, read_only=True).count() == UnitStore(cache).count() > 0
+
+
+def test_a_warm_up_waits_while_a_higher_priority_caller_embeds():
+    texts = [f"Line {i} of the irrigation manifold is flushed every {i + 2} days." for i in
+             range(20)]
+    counting = Counting()
+    vectors = UnitVectors(counting)
+    mem = vectors._mem
+    with mem.lock:
+        mem.active[SETTLED] += 1  # the settled group's prefetch is embedding
+    worker = threading.Thread(target=vectors.ensure, args=(texts,),
+                              kwargs={"priority": AHEAD})
+    worker.start()
+    worker.join(0.6)
+    assert worker.is_alive() and counting.calls == []  # stepped aside
+    vectors.ensure(texts[:3])  # a preview is never held up by it
+    assert counting.calls == [3]
+    with mem.lock:
+        mem.active[SETTLED] -= 1
+        mem.changed.notify_all()
+    worker.join(60)
+    assert not worker.is_alive() and vectors.embedded == 20
