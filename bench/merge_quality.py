@@ -430,10 +430,17 @@ def _joined(paths: list[str], title: str, modified: str) -> Note:
     return note
 
 
-def speed(repeat: int = 5) -> None:
-    """compose() on a 3-note group of ~600-word notes, model loaded: the preview's cost."""
-    from review_app.core.unit_vectors import UnitVectors
+def speed(repeat: int = 5, threads: int | None = None) -> None:
+    """compose() on a 3-note group of ~600-word notes, model loaded: the preview's cost
+    with nothing cached, with the unit vectors in memory, and in a new process that
+    reads them from the state folder's cache (the next session, `apply --plan`)."""
+    import subprocess
 
+    from review_app.core.embedding import Embedder
+    from review_app.core.unit_store import UNITS_FILE, UnitStore
+    from review_app.core.unit_vectors import UNIT_THREADS, UnitVectors
+
+    threads = threads or UNIT_THREADS
     a = _joined(["engineering/feature_flags_guide.md", "engineering/why-we-left-heroku.md",
                  "product/bu-mapping-analysis-2026-08-15.md"], "Platform handbook", "2026-09-01")
     b = _joined(["engineering/feature-flag-conventions.md",
@@ -444,7 +451,22 @@ def speed(repeat: int = 5) -> None:
                  "engineering/pgbouncer_setup_notes.md"], "Platform handbook draft",
                 "2026-06-01")
     words = [n.word_count for n in (a, b, c)]
-    shared = UnitVectors()
+    if os.environ.get("BM_SPEED_CHILD"):  # the new process: memory empty, the disk warm
+        store_path = Path(os.environ["BM_SPEED_CHILD"])
+        embedder = Embedder(threads=threads)
+        embedder.embed(["load the model"])
+        disk, disk_cpu, loaded = [], [], 0
+        for _ in range(repeat):
+            vectors = UnitVectors(embedder, UnitStore(store_path))
+            t0, c0 = time.perf_counter(), time.process_time()
+            merging.compose("merge", a, [b, c], vectors=vectors)
+            disk.append((time.perf_counter() - t0) * 1000)
+            disk_cpu.append((time.process_time() - c0) * 1000)
+            assert vectors.embedded == 0, vectors.embedded
+            loaded = vectors.loaded
+        print(json.dumps([float(np.median(disk)), float(np.median(disk_cpu)), loaded]))
+        return
+    shared = UnitVectors(Embedder(threads=threads))
     shared.embedder.embed(["load the model"])
     cold, cold_cpu, warm, warm_cpu = [], [], [], []
     for _ in range(repeat):
@@ -457,11 +479,23 @@ def speed(repeat: int = 5) -> None:
         merging.compose("merge", a, [b, c], vectors=fresh)
         warm.append((time.perf_counter() - t0) * 1000)
         warm_cpu.append((time.process_time() - c0) * 1000)
-    print(f"merge preview, 3 notes of {words} words, median of {repeat}:\n"
-          f"  vectors cached (after prefetch_units or a first view): {np.median(warm):.0f} ms "
-          f"wall, {np.median(warm_cpu):.0f} ms CPU\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        store_path = Path(tmp) / UNITS_FILE
+        filled = UnitVectors(shared.embedder, UnitStore(store_path))
+        merging.compose("merge", a, [b, c], vectors=filled)  # what a first session leaves
+        child = subprocess.run(
+            [sys.executable, __file__, "--speed", "--threads", str(threads)],
+            env={**os.environ, "BM_SPEED_CHILD": str(store_path)}, capture_output=True,
+            text=True, check=True)
+        disk, disk_cpu, loaded = json.loads(child.stdout.strip().splitlines()[-1])
+    print(f"merge preview, 3 notes of {words} words, median of {repeat}"
+          f", {threads} ONNX Runtime thread(s):\n"
           f"  nothing cached ({fresh.embedded} unit texts embedded): {np.median(cold):.0f} ms "
-          f"wall, {np.median(cold_cpu):.0f} ms CPU")
+          f"wall, {np.median(cold_cpu):.0f} ms CPU\n"
+          f"  vectors in memory (after prefetch_units or a first view): {np.median(warm):.0f} "
+          f"ms wall, {np.median(warm_cpu):.0f} ms CPU\n"
+          f"  new process, vectors on disk ({loaded} read from the state folder's cache, "
+          f"0 embedded): {disk:.0f} ms wall, {disk_cpu:.0f} ms CPU")
     print(f"  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
@@ -472,9 +506,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", default="demo,rewrites")
     ap.add_argument("--actions", default="merge,update")
     ap.add_argument("--speed", action="store_true", help="only time the merge preview")
+    ap.add_argument("--threads", type=int, help="--speed: ONNX Runtime intra-op threads "
+                    "(default: the console's, UNIT_THREADS)")
     args = ap.parse_args(argv)
     if args.speed:
-        speed()
+        speed(threads=args.threads)
         return 0
     meaning = Meaning()
     if args.calibrate:

@@ -18,6 +18,18 @@ of the previous group were painted, timed to the cursor and, separately, to the 
 group's detail and diff), and for a held key (30 repeats a second); a held key's lag
 from the last repeat until the cursor is on its row and until the detail follows; `G`
 to the last row; a filter keystroke and a threshold change.
+
+    python bench/tui_bench.py --preview [--groups 8] [--repeat 3]
+
+`--preview` measures the merge preview with the REAL bundled model instead, on a project
+whose duplicate groups are three ~600-word notes (an original and two agent rewrites,
+from `gen_project.py`'s generator, two planted groups joined into each note) among
+unrelated notes. Each session is a new process (empty memory) with the model loaded and
+the note index warm, like the end of a first scan; the time runs from the group table
+painted to the merge result painted: (a) `v` at once on the first group; (b) `j` then
+`v` at once; (c) the same after the warm-ahead had `--wait` seconds; (d) a second
+session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once.
+p50 over `--repeat` sessions of each.
 """
 
 from __future__ import annotations
@@ -246,13 +258,212 @@ async def measure(result: ScanResult, moves: int) -> dict[str, object]:
     return figures
 
 
+# -- the merge preview with the real model ---------------------------------------------
+
+def preview_project(root: Path, groups: int, seed: int) -> list[list[str]]:
+    """Groups of three ~600-word notes (each note two planted notes of gen_project
+    joined: their sections, observations and relations) plus as many unrelated notes."""
+    import dataclasses
+
+    sys.path.insert(0, str(BENCH))
+    import gen_project as gp
+
+    specs, planted = gp.generate_specs(groups * 30, seed=seed, groups=groups * 6)
+    by_path = {sp.path: sp for sp in specs}
+    triples = [g for g in planted if len(g) == 3][: groups * 2]
+    if len(triples) < groups * 2:
+        raise SystemExit("not enough planted groups of three; raise --groups' notes")
+    in_groups = {p for g in planted for p in g}
+    fillers = [sp for sp in specs if sp.path not in in_groups][: groups * 3]
+    out: list[list[str]] = []
+    for k in range(groups):
+        parts = triples[2 * k:2 * k + 2]
+        paths = []
+        for j in range(3):
+            first, *rest = (by_path[g[j]] for g in parts)
+            sections = list(first.sections)
+            for other in rest:
+                sections += [(f"{other.subject}: {h}", sents) for h, sents in other.sections]
+            joined = dataclasses.replace(
+                first, sections=sections,
+                observations=[o for sp in (first, *rest) for o in sp.observations],
+                relations=[r for sp in (first, *rest) for r in sp.relations],
+                bullets=[b for sp in (first, *rest) for b in sp.bullets], important=False)
+            paths.append(joined.path)
+            target = root / joined.path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(gp.render(joined), encoding="utf-8")
+        out.append(paths)
+    for sp in fillers:
+        target = root / sp.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(gp.render(sp), encoding="utf-8")
+    return out
+
+
+async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[str, float]:
+    """One console session from the table painted: ms to each merge result painted."""
+    from review_app.tui.widgets.preview import Preview
+
+    app = ReviewApp(result.project, ScanOptions(), autostart=False)
+    out: dict[str, float] = {}
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        t_show = time.perf_counter()
+        app.show_review(result)
+        while not (isinstance(app.screen, ReviewScreen)
+                   and app.screen.query(GroupTable)
+                   and app.screen.query_one(GroupTable).row_count == len(result.groups)):
+            await asyncio.sleep(0.001)
+        screen = app.screen
+        table = screen.query_one(GroupTable)
+        preview = screen.query_one(Preview)
+
+        def painted() -> bool:
+            return not (screen._layout_required or screen._scroll_required
+                        or screen._repaint_required or screen._dirty_widgets)
+
+        while not (painted() and screen.detail_current):  # the person sees the table
+            await asyncio.sleep(0.001)
+        t_table = time.perf_counter()
+        out["table_painted_ms"] = (t_table - t_show) * 1000
+
+        async def merge_painted(keys: list[str], row: int) -> float:
+            t0 = time.perf_counter()
+            for key in keys:
+                app._driver.send_message(events.Key(key, key))
+            deadline = t0 + 120
+            while not (table.cursor_row == row and screen.detail_current
+                       and preview.written is not None and screen.preview_mode == "merge"
+                       and painted()):
+                if time.perf_counter() > deadline:
+                    raise SystemExit(f"no merge preview painted after {keys}")
+                await asyncio.sleep(0.001)
+            return (time.perf_counter() - t0) * 1000
+
+        async def back_to_diff() -> None:
+            for _ in range(2):  # merge -> update -> diff
+                app._driver.send_message(events.Key("v", "v"))
+                await asyncio.sleep(0.05)
+            while not (screen.preview_mode == "diff" and painted()):
+                await asyncio.sleep(0.005)
+
+        embedded0 = screen.vectors.embedded
+        if mode == "first":
+            out["a_first_group_v_ms"] = await merge_painted(["v"], 0)
+        elif mode == "next":
+            out["b_next_group_at_once_ms"] = await merge_painted(["j", "v"], 1)
+        elif mode == "waited":
+            await asyncio.sleep(max(0.0, wait_s - (time.perf_counter() - t_table)))
+            out["c_next_group_after_wait_ms"] = await merge_painted(["j", "v"], 1)
+        else:  # second session: the unit cache on disk
+            out["d_second_session_first_v_ms"] = await merge_painted(["v"], 0)
+            await back_to_diff()
+            out["d_second_session_next_v_ms"] = await merge_painted(["j", "v"], 1)
+        out["embedded"] = float(screen.vectors.embedded - embedded0)
+        out["read_from_disk"] = float(screen.vectors.loaded)
+        await pilot.press("q")
+    return out
+
+
+def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool) -> None:
+    """A new process: model loaded, scan (note index warm), one session; JSON on stdout."""
+    import json
+
+    if not ahead:  # what the warm-ahead costs (or saves) the preview
+        ReviewScreen.warm_ahead = lambda self, jobs: None
+
+    from review_app.core.pipeline import scan
+    from review_app.core.unit_vectors import unit_embedder
+
+    unit_embedder().embed(["load the model"])  # a first session has it loaded
+    result = scan(Project(root, state_dir=state), ScanOptions())
+    figures = asyncio.run(preview_session(result, mode, wait_s))
+    print(json.dumps(figures))
+
+
+def preview_main(args: argparse.Namespace) -> int:
+    import json
+    import os
+    import shutil
+
+    from review_app.core.pipeline import scan
+    from review_app.core.unit_store import UNITS_FILE
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root, state = Path(tmp) / "project", Path(tmp) / "state"
+        planted = preview_project(root, args.groups, args.seed)
+        result = scan(Project(root, state_dir=state), ScanOptions())  # the note index
+        sizes = sorted((len(g.paths) for g in result.groups), reverse=True)
+        found = sum(any(set(p) <= set(g.paths) for g in result.groups) for p in planted)
+        notes = {n.path: n for n in result.notes.values()}
+        words = [notes[p].word_count for g in planted for p in g]
+        print(f"{len(result.notes)} notes, {len(result.groups)} groups (sizes {sizes}); "
+              f"{found}/{len(planted)} planted groups of three found whole; words per grouped "
+              f"note {min(words)}-{max(words)} (median {statistics.median(words):.0f})")
+        if sizes[:2] != [3, 3]:
+            print("warning: the first two groups are not groups of three")
+        runs: dict[str, list[dict[str, float]]] = {}
+        plan = [(m, m != "second") for m in args.modes.split(",")]
+        for _ in range(args.repeat):
+            for mode, fresh in plan:
+                if fresh:  # a first session: no unit vectors anywhere
+                    (state / UNITS_FILE).unlink(missing_ok=True)
+                    for extra in ("-wal", "-shm"):
+                        Path(str(state / UNITS_FILE) + extra).unlink(missing_ok=True)
+                env = {**os.environ, "PYTHONPATH": str(BENCH.parent)}
+                child = subprocess.run(
+                    [sys.executable, __file__, "--preview-child", mode, "--root", str(root),
+                     "--state", str(state), "--wait", str(args.wait),
+                     *(["--no-warm-ahead"] if args.no_warm_ahead else [])], env=env,
+                    capture_output=True, text=True)
+                if child.returncode:
+                    print(child.stderr[-3000:])
+                    return 1
+                runs.setdefault(mode, []).append(json.loads(child.stdout.strip().splitlines()[-1]))
+        shutil.rmtree(state, ignore_errors=True)
+    print(f"p50 of {args.repeat} sessions each (ms from the table on screen to the merge "
+          f"result painted; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):")
+    for mode, _ in plan:
+        keys = [k for k in runs[mode][0] if k.endswith("_ms")]
+        for k in keys:
+            values = [r[k] for r in runs[mode]]
+            print(f"  {k:32} p50 {statistics.median(values):7.0f}   all "
+                  + " ".join(f"{v:.0f}" for v in values))
+        emb = [int(r["embedded"]) for r in runs[mode]]
+        disk = [int(r["read_from_disk"]) for r in runs[mode]]
+        print(f"  {'':32} unit texts the session embedded (all workers) {emb}, read from "
+              f"disk {disk}")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--preview", action="store_true",
+                    help="time the merge preview with the real model (see the docstring)")
+    ap.add_argument("--repeat", type=int, default=3, help="--preview: sessions per case")
+    ap.add_argument("--wait", type=float, default=6.0,
+                    help="--preview: seconds the warm-ahead gets in case (c)")
+    ap.add_argument("--no-warm-ahead", action="store_true",
+                    help="--preview: without the console's warm-ahead worker (to compare)")
+    ap.add_argument("--modes", default="first,next,waited,second",
+                    help="--preview: the cases to run (second needs waited before it)")
+    ap.add_argument("--preview-child", help=argparse.SUPPRESS)
+    ap.add_argument("--root", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--state", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--notes", type=int, default=5000)
     ap.add_argument("--groups", type=int, default=1100)
     ap.add_argument("--moves", type=int, default=200)
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args()
+    if args.preview_child:
+        preview_child(args.root, args.state, args.preview_child, args.wait,
+                      not args.no_warm_ahead)
+        return 0
+    if args.preview:
+        if args.groups == 1100:
+            args.groups = 8
+        return preview_main(args)
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "project"
         subprocess.run([sys.executable, str(BENCH / "gen_project.py"), str(root), "--notes",

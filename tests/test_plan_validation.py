@@ -186,10 +186,11 @@ def test_compose_gets_canonical_kept_and_the_apply_time(kb: Path, monkeypatch): 
     calls = []
     real = plan_mod.compose
 
-    def spy(action, canonical, others, *, kept=None, now=None, targets=None):
+    def spy(action, canonical, others, *, kept=None, now=None, targets=None, vectors=None):
         calls.append((action, canonical.path, sorted(o.path for o in others), kept.path, now))
         assert targets and targets.get("eng/pooling") == "eng/pooling.md"  # project notes
-        return real(action, canonical, others, kept=kept, now=now, targets=targets)
+        return real(action, canonical, others, kept=kept, now=now, targets=targets,
+                    vectors=vectors)
 
     monkeypatch.setattr(plan_mod, "compose", spy)
     when = dt.datetime(2026, 12, 1, 9, 30, tzinfo=dt.UTC)

@@ -384,3 +384,68 @@ async def test_moves_in_quick_succession_defer_the_detail(kb, embedder):
         assert screen.query_one(MemberTable).paths == screen.session.groups[4].paths
         await pilot.press("k", "k", "tab")  # focusing the member list brings it up to date
         assert screen.query_one(MemberTable).paths == screen.session.groups[2].paths
+
+
+def _unit_keys(screen: ReviewScreen, group) -> list[bytes]:
+    from review_app.core.merging import prefetch_texts
+    from review_app.core.unit_vectors import UnitVectors
+
+    notes = [screen.session.notes[p] for p in screen.session.in_group(group)]
+    return sorted({UnitVectors._key(t) for t in prefetch_texts(notes)})
+
+
+async def test_warm_ahead_embeds_the_next_groups_units_unvisited(kb, embedder):
+    from review_app.core.embedding import DEFAULT_MODEL
+    from review_app.core.unit_store import UNITS_FILE, UnitStore
+
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        table = screen.query_one(GroupTable)
+        assert table.cursor_row == 0 and len(screen.view.rows) >= 3
+        later = [_unit_keys(screen, g) for g in screen.view.rows[1:3]]
+        disk = UnitStore(Project(kb).state / UNITS_FILE)  # read as another process would
+
+        def warm() -> bool:
+            return all(len(disk.get(DEFAULT_MODEL, keys)) == len(keys) for keys in later)
+
+        await wait_for(pilot, warm, "the next groups' unit vectors on disk", limit=90)
+        assert table.cursor_row == 0  # nobody moved there
+        # Once the warm-ahead is done, the preview of the next group embeds nothing.
+        await wait_for(pilot, lambda: not [w for w in app.workers if w.group == "warm-ahead"
+                                           and not w.is_finished], "the warm-ahead", limit=90)
+        before = screen.vectors.embedded
+        await pilot.press("j")
+        await settle_detail(pilot)
+        await pilot.press("v")
+        assert screen.query_one("#preview").written
+        assert screen.vectors.embedded == before
+
+
+async def test_a_corrupt_unit_cache_leaves_preview_equal_to_what_apply_writes(kb, embedder):
+    import re
+
+    from review_app.core.unit_store import UNITS_FILE
+
+    cache = Project(kb).state / UNITS_FILE
+    cache.write_bytes(b"\x00garbage, not SQLite\n" * 300)
+    unstamped = lambda text: re.sub(r"(?m)^modified: .*$", "modified: <t>", text)  # noqa: E731
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        await goto_group(pilot, screen, "engineering/pgbouncer_setup_notes.md")
+        group = screen.group
+        kept = screen.session.kept(group)[0]
+        await pilot.press("v")
+        written = screen.query_one("#preview").written
+        assert written and written.startswith("---\n")
+        await pilot.press("m", "a")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmApply), "the confirm modal")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
+                       and app.screen is not screen, "the re-scan after apply")
+        await pilot.pause(0.2)
+        said = [n for n in notices(app) if "unit-vector cache" in n]
+    assert unstamped((kb / kept).read_text(encoding="utf-8")) == unstamped(written)
+    assert len(said) == 1 and str(cache) in said[0]
+    assert cache.read_bytes().startswith(b"\x00garbage")  # left as it was

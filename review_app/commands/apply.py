@@ -90,8 +90,8 @@ def run(args: argparse.Namespace) -> int:
     doc = _read_plan(args.plan) if args.plan else None
     project = _project(args, doc)
     try:
-        plan = plan_from_document(project, doc) if doc is not None else \
-            plan_from_decisions(project)
+        plan = plan_from_document(project, doc, dry_run=args.dry_run) if doc is not None \
+            else plan_from_decisions(project, dry_run=args.dry_run)
     except (ApplyError, UnsafePath) as exc:
         raise CommandError(str(exc)) from exc
     if args.dry_run:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
@@ -19,7 +19,7 @@ from .align import Aligner, target_key
 from .body_merge import BodyMerger, Superseded, UnitNote, retitle, stated_date
 from .frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
 from .notes import _MEMORY_URL_RE, _WIKILINK_RE, Note, parse_relation
-from .unit_vectors import UnitVectors, shared_vectors
+from .unit_vectors import PREVIEW, UnitVectors, shared_vectors
 from .units import normalise, parse_body
 
 __all__ = ["Composed", "Superseded", "UnitNote", "compose", "freshest", "link_mapping",
@@ -244,21 +244,32 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
     return head
 
 
-def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None) -> int:
-    """Embed, in one batch, every prose unit and heading of `notes`, so that a later
-    compose (a preview) of their group runs on cached vectors. The console can call it
-    in a worker once a scan has found the groups. Returns how many texts were new."""
+def prefetch_texts(notes: Iterable[Note]) -> list[str]:
+    """Every text of `notes` a compose of their group may embed: prose units,
+    observations, checklist and other items, section headings."""
     from .units import TEXT_KINDS, units_of
 
-    vectors = vectors or shared_vectors()
     texts: list[str] = []
     for n in notes:
         body = parse_body(split_frontmatter(n.text)[1])
         texts += [u.text for u in units_of(body, n.path)
                   if u.kind in TEXT_KINDS or u.kind in ("obs", "check", "other")]
         texts += [s.title for s in body.sections if s.heading is not None]
+    return texts
+
+
+def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None, *,
+                   priority: int = PREVIEW, cancelled: Callable[[], bool] | None = None
+                   ) -> int:
+    """Embed, in one batch, every text of `notes` a compose may embed (prefetch_texts),
+    so that a later compose (a preview) of their group runs on cached vectors. The
+    console calls it in workers once a scan has found the groups, for the group on
+    screen and those the person meets next, at a lower `priority` (see
+    UnitVectors.ensure), then composes them to make the few texts left (clauses).
+    Returns how many texts this call embedded."""
+    vectors = vectors or shared_vectors()
     before = vectors.embedded
-    vectors.ensure(texts)
+    vectors.ensure(prefetch_texts(notes), priority=priority, cancelled=cancelled)
     return vectors.embedded - before
 
 

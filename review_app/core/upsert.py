@@ -206,26 +206,31 @@ def _as_newest(matched: Note, proposed: Note) -> Note:
     return replace(proposed, modified=max(newest, dt.datetime.now(dt.UTC).replace(tzinfo=None)))
 
 
-def updated_note_text(matched: Note, proposed: Note) -> str:
+def updated_note_text(matched: Note, proposed: Note, state: Path | None = None) -> str:
     """The matched note with the proposed body, keeping the graph.
 
     The matched file's frontmatter identity stays (byte for byte where nothing
     changes) and a leading `# Title` follows the kept title; the observations,
     relations, links and tags of the matched note that the proposal does not state
-    survive (merging.compose's update).
+    survive (merging.compose's update). `state`: the project's state folder, whose
+    unit-vector cache serves the compose.
     """
     from .merging import compose
+    from .unit_vectors import shared_vectors
 
     fresh = _as_newest(matched, proposed)
-    return compose("update", matched, [fresh], kept=matched).text
+    return compose("update", matched, [fresh], kept=matched,
+                   vectors=shared_vectors(state)).text
 
 
-def merged_note_text(matched: Note, proposed: Note) -> str:
+def merged_note_text(matched: Note, proposed: Note, state: Path | None = None) -> str:
     """The matched note plus what the proposal adds, aligned by meaning; where the two
-    disagree the proposal (the newer) wins."""
+    disagree the proposal (the newer) wins. `state`: as for updated_note_text."""
     from .merging import compose
+    from .unit_vectors import shared_vectors
 
-    return compose("merge", matched, [_as_newest(matched, proposed)], kept=matched).text
+    return compose("merge", matched, [_as_newest(matched, proposed)], kept=matched,
+                   vectors=shared_vectors(state)).text
 
 
 class _Stale(Exception):
@@ -502,10 +507,10 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
         return _result("queued_for_review", rel, match, matches, proposal_id=proposal.id,
                        reason=reason)
     if on_match == "update":
-        after = updated_note_text(target, proposed)
+        after = updated_note_text(target, proposed, proj.state)
         action, kind = "updated_existing", "update"
     else:
-        after = merged_note_text(target, proposed)
+        after = merged_note_text(target, proposed, proj.state)
         action, kind = "merged_existing", "merge"
     apply_id = None
     if after != target.text:
@@ -572,9 +577,11 @@ def _decide(proj: Project, queue: PendingQueue, proposal_id: str, choice: str,
         proposed = parse_note(PROPOSED_PREFIX + proposal.path, proposed_text.encode("utf-8"))
         assert isinstance(proposed, Note)
         if choice == "update":
-            after, kind, outcome = updated_note_text(target, proposed), "update", "updated"
+            after, kind, outcome = (updated_note_text(target, proposed, proj.state), "update",
+                                    "updated")
         else:
-            after, kind, outcome = merged_note_text(target, proposed), "merge", "merged"
+            after, kind, outcome = (merged_note_text(target, proposed, proj.state), "merge",
+                                    "merged")
         apply_id = None
         if after != target.text:
             apply_id = _write(proj, path, target.sha256, after, kind,

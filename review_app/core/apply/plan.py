@@ -29,6 +29,7 @@ from ..journal import owner_cannot_write, safe_join
 from ..merging import Composed, compose, link_mapping, note_keys, rewrite_links_text, target_index
 from ..notes import Note
 from ..project import Project, load_notes
+from ..unit_vectors import shared_vectors
 from .changes import Conflict, FileChange, Skip, counts
 from .validate import LEAVING, WRITING, validate_document
 
@@ -125,9 +126,12 @@ def _real_paths(root: Path, notes: dict[str, Note]) -> dict[str, str]:
 
 
 class _Planner:
-    def __init__(self, project: Project, now: dt.datetime | None) -> None:
+    def __init__(self, project: Project, now: dt.datetime | None, dry_run: bool = False
+                 ) -> None:
         self.project = project
         self.now = now or dt.datetime.now(dt.UTC).replace(microsecond=0)
+        # Unit vectors from the state folder's cache; a dry run reads it, never writes.
+        self.vectors = shared_vectors(project.state, read_only=dry_run)
         notes_list, problems = load_notes(project.root)
         self.notes = {n.path: n for n in notes_list}
         self.unreadable = {p.path: p.error for p in problems}
@@ -190,7 +194,7 @@ class _Planner:
         others = [notes[p] for p in sorted(expected)
                   if p != canonical and (p in retired or p == kept.path)]
         composed = compose(action, canon, others, kept=kept, now=self.now,
-                           targets=self.targets)
+                           targets=self.targets, vectors=self.vectors)
         changes = [FileChange(kept.path, kept.sha256, composed.text, action, before=kept.text,
                               group_ids=[gid])]
         changes += [FileChange(p, notes[p].sha256, None, "retire", before=notes[p].text,
@@ -339,17 +343,18 @@ class _Planner:
         return out
 
 
-def plan_from_document(project: Project, doc: dict, *, now: dt.datetime | None = None
-                       ) -> Plan:
+def plan_from_document(project: Project, doc: dict, *, now: dt.datetime | None = None,
+                       dry_run: bool = False) -> Plan:
     """The plan for the groups of a scan document that carry an update/merge action.
 
     Raises PlanError when the document is malformed. Reads the current files: a
     group any of whose notes is missing or changed since the scan (sha256 in the
     document) becomes a conflict and changes nothing. `now` (default: the current
-    time) is the apply time written into `modified:`.
+    time) is the apply time written into `modified:`. `dry_run`: the plan is only
+    shown, so the unit-vector cache is read but not written.
     """
     validate_document(doc)
-    planner = _Planner(project, now)
+    planner = _Planner(project, now, dry_run)
     for g in doc["groups"]:
         planner.group(g)
     return planner.plan()
@@ -409,8 +414,9 @@ def decisions_document(project: Project) -> tuple[dict, list[Conflict]]:
     return {"project": str(project.root), "groups": groups}, stale
 
 
-def plan_from_decisions(project: Project, *, now: dt.datetime | None = None) -> Plan:
+def plan_from_decisions(project: Project, *, now: dt.datetime | None = None,
+                        dry_run: bool = False) -> Plan:
     doc, stale = decisions_document(project)
-    plan = plan_from_document(project, doc, now=now)
+    plan = plan_from_document(project, doc, now=now, dry_run=dry_run)
     plan.conflicts = stale + plan.conflicts
     return plan

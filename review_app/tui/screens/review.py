@@ -18,15 +18,18 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Header, Input, Static, TabbedContent, TabPane
 from textual.widgets._tabbed_content import ContentTabs
+from textual.worker import get_current_worker
 
 from ...core.grouping import Group
 from ...core.pipeline import ScanResult
+from ...core.unit_vectors import AHEAD, SETTLED, shared_vectors
 from ..actions import GROUP_ACTIONS, GUARDED, bindings, guarded_keys
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
 from ..messages import ApplyFailed, ApplyFinished, RescanWanted
 from ..session import THRESHOLD_STEP, PendingReview, ReviewSession
 from ..view import ReviewView
+from ..warming import WarmJob, warm
 from ..widgets.detail import DetailPane, detail_text
 from ..widgets.footer import InPlaceFooter
 from ..widgets.pending import PendingPane, ProposalTable
@@ -39,6 +42,9 @@ from .scan import project_label
 SETTLE_S = 0.08
 """The detail and preview follow the group cursor once it has rested this long: a held
 key moves only the cursor (cheap), and the re-layout of the detail comes once, after."""
+WARM_AHEAD = 10
+"""Groups after the settled one whose units are embedded ahead, in the order the person
+meets them (~1.6 s CPU each for three 600-word notes, done at low priority)."""
 GUARDED_KEYS = guarded_keys()
 DONE_WORDS = {"update": "update (the freshest text into the kept file, the others retired)",
               "merge": "merge (what the others add folded in, the others retired)",
@@ -60,6 +66,9 @@ class ReviewScreen(Screen):
                                           audit.carried if audit else frozenset())
         self.view = ReviewView(self.session)
         self.proposals = PendingReview.open(result.project)  # agents' upsert_note(ask)
+        # Unit vectors for previews and apply, kept on disk in the project's state folder.
+        self.vectors = shared_vectors(result.project.state)
+        self._store_problem_said = False
         self._table_width = 0
         self._shown_gid: str | None = None
         self._shown_member: tuple[str | None, str | None] | None = None
@@ -114,6 +123,7 @@ class ReviewScreen(Screen):
         # Tab switches by `p` (and the mouse): Tab/shift+Tab keep moving between panes.
         self.query_one(ContentTabs).can_focus = False
         self.query_one("#detail").border_title = "group"
+        self.query_one(Preview).vectors = self.vectors
         groups = self.query_one("#groups")
         s = self.session
         subtitle = [self.context.audit.summary] if (
@@ -246,16 +256,39 @@ class ReviewScreen(Screen):
             detail.border_title = f"group of {len(members) + 1}" + (
                 f" · {status}" if status else "") + (" · changed" if g.id in s.carried
                                                       and g.id not in s.decisions else "")
-            self.warm_units([s.notes[p] for p in s.in_group(g)])
+            self.warm_units(self._warm_job(g))
+            self.warm_ahead(self._ahead(g))
         self.show_member()
 
-    @work(thread=True, exclusive=True, group="warm")
-    def warm_units(self, notes: list) -> None:
-        """Embed the settled group's units while the person reads its diff, so that `v`
-        (the merge or update result) renders from cached vectors."""
-        from ...core.merging import prefetch_units
+    def _warm_job(self, group: Group) -> WarmJob:
+        s = self.session
+        return WarmJob([s.notes[p] for p in s.in_group(group)], *s.compose_inputs(group))
 
-        prefetch_units(notes)
+    def _ahead(self, group: Group) -> list[WarmJob]:
+        """The undecided groups the person meets after `group`, in that order: the rows
+        below it, then those above (where the cursor goes after the last decision)."""
+        rows = self.view.rows
+        at = next((i for i, r in enumerate(rows) if r.id == group.id), -1)
+        order = [r for r in rows[at + 1:] + rows[:max(at, 0)] if not self.session.status(r)]
+        return [self._warm_job(r) for r in order[:WARM_AHEAD]]
+
+    @work(thread=True, exclusive=True, group="warm")
+    def warm_units(self, job: WarmJob) -> None:
+        """Make the settled group's unit vectors while the person reads its diff, so that
+        `v` (the merge or update result) renders from cached vectors."""
+        worker = get_current_worker()
+        warm(job, self.vectors, SETTLED, lambda: worker.is_cancelled)
+
+    @work(thread=True, exclusive=True, group="warm-ahead")
+    def warm_ahead(self, jobs: list[WarmJob]) -> None:
+        """Make the next groups' unit vectors, one group at a time, while the person
+        reads: it steps aside whenever a preview or the settled group's prefetch embeds,
+        and stops when the cursor settles elsewhere (a new run starts from there)."""
+        worker = get_current_worker()
+        for job in jobs:
+            if worker.is_cancelled:
+                return
+            warm(job, self.vectors, AHEAD, lambda: worker.is_cancelled)
 
     def show_member(self) -> None:
         g = self.group
@@ -264,6 +297,10 @@ class ReviewScreen(Screen):
         pane = self.query_one(DetailPane)
         pane.show(detail_text(self.view.detail(g, path), self.session.notes) if g else Text())
         self.query_one(Preview).show(self.view.preview_request(g, path))
+        store = self.vectors.store
+        if store is not None and store.problem and not self._store_problem_said:
+            self._store_problem_said = True
+            self.notify(store.problem, title="Cache not used", severity="warning", timeout=8)
         self._shown_member = (g.id if g else None, path)
         self.update_bindings()
 

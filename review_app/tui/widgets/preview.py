@@ -130,7 +130,8 @@ def line_marks(composed: Any, canonical: Note, kept: Note, others: list[Note]) -
 
 
 def written_preview(action: str, canonical: Note, others: list[Note], kept: Note,
-                    targets: dict[str, str] | None = None) -> tuple[Text, str]:
+                    targets: dict[str, str] | None = None, vectors: Any = None
+                    ) -> tuple[Text, str]:
     """(what the pane shows, the text written): `compose`'s text line by line, verbatim
     after a two-column gutter that names the source note of each added line, then what
     the result leaves out (superseded values, dropped prose)."""
@@ -140,7 +141,8 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
 
     # `modified:` shows the refresh apply makes; apply stamps the moment it writes.
     now = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    composed = compose(action, canonical, others, kept=kept, now=now, targets=targets)
+    composed = compose(action, canonical, others, kept=kept, now=now, targets=targets,
+                       vectors=vectors)
     letters = _letters(others)
     out = Text()
     out.append(f"{action} writes {kept.path}", style="bold cyan")
@@ -178,6 +180,7 @@ class Preview(VerticalScroll):
     `written` is the exact text the shown merge/update would write (None for a diff)."""
 
     can_focus = True
+    vectors: Any = None  # the UnitVectors compose uses (the screen sets its project's)
     BINDINGS = [Binding("j", "scroll_down", "Down", show=False),
                 Binding("k", "scroll_up", "Up", show=False)]
     TITLES = {"diff": "diff canonical ↔ selected · v: merge result",
@@ -202,7 +205,8 @@ class Preview(VerticalScroll):
             else:
                 try:
                     text, self.written = written_preview(mode, canonical, request.others,
-                                                         request.kept, request.targets)
+                                                         request.kept, request.targets,
+                                                         self.vectors)
                 except Exception as exc:  # the preview must never take the console down
                     text = Text(f"{mode} preview unavailable: {exc}", style="red")
         elif request.member is None or request.member.path == canonical.path:

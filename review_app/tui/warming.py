@@ -1,0 +1,36 @@
+"""What the console's warm workers do for one group: embed its units, then compose its
+merge and update so that the few texts only a compose asks for (clauses of sentences)
+are made too. The preview that follows runs on cached vectors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..core.merging import compose, prefetch_units
+from ..core.notes import Note
+from ..core.unit_vectors import Cancelled, UnitVectors
+
+
+@dataclass
+class WarmJob:
+    notes: list[Note]  # every note of the group
+    canonical: Note  # compose's inputs, as the preview will pass them
+    others: list[Note]
+    kept: Note
+
+
+def warm(job: WarmJob, vectors: UnitVectors, priority: int,
+         cancelled: Callable[[], bool]) -> None:
+    """Never raises: a group that cannot be composed shows its own error in the preview."""
+    try:
+        prefetch_units(job.notes, vectors, priority=priority, cancelled=cancelled)
+        if not job.others or cancelled():
+            return
+        view = vectors.at(priority, cancelled)
+        for action in ("merge", "update"):
+            compose(action, job.canonical, job.others, kept=job.kept, vectors=view)
+    except Cancelled:
+        return
+    except Exception:  # noqa: BLE001 - a warm-up is only ever a head start
+        return

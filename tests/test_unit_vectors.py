@@ -1,0 +1,331 @@
+"""The unit-vector cache: in memory, on disk in the state folder, shared by threads and
+processes, and never a reason for a merge to fail. Real model, real files."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from review_app.core.merging import compose, prefetch_texts, prefetch_units
+from review_app.core.notes import Note, parse_note
+from review_app.core.unit_store import UNITS_FILE, UnitStore, project_store
+from review_app.core.unit_vectors import (
+    AHEAD,
+    PREVIEW,
+    SETTLED,
+    UnitVectors,
+    shared_vectors,
+    unit_embedder,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A greenhouse operations note and an agent's rewrite of it, newer, with one changed value.
+OLD = """---
+title: Greenhouse irrigation schedule
+modified: 2026-03-02
+---
+
+# Greenhouse irrigation schedule
+
+Bay 3 holds the tomato seedlings and is watered twice a day, at 06:00 and 18:00.
+The drip lines run for 12 minutes per cycle at 1.5 bar.
+
+## Sensors
+
+- [sensor] Soil moisture probes sit at 10 cm depth in every second row
+- [rule] Skip the evening cycle when moisture reads above 40%
+- feeds [[Nutrient dosing log]]
+
+## Open work
+
+- [ ] Replace the clogged emitter on line 7
+- [ ] Calibrate probe B3-4 against the handheld meter
+"""
+
+NEW = """---
+title: Bay 3 watering plan
+modified: 2026-04-18
+---
+
+# Bay 3 watering plan
+
+The tomato seedlings in bay 3 get water twice daily, at 06:00 and again at 18:00.
+Each drip cycle now runs 15 minutes at 1.5 bar, since the new emitters flow less.
+
+## Sensors
+
+- [sensor] Moisture probes are at a depth of 10 cm, in every other row
+- [rule] The evening cycle is skipped if moisture is over 40%
+- feeds [[Nutrient dosing log]]
+
+## Open work
+
+- [x] Replace the clogged emitter on line 7
+- [ ] Calibrate probe B3-4 against the handheld meter
+"""
+
+
+NOW = dt.datetime(2026, 5, 1, 9, 30)
+
+
+def note(path: str, text: str) -> Note:
+    n = parse_note(path, text.encode())
+    assert isinstance(n, Note)
+    return n
+
+
+class Counting:
+    """The real model, counting the texts it is asked to embed."""
+
+    def __init__(self) -> None:
+        self.inner = unit_embedder()
+        self.model_name = self.inner.model_name
+        self.calls: list[int] = []
+        self.lock = threading.Lock()
+
+    @property
+    def dim(self):
+        return self.inner.dim
+
+    def embed(self, texts, progress=None):
+        with self.lock:
+            self.calls.append(len(texts))
+        return self.inner.embed(texts, progress)
+
+
+@pytest.fixture
+def texts() -> list[str]:
+    return prefetch_texts([note("a.md", OLD), note("b.md", NEW)])
+
+
+def test_disk_cache_returns_the_bytes_a_fresh_embedding_gives(tmp_path, texts):
+    first = UnitVectors(unit_embedder(), UnitStore(tmp_path / UNITS_FILE))
+    first.ensure(texts)
+    assert first.embedded == len(set(texts)) and first.loaded == 0
+    # A new process would start with empty memory: only the file is shared.
+    again = UnitVectors(unit_embedder(), UnitStore(tmp_path / UNITS_FILE))
+    got = again.matrix(texts)
+    assert again.embedded == 0 and again.loaded == len(set(texts))
+    unique = sorted(set(texts))  # the order (and so the batches) the cache embedded in
+    fresh = unit_embedder().embed(unique)
+    by_text = dict(zip(unique, fresh, strict=True))
+    assert got.dtype == np.float32
+    assert got.tobytes() == np.vstack([by_text[t] for t in texts]).tobytes()
+
+
+def test_a_second_session_over_the_state_folder_embeds_nothing(tmp_path, texts):
+    old, new = note("a.md", OLD), note("b.md", NEW)
+    cold = UnitVectors(Counting(), UnitStore(tmp_path / UNITS_FILE))
+    assert prefetch_units([old, new], cold) == len(set(texts))
+    want = compose("merge", new, [old], vectors=cold).text
+    counting = Counting()
+    warm = UnitVectors(counting, UnitStore(tmp_path / UNITS_FILE))
+    assert compose("merge", new, [old], vectors=warm).text == want
+    assert warm.embedded == 0 and counting.calls == []
+
+
+def test_a_new_process_reads_what_this_one_stored(tmp_path, texts):
+    UnitVectors(unit_embedder(), UnitStore(tmp_path / UNITS_FILE)).ensure(texts)
+    code = (
+        "import json, sys\n"
+        "from review_app.core.unit_vectors import UnitVectors\n"
+        "from review_app.core.unit_store import UnitStore\n"
+        "v = UnitVectors(store=UnitStore(sys.argv[1]))\n"
+        "m = v.matrix(json.loads(sys.stdin.read()))\n"
+        "print(json.dumps([v.embedded, v.loaded, m.shape[0]]))\n")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / UNITS_FILE)],
+                         input=json.dumps(texts), capture_output=True, text=True, check=True,
+                         cwd=ROOT, timeout=120)
+    assert json.loads(out.stdout) == [0, len(set(texts)), len(texts)]
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "directory", "foreign-schema"])
+def test_a_damaged_cache_never_breaks_compose(tmp_path, damage, caplog):
+    old, new = note("a.md", OLD), note("b.md", NEW)
+    good = tmp_path / "good"
+    UnitVectors(unit_embedder(), UnitStore(good / UNITS_FILE)).ensure(
+        prefetch_texts([old, new]))
+    bad = tmp_path / "state" / UNITS_FILE
+    bad.parent.mkdir()
+    if damage == "garbage":
+        bad.write_bytes(b"not a database\n" * 200)
+    elif damage == "truncated":
+        bad.write_bytes((good / UNITS_FILE).read_bytes()[:1500])
+    elif damage == "directory":
+        bad.mkdir()
+    else:
+        import sqlite3
+
+        with sqlite3.connect(bad) as conn:
+            conn.execute("CREATE TABLE units (x)")
+            conn.execute("PRAGMA user_version = 99")
+    want = compose("merge", new, [old], vectors=UnitVectors(unit_embedder())).text
+    store = UnitStore(bad)
+    with caplog.at_level(logging.WARNING, logger="review_app.core.unit_store"):
+        for _ in range(2):
+            vectors = UnitVectors(unit_embedder(), store)
+            assert compose("merge", new, [old], vectors=vectors).text == want
+            assert vectors.embedded > 0
+    assert store.problem and str(bad) in store.problem
+    assert len(caplog.records) == 1  # said once, not per call
+    if damage != "directory":
+        assert bad.is_file()  # left as it was: a cache is never repaired by deleting
+
+
+def test_the_cache_is_bounded_and_keeps_the_recently_used(tmp_path):
+    store = UnitStore(tmp_path / UNITS_FILE, max_rows=10)
+    vec = np.ones(384, dtype=np.float32)
+    for i in range(8):
+        assert store.put("m", {bytes([i]) * 20: vec * i})
+    import review_app.core.unit_store as us
+
+    with store._lock:  # the first rows were used long ago
+        store._connection().execute("UPDATE units SET used = used - 10000 WHERE key < ?",
+                                    (bytes([4]) * 20,))
+        store._connection().commit()
+    assert store.put("m", {bytes([100 + i]) * 20: vec for i in range(5)})  # 13 > 10
+    assert store.count() <= 10
+    left = store.get("m", [bytes([i]) * 20 for i in range(8)])
+    assert all(bytes([i]) * 20 in left for i in range(4, 8))  # the newer ones stay
+    assert len(left) < 8
+    assert us.MAX_ROWS >= 10_000
+
+
+def test_two_processes_write_the_cache_at_once(tmp_path):
+    path = tmp_path / UNITS_FILE
+    UnitStore(path).put("m", {b"x" * 20: np.zeros(384, dtype=np.float32)})  # created
+    code = (
+        "import sys, numpy as np\n"
+        "from review_app.core.unit_store import UnitStore\n"
+        "s = UnitStore(sys.argv[1]); tag = int(sys.argv[2]); ok = 0\n"
+        "for i in range(150):\n"
+        "    key = bytes([tag]) + i.to_bytes(2, 'big') + bytes(17)\n"
+        "    ok += s.put('m', {key: np.full(384, i, dtype=np.float32)})\n"
+        "print(ok, s.problem)\n")
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(path), str(tag)], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True) for tag in (1, 2)]
+    outs = [p.communicate(timeout=120)[0].split() for p in procs]
+    assert all(p.returncode == 0 for p in procs)
+    assert outs == [["150", "None"], ["150", "None"]]
+    assert UnitStore(path).count() == 301
+
+
+def test_threads_asking_for_the_same_texts_embed_them_once(tmp_path, texts):
+    counting = Counting()
+    vectors = UnitVectors(counting, UnitStore(tmp_path / UNITS_FILE))
+    start = threading.Barrier(3)
+
+    def ask(priority: int) -> None:
+        start.wait()
+        vectors.ensure(texts, priority=priority)
+
+    threads = [threading.Thread(target=ask, args=(p,)) for p in (PREVIEW, SETTLED, AHEAD)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert sum(counting.calls) == len(set(texts)) == vectors.embedded
+    assert vectors.matrix(texts).shape == (len(texts), 384)
+
+
+def test_a_background_warm_up_is_chunked_and_cancellable():
+    texts = [f"Probe B3-{i} reads {20 + i}% moisture after the morning cycle." for i in range(40)]
+    counting = Counting()
+    vectors = UnitVectors(counting)
+    vectors.ensure(texts, priority=AHEAD, cancelled=lambda: True)
+    assert counting.calls == []
+    calls = iter(range(10_000))
+    vectors.ensure(texts, priority=AHEAD, cancelled=lambda: next(calls) >= 1)
+    assert vectors.embedded == 16  # stopped after one chunk
+    vectors.ensure(texts, priority=AHEAD)
+    assert vectors.embedded == len(set(texts))
+    assert max(counting.calls) <= 16
+
+
+def test_apply_plans_compose_through_the_projects_cache(tmp_path):
+    from helpers_apply import group_doc
+
+    from review_app.core.apply import plan_from_document
+    from review_app.core.project import Project
+
+    root = tmp_path / "kb"
+    root.mkdir()
+    (root / "irrigation.md").write_text(OLD, encoding="utf-8")
+    (root / "bay-3.md").write_text(NEW, encoding="utf-8")
+    doc = {"project": str(root), "groups": [group_doc(root, "bay-3.md", ["irrigation.md"],
+                                                      "merge")]}
+    project = Project(root, state_dir=tmp_path / "state")
+    plan = plan_from_document(project, doc, now=NOW)
+    assert plan.groups and plan.groups[0].composed is not None
+    stored = project_store(project.state)
+    assert stored.path == (tmp_path / "state" / UNITS_FILE).absolute()
+    assert shared_vectors(project.state).store is stored and stored.count() > 0
+    # What the plan composed is on disk: a new process composing it embeds nothing.
+    counting = Counting()
+    fresh = UnitVectors(counting, UnitStore(stored.path))
+    notes = {n: note(n, (root / n).read_text(encoding="utf-8"))
+             for n in ("bay-3.md", "irrigation.md")}
+    again = compose("merge", notes["bay-3.md"], [notes["irrigation.md"]], vectors=fresh,
+                    now=NOW, kept=notes[plan.groups[0].kept])
+    assert counting.calls == [] and again.text == plan.groups[0].composed.text
+
+
+
+def test_a_dry_run_reads_the_cache_and_never_writes_it(tmp_path):
+    from helpers_apply import group_doc
+
+    from review_app.core.apply import plan_from_document
+    from review_app.core.project import Project
+
+    root, state = tmp_path / "kb", tmp_path / "state"
+    root.mkdir()
+    (root / "irrigation.md").write_text(OLD, encoding="utf-8")
+    (root / "bay-3.md").write_text(NEW, encoding="utf-8")
+    doc = {"project": str(root), "groups": [group_doc(root, "bay-3.md", ["irrigation.md"],
+                                                      "merge")]}
+    project = Project(root, state_dir=state)
+    dry = plan_from_document(project, doc, now=NOW, dry_run=True)
+    assert not state.exists()  # nothing created, not even the folder
+    real = plan_from_document(project, doc, now=NOW)
+    assert dry.groups[0].composed.text == real.groups[0].composed.text
+    cache = state / UNITS_FILE
+    def contents() -> dict[str, bytes | None]:
+        # -shm is SQLite's lock table, touched by any reader; the data is the rest.
+        return {p.name: None if p.name.endswith("-shm") else p.read_bytes()
+                for p in state.iterdir()}
+
+    before = contents()
+    plan_from_document(project, doc, now=NOW, dry_run=True)
+    assert contents() == before
+    assert project_store(state, read_only=True).count() == UnitStore(cache).count() > 0
+
+
+def test_a_warm_up_waits_while_a_higher_priority_caller_embeds():
+    texts = [f"Line {i} of the irrigation manifold is flushed every {i + 2} days." for i in
+             range(20)]
+    counting = Counting()
+    vectors = UnitVectors(counting)
+    mem = vectors._mem
+    with mem.lock:
+        mem.active[SETTLED] += 1  # the settled group's prefetch is embedding
+    worker = threading.Thread(target=vectors.ensure, args=(texts,),
+                              kwargs={"priority": AHEAD})
+    worker.start()
+    worker.join(0.6)
+    assert worker.is_alive() and counting.calls == []  # stepped aside
+    vectors.ensure(texts[:3])  # a preview is never held up by it
+    assert counting.calls == [3]
+    with mem.lock:
+        mem.active[SETTLED] -= 1
+        mem.changed.notify_all()
+    worker.join(60)
+    assert not worker.is_alive() and vectors.embedded == 20
