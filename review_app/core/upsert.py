@@ -17,7 +17,7 @@ import re
 import threading
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -206,31 +206,40 @@ def _as_newest(matched: Note, proposed: Note) -> Note:
     return replace(proposed, modified=max(newest, dt.datetime.now(dt.UTC).replace(tzinfo=None)))
 
 
-def updated_note_text(matched: Note, proposed: Note, state: Path | None = None) -> str:
+def updated_note_text(matched: Note, proposed: Note, state: Path | None = None,
+                      targets: Mapping[str, str] | None = None) -> str:
     """The matched note with the proposed body, keeping the graph.
 
     The matched file's frontmatter identity stays (byte for byte where nothing
     changes) and a leading `# Title` follows the kept title; the observations,
     relations, links and tags of the matched note that the proposal does not state
     survive (merging.compose's update). `state`: the project's state folder, whose
-    unit-vector cache serves the compose.
+    unit-vector cache serves the compose; `targets`: the project's notes as relation
+    targets (merging.target_index), as apply resolves them.
     """
     from .merging import compose
     from .unit_vectors import shared_vectors
 
     fresh = _as_newest(matched, proposed)
     return compose("update", matched, [fresh], kept=matched,
-                   vectors=shared_vectors(state)).text
+                   vectors=shared_vectors(state), targets=targets).text
 
 
-def merged_note_text(matched: Note, proposed: Note, state: Path | None = None) -> str:
+def merged_note_text(matched: Note, proposed: Note, state: Path | None = None,
+                     targets: Mapping[str, str] | None = None) -> str:
     """The matched note plus what the proposal adds, aligned by meaning; where the two
-    disagree the proposal (the newer) wins. `state`: as for updated_note_text."""
+    disagree the proposal (the newer) wins. `state`, `targets`: as for updated_note_text."""
     from .merging import compose
     from .unit_vectors import shared_vectors
 
     return compose("merge", matched, [_as_newest(matched, proposed)], kept=matched,
-                   vectors=shared_vectors(state)).text
+                   vectors=shared_vectors(state), targets=targets).text
+
+
+def _targets(notes: list[Note]) -> dict[str, str]:
+    from .merging import target_index
+
+    return target_index(notes)
 
 
 class _Stale(Exception):
@@ -507,10 +516,10 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
         return _result("queued_for_review", rel, match, matches, proposal_id=proposal.id,
                        reason=reason)
     if on_match == "update":
-        after = updated_note_text(target, proposed, proj.state)
+        after = updated_note_text(target, proposed, proj.state, _targets(notes))
         action, kind = "updated_existing", "update"
     else:
-        after = merged_note_text(target, proposed, proj.state)
+        after = merged_note_text(target, proposed, proj.state, _targets(notes))
         action, kind = "merged_existing", "merge"
     apply_id = None
     if after != target.text:
@@ -577,10 +586,12 @@ def _decide(proj: Project, queue: PendingQueue, proposal_id: str, choice: str,
         proposed = parse_note(PROPOSED_PREFIX + proposal.path, proposed_text.encode("utf-8"))
         assert isinstance(proposed, Note)
         if choice == "update":
-            after, kind, outcome = (updated_note_text(target, proposed, proj.state), "update",
+            after, kind, outcome = (updated_note_text(target, proposed, proj.state,
+                                                      _targets(notes)), "update",
                                     "updated")
         else:
-            after, kind, outcome = (merged_note_text(target, proposed, proj.state), "merge",
+            after, kind, outcome = (merged_note_text(target, proposed, proj.state,
+                                                     _targets(notes)), "merge",
                                     "merged")
         apply_id = None
         if after != target.text:

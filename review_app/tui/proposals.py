@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,8 @@ class PendingReview:
     items: list[Proposal] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     _signature: tuple[int, int] | None = None
+    # the project's notes as relation targets (ReviewSession.targets), as decide resolves them
+    targets: Callable[[], Mapping[str, str]] | None = None
 
     @classmethod
     def open(cls, project: Project) -> PendingReview:
@@ -83,7 +86,10 @@ class PendingReview:
         from ..core.upsert import merged_note_text
 
         target = self.match_note(path)
-        return None if target is None else merged_note_text(target, self.proposed_note(proposal))
+        if target is None:
+            return None
+        return merged_note_text(target, self.proposed_note(proposal), self.project.state,
+                                self.targets() if self.targets else None)
 
     def refusal(self, choice: str, proposal: Proposal | None, match: str | None) -> str | None:
         """Why `choice` makes no sense here, or None. Updating an important note is a

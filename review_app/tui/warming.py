@@ -18,6 +18,7 @@ class WarmJob:
     canonical: Note  # compose's inputs, as the preview will pass them
     others: list[Note]
     kept: Note
+    targets: dict[str, str] | None = None  # as the preview passes them
 
 
 def warm(job: WarmJob, vectors: UnitVectors, priority: int,
@@ -29,7 +30,8 @@ def warm(job: WarmJob, vectors: UnitVectors, priority: int,
             return
         view = vectors.at(priority, cancelled)
         for action in ("merge", "update"):
-            compose(action, job.canonical, job.others, kept=job.kept, vectors=view)
+            compose(action, job.canonical, job.others, kept=job.kept, vectors=view,
+                    targets=job.targets)
     except Cancelled:
         return
     except Exception:  # noqa: BLE001 - a warm-up is only ever a head start

@@ -66,6 +66,7 @@ class ReviewScreen(Screen):
                                           audit.carried if audit else frozenset())
         self.view = ReviewView(self.session)
         self.proposals = PendingReview.open(result.project)  # agents' upsert_note(ask)
+        self.proposals.targets = self.session.targets
         # Unit vectors for previews and apply, kept on disk in the project's state folder.
         self.vectors = shared_vectors(result.project.state)
         self._store_problem_said = False
@@ -262,7 +263,8 @@ class ReviewScreen(Screen):
 
     def _warm_job(self, group: Group) -> WarmJob:
         s = self.session
-        return WarmJob([s.notes[p] for p in s.in_group(group)], *s.compose_inputs(group))
+        return WarmJob([s.notes[p] for p in s.in_group(group)], *s.compose_inputs(group),
+                       s.targets())
 
     def _ahead(self, group: Group) -> list[WarmJob]:
         """The undecided groups the person meets after `group`, in that order: the rows
