@@ -484,12 +484,13 @@ def speed(repeat: int = 5, threads: int | None = None) -> None:
         filled = UnitVectors(shared.embedder, UnitStore(store_path))
         merging.compose("merge", a, [b, c], vectors=filled)  # what a first session leaves
         child = subprocess.run(
-            [sys.executable, __file__, "--speed", "--threads", str(threads)],
+            [sys.executable, __file__, "--speed", *(["--threads", str(threads)] if threads
+                                                     else [])],
             env={**os.environ, "BM_SPEED_CHILD": str(store_path)}, capture_output=True,
             text=True, check=True)
         disk, disk_cpu, loaded = json.loads(child.stdout.strip().splitlines()[-1])
     print(f"merge preview, 3 notes of {words} words, median of {repeat}"
-          f", {threads} ONNX Runtime thread(s):\n"
+          f", {threads or 'default'} ONNX Runtime thread(s):\n"
           f"  nothing cached ({fresh.embedded} unit texts embedded): {np.median(cold):.0f} ms "
           f"wall, {np.median(cold_cpu):.0f} ms CPU\n"
           f"  vectors in memory (after prefetch_units or a first view): {np.median(warm):.0f} "

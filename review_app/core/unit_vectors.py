@@ -27,13 +27,14 @@ from .unit_store import UnitStore, project_store
 
 MAX_CACHED = 200_000
 """About 300 MB of float32 384-d vectors at most; far more units than a session sees."""
-UNIT_THREADS = 1
-"""ONNX Runtime intra-op threads of the unit model. Units are short and come in batches of
-~15-130: with two threads the pool's spinning and hand-offs cost more than they save.
-`bench/merge_quality.py --speed --threads 1|2`, three runs each alternating, load 5 on 2
-cores: a cold 3 x 600-word merge embeds 135 texts in 1.0-1.05 s CPU (1.0-1.7 s wall) with
-one thread, 1.7-1.9 s CPU (2.6-3.2 s wall) with two. Also two callers at once (the
-preview and a prefetch) then use one core each instead of fighting over both."""
+UNIT_THREADS: int | None = None
+"""ONNX Runtime intra-op threads of the unit model: its default (the physical cores).
+`bench/merge_quality.py --speed --threads 1|2`, a cold 3 x 600-word merge (135 texts) on
+2 cores: idle, 1.12 s wall / 1.12 s CPU with one thread, 0.59 s wall / 1.18 s CPU with
+two; at load 5 from other work one thread wins (1.0-1.7 s wall against 2.6-3.2 s), as
+every pool does on a saturated machine. A person waits on an idle one, so wall time on
+idle cores decides. Lower-priority callers step aside (BACKGROUND_CHUNK), so the preview
+and a warm-up do not share the pool."""
 PREVIEW, SETTLED, AHEAD = 2, 1, 0
 """Priorities: a compose someone waits for (preview, apply), the prefetch of the group on
 screen, the warm-up of the groups after it."""
