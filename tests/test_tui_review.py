@@ -449,3 +449,66 @@ async def test_a_corrupt_unit_cache_leaves_preview_equal_to_what_apply_writes(kb
     assert unstamped((kb / kept).read_text(encoding="utf-8")) == unstamped(written)
     assert len(said) == 1 and str(cache) in said[0]
     assert cache.read_bytes().startswith(b"\x00garbage")  # left as it was
+
+
+
+async def test_quit_during_a_warm_up_stops_its_threads_promptly(kb, embedder, monkeypatch):
+    """`q` while the warm-ups embed: their threads stop within the chunk they are in (at
+    exit the thread pool joins its threads, so a warm-up that ignored the cancel would
+    hold the process for the rest of its groups)."""
+    import threading
+    import time
+
+    import review_app.core.unit_vectors as uv
+    from review_app.tui.screens import review as review_module
+
+    class Slowed:
+        """The real unit model, half a second slower a call, two texts a call: one group
+        costs a dozen calls or more, a cancelled warm-up finishes the one it is in."""
+
+        def __init__(self, inner) -> None:
+            self.inner, self.model_name, self.calls = inner, inner.model_name, 0
+            self.lock = threading.Lock()
+
+        @property
+        def dim(self):
+            return self.inner.dim
+
+        def embed(self, texts, progress=None):
+            with self.lock:
+                self.calls += 1
+            time.sleep(0.5)
+            return self.inner.embed(texts, progress)
+
+    slowed = Slowed(uv.unit_embedder())
+    monkeypatch.setattr(uv, "_unit_embedder", slowed)
+    monkeypatch.setattr(uv, "BACKGROUND_CHUNK", 2)
+    # A cold memory, so the warm-ups have real work (other tests fill the shared one).
+    monkeypatch.setattr(uv, "_memory", uv._Memory())
+    monkeypatch.setattr(uv, "_shared", {})
+    running, lock = [0], threading.Lock()
+    real_warm = review_module.warm
+
+    def counted(*args, **kwargs) -> None:
+        with lock:
+            running[0] += 1
+        try:
+            real_warm(*args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(review_module, "warm", counted)
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_review(pilot)
+        await wait_for(pilot, lambda: slowed.calls > 0 and running[0] > 0,
+                       "a warm-up embedding", limit=30)
+        await pilot.press("q")
+        quit_at, calls_at_quit = time.monotonic(), slowed.calls
+    while running[0] and time.monotonic() < quit_at + 4.0:
+        time.sleep(0.05)
+    assert running[0] == 0, "a warm worker still runs after quit"
+    # No new call once quit: at most one per warm thread that was just starting one.
+    assert slowed.calls <= calls_at_quit + 2
+    assert app.return_code == 0
