@@ -329,3 +329,31 @@ def test_a_warm_up_waits_while_a_higher_priority_caller_embeds():
         mem.changed.notify_all()
     worker.join(60)
     assert not worker.is_alive() and vectors.embedded == 20
+
+
+
+
+def test_a_write_while_another_process_writes_is_skipped_not_fatal(tmp_path, monkeypatch):
+    """Another process holding the write lock past the busy timeout costs this write only:
+    the store stays on, whichever SQLite binding index.connect chose (sqlean raises its
+    own error classes, not the stdlib's)."""
+    import review_app.core.unit_store as us
+
+    monkeypatch.setattr(us, "BUSY_MS", 50)
+    path = tmp_path / UNITS_FILE
+    store = UnitStore(path)
+    vec = np.ones(384, dtype=np.float32)
+    assert store.put("m", {b"a" * 20: vec})
+    hold = ("import sqlite3, sys\n"
+            "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+            "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True)\n"
+            "sys.stdin.readline(); c.execute('ROLLBACK')\n")
+    other = subprocess.Popen([sys.executable, "-c", hold, str(path)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline().strip() == "locked"
+        assert store.put("m", {b"b" * 20: vec}) is False
+        assert store.problem is None and len(store.get("m", [b"a" * 20])) == 1
+    finally:
+        other.communicate("\n", timeout=30)
+    assert store.put("m", {b"b" * 20: vec}) and store.count() == 2
