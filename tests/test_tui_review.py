@@ -431,6 +431,9 @@ async def test_a_corrupt_unit_cache_leaves_preview_equal_to_what_apply_writes(kb
     cache.write_bytes(b"\x00garbage, not SQLite\n" * 300)
     unstamped = lambda text: re.sub(r"(?m)^modified: .*$", "modified: <t>", text)  # noqa: E731
     app = make_app(kb, embedder)
+    told: list[str] = []  # every notification, expired or not (toasts time out)
+    real_notify = app.notify
+    app.notify = lambda message, **kw: told.append(message) or real_notify(message, **kw)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)
         await goto_group(pilot, screen, "engineering/pgbouncer_setup_notes.md")
@@ -444,8 +447,8 @@ async def test_a_corrupt_unit_cache_leaves_preview_equal_to_what_apply_writes(kb
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
                        and app.screen is not screen, "the re-scan after apply")
-        await pilot.pause(0.2)
-        said = [n for n in notices(app) if "unit-vector cache" in n]
+        await settle_detail(pilot)  # the new screen has shown its first group
+        said = [n for n in told if "unit-vector cache" in n]
     assert unstamped((kb / kept).read_text(encoding="utf-8")) == unstamped(written)
     assert len(said) == 1 and str(cache) in said[0]
     assert cache.read_bytes().startswith(b"\x00garbage")  # left as it was
