@@ -223,16 +223,21 @@ def test_threads_asking_for_the_same_texts_embed_them_once(tmp_path, texts):
     counting = Counting()
     vectors = UnitVectors(counting, UnitStore(tmp_path / UNITS_FILE))
     start = threading.Barrier(3)
+    failed: list[BaseException] = []
 
     def ask(priority: int) -> None:
         start.wait()
-        vectors.ensure(texts, priority=priority)
+        try:
+            vectors.ensure(texts, priority=priority)
+        except BaseException as exc:  # a thread's exception would otherwise go unseen
+            failed.append(exc)
 
     threads = [threading.Thread(target=ask, args=(p,)) for p in (PREVIEW, SETTLED, AHEAD)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(120)
+    assert not any(t.is_alive() for t in threads) and failed == []
     assert sum(counting.calls) == len(set(texts)) == vectors.embedded
     assert vectors.matrix(texts).shape == (len(texts), 384)
 
@@ -357,3 +362,47 @@ def test_a_write_while_another_process_writes_is_skipped_not_fatal(tmp_path, mon
     finally:
         other.communicate("\n", timeout=30)
     assert store.put("m", {b"b" * 20: vec}) and store.count() == 2
+
+
+def test_a_failed_embedding_frees_the_texts_it_held_for_waiting_threads():
+    """The model fails while another thread waits for the same texts: the failure reaches
+    its caller, the waiter is released and embeds them itself, nothing stays pending."""
+    import time
+
+    texts = [f"Valve {i} on the east manifold opens at {30 + i} kPa." for i in range(6)]
+
+    class FailsOnce(Counting):
+        def embed(self, texts, progress=None):
+            with self.lock:
+                self.calls.append(len(texts))
+                first = len(self.calls) == 1
+            if first:
+                time.sleep(0.3)  # long enough for the other thread to wait on these texts
+                raise RuntimeError("the model ran out of memory")
+            return self.inner.embed(texts, progress)
+
+    embedder = FailsOnce()
+    vectors = UnitVectors(embedder)
+    failed: list[BaseException] = []
+
+    def first() -> None:
+        try:
+            vectors.ensure(texts)
+        except RuntimeError as exc:
+            failed.append(exc)
+
+    t1 = threading.Thread(target=first, daemon=True)  # a regression fails, never hangs
+    t1.start()
+    while not embedder.calls:  # the first call has begun (bounded by its thread below)
+        time.sleep(0.005)
+        assert t1.is_alive() or embedder.calls
+    waiter = threading.Thread(target=vectors.ensure, args=(texts,), kwargs={"priority": AHEAD},
+                              daemon=True)
+    waiter.start()
+    t1.join(30)
+    waiter.join(30)
+    assert not t1.is_alive() and not waiter.is_alive()
+    assert [str(e) for e in failed] == ["the model ran out of memory"]
+    assert embedder.calls[1:] and vectors.embedded == len(texts)
+    assert vectors._mem.pending == {} and vectors._mem.active == [0, 0, 0]
+    assert vectors.matrix(texts).shape == (len(texts), 384)
