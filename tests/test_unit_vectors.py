@@ -393,9 +393,10 @@ def test_a_failed_embedding_frees_the_texts_it_held_for_waiting_threads():
 
     t1 = threading.Thread(target=first, daemon=True)  # a regression fails, never hangs
     t1.start()
-    while not embedder.calls:  # the first call has begun (bounded by its thread below)
+    deadline = time.monotonic() + 30
+    while not embedder.calls:  # the first call has begun
+        assert time.monotonic() < deadline and (t1.is_alive() or embedder.calls)
         time.sleep(0.005)
-        assert t1.is_alive() or embedder.calls
     waiter = threading.Thread(target=vectors.ensure, args=(texts,), kwargs={"priority": AHEAD},
                               daemon=True)
     waiter.start()
