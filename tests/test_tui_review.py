@@ -462,28 +462,22 @@ async def test_quit_during_a_warm_up_stops_its_threads_promptly(kb, embedder, mo
     import threading
     import time
 
+    from test_unit_vectors import Counting
+
     import review_app.core.unit_vectors as uv
     from review_app.tui.screens import review as review_module
 
-    class Slowed:
+    class Slowed(Counting):
         """The real unit model, half a second slower a call, two texts a call: one group
         costs a dozen calls or more, a cancelled warm-up finishes the one it is in."""
 
-        def __init__(self, inner) -> None:
-            self.inner, self.model_name, self.calls = inner, inner.model_name, 0
-            self.lock = threading.Lock()
-
-        @property
-        def dim(self):
-            return self.inner.dim
-
         def embed(self, texts, progress=None):
             with self.lock:
-                self.calls += 1
+                self.calls.append(len(texts))
             time.sleep(0.5)
             return self.inner.embed(texts, progress)
 
-    slowed = Slowed(uv.unit_embedder())
+    slowed = Slowed()
     monkeypatch.setattr(uv, "_unit_embedder", slowed)
     monkeypatch.setattr(uv, "BACKGROUND_CHUNK", 2)
     # A cold memory, so the warm-ups have real work (other tests fill the shared one).
@@ -505,13 +499,13 @@ async def test_quit_during_a_warm_up_stops_its_threads_promptly(kb, embedder, mo
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_review(pilot)
-        await wait_for(pilot, lambda: slowed.calls > 0 and running[0] > 0,
+        await wait_for(pilot, lambda: slowed.calls and running[0] > 0,
                        "a warm-up embedding", limit=30)
         await pilot.press("q")
-        quit_at, calls_at_quit = time.monotonic(), slowed.calls
+        quit_at, calls_at_quit = time.monotonic(), len(slowed.calls)
     while running[0] and time.monotonic() < quit_at + 4.0:
         time.sleep(0.05)
     assert running[0] == 0, "a warm worker still runs after quit"
     # No new call once quit: at most one per warm thread that was just starting one.
-    assert slowed.calls <= calls_at_quit + 2
+    assert len(slowed.calls) <= calls_at_quit + 2
     assert app.return_code == 0
