@@ -301,6 +301,16 @@ def preview_project(root: Path, groups: int, seed: int) -> list[list[str]]:
     return out
 
 
+async def _until(condition, what: str, step: float = 0.001, limit: float = 120.0) -> None:
+    """Poll `condition` every `step` s (tight, so the time measured is the paint's), giving
+    up after `limit` s: a console that never gets there fails the run, never hangs it."""
+    deadline = time.perf_counter() + limit
+    while not condition():
+        if time.perf_counter() > deadline:
+            raise SystemExit(f"--preview: no {what} after {limit:.0f} s")
+        await asyncio.sleep(step)
+
+
 async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[str, float]:
     """One console session from the table painted: ms to each merge result painted."""
     from review_app.tui.widgets.preview import Preview
@@ -311,10 +321,10 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
         await pilot.pause()
         t_show = time.perf_counter()
         app.show_review(result)
-        while not (isinstance(app.screen, ReviewScreen)
-                   and app.screen.query(GroupTable)
-                   and app.screen.query_one(GroupTable).row_count == len(result.groups)):
-            await asyncio.sleep(0.001)
+        await _until(lambda: isinstance(app.screen, ReviewScreen)
+                     and app.screen.query(GroupTable)
+                     and app.screen.query_one(GroupTable).row_count == len(result.groups),
+                     "group table")
         screen = app.screen
         table = screen.query_one(GroupTable)
         preview = screen.query_one(Preview)
@@ -323,8 +333,7 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
             return not (screen._layout_required or screen._scroll_required
                         or screen._repaint_required or screen._dirty_widgets)
 
-        while not (painted() and screen.detail_current):  # the person sees the table
-            await asyncio.sleep(0.001)
+        await _until(lambda: painted() and screen.detail_current, "table painted")
         t_table = time.perf_counter()
         out["table_painted_ms"] = (t_table - t_show) * 1000
 
@@ -332,21 +341,17 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
             t0 = time.perf_counter()
             for key in keys:
                 app._driver.send_message(events.Key(key, key))
-            deadline = t0 + 120
-            while not (table.cursor_row == row and screen.detail_current
-                       and preview.written is not None and screen.preview_mode == "merge"
-                       and painted()):
-                if time.perf_counter() > deadline:
-                    raise SystemExit(f"no merge preview painted after {keys}")
-                await asyncio.sleep(0.001)
+            await _until(lambda: table.cursor_row == row and screen.detail_current
+                         and preview.written is not None and screen.preview_mode == "merge"
+                         and painted(), f"merge preview painted after {keys}")
             return (time.perf_counter() - t0) * 1000
 
         async def back_to_diff() -> None:
             for _ in range(2):  # merge -> update -> diff
                 app._driver.send_message(events.Key("v", "v"))
                 await asyncio.sleep(0.05)
-            while not (screen.preview_mode == "diff" and painted()):
-                await asyncio.sleep(0.005)
+            await _until(lambda: screen.preview_mode == "diff" and painted(), "diff again",
+                         step=0.005)
 
         embedded0 = screen.vectors.embedded
         if mode == "first":
@@ -416,7 +421,7 @@ def preview_main(args: argparse.Namespace) -> int:
                     [sys.executable, __file__, "--preview-child", mode, "--root", str(root),
                      "--state", str(state), "--wait", str(args.wait),
                      *(["--no-warm-ahead"] if args.no_warm_ahead else [])], env=env,
-                    capture_output=True, text=True)
+                    capture_output=True, text=True, timeout=900)
                 if child.returncode:
                     print(child.stderr[-3000:])
                     return 1

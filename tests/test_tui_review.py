@@ -431,6 +431,9 @@ async def test_a_corrupt_unit_cache_leaves_preview_equal_to_what_apply_writes(kb
     cache.write_bytes(b"\x00garbage, not SQLite\n" * 300)
     unstamped = lambda text: re.sub(r"(?m)^modified: .*$", "modified: <t>", text)  # noqa: E731
     app = make_app(kb, embedder)
+    told: list[str] = []  # every notification, expired or not (toasts time out)
+    real_notify = app.notify
+    app.notify = lambda message, **kw: told.append(message) or real_notify(message, **kw)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)
         await goto_group(pilot, screen, "engineering/pgbouncer_setup_notes.md")
@@ -444,8 +447,65 @@ async def test_a_corrupt_unit_cache_leaves_preview_equal_to_what_apply_writes(kb
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
                        and app.screen is not screen, "the re-scan after apply")
-        await pilot.pause(0.2)
-        said = [n for n in notices(app) if "unit-vector cache" in n]
+        await settle_detail(pilot)  # the new screen has shown its first group
+        said = [n for n in told if "unit-vector cache" in n]
     assert unstamped((kb / kept).read_text(encoding="utf-8")) == unstamped(written)
     assert len(said) == 1 and str(cache) in said[0]
     assert cache.read_bytes().startswith(b"\x00garbage")  # left as it was
+
+
+
+async def test_quit_during_a_warm_up_stops_its_threads_promptly(kb, embedder, monkeypatch):
+    """`q` while the warm-ups embed: their threads stop within the chunk they are in (at
+    exit the thread pool joins its threads, so a warm-up that ignored the cancel would
+    hold the process for the rest of its groups)."""
+    import threading
+    import time
+
+    from test_unit_vectors import Counting
+
+    import review_app.core.unit_vectors as uv
+    from review_app.tui.screens import review as review_module
+
+    class Slowed(Counting):
+        """The real unit model, half a second slower a call, two texts a call: one group
+        costs a dozen calls or more, a cancelled warm-up finishes the one it is in."""
+
+        def embed(self, texts, progress=None):
+            with self.lock:
+                self.calls.append(len(texts))
+            time.sleep(0.5)
+            return self.inner.embed(texts, progress)
+
+    slowed = Slowed()
+    monkeypatch.setattr(uv, "_unit_embedder", slowed)
+    monkeypatch.setattr(uv, "BACKGROUND_CHUNK", 2)
+    # A cold memory, so the warm-ups have real work (other tests fill the shared one).
+    monkeypatch.setattr(uv, "_memory", uv._Memory())
+    monkeypatch.setattr(uv, "_shared", {})
+    running, lock = [0], threading.Lock()
+    real_warm = review_module.warm
+
+    def counted(*args, **kwargs) -> None:
+        with lock:
+            running[0] += 1
+        try:
+            real_warm(*args, **kwargs)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(review_module, "warm", counted)
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_review(pilot)
+        await wait_for(pilot, lambda: slowed.calls and running[0] > 0,
+                       "a warm-up embedding", limit=30)
+        await pilot.press("q")
+        quit_at, calls_at_quit = time.monotonic(), len(slowed.calls)
+    while running[0] and time.monotonic() < quit_at + 4.0:
+        time.sleep(0.05)
+    assert running[0] == 0, "a warm worker still runs after quit"
+    # No new call once quit: at most one per warm thread that was just starting one.
+    assert len(slowed.calls) <= calls_at_quit + 2
+    assert app.return_code == 0

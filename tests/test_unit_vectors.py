@@ -223,16 +223,21 @@ def test_threads_asking_for_the_same_texts_embed_them_once(tmp_path, texts):
     counting = Counting()
     vectors = UnitVectors(counting, UnitStore(tmp_path / UNITS_FILE))
     start = threading.Barrier(3)
+    failed: list[BaseException] = []
 
     def ask(priority: int) -> None:
         start.wait()
-        vectors.ensure(texts, priority=priority)
+        try:
+            vectors.ensure(texts, priority=priority)
+        except BaseException as exc:  # a thread's exception would otherwise go unseen
+            failed.append(exc)
 
     threads = [threading.Thread(target=ask, args=(p,)) for p in (PREVIEW, SETTLED, AHEAD)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(120)
+    assert not any(t.is_alive() for t in threads) and failed == []
     assert sum(counting.calls) == len(set(texts)) == vectors.embedded
     assert vectors.matrix(texts).shape == (len(texts), 384)
 
@@ -329,3 +334,76 @@ def test_a_warm_up_waits_while_a_higher_priority_caller_embeds():
         mem.changed.notify_all()
     worker.join(60)
     assert not worker.is_alive() and vectors.embedded == 20
+
+
+
+
+def test_a_write_while_another_process_writes_is_skipped_not_fatal(tmp_path, monkeypatch):
+    """Another process holding the write lock past the busy timeout costs this write only:
+    the store stays on, whichever SQLite binding index.connect chose (sqlean raises its
+    own error classes, not the stdlib's)."""
+    import review_app.core.unit_store as us
+
+    monkeypatch.setattr(us, "BUSY_MS", 50)
+    path = tmp_path / UNITS_FILE
+    store = UnitStore(path)
+    vec = np.ones(384, dtype=np.float32)
+    assert store.put("m", {b"a" * 20: vec})
+    hold = ("import sqlite3, sys\n"
+            "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+            "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True)\n"
+            "sys.stdin.readline(); c.execute('ROLLBACK')\n")
+    other = subprocess.Popen([sys.executable, "-c", hold, str(path)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline().strip() == "locked"
+        assert store.put("m", {b"b" * 20: vec}) is False
+        assert store.problem is None and len(store.get("m", [b"a" * 20])) == 1
+    finally:
+        other.communicate("\n", timeout=30)
+    assert store.put("m", {b"b" * 20: vec}) and store.count() == 2
+
+
+def test_a_failed_embedding_frees_the_texts_it_held_for_waiting_threads():
+    """The model fails while another thread waits for the same texts: the failure reaches
+    its caller, the waiter is released and embeds them itself, nothing stays pending."""
+    import time
+
+    texts = [f"Valve {i} on the east manifold opens at {30 + i} kPa." for i in range(6)]
+
+    class FailsOnce(Counting):
+        def embed(self, texts, progress=None):
+            with self.lock:
+                self.calls.append(len(texts))
+                first = len(self.calls) == 1
+            if first:
+                time.sleep(0.3)  # long enough for the other thread to wait on these texts
+                raise RuntimeError("the model ran out of memory")
+            return self.inner.embed(texts, progress)
+
+    embedder = FailsOnce()
+    vectors = UnitVectors(embedder)
+    failed: list[BaseException] = []
+
+    def first() -> None:
+        try:
+            vectors.ensure(texts)
+        except RuntimeError as exc:
+            failed.append(exc)
+
+    t1 = threading.Thread(target=first, daemon=True)  # a regression fails, never hangs
+    t1.start()
+    deadline = time.monotonic() + 30
+    while not embedder.calls:  # the first call has begun
+        assert time.monotonic() < deadline and (t1.is_alive() or embedder.calls)
+        time.sleep(0.005)
+    waiter = threading.Thread(target=vectors.ensure, args=(texts,), kwargs={"priority": AHEAD},
+                              daemon=True)
+    waiter.start()
+    t1.join(30)
+    waiter.join(30)
+    assert not t1.is_alive() and not waiter.is_alive()
+    assert [str(e) for e in failed] == ["the model ran out of memory"]
+    assert embedder.calls[1:] and vectors.embedded == len(texts)
+    assert vectors._mem.pending == {} and vectors._mem.active == [0, 0, 0]
+    assert vectors.matrix(texts).shape == (len(texts), 384)

@@ -31,6 +31,16 @@ TOUCH_S = 3600
 SCHEMA = 1
 _CHUNK = 500  # keys per IN (...) query, under SQLite's variable limit
 
+try:
+    import sqlean
+
+    _OPERATIONAL: tuple[type[Exception], ...] = (sqlite3.OperationalError,
+                                                 sqlean.OperationalError)
+except ImportError:  # pragma: no cover - a dependency; the stdlib module may serve alone
+    _OPERATIONAL = (sqlite3.OperationalError,)
+"""Busy, locked or read-only, from either binding index.connect uses (where the stdlib
+cannot load extensions it is sqlean, whose errors are its own classes)."""
+
 log = logging.getLogger(__name__)
 
 
@@ -147,7 +157,7 @@ class UnitStore:
                     with conn:
                         conn.executemany("UPDATE units SET used = ? WHERE model = ? AND key = ?",
                                          [(now, model, k) for k in stale])
-                except sqlite3.OperationalError:
+                except _OPERATIONAL:
                     pass  # busy or read-only: the rows were read all the same
                 except Exception as exc:  # noqa: BLE001
                     self._off(exc)
@@ -169,7 +179,7 @@ class UnitStore:
                     conn.executemany("INSERT OR REPLACE INTO units (model, key, vec, used) "
                                      "VALUES (?, ?, ?, ?)", rows)
                     self._evict(conn)
-            except sqlite3.OperationalError as exc:
+            except _OPERATIONAL as exc:
                 if "locked" in str(exc) or "busy" in str(exc):
                     return False  # another process is writing: these are embedded again later
                 if "readonly" in str(exc):  # still worth reading

@@ -44,14 +44,15 @@ class ReviewApp(App[int]):
         self.show_review(event.result, event.window, event.label)
         self.show_notices(event.result.notices)
 
-    def show_notices(self, notices: list[str]) -> None:
-        """What the CLI prints on stderr (e.g. basic-memory's vectors not used, and why):
-        a notification that outlives the switch to the review; a re-scan after an apply
-        does not repeat it."""
+    def show_notices(self, notices: list[str], *, title: str = "Scan",
+                     timeout: float = 20) -> None:
+        """What the CLI prints on stderr (e.g. basic-memory's vectors not used, and why,
+        or the unit-vector cache turned off): a notification that outlives the switch to
+        the review; a re-scan after an apply (a new review screen) does not repeat it."""
         for notice in notices:
             if notice not in self.notices_shown:
                 self.notices_shown.add(notice)
-                self.notify(notice, title="Scan", severity="warning", timeout=20)
+                self.notify(notice, title=title, severity="warning", timeout=timeout)
 
     def show_review(self, result: ScanResult, window: set[str] | None = None,
                     window_label: str = "") -> None:

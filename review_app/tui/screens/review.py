@@ -69,7 +69,6 @@ class ReviewScreen(Screen):
         self.proposals.targets = self.session.targets
         # Unit vectors for previews and apply, kept on disk in the project's state folder.
         self.vectors = shared_vectors(result.project.state)
-        self._store_problem_said = False
         self._table_width = 0
         self._shown_gid: str | None = None
         self._shown_member: tuple[str | None, str | None] | None = None
@@ -300,9 +299,8 @@ class ReviewScreen(Screen):
         pane.show(detail_text(self.view.detail(g, path), self.session.notes) if g else Text())
         self.query_one(Preview).show(self.view.preview_request(g, path))
         store = self.vectors.store
-        if store is not None and store.problem and not self._store_problem_said:
-            self._store_problem_said = True
-            self.notify(store.problem, title="Cache not used", severity="warning", timeout=8)
+        if store is not None and store.problem:  # once per console run, not per re-scan
+            self.app.show_notices([store.problem], title="Cache not used", timeout=8)
         self._shown_member = (g.id if g else None, path)
         self.update_bindings()
 
