@@ -27,6 +27,7 @@ import yaml
 from .bm_vectors import BasicMemoryUnavailable, read_vectors
 from .embedding import DEFAULT_MODEL, Embedder, note_text, shared_embedder
 from .index import VectorIndex
+from .merging import compose, target_index
 from .naming import InvalidInput, check_inside, note_path, unique_note_path, validate_title
 from .notes import (
     MAX_NOTE_BYTES,
@@ -42,6 +43,7 @@ from .pending import PendingQueue, Proposal, QueueError, new_proposal_id, now_is
 from .pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, INDEX_FILE
 from .project import IgnoreRules, Project, load_notes, read_note, resolve_project, walk_markdown
 from .strategies import Candidate, DedupeStrategy, SearchClient, get_strategy
+from .unit_vectors import shared_vectors
 
 ON_MATCH = ("update", "merge", "ask")
 ACTIONS = ("created", "updated_existing", "merged_existing", "queued_for_review")
@@ -217,29 +219,20 @@ def updated_note_text(matched: Note, proposed: Note, state: Path | None = None,
     unit-vector cache serves the compose; `targets`: the project's notes as relation
     targets (merging.target_index), as apply resolves them.
     """
-    from .merging import compose
-    from .unit_vectors import shared_vectors
-
-    fresh = _as_newest(matched, proposed)
-    return compose("update", matched, [fresh], kept=matched,
-                   vectors=shared_vectors(state), targets=targets).text
+    return _composed("update", matched, proposed, state, targets)
 
 
 def merged_note_text(matched: Note, proposed: Note, state: Path | None = None,
                      targets: Mapping[str, str] | None = None) -> str:
     """The matched note plus what the proposal adds, aligned by meaning; where the two
     disagree the proposal (the newer) wins. `state`, `targets`: as for updated_note_text."""
-    from .merging import compose
-    from .unit_vectors import shared_vectors
+    return _composed("merge", matched, proposed, state, targets)
 
-    return compose("merge", matched, [_as_newest(matched, proposed)], kept=matched,
+
+def _composed(action: str, matched: Note, proposed: Note, state: Path | None,
+              targets: Mapping[str, str] | None) -> str:
+    return compose(action, matched, [_as_newest(matched, proposed)], kept=matched,
                    vectors=shared_vectors(state), targets=targets).text
-
-
-def _targets(notes: list[Note]) -> dict[str, str]:
-    from .merging import target_index
-
-    return target_index(notes)
 
 
 class _Stale(Exception):
@@ -516,10 +509,10 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
         return _result("queued_for_review", rel, match, matches, proposal_id=proposal.id,
                        reason=reason)
     if on_match == "update":
-        after = updated_note_text(target, proposed, proj.state, _targets(notes))
+        after = updated_note_text(target, proposed, proj.state, target_index(notes))
         action, kind = "updated_existing", "update"
     else:
-        after = merged_note_text(target, proposed, proj.state, _targets(notes))
+        after = merged_note_text(target, proposed, proj.state, target_index(notes))
         action, kind = "merged_existing", "merge"
     apply_id = None
     if after != target.text:
@@ -587,11 +580,11 @@ def _decide(proj: Project, queue: PendingQueue, proposal_id: str, choice: str,
         assert isinstance(proposed, Note)
         if choice == "update":
             after, kind, outcome = (updated_note_text(target, proposed, proj.state,
-                                                      _targets(notes)), "update",
+                                                      target_index(notes)), "update",
                                     "updated")
         else:
             after, kind, outcome = (merged_note_text(target, proposed, proj.state,
-                                                     _targets(notes)), "merge",
+                                                     target_index(notes)), "merge",
                                     "merged")
         apply_id = None
         if after != target.text:
