@@ -506,10 +506,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", default="", help="ACTION:SET to print the written notes")
     ap.add_argument("--sets", default="demo,rewrites")
     ap.add_argument("--actions", default="merge,update")
+    ap.add_argument("--rewrites", type=Path, help="another folder of rewrite groups (its "
+                    "own groups.json), e.g. a held-out set, read as the 'rewrites' set")
     ap.add_argument("--speed", action="store_true", help="only time the merge preview")
     ap.add_argument("--threads", type=int, help="--speed: ONNX Runtime intra-op threads "
                     "(default: the console's, UNIT_THREADS)")
     args = ap.parse_args(argv)
+    if args.rewrites is not None:
+        global REWRITES
+        REWRITES = args.rewrites.resolve()
     if args.speed:
         speed(threads=args.threads)
         return 0

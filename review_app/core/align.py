@@ -244,6 +244,30 @@ def state_changed(older: Unit, newer: Unit) -> bool:
     return len(shared) >= 2
 
 
+VALUE_COSINE = 0.70
+
+
+def values_disagree(u: Unit, b: Unit) -> bool:
+    """`u` and `b` state one claim with another value: each names a number or a name of
+    one kind that the other lacks ("The approved budget is now USD 8,200 for the team" /
+    "The travel budget is USD 9,000 for the whole team"; "Marta Silva owns the
+    procedure" / "the procedure belongs to Daniel Okafor"), around at least two shared
+    subject words that are not values. Used with a cosine >= VALUE_COSINE between mutual
+    nearest units: a rewording that also changes a value scores below SAME_COSINE."""
+    fu, fb = compared(unit_facts(u), unit_facts(b))
+    only_u = {f for f in fu - fb if f.startswith(("num:", "name:"))}
+    only_b = {f for f in fb - fu if f.startswith(("num:", "name:"))}
+    if not {f.split(":", 1)[0] for f in only_u} & {f.split(":", 1)[0] for f in only_b}:
+        return False
+    values = {w for f in only_u | only_b for w in re.split(r"[^\w]+", f.split(":", 1)[1]) if w}
+
+    def subject(unit: Unit) -> set[str]:
+        return {_stem(t) for t in _content(_tokens(unit.text))
+                if t not in values and not any(c.isdigit() for c in t)}
+
+    return len(subject(u) & subject(b)) >= 2
+
+
 def _stem(word: str) -> str:
     return word[:5]  # "annual" / "annually", "server" / "servers": one word
 

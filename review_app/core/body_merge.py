@@ -23,6 +23,7 @@ import numpy as np
 
 from .align import (
     STATUS_COSINE,
+    VALUE_COSINE,
     Aligner,
     Match,
     compared,
@@ -30,9 +31,15 @@ from .align import (
     says_all_of,
     state_changed,
     unit_facts,
+    values_disagree,
 )
 from .notes import Note
-from .relation_targets import Targets, changed_value, same_claim_but_target
+from .relation_targets import (
+    Targets,
+    changed_value,
+    one_target_renamed,
+    same_claim_but_target,
+)
 from .unit_placement import (
     Loc,
     Placement,
@@ -178,6 +185,7 @@ class BodyMerger(Placement):
         self._ctx_units, self._ctx_matches, self._ctx_body = units, by_id, body
         self._claims_by_target(matches)
         self._states_changed(matches, mapping, note)
+        self._values_changed(matches, mapping)
         # A member section without a heading match goes where most of its units are.
         for mi, target in list(mapping.items()):
             if target is not None:
@@ -336,7 +344,7 @@ class BodyMerger(Placement):
         if (u.category, tid) in self.rel_keys:
             self.report.present += 1
             return
-        other = self._changed_relation(u, pairs)
+        other = self._changed_relation(u, pairs) or self._renamed_relation(u, note)
         if other is None:
             self._insert_special(u, note, "rel", sec_title)
             return
@@ -395,6 +403,48 @@ class BodyMerger(Placement):
                                                                   float(cos[k, j]))
                     break
 
+    def _values_changed(self, matches: list[Match], mapping: dict[int, Section | None]
+                        ) -> None:
+        """A new member unit and a written unit of its kind that are each other's nearest
+        (cosine >= VALUE_COSINE) and state one claim with another value
+        (align.values_disagree) are one fact, two values: a conflict, so the newer is
+        written and the older reported. Prose must sit in the aligned section (or in a
+        member section with none); an observation must keep its category."""
+        fams = ("text", "obs")
+        mine = [m for m in matches if family(m.unit) in fams and m.unit.kind != "row"]
+        todo = [m for m in mine if m.verdict == "new"]
+        written = [b for b in self.units if family(b) in fams and b.kind != "row"]
+        if not todo or not written:
+            return
+        vectors = self.aligner.vectors
+        vectors.ensure([*(m.unit.text for m in mine), *(b.text for b in written)])
+        cos = vectors.matrix([m.unit.text for m in mine]) @ vectors.matrix(
+            [b.text for b in written]).T
+        fam_of = np.array([family(b) for b in written])
+        taken = {id(m.base) for m in matches if m.base is not None}
+        for k, m in enumerate(mine):
+            if m.verdict != "new":
+                continue
+            u = m.unit
+            row = np.where(fam_of == family(u), cos[k], -1.0)
+            j = int(np.argmax(row))
+            b = written[j]
+            if row[j] < VALUE_COSINE or id(b) in taken:
+                continue
+            col = [cos[i, j] if family(mine[i].unit) == family(u) else -1.0
+                   for i in range(len(mine))]
+            if int(np.argmax(col)) != k:
+                continue  # another unit of the member is nearer: that one is its pair
+            if u.kind == "obs" and u.category != b.category:
+                continue
+            target = mapping.get(u.section)
+            if u.kind != "obs" and target is not None and self.locs[id(b)].section is not target:
+                continue
+            if values_disagree(u, b):
+                new = Match(u, b, "conflict", float(row[j]))
+                matches[matches.index(m)] = self._ctx_matches[id(u)] = new
+                taken.add(id(b))
+
     def _relation_pairs(self) -> list[tuple[str, str]]:
         """(member target, written target) for each relation type that the member and
         the written note each hold once, to two targets: maybe one fact, two values."""
@@ -439,6 +489,18 @@ class BodyMerger(Placement):
         newer = changed_value([v.key for v in self._rels_of_type(self._ctx_units, u.category)],
                               [v.key for v in written], pairs, self.targets)
         return None if newer is None else (self.locs[id(written[0])], newer)
+
+    def _renamed_relation(self, u: Unit, note: Note) -> tuple[Loc, bool] | None:
+        """The written relation of `u`'s type naming its target in another form, where
+        each note holds one relation of the type (relation_targets.one_target_renamed):
+        one relation, in the newer note's words; the other form is reported."""
+        written = self._rels_of_type(self.units, u.category)
+        if len(written) != 1 or len(self._rels_of_type(self._ctx_units, u.category)) != 1:
+            return None
+        if not one_target_renamed(u.key, written[0].key, self.targets):
+            return None
+        loc = self.locs[id(written[0])]
+        return loc, self._member_wins(loc, note)
 
     def _carried(self, u: Unit) -> bool:
         """Update keeps the graph: facts a link, tag or observation carries survive."""

@@ -215,7 +215,8 @@ class Composed:
 
 
 def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> str:
-    """The canonical's frontmatter with the kept file's identity, tags unioned,
+    """The canonical's frontmatter with the kept file's identity (title, permalink,
+    `created:`), tags unioned,
     keys it lacks added from the kept note and the members, `modified:` refreshed."""
     set_keys: dict[str, tuple[Any, list[str] | None]] = {}
     if kept.path != canonical.path:
@@ -224,6 +225,11 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
                 value = kept.metadata.get(key, getattr(kept, key))
                 if canonical.metadata.get(key) != value:
                     set_keys[key] = (value, raw_block(kept, key))
+        # the kept file was created when it was, not when the newer content was
+        created = kept.metadata.get("created")
+        if "created" in canonical.metadata and created is not None and (
+                canonical.metadata["created"] != created):
+            set_keys["created"] = (created, raw_block(kept, "created"))
     tags = list(canonical.tags)
     for n in (kept, *members):
         tags += [t for t in n.tags if t not in tags]
