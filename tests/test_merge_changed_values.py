@@ -123,3 +123,17 @@ def test_the_kept_file_keeps_its_created_date():
     assert "created: 2024-03-02T09:00:00" in head and "2025-04-11T18:00:00" not in head
     head, _ = split_frontmatter(compose("merge", newer, [older]).text)
     assert "created: 2025-04-11T18:00:00" in head
+
+
+def test_a_reword_that_only_adds_a_link_links_the_name_instead_of_repeating_itself():
+    older, newer = pair(
+        "Tools are lent out by [[Harrow Road Allotments]] every Saturday morning. Gloves are "
+        "not lent.\n",
+        "Every Saturday morning Harrow Road Allotments lends out tools. Gloves are not lent."
+        "\n")
+    for action in ("merge", "update"):
+        composed = compose(action, newer, [older])
+        text = body(composed.text)
+        assert text.count("Saturday") == 1, text  # said once
+        assert "Every Saturday morning [[Harrow Road Allotments]] lends out tools." in text
+        assert composed.dropped == [] and composed.added == []

@@ -28,6 +28,8 @@ from .align import (
     Match,
     compared,
     family,
+    link_forms,
+    named_links,
     says_all_of,
     state_changed,
     unit_facts,
@@ -241,6 +243,8 @@ class BodyMerger(Placement):
         assert m.base is not None
         loc = self.locs[id(m.base)]
         u = m.unit
+        if m.verdict != "conflict" or not self._member_wins(loc, note):
+            self._link_names(loc, u)  # the written wording stays: it gains u's links
         if m.verdict == "present":
             self.report.present += 1
             if u.kind == "obs":
@@ -275,6 +279,42 @@ class BodyMerger(Placement):
         else:
             self.report.superseded.append(Superseded(new_note, old_note))
         return loc
+
+    def _link_names(self, loc: Loc, u: Unit) -> None:
+        """Where `u` links a target the written unit names in plain words, that name
+        becomes the link, so a reworded sentence is not written twice for its link and
+        the link is not lost ("[[Larder Street Kitchen]]" / "at Larder Street Kitchen")."""
+        named = named_links(u, loc.unit)
+        blk, ref = loc.block, loc.ref
+        if not named or not (blk.kind == "para" and isinstance(ref, int)
+                             or blk.kind == "list" and isinstance(ref, Item)):
+            return
+        text = before = blk.sentences[ref] if isinstance(ref, int) else ref.text
+        for inner in named:
+            target, forms = link_forms(inner)
+            for form in sorted(forms, key=len, reverse=True):
+                hit = _unlinked(text, form)
+                if hit is not None:
+                    said = text[hit[0]:hit[1]]
+                    link = f"[[{said}]]" if said == target else f"[[{target}|{said}]]"
+                    text = text[:hit[0]] + link + text[hit[1]:]
+                    break
+        if text == before:
+            return
+        if isinstance(ref, int):
+            blk.sentences[ref] = text
+        else:
+            box = f"[{ref.box}] " if ref.box is not None else ""
+            ref.text = text
+            ref.lines = [f"{ref.indent}{ref.marker} {box}{text}", *ref.lines[1:]]
+        blk.changed = self.changed = True
+        old = loc.unit
+        new_unit = replace(old, raw=old.raw.replace(before, text, 1))
+        self.units[self.units.index(old)] = new_unit
+        del self.locs[id(old)]
+        loc.unit = new_unit
+        self.locs[id(new_unit)] = loc
+        self._know(u)
 
     def _member_wins(self, loc: Loc, note: Note) -> bool:
         """The member's version replaces the one written at `loc`: it is newer, and the
@@ -551,6 +591,15 @@ class BodyMerger(Placement):
         open_blocks[key] = blk
         self._place(blk, target, anchor, u)
         return self._add_loc(u, target, blk, ref, note)
+
+
+def _unlinked(text: str, form: str) -> tuple[int, int] | None:
+    """Where `form` first stands in `text` as words, outside any link."""
+    for m in re.finditer(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text, re.I):
+        before = text[:m.start()]
+        if before.count("[[") <= before.count("]]"):
+            return m.start(), m.end()
+    return None
 
 
 def _tags_in_order(text: str) -> list[str]:
