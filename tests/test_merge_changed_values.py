@@ -137,3 +137,22 @@ def test_a_reword_that_only_adds_a_link_links_the_name_instead_of_repeating_itse
         assert text.count("Saturday") == 1, text  # said once
         assert "Every Saturday morning [[Harrow Road Allotments]] lends out tools." in text
         assert composed.dropped == [] and composed.added == []
+
+
+def test_an_older_sentence_joining_two_claims_the_newer_states_apart_is_not_written():
+    older, newer = pair(
+        "The greenhouse is shared by six plots. The watering rota is kept by Ruth Evans, and "
+        "the tomato beds are fed every 10 days.\n",
+        "The greenhouse is shared by six plots. Tomato beds get a feed every 10 days. "
+        "Ruth Evans keeps the watering rota.\n")
+    composed = compose("merge", newer, [older])
+    text = body(composed.text)
+    assert text.count("rota") == 1 and text.count("10 days") == 1, text
+    # one of the claims changed value: the joined sentence is reported superseded
+    older = note(older.path, older.text.replace("every 10 days", "every 14 days"))
+    composed = compose("merge", newer, [older])
+    text = body(composed.text)
+    assert "14 days" not in text and text.count("rota") == 1, text
+    assert superseded(composed) == [(
+        "The watering rota is kept by Ruth Evans, and the tomato beds are fed every 14 days.",
+        "Tomato beds get a feed every 10 days.")]

@@ -311,6 +311,20 @@ def values_disagree(u: Unit, b: Unit) -> bool:
     return len(subject(u) & subject(b)) >= 2
 
 
+def near_claim(u: Unit, b: Unit, cosine: float) -> bool:
+    """Close enough to be one claim once a changed value is set aside: cosine >=
+    VALUE_COSINE, or the same wording with numbers, dates and code masked
+    (CLAIM_MASKED_FUZZ) at a cosine that still says the topic is one (NEAR_COSINE)."""
+    return cosine >= VALUE_COSINE or (cosine >= NEAR_COSINE and fuzz.token_set_ratio(
+        masked(u.text), masked(b.text)) >= CLAIM_MASKED_FUZZ)
+
+
+def clauses_of(text: str) -> list[str]:
+    """The clauses of a sentence of at least three words ("...; for now it stays in
+    Logistics", "..., and the role is hybrid")."""
+    return [p.strip() for p in _CLAUSE.split(text) if len(p.split()) >= 3]
+
+
 def _stem(word: str) -> str:
     return word[:5]  # "annual" / "annually", "server" / "servers": one word
 
@@ -386,7 +400,7 @@ class Aligner:
         for b in base:
             if b.kind != "sentence":
                 continue
-            parts = [p.strip() for p in _CLAUSE.split(b.text) if len(p.split()) >= 3]
+            parts = clauses_of(b.text)
             if len(parts) < 2:
                 continue
             for part in parts:

@@ -19,11 +19,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 from .align import (
-    STATUS_COSINE,
-    VALUE_COSINE,
     Aligner,
     Match,
     compared,
@@ -31,10 +27,9 @@ from .align import (
     link_forms,
     named_links,
     says_all_of,
-    state_changed,
     unit_facts,
-    values_disagree,
 )
+from .changed_claims import ChangedClaims
 from .notes import Note
 from .relation_targets import (
     Targets,
@@ -76,7 +71,7 @@ class Report:
     dropped: list[UnitNote] = field(default_factory=list)
 
 
-class BodyMerger(Placement):
+class BodyMerger(Placement, ChangedClaims):
     """Accumulates members into one base body."""
 
     def __init__(self, base: Note, body: Body, aligner: Aligner, group_keys: set[str],
@@ -188,6 +183,7 @@ class BodyMerger(Placement):
         self._claims_by_target(matches)
         self._states_changed(matches, mapping, note)
         self._values_changed(matches, mapping)
+        self._clauses_changed(matches, note)
         # A member section without a heading match goes where most of its units are.
         for mi, target in list(mapping.items()):
             if target is not None:
@@ -401,89 +397,6 @@ class BodyMerger(Placement):
     def _rels_of_type(self, units: list[Unit], category: str) -> list[Unit]:
         return [v for v in units if v.kind == "rel" and v.category == category
                 and self.targets.id(v.key) not in self.group_keys]
-
-    def _states_changed(self, matches: list[Match], mapping: dict[int, Section | None],
-                        note: Note) -> None:
-        """A new member sentence or item that a unit of the same section says is over (or
-        that says so of one), per align.state_changed, is that unit's claim in another
-        state, like a checklist item ticked: a conflict, the newer note's is written.
-        An older observation of a problem the note now says is over is reported so."""
-        for i, m in enumerate(matches):  # richer in facts, but in an older state
-            if m.verdict == "richer" and m.base is not None:
-                wins = self._member_wins(self.locs[id(m.base)], note)
-                if state_changed(*((m.base, m.unit) if wins else (m.unit, m.base))):
-                    matches[i] = self._ctx_matches[id(m.unit)] = replace(m, verdict="conflict")
-        # prose and list items within their section; an observation ("[risk] exports
-        # time out") against the whole note, but only as the older of the two
-        todo = [i for i, m in enumerate(matches) if m.verdict == "new" and (
-            m.unit.kind == "obs" or m.unit.kind in ("sentence", "item")
-            and mapping.get(m.unit.section))]
-        cands = [b for b in self.units if b.kind in ("sentence", "item", "obs")]
-        if not todo or not cands:
-            return
-        vectors = self.aligner.vectors
-        texts = [matches[i].unit.text for i in todo]
-        vectors.ensure([*texts, *(b.text for b in cands)])
-        cos = vectors.matrix(texts) @ vectors.matrix([b.text for b in cands]).T
-        for k, i in enumerate(todo):
-            u = matches[i].unit
-            for j in np.argsort(-cos[k]):
-                b = cands[int(j)]
-                if cos[k, j] < STATUS_COSINE:
-                    break
-                loc = self.locs[id(b)]
-                wins = self._member_wins(loc, note)
-                if (b.kind == "obs") != (u.kind == "obs"):
-                    if u.kind != "obs" or wins:
-                        continue  # a sentence never replaces an observation, nor back
-                elif u.kind != "obs" and loc.section is not mapping[u.section]:
-                    continue
-                if state_changed(*((b, u) if wins else (u, b))):
-                    matches[i] = self._ctx_matches[id(u)] = Match(u, b, "conflict",
-                                                                  float(cos[k, j]))
-                    break
-
-    def _values_changed(self, matches: list[Match], mapping: dict[int, Section | None]
-                        ) -> None:
-        """A new member unit and a written unit of its kind that are each other's nearest
-        (cosine >= VALUE_COSINE) and state one claim with another value
-        (align.values_disagree) are one fact, two values: a conflict, so the newer is
-        written and the older reported. Prose must sit in the aligned section (or in a
-        member section with none); an observation must keep its category."""
-        fams = ("text", "obs")
-        mine = [m for m in matches if family(m.unit) in fams and m.unit.kind != "row"]
-        todo = [m for m in mine if m.verdict == "new"]
-        written = [b for b in self.units if family(b) in fams and b.kind != "row"]
-        if not todo or not written:
-            return
-        vectors = self.aligner.vectors
-        vectors.ensure([*(m.unit.text for m in mine), *(b.text for b in written)])
-        cos = vectors.matrix([m.unit.text for m in mine]) @ vectors.matrix(
-            [b.text for b in written]).T
-        fam_of = np.array([family(b) for b in written])
-        taken = {id(m.base) for m in matches if m.base is not None}
-        for k, m in enumerate(mine):
-            if m.verdict != "new":
-                continue
-            u = m.unit
-            row = np.where(fam_of == family(u), cos[k], -1.0)
-            j = int(np.argmax(row))
-            b = written[j]
-            if row[j] < VALUE_COSINE or id(b) in taken:
-                continue
-            col = [cos[i, j] if family(mine[i].unit) == family(u) else -1.0
-                   for i in range(len(mine))]
-            if int(np.argmax(col)) != k:
-                continue  # another unit of the member is nearer: that one is its pair
-            if u.kind == "obs" and u.category != b.category:
-                continue
-            target = mapping.get(u.section)
-            if u.kind != "obs" and target is not None and self.locs[id(b)].section is not target:
-                continue
-            if values_disagree(u, b):
-                new = Match(u, b, "conflict", float(row[j]))
-                matches[matches.index(m)] = self._ctx_matches[id(u)] = new
-                taken.add(id(b))
 
     def _relation_pairs(self) -> list[tuple[str, str]]:
         """(member target, written target) for each relation type that the member and

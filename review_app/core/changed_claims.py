@@ -1,0 +1,171 @@
+"""Passes that find one claim in two states among units the aligner called new.
+
+The aligner (align.py) judges each member unit against its nearest written unit on
+meaning and facts. Some pairs are one claim that changed, yet look unlike enough to
+be called new: a thing now said to be over (state_changed), a reworded claim whose
+value changed (values_disagree: the rewording and the changed value each lower the
+cosine), and one sentence of an older note that joins two claims the written note
+states apart ("The band is EUR 78,000 to EUR 92,000, and the role is hybrid..."). Each
+pass turns such a pair into a conflict, so the newer version is written once and the
+older is reported as superseded; BodyMerger (body_merge.py) runs them after aligning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .align import (
+    SAME_COSINE,
+    STATUS_COSINE,
+    Match,
+    clauses_of,
+    family,
+    near_claim,
+    pair_facts,
+    state_changed,
+    values_disagree,
+)
+from .notes import Note
+from .unit_placement import Loc
+from .units import Section, Unit
+
+if TYPE_CHECKING:
+    from .align import Aligner
+
+
+class ChangedClaims:
+    """The changed-claim half of BodyMerger (see there for the state it keeps)."""
+
+    units: list[Unit]
+    locs: dict[int, Loc]
+    aligner: Aligner
+    _ctx_matches: dict[int, Match]
+
+    def _member_wins(self, loc: Loc, note: Note) -> bool:
+        raise NotImplementedError
+
+    def _states_changed(self, matches: list[Match], mapping: dict[int, Section | None],
+                        note: Note) -> None:
+        """A new member sentence or item that a unit of the same section says is over (or
+        that says so of one), per align.state_changed, is that unit's claim in another
+        state, like a checklist item ticked: a conflict, the newer note's is written.
+        An older observation of a problem the note now says is over is reported so."""
+        for i, m in enumerate(matches):  # richer in facts, but in an older state
+            if m.verdict == "richer" and m.base is not None:
+                wins = self._member_wins(self.locs[id(m.base)], note)
+                if state_changed(*((m.base, m.unit) if wins else (m.unit, m.base))):
+                    matches[i] = self._ctx_matches[id(m.unit)] = replace(m, verdict="conflict")
+        # prose and list items within their section; an observation ("[risk] exports
+        # time out") against the whole note, but only as the older of the two
+        todo = [i for i, m in enumerate(matches) if m.verdict == "new" and (
+            m.unit.kind == "obs" or m.unit.kind in ("sentence", "item")
+            and mapping.get(m.unit.section))]
+        cands = [b for b in self.units if b.kind in ("sentence", "item", "obs")]
+        if not todo or not cands:
+            return
+        vectors = self.aligner.vectors
+        texts = [matches[i].unit.text for i in todo]
+        vectors.ensure([*texts, *(b.text for b in cands)])
+        cos = vectors.matrix(texts) @ vectors.matrix([b.text for b in cands]).T
+        for k, i in enumerate(todo):
+            u = matches[i].unit
+            for j in np.argsort(-cos[k]):
+                b = cands[int(j)]
+                if cos[k, j] < STATUS_COSINE:
+                    break
+                loc = self.locs[id(b)]
+                wins = self._member_wins(loc, note)
+                if (b.kind == "obs") != (u.kind == "obs"):
+                    if u.kind != "obs" or wins:
+                        continue  # a sentence never replaces an observation, nor back
+                elif u.kind != "obs" and loc.section is not mapping[u.section]:
+                    continue
+                if state_changed(*((b, u) if wins else (u, b))):
+                    matches[i] = self._ctx_matches[id(u)] = Match(u, b, "conflict",
+                                                                  float(cos[k, j]))
+                    break
+
+    def _values_changed(self, matches: list[Match], mapping: dict[int, Section | None]
+                        ) -> None:
+        """A new member unit and a written unit of its kind that are each other's nearest
+        (cosine >= VALUE_COSINE) and state one claim with another value
+        (align.values_disagree) are one fact, two values: a conflict, so the newer is
+        written and the older reported. Prose must sit in the aligned section (or in a
+        member section with none); an observation must keep its category."""
+        fams = ("text", "obs")
+        mine = [m for m in matches if family(m.unit) in fams and m.unit.kind != "row"]
+        todo = [m for m in mine if m.verdict == "new"]
+        written = [b for b in self.units if family(b) in fams and b.kind != "row"]
+        if not todo or not written:
+            return
+        vectors = self.aligner.vectors
+        vectors.ensure([*(m.unit.text for m in mine), *(b.text for b in written)])
+        cos = vectors.matrix([m.unit.text for m in mine]) @ vectors.matrix(
+            [b.text for b in written]).T
+        fam_of = np.array([family(b) for b in written])
+        taken = {id(m.base) for m in matches if m.base is not None}
+        for k, m in enumerate(mine):
+            if m.verdict != "new":
+                continue
+            u = m.unit
+            row = np.where(fam_of == family(u), cos[k], -1.0)
+            j = int(np.argmax(row))
+            b = written[j]
+            if id(b) in taken or not near_claim(u, b, float(row[j])):
+                continue
+            col = [cos[i, j] if family(mine[i].unit) == family(u) else -1.0
+                   for i in range(len(mine))]
+            if int(np.argmax(col)) != k:
+                continue  # another unit of the member is nearer: that one is its pair
+            if u.kind == "obs" and u.category != b.category:
+                continue
+            target = mapping.get(u.section)
+            if u.kind != "obs" and target is not None and self.locs[id(b)].section is not target:
+                continue
+            if values_disagree(u, b):
+                new = Match(u, b, "conflict", float(row[j]))
+                matches[matches.index(m)] = self._ctx_matches[id(u)] = new
+                taken.add(id(b))
+
+    def _clauses_changed(self, matches: list[Match], note: Note) -> None:
+        """An older member sentence of two or more clauses, each of which a written
+        sentence or item states (the same, or with a newer value, per near_claim and
+        values_disagree), is said already: present, or a conflict where a value changed
+        (the older sentence is then reported superseded, never written beside them)."""
+        todo = [i for i, m in enumerate(matches) if m.verdict == "new"
+                and m.unit.kind == "sentence" and len(clauses_of(m.unit.text)) >= 2]
+        written = [b for b in self.units if b.kind in ("sentence", "item", "step")
+                   and not self._member_wins(self.locs[id(b)], note)]
+        if not todo or not written:
+            return
+        parts = {i: [replace(matches[i].unit, text=c, raw=c, key="")
+                     for c in clauses_of(matches[i].unit.text)] for i in todo}
+        vectors = self.aligner.vectors
+        texts = [c.text for cs in parts.values() for c in cs]
+        vectors.ensure([*texts, *(b.text for b in written)])
+        cos = vectors.matrix(texts) @ vectors.matrix([b.text for b in written]).T
+        row = 0
+        for i in todo:
+            changed: Unit | None = None
+            first: Unit | None = None
+            covered = True
+            for c in parts[i]:
+                j = int(np.argmax(cos[row]))
+                b, score = written[j], float(cos[row, j])
+                row += 1
+                fc, fb = pair_facts(c, b)
+                if score >= SAME_COSINE and fc <= fb:
+                    first = first or b
+                elif near_claim(c, b, score) and values_disagree(c, b):
+                    changed = changed or b
+                else:
+                    covered = False
+            if covered and (changed or first) is not None:
+                base = changed or first
+                assert base is not None
+                verdict = "conflict" if changed is not None else "present"
+                m = Match(matches[i].unit, base, verdict, 0.0)
+                matches[i] = self._ctx_matches[id(m.unit)] = m
