@@ -156,3 +156,15 @@ def test_an_older_sentence_joining_two_claims_the_newer_states_apart_is_not_writ
     assert superseded(composed) == [(
         "The watering rota is kept by Ruth Evans, and the tomato beds are fed every 14 days.",
         "Tomato beds get a feed every 10 days.")]
+
+
+def test_a_renamed_section_whose_other_units_are_new_is_still_one_section():
+    older, newer = pair(
+        "Plots are inspected in June.\n\n## Tools\n\nThe strimmer is kept in locker 3. "
+        "Members sharpen the loppers themselves. Wheelbarrows go back to the shed by dusk.\n",
+        "Plots are inspected in June.\n\n## Equipment\n\nThe strimmer now lives in locker 5. "
+        "Hoses are coiled on the wall reel after use.\n")
+    text = body(compose("merge", newer, [older]).text)
+    assert "## Tools" not in text and text.count("## Equipment") == 1, text
+    equipment = text.split("## Equipment", 1)[1]
+    assert "loppers" in equipment and "Wheelbarrows" in equipment and "locker 3" not in text

@@ -568,6 +568,12 @@ class Aligner:
                 return "template"
         return ""
 
+    def heading_near(self, a: str, b: str) -> bool:
+        """Two headings on one topic (cosine >= NEAR_COSINE), weaker than the same."""
+        self.vectors.ensure([a, b])
+        return float((self.vectors.matrix([a]) @ self.vectors.matrix([b]).T)[0, 0]) >= (
+            NEAR_COSINE)
+
     def heading_matches(self, member: list[str], base: list[str]) -> np.ndarray:
         """[i, j]: member heading i means the same as base heading j (one model call)."""
         out = np.zeros((len(member), len(base)), dtype=bool)

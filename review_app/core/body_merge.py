@@ -184,7 +184,9 @@ class BodyMerger(Placement, ChangedClaims):
         self._states_changed(matches, mapping, note)
         self._values_changed(matches, mapping)
         self._clauses_changed(matches, note)
-        # A member section without a heading match goes where most of its units are.
+        # A member section without a heading match goes where most of its units are, or
+        # where all of its matched units are when the headings are near in meaning
+        # ("Hotel" / "Accommodation": a renamed section whose other units are new).
         for mi, target in list(mapping.items()):
             if target is not None:
                 continue
@@ -196,8 +198,12 @@ class BodyMerger(Placement, ChangedClaims):
             if votes:
                 best = max(votes, key=lambda k: votes[k])
                 n = sum(1 for u in units if u.section == mi)
-                if votes[best] * 2 >= n:
-                    mapping[mi] = next(s for s in self.body.sections if id(s) == best)
+                found = next(s for s in self.body.sections if id(s) == best)
+                if votes[best] * 2 >= n or (
+                        len(votes) == 1 and found not in mapping.values()
+                        and found.heading is not None
+                        and self.aligner.heading_near(body.sections[mi].title, found.title)):
+                    mapping[mi] = found
         made: dict[int, Section] = {}
         open_blocks: dict[tuple[int, int], Block] = {}
         anchor: Loc | None = None
