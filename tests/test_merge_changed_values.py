@@ -168,3 +168,25 @@ def test_a_renamed_section_whose_other_units_are_new_is_still_one_section():
     assert "## Tools" not in text and text.count("## Equipment") == 1, text
     equipment = text.split("## Equipment", 1)[1]
     assert "loppers" in equipment and "Wheelbarrows" in equipment and "locker 3" not in text
+
+
+def test_a_reversed_decision_states_only_the_newer_one():
+    older, newer = pair(
+        "## Decisions\n\nWe decided to keep the Sunday work party, because it is the only "
+        "time the pensioners on the waiting list can help with the heavy digging. Compost is "
+        "collected on Wednesdays.\n",
+        "## Decisions\n\nWe dropped the Sunday work party: only four people came in May, and "
+        "the committee would rather hold a monthly clean-up after the AGM. Compost is "
+        "collected on Wednesdays.\n")
+    composed = compose("merge", newer, [older])
+    text = body(composed.text)
+    assert "keep the Sunday work party" not in text and text.count("Compost") == 1, text
+    assert superseded(composed) == [(
+        "We decided to keep the Sunday work party, because it is the only time the pensioners"
+        " on the waiting list can help with the heavy digging.", "We dropped the Sunday work "
+        "party: only four people came in May, and the committee would rather hold a monthly "
+        "clean-up after the AGM.")]
+    # the same main claim with another reason is not a reversal: both reasons stay
+    older = note(older.path, older.text.replace("We decided to keep", "We dropped"))
+    text = body(compose("merge", newer, [older]).text)
+    assert "heavy digging" in text and "only four people" in text, text

@@ -272,6 +272,7 @@ _FILLER = frozenset({
 _DONE = frozenset({
     "fixed", "resolved", "solved", "shipped", "live", "done", "completed", "finished",
     "closed", "deployed", "retired", "replaced", "removed", "cancelled", "canceled",
+    "dropped", "scrapped", "abandoned", "discontinued", "stopped", "reverted", "withdrawn",
 })
 STATUS_COSINE = 0.60
 
@@ -317,6 +318,26 @@ def near_claim(u: Unit, b: Unit, cosine: float) -> bool:
     (CLAIM_MASKED_FUZZ) at a cosine that still says the topic is one (NEAR_COSINE)."""
     return cosine >= VALUE_COSINE or (cosine >= NEAR_COSINE and fuzz.token_set_ratio(
         masked(u.text), masked(b.text)) >= CLAIM_MASKED_FUZZ)
+
+
+_REASON = re.compile(r":\s+|;\s+|\s+—\s+|\s+--?\s+|,?\s+(?:because|since)\s+|"
+                     r",\s+(?:and|but|while|so|which)\s+")
+
+
+def head_of(text: str) -> str:
+    """A sentence's main claim without the reason or aside after it: "We dropped the
+    take-home exercise" of "We dropped the take-home exercise: two candidates withdrew"."""
+    head = _REASON.split(text, maxsplit=1)[0].strip()
+    return head if len(head.split()) >= 3 else text
+
+
+def reversed_claim(older: Unit, newer: Unit) -> bool:
+    """The newer head says the older one's claim is over or negates it ("We decided to
+    keep the take-home exercise" / "We dropped the take-home exercise"); meant for heads
+    (head_of) whose cosine is >= SAME_COSINE."""
+    o = replace(older, text=head_of(older.text))
+    n = replace(newer, text=head_of(newer.text))
+    return state_changed(o, n) or _negated(n, o) or _negated(o, n)
 
 
 def clauses_of(text: str) -> list[str]:

@@ -184,6 +184,7 @@ class BodyMerger(Placement, ChangedClaims):
         self._states_changed(matches, mapping, note)
         self._values_changed(matches, mapping)
         self._clauses_changed(matches, note)
+        self._claims_reversed(matches, mapping, note)
         # A member section without a heading match goes where most of its units are, or
         # where all of its matched units are when the headings are near in meaning
         # ("Hotel" / "Accommodation": a renamed section whose other units are new).

@@ -23,8 +23,10 @@ from .align import (
     Match,
     clauses_of,
     family,
+    head_of,
     near_claim,
     pair_facts,
+    reversed_claim,
     state_changed,
     values_disagree,
 )
@@ -169,3 +171,38 @@ class ChangedClaims:
                 verdict = "conflict" if changed is not None else "present"
                 m = Match(matches[i].unit, base, verdict, 0.0)
                 matches[i] = self._ctx_matches[id(m.unit)] = m
+
+    def _claims_reversed(self, matches: list[Match], mapping: dict[int, Section | None],
+                         note: Note) -> None:
+        """A new member sentence whose main claim (align.head_of) a written sentence of the
+        aligned section states too (cosine >= SAME_COSINE) and the newer of the two says
+        is over or negates (align.reversed_claim): a decision reversed, the newer is
+        written, the older reported ("We decided to keep the take-home exercise, because
+        ..." / "We dropped the take-home exercise: ...")."""
+        todo = [i for i, m in enumerate(matches) if m.verdict == "new"
+                and m.unit.kind == "sentence"]
+        written = [b for b in self.units if b.kind == "sentence"]
+        if not todo or not written:
+            return
+        vectors = self.aligner.vectors
+        heads = [head_of(matches[i].unit.text) for i in todo]
+        theirs = [head_of(b.text) for b in written]
+        vectors.ensure([*heads, *theirs])
+        cos = vectors.matrix(heads) @ vectors.matrix(theirs).T
+        taken = {id(m.base) for m in matches if m.base is not None}
+        for k, i in enumerate(todo):
+            u = matches[i].unit
+            target = mapping.get(u.section)
+            for j in np.argsort(-cos[k]):
+                if cos[k, j] < SAME_COSINE:
+                    break
+                b = written[int(j)]
+                loc = self.locs[id(b)]
+                if id(b) in taken or (target is not None and loc.section is not target):
+                    continue
+                wins = self._member_wins(loc, note)
+                if reversed_claim(*((b, u) if wins else (u, b))):
+                    matches[i] = self._ctx_matches[id(u)] = Match(u, b, "conflict",
+                                                                  float(cos[k, j]))
+                    taken.add(id(b))
+                    break
