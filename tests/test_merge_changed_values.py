@@ -190,3 +190,17 @@ def test_a_reversed_decision_states_only_the_newer_one():
     older = note(older.path, older.text.replace("We decided to keep", "We dropped"))
     text = body(compose("merge", newer, [older]).text)
     assert "heavy digging" in text and "only four people" in text, text
+
+
+def test_an_open_problem_the_newer_note_says_is_fixed_is_reported_superseded():
+    older, newer = pair(
+        "## Known problems\n\n- The greenhouse vent opener sticks on cold mornings\n"
+        "- Slugs eat the lettuce seedlings\n",
+        "## Known problems\n\n- The greenhouse vent opener that stuck on cold mornings was "
+        "fixed in March\n- Slugs eat the lettuce seedlings\n")
+    composed = compose("merge", newer, [older])
+    text = body(composed.text)
+    assert "was fixed in March" in text and "sticks on cold mornings" not in text
+    assert superseded(composed) == [(
+        "- The greenhouse vent opener sticks on cold mornings",
+        "- The greenhouse vent opener that stuck on cold mornings was fixed in March")]

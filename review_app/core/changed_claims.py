@@ -55,8 +55,8 @@ class ChangedClaims:
         that says so of one), per align.state_changed, is that unit's claim in another
         state, like a checklist item ticked: a conflict, the newer note's is written.
         An older observation of a problem the note now says is over is reported so."""
-        for i, m in enumerate(matches):  # richer in facts, but in an older state
-            if m.verdict == "richer" and m.base is not None:
+        for i, m in enumerate(matches):  # said (or richer), but in an older state
+            if m.verdict in ("richer", "present") and m.base is not None:
                 wins = self._member_wins(self.locs[id(m.base)], note)
                 if state_changed(*((m.base, m.unit) if wins else (m.unit, m.base))):
                     matches[i] = self._ctx_matches[id(m.unit)] = replace(m, verdict="conflict")
