@@ -12,23 +12,28 @@ older is reported as superseded; BodyMerger (body_merge.py) runs them after alig
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
+from rapidfuzz import fuzz
 
 from .align import (
+    CLAIM_MASKED_FUZZ,
+    NEAR_COSINE,
     SAME_COSINE,
     STATUS_COSINE,
     Match,
+    _content,
+    _negated,
+    _stem,
+    _tokens,
     clauses_of,
     family,
-    head_of,
-    near_claim,
+    masked,
     pair_facts,
-    reversed_claim,
     state_changed,
-    values_disagree,
 )
 from .notes import Note
 from .unit_placement import Loc
@@ -36,6 +41,59 @@ from .units import Section, Unit
 
 if TYPE_CHECKING:
     from .align import Aligner
+
+
+VALUE_COSINE = 0.70
+
+
+def values_disagree(u: Unit, b: Unit) -> bool:
+    """`u` and `b` state one claim with another value: each names a number or a name of
+    one kind that the other lacks ("The approved budget is now USD 8,200 for the team" /
+    "The travel budget is USD 9,000 for the whole team"; "Marta Silva owns the
+    procedure" / "the procedure belongs to Daniel Okafor"), around at least two shared
+    subject words that are not values. Used with a cosine >= VALUE_COSINE between mutual
+    nearest units: a rewording that also changes a value scores below SAME_COSINE."""
+    fu, fb = pair_facts(u, b)
+    only_u = {f for f in fu - fb if f.startswith(("num:", "name:"))}
+    only_b = {f for f in fb - fu if f.startswith(("num:", "name:"))}
+    if not {f.split(":", 1)[0] for f in only_u} & {f.split(":", 1)[0] for f in only_b}:
+        return False
+    values = {w for f in only_u | only_b for w in re.split(r"[^\w]+", f.split(":", 1)[1]) if w}
+
+    def subject(unit: Unit) -> set[str]:
+        return {_stem(t) for t in _content(_tokens(unit.text))
+                if t not in values and not any(c.isdigit() for c in t)}
+
+    return len(subject(u) & subject(b)) >= 2
+
+
+def near_claim(u: Unit, b: Unit, cosine: float) -> bool:
+    """Close enough to be one claim once a changed value is set aside: cosine >=
+    VALUE_COSINE, or the same wording with numbers, dates and code masked
+    (CLAIM_MASKED_FUZZ) at a cosine that still says the topic is one (NEAR_COSINE)."""
+    return cosine >= VALUE_COSINE or (cosine >= NEAR_COSINE and fuzz.token_set_ratio(
+        masked(u.text), masked(b.text)) >= CLAIM_MASKED_FUZZ)
+
+
+_REASON = re.compile(r":\s+|;\s+|\s+—\s+|\s+--?\s+|,?\s+(?:because|since)\s+|"
+                     r",\s+(?:and|but|while|so|which)\s+")
+
+
+def head_of(text: str) -> str:
+    """A sentence's main claim without the reason or aside after it: "We dropped the
+    take-home exercise" of "We dropped the take-home exercise: two candidates withdrew"."""
+    head = _REASON.split(text, maxsplit=1)[0].strip()
+    return head if len(head.split()) >= 3 else text
+
+
+def reversed_claim(older: Unit, newer: Unit) -> bool:
+    """The newer head says the older one's claim is over or negates it ("We decided to
+    keep the take-home exercise" / "We dropped the take-home exercise"); meant for heads
+    (head_of) whose cosine is >= SAME_COSINE."""
+    o = replace(older, text=head_of(older.text))
+    n = replace(newer, text=head_of(newer.text))
+    return state_changed(o, n) or _negated(n, o) or _negated(o, n)
+
 
 
 class ChangedClaims:
@@ -94,7 +152,7 @@ class ChangedClaims:
                         ) -> None:
         """A new member unit and a written unit of its kind that are each other's nearest
         (cosine >= VALUE_COSINE) and state one claim with another value
-        (align.values_disagree) are one fact, two values: a conflict, so the newer is
+        (values_disagree) are one fact, two values: a conflict, so the newer is
         written and the older reported. Prose must sit in the aligned section (or in a
         member section with none); an observation must keep its category."""
         fams = ("text", "obs")
@@ -174,9 +232,9 @@ class ChangedClaims:
 
     def _claims_reversed(self, matches: list[Match], mapping: dict[int, Section | None],
                          note: Note) -> None:
-        """A new member sentence whose main claim (align.head_of) a written sentence of the
+        """A new member sentence whose main claim (head_of) a written sentence of the
         aligned section states too (cosine >= SAME_COSINE) and the newer of the two says
-        is over or negates (align.reversed_claim): a decision reversed, the newer is
+        is over or negates (reversed_claim): a decision reversed, the newer is
         written, the older reported ("We decided to keep the take-home exercise, because
         ..." / "We dropped the take-home exercise: ...")."""
         todo = [i for i, m in enumerate(matches) if m.verdict == "new"
