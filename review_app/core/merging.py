@@ -253,13 +253,19 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
 def prefetch_texts(notes: Iterable[Note]) -> list[str]:
     """Every text of `notes` a compose of their group may embed: prose units,
     observations, checklist and other items, section headings."""
+    from .align import clauses_of
+    from .changed_claims import head_of
     from .units import TEXT_KINDS, units_of
 
     texts: list[str] = []
     for n in notes:
         body = parse_body(split_frontmatter(n.text)[1])
-        texts += [u.text for u in units_of(body, n.path)
+        units = units_of(body, n.path)
+        texts += [u.text for u in units
                   if u.kind in TEXT_KINDS or u.kind in ("obs", "check", "other")]
+        for u in units:  # what the changed-claim passes compare: main claims, clauses
+            if u.kind == "sentence":
+                texts += [head_of(u.text), *clauses_of(u.text)]
         texts += [s.title for s in body.sections if s.heading is not None]
     return texts
 
