@@ -4,6 +4,8 @@
     python bench/merge_quality.py --calibrate  # the cosine figures behind the thresholds
     python bench/merge_quality.py --show merge:rewrites  # also print every written note
     python bench/merge_quality.py --speed      # the merge preview's time, 3 x ~600 words
+    python bench/merge_quality.py --sets rewrites --rewrites DIR  # a held-out folder of
+                                               # groups (its own groups.json) instead
 
 For each data set (the bundled demo with the groups of tests/data/demo_expected.json,
 and the rewrite groups of tests/data/rewrites/groups.json) and each action, a temp copy
@@ -21,7 +23,9 @@ is not judged by its own parser:
 - lost facts: numbers and dates, code spans, links, tags, observation categories and
   relation targets of the originals that the written note lacks and that the engine
   did not report as superseded by a newer value (or, for update, as dropped prose);
-- for the rewrite groups, old values (groups.json "changed") still written;
+- for the rewrite groups, old values (groups.json "changed") still written, and apart
+  from them (known-old) the changed values groups.json lists as "still_written": open
+  defects the engine is known not to fix yet, counted so they stay visible;
 - rel-sup: relations the engine reported superseded by a newer value of one fact
   (member_of [[Core API team]] -> member_of [[Platform team]]; each is also listed).
 
@@ -247,7 +251,8 @@ def load_groups(name: str) -> list[dict]:
                 for g in doc["groups"]]
     doc = json.loads((REWRITES / "groups.json").read_text())
     return [{"canonical": g["newer"], "members": g["members"],
-             "changed": g.get("changed", [])} for g in doc["groups"]]
+             "changed": g.get("changed", []), "still_written": g.get("still_written", [])}
+            for g in doc["groups"]]
 
 
 def plan_document(root: Path, groups: list[dict], action: str) -> dict:
@@ -281,7 +286,8 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
         assert not report.conflicts, report.conflicts
         after = {n.path: n for n in load_notes(root)[0]}
         totals = {"repeated": 0, "no counterpart": 0, "superseded/dropped": 0,
-                  "old values written": 0, "compose ms": 0.0, "relations superseded": 0}
+                  "old values written": 0, "compose ms": 0.0, "relations superseded": 0,
+                  "known old values": 0}
         lost_total: dict[str, int] = {}
         examples: list[str] = []
         planned = {gp.group_id: gp for gp in plan.groups}
@@ -352,6 +358,10 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
                 if old in written.text:
                     totals["old values written"] += 1
                     examples.append(f"  old value written in {written.path}: {old!r}")
+            for old, _new in g.get("still_written", []):
+                if old in written.text:
+                    totals["known old values"] += 1
+                    examples.append(f"  known old value written in {written.path}: {old!r}")
             if show:
                 print(f"\n===== {action} -> {written.path}\n{written.text}")
         totals["lost"] = lost_total
@@ -506,10 +516,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", default="", help="ACTION:SET to print the written notes")
     ap.add_argument("--sets", default="demo,rewrites")
     ap.add_argument("--actions", default="merge,update")
+    ap.add_argument("--rewrites", type=Path, help="another folder of rewrite groups (its "
+                    "own groups.json), e.g. a held-out set, read as the 'rewrites' set")
     ap.add_argument("--speed", action="store_true", help="only time the merge preview")
     ap.add_argument("--threads", type=int, help="--speed: ONNX Runtime intra-op threads "
                     "(default: the console's, UNIT_THREADS)")
     args = ap.parse_args(argv)
+    if args.rewrites is not None:
+        global REWRITES
+        REWRITES = args.rewrites.resolve()
     if args.speed:
         speed(threads=args.threads)
         return 0
@@ -519,7 +534,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sources = {"demo": DEMO, "rewrites": REWRITES}
     print(f"{'set':9} {'action':7} {'repeated':>8} {'no-counterpart':>14} "
-          f"{'reported':>8} {'old-values':>10} {'rel-sup':>7} {'compose-ms':>10}  "
+          f"{'reported':>8} {'old-values':>10} {'known-old':>9} {'rel-sup':>7} "
+          f"{'compose-ms':>10}  "
           "lost facts (not reported superseded)")
     details = []
     for name in args.sets.split(","):
@@ -528,7 +544,7 @@ def main(argv: list[str] | None = None) -> int:
             lost = ", ".join(f"{k} {v}" for k, v in sorted(t["lost"].items())) or "none"
             print(f"{name:9} {action:7} {t['repeated']:>8} {t['no counterpart']:>14} "
                   f"{t['superseded/dropped']:>8} {t['old values written']:>10} "
-                  f"{t['relations superseded']:>7} "
+                  f"{t['known old values']:>9} {t['relations superseded']:>7} "
                   f"{t['compose ms']:>10.0f}  {lost}")
             details.append((name, action, t["examples"]))
     for name, action, ex in details:

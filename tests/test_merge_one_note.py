@@ -102,9 +102,19 @@ def test_one_target_under_its_title_permalink_or_alias_is_one_relation():
     composed = compose("merge", newer, [older], targets=target_index([pantry, older, newer]))
     # the alias and the permalink name one note; the link to the merged note itself goes
     assert relations(composed.text) == ["- volunteers_at [[places/riverside-pantry]]"]
-    # without knowing the notes, the two names are two targets
+    # without knowing the notes, the names still nest ("Riverside food pantry" holds
+    # "riverside-pantry" and one word more) and each note holds one volunteers_at: one
+    # relation in the newer note's words, the other form reported, never silently gone
     plain = compose("merge", newer, [older])
-    assert len(relations(plain.text)) == 2
+    assert relations(plain.text) == ["- volunteers_at [[places/riverside-pantry]]"]
+    assert [(s.old.text, s.new.text) for s in plain.superseded] == [
+        ("- volunteers_at [[Riverside food pantry]]",
+         "- volunteers_at [[places/riverside-pantry]]")]
+    # two names that do not nest are two targets
+    older, newer = pair(
+        "Tomas helps out on Saturdays.\n\n## Relations\n- volunteers_at [[Northside food bank]]\n",
+        "Tomas helps out on Saturdays.\n\n## Relations\n- volunteers_at [[Riverside pantry]]\n")
+    assert len(relations(compose("merge", newer, [older]).text)) == 2
 
 
 def test_an_added_clause_is_written_when_newer_and_reported_when_older():

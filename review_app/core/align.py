@@ -139,6 +139,49 @@ def compared(fa: frozenset[str], fb: frozenset[str]) -> tuple[frozenset[str], fr
     return keep(fa, names_b, fb), keep(fb, names_a, fa)
 
 
+def link_forms(inner: str) -> tuple[str, set[str]]:
+    """A link's target name and the forms a text may name it by (target, shown text)."""
+    target = inner.split("|", 1)[0].split("#", 1)[0].rsplit("/", 1)[-1].strip()
+    return target, {f for f in (target, inner.split("|")[-1].strip()) if len(f) >= 3}
+
+
+def named_links(u: Unit, b: Unit) -> list[str]:
+    """The links of `u` (their inner text) whose target `b` names in its own words,
+    unlinked: "the line at [[Larder Street Kitchen]]" / "orders at Larder Street Kitchen".
+    One fact, so a reword that only adds the brackets adds nothing but the link."""
+    linked = {target_key(m.group(1)) for m in _WIKILINK_RE.finditer(b.raw)}
+    plain = _WIKILINK_RE.sub(" ", b.raw)
+    out = []
+    for m in _WIKILINK_RE.finditer(u.raw):
+        target, forms = link_forms(m.group(1))
+        if target_key(target) in linked:
+            continue
+        if any(re.search(r"(?<!\w)" + re.escape(f) + r"(?!\w)", plain, re.I) for f in forms):
+            out.append(m.group(1))
+    return out
+
+
+def pair_facts(u: Unit, b: Unit) -> tuple[frozenset[str], frozenset[str]]:
+    """`compared` facts of a pair, where a link on one side and the same name in plain
+    words on the other are one fact (named_links)."""
+    fu, fb = compared(unit_facts(u), unit_facts(b))
+    links_u, names_b = _named(u, b, fb)
+    links_b, names_u = _named(b, u, fu)
+    return fu - links_u - names_u, fb - links_b - names_b
+
+
+def _named(x: Unit, y: Unit, fy: frozenset[str]) -> tuple[set[str], set[str]]:
+    """The link facts of `x` that `y` names in words, and those name facts of `y`."""
+    named = named_links(x, y)
+    if not named:
+        return set(), set()
+    links = {"link:" + target_key(link_forms(n)[0]) for n in named}
+    words = {w.lower() for n in named for f in link_forms(n)[1]
+             for w in re.findall(r"[^\W_]+", f)}
+    words |= {w.removesuffix("s") for w in words}
+    return links, {f for f in fy if f.startswith("name:") and f[5:] in words}
+
+
 def hard_facts(fs: frozenset[str]) -> frozenset[str]:
     return frozenset(f for f in fs if not f.startswith("first:"))
 
@@ -229,6 +272,7 @@ _FILLER = frozenset({
 _DONE = frozenset({
     "fixed", "resolved", "solved", "shipped", "live", "done", "completed", "finished",
     "closed", "deployed", "retired", "replaced", "removed", "cancelled", "canceled",
+    "dropped", "scrapped", "abandoned", "discontinued", "stopped", "reverted", "withdrawn",
 })
 STATUS_COSINE = 0.60
 
@@ -242,6 +286,12 @@ def state_changed(older: Unit, newer: Unit) -> bool:
         return False
     shared = {_stem(t) for t in to - _DONE} & {_stem(t) for t in tn - _DONE}
     return len(shared) >= 2
+
+
+def clauses_of(text: str) -> list[str]:
+    """The clauses of a sentence of at least three words ("...; for now it stays in
+    Logistics", "..., and the role is hybrid")."""
+    return [p.strip() for p in _CLAUSE.split(text) if len(p.split()) >= 3]
 
 
 def _stem(word: str) -> str:
@@ -319,7 +369,7 @@ class Aligner:
         for b in base:
             if b.kind != "sentence":
                 continue
-            parts = [p.strip() for p in _CLAUSE.split(b.text) if len(p.split()) >= 3]
+            parts = clauses_of(b.text)
             if len(parts) < 2:
                 continue
             for part in parts:
@@ -418,7 +468,7 @@ class Aligner:
                 c = cands[int(j)]
                 if how == "reworded" and (
                         cos_s[j] >= REWORD_COSINE
-                        or len(compared(unit_facts(u), unit_facts(c))[0]) >= 2
+                        or len(pair_facts(u, c)[0]) >= 2
                         or (cos_s[j] >= CLOSE_WORDS_COSINE and _share(
                             _content(_tokens(u.text)), _content(_tokens(c.text)))
                             >= CLOSE_WORDS_SHARE)):
@@ -430,7 +480,7 @@ class Aligner:
                     break
         if not (same_text or keyed or templated):
             return Match(u, None, "new", s)
-        fu, fb = compared(unit_facts(u), unit_facts(b))
+        fu, fb = pair_facts(u, b)
         if fam == "obs":  # an observation's tags are unioned, never a disagreement
             fu = frozenset(f for f in fu if not f.startswith("tag:"))
             fb = frozenset(f for f in fb if not f.startswith("tag:"))
@@ -466,7 +516,7 @@ class Aligner:
         one); 'reworded': most content words and every fact shared; 'template': the same
         wording around other values or names; else ''."""
         tu, tb = _tokens(u.text), _tokens(b.text)
-        fu, fb = compared(unit_facts(u), unit_facts(b))
+        fu, fb = pair_facts(u, b)
         if min(len(tu), len(tb)) >= 4 and _share(tu, tb) >= 0.9 and fu <= fb:
             return "contained"
         cu, cb = _content(tu), _content(tb)
@@ -486,6 +536,12 @@ class Aligner:
             if min(len(wu.split()), len(wb.split())) >= 4 and fuzz.ratio(wu, wb) >= 90:
                 return "template"
         return ""
+
+    def heading_near(self, a: str, b: str) -> bool:
+        """Two headings on one topic (cosine >= NEAR_COSINE), weaker than the same."""
+        self.vectors.ensure([a, b])
+        return float((self.vectors.matrix([a]) @ self.vectors.matrix([b]).T)[0, 0]) >= (
+            NEAR_COSINE)
 
     def heading_matches(self, member: list[str], base: list[str]) -> np.ndarray:
         """[i, j]: member heading i means the same as base heading j (one model call)."""

@@ -19,20 +19,24 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 from .align import (
-    STATUS_COSINE,
     Aligner,
     Match,
     compared,
     family,
+    link_forms,
+    named_links,
     says_all_of,
-    state_changed,
     unit_facts,
 )
+from .changed_claims import ChangedClaims
 from .notes import Note
-from .relation_targets import Targets, changed_value, same_claim_but_target
+from .relation_targets import (
+    Targets,
+    changed_value,
+    one_target_renamed,
+    same_claim_but_target,
+)
 from .unit_placement import (
     Loc,
     Placement,
@@ -67,7 +71,7 @@ class Report:
     dropped: list[UnitNote] = field(default_factory=list)
 
 
-class BodyMerger(Placement):
+class BodyMerger(Placement, ChangedClaims):
     """Accumulates members into one base body."""
 
     def __init__(self, base: Note, body: Body, aligner: Aligner, group_keys: set[str],
@@ -178,7 +182,12 @@ class BodyMerger(Placement):
         self._ctx_units, self._ctx_matches, self._ctx_body = units, by_id, body
         self._claims_by_target(matches)
         self._states_changed(matches, mapping, note)
-        # A member section without a heading match goes where most of its units are.
+        self._values_changed(matches, mapping)
+        self._clauses_changed(matches, note)
+        self._claims_reversed(matches, mapping, note)
+        # A member section without a heading match goes where most of its units are, or
+        # where all of its matched units are when the headings are near in meaning
+        # ("Hotel" / "Accommodation": a renamed section whose other units are new).
         for mi, target in list(mapping.items()):
             if target is not None:
                 continue
@@ -190,8 +199,12 @@ class BodyMerger(Placement):
             if votes:
                 best = max(votes, key=lambda k: votes[k])
                 n = sum(1 for u in units if u.section == mi)
-                if votes[best] * 2 >= n:
-                    mapping[mi] = next(s for s in self.body.sections if id(s) == best)
+                found = next(s for s in self.body.sections if id(s) == best)
+                if votes[best] * 2 >= n or (
+                        len(votes) == 1 and found not in mapping.values()
+                        and found.heading is not None
+                        and self.aligner.heading_near(body.sections[mi].title, found.title)):
+                    mapping[mi] = found
         made: dict[int, Section] = {}
         open_blocks: dict[tuple[int, int], Block] = {}
         anchor: Loc | None = None
@@ -233,6 +246,8 @@ class BodyMerger(Placement):
         assert m.base is not None
         loc = self.locs[id(m.base)]
         u = m.unit
+        if m.verdict != "conflict" or not self._member_wins(loc, note):
+            self._link_names(loc, u)  # the written wording stays: it gains u's links
         if m.verdict == "present":
             self.report.present += 1
             if u.kind == "obs":
@@ -267,6 +282,42 @@ class BodyMerger(Placement):
         else:
             self.report.superseded.append(Superseded(new_note, old_note))
         return loc
+
+    def _link_names(self, loc: Loc, u: Unit) -> None:
+        """Where `u` links a target the written unit names in plain words, that name
+        becomes the link, so a reworded sentence is not written twice for its link and
+        the link is not lost ("[[Larder Street Kitchen]]" / "at Larder Street Kitchen")."""
+        named = named_links(u, loc.unit)
+        blk, ref = loc.block, loc.ref
+        if not named or not (blk.kind == "para" and isinstance(ref, int)
+                             or blk.kind == "list" and isinstance(ref, Item)):
+            return
+        text = before = blk.sentences[ref] if isinstance(ref, int) else ref.text
+        for inner in named:
+            target, forms = link_forms(inner)
+            for form in sorted(forms, key=len, reverse=True):
+                hit = _unlinked(text, form)
+                if hit is not None:
+                    said = text[hit[0]:hit[1]]
+                    link = f"[[{said}]]" if said == target else f"[[{target}|{said}]]"
+                    text = text[:hit[0]] + link + text[hit[1]:]
+                    break
+        if text == before:
+            return
+        if isinstance(ref, int):
+            blk.sentences[ref] = text
+        else:
+            box = f"[{ref.box}] " if ref.box is not None else ""
+            ref.text = text
+            ref.lines = [f"{ref.indent}{ref.marker} {box}{text}", *ref.lines[1:]]
+        blk.changed = self.changed = True
+        old = loc.unit
+        new_unit = replace(old, raw=old.raw.replace(before, text, 1))
+        self.units[self.units.index(old)] = new_unit
+        del self.locs[id(old)]
+        loc.unit = new_unit
+        self.locs[id(new_unit)] = loc
+        self._know(u)
 
     def _member_wins(self, loc: Loc, note: Note) -> bool:
         """The member's version replaces the one written at `loc`: it is newer, and the
@@ -336,7 +387,7 @@ class BodyMerger(Placement):
         if (u.category, tid) in self.rel_keys:
             self.report.present += 1
             return
-        other = self._changed_relation(u, pairs)
+        other = self._changed_relation(u, pairs) or self._renamed_relation(u, note)
         if other is None:
             self._insert_special(u, note, "rel", sec_title)
             return
@@ -353,47 +404,6 @@ class BodyMerger(Placement):
     def _rels_of_type(self, units: list[Unit], category: str) -> list[Unit]:
         return [v for v in units if v.kind == "rel" and v.category == category
                 and self.targets.id(v.key) not in self.group_keys]
-
-    def _states_changed(self, matches: list[Match], mapping: dict[int, Section | None],
-                        note: Note) -> None:
-        """A new member sentence or item that a unit of the same section says is over (or
-        that says so of one), per align.state_changed, is that unit's claim in another
-        state, like a checklist item ticked: a conflict, the newer note's is written.
-        An older observation of a problem the note now says is over is reported so."""
-        for i, m in enumerate(matches):  # richer in facts, but in an older state
-            if m.verdict == "richer" and m.base is not None:
-                wins = self._member_wins(self.locs[id(m.base)], note)
-                if state_changed(*((m.base, m.unit) if wins else (m.unit, m.base))):
-                    matches[i] = self._ctx_matches[id(m.unit)] = replace(m, verdict="conflict")
-        # prose and list items within their section; an observation ("[risk] exports
-        # time out") against the whole note, but only as the older of the two
-        todo = [i for i, m in enumerate(matches) if m.verdict == "new" and (
-            m.unit.kind == "obs" or m.unit.kind in ("sentence", "item")
-            and mapping.get(m.unit.section))]
-        cands = [b for b in self.units if b.kind in ("sentence", "item", "obs")]
-        if not todo or not cands:
-            return
-        vectors = self.aligner.vectors
-        texts = [matches[i].unit.text for i in todo]
-        vectors.ensure([*texts, *(b.text for b in cands)])
-        cos = vectors.matrix(texts) @ vectors.matrix([b.text for b in cands]).T
-        for k, i in enumerate(todo):
-            u = matches[i].unit
-            for j in np.argsort(-cos[k]):
-                b = cands[int(j)]
-                if cos[k, j] < STATUS_COSINE:
-                    break
-                loc = self.locs[id(b)]
-                wins = self._member_wins(loc, note)
-                if (b.kind == "obs") != (u.kind == "obs"):
-                    if u.kind != "obs" or wins:
-                        continue  # a sentence never replaces an observation, nor back
-                elif u.kind != "obs" and loc.section is not mapping[u.section]:
-                    continue
-                if state_changed(*((b, u) if wins else (u, b))):
-                    matches[i] = self._ctx_matches[id(u)] = Match(u, b, "conflict",
-                                                                  float(cos[k, j]))
-                    break
 
     def _relation_pairs(self) -> list[tuple[str, str]]:
         """(member target, written target) for each relation type that the member and
@@ -439,6 +449,18 @@ class BodyMerger(Placement):
         newer = changed_value([v.key for v in self._rels_of_type(self._ctx_units, u.category)],
                               [v.key for v in written], pairs, self.targets)
         return None if newer is None else (self.locs[id(written[0])], newer)
+
+    def _renamed_relation(self, u: Unit, note: Note) -> tuple[Loc, bool] | None:
+        """The written relation of `u`'s type naming its target in another form, where
+        each note holds one relation of the type (relation_targets.one_target_renamed):
+        one relation, in the newer note's words; the other form is reported."""
+        written = self._rels_of_type(self.units, u.category)
+        if len(written) != 1 or len(self._rels_of_type(self._ctx_units, u.category)) != 1:
+            return None
+        if not one_target_renamed(u.key, written[0].key, self.targets):
+            return None
+        loc = self.locs[id(written[0])]
+        return loc, self._member_wins(loc, note)
 
     def _carried(self, u: Unit) -> bool:
         """Update keeps the graph: facts a link, tag or observation carries survive."""
@@ -489,6 +511,15 @@ class BodyMerger(Placement):
         open_blocks[key] = blk
         self._place(blk, target, anchor, u)
         return self._add_loc(u, target, blk, ref, note)
+
+
+def _unlinked(text: str, form: str) -> tuple[int, int] | None:
+    """Where `form` first stands in `text` as words, outside any link."""
+    for m in re.finditer(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text, re.I):
+        before = text[:m.start()]
+        if before.count("[[") <= before.count("]]"):
+            return m.start(), m.end()
+    return None
 
 
 def _tags_in_order(text: str) -> list[str]:

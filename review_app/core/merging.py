@@ -215,7 +215,8 @@ class Composed:
 
 
 def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> str:
-    """The canonical's frontmatter with the kept file's identity, tags unioned,
+    """The canonical's frontmatter with the kept file's identity (title, permalink,
+    `created:`), tags unioned,
     keys it lacks added from the kept note and the members, `modified:` refreshed."""
     set_keys: dict[str, tuple[Any, list[str] | None]] = {}
     if kept.path != canonical.path:
@@ -224,6 +225,11 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
                 value = kept.metadata.get(key, getattr(kept, key))
                 if canonical.metadata.get(key) != value:
                     set_keys[key] = (value, raw_block(kept, key))
+        # the kept file was created when it was, not when the newer content was
+        created = kept.metadata.get("created")
+        if "created" in canonical.metadata and created is not None and (
+                canonical.metadata["created"] != created):
+            set_keys["created"] = (created, raw_block(kept, "created"))
     tags = list(canonical.tags)
     for n in (kept, *members):
         tags += [t for t in n.tags if t not in tags]
@@ -247,13 +253,19 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
 def prefetch_texts(notes: Iterable[Note]) -> list[str]:
     """Every text of `notes` a compose of their group may embed: prose units,
     observations, checklist and other items, section headings."""
+    from .align import clauses_of
+    from .changed_claims import head_of
     from .units import TEXT_KINDS, units_of
 
     texts: list[str] = []
     for n in notes:
         body = parse_body(split_frontmatter(n.text)[1])
-        texts += [u.text for u in units_of(body, n.path)
+        units = units_of(body, n.path)
+        texts += [u.text for u in units
                   if u.kind in TEXT_KINDS or u.kind in ("obs", "check", "other")]
+        for u in units:  # what the changed-claim passes compare: main claims, clauses
+            if u.kind == "sentence":
+                texts += [head_of(u.text), *clauses_of(u.text)]
         texts += [s.title for s in body.sections if s.heading is not None]
     return texts
 

@@ -119,3 +119,22 @@ def changed_value(mine: Sequence[str], written: Sequence[str],
                     and not (restates and said(new, was) and not _CHANGE_CUE.search(new))):
                 return member_newer
     return None
+
+
+def _name_words(name: str) -> set[str]:
+    name = name.split("|", 1)[0].split("#", 1)[0].rsplit("/", 1)[-1].lower()
+    return set(re.findall(r"[^\W_]+", name.replace("&", " and ")))
+
+
+def one_target_renamed(a: str, b: str, targets: Targets) -> bool:
+    """`a` and `b` name one target in two forms: "Mapbox SDK" / "Mapbox Maps SDK",
+    "Ferreira & Filhos" / "Ferreira and Filhos" (the words of one within the other's,
+    at most one word more). Two notes the caller knows are two targets."""
+    ida, idb = targets.id(a), targets.id(b)
+    if ida == idb:
+        return True
+    if ida.startswith("note:") and idb.startswith("note:"):
+        return False
+    wa, wb = _name_words(a), _name_words(b)
+    small, big = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    return bool(small) and small <= big and len(big - small) <= 1

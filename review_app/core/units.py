@@ -19,7 +19,10 @@ _ITEM_RE = re.compile(r"^(\s*)([-*+]|\d+[.)])(\s+)(.*)$")
 _BOX_RE = re.compile(r"^\[([ xX])\]\s+(.*)$")
 _FENCE_RE = re.compile(r"^\s*(```+|~~~+)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(`*\[])")
-_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Dr|Mr|Mrs|Ms|Prof|St|No|approx)\.|\b[A-Z]\.)$")
+# An initial ("J. Smith") is a lone capital after a space; one after a number or a
+# symbol is a unit of measure ("at 82 °C.", "200 C.", "5 V.") and ends the sentence.
+_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Dr|Mr|Mrs|Ms|Prof|St|No|approx)\.|"
+                     r"(?:^|(?<=\s))(?<!\d\s)[A-Z]\.)$")
 _SPACE = re.compile(r"\s+")
 
 TEXT_KINDS = frozenset({"sentence", "item", "step"})
