@@ -204,3 +204,18 @@ def test_an_open_problem_the_newer_note_says_is_fixed_is_reported_superseded():
     assert superseded(composed) == [(
         "- The greenhouse vent opener sticks on cold mornings",
         "- The greenhouse vent opener that stuck on cold mornings was fixed in March")]
+
+
+def test_two_rules_about_one_thing_both_stay_whichever_note_is_the_base():
+    # Shared subject words (tools, members, desk), two different rules: neither ends nor
+    # rewords the other, so both are written and nothing is reported superseded.
+    rule_a = "- Members return borrowed tools to the front desk after each Sunday workshop."
+    rule_b = ("- Tools of members who cancelled their plot are collected from the tool shed "
+              "by the desk volunteers.")
+    older, newer = pair(f"## Tools\n{rule_a}\n- The shed code is on the notice board.\n",
+                        f"## Tools\n{rule_b}\n- The shed code is on the notice board.\n")
+    for base, other in ((newer, older), (older, newer)):
+        composed = compose("merge", base, [other])
+        written = body(composed.text)
+        assert rule_a in written and rule_b in written, (base.path, written)
+        assert superseded(composed) == []

@@ -57,6 +57,7 @@ REWORD_COSINE = 0.70
 REWORD_SHARE = 0.6
 CLOSE_WORDS_COSINE = 0.55  # the same content words nearly all kept, few facts to check
 CLOSE_WORDS_SHARE = 0.8
+APART_WORDS = 3  # see Aligner._apart
 CODE_FUZZ = 60
 HEADING_COSINE = 0.80
 
@@ -275,14 +276,24 @@ _DONE = frozenset({
     "dropped", "scrapped", "abandoned", "discontinued", "stopped", "reverted", "withdrawn",
 })
 STATUS_COSINE = 0.60
+# Frequency words (a closed class): a claim holding them is a standing rule ("return the
+# keys after each shift", "deploys are stopped every Friday"), which no event ends.
+_RECURRING = frozenset({
+    "each", "every", "always", "usually", "normally", "whenever", "daily", "weekly",
+    "monthly", "yearly", "annually", "nightly", "hourly", "routinely", "regularly",
+})
 
 
 def state_changed(older: Unit, newer: Unit) -> bool:
     """`newer` says the thing `older` states as open is over, on the same subject (two
     content words shared): "Calendar exports time out" / "The July release fixed the
-    calendar export timeouts". Used with a cosine >= STATUS_COSINE and in one section."""
+    calendar export timeouts". Used with a cosine >= STATUS_COSINE and in one section.
+    Never between standing rules: "Volunteers return the cold room keys after each
+    shift" is not ended by "Keys of volunteers who left are removed from the key box"."""
     to, tn = set(_content(_tokens(older.text))), set(_content(_tokens(newer.text)))
     if not tn & _DONE or to & _DONE or "no longer" in older.text.lower():
+        return False
+    if (set(_tokens(older.text)) | set(_tokens(newer.text))) & _RECURRING:
         return False
     shared = {_stem(t) for t in to - _DONE} & {_stem(t) for t in tn - _DONE}
     return len(shared) >= 2
@@ -508,7 +519,19 @@ class Aligner:
             return Match(u, b, "conflict", s)
         if extra and not {_stem(t) for t in extra if t not in _FILLER} <= self._vocab:
             return Match(u, b, "richer", s, extra)
+        if s < SAME_COSINE and self._apart(u, b):
+            return Match(u, None, "new", s)
         return Match(u, b, "present", s)
+
+    def _apart(self, u: Unit, b: Unit) -> bool:
+        """Two claims about one subject, not one claim reworded: each says APART_WORDS or
+        more content words the other lacks, and the member's are words its base note uses
+        nowhere ("Volunteers return the cold room keys after each shift" / "Keys of
+        volunteers who left are removed from the key box": keys, office and cold room are
+        shared, what is done with them is not)."""
+        cu = {_stem(t) for t in _content(_tokens(u.text)) if t not in _FILLER}
+        cb = {_stem(t) for t in _content(_tokens(b.text)) if t not in _FILLER}
+        return len(cb - cu) >= APART_WORDS and len(cu - cb - self._vocab) >= APART_WORDS
 
     @staticmethod
     def _near(u: Unit, b: Unit) -> str:
