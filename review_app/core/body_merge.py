@@ -205,6 +205,7 @@ class BodyMerger(Placement, ChangedClaims):
                         and found.heading is not None
                         and self.aligner.heading_near(body.sections[mi].title, found.title)):
                     mapping[mi] = found
+        self._slots_refilled(matches, mapping, note)  # needs the sections voted above
         made: dict[int, Section] = {}
         open_blocks: dict[tuple[int, int], Block] = {}
         anchor: Loc | None = None

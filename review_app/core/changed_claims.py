@@ -30,7 +30,9 @@ from .align import (
     _stem,
     _tokens,
     clauses_of,
+    facts_of,
     family,
+    hard_facts,
     masked,
     pair_facts,
     state_changed,
@@ -102,6 +104,7 @@ class ChangedClaims:
     units: list[Unit]
     locs: dict[int, Loc]
     aligner: Aligner
+    facts: set[str]
     _ctx_matches: dict[int, Match]
 
     def _member_wins(self, loc: Loc, note: Note) -> bool:
@@ -264,3 +267,69 @@ class ChangedClaims:
                                                                   float(cos[k, j]))
                     taken.add(id(b))
                     break
+
+    def _slots_refilled(self, matches: list[Match], mapping: dict[int, Section | None],
+                        note: Note) -> None:
+        """A new sentence or item of an older member that states one code or date alone,
+        whose slot (the words leading up to it) a newer written unit of the aligned
+        section fills with another value of the kind (slot_refilled): the older value,
+        reported superseded, not written beside the newer. One written unit only, else
+        the slot is ambiguous and the older sentence stays."""
+        for i, m in enumerate(matches):
+            u = m.unit
+            if m.verdict != "new" or u.kind not in ("sentence", "item"):
+                continue
+            target = mapping.get(u.section)
+            found = [b for b in self.units if b.kind in ("sentence", "item", "step")
+                     and (target is None or self.locs[id(b)].section is target)
+                     and not self._member_wins(self.locs[id(b)], note)
+                     and slot_refilled(u, b, self.facts)]
+            if len(found) == 1:
+                matches[i] = self._ctx_matches[id(u)] = Match(u, found[0], "conflict", 0.0)
+
+
+# Values of one kind that a slot holds: a code (booking HX-44821, ticket OPS-1234) or a
+# calendar date (June 2, 2025 / 2 June / 2025-06-02). Month names are a closed class.
+_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|"
+          r"Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
+_SLOT_VALUES = {
+    "code": re.compile(r"(?<![\w-])[A-Z]{1,6}-?\d{2,}(?:-[A-Z0-9]+)*(?![\w-])"),
+    "date": re.compile(rf"\b(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
+                       rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?|"
+                       r"\d{4}-\d{2}-\d{2})(?!\w)"),
+}
+# Nouns that name a slot's kind, not what it is for ("the booking number", "the start
+# date"): two slots of one kind share them, so they never make two slots one.
+_SLOT_NOUNS = frozenset({"number", "no", "id", "code", "ref", "reference", "date", "day",
+                         "time", "value"})
+_KEY_SPLIT = re.compile(r"[,;:()—]|\s(?:and|but|while|so|which|because|then)\s")
+
+
+def slot_values(text: str) -> list[tuple[str, str, frozenset[str]]]:
+    """(kind, value, key) for each code or date `text` states, the key being the stems of
+    the content words that lead up to it in its clause ("confirmation" for "The
+    confirmation number is HX-44821" and for "..., confirmation MX-90317")."""
+    out = []
+    for kind, rx in _SLOT_VALUES.items():
+        for m in rx.finditer(text):
+            lead = _KEY_SPLIT.split(text[:m.start()])[-1]
+            words = [t for t in _content(_tokens(lead)) if t not in _SLOT_NOUNS
+                     and not any(c.isdigit() for c in t)]
+            key = frozenset(_stem(t) for t in words[-4:])
+            out.append((kind, re.sub(r"[\s,.]+", " ", m.group(0)).strip().lower(), key))
+    return out
+
+
+def slot_refilled(older: Unit, newer: Unit, known: set[str]) -> bool:
+    """`older` states one code or date alone (every other fact of it is `known`), and
+    `newer` gives the slot of that key another value of the kind: "The target start date
+    is June 2, 2025." / "... accepted the offer and starts on June 16, 2025."."""
+    mine = slot_values(older.text)
+    if len(mine) != 1 or not mine[0][2]:
+        return False
+    kind, value, key = mine[0]
+    theirs = [v for k, v, ky in slot_values(newer.text) if k == kind and ky & key]
+    if len(theirs) != 1 or theirs[0] == value:
+        return False
+    rest = _SLOT_VALUES[kind].sub(" ", older.text)
+    return hard_facts(facts_of(rest)) <= known
