@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -287,6 +288,57 @@ class ChangedClaims:
             if len(found) == 1:
                 matches[i] = self._ctx_matches[id(u)] = Match(u, found[0], "conflict", 0.0)
 
+    def _leftovers_restated(self, matches: list[Match], note: Note) -> None:
+        """What is left of an older member's rewritten paragraph, or an older observation,
+        restated by a newer written unit that nothing else of the member matched: one
+        claim in other words (leftover_restates), reported superseded rather than written
+        beside its newer version ("The hotel is a ten-minute walk from the Salt Palace"
+        / "It is across the street from the Salt Palace"). A paragraph counts as rewritten
+        where all its other sentences are said by one written paragraph, one of them with
+        a changed value (a conflict); an observation needs the same category and the
+        newer wording in one frame (one_slot_reworded)."""
+        taken = {id(m.base) for m in matches if m.base is not None}
+        free = [b for b in self.units if id(b) not in taken and b.kind in ("sentence", "obs")
+                and not self._member_wins(self.locs[id(b)], note)]
+        todo: list[tuple[int, list[Unit]]] = []
+        for i, m in enumerate(matches):
+            u = m.unit
+            if m.verdict != "new" or u.kind not in ("sentence", "obs"):
+                continue
+            if u.kind == "obs":
+                todo.append((i, [b for b in free if b.kind == "obs"
+                                 and b.category == u.category and one_slot_reworded(u, b)]))
+                continue
+            rest = [n for n in matches if n.unit.kind == "sentence" and n.unit is not u
+                    and (n.unit.section, n.unit.block) == (u.section, u.block)]
+            if not rest or any(n.base is None for n in rest) or not any(
+                    n.verdict == "conflict" for n in rest):
+                continue
+            blocks = {id(self.locs[id(n.base)].block) for n in rest if n.base is not None}
+            if len(blocks) == 1:
+                todo.append((i, [b for b in free if b.kind == "sentence"
+                                 and id(self.locs[id(b)].block) in blocks]))
+        todo = [(i, c) for i, c in todo if c]
+        if not todo:
+            return
+        vectors = self.aligner.vectors
+        texts = [matches[i].unit.text for i, _ in todo]
+        vectors.ensure([*texts, *(b.text for _, c in todo for b in c)])
+        best: dict[int, tuple[float, int]] = {}  # written unit -> (cosine, nearest todo)
+        picks: list[tuple[int, Unit, float]] = []
+        for k, (i, cands) in enumerate(todo):
+            cos = vectors.matrix([texts[k]]) @ vectors.matrix([b.text for b in cands]).T
+            j = int(np.argmax(cos[0]))
+            b, score = cands[j], float(cos[0, j])
+            if score >= STATUS_COSINE and leftover_restates(matches[i].unit, b):
+                picks.append((i, b, score))
+                if score > best.get(id(b), (-1.0, -1))[0]:
+                    best[id(b)] = (score, i)
+        for i, b, score in picks:
+            if best[id(b)][1] == i:  # each newer unit restates one older unit at most
+                u = matches[i].unit
+                matches[i] = self._ctx_matches[id(u)] = Match(u, b, "conflict", score)
+
 
 # Values of one kind that a slot holds: a code (booking HX-44821, ticket OPS-1234) or a
 # calendar date (June 2, 2025 / 2 June / 2025-06-02). Month names are a closed class.
@@ -333,3 +385,29 @@ def slot_refilled(older: Unit, newer: Unit, known: set[str]) -> bool:
         return False
     rest = _SLOT_VALUES[kind].sub(" ", older.text)
     return hard_facts(facts_of(rest)) <= known
+
+
+def leftover_restates(older: Unit, newer: Unit) -> bool:
+    """`newer` may stand for `older`: it states every fact `older` states (numbers,
+    names, links...) and shares at least two of its content words."""
+    fo, fn = pair_facts(older, newer)
+    if hard_facts(fo) - fn:
+        return False
+    words = {_stem(t) for t in _content(_tokens(older.text))}
+    return len(words & {_stem(t) for t in _content(_tokens(newer.text))}) >= 2
+
+
+def one_slot_reworded(older: Unit, newer: Unit) -> bool:
+    """The two say one frame with one slot filled in other words: the same words before
+    and after, at least two of them content words, around one differing span that holds
+    a content word on each side, one side two words or more ("The hotel is ten minutes
+    on foot from the venue" / "The hotel is across the street from the venue")."""
+    a, b = _tokens(older.text), _tokens(newer.text)
+    ops = SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    if len(ops) != 3 or [o[0] for o in ops] != ["equal", "replace", "equal"]:
+        return False
+    _, i1, i2, j1, j2 = ops[1]
+    frame = a[:i1] + a[i2:]
+    # a one-word swap ("a vegan main" / "a fish main") may be two items of a list
+    return (len(_content(frame)) >= 2 and bool(_content(a[i1:i2]))
+            and bool(_content(b[j1:j2])) and max(i2 - i1, j2 - j1) >= 2)
