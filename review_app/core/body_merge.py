@@ -207,6 +207,7 @@ class BodyMerger(Placement, ChangedClaims):
                     mapping[mi] = found
         self._slots_refilled(matches, mapping, note)  # needs the sections voted above
         self._leftovers_restated(matches, note)
+        self._items_ended(matches, note)
         made: dict[int, Section] = {}
         open_blocks: dict[tuple[int, int], Block] = {}
         anchor: Loc | None = None

@@ -21,6 +21,9 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from .align import (
+    _DONE,
+    _RECURRING,
+    _STOP,
     CLAIM_MASKED_FUZZ,
     NEAR_COSINE,
     SAME_COSINE,
@@ -339,6 +342,25 @@ class ChangedClaims:
                 u = matches[i].unit
                 matches[i] = self._ctx_matches[id(u)] = Match(u, b, "conflict", score)
 
+    def _items_ended(self, matches: list[Match], note: Note) -> None:
+        """A new list item or step of an older member whose head (item_head) a newer
+        written sentence names in its main claim as over ("2. Take-home exercise on a
+        dbt model" / "We dropped the take-home exercise: ..."), in any section: the item
+        is reported superseded by that sentence, not added back to the newer list. One
+        such sentence only, else the item stays."""
+        written = [b for b in self.units if b.kind == "sentence"
+                   and not self._member_wins(self.locs[id(b)], note)]
+        for i, m in enumerate(matches):
+            u = m.unit
+            if m.verdict != "new" or u.kind not in ("item", "step"):
+                continue
+            head = item_head(u.text)
+            if not head or set(_tokens(u.text)) & (_DONE | _RECURRING):
+                continue
+            found = [b for b in written if says_over(b.text, head)]
+            if len(found) == 1:
+                matches[i] = self._ctx_matches[id(u)] = Match(u, found[0], "conflict", 0.0)
+
 
 # Values of one kind that a slot holds: a code (booking HX-44821, ticket OPS-1234) or a
 # calendar date (June 2, 2025 / 2 June / 2025-06-02). Month names are a closed class.
@@ -411,3 +433,25 @@ def one_slot_reworded(older: Unit, newer: Unit) -> bool:
     # a one-word swap ("a vegan main" / "a fish main") may be two items of a list
     return (len(_content(frame)) >= 2 and bool(_content(a[i1:i2]))
             and bool(_content(b[j1:j2])) and max(i2 - i1, j2 - j1) >= 2)
+
+
+def item_head(text: str) -> tuple[str, ...]:
+    """What a list item is about: its leading run of two or more content words, up to the
+    first function word or comma ("take home exercise" of "Take-home exercise on a dbt
+    model, about three hours"); () where it opens otherwise."""
+    head: list[str] = []
+    for t in _tokens(_REASON.split(text, maxsplit=1)[0].split(",", 1)[0]):
+        if t in _STOP or any(c.isdigit() for c in t):
+            break
+        head.append(t)
+    return tuple(head) if len(head) >= 2 and any(len(t) >= 4 for t in head) else ()
+
+
+def says_over(text: str, head: tuple[str, ...]) -> bool:
+    """The main claim of `text` (head_of) names `head`, word for word, as over (a closed
+    class of words: dropped, removed, cancelled...) and is no standing rule."""
+    words = _tokens(head_of(text))
+    if not set(words) & _DONE or set(words) & _RECURRING:
+        return False
+    n = len(head)
+    return any(tuple(words[k:k + n]) == head for k in range(len(words) - n + 1))
