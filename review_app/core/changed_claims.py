@@ -5,7 +5,9 @@ meaning and facts. Some pairs are one claim that changed, yet look unlike enough
 be called new: a thing now said to be over (state_changed), a reworded claim whose
 value changed (values_disagree: the rewording and the changed value each lower the
 cosine), and one sentence of an older note that joins two claims the written note
-states apart ("The band is EUR 78,000 to EUR 92,000, and the role is hybrid..."). Each
+states apart ("The band is EUR 78,000 to EUR 92,000, and the role is hybrid..."), an
+older code or date whose slot a newer sentence refills, the leftover of a paragraph the
+newer note rewrote, and an older list item a newer sentence says is over. Each
 pass turns such a pair into a conflict, so the newer version is written once and the
 older is reported as superseded; BodyMerger (body_merge.py) runs them after aligning.
 """
