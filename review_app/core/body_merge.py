@@ -205,6 +205,9 @@ class BodyMerger(Placement, ChangedClaims):
                         and found.heading is not None
                         and self.aligner.heading_near(body.sections[mi].title, found.title)):
                     mapping[mi] = found
+        self._slots_refilled(matches, mapping, note)  # needs the sections voted above
+        self._leftovers_restated(matches, note)
+        self._items_ended(matches, note)
         made: dict[int, Section] = {}
         open_blocks: dict[tuple[int, int], Block] = {}
         anchor: Loc | None = None

@@ -5,7 +5,9 @@ meaning and facts. Some pairs are one claim that changed, yet look unlike enough
 be called new: a thing now said to be over (state_changed), a reworded claim whose
 value changed (values_disagree: the rewording and the changed value each lower the
 cosine), and one sentence of an older note that joins two claims the written note
-states apart ("The band is EUR 78,000 to EUR 92,000, and the role is hybrid..."). Each
+states apart ("The band is EUR 78,000 to EUR 92,000, and the role is hybrid..."), an
+older code or date whose slot a newer sentence refills, the leftover of a paragraph the
+newer note rewrote, and an older list item a newer sentence says is over. Each
 pass turns such a pair into a conflict, so the newer version is written once and the
 older is reported as superseded; BodyMerger (body_merge.py) runs them after aligning.
 """
@@ -14,12 +16,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from difflib import SequenceMatcher
 from typing import TYPE_CHECKING
 
 import numpy as np
 from rapidfuzz import fuzz
 
 from .align import (
+    _DONE,
+    _RECURRING,
+    _STOP,
     CLAIM_MASKED_FUZZ,
     NEAR_COSINE,
     SAME_COSINE,
@@ -30,7 +36,9 @@ from .align import (
     _stem,
     _tokens,
     clauses_of,
+    facts_of,
     family,
+    hard_facts,
     masked,
     pair_facts,
     state_changed,
@@ -102,6 +110,7 @@ class ChangedClaims:
     units: list[Unit]
     locs: dict[int, Loc]
     aligner: Aligner
+    facts: set[str]
     _ctx_matches: dict[int, Match]
 
     def _member_wins(self, loc: Loc, note: Note) -> bool:
@@ -264,3 +273,187 @@ class ChangedClaims:
                                                                   float(cos[k, j]))
                     taken.add(id(b))
                     break
+
+    def _slots_refilled(self, matches: list[Match], mapping: dict[int, Section | None],
+                        note: Note) -> None:
+        """A new sentence or item of an older member that states one code or date alone,
+        whose slot (the words leading up to it) a newer written unit of the aligned
+        section fills with another value of the kind (slot_refilled): the older value,
+        reported superseded, not written beside the newer. One written unit only, else
+        the slot is ambiguous and the older sentence stays."""
+        for i, m in enumerate(matches):
+            u = m.unit
+            if m.verdict != "new" or u.kind not in ("sentence", "item"):
+                continue
+            target = mapping.get(u.section)
+            found = [b for b in self.units if b.kind in ("sentence", "item", "step")
+                     and (target is None or self.locs[id(b)].section is target)
+                     and not self._member_wins(self.locs[id(b)], note)
+                     and slot_refilled(u, b, self.facts)]
+            if len(found) == 1:
+                matches[i] = self._ctx_matches[id(u)] = Match(u, found[0], "conflict", 0.0)
+
+    def _leftovers_restated(self, matches: list[Match], note: Note) -> None:
+        """What is left of an older member's rewritten paragraph, or an older observation,
+        restated by a newer written unit that nothing else of the member matched: one
+        claim in other words (leftover_restates), reported superseded rather than written
+        beside its newer version ("The hotel is a ten-minute walk from the Salt Palace"
+        / "It is across the street from the Salt Palace"). A paragraph counts as rewritten
+        where all its other sentences are said by one written paragraph, one of them with
+        a changed value (a conflict); an observation needs the same category and the
+        newer wording in one frame (one_slot_reworded)."""
+        taken = {id(m.base) for m in matches if m.base is not None}
+        free = [b for b in self.units if id(b) not in taken and b.kind in ("sentence", "obs")
+                and not self._member_wins(self.locs[id(b)], note)]
+        todo: list[tuple[int, list[Unit]]] = []
+        for i, m in enumerate(matches):
+            u = m.unit
+            if m.verdict != "new" or u.kind not in ("sentence", "obs"):
+                continue
+            if u.kind == "obs":
+                todo.append((i, [b for b in free if b.kind == "obs"
+                                 and b.category == u.category and one_slot_reworded(u, b)]))
+                continue
+            rest = [n for n in matches if n.unit.kind == "sentence" and n.unit is not u
+                    and (n.unit.section, n.unit.block) == (u.section, u.block)]
+            if not rest or any(n.base is None for n in rest) or not any(
+                    n.verdict == "conflict" for n in rest):
+                continue
+            blocks = {id(self.locs[id(n.base)].block) for n in rest if n.base is not None}
+            if len(blocks) == 1:
+                todo.append((i, [b for b in free if b.kind == "sentence"
+                                 and id(self.locs[id(b)].block) in blocks]))
+        todo = [(i, c) for i, c in todo if c]
+        if not todo:
+            return
+        vectors = self.aligner.vectors
+        texts = [matches[i].unit.text for i, _ in todo]
+        vectors.ensure([*texts, *(b.text for _, c in todo for b in c)])
+        best: dict[int, tuple[float, int]] = {}  # written unit -> (cosine, nearest todo)
+        picks: list[tuple[int, Unit, float]] = []
+        for k, (i, cands) in enumerate(todo):
+            cos = vectors.matrix([texts[k]]) @ vectors.matrix([b.text for b in cands]).T
+            j = int(np.argmax(cos[0]))
+            b, score = cands[j], float(cos[0, j])
+            if score >= STATUS_COSINE and leftover_restates(matches[i].unit, b):
+                picks.append((i, b, score))
+                if score > best.get(id(b), (-1.0, -1))[0]:
+                    best[id(b)] = (score, i)
+        for i, b, score in picks:
+            if best[id(b)][1] == i:  # each newer unit restates one older unit at most
+                u = matches[i].unit
+                matches[i] = self._ctx_matches[id(u)] = Match(u, b, "conflict", score)
+
+    def _items_ended(self, matches: list[Match], note: Note) -> None:
+        """A new list item or step of an older member whose head (item_head) a newer
+        written sentence names in its main claim as over ("2. Take-home exercise on a
+        dbt model" / "We dropped the take-home exercise: ..."), in any section: the item
+        is reported superseded by that sentence, not added back to the newer list. One
+        such sentence only, else the item stays."""
+        written = [b for b in self.units if b.kind == "sentence"
+                   and not self._member_wins(self.locs[id(b)], note)]
+        for i, m in enumerate(matches):
+            u = m.unit
+            if m.verdict != "new" or u.kind not in ("item", "step"):
+                continue
+            head = item_head(u.text)
+            if not head or set(_tokens(u.text)) & (_DONE | _RECURRING):
+                continue
+            found = [b for b in written if says_over(b.text, head)]
+            if len(found) == 1:
+                matches[i] = self._ctx_matches[id(u)] = Match(u, found[0], "conflict", 0.0)
+
+
+# Values of one kind that a slot holds: a code (booking HX-44821, ticket OPS-1234) or a
+# calendar date (June 2, 2025 / 2 June / 2025-06-02). Month names are a closed class.
+_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|"
+          r"Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
+_SLOT_VALUES = {
+    "code": re.compile(r"(?<![\w-])[A-Z]{1,6}-?\d{2,}(?:-[A-Z0-9]+)*(?![\w-])"),
+    "date": re.compile(rf"\b(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|"
+                       rf"\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:\s+\d{{4}})?|"
+                       r"\d{4}-\d{2}-\d{2})(?!\w)"),
+}
+# Nouns that name a slot's kind, not what it is for ("the booking number", "the start
+# date"): two slots of one kind share them, so they never make two slots one.
+_SLOT_NOUNS = frozenset({"number", "no", "id", "code", "ref", "reference", "date", "day",
+                         "time", "value"})
+_KEY_SPLIT = re.compile(r"[,;:()—]|\s(?:and|but|while|so|which|because|then)\s")
+
+
+def slot_values(text: str) -> list[tuple[str, str, frozenset[str]]]:
+    """(kind, value, key) for each code or date `text` states, the key being the stems of
+    the content words that lead up to it in its clause ("confirmation" for "The
+    confirmation number is HX-44821" and for "..., confirmation MX-90317")."""
+    out = []
+    for kind, rx in _SLOT_VALUES.items():
+        for m in rx.finditer(text):
+            lead = _KEY_SPLIT.split(text[:m.start()])[-1]
+            words = [t for t in _content(_tokens(lead)) if t not in _SLOT_NOUNS
+                     and not any(c.isdigit() for c in t)]
+            key = frozenset(_stem(t) for t in words[-4:])
+            out.append((kind, re.sub(r"[\s,.]+", " ", m.group(0)).strip().lower(), key))
+    return out
+
+
+def slot_refilled(older: Unit, newer: Unit, known: set[str]) -> bool:
+    """`older` states one code or date alone (every other fact of it is `known`), and
+    `newer` gives the slot of that key another value of the kind: "The target start date
+    is June 2, 2025." / "... accepted the offer and starts on June 16, 2025."."""
+    mine = slot_values(older.text)
+    if len(mine) != 1 or not mine[0][2]:
+        return False
+    kind, value, key = mine[0]
+    theirs = [v for k, v, ky in slot_values(newer.text) if k == kind and ky & key]
+    if len(theirs) != 1 or theirs[0] == value:
+        return False
+    rest = _SLOT_VALUES[kind].sub(" ", older.text)
+    return hard_facts(facts_of(rest)) <= known
+
+
+def leftover_restates(older: Unit, newer: Unit) -> bool:
+    """`newer` may stand for `older`: it states every fact `older` states (numbers,
+    names, links...) and shares at least two of its content words."""
+    fo, fn = pair_facts(older, newer)
+    if hard_facts(fo) - fn:
+        return False
+    words = {_stem(t) for t in _content(_tokens(older.text))}
+    return len(words & {_stem(t) for t in _content(_tokens(newer.text))}) >= 2
+
+
+def one_slot_reworded(older: Unit, newer: Unit) -> bool:
+    """The two say one frame with one slot filled in other words: the same words before
+    and after, at least two of them content words, around one differing span that holds
+    a content word on each side, one side two words or more ("The hotel is ten minutes
+    on foot from the venue" / "The hotel is across the street from the venue")."""
+    a, b = _tokens(older.text), _tokens(newer.text)
+    ops = SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    if len(ops) != 3 or [o[0] for o in ops] != ["equal", "replace", "equal"]:
+        return False
+    _, i1, i2, j1, j2 = ops[1]
+    frame = a[:i1] + a[i2:]
+    # a one-word swap ("a vegan main" / "a fish main") may be two items of a list
+    return (len(_content(frame)) >= 2 and bool(_content(a[i1:i2]))
+            and bool(_content(b[j1:j2])) and max(i2 - i1, j2 - j1) >= 2)
+
+
+def item_head(text: str) -> tuple[str, ...]:
+    """What a list item is about: its leading run of two or more content words, up to the
+    first function word or comma ("take home exercise" of "Take-home exercise on a dbt
+    model, about three hours"); () where it opens otherwise."""
+    head: list[str] = []
+    for t in _tokens(_REASON.split(text, maxsplit=1)[0].split(",", 1)[0]):
+        if t in _STOP or any(c.isdigit() for c in t):
+            break
+        head.append(t)
+    return tuple(head) if len(head) >= 2 and any(len(t) >= 4 for t in head) else ()
+
+
+def says_over(text: str, head: tuple[str, ...]) -> bool:
+    """The main claim of `text` (head_of) names `head`, word for word, as over (a closed
+    class of words: dropped, removed, cancelled...) and is no standing rule."""
+    words = _tokens(head_of(text))
+    if not set(words) & _DONE or set(words) & _RECURRING:
+        return False
+    n = len(head)
+    return any(tuple(words[k:k + n]) == head for k in range(len(words) - n + 1))
