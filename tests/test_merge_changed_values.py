@@ -219,3 +219,16 @@ def test_two_rules_about_one_thing_both_stay_whichever_note_is_the_base():
         written = body(composed.text)
         assert rule_a in written and rule_b in written, (base.path, written)
         assert superseded(composed) == []
+
+
+def test_one_word_swapped_is_never_dropped_unsaid():
+    # Same words but one ("loam" / "clay"): a changed value (or two items); the newer is
+    # written and the older reported, whichever note is the base, never kept silently.
+    old_obs, new_obs = ("- [soil] The raised beds are filled with loam #beds",
+                        "- [soil] The raised beds are filled with clay #beds")
+    older, newer = pair(f"## Observations\n{old_obs}\n", f"## Observations\n{new_obs}\n")
+    for base, other in ((newer, older), (older, newer)):
+        composed = compose("merge", base, [other])
+        written = body(composed.text)
+        assert new_obs in written and old_obs not in written, (base.path, written)
+        assert superseded(composed) == [(old_obs, new_obs)]

@@ -299,6 +299,30 @@ def state_changed(older: Unit, newer: Unit) -> bool:
     return len(shared) >= 2
 
 
+SWAP_KINDS = frozenset({"sentence", "obs"})
+"""Where one swapped word is one claim's other value; list items and checklist tasks that
+differ by a word are two ("Letter of intent drafted" / "... submitted")."""
+
+
+def _variants(a: str, b: str) -> bool:
+    """One word in two forms ("file" / "filed", "run" / "runs")."""
+    n = min(len(a), len(b), 4)
+    return a[:n] == b[:n]
+
+
+def swapped_word(a: str, b: str) -> bool:
+    """`a` and `b` are the same words but for one content word each, not two forms of one
+    word: "The dinner menu has a vegan main course" / "... a fish main course". One claim
+    with another value, or a synonym ("lives" / "sits"), or two items; the words cannot tell,
+    so it is a conflict: the newer is written and the older reported, never dropped unsaid."""
+    ta, tb = _tokens(a), _tokens(b)
+    if len(ta) != len(tb) or len(ta) < 3:
+        return False
+    diff = [(x, y) for x, y in zip(ta, tb, strict=True) if x != y]
+    return (len(diff) == 1 and all(w not in _STOP and w not in _FILLER for w in diff[0])
+            and not _variants(*diff[0]) and not diff[0][0].isdigit())
+
+
 def clauses_of(text: str) -> list[str]:
     """The clauses of a sentence of at least three words ("...; for now it stays in
     Logistics", "..., and the role is hybrid")."""
@@ -490,6 +514,9 @@ class Aligner:
                     best, b, s, templated = int(j), cands[int(j)], float(cos_s[j]), True
                     break
         if not (same_text or keyed or templated):
+            for j, c in enumerate(cands):  # one word swapped: never two units unsaid
+                if u.kind in SWAP_KINDS and swapped_word(u.text, c.text):
+                    return Match(u, c, "conflict", float(score[j]))
             return Match(u, None, "new", s)
         fu, fb = pair_facts(u, b)
         if fam == "obs":  # an observation's tags are unioned, never a disagreement
@@ -521,6 +548,8 @@ class Aligner:
             return Match(u, b, "richer", s, extra)
         if s < SAME_COSINE and self._apart(u, b):
             return Match(u, None, "new", s)
+        if u.kind in SWAP_KINDS and swapped_word(u.text, b.text):  # the newer, older reported
+            return Match(u, b, "conflict", s)
         return Match(u, b, "present", s)
 
     def _apart(self, u: Unit, b: Unit) -> bool:
