@@ -40,11 +40,23 @@ import re
 from dataclasses import dataclass, replace
 
 import numpy as np
-from rapidfuzz import fuzz, process, utils
+from rapidfuzz import fuzz, process
 
 from .notes import _MEMORY_URL_RE, _TAG_RE, _WIKILINK_RE
 from .unit_vectors import UnitVectors
 from .units import Unit, normalise, row_cells
+from .wording import (
+    FILLER,
+    added_words,
+    clauses_of,
+    content_words,
+    negated,
+    share,
+    stem,
+    swapped_word,
+    tokens,
+    within,
+)
 
 SAME_COSINE = 0.80
 SAME_FUZZ = 90
@@ -58,6 +70,7 @@ REWORD_SHARE = 0.6
 CLOSE_WORDS_COSINE = 0.55  # the same content words nearly all kept, few facts to check
 CLOSE_WORDS_SHARE = 0.8
 APART_WORDS = 3  # see Aligner._apart
+STATUS_COSINE = 0.60  # see wording.state_changed
 CODE_FUZZ = 60
 HEADING_COSINE = 0.80
 
@@ -67,7 +80,6 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?")
 _NUMBER = re.compile(r"\d+(?:[.,:/]\d+)*")
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 _URL = re.compile(r"https?://[^\s)>\]]+")
-_CLAUSE = re.compile(r";\s+|,\s+(?:and|but|while|so)\s+|\s+--?\s+|\s+—\s+")
 _NAME = re.compile(r"(?<![\w#/-])([A-Z][\w'-]*|[A-Z]{2,})")
 _NOT_NAMES = {"I", "A", "The", "An"}
 
@@ -208,134 +220,9 @@ def masked(text: str, *, names: bool = False) -> str:
     return normalise(text)
 
 
-def _tokens(text: str) -> list[str]:
-    return utils.default_process(text).split()
-
-
-def _within(a: list[str], b: list[str]) -> float:
-    """How much of `a` the token list `b` holds."""
-    pool = list(b)
-    hit = 0
-    for t in a:
-        if t in pool:
-            pool.remove(t)
-            hit += 1
-    return hit / max(len(a), 1)
-
-
-def _share(a: list[str], b: list[str]) -> float:
-    """How much of the shorter token list the longer one holds."""
-    return _within(a, b) if len(a) <= len(b) else _within(b, a)
-
-
-_STOP = frozenset({
-    "a", "an", "the", "is", "are", "was", "were", "be", "been", "of", "to", "in", "on", "at",
-    "by", "for", "with", "from", "as", "and", "or", "but", "so", "it", "its", "this", "that",
-    "these", "those", "we", "our", "you", "your", "they", "their", "he", "she", "his", "her",
-    "there", "then", "than", "once", "when", "while", "after", "before", "since", "because",
-    "all", "every", "each", "any", "some", "most", "into", "over", "under", "about", "only",
-    "also", "just", "do", "does", "did", "has", "have", "had", "will", "would", "can", "could",
-    "should", "must",
-})
-
-
-def _content(tokens: list[str]) -> list[str]:
-    return [t for t in tokens if t not in _STOP]
-
-
-_NEGATION = re.compile(r"\b(?:not|no|never|nor|without|cannot|none)\b|n't\b", re.I)
-
-
-def says_all_of(u: Unit, b: Unit) -> bool:
-    """Every content word of `b` is in `u`."""
-    return set(_content(_tokens(b.text))) <= set(_content(_tokens(u.text)))
-
-
-def added_words(u: Unit, b: Unit) -> tuple[str, ...]:
-    """The content words `u` adds to `b` when `u` says all of `b`'s and more; else ()."""
-    cu, cb = _content(_tokens(u.text)), _content(_tokens(b.text))
-    if not cb or not set(cb) <= set(cu):
-        return ()
-    return tuple(dict.fromkeys(t for t in cu if t not in cb))
-
-
-# Words a rewording adds that carry no claim: order and discourse markers, connectors,
-# light verbs ("let one slow service stall" / "one slow service can stall").
-_FILLER = frozenset({
-    "first", "firstly", "next", "finally", "start", "starting", "now", "still", "already",
-    "simply", "really", "actually", "basically", "one", "thing", "things", "vs", "versus",
-    "via", "more", "get", "gets", "got", "let", "lets", "make", "makes", "take", "takes",
-    "go", "goes", "use", "uses", "used", "using", "need", "needs",
-})
-
-
-# Words that say a thing is over: an open issue fixed, a plan gone live, a tool retired.
-_DONE = frozenset({
-    "fixed", "resolved", "solved", "shipped", "live", "done", "completed", "finished",
-    "closed", "deployed", "retired", "replaced", "removed", "cancelled", "canceled",
-    "dropped", "scrapped", "abandoned", "discontinued", "stopped", "reverted", "withdrawn",
-})
-STATUS_COSINE = 0.60
-# Frequency words (a closed class): a claim holding them is a standing rule ("return the
-# keys after each shift", "deploys are stopped every Friday"), which no event ends.
-_RECURRING = frozenset({
-    "each", "every", "always", "usually", "normally", "whenever", "daily", "weekly",
-    "monthly", "yearly", "annually", "nightly", "hourly", "routinely", "regularly",
-})
-
-
-def state_changed(older: Unit, newer: Unit) -> bool:
-    """`newer` says the thing `older` states as open is over, on the same subject (two
-    content words shared): "Calendar exports time out" / "The July release fixed the
-    calendar export timeouts". Used with a cosine >= STATUS_COSINE and in one section.
-    Never between standing rules: "Volunteers return the cold room keys after each
-    shift" is not ended by "Keys of volunteers who left are removed from the key box"."""
-    to, tn = set(_content(_tokens(older.text))), set(_content(_tokens(newer.text)))
-    if not tn & _DONE or to & _DONE or "no longer" in older.text.lower():
-        return False
-    if (set(_tokens(older.text)) | set(_tokens(newer.text))) & _RECURRING:
-        return False
-    shared = {_stem(t) for t in to - _DONE} & {_stem(t) for t in tn - _DONE}
-    return len(shared) >= 2
-
-
 SWAP_KINDS = frozenset({"sentence", "obs"})
 """Where one swapped word is one claim's other value; list items and checklist tasks that
 differ by a word are two ("Letter of intent drafted" / "... submitted")."""
-
-
-def _variants(a: str, b: str) -> bool:
-    """One word in two forms ("file" / "filed", "run" / "runs")."""
-    n = min(len(a), len(b), 4)
-    return a[:n] == b[:n]
-
-
-def swapped_word(a: str, b: str) -> bool:
-    """`a` and `b` are the same words but for one content word each, not two forms of one
-    word: "The dinner menu has a vegan main course" / "... a fish main course". One claim
-    with another value, or a synonym ("lives" / "sits"), or two items; the words cannot tell,
-    so it is a conflict: the newer is written and the older reported, never dropped unsaid."""
-    ta, tb = _tokens(a), _tokens(b)
-    if len(ta) != len(tb) or len(ta) < 3:
-        return False
-    diff = [(x, y) for x, y in zip(ta, tb, strict=True) if x != y]
-    return (len(diff) == 1 and all(w not in _STOP and w not in _FILLER for w in diff[0])
-            and not _variants(*diff[0]) and not diff[0][0].isdigit())
-
-
-def clauses_of(text: str) -> list[str]:
-    """The clauses of a sentence of at least three words ("...; for now it stays in
-    Logistics", "..., and the role is hybrid")."""
-    return [p.strip() for p in _CLAUSE.split(text) if len(p.split()) >= 3]
-
-
-def _stem(word: str) -> str:
-    return word[:5]  # "annual" / "annually", "server" / "servers": one word
-
-
-def _negated(u: Unit, b: Unit) -> bool:
-    """`u` negates what `b` states (an added "not", "never", "n't")."""
-    return len(_NEGATION.findall(u.text)) > len(_NEGATION.findall(b.text))
 
 
 def family(unit: Unit) -> str:
@@ -374,7 +261,7 @@ class Aligner:
 
     def align(self, members: list[Unit], base: list[Unit]) -> list[Match]:
         # The base note's words: an added word it already uses elsewhere adds nothing.
-        self._vocab = {_stem(t) for b in base for t in _content(_tokens(b.text))}
+        self._vocab = {stem(t) for b in base for t in content_words(tokens(b.text))}
         by_family: dict[str, list[Unit]] = {}
         for b in base:
             by_family.setdefault(family(b), []).append(b)
@@ -504,8 +391,8 @@ class Aligner:
                 if how == "reworded" and (
                         cos_s[j] >= REWORD_COSINE
                         or len(pair_facts(u, c)[0]) >= 2
-                        or (cos_s[j] >= CLOSE_WORDS_COSINE and _share(
-                            _content(_tokens(u.text)), _content(_tokens(c.text)))
+                        or (cos_s[j] >= CLOSE_WORDS_COSINE and share(
+                            content_words(tokens(u.text)), content_words(tokens(c.text)))
                             >= CLOSE_WORDS_SHARE)):
                     return self._worded(u, c, float(cos_s[j]))
                 if how == "contained":
@@ -542,9 +429,9 @@ class Aligner:
         if u.kind in ("code", "row") or u.box != b.box:
             return Match(u, b, "present", s)
         extra = added_words(u, b)
-        if (extra and _negated(u, b)) or (added_words(b, u) and _negated(b, u)):
+        if (extra and negated(u, b)) or (added_words(b, u) and negated(b, u)):
             return Match(u, b, "conflict", s)
-        if extra and not {_stem(t) for t in extra if t not in _FILLER} <= self._vocab:
+        if extra and not {stem(t) for t in extra if t not in FILLER} <= self._vocab:
             return Match(u, b, "richer", s, extra)
         if s < SAME_COSINE and self._apart(u, b):
             return Match(u, None, "new", s)
@@ -558,8 +445,8 @@ class Aligner:
         nowhere ("Volunteers return the cold room keys after each shift" / "Keys of
         volunteers who left are removed from the key box": keys, office and cold room are
         shared, what is done with them is not)."""
-        cu = {_stem(t) for t in _content(_tokens(u.text)) if t not in _FILLER}
-        cb = {_stem(t) for t in _content(_tokens(b.text)) if t not in _FILLER}
+        cu = {stem(t) for t in content_words(tokens(u.text)) if t not in FILLER}
+        cb = {stem(t) for t in content_words(tokens(b.text)) if t not in FILLER}
         return len(cb - cu) >= APART_WORDS and len(cu - cb - self._vocab) >= APART_WORDS
 
     @staticmethod
@@ -567,21 +454,21 @@ class Aligner:
         """'contained': the base unit says this and more (a sentence folded into a longer
         one); 'reworded': most content words and every fact shared; 'template': the same
         wording around other values or names; else ''."""
-        tu, tb = _tokens(u.text), _tokens(b.text)
+        tu, tb = tokens(u.text), tokens(b.text)
         fu, fb = pair_facts(u, b)
-        if min(len(tu), len(tb)) >= 4 and _share(tu, tb) >= 0.9 and fu <= fb:
+        if min(len(tu), len(tb)) >= 4 and share(tu, tb) >= 0.9 and fu <= fb:
             return "contained"
-        cu, cb = _content(tu), _content(tb)
-        if len(cu) >= 3 and len(cb) > len(cu) and _within(cu, cb) >= 0.9 and fu <= fb:
+        cu, cb = content_words(tu), content_words(tb)
+        if len(cu) >= 3 and len(cb) > len(cu) and within(cu, cb) >= 0.9 and fu <= fb:
             return "contained"
-        if min(len(cu), len(cb)) >= 2 and _share(cu, cb) >= REWORD_SHARE and fu <= fb:
+        if min(len(cu), len(cb)) >= 2 and share(cu, cb) >= REWORD_SHARE and fu <= fb:
             return "reworded"  # most content words kept and no fact the base lacks
         if u.kind == "obs" and u.category != b.category:
             return ""
         vu = {f for f in unit_facts(u) if f.startswith("num:")}
         vb = {f for f in unit_facts(b) if f.startswith("num:")}
-        mu, mb = _tokens(masked(u.text)), _tokens(masked(b.text))
-        if vu and vb and vu != vb and min(len(mu), len(mb)) >= 4 and _share(mu, mb) >= 0.8:
+        mu, mb = tokens(masked(u.text)), tokens(masked(b.text))
+        if vu and vb and vu != vb and min(len(mu), len(mb)) >= 4 and share(mu, mb) >= 0.8:
             return "template"
         if u.kind == "obs" or tu[:1] == tb[:1]:
             wu, wb = masked(u.text, names=True), masked(b.text, names=True)

@@ -26,7 +26,6 @@ from .align import (
     family,
     link_forms,
     named_links,
-    says_all_of,
     unit_facts,
 )
 from .changed_claims import ChangedClaims
@@ -44,6 +43,7 @@ from .unit_placement import (
     stated_date,
 )
 from .units import HEADING_RE, Block, Body, Item, Section, Unit, inline_tags, units_of
+from .wording import says_all_of
 
 
 @dataclass(frozen=True)

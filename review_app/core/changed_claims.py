@@ -23,29 +23,31 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from .align import (
-    _DONE,
-    _RECURRING,
-    _STOP,
     CLAIM_MASKED_FUZZ,
     NEAR_COSINE,
     SAME_COSINE,
     STATUS_COSINE,
     Match,
-    _content,
-    _negated,
-    _stem,
-    _tokens,
-    clauses_of,
     facts_of,
     family,
     hard_facts,
     masked,
     pair_facts,
-    state_changed,
 )
 from .notes import Note
 from .unit_placement import Loc
 from .units import Section, Unit
+from .wording import (
+    DONE,
+    RECURRING,
+    STOP,
+    clauses_of,
+    content_words,
+    negated,
+    state_changed,
+    stem,
+    tokens,
+)
 
 if TYPE_CHECKING:
     from .align import Aligner
@@ -69,7 +71,7 @@ def values_disagree(u: Unit, b: Unit) -> bool:
     values = {w for f in only_u | only_b for w in re.split(r"[^\w]+", f.split(":", 1)[1]) if w}
 
     def subject(unit: Unit) -> set[str]:
-        return {_stem(t) for t in _content(_tokens(unit.text))
+        return {stem(t) for t in content_words(tokens(unit.text))
                 if t not in values and not any(c.isdigit() for c in t)}
 
     return len(subject(u) & subject(b)) >= 2
@@ -100,7 +102,7 @@ def reversed_claim(older: Unit, newer: Unit) -> bool:
     (head_of) whose cosine is >= SAME_COSINE."""
     o = replace(older, text=head_of(older.text))
     n = replace(newer, text=head_of(newer.text))
-    return state_changed(o, n) or _negated(n, o) or _negated(o, n)
+    return state_changed(o, n) or negated(n, o) or negated(o, n)
 
 
 
@@ -119,7 +121,7 @@ class ChangedClaims:
     def _states_changed(self, matches: list[Match], mapping: dict[int, Section | None],
                         note: Note) -> None:
         """A new member sentence or item that a unit of the same section says is over (or
-        that says so of one), per align.state_changed, is that unit's claim in another
+        that says so of one), per wording.state_changed, is that unit's claim in another
         state, like a checklist item ticked: a conflict, the newer note's is written.
         An older observation of a problem the note now says is over is reported so."""
         for i, m in enumerate(matches):  # said (or richer), but in an older state
@@ -357,7 +359,7 @@ class ChangedClaims:
             if m.verdict != "new" or u.kind not in ("item", "step"):
                 continue
             head = item_head(u.text)
-            if not head or set(_tokens(u.text)) & (_DONE | _RECURRING):
+            if not head or set(tokens(u.text)) & (DONE | RECURRING):
                 continue
             found = [b for b in written if says_over(b.text, head)]
             if len(found) == 1:
@@ -389,9 +391,9 @@ def slot_values(text: str) -> list[tuple[str, str, frozenset[str]]]:
     for kind, rx in _SLOT_VALUES.items():
         for m in rx.finditer(text):
             lead = _KEY_SPLIT.split(text[:m.start()])[-1]
-            words = [t for t in _content(_tokens(lead)) if t not in _SLOT_NOUNS
+            words = [t for t in content_words(tokens(lead)) if t not in _SLOT_NOUNS
                      and not any(c.isdigit() for c in t)]
-            key = frozenset(_stem(t) for t in words[-4:])
+            key = frozenset(stem(t) for t in words[-4:])
             out.append((kind, re.sub(r"[\s,.]+", " ", m.group(0)).strip().lower(), key))
     return out
 
@@ -417,8 +419,8 @@ def leftover_restates(older: Unit, newer: Unit) -> bool:
     fo, fn = pair_facts(older, newer)
     if hard_facts(fo) - fn:
         return False
-    words = {_stem(t) for t in _content(_tokens(older.text))}
-    return len(words & {_stem(t) for t in _content(_tokens(newer.text))}) >= 2
+    words = {stem(t) for t in content_words(tokens(older.text))}
+    return len(words & {stem(t) for t in content_words(tokens(newer.text))}) >= 2
 
 
 def one_slot_reworded(older: Unit, newer: Unit) -> bool:
@@ -426,15 +428,15 @@ def one_slot_reworded(older: Unit, newer: Unit) -> bool:
     and after, at least two of them content words, around one differing span that holds
     a content word on each side, one side two words or more ("The hotel is ten minutes
     on foot from the venue" / "The hotel is across the street from the venue")."""
-    a, b = _tokens(older.text), _tokens(newer.text)
+    a, b = tokens(older.text), tokens(newer.text)
     ops = SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
     if len(ops) != 3 or [o[0] for o in ops] != ["equal", "replace", "equal"]:
         return False
     _, i1, i2, j1, j2 = ops[1]
     frame = a[:i1] + a[i2:]
     # a one-word swap ("a vegan main" / "a fish main") may be two items of a list
-    return (len(_content(frame)) >= 2 and bool(_content(a[i1:i2]))
-            and bool(_content(b[j1:j2])) and max(i2 - i1, j2 - j1) >= 2)
+    return (len(content_words(frame)) >= 2 and bool(content_words(a[i1:i2]))
+            and bool(content_words(b[j1:j2])) and max(i2 - i1, j2 - j1) >= 2)
 
 
 def item_head(text: str) -> tuple[str, ...]:
@@ -442,8 +444,8 @@ def item_head(text: str) -> tuple[str, ...]:
     first function word or comma ("take home exercise" of "Take-home exercise on a dbt
     model, about three hours"); () where it opens otherwise."""
     head: list[str] = []
-    for t in _tokens(_REASON.split(text, maxsplit=1)[0].split(",", 1)[0]):
-        if t in _STOP or any(c.isdigit() for c in t):
+    for t in tokens(_REASON.split(text, maxsplit=1)[0].split(",", 1)[0]):
+        if t in STOP or any(c.isdigit() for c in t):
             break
         head.append(t)
     return tuple(head) if len(head) >= 2 and any(len(t) >= 4 for t in head) else ()
@@ -452,8 +454,8 @@ def item_head(text: str) -> tuple[str, ...]:
 def says_over(text: str, head: tuple[str, ...]) -> bool:
     """The main claim of `text` (head_of) names `head`, word for word, as over (a closed
     class of words: dropped, removed, cancelled...) and is no standing rule."""
-    words = _tokens(head_of(text))
-    if not set(words) & _DONE or set(words) & _RECURRING:
+    words = tokens(head_of(text))
+    if not set(words) & DONE or set(words) & RECURRING:
         return False
     n = len(head)
     return any(tuple(words[k:k + n]) == head for k in range(len(words) - n + 1))

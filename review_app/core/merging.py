@@ -253,9 +253,9 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
 def prefetch_texts(notes: Iterable[Note]) -> list[str]:
     """Every text of `notes` a compose of their group may embed: prose units,
     observations, checklist and other items, section headings."""
-    from .align import clauses_of
     from .changed_claims import head_of
     from .units import TEXT_KINDS, units_of
+    from .wording import clauses_of
 
     texts: list[str] = []
     for n in notes:
