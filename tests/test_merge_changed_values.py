@@ -7,34 +7,20 @@ tests/data text. Each test failed before the fix it names.
 
 from __future__ import annotations
 
+from helpers_merge import body, dated, note, superseded
+
 from review_app.core.merging import compose, split_frontmatter
-from review_app.core.notes import Note, parse_note
+from review_app.core.notes import Note
 from review_app.core.units import split_sentences
 
 
-def note(path: str, text: str) -> Note:
-    result = parse_note(path, text.encode())
-    assert isinstance(result, Note), result
-    return result
-
-
 def pair(older_body: str, newer_body: str) -> tuple[Note, Note]:
-    older = note("garden/handbook.md", "---\ntitle: Garden handbook\npermalink: garden/handbook"
-                 "\ncreated: 2024-03-02T09:00:00\nmodified: 2024-03-02T10:00:00\n---\n\n"
-                 "# Garden handbook\n\n" + older_body)
-    newer = note("garden/garden_handbook_2025.md", "---\ntitle: garden_handbook_2025\n"
-                 "permalink: garden/garden-handbook-2025\ncreated: 2025-04-11T18:00:00\n"
-                 "modified: 2025-04-11T18:30:00\n---\n\n# garden_handbook_2025\n\n"
-                 + newer_body)
+    older = dated("garden/handbook.md", "Garden handbook", "garden/handbook", older_body,
+                  created="2024-03-02T09:00:00", modified="2024-03-02T10:00:00")
+    newer = dated("garden/garden_handbook_2025.md", "garden_handbook_2025",
+                  "garden/garden-handbook-2025", newer_body, created="2025-04-11T18:00:00",
+                  modified="2025-04-11T18:30:00")
     return older, newer
-
-
-def body(text: str) -> str:
-    return split_frontmatter(text)[1]
-
-
-def superseded(composed) -> list[tuple[str, str]]:
-    return [(s.old.text, s.new.text) for s in composed.superseded]
 
 
 def test_a_reworded_sentence_with_a_changed_amount_states_only_the_newer():

@@ -7,27 +7,18 @@ domain the demo and tests/data/rewrites do not cover.
 
 from __future__ import annotations
 
-from review_app.core.merging import compose, split_frontmatter, target_index
-from review_app.core.notes import Note, parse_note
+from helpers_merge import body, dated, note
 
-
-def note(path: str, text: str) -> Note:
-    result = parse_note(path, text.encode())
-    assert isinstance(result, Note), result
-    return result
+from review_app.core.merging import compose, target_index
+from review_app.core.notes import Note
 
 
 def pair(older_body: str, newer_body: str) -> tuple[Note, Note]:
-    older = note("volunteers/older.md", "---\ntitle: Tomas Brandt\npermalink: volunteers/tomas"
-                 "\nmodified: 2025-02-03T10:00:00\n---\n\n# Tomas Brandt\n\n" + older_body)
-    newer = note("volunteers/newer.md", "---\ntitle: Tomas Brandt 2025\npermalink: "
-                 "volunteers/tomas-2025\nmodified: 2025-08-20T16:30:00\n---\n\n"
-                 "# Tomas Brandt 2025\n\n" + newer_body)
+    older = dated("volunteers/older.md", "Tomas Brandt", "volunteers/tomas", older_body,
+                  modified="2025-02-03T10:00:00")
+    newer = dated("volunteers/newer.md", "Tomas Brandt 2025", "volunteers/tomas-2025",
+                  newer_body, modified="2025-08-20T16:30:00")
     return older, newer
-
-
-def body(text: str) -> str:
-    return split_frontmatter(text)[1]
 
 
 def relations(text: str) -> list[str]:

@@ -7,33 +7,19 @@ tests/data text. Each test failed before the fix.
 
 from __future__ import annotations
 
-from review_app.core.merging import compose, split_frontmatter
-from review_app.core.notes import Note, parse_note
+from helpers_merge import body, dated, superseded
 
-
-def note(path: str, text: str) -> Note:
-    result = parse_note(path, text.encode())
-    assert isinstance(result, Note), result
-    return result
+from review_app.core.merging import compose
+from review_app.core.notes import Note
 
 
 def pair(older_body: str, newer_body: str) -> tuple[Note, Note]:
-    older = note("home/flat-move.md", "---\ntitle: Flat move\npermalink: home/flat-move\n"
-                 "created: 2025-01-05T09:00:00\nmodified: 2025-01-05T10:00:00\n---\n\n"
-                 "# Flat move\n\n" + older_body)
-    newer = note("home/flat-move-2025-02-20.md", "---\ntitle: Flat move 2025-02-20\n"
-                 "permalink: home/flat-move-2025-02-20\ncreated: 2025-02-20T18:00:00\n"
-                 "modified: 2025-02-20T18:30:00\n---\n\n# Flat move 2025-02-20\n\n"
-                 + newer_body)
+    older = dated("home/flat-move.md", "Flat move", "home/flat-move", older_body,
+                  created="2025-01-05T09:00:00", modified="2025-01-05T10:00:00")
+    newer = dated("home/flat-move-2025-02-20.md", "Flat move 2025-02-20",
+                  "home/flat-move-2025-02-20", newer_body, created="2025-02-20T18:00:00",
+                  modified="2025-02-20T18:30:00")
     return older, newer
-
-
-def body(text: str) -> str:
-    return split_frontmatter(text)[1]
-
-
-def superseded(composed) -> list[tuple[str, str]]:
-    return [(s.old.text, s.new.text) for s in composed.superseded]
 
 
 OLDER = ("## Moving van\n\nWe hired a medium van from Europcar for the Saturday. The booking "

@@ -1,0 +1,28 @@
+"""Notes for merge tests built from a body: the frontmatter and `# Title` agents write."""
+
+from __future__ import annotations
+
+from review_app.core.merging import split_frontmatter
+from review_app.core.notes import Note, parse_note
+
+
+def note(path: str, text: str) -> Note:
+    result = parse_note(path, text.encode())
+    assert isinstance(result, Note), result
+    return result
+
+
+def dated(path: str, title: str, permalink: str, body: str, *, modified: str,
+          created: str | None = None) -> Note:
+    """A note with title, permalink, (created,) modified, then `# title` and `body`."""
+    when = (f"created: {created}\n" if created else "") + f"modified: {modified}\n"
+    return note(path, f"---\ntitle: {title}\npermalink: {permalink}\n{when}---\n\n"
+                f"# {title}\n\n{body}")
+
+
+def body(text: str) -> str:
+    return split_frontmatter(text)[1]
+
+
+def superseded(composed) -> list[tuple[str, str]]:
+    return [(s.old.text, s.new.text) for s in composed.superseded]
