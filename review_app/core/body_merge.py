@@ -75,10 +75,11 @@ class BodyMerger(Placement, ChangedClaims):
     """Accumulates members into one base body."""
 
     def __init__(self, base: Note, body: Body, aligner: Aligner, group_keys: set[str],
-                 mode: str, targets: Mapping[str, str] | None = None) -> None:
+                 mode: str, targets: Mapping[str, str] | None = None,
+                 group_targets: Mapping[str, str] | None = None) -> None:
         self.base, self.body, self.aligner, self.mode = base, body, aligner, mode
         self.group_keys = group_keys  # target keys naming a note of the group
-        self.targets = Targets(targets or {})
+        self.targets = Targets(targets or {}, group_targets)
         self.report = Report()
         self.changed = False
         self.units: list[Unit] = []

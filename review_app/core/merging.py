@@ -315,15 +315,13 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     for n in group:
         for k in note_keys(n) | {a.lower() for a in note_aliases(n)}:
             group_keys |= {k, target_key(k)}
-    index = dict(targets or {})
-    index.update(target_index(group))
     group_keys |= {f"note:{n.path}" for n in group}
     base = canonical if action == "merge" else freshest([canonical, *members])
     sources = [n for n in (canonical, *members) if n.path != base.path]
     _, base_body_text = split_frontmatter(base.text)
     body = parse_body(base_body_text)
     merger = BodyMerger(base, body, Aligner(vectors or shared_vectors()), group_keys,
-                        action, index)
+                        action, targets, target_index(group))
     merger.drop_relations_to({n.path for n in group if n.path != base.path})
     for n in sorted(sources, key=stated_date):
         merger.add(n, parse_body(split_frontmatter(n.text)[1]))
