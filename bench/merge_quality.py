@@ -6,6 +6,15 @@
     python bench/merge_quality.py --speed      # the merge preview's time, 3 x ~600 words
     python bench/merge_quality.py --sets rewrites --rewrites DIR  # a held-out folder of
                                                # groups (its own groups.json) instead
+    python bench/merge_quality.py --sets rewrites --rewrites DIR --groups  # + per group
+
+Fact figures (every set): a groups.json group may list "current" (verbatim snippets
+the written note must state), "changed" ([old, new] pairs: the old must not be
+written, the new is current when "current" is absent) and "removed" (snippets that
+must not be written). Snippets are compared normalised for whitespace and markdown
+emphasis (`*`, `_`, backticks). Reported per set and action: current facts stated
+(of N), superseded values stated as current (of M: old snippets of "changed" plus
+"removed"), repeated units, units dropped unreported; `--groups` adds a table per group.
 
 For each data set (the bundled demo with the groups of tests/data/demo_expected.json,
 and the rewrite groups of tests/data/rewrites/groups.json) and each action, a temp copy
@@ -220,6 +229,15 @@ def facts(text: str) -> dict[str, set[str]]:
     return out
 
 
+def snippet_norm(text: str) -> str:
+    """A snippet or a note as compared for facts: emphasis markers and spacing gone."""
+    return re.sub(r"\s+", " ", re.sub(r"[*_`]+", "", text)).strip()
+
+
+def stated(snippet: str, written: str) -> bool:
+    return snippet_norm(snippet) in snippet_norm(written)
+
+
 def frontmatter_tags(note: Note) -> set[str]:
     return {t.lower() for t in note.tags}
 
@@ -247,11 +265,15 @@ def repeated(units: list[Unit], meaning: Meaning, originals: list[list[Unit]]) -
 def load_groups(name: str) -> list[dict]:
     if name == "demo":
         doc = json.loads(DEMO_GROUPS.read_text())
-        return [{"canonical": g["canonical"], "members": g["members"], "changed": []}
+        return [{"canonical": g["canonical"], "members": g["members"], "changed": [],
+                 "name": g["canonical"], "current": [], "removed": []}
                 for g in doc["groups"]]
     doc = json.loads((REWRITES / "groups.json").read_text())
     return [{"canonical": g["newer"], "members": g["members"],
-             "changed": g.get("changed", []), "still_written": g.get("still_written", [])}
+             "name": g.get("name", g["newer"]),
+             "changed": g.get("changed", []), "still_written": g.get("still_written", []),
+             "current": g.get("current") or [new for _, new in g.get("changed", [])],
+             "removed": g.get("removed", [])}
             for g in doc["groups"]]
 
 
@@ -287,7 +309,9 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
         after = {n.path: n for n in load_notes(root)[0]}
         totals = {"repeated": 0, "no counterpart": 0, "superseded/dropped": 0,
                   "old values written": 0, "compose ms": 0.0, "relations superseded": 0,
-                  "known old values": 0}
+                  "known old values": 0, "current": 0, "current of": 0,
+                  "old stated": 0, "old of": 0}
+        per_group: list[dict] = []
         lost_total: dict[str, int] = {}
         examples: list[str] = []
         planned = {gp.group_id: gp for gp in plan.groups}
@@ -318,6 +342,18 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
             meaning.vectors([u.text for u in wunits] + [u.text for o in originals for u in o])
             rep = repeated(wunits, meaning, originals)
             totals["repeated"] += len(rep)
+            row = {"name": g["name"], "repeated": len(rep), "current": 0,
+                   "current of": len(g["current"]), "old stated": 0,
+                   "old of": len(g["changed"]) + len(g["removed"]), "unreported": 0}
+            for snippet in g["current"]:
+                if stated(snippet, written.text):
+                    row["current"] += 1
+                else:
+                    examples.append(f"  current fact missing in {written.path}: {snippet!r}")
+            for old in [o for o, _ in g["changed"]] + list(g["removed"]):
+                if stated(old, written.text):
+                    row["old stated"] += 1
+                    examples.append(f"  superseded value stated in {written.path}: {old!r}")
             examples += [f"  repeated in {written.path}: {a.raw!r} ~ {b.raw!r}"
                          for a, b in rep[:3]]
             group_names = set()
@@ -336,6 +372,10 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
                         if action == "merge":
                             examples.append(f"  no counterpart in {written.path}: {u.raw!r}")
             totals["no counterpart"] += missing
+            row["unreported"] = missing
+            per_group.append(row)
+            for k in ("current", "current of", "old stated", "old of"):
+                totals[k] += row[k]
             wf = facts(written.text)
             wf["tags"] |= frontmatter_tags(written)
             excused = facts(excused_text)
@@ -365,6 +405,7 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
             if show:
                 print(f"\n===== {action} -> {written.path}\n{written.text}")
         totals["lost"] = lost_total
+        totals["groups"] = per_group
         totals["examples"] = examples
         return totals
 
@@ -519,6 +560,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rewrites", type=Path, help="another folder of rewrite groups (its "
                     "own groups.json), e.g. a held-out set, read as the 'rewrites' set")
     ap.add_argument("--speed", action="store_true", help="only time the merge preview")
+    ap.add_argument("--groups", action="store_true", help="also print a table per group")
     ap.add_argument("--threads", type=int, help="--speed: ONNX Runtime intra-op threads "
                     "(default: the console's, UNIT_THREADS)")
     args = ap.parse_args(argv)
@@ -538,6 +580,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'compose-ms':>10}  "
           "lost facts (not reported superseded)")
     details = []
+    facts_rows = []
     for name in args.sets.split(","):
         for action in args.actions.split(","):
             t = run(name, sources[name], action, meaning, args.show == f"{action}:{name}")
@@ -547,6 +590,22 @@ def main(argv: list[str] | None = None) -> int:
                   f"{t['known old values']:>9} {t['relations superseded']:>7} "
                   f"{t['compose ms']:>10.0f}  {lost}")
             details.append((name, action, t["examples"]))
+            facts_rows.append((name, action, t))
+    print(f"\n{'set':9} {'action':7} {'current stated':>14} {'superseded stated':>17} "
+          f"{'repeated':>8} {'dropped unreported':>18}")
+    for name, action, t in facts_rows:
+        print(f"{name:9} {action:7} {t['current']:>6} of {t['current of']:<5} "
+              f"{t['old stated']:>9} of {t['old of']:<5} {t['repeated']:>8} "
+              f"{t['no counterpart']:>18}")
+    if args.groups:
+        for name, action, t in facts_rows:
+            print(f"\n{name} / {action}, per group:")
+            print(f"  {'group':44} {'current':>9} {'superseded':>10} {'repeated':>8} "
+                  f"{'unreported':>10}")
+            for r in t["groups"]:
+                print(f"  {r['name'][:44]:44} {r['current']:>4}/{r['current of']:<4} "
+                      f"{r['old stated']:>5}/{r['old of']:<4} {r['repeated']:>8} "
+                      f"{r['unreported']:>10}")
     for name, action, ex in details:
         if ex:
             print(f"\n{name} / {action}:")
