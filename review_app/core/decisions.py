@@ -29,6 +29,10 @@ class Decision:
     removed: list[str] = field(default_factory=list)  # members taken out of the group
     time: str = ""
     keep: str | None = None  # the kept file chosen by the person; None: the default
+    # The person's flips of the merge ledger (key -> carry|drop|newer|older) and the
+    # edited note text (see core.merge.compose); written by apply as in the preview.
+    choices: dict[str, str] = field(default_factory=dict)
+    text: str | None = None
 
     def still_valid(self, notes: dict[str, Note]) -> bool:
         return all(p in notes and notes[p].sha256 == h for p, h in self.hashes.items())
@@ -77,7 +81,8 @@ class DecisionStore:
             rec = stack[-1]
             out[gid] = Decision(gid, rec["action"], rec.get("canonical"),
                                 dict(rec.get("hashes") or {}), list(rec.get("removed") or []),
-                                rec.get("time", ""), rec.get("keep"))
+                                rec.get("time", ""), rec.get("keep"),
+                                dict(rec.get("choices") or {}), rec.get("text"))
         return out
 
     def valid(self, notes: dict[str, Note]) -> dict[str, Decision]:

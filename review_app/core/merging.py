@@ -8,17 +8,17 @@ so the preview shows what apply writes. The body is merged unit by unit by meani
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
-from .align import Aligner, target_key
-from .body_merge import BodyMerger, Superseded, UnitNote, retitle, stated_date
-from .frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
+from .align import target_key
+from .frontmatter_edit import split_frontmatter
+from .merge import Choice, Composed, Superseded, UnitNote
+from .merge import compose as _compose
 from .notes import _MEMORY_URL_RE, _WIKILINK_RE, Note, parse_relation
+from .unit_placement import stated_date
 from .unit_vectors import PREVIEW, UnitVectors, shared_vectors
 from .units import normalise, parse_body
 
@@ -190,64 +190,10 @@ def rewrite_links(note: Note, retired: dict[str, Note], canonical: Note) -> tupl
 
 # ------------------------------------------------------- the one write API
 
-@dataclass
-class Composed:
-    """The text to write into the kept file, and what happened to every unit."""
-
-    text: str
-    added: list[UnitNote] = field(default_factory=list)  # from members, new to the base
-    present: int = 0  # member units the base already says (reworded or not)
-    superseded: list[Superseded] = field(default_factory=list)
-    # update: prose not carried over; merge: an older note's wording with words the
-    # newer one left out ("billed annually in EUR" beside the newer "billed in EUR")
-    dropped: list[UnitNote] = field(default_factory=list)
-    # One per line of text.splitlines(): the member a line came from, None for the base.
-    line_sources: list[str | None] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        def unit(u: UnitNote) -> dict[str, str]:
-            return {"source": u.source, "text": u.text, "section": u.section}
-
-        return {"added": [unit(u) for u in self.added], "present": self.present,
-                "superseded": [{"old": unit(s.old), "new": unit(s.new)}
-                               for s in self.superseded],
-                "dropped": [unit(u) for u in self.dropped]}
-
-
 def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> str:
-    """The canonical's frontmatter with the kept file's identity (title, permalink,
-    `created:`), tags unioned,
-    keys it lacks added from the kept note and the members, `modified:` refreshed."""
-    set_keys: dict[str, tuple[Any, list[str] | None]] = {}
-    if kept.path != canonical.path:
-        for key in ("title", "permalink"):
-            if key in kept.metadata or key in canonical.metadata:
-                value = kept.metadata.get(key, getattr(kept, key))
-                if canonical.metadata.get(key) != value:
-                    set_keys[key] = (value, raw_block(kept, key))
-        # the kept file was created when it was, not when the newer content was
-        created = kept.metadata.get("created")
-        if "created" in canonical.metadata and created is not None and (
-                canonical.metadata["created"] != created):
-            set_keys["created"] = (created, raw_block(kept, "created"))
-    tags = list(canonical.tags)
-    for n in (kept, *members):
-        tags += [t for t in n.tags if t not in tags]
-    if tags != canonical.tags:
-        set_keys["tags"] = (tags, None)
-    for n in (kept, *members):
-        for key, value in n.metadata.items():
-            if key in canonical.metadata or key in set_keys or key in _IDENTITY_KEYS:
-                continue
-            set_keys[key] = (value, raw_block(n, key))
-    head, _ = split_frontmatter(canonical.text)
-    if set_keys:
-        head = edited_frontmatter(canonical, set_keys)
-    if isinstance(now, dt.datetime):
-        head = refresh_modified(head, now)
-    elif isinstance(now, dt.date):
-        head = refresh_modified(head, dt.datetime(now.year, now.month, now.day))
-    return head
+    from .merge.compose import frontmatter
+
+    return frontmatter(canonical, kept, members, now)
 
 
 def prefetch_texts(notes: Iterable[Note]) -> list[str]:
@@ -287,68 +233,16 @@ def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None, *,
 
 def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | None = None,
             now: Any = None, vectors: UnitVectors | None = None,
-            targets: Mapping[str, str] | None = None) -> Composed:
-    """What `action` (update | merge) writes for a group.
-
-    `canonical` decides whose content is the base and whose version wins;
-    `kept` (default: the canonical; may be one of `others`) is the file written,
-    whose identity (title, permalink, `# Title`) survives. `others` are every member
-    but the canonical. `now` (a datetime) refreshes `modified:` where the written
-    note has that key; None leaves it. Merge: the canonical's body plus what the
-    others add. Update: the freshest note's body plus the observations, relations,
-    links and tags of the others it lacks; their other prose is listed as dropped.
-    `targets` (see `target_index`, over the project's notes) resolves relation
-    targets to notes, so `[[Platform team]]` and `[[teams/platform]]` are one target;
-    without it targets are matched by name forms and the group's own names.
-    """
-    if action not in ("update", "merge"):
-        raise ValueError(f"not a writing action: {action!r}")
-    seen = {canonical.path}
-    members: list[Note] = []
-    for n in others:
-        if n.path not in seen:
-            seen.add(n.path)
-            members.append(n)
-    kept = kept or canonical
-    group = [canonical, *members] + ([kept] if kept.path not in seen else [])
+            targets: Mapping[str, str] | None = None,
+            choices: Mapping[str, Choice] | None = None, text: str | None = None
+            ) -> Composed:
+    """What `action` (update | merge) writes for a group: core.merge.compose (its
+    docstring is the API) with the group's names, so links among the members are
+    not facts. `canonical` is the base for both actions."""
+    group = [canonical, *others] + ([kept] if kept is not None else [])
     group_keys: set[str] = set()
     for n in group:
         for k in note_keys(n) | {a.lower() for a in note_aliases(n)}:
-            group_keys |= {k, target_key(k)}
-    group_keys |= {f"note:{n.path}" for n in group}
-    base = canonical if action == "merge" else freshest([canonical, *members])
-    sources = [n for n in (canonical, *members) if n.path != base.path]
-    _, base_body_text = split_frontmatter(base.text)
-    body = parse_body(base_body_text)
-    merger = BodyMerger(base, body, Aligner(vectors or shared_vectors()), group_keys,
-                        action, targets, target_index(group))
-    merger.drop_relations_to({n.path for n in group if n.path != base.path})
-    for n in sorted(sources, key=stated_date):
-        merger.add(n, parse_body(split_frontmatter(n.text)[1]))
-    before_title = body.text() if not merger.changed else None
-    retitle(body, {re.sub(r"[^\w]+", " ", n.title.lower()).strip() for n in group},
-            kept.title)
-    changed = merger.changed or (before_title is not None and body.text() != before_title)
-    head = _frontmatter(canonical, kept, members, now)
-    original_head, _ = split_frontmatter(canonical.text)
-    if not changed and base.path == canonical.path and head == original_head:
-        text = canonical.text
-        sources_per_line: list[str | None] = [None] * len(text.splitlines())
-        return Composed(text, present=merger.report.present,
-                        superseded=merger.report.superseded, dropped=merger.report.dropped,
-                        line_sources=sources_per_line)
-    rendered = body.render() if changed else [(ln, None) for ln in base_body_text.split("\n")]
-    if head and rendered and rendered[0][0] != "":
-        rendered.insert(0, ("", None))
-    if rendered and changed:  # one final newline, like the notes we read
-        while len(rendered) > 1 and rendered[-1][0] == "" and rendered[-2][0] == "":
-            rendered.pop()
-        if rendered[-1][0] != "":
-            rendered.append(("", None))
-    body_text = "\n".join(ln for ln, _ in rendered)
-    text = head + body_text
-    line_sources = [None] * len(head.splitlines()) + [src for _, src in rendered]
-    line_sources = line_sources[: len(text.splitlines())]
-    return Composed(text, added=merger.report.added, present=merger.report.present,
-                    superseded=merger.report.superseded, dropped=merger.report.dropped,
-                    line_sources=line_sources)
+            group_keys |= {k, normalise(k), target_key(k)}
+    return _compose(action, canonical, others, kept=kept, now=now, vectors=vectors,
+                    targets=targets, choices=choices, text=text, group_keys=group_keys)

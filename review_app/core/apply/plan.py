@@ -194,7 +194,8 @@ class _Planner:
         others = [notes[p] for p in sorted(expected)
                   if p != canonical and (p in retired or p == kept.path)]
         composed = compose(action, canon, others, kept=kept, now=self.now,
-                           targets=self.targets, vectors=self.vectors)
+                           targets=self.targets, vectors=self.vectors,
+                           choices=g.get("choices") or None, text=g.get("text"))
         changes = [FileChange(kept.path, kept.sha256, composed.text, action, before=kept.text,
                               group_ids=[gid])]
         changes += [FileChange(p, notes[p].sha256, None, "retire", before=notes[p].text,
@@ -410,6 +411,10 @@ def decisions_document(project: Project) -> tuple[dict, list[Conflict]]:
         }
         if d.keep and d.keep in paths:
             group["keep"] = d.keep
+        if d.choices:
+            group["choices"] = d.choices
+        if d.text is not None:
+            group["text"] = d.text
         groups.append(group)
     return {"project": str(project.root), "groups": groups}, stale
 

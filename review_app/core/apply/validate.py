@@ -86,6 +86,9 @@ def validate_document(doc: Any) -> None:
                         + (f"\n  ... and {more} more" if more else ""))
 
 
+_CHOICES = frozenset({"carry", "drop", "newer", "older"})
+
+
 def _check_group(ck: _Checker, where: str, g: dict) -> None:
     if not isinstance(g.get("id"), str) or not g.get("id"):
         ck.add(where, "\"id\"", f"must be the group id from the scan, not {_kind(g.get('id'))}")
@@ -93,6 +96,12 @@ def _check_group(ck: _Checker, where: str, g: dict) -> None:
     ck.sha(where, "\"canonical_sha256\"", g.get("canonical_sha256"))
     ck.path(where, "\"original_canonical\"", g.get("original_canonical"), optional=True)
     ck.path(where, "\"keep\"", g.get("keep"), optional=True)
+    choices = g.get("choices")
+    if choices is not None and not (isinstance(choices, dict) and all(
+            isinstance(k, str) and v in _CHOICES for k, v in choices.items())):
+        ck.add(where, "\"choices\"", "must map ledger keys to carry, drop, newer or older")
+    if g.get("text") is not None and not isinstance(g.get("text"), str):
+        ck.add(where, "\"text\"", f"must be the note's text, not {_kind(g.get('text'))}")
     removed = g.get("removed")
     if removed is not None:
         if not isinstance(removed, list):

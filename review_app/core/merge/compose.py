@@ -1,0 +1,207 @@
+"""compose: what update and merge write for a group, and the ledger that accounts for
+every unit of every member.
+
+The API (stable; the console's preview rows and `$EDITOR` edit build on it):
+
+    compose(action, canonical, others, *, kept=None, now=None, vectors=None,
+            targets=None, choices=None, text=None) -> Composed
+
+- `canonical` is the base: its body is written byte for byte (the group's newest
+  member unless the person picked another with `c`); `others` are the other members
+  whose content goes in; `kept` the file written (its title, permalink, `type:` and
+  `created:` survive); `now` refreshes `modified:`.
+- `Composed.ledger` (ledger.Ledger) holds one LedgerEntry per unit of every member:
+  stated (the base's own), present, superseded (`by`: the base entry), carried,
+  dropped; `entry.key` is stable while the member's text is unchanged, and
+  `entry.flips` lists the choices it accepts.
+- `choices`: ledger key -> "carry" | "drop" (carried and dropped entries) or
+  "newer" | "older" (superseded entries: "older" writes the older unit in place of
+  the base unit that superseded it). Unknown keys and choices an entry does not
+  accept are ignored, so a stale choice never breaks a write.
+- `text`: the person's edited note (the whole file, frontmatter included); when
+  given it is what is written, byte for byte, and `ledger.edited` is True.
+- In a plan document a group carries the same as additive fields:
+  `"choices": {"<key>": "carry", ...}` and `"text": "..."`; `apply --plan` passes
+  them here, so a scripted apply writes the bytes the preview showed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
+from ..notes import Note
+from ..unit_placement import stated_date
+from .context import MergeContext
+from .document import parse
+from .ledger import Choice, Ledger, LedgerEntry
+from .lexicon import ENGLISH, Lexicon
+from .pass_blocks import run as ordered_blocks
+from .pass_choices import run as persons_choices
+from .pass_render import run as render
+from .pass_sections import run as align_sections
+from .pass_units import run as units_and_facts
+from .pass_verdicts import run as verdicts
+from .thresholds import DEFAULT, Thresholds
+
+# The passes in order; each takes the context (the last returns the body's lines).
+PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, persons_choices)
+_IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
+
+
+@dataclass
+class UnitNote:
+    """A unit as the reports list it."""
+
+    source: str
+    text: str
+    section: str = ""
+
+
+@dataclass
+class Superseded:
+    old: UnitNote
+    new: UnitNote
+
+
+@dataclass
+class Composed:
+    """The text to write into the kept file, and the ledger of every unit."""
+
+    text: str
+    ledger: Ledger
+    # One per line of text.splitlines(): the member a line came from, None for the base.
+    line_sources: list[str | None] = field(default_factory=list)
+
+    def _units(self, status: str) -> list[UnitNote]:
+        return [UnitNote(e.source, e.text, e.section) for e in self.ledger.by_status(status)]  # type: ignore[arg-type]
+
+    @property
+    def added(self) -> list[UnitNote]:
+        return self._units("carried")
+
+    @property
+    def dropped(self) -> list[UnitNote]:
+        return self._units("dropped")
+
+    @property
+    def present(self) -> int:
+        return len(self.ledger.by_status("present"))
+
+    @property
+    def superseded(self) -> list[Superseded]:
+        return [Superseded(UnitNote(e.source, e.text, e.section),
+                           UnitNote(self.ledger.base if not e.chosen else e.source,
+                                    e.by_text or "", e.section))
+                for e in self.ledger.by_status("superseded")]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"added": [vars(u) for u in self.added], "present": self.present,
+                "superseded": [{"old": vars(s.old), "new": vars(s.new)}
+                               for s in self.superseded],
+                "dropped": [vars(u) for u in self.dropped],
+                "ledger": self.ledger.to_json()}
+
+
+def frontmatter(base: Note, kept: Note, members: list[Note], now: Any) -> str:
+    """The base's frontmatter with the kept file's identity (title, permalink, type,
+    created), tags unioned, keys it lacks added from the others, `modified:` refreshed
+    (taken from the kept file when the base has none: a write never removes it)."""
+    set_keys: dict[str, tuple[Any, list[str] | None]] = {}
+    if kept.path != base.path:
+        for key in ("title", "permalink", "type", "created"):
+            if key in kept.metadata and base.metadata.get(key) != kept.metadata[key]:
+                set_keys[key] = (kept.metadata[key], raw_block(kept, key))
+            elif key in ("title", "permalink") and key in base.metadata and (
+                    base.metadata[key] != getattr(kept, key)):
+                set_keys[key] = (getattr(kept, key), None)
+        if "modified" in kept.metadata and "modified" not in base.metadata:
+            set_keys["modified"] = (kept.metadata["modified"], raw_block(kept, "modified"))
+    tags = list(base.tags)
+    for n in (kept, *members):
+        tags += [t for t in n.tags if t not in tags]
+    if tags != base.tags:
+        set_keys["tags"] = (tags, None)
+    for n in (kept, *members):
+        for key, value in n.metadata.items():
+            if key in base.metadata or key in set_keys or key in _IDENTITY_KEYS:
+                continue
+            set_keys[key] = (value, raw_block(n, key))
+    head, _ = split_frontmatter(base.text)
+    if set_keys:
+        head = edited_frontmatter(base, set_keys)
+    if isinstance(now, dt.datetime):
+        head = refresh_modified(head, now)
+    elif isinstance(now, dt.date):
+        head = refresh_modified(head, dt.datetime(now.year, now.month, now.day))
+    return head
+
+
+def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | None = None,
+            now: Any = None, vectors: Any = None, targets: Mapping[str, str] | None = None,
+            choices: Mapping[str, Choice] | None = None, text: str | None = None,
+            lexicon: Lexicon = ENGLISH, thresholds: Thresholds = DEFAULT,
+            group_keys: set[str] | None = None, base_reason: str = "") -> Composed:
+    """See the module docstring. `targets` is accepted for the callers' sake: relation
+    identity here is by the group's and the notes' names (core.links)."""
+    if action not in ("update", "merge"):
+        raise ValueError(f"not a writing action: {action!r}")
+    del targets
+    seen = {canonical.path}
+    members: list[Note] = []
+    for n in others:
+        if n.path not in seen:
+            seen.add(n.path)
+            members.append(n)
+    kept = kept or canonical
+    if vectors is None:
+        from ..unit_vectors import shared_vectors
+
+        vectors = shared_vectors()
+    older = sorted(members, key=stated_date, reverse=True)
+    head_text, body_text = split_frontmatter(canonical.text)
+    ctx = MergeContext(
+        action, canonical, parse(canonical.path, body_text),  # type: ignore[arg-type]
+        [(n, parse(n.path, split_frontmatter(n.text)[1])) for n in older],
+        group_keys or set(), vectors, lexicon, thresholds, choices or {})
+    for p in PASSES:
+        p(ctx)
+    reason = base_reason or ("the newest note" if all(
+        stated_date(canonical) >= stated_date(n) for n in members) else "chosen by you")
+    ctx.ledger = Ledger(canonical.path, reason, _ordered(ctx))
+    if text is not None:
+        ctx.ledger.edited = True
+        return Composed(text, ctx.ledger, [None] * len(text.splitlines()))
+    lines = render(ctx)
+    if kept.path != canonical.path:
+        lines = _retitle(lines, canonical, kept)
+    head = frontmatter(canonical, kept, members, now)
+    changed = any(src is not None for _, src in lines) or kept.path != canonical.path
+    if not changed and head == head_text:
+        return Composed(canonical.text, ctx.ledger, [None] * len(canonical.text.splitlines()))
+    body = "\n".join(ln for ln, _ in lines)
+    out = head + body
+    sources = [None] * len(head.splitlines()) + [src for _, src in lines]
+    return Composed(out, ctx.ledger, sources[: len(out.splitlines())])
+
+
+def _ordered(ctx: MergeContext) -> list[LedgerEntry]:
+    out = [ctx.entries[r.key] for r in ctx.base_refs()]
+    for _, doc in ctx.older:
+        out += [ctx.entries[r.key] for r in ctx.refs[doc.path]]
+    return out
+
+
+def _retitle(lines: list[tuple[str, str | None]], base: Note, kept: Note
+             ) -> list[tuple[str, str | None]]:
+    """The base's `# Title` heading names the kept file."""
+    for k, (ln, src) in enumerate(lines):
+        if src is None and ln.startswith("# ") and ln[2:].strip().lower() == \
+                base.title.strip().lower():
+            return [*lines[:k], (f"# {kept.title}", None), *lines[k + 1:]]
+        if ln.strip() and not ln.startswith("#"):
+            break
+    return lines

@@ -1,0 +1,64 @@
+"""What the passes share: the members parsed, the section alignment, each unit's facts
+and verdict, keyed by ledger key (never by object identity)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..notes import Note
+from .document import Document, Unit
+from .facts import Facts
+from .ledger import Choice, Ledger, LedgerEntry
+from .lexicon import ENGLISH, Lexicon
+from .thresholds import DEFAULT, Thresholds
+
+Action = Literal["update", "merge"]
+
+
+@dataclass
+class Ref:
+    """One unit of one member, with what the passes learn about it."""
+
+    key: str
+    path: str
+    unit: Unit
+    facts: Facts
+    section: int  # index in its document's sections
+    section_title: str
+
+
+@dataclass
+class MergeContext:
+    action: Action
+    base_note: Note
+    base: Document
+    older: list[tuple[Note, Document]]  # newest first
+    group_keys: set[str]  # every name of every member: a link among them is no fact
+    vectors: Any  # UnitVectors-like: .matrix(texts) -> L2-normalised rows
+    lexicon: Lexicon = ENGLISH
+    thresholds: Thresholds = DEFAULT
+    choices: Mapping[str, Choice] = field(default_factory=dict)
+    refs: dict[str, list[Ref]] = field(default_factory=dict)  # path -> its units
+    # (older path, its section index) -> aligned base section index, or None
+    aligned: dict[tuple[str, int], int | None] = field(default_factory=dict)
+    entries: dict[str, LedgerEntry] = field(default_factory=dict)
+    # base entry key -> the older entry chosen over it ("older")
+    replaced: dict[str, str] = field(default_factory=dict)
+    ledger: Ledger | None = None
+
+    def ref(self, key: str) -> Ref:
+        path = self.entries[key].source
+        return next(r for r in self.refs[path] if r.key == key)
+
+    def base_refs(self) -> list[Ref]:
+        return self.refs[self.base.path]
+
+    def cosines(self, a: list[str], b: list[str]):  # noqa: ANN201
+        """Cosine matrix of `a` x `b`, embedding both in one batch."""
+        if not a or not b:
+            return None
+        m = self.vectors.matrix(list(dict.fromkeys(a + b)))
+        index = {t: k for k, t in enumerate(dict.fromkeys(a + b))}
+        return m[[index[t] for t in a]] @ m[[index[t] for t in b]].T

@@ -1,0 +1,100 @@
+"""The facts a unit states: numbers (quantities, money, dates, versions), code spans,
+links, names, decisions, and a "Label: value" pair. A fact is what a reader would
+miss if the unit were dropped, so only units with one are carried over."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .lexicon import Lexicon
+
+_ARABIC_INDIC = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "01234567890123456789")
+_NUMBER = re.compile(r"(?<![\w.])[$€£¥]?\d+(?:[.,:/\-]\d+)*(?:%|[a-zA-Zµ°]{1,3}\b)?")
+_CODE = re.compile(r"`([^`\n]+)`")
+_WIKI = re.compile(r"\[\[([^\]\[|#]+)(?:[#|][^\]]*)?\]\]")
+_URL = re.compile(r"(?:https?|memory)://[^\s)>\]]+")
+_WORD = re.compile(r"[A-Za-z][\w'’\-]*")
+_LABEL = re.compile(r"^\s*(?:\*\*|__)?([^:*_\n]{1,60}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(\S.*)$")
+_MASK = re.compile(r"`[^`\n]+`|\[\[[^\]]+\]\]|(?:https?|memory)://\S+|[$€£¥]?\d+(?:[.,:/\-]\d+)*%?")
+
+
+@dataclass(frozen=True)
+class Facts:
+    values: frozenset[str]  # every fact, normalised ("n:250", "code:x", "link:y", "name:z")
+    label: str | None  # "status" of "**Status:** Accepted"
+    decision: bool
+
+    def kinds(self) -> set[str]:
+        return {v.split(":", 1)[0] for v in self.values}
+
+
+def _num(token: str) -> str:
+    return re.sub(r"\s+", "", token.lower().replace(",", ""))
+
+
+def label_of(text: str, max_chars: int) -> tuple[str, str] | None:
+    m = _LABEL.match(text)
+    if m is None or len(m.group(1)) > max_chars or "http" in m.group(1):
+        return None
+    label = re.sub(r"\s+", " ", m.group(1).strip().lower())
+    return (label, m.group(2).strip()) if label else None
+
+
+def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48) -> Facts:
+    plain = text.translate(_ARABIC_INDIC)
+    values: set[str] = set()
+    for m in _CODE.finditer(plain):
+        values.add("code:" + m.group(1).strip().lower())
+    for m in _WIKI.finditer(plain):
+        values.add("link:" + m.group(1).strip().lower())
+    for m in _URL.finditer(plain):
+        values.add("link:" + m.group(0).rstrip(".,;").lower())
+    rest = _URL.sub(" ", _WIKI.sub(" ", _CODE.sub(" ", plain)))
+    for m in _NUMBER.finditer(rest):
+        values.add("n:" + _num(m.group(0)))
+    for ch in rest:
+        if ch in lexicon.cjk_digits:
+            values.add("n:" + ch)
+    words = _WORD.findall(rest)
+    for k, w in enumerate(words):
+        if k == 0 and not label_of(text, label_chars):
+            continue  # a sentence's first word is capitalised anyway
+        if w[:1].isupper() and w.lower() not in lexicon.function_words and len(w) > 1:
+            values.add("name:" + w.lower())
+    low = {w.lower() for w in words}
+    decision = bool(low & lexicon.decision_words)
+    label = label_of(text, label_chars)
+    if label is not None:
+        values.add(f"label:{label[0]}={_norm_value(label[1])}")
+    return Facts(frozenset(values), label[0] if label else None, decision)
+
+
+def _norm_value(value: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[*_`.]+", "", value.lower())).strip()
+
+
+def masked(text: str) -> str:
+    """The unit with its values taken out: what it speaks of, not what it says."""
+    return _MASK.sub(" # ", text.translate(_ARABIC_INDIC))
+
+
+def value_frames(text: str, lexicon: Lexicon) -> set[str]:
+    """What each number in the unit measures: the nearest content word before and
+    after it ("EUR 250 per week" -> "<eur", ">week"). Two units with a frame in common
+    and different numbers state two values of one thing."""
+    tokens = re.findall(r"[$€£¥]?\d+(?:[.,:/\-]\d+)*%?|[A-Za-z][\w'\-]*",
+                        _CODE.sub(" ", text.translate(_ARABIC_INDIC)))
+    out: set[str] = set()
+    for k, t in enumerate(tokens):
+        if not t[-1:].isdigit() and not t.endswith("%") and not t[:1].isdigit():
+            continue
+        for step, mark in ((-1, "<"), (1, ">")):
+            j = k + step
+            while 0 <= j < len(tokens) and abs(j - k) <= 3:
+                w = tokens[j].lower()
+                if w[:1].isalpha() and w not in lexicon.function_words:
+                    out.add(mark + w)
+                    break
+                j += step
+    return out

@@ -1,0 +1,119 @@
+"""The fact ledger compose returns: what became of every unit of every member.
+
+Each entry has a stable `key` (the member's path, the unit's kind and a hash of its
+normalised text, plus `~N` for a repeat within one note), so a person's choice made
+on one preview still names the same unit when the group is composed again (by apply,
+by `apply --plan`, in another session) as long as that note is unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Status = Literal["stated", "present", "superseded", "carried", "dropped"]
+UnitKind = Literal["sentence", "item", "step", "check", "row", "code", "obs", "rel",
+                   "footnote", "other"]
+BlockKind = Literal["para", "list", "numbered", "checklist", "table", "fence", "code",
+                    "footnotes", "other"]
+# carried/dropped entries take "carry" | "drop"; superseded entries "newer" | "older"
+Choice = Literal["carry", "drop", "newer", "older"]
+ORDERED: frozenset[str] = frozenset({"numbered", "checklist", "table", "fence", "code"})
+
+
+def entry_key(source: str, kind: str, norm_text: str, seen: dict[str, int]) -> str:
+    digest = hashlib.sha1(f"{kind}\n{norm_text}".encode()).hexdigest()[:10]
+    key = f"{source}:{kind}:{digest}"
+    seen[key] = seen.get(key, 0) + 1
+    return key if seen[key] == 1 else f"{key}~{seen[key]}"
+
+
+@dataclass
+class LedgerEntry:
+    """One unit of one member and its verdict.
+
+    stated: the base says it (it is written as the base has it); present: an older
+    unit whose facts (or, without facts, whose meaning) the base states; superseded:
+    the base states another value of the same thing (`by`: the base entry's key);
+    carried: an older fact nothing in the base speaks to, written at the end of its
+    aligned section; dropped: not written (wording only, or an ordered block's step,
+    row or item the base's own block lacks: a carry-over candidate, `block` names it).
+    """
+
+    key: str
+    status: Status
+    source: str  # path of the member the unit comes from
+    kind: UnitKind
+    text: str  # the unit as written in its note
+    section: str  # its section's heading ("" for the title/intro section)
+    facts: tuple[str, ...] = ()
+    by: str | None = None  # superseded/present: the base entry that states it
+    by_text: str | None = None
+    block: str | None = None  # the ordered block a unit belongs to, as a reader names it
+    why: str = ""
+    chosen: bool = False  # the verdict is the person's choice, not the engine's
+    flips: tuple[Choice, ...] = ()  # the choices this entry accepts
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"key": self.key, "status": self.status, "source": self.source,
+                               "kind": self.kind, "text": self.text, "section": self.section}
+        for name in ("by", "by_text", "block", "why"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
+        if self.facts:
+            out["facts"] = list(self.facts)
+        if self.chosen:
+            out["chosen"] = True
+        if self.flips:
+            out["flips"] = list(self.flips)
+        return out
+
+
+@dataclass
+class Ledger:
+    base: str  # path of the note whose body is the base
+    base_reason: str
+    entries: list[LedgerEntry] = field(default_factory=list)
+    edited: bool = False  # the person's edited text replaced the composed one
+
+    def by_status(self, status: Status) -> list[LedgerEntry]:
+        return [e for e in self.entries if e.status == status]
+
+    def get(self, key: str) -> LedgerEntry | None:
+        return next((e for e in self.entries if e.key == key), None)
+
+    def choosable(self) -> list[LedgerEntry]:
+        """The rows a person can flip: carried and dropped older units, superseded pairs."""
+        return [e for e in self.entries if e.flips]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"base": self.base, "base_reason": self.base_reason, "edited": self.edited,
+                "entries": [e.to_json() for e in self.entries if e.status != "stated"],
+                "stated": len(self.by_status("stated"))}
+
+    def lines(self) -> list[str]:
+        """The ledger as `v`, `apply --dry-run` and the apply report print it."""
+        out = [f"base: {self.base} ({self.base_reason})"
+               + ("; text edited by you" if self.edited else "")]
+        counts = {s: len(self.by_status(s)) for s in
+                  ("stated", "present", "superseded", "carried", "dropped")}
+        out.append("facts: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
+        mark = {"carried": "+", "superseded": "~", "dropped": "-", "present": "="}
+        for e in self.entries:
+            if e.status == "stated":
+                continue
+            line = f"{mark[e.status]} {e.status}: {e.text}  ({e.source}"
+            if e.section:
+                line += f", {e.section}"
+            line += ")"
+            if e.status == "superseded" and e.by_text:
+                line += f"  by: {e.by_text}"
+            if e.block:
+                line += f"  [{e.block}]"
+            if e.why:
+                line += f"  - {e.why}"
+            if e.chosen:
+                line += "  (your choice)"
+            out.append(line)
+        return out

@@ -1,0 +1,43 @@
+"""Every word list the merge engine uses, in one object: another language is one more
+Lexicon, passed in through MergeContext."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    # Capitalised words that start or glue sentences, not names.
+    function_words: frozenset[str] = field(default_factory=lambda: _words("""
+        a an the this that these those it its we our us you your they their he she his her
+        i my me and or but if then when while for to of in on at by with from as is are
+        was were be been being has have had do does did not no yes all any each every
+        some most more less many much few one two three first second last next new old
+        also only just still now today always never usually often after before during
+        until since because so than there here what which who whom whose where why how
+        note notes see use uses used set run runs step steps please should must may can
+        could would will shall per via about into over under between above below
+        monday tuesday wednesday thursday friday saturday sunday
+        january february march april may june july august september october november
+        december status summary context decision decisions overview background
+        """))
+    # Words that make a unit a decision (a fact even without a number or a name).
+    decision_words: frozenset[str] = field(default_factory=lambda: _words("""
+        decided decide decision chose chosen choose accepted rejected approved agreed
+        adopted deprecated superseded selected picked dropped replaced
+        """))
+    # Months, so "March 2026" reads as a date.
+    months: frozenset[str] = field(default_factory=lambda: _words("""
+        jan feb mar apr jun jul aug sep sept oct nov dec january february march april may
+        june july august september october november december
+        """))
+    # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).
+    cjk_digits: str = "零〇一二两三四五六七八九十百千万"
+
+
+ENGLISH = Lexicon()

@@ -1,0 +1,30 @@
+"""Pass 5: the person's choices (ledger key -> carry | drop | newer | older) override
+the engine's verdicts; a key that names no choosable entry is ignored."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .context import MergeContext
+
+
+def run(ctx: MergeContext) -> None:
+    for key, choice in ctx.choices.items():
+        e = ctx.entries.get(key)
+        if e is None or choice not in e.flips:
+            continue
+        if choice == "carry" and e.status == "dropped":
+            ctx.entries[key] = replace(e, status="carried", chosen=True)
+        elif choice == "drop" and e.status == "carried":
+            ctx.entries[key] = replace(e, status="dropped", chosen=True)
+        elif choice == "older" and e.status == "superseded" and e.by in ctx.entries:
+            newer = ctx.entries[e.by]
+            if newer.status != "stated" or e.by in ctx.replaced:
+                continue  # a base unit is replaced by one older unit at most
+            ctx.replaced[e.by] = key
+            ctx.entries[key] = replace(e, status="carried", chosen=True,
+                                       why=f"written instead of: {newer.text}")
+            ctx.entries[e.by] = replace(newer, status="superseded", by=key, by_text=e.text,
+                                        chosen=True)
+        elif choice in ("carry", "drop", "newer"):
+            ctx.entries[key] = replace(e, chosen=True)

@@ -1,0 +1,26 @@
+"""Pass 1: every unit of every member gets its ledger key and its facts; the base's
+units are entered as stated."""
+
+from __future__ import annotations
+
+from .context import MergeContext, Ref
+from .facts import facts_of
+from .ledger import LedgerEntry, entry_key
+
+
+def run(ctx: MergeContext) -> None:
+    for doc in [ctx.base, *(d for _, d in ctx.older)]:
+        seen: dict[str, int] = {}
+        refs: list[Ref] = []
+        for k, sec in enumerate(doc.sections):
+            for b in sec.blocks:
+                for u in doc.blocks[b].units:
+                    key = entry_key(doc.path, u.kind, u.norm, seen)
+                    # an observation's category names a kind of fact, it is not one
+                    said = u.text.split("]", 1)[-1] if u.kind == "obs" else u.text
+                    refs.append(Ref(key, doc.path, u, facts_of(
+                        said, ctx.lexicon, ctx.thresholds.label_chars), k, sec.title))
+        ctx.refs[doc.path] = refs
+    for r in ctx.base_refs():
+        ctx.entries[r.key] = LedgerEntry(r.key, "stated", r.path, r.unit.kind, r.unit.text,
+                                         r.section_title, tuple(sorted(r.facts.values)))

@@ -1,0 +1,27 @@
+"""Every number the merge engine decides by, in one object passed in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    # Two units say the same thing (bench/merge_quality.py --calibrate: rewordings
+    # 0.77-0.98, 99% of different claims of one note below ~0.80).
+    same_cosine: float = 0.80
+    same_fuzz: int = 90  # rapidfuzz token_sort_ratio on normalised text
+    # Two units speak of the same thing (their values masked): a lower bar, since the
+    # values that differ are taken out before comparing.
+    thing_fuzz: int = 78
+    thing_cosine: float = 0.72
+    # ... or with a number framed by the same words ("EUR 250 per week" / "EUR 300
+    # per week") and at least this much in common
+    frame_similarity: float = 0.45
+    # Two section headings mean the same section.
+    heading_fuzz: int = 80
+    heading_cosine: float = 0.70
+    label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
+
+
+DEFAULT = Thresholds()
