@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from helpers_merge import body, dated, note
 
-from review_app.core.merging import compose, target_index
+from review_app.core.links import target_index
+from review_app.core.merging import compose
 from review_app.core.notes import Note
 
 

@@ -116,10 +116,7 @@ def _group_lines(gp: GroupPlan) -> list[str]:
         return lines
     lines.append(f"    units: {len(c.added)} added, {c.present} already present, "
                  f"{len(c.superseded)} superseded, {len(c.dropped)} dropped")
-    lines += [f"    + {u.text}  (from {u.source})" for u in c.added]
-    lines += [f"    ~ {s.old.text}  ->  {s.new.text}  (newer: {s.new.source})"
-              for s in c.superseded]
-    lines += [f"    - {u.text}  (from {u.source})" for u in c.dropped]
+    lines += [f"    {ln}" for ln in c.ledger.lines()]
     return lines
 
 

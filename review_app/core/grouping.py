@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .merging import note_keys
+from .links import note_keys
 from .notes import Note
 from .strategies import Candidate, pair_key
 

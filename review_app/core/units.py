@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .notes import _TAG_RE, _WIKILINK_RE, parse_observation, parse_relation
+from .links import WIKILINK_RE
+from .notes import _TAG_RE, parse_observation, parse_relation
 
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _ITEM_RE = re.compile(r"^(\s*)([-*+]|\d+[.)])(\s+)(.*)$")
@@ -337,4 +338,4 @@ def inline_tags(text: str) -> set[str]:
 
 
 def link_names(text: str) -> list[str]:
-    return [m.group(1).split("|", 1)[0].strip() for m in _WIKILINK_RE.finditer(text)]
+    return [m.group(1).split("|", 1)[0].strip() for m in WIKILINK_RE.finditer(text)]

@@ -27,7 +27,8 @@ import yaml
 from .bm_vectors import BasicMemoryUnavailable, read_vectors
 from .embedding import DEFAULT_MODEL, Embedder, note_text, shared_embedder
 from .index import VectorIndex
-from .merging import compose, target_index
+from .links import target_index
+from .merging import compose
 from .naming import InvalidInput, check_inside, note_path, unique_note_path, validate_title
 from .notes import (
     MAX_NOTE_BYTES,

@@ -215,7 +215,7 @@ class ReviewSession:
 
     def targets(self) -> dict[str, str]:
         """Relation targets as notes (merging.target_index), as apply's plan resolves them."""
-        from ..core.merging import target_index
+        from ..core.links import target_index
 
         if self._targets is None or self._targets[0] != id(self.notes):
             self._targets = (id(self.notes), target_index(self.notes.values()))

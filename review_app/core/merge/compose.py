@@ -41,6 +41,7 @@ from .ledger import Choice, Ledger, LedgerEntry
 from .lexicon import ENGLISH, Lexicon
 from .pass_blocks import run as ordered_blocks
 from .pass_choices import run as persons_choices
+from .pass_once import run as carried_once
 from .pass_render import run as render
 from .pass_sections import run as align_sections
 from .pass_units import run as units_and_facts
@@ -48,7 +49,8 @@ from .pass_verdicts import run as verdicts
 from .thresholds import DEFAULT, Thresholds
 
 # The passes in order; each takes the context (the last returns the body's lines).
-PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, persons_choices)
+PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, carried_once,
+          persons_choices)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 
@@ -145,11 +147,11 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
             choices: Mapping[str, Choice] | None = None, text: str | None = None,
             lexicon: Lexicon = ENGLISH, thresholds: Thresholds = DEFAULT,
             group_keys: set[str] | None = None, base_reason: str = "") -> Composed:
-    """See the module docstring. `targets` is accepted for the callers' sake: relation
-    identity here is by the group's and the notes' names (core.links)."""
+    """See the module docstring. `targets` (links.target_index over the project) makes
+    one note linked under two names one relation target; `group_keys` holds every name
+    of the group's notes (a relation among them is no fact)."""
     if action not in ("update", "merge"):
         raise ValueError(f"not a writing action: {action!r}")
-    del targets
     seen = {canonical.path}
     members: list[Note] = []
     for n in others:
@@ -166,7 +168,7 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     ctx = MergeContext(
         action, canonical, parse(canonical.path, body_text),  # type: ignore[arg-type]
         [(n, parse(n.path, split_frontmatter(n.text)[1])) for n in older],
-        group_keys or set(), vectors, lexicon, thresholds, choices or {})
+        group_keys or set(), vectors, lexicon, thresholds, choices or {}, targets)
     for p in PASSES:
         p(ctx)
     reason = base_reason or ("the newest note" if all(

@@ -15,7 +15,8 @@ _CODE = re.compile(r"`([^`\n]+)`")
 _WIKI = re.compile(r"\[\[([^\]\[|#]+)(?:[#|][^\]]*)?\]\]")
 _URL = re.compile(r"(?:https?|memory)://[^\s)>\]]+")
 _WORD = re.compile(r"[A-Za-z][\w'’\-]*")
-_LABEL = re.compile(r"^\s*(?:\*\*|__)?([^:*_\n]{1,60}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(\S.*)$")
+_LABEL = re.compile(r"^\s*(?:\*\*|__)?([^:*_`\n]{1,60}?)"
+                    r"(?::(?:\*\*|__)|(?:\*\*|__)?:)\s+(?:\*\*|__)?\s*(\S.*)$")
 _MASK = re.compile(r"`[^`\n]+`|\[\[[^\]]+\]\]|(?:https?|memory)://\S+|[$€£¥]?\d+(?:[.,:/\-]\d+)*%?")
 
 
@@ -35,7 +36,7 @@ def _num(token: str) -> str:
 
 def label_of(text: str, max_chars: int) -> tuple[str, str] | None:
     m = _LABEL.match(text)
-    if m is None or len(m.group(1)) > max_chars or "http" in m.group(1):
+    if m is None or len(m.group(1)) > max_chars or len(m.group(1).split()) > 6:
         return None
     label = re.sub(r"\s+", " ", m.group(1).strip().lower())
     return (label, m.group(2).strip()) if label else None
@@ -80,20 +81,28 @@ def masked(text: str) -> str:
 
 
 def value_frames(text: str, lexicon: Lexicon) -> set[str]:
-    """What each number in the unit measures: the nearest content word before and
-    after it ("EUR 250 per week" -> "<eur", ">week"). Two units with a frame in common
-    and different numbers state two values of one thing."""
+    """What each value (number or name) in the unit measures: the nearest content words
+    before and after it, other values skipped ("EUR 250 per week" -> "<eur", ">week";
+    "the head chef, Marta Silva, owns" -> "<chef", ">owns"). Two units with a frame in
+    common and different values state two values of one thing."""
     tokens = re.findall(r"[$€£¥]?\d+(?:[.,:/\-]\d+)*%?|[A-Za-z][\w'\-]*",
                         _CODE.sub(" ", text.translate(_ARABIC_INDIC)))
+
+    def is_value(k: int) -> bool:
+        t = tokens[k]
+        return t[:1].isdigit() or t[:1] in "$€£¥" or (
+            k > 0 and t[:1].isupper() and t.lower() not in lexicon.function_words)
+
+    values = [is_value(k) for k in range(len(tokens))]
     out: set[str] = set()
-    for k, t in enumerate(tokens):
-        if not t[-1:].isdigit() and not t.endswith("%") and not t[:1].isdigit():
+    for k in range(len(tokens)):
+        if not values[k]:
             continue
         for step, mark in ((-1, "<"), (1, ">")):
             j = k + step
-            while 0 <= j < len(tokens) and abs(j - k) <= 3:
+            while 0 <= j < len(tokens) and abs(j - k) <= 4:
                 w = tokens[j].lower()
-                if w[:1].isalpha() and w not in lexicon.function_words:
+                if not values[j] and w not in lexicon.function_words:
                     out.add(mark + w)
                     break
                 j += step

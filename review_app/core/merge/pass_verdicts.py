@@ -14,22 +14,25 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz
 
+from ..links import relation_target, resolve
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
 from .facts import label_of, masked, value_frames
 from .ledger import ORDERED, LedgerEntry
+from .pass_units import as_written
 
 _STRUCTURED = frozenset({"obs", "rel"})
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
 
 
-def _target(line: str) -> tuple[str, str] | None:
+def relation_of(ctx: MergeContext, line: str) -> tuple[str, str] | None:
+    """(type, the note it names) of a relation line; one note under two names is one."""
     rel = parse_relation(line)
     if rel is None:
         return None
-    return normalise(rel.type), normalise(rel.target)
+    return rel.type.strip().lower().replace(" ", "_"), resolve(rel.target, ctx.targets)
 
 
 def run(ctx: MergeContext) -> None:
@@ -40,7 +43,7 @@ def run(ctx: MergeContext) -> None:
     for sec in ctx.base.sections:  # a heading names things too
         stated |= {f"name:{w.lower()}" for w in sec.title.split()}
     base_norms = {r.unit.norm for r in base_refs}
-    base_rels = [(r, _target(r.unit.raw[0])) for r in base_refs if r.unit.kind == "rel"]
+    base_rels = [(r, relation_of(ctx, r.unit.raw[0])) for r in base_refs if r.unit.kind == "rel"]
     todo: list[tuple[Ref, frozenset[str], list[Ref]]] = []
     for _note, doc in ctx.older:
         for r in ctx.refs[doc.path]:
@@ -56,11 +59,14 @@ def run(ctx: MergeContext) -> None:
             new = frozenset(v for v in r.facts.values if v not in stated)
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
+    _restated(ctx)
 
 
-def _entry(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
-    return LedgerEntry(r.key, status, r.path, r.unit.kind, r.unit.text, r.section_title,  # type: ignore[arg-type]
-                       tuple(sorted(r.facts.values)), **kw)
+def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
+    if kw.get("by_text") is not None:
+        kw["by_text"] = kw["by_text"].strip()
+    return LedgerEntry(r.key, status, r.path, r.unit.kind, as_written(r),  # type: ignore[arg-type]
+                       r.section_title, tuple(sorted(r.facts.values)), **kw)
 
 
 def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
@@ -68,52 +74,103 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     """The verdicts that need no vectors."""
     u = r.unit
     if u.kind == "rel":
-        t = _target(u.raw[0])
-        if t is not None and (t[1] in ctx.group_keys or f"link:{t[1]}" in stated and
-                              any(bt == t for _, bt in base_rels)):
-            return _entry(r, "present" if t[1] not in ctx.group_keys else "dropped",
-                          why="" if t[1] not in ctx.group_keys else "a link to this note")
+        t = relation_of(ctx, u.raw[0])
+        if t is not None and t[1] in ctx.group_keys:
+            return entry_for(r, "dropped", why="a link to the merged note itself")
         if t is not None and any(bt == t for _, bt in base_rels):
-            return _entry(r, "present")
+            return entry_for(r, "present")
         same_type = [(b, bt) for b, bt in base_rels if bt is not None and t is not None
                      and bt[0] == t[0]]
-        if t is not None and same_type and len(same_type) <= 2:
+        renamed = [x for x in same_type if fuzz.token_set_ratio(
+            relation_target(x[0].unit.raw[0]) or "", relation_target(u.raw[0]) or "")
+            >= ctx.thresholds.relation_fuzz]
+        if renamed:  # "uses [[Taq master mix]]" -> "uses [[Q5 Hot Start master mix]]"
+            same_type = renamed
+        if t is not None and same_type and (renamed or t[0] in
+                                            ctx.lexicon.one_valued_relations):
             b = max(same_type, key=lambda x: fuzz.ratio(x[1][1], t[1]))[0]
-            return _entry(r, "superseded", by=b.key, by_text=b.unit.text,
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why="the newest note relates it to another note",
                           flips=_FLIP_PAIR)
-        return None
+        return entry_for(r, "carried", why="a relation the newest lacks", flips=_FLIP_CARRY)
+    for b in pool:
+        if u.kind == "check" == b.unit.kind and u.norm == b.unit.norm:
+            return entry_for(r, "superseded" if u.box != b.unit.box else "present", by=b.key,
+                          by_text=as_written(b), flips=_FLIP_PAIR if u.box != b.unit.box
+                          else (), why="its box changed" if u.box != b.unit.box else "")
+    if u.kind == "code":
+        codes = [(fuzz.ratio(u.text, b.unit.text), b) for b in pool if b.unit.kind == "code"]
+        score, b = max(codes, key=lambda x: x[0], default=(0, None))
+        if b is not None and score >= ctx.thresholds.same_fuzz:
+            return entry_for(r, "present", by=b.key, by_text=as_written(b))
+        if b is not None and score >= ctx.thresholds.code_fuzz:
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
+                          why="the newest note's code block replaces it", flips=_FLIP_PAIR)
+        return entry_for(r, "carried", why="a code block the newest lacks", flips=_FLIP_CARRY)
     if u.norm in base_norms:
-        return _entry(r, "present")
+        return entry_for(r, "present")
     new = [v for v in r.facts.values if v not in stated]
     label = label_of(u.text, ctx.thresholds.label_chars)
     for b in pool:  # the same label, row or checklist item with another value
         if label is not None and u.kind not in ("code",) and (
                 bl := label_of(b.unit.text, ctx.thresholds.label_chars)) is not None \
                 and bl[0] == label[0] and new:
-            return _entry(r, "superseded", by=b.key, by_text=b.unit.text,
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why=f"'{label[0]}' has another value now", flips=_FLIP_PAIR)
         if u.kind == "row" == b.unit.kind and new and _row_key(ctx, r) == _row_key(ctx, b):
-            return _entry(r, "superseded", by=b.key, by_text=b.unit.text,
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why="the same row has other values now", flips=_FLIP_PAIR)
-        if u.kind == "check" == b.unit.kind and normalise(u.text) == normalise(b.unit.text):
-            return _entry(r, "superseded" if u.box != b.unit.box else "present", by=b.key,
-                          by_text=b.unit.text, flips=_FLIP_PAIR if u.box != b.unit.box
-                          else (), why="checked off since" if b.unit.box != " " else "")
-        if u.kind == "code" == b.unit.kind and fuzz.ratio(u.text, b.unit.text) >= \
-                ctx.thresholds.same_fuzz:
-            return _entry(r, "present", by=b.key, by_text=b.unit.text)
     if not new:
         if r.facts.values:
-            return _entry(r, "present", why="its facts are in the newest note")
-        best = max((fuzz.token_sort_ratio(u.norm, b.unit.norm) for b in pool), default=0)
+            return entry_for(r, "present", why="its facts are in the newest note")
+        best = max((max(fuzz.token_sort_ratio(u.norm, b.unit.norm),
+                        fuzz.token_set_ratio(u.norm, b.unit.norm)) for b in pool), default=0)
         if best >= ctx.thresholds.same_fuzz:
-            return _entry(r, "present")
+            return entry_for(r, "present")
         if u.kind in _STRUCTURED:
             return None  # an observation is a fact of its own: judged by meaning
-        return _entry(r, "dropped", why="wording only, no fact the newest lacks",
+        return entry_for(r, "dropped", why="wording only, no fact the newest lacks",
                       flips=_FLIP_CARRY)
     return None
+
+
+def _category(text: str) -> str:
+    return normalise(text.split("]", 1)[0])
+
+
+def _restated(ctx: MergeContext) -> None:
+    """An older observation that restates a unit of its own note which the base
+    superseded is superseded too, by the same base unit (the observation repeats a
+    value the newest changed)."""
+    th = ctx.thresholds
+    for _, doc in ctx.older:
+        refs = ctx.refs[doc.path]
+        gone = [r for r in refs if ctx.entries[r.key].status == "superseded"
+                and r.unit.kind not in ("obs", "rel")]
+        obs = [r for r in refs if r.unit.kind in ("obs", "rel")
+               and ctx.entries[r.key].status == "carried"]
+        if not gone or not obs:
+            continue
+        sims = ctx.cosines([o.unit.text.split("]", 1)[-1] for o in obs],
+                           [g.unit.text for g in gone])
+        for i, o in enumerate(obs):
+            if o.unit.kind == "rel":  # a relation to what a superseded unit named
+                name = normalise(relation_target(o.unit.raw[0]) or "")
+                hit = next((g for g in gone if name and name in g.unit.norm), None)
+                if hit is not None:
+                    e = ctx.entries[hit.key]
+                    ctx.entries[o.key] = entry_for(o, "superseded", by=e.by,
+                                                   by_text=e.by_text, flips=_FLIP_PAIR,
+                                                   why="what it names was replaced")
+                continue
+            j = max(range(len(gone)), key=lambda k: sims[i, k])
+            lex = fuzz.token_set_ratio(normalise(o.unit.text.split("]", 1)[-1]),
+                                       gone[j].unit.norm)
+            if sims[i, j] >= th.thing_cosine or lex >= th.thing_fuzz:
+                e = ctx.entries[gone[j].key]
+                ctx.entries[o.key] = entry_for(o, "superseded", by=e.by, by_text=e.by_text,
+                                            why="it restates a value the newest changed",
+                                            flips=_FLIP_PAIR)
 
 
 def _row_key(ctx: MergeContext, r: Ref) -> str:
@@ -136,36 +193,38 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
         best: tuple[float, Ref] | None = None
         mu = normalise(masked(u.text))
         frames = value_frames(u.text, ctx.lexicon) if any(
-            v.startswith("n:") for v in new) else set()
+            v.startswith(("n:", "name:")) for v in new) else set()
         for b in pool:
             if b.unit.kind == "code" and u.kind != "code":
                 continue
-            if not (b.facts.values - r.facts.values) and new:
-                continue  # it says nothing u does not: not another value
             score = fuzz.token_set_ratio(mu, normalise(masked(b.unit.text))) / 100
             cos = float(sims[i, col[b.unit.text]]) if sims is not None and \
                 b.unit.text in col else 0.0
+            if not (b.facts.values - r.facts.values) and new and cos < th.restated_cosine:
+                continue  # it says nothing u does not: not another value
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (
                 frames and frames & value_frames(b.unit.text, ctx.lexicon)
-                and max(score, cos) >= th.frame_similarity)
+                and max(score, cos) >= th.frame_similarity) or (
+                u.kind == "obs" == b.unit.kind and _category(u.text) == _category(b.unit.text)
+                and max(score, cos) >= th.same_category_similarity)
             if ok and (best is None or max(score, cos) > best[0]):
                 best = (max(score, cos), b)
         if best is not None and new:
             b = best[1]
-            ctx.entries[r.key] = _entry(r, "superseded", by=b.key, by_text=b.unit.text,
+            ctx.entries[r.key] = entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                                         why="the newest note states another value",
                                         flips=_FLIP_PAIR)
             continue
         if not new:  # an observation without facts
             same = best is not None and best[0] >= th.same_cosine
-            ctx.entries[r.key] = _entry(r, "present") if same else _entry(
+            ctx.entries[r.key] = entry_for(r, "present") if same else entry_for(
                 r, "carried", why="an observation the newest lacks", flips=_FLIP_CARRY)
             continue
         if ctx.action == "update" and u.kind not in _STRUCTURED:
-            ctx.entries[r.key] = _entry(r, "dropped", why="update writes the newest "
+            ctx.entries[r.key] = entry_for(r, "dropped", why="update writes the newest "
                                         "note's prose", flips=_FLIP_CARRY)
             continue
-        ctx.entries[r.key] = _entry(r, "carried", why="a fact the newest lacks: "
+        ctx.entries[r.key] = entry_for(r, "carried", why="a fact the newest lacks: "
                                     + ", ".join(sorted(v.split(":", 1)[1] for v in new)[:3]),
                                     flips=_FLIP_CARRY)
 

@@ -18,6 +18,16 @@ class Thresholds:
     # ... or with a number framed by the same words ("EUR 250 per week" / "EUR 300
     # per week") and at least this much in common
     frame_similarity: float = 0.45
+    # Two observations of one category speak of the same thing at this similarity
+    same_category_similarity: float = 0.60
+    # An older code block this close to one of the aligned section's is its old version
+    code_fuzz: int = 50
+    # A base unit this close says the older one anew, even with no value of its own
+    # ("The July release fixed the export timeouts" / "Exports over 30 days still
+    # time out")
+    restated_cosine: float = 0.85
+    # Two targets of one relation type this alike name one thing renamed or replaced
+    relation_fuzz: int = 70
     # Two section headings mean the same section.
     heading_fuzz: int = 80
     heading_cosine: float = 0.70

@@ -133,8 +133,9 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
                     targets: dict[str, str] | None = None, vectors: Any = None
                     ) -> tuple[Text, str]:
     """(what the pane shows, the text written): `compose`'s text line by line, verbatim
-    after a two-column gutter that names the source note of each added line, then what
-    the result leaves out (superseded values, dropped prose)."""
+    after a two-column gutter that names the source note of each added line, then the
+    ledger (the base and why, and every older unit: present, superseded, carried,
+    dropped)."""
     import datetime as dt
 
     from ...core.merging import compose
@@ -161,17 +162,12 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
             out.append(f"{line}\n", style="green")
         else:
             out.append(" " * GUTTER + f"{line}\n")
-    if composed.superseded:
-        out.append(f"\nsuperseded, not written ({len(composed.superseded)}):\n",
-                   style="bold yellow")
-        for sup in composed.superseded:
-            out.append(f"  {sup.old.text}", style="yellow")
-            out.append(f"  ({sup.old.source} → {sup.new.source})\n", style="dim")
-    if composed.dropped:
-        out.append(f"\ndropped by {action} ({len(composed.dropped)}):\n", style="bold red")
-        for unit in composed.dropped:
-            out.append(f"  {unit.text}", style="red")
-            out.append(f"  ({unit.source})\n", style="dim")
+    ledger = getattr(composed, "ledger", None)
+    if ledger is not None:  # every unit of every member: what became of it
+        out.append("\nledger\n", style="bold")
+        styles = {"+": "green", "~": "yellow", "-": "red", "=": "dim"}
+        for ln in ledger.lines():
+            out.append(f"  {ln}\n", style=styles.get(ln[:1], ""))
     return out, composed.text
 
 
