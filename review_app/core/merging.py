@@ -15,10 +15,10 @@ from .frontmatter_edit import split_frontmatter
 from .links import MEMORY_URL_RE, WIKILINK_RE, note_aliases, note_keys, relation_target, target_key
 from .merge import Choice, Composed, Superseded, UnitNote
 from .merge import compose as _compose
+from .merge.dates import stated_date
 from .notes import Note
-from .unit_placement import stated_date
 from .unit_vectors import PREVIEW, UnitVectors, shared_vectors
-from .units import normalise, parse_body
+from .units import normalise
 
 __all__ = ["Composed", "Superseded", "UnitNote", "compose", "freshest", "link_mapping",
            "normalise", "observation_key", "prefetch_units", "relation_key", "rewrite_links",
@@ -162,22 +162,14 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
 
 
 def prefetch_texts(notes: Iterable[Note]) -> list[str]:
-    """Every text of `notes` a compose of their group may embed: prose units,
-    observations, checklist and other items, section headings."""
-    from .changed_claims import head_of
-    from .units import TEXT_KINDS, units_of
-    from .wording import clauses_of
+    """Every text of `notes` a compose of their group may embed: units and headings."""
+    from .merge.document import parse
 
     texts: list[str] = []
     for n in notes:
-        body = parse_body(split_frontmatter(n.text)[1])
-        units = units_of(body, n.path)
-        texts += [u.text for u in units
-                  if u.kind in TEXT_KINDS or u.kind in ("obs", "check", "other")]
-        for u in units:  # what the changed-claim passes compare: main claims, clauses
-            if u.kind == "sentence":
-                texts += [head_of(u.text), *clauses_of(u.text)]
-        texts += [s.title for s in body.sections if s.heading is not None]
+        doc = parse(n.path, split_frontmatter(n.text)[1])
+        texts += [u.text for u in doc.units if u.kind != "code"]
+        texts += [s.title for s in doc.sections if s.title]
     return texts
 
 

@@ -80,9 +80,17 @@ def masked(text: str) -> str:
     return _MASK.sub(" # ", text.translate(_ARABIC_INDIC))
 
 
+def _stem(word: str, lexicon: Lexicon) -> str:
+    """A rough stem, so "starts on" and "start date" frame one thing."""
+    for end in lexicon.stem_suffixes:
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)]
+    return word
+
+
 def value_frames(text: str, lexicon: Lexicon) -> set[str]:
-    """What each value (number or name) in the unit measures: the nearest content words
-    before and after it, other values skipped ("EUR 250 per week" -> "<eur", ">week";
+    """What each value (number or name) in the unit measures: the two nearest content
+    words before and after it, other values skipped ("EUR 250 per week" -> "<eur", ">week";
     "the head chef, Marta Silva, owns" -> "<chef", ">owns"). Two units with a frame in
     common and different values state two values of one thing."""
     tokens = re.findall(r"[$€£¥]?\d+(?:[.,:/\-]\d+)*%?|[A-Za-z][\w'\-]*",
@@ -99,11 +107,11 @@ def value_frames(text: str, lexicon: Lexicon) -> set[str]:
         if not values[k]:
             continue
         for step, mark in ((-1, "<"), (1, ">")):
-            j = k + step
-            while 0 <= j < len(tokens) and abs(j - k) <= 4:
+            j, found = k + step, 0
+            while 0 <= j < len(tokens) and abs(j - k) <= 8 and found < 2:
                 w = tokens[j].lower()
                 if not values[j] and w not in lexicon.function_words:
-                    out.add(mark + w)
-                    break
+                    out.add(mark + _stem(w, lexicon))
+                    found += 1  # the two nearest words: "confirmation number HX-1"
                 j += step
     return out

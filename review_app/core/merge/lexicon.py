@@ -41,6 +41,8 @@ class Lexicon:
         jan feb mar apr jun jul aug sep sept oct nov dec january february march april may
         june july august september october november december
         """))
+    # Word endings a rough stemmer takes off, longest first.
+    stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
     # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).
     cjk_digits: str = "零〇一二两三四五六七八九十百千万"
 

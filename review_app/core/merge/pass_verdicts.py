@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz
 
-from ..links import relation_target, resolve
+from ..links import relation_target, resolve, target_key
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
@@ -82,7 +82,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         same_type = [(b, bt) for b, bt in base_rels if bt is not None and t is not None
                      and bt[0] == t[0]]
         renamed = [x for x in same_type if fuzz.token_set_ratio(
-            relation_target(x[0].unit.raw[0]) or "", relation_target(u.raw[0]) or "")
+            _words(relation_target(x[0].unit.raw[0])), _words(relation_target(u.raw[0])))
             >= ctx.thresholds.relation_fuzz]
         if renamed:  # "uses [[Taq master mix]]" -> "uses [[Q5 Hot Start master mix]]"
             same_type = renamed
@@ -132,6 +132,10 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return entry_for(r, "dropped", why="wording only, no fact the newest lacks",
                       flips=_FLIP_CARRY)
     return None
+
+
+def _words(target: str | None) -> str:
+    return target_key(target or "").replace("-", " ")
 
 
 def _category(text: str) -> str:
