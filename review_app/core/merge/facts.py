@@ -80,6 +80,13 @@ def masked(text: str) -> str:
     return _MASK.sub(" # ", text.translate(_ARABIC_INDIC))
 
 
+_IDENT = re.compile(r"^(?=.*[A-Za-z])(?=.*\d)[\w\-]+$")
+
+
+def _shape(token: str) -> str:
+    return re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", token))
+
+
 def _stem(word: str, lexicon: Lexicon) -> str:
     """A rough stem, so "starts on" and "start date" frame one thing."""
     for end in lexicon.stem_suffixes:
@@ -91,8 +98,9 @@ def _stem(word: str, lexicon: Lexicon) -> str:
 def value_frames(text: str, lexicon: Lexicon) -> set[str]:
     """What each value (number or name) in the unit measures: the two nearest content
     words before and after it, other values skipped ("EUR 250 per week" -> "<eur", ">week";
-    "the head chef, Marta Silva, owns" -> "<chef", ">owns"). Two units with a frame in
-    common and different values state two values of one thing."""
+    "the head chef, Marta Silva, owns" -> "<chef", ">owns"); an identifier (HX-44821)
+    adds its shape ("<confirmation=AA-99999"). Two units with a frame in common and
+    different values state two values of one thing."""
     tokens = re.findall(r"[$€£¥]?\d+(?:[.,:/\-]\d+)*%?|[A-Za-z][\w'\-]*",
                         _CODE.sub(" ", text.translate(_ARABIC_INDIC)))
 
@@ -112,6 +120,8 @@ def value_frames(text: str, lexicon: Lexicon) -> set[str]:
                 w = tokens[j].lower()
                 if not values[j] and w not in lexicon.function_words:
                     out.add(mark + _stem(w, lexicon))
+                    if _IDENT.match(tokens[k]):  # an identifier: its shape too
+                        out.add(f"{mark}{_stem(w, lexicon)}={_shape(tokens[k])}")
                     found += 1  # the two nearest words: "confirmation number HX-1"
                 j += step
     return out

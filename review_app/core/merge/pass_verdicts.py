@@ -12,6 +12,8 @@ wording is not preferred over the base's, and nothing older ever wins a value.
 
 from __future__ import annotations
 
+import re
+
 from rapidfuzz import fuzz
 
 from ..links import relation_target, resolve, target_key
@@ -134,6 +136,17 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     return None
 
 
+def _overlap(ctx: MergeContext, a: str, b: str) -> float:
+    """Share of content words two texts have in common (of the longer one's): what
+    they speak of. A text of one word is not "about" everything that holds it."""
+    fw = ctx.lexicon.function_words
+    wa = {w for w in re.findall(r"[a-z][\w'-]*", a) if w not in fw}
+    wb = {w for w in re.findall(r"[a-z][\w'-]*", b) if w not in fw}
+    if not wa or not wb:
+        return 0.0
+    return len(wa & wb) / max(len(wa), len(wb))
+
+
 def _words(target: str | None) -> str:
     return target_key(target or "").replace("-", " ")
 
@@ -168,8 +181,8 @@ def _restated(ctx: MergeContext) -> None:
                                                    why="what it names was replaced")
                 continue
             j = max(range(len(gone)), key=lambda k: sims[i, k])
-            lex = fuzz.token_set_ratio(normalise(o.unit.text.split("]", 1)[-1]),
-                                       gone[j].unit.norm)
+            lex = 100 * _overlap(ctx, normalise(o.unit.text.split("]", 1)[-1]),
+                                 gone[j].unit.norm)
             if sims[i, j] >= th.thing_cosine or lex >= th.thing_fuzz:
                 e = ctx.entries[gone[j].key]
                 ctx.entries[o.key] = entry_for(o, "superseded", by=e.by, by_text=e.by_text,
@@ -201,14 +214,15 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
         for b in pool:
             if b.unit.kind == "code" and u.kind != "code":
                 continue
-            score = fuzz.token_set_ratio(mu, normalise(masked(b.unit.text))) / 100
+            score = _overlap(ctx, mu, normalise(masked(b.unit.text)))
             cos = float(sims[i, col[b.unit.text]]) if sims is not None and \
                 b.unit.text in col else 0.0
             if not (b.facts.values - r.facts.values) and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
+            shared = frames & value_frames(b.unit.text, ctx.lexicon) if frames else set()
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (
-                frames and frames & value_frames(b.unit.text, ctx.lexicon)
-                and max(score, cos) >= th.frame_similarity) or (
+                shared and max(score, cos) >= th.frame_similarity) or any(
+                "=" in f for f in shared) or (
                 u.kind == "obs" == b.unit.kind and _category(u.text) == _category(b.unit.text)
                 and max(score, cos) >= th.same_category_similarity)
             if ok and (best is None or max(score, cos) > best[0]):

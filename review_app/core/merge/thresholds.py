@@ -13,11 +13,11 @@ class Thresholds:
     same_fuzz: int = 90  # rapidfuzz token_sort_ratio on normalised text
     # Two units speak of the same thing (their values masked): a lower bar, since the
     # values that differ are taken out before comparing.
-    thing_fuzz: int = 78
+    thing_fuzz: int = 60  # percent of content words in common, values masked
     thing_cosine: float = 0.72
     # ... or with a number framed by the same words ("EUR 250 per week" / "EUR 300
     # per week") and at least this much in common
-    frame_similarity: float = 0.45
+    frame_similarity: float = 0.30
     # Two observations of one category speak of the same thing at this similarity
     same_category_similarity: float = 0.60
     # An older code block this close to one of the aligned section's is its old version
