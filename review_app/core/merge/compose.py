@@ -180,7 +180,8 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     if kept.path != canonical.path:
         lines = _retitle(lines, canonical, kept)
     head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path], now)
-    changed = any(src is not None for _, src in lines) or kept.path != canonical.path
+    changed = any(src is not None for _, src in lines) or kept.path != canonical.path or (
+        len(lines) != len(body_text.split("\n")))
     if not changed and head == head_text:
         return Composed(canonical.text, ctx.ledger, [None] * len(canonical.text.splitlines()))
     body = "\n".join(ln for ln, _ in lines)

@@ -80,6 +80,7 @@ def masked(text: str) -> str:
     return _MASK.sub(" # ", text.translate(_ARABIC_INDIC))
 
 
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 _IDENT = re.compile(r"^(?=.*[A-Za-z])(?=.*\d)[\w\-]+$")
 
 
@@ -122,6 +123,12 @@ def value_frames(text: str, lexicon: Lexicon) -> set[str]:
                     out.add(mark + _stem(w, lexicon))
                     if _IDENT.match(tokens[k]):  # an identifier: its shape too
                         out.add(f"{mark}{_stem(w, lexicon)}={_shape(tokens[k])}")
+                    elif tokens[k][:1] in "$€£¥" or (k > 0 and tokens[k - 1].lower()
+                                                     in lexicon.currencies):
+                        out.add(f"{mark}{_stem(w, lexicon)}=money")
+                    elif _ISO_DATE.match(tokens[k]) or (
+                            k > 0 and tokens[k - 1].lower() in lexicon.months):
+                        out.add(f"{mark}{_stem(w, lexicon)}=date")
                     found += 1  # the two nearest words: "confirmation number HX-1"
                 j += step
     return out

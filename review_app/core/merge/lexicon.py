@@ -41,6 +41,10 @@ class Lexicon:
         jan feb mar apr jun jul aug sep sept oct nov dec january february march april may
         june july august september october november december
         """))
+    # Currency codes, so "EUR 250" reads as money.
+    currencies: frozenset[str] = field(default_factory=lambda: _words("""
+        eur usd gbp chf jpy cad aud sek nok dkk pln czk
+        """))
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
     # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).

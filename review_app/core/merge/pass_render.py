@@ -104,6 +104,8 @@ def run(ctx: MergeContext) -> Lines:
                                                   *lines])
     swaps = {ctx.ref(b).unit.start: (ctx.ref(b), ctx.ref(o))
              for b, o in ctx.replaced.items()}
+    gone = {ctx.ref(k).unit.start for k, e in ctx.entries.items()
+             if e.source == base.path and e.status == "dropped"}
     out: Lines = []
     i = 0
     while i <= len(base.lines):
@@ -120,6 +122,7 @@ def run(ctx: MergeContext) -> Lines:
                 out += [(ln, older.path) for ln in older.unit.raw]
             i = newer.unit.end
             continue
-        out.append((base.lines[i], None))
+        if i not in gone:
+            out.append((base.lines[i], None))
         i += 1
     return out

@@ -39,6 +39,10 @@ def relation_of(ctx: MergeContext, line: str) -> tuple[str, str] | None:
 
 def run(ctx: MergeContext) -> None:
     base_refs = ctx.base_refs()
+    for r in base_refs:  # the base's relation to a member: after the merge, to itself
+        t = relation_of(ctx, r.unit.raw[0]) if r.unit.kind == "rel" else None
+        if t is not None and t[1] in ctx.group_keys:
+            ctx.entries[r.key] = entry_for(r, "dropped", why="a link to the merged note itself")
     stated: set[str] = set()
     for r in base_refs:
         stated |= r.facts.values
@@ -234,9 +238,16 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                                         flips=_FLIP_PAIR)
             continue
         if not new:  # an observation without facts
-            same = best is not None and best[0] >= th.same_cosine
-            ctx.entries[r.key] = entry_for(r, "present") if same else entry_for(
-                r, "carried", why="an observation the newest lacks", flips=_FLIP_CARRY)
+            if best is not None and best[0] >= th.same_cosine:
+                # the newest says it in other words, or with one word changed: the
+                # newest's wording is written and the older reported against it
+                b = best[1]
+                ctx.entries[r.key] = entry_for(r, "superseded", by=b.key,
+                                               by_text=as_written(b), flips=_FLIP_PAIR,
+                                               why="the newest note says it its way")
+            else:
+                ctx.entries[r.key] = entry_for(r, "carried", flips=_FLIP_CARRY,
+                                               why="an observation the newest lacks")
             continue
         if ctx.action == "update" and u.kind not in _STRUCTURED:
             ctx.entries[r.key] = entry_for(r, "dropped", why="update writes the newest "

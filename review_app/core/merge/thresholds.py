@@ -17,7 +17,7 @@ class Thresholds:
     thing_cosine: float = 0.72
     # ... or with a number framed by the same words ("EUR 250 per week" / "EUR 300
     # per week") and at least this much in common
-    frame_similarity: float = 0.30
+    frame_similarity: float = 0.55
     # Two observations of one category speak of the same thing at this similarity
     same_category_similarity: float = 0.60
     # An older code block this close to one of the aligned section's is its old version
