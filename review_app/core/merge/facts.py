@@ -42,7 +42,10 @@ def label_of(text: str, max_chars: int) -> tuple[str, str] | None:
     return (label, m.group(2).strip()) if label else None
 
 
-def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48) -> Facts:
+def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48, *,
+             all_names: bool = False, label_words: int = 8) -> Facts:
+    """The unit's facts. `all_names`: a capitalised first word counts as a name too (for
+    what the base states: "Priyanka Rao is ..." states the name Priyanka)."""
     plain = text.translate(_ARABIC_INDIC)
     values: set[str] = set()
     for m in _CODE.finditer(plain):
@@ -58,14 +61,18 @@ def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48) -> Facts:
         if ch in lexicon.cjk_digits:
             values.add("n:" + ch)
     words = _WORD.findall(rest)
-    for k, w in enumerate(words):
-        if k == 0 and not label_of(text, label_chars):
+    for m in _WORD.finditer(rest):
+        w = m.group(0)
+        before = rest[:m.start()].rstrip(" *_(\"'")
+        if (not before or before[-1] in ".!?;:") and not all_names:
             continue  # a sentence's first word is capitalised anyway
         if w[:1].isupper() and w.lower() not in lexicon.function_words and len(w) > 1:
             values.add("name:" + w.lower())
     low = {w.lower() for w in words}
     decision = bool(low & lexicon.decision_words)
     label = label_of(text, label_chars)
+    if label is not None and len(label[1].split()) > label_words:
+        label = None  # "Prepared statements: asyncpg caches them ..." is prose
     if label is not None:
         values.add(f"label:{label[0]}={_norm_value(label[1])}")
     return Facts(frozenset(values), label[0] if label else None, decision)

@@ -18,7 +18,8 @@ def run(ctx: MergeContext) -> None:
                     key = entry_key(doc.path, u.kind, u.norm, seen)
                     # an observation's category names a kind of fact, it is not one
                     said = u.text.split("]", 1)[-1] if u.kind == "obs" else u.text
-                    facts = facts_of(said, ctx.lexicon, ctx.thresholds.label_chars)
+                    facts = facts_of(said, ctx.lexicon, ctx.thresholds.label_chars,
+                                     label_words=ctx.thresholds.label_words)
                     if u.kind == "code":  # a command or a listing is a fact as a whole
                         facts = Facts(frozenset({"code:" + " ".join(u.text.split())}),
                                       None, False)

@@ -20,7 +20,7 @@ from ..links import relation_target, resolve, target_key
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
-from .facts import label_of, masked, value_frames
+from .facts import facts_of, label_of, masked, value_frames
 from .ledger import ORDERED, LedgerEntry
 from .pass_units import as_written
 
@@ -46,8 +46,11 @@ def run(ctx: MergeContext) -> None:
     stated: set[str] = set()
     for r in base_refs:
         stated |= r.facts.values
+    for r in base_refs:  # a name at the start of a base sentence is still stated
+        stated |= facts_of(r.unit.text, ctx.lexicon, all_names=True).values
     for sec in ctx.base.sections:  # a heading names things too
         stated |= {f"name:{w.lower()}" for w in sec.title.split()}
+    codes = [v for v in stated if v.startswith("code:")]
     base_norms = {r.unit.norm for r in base_refs}
     base_rels = [(r, relation_of(ctx, r.unit.raw[0])) for r in base_refs if r.unit.kind == "rel"]
     todo: list[tuple[Ref, frozenset[str], list[Ref]]] = []
@@ -62,7 +65,8 @@ def run(ctx: MergeContext) -> None:
             if entry is not None:
                 ctx.entries[r.key] = entry
                 continue
-            new = frozenset(v for v in r.facts.values if v not in stated)
+            new = frozenset(v for v in r.facts.values if v not in stated and not (
+                v.startswith("code:") and any(v[5:] in c for c in codes)))
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
     _restated(ctx)
@@ -115,7 +119,9 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return entry_for(r, "carried", why="a code block the newest lacks", flips=_FLIP_CARRY)
     if u.norm in base_norms:
         return entry_for(r, "present")
-    new = [v for v in r.facts.values if v not in stated]
+    codes = [v for v in stated if v.startswith("code:")]
+    new = [v for v in r.facts.values if v not in stated and not (
+        v.startswith("code:") and any(v[5:] in c for c in codes))]
     label = label_of(u.text, ctx.thresholds.label_chars)
     for b in pool:  # the same label, row or checklist item with another value
         if label is not None and u.kind not in ("code",) and (

@@ -32,6 +32,7 @@ class Thresholds:
     heading_fuzz: int = 80
     heading_cosine: float = 0.70
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
+    label_words: int = 8  # a label's value longer than this is a sentence, not a value
 
 
 DEFAULT = Thresholds()
