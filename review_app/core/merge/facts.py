@@ -95,7 +95,7 @@ def _shape(token: str) -> str:
     return re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", token))
 
 
-def _stem(word: str, lexicon: Lexicon) -> str:
+def stem(word: str, lexicon: Lexicon) -> str:
     """A rough stem, so "starts on" and "start date" frame one thing."""
     for end in lexicon.stem_suffixes:
         if word.endswith(end) and len(word) - len(end) >= 3:
@@ -127,15 +127,15 @@ def value_frames(text: str, lexicon: Lexicon) -> set[str]:
             while 0 <= j < len(tokens) and abs(j - k) <= 8 and found < 2:
                 w = tokens[j].lower()
                 if not values[j] and w not in lexicon.function_words:
-                    out.add(mark + _stem(w, lexicon))
+                    out.add(mark + stem(w, lexicon))
                     if _IDENT.match(tokens[k]):  # an identifier: its shape too
-                        out.add(f"{mark}{_stem(w, lexicon)}={_shape(tokens[k])}")
+                        out.add(f"{mark}{stem(w, lexicon)}={_shape(tokens[k])}")
                     elif tokens[k][:1] in "$€£¥" or (k > 0 and tokens[k - 1].lower()
                                                      in lexicon.currencies):
-                        out.add(f"{mark}{_stem(w, lexicon)}=money")
+                        out.add(f"{mark}{stem(w, lexicon)}=money")
                     elif _ISO_DATE.match(tokens[k]) or (
                             k > 0 and tokens[k - 1].lower() in lexicon.months):
-                        out.add(f"{mark}{_stem(w, lexicon)}=date")
+                        out.add(f"{mark}{stem(w, lexicon)}=date")
                     found += 1  # the two nearest words: "confirmation number HX-1"
                 j += step
     return out

@@ -20,7 +20,7 @@ from ..links import relation_target, resolve, target_key
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
-from .facts import facts_of, label_of, masked, value_frames
+from .facts import facts_of, label_of, masked, stem, value_frames
 from .ledger import ORDERED, LedgerEntry
 from .pass_units import as_written
 
@@ -150,8 +150,8 @@ def _overlap(ctx: MergeContext, a: str, b: str) -> float:
     """Share of content words two texts have in common (of the longer one's): what
     they speak of. A text of one word is not "about" everything that holds it."""
     fw = ctx.lexicon.function_words
-    wa = {w for w in re.findall(r"[a-z][\w'-]*", a) if w not in fw}
-    wb = {w for w in re.findall(r"[a-z][\w'-]*", b) if w not in fw}
+    wa = {stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", a) if w not in fw}
+    wb = {stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", b) if w not in fw}
     if not wa or not wb:
         return 0.0
     return len(wa & wb) / max(len(wa), len(wb))
@@ -210,23 +210,36 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
     """Units with a fact the base lacks: superseded when a base unit of the aligned
     section speaks of the same thing (values masked), else carried."""
     th = ctx.thresholds
-    texts_a = [r.unit.text for r, _, _ in todo]
-    texts_b = sorted({b.unit.text for _, _, pool in todo for b in pool
-                      if b.unit.kind not in ("code",)})
-    sims = ctx.cosines(texts_a, texts_b) if texts_a and texts_b else None
-    col = {t: k for k, t in enumerate(texts_b)}
+    # Only pairs with some words or a value frame in common are worth a vector: the
+    # model is the slow part of a preview nobody has seen yet.
+    lexical: dict[tuple[int, str], float] = {}
+    wanted: set[str] = set()
+    frames_of = [value_frames(r.unit.text, ctx.lexicon) if any(
+        v.startswith(("n:", "name:")) for v in new) else set() for r, new, _ in todo]
+    for i, (r, _new, pool) in enumerate(todo):
+        mu = normalise(masked(r.unit.text))
+        for b in pool:
+            if b.unit.kind == "code" and r.unit.kind != "code":
+                continue
+            score = _overlap(ctx, mu, normalise(masked(b.unit.text)))
+            lexical[(i, b.key)] = score
+            if score >= th.embed_overlap or (
+                    frames_of[i] and frames_of[i] & value_frames(b.unit.text, ctx.lexicon)):
+                wanted |= {r.unit.text, b.unit.text}
+    rows = {}
+    if wanted:
+        texts = sorted(wanted)
+        rows = dict(zip(texts, ctx.vectors.matrix(texts), strict=True))
     for i, (r, new, pool) in enumerate(todo):
         u = r.unit
         best: tuple[float, Ref] | None = None
-        mu = normalise(masked(u.text))
-        frames = value_frames(u.text, ctx.lexicon) if any(
-            v.startswith(("n:", "name:")) for v in new) else set()
+        frames = frames_of[i]
         for b in pool:
-            if b.unit.kind == "code" and u.kind != "code":
+            if (i, b.key) not in lexical:
                 continue
-            score = _overlap(ctx, mu, normalise(masked(b.unit.text)))
-            cos = float(sims[i, col[b.unit.text]]) if sims is not None and \
-                b.unit.text in col else 0.0
+            score = lexical[(i, b.key)]
+            cos = float(rows[u.text] @ rows[b.unit.text]) if (
+                u.text in rows and b.unit.text in rows) else 0.0
             if not (b.facts.values - r.facts.values) and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
             shared = frames & value_frames(b.unit.text, ctx.lexicon) if frames else set()

@@ -28,6 +28,9 @@ class Thresholds:
     restated_cosine: float = 0.85
     # Two targets of one relation type this alike name one thing renamed or replaced
     relation_fuzz: int = 70
+    # A pair sharing less than this share of content words (and no value frame) is
+    # not embedded: its cosine is taken as 0
+    embed_overlap: float = 0.15
     # Two section headings mean the same section.
     heading_fuzz: int = 80
     heading_cosine: float = 0.70
