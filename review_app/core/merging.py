@@ -164,11 +164,13 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
 def prefetch_texts(notes: Iterable[Note]) -> list[str]:
     """Every text of `notes` a compose of their group may embed: units and headings."""
     from .merge.document import parse
+    from .merge.pass_units import said
 
     texts: list[str] = []
     for n in notes:
         doc = parse(n.path, split_frontmatter(n.text)[1])
         texts += [u.text for u in doc.units if u.kind != "code"]
+        texts += [said(u) for u in doc.units if u.kind == "obs"]
         texts += [s.title for s in doc.sections if s.title]
     return texts
 

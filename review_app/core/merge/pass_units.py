@@ -4,6 +4,7 @@ units are entered as stated."""
 from __future__ import annotations
 
 from .context import MergeContext, Ref
+from .document import Unit
 from .facts import Facts, facts_of
 from .ledger import LedgerEntry, entry_key
 
@@ -16,9 +17,7 @@ def run(ctx: MergeContext) -> None:
             for b in sec.blocks:
                 for u in doc.blocks[b].units:
                     key = entry_key(doc.path, u.kind, u.norm, seen)
-                    # an observation's category names a kind of fact, it is not one
-                    said = u.text.split("]", 1)[-1] if u.kind == "obs" else u.text
-                    facts = facts_of(said, ctx.lexicon, ctx.thresholds.label_chars,
+                    facts = facts_of(said(u), ctx.lexicon, ctx.thresholds.label_chars,
                                      label_words=ctx.thresholds.label_words)
                     if u.kind == "code":  # a command or a listing is a fact as a whole
                         facts = Facts(frozenset({"code:" + " ".join(u.text.split())}),
@@ -28,6 +27,11 @@ def run(ctx: MergeContext) -> None:
     for r in ctx.base_refs():
         ctx.entries[r.key] = LedgerEntry(r.key, "stated", r.path, r.unit.kind, as_written(r),
                                          r.section_title, tuple(sorted(r.facts.values)))
+
+
+def said(u: Unit) -> str:
+    """What a unit says: an observation's category names a kind of fact, it is not one."""
+    return u.text.split("]", 1)[-1].strip() if u.kind == "obs" else u.text
 
 
 def as_written(r: Ref) -> str:

@@ -22,7 +22,7 @@ from ..units import normalise
 from .context import MergeContext, Ref
 from .facts import facts_of, label_of, masked, stem, value_frames
 from .ledger import ORDERED, LedgerEntry
-from .pass_units import as_written
+from .pass_units import as_written, said
 
 _STRUCTURED = frozenset({"obs", "rel"})
 _FLIP_CARRY = ("carry", "drop")
@@ -178,7 +178,7 @@ def _restated(ctx: MergeContext) -> None:
                and ctx.entries[r.key].status == "carried"]
         if not gone or not obs:
             continue
-        sims = ctx.cosines([o.unit.text.split("]", 1)[-1] for o in obs],
+        sims = ctx.cosines([said(o.unit) for o in obs],
                            [g.unit.text for g in gone])
         for i, o in enumerate(obs):
             if o.unit.kind == "rel":  # a relation to what a superseded unit named
@@ -191,7 +191,7 @@ def _restated(ctx: MergeContext) -> None:
                                                    why="what it names was replaced")
                 continue
             j = max(range(len(gone)), key=lambda k: sims[i, k])
-            lex = 100 * _overlap(ctx, normalise(o.unit.text.split("]", 1)[-1]),
+            lex = 100 * _overlap(ctx, normalise(said(o.unit)),
                                  gone[j].unit.norm)
             if sims[i, j] >= th.thing_cosine or lex >= th.thing_fuzz:
                 e = ctx.entries[gone[j].key]
