@@ -10,7 +10,7 @@ from . import __version__
 from .commands.common import CommandError
 
 # Sub-commands, each a module in review_app/commands.
-COMMANDS = ("scan", "apply", "undo", "upsert", "mcp", "audit")
+COMMANDS = ("scan", "apply", "undo", "recover", "upsert", "mcp", "audit")
 
 DESCRIPTION = """\
 Find duplicate notes in a basic-memory knowledge base and review them.

@@ -4,10 +4,10 @@ Every write is atomic (temp file in the same folder, fsync, rename, fsync of the
 folder), so a crash leaves either the old or the new bytes, never a torn file.
 Temp files start with a dot: neither basic-memory nor our own walker reads them.
 
-Backups are hard links of the original file (a copy only across filesystems), and
-restoring is a rename of the backup back into place: a restored note is the very
-inode it was (bytes, mode, mtime), and a rollback needs no new disk space, so it
-works while the disk is full. Paths are looked at with `lstat` before anything is
+Backups are real copies (see `checked_write.copy_backup`: an editor writing the note
+in place cannot reach them), and restoring is a rename of the backup back into
+place: a restored note has its bytes, mode and mtime, and a rollback needs no new
+disk space, so it works while the disk is full. Paths are looked at with `lstat` before anything is
 opened: a FIFO, socket, device or folder where a note should be is reported, never
 read (reading a FIFO blocks forever).
 """
@@ -33,6 +33,7 @@ JOURNAL_DIR = "journal"
 TRASH_DIR = "trash"
 OVERWRITTEN_DIR = "overwritten"
 LOCK_FILE = "apply.lock"
+TWINS_DIR = ".twins"
 
 # Journal status values, in the order an apply goes through them.
 PREPARING = "preparing"  # journal written, backups being made; no note touched yet
@@ -169,20 +170,6 @@ def link_target(path: Path) -> str | None:
         return None
 
 
-def backup_entry(src: Path, dst: Path) -> None:
-    """Keep `src` (a file or the symlink itself) at `dst`: a hard link, which needs no
-    space and keeps mode and mtime, or across filesystems a copy with both kept."""
-    dst.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    try:
-        os.link(src, dst, follow_symlinks=False)
-    except OSError:
-        if os.path.islink(src):
-            os.symlink(os.readlink(src), dst)
-        else:
-            shutil.copy2(src, dst, follow_symlinks=False)
-    fsync_dir(dst.parent)
-
-
 def restore_entry(backup: Path, target: Path) -> None:
     """Move a backup back into place by rename (no new space); copy only across
     filesystems. A symlink comes back as the same link."""
@@ -296,6 +283,10 @@ class Journal:
 
     def backup_path(self, rel: str) -> Path:
         return safe_join(self.trash, rel)
+
+    def twin_path(self, rel: str) -> Path:
+        """A hard link to a note that had other links: restoring it restores them."""
+        return safe_join(self.trash / TWINS_DIR, rel)
 
     def save(self, status: str | None = None) -> None:
         """Write the journal; on failure (disk full) it keeps the status it had."""
