@@ -32,7 +32,6 @@ TMP_SUFFIX = ".bmr-tmp"
 JOURNAL_DIR = "journal"
 TRASH_DIR = "trash"
 OVERWRITTEN_DIR = "overwritten"
-LOCK_FILE = "apply.lock"
 TWINS_DIR = ".twins"
 
 # Journal status values, in the order an apply goes through them.
@@ -339,29 +338,27 @@ def order_key(journal: Journal) -> tuple[str, int, str]:
     return (journal.id[:15], started if isinstance(started, int) else 0, journal.id)
 
 
-@contextlib.contextmanager
-def apply_lock(state: Path, *, blocking: bool = True) -> Iterator[bool]:
-    """Exclusive lock over applies/undo/recovery in one state folder.
+APPLY_WAIT_S = 60.0
+"""How long an apply or undo waits for another writer of the project (another apply,
+an upsert, a console applying) before it refuses, naming it."""
 
-    Yields False when `blocking` is False and another process holds it. The
-    kernel drops the lock when its holder dies, so a killed apply never leaves it.
+
+@contextlib.contextmanager
+def apply_lock(state: Path, *, blocking: bool = True, what: str = "apply") -> Iterator[bool]:
+    """The project lock (`project_lock`), held over applies/undo/recovery.
+
+    Yields False when `blocking` is False and another holds it. Blocking, it waits up
+    to APPLY_WAIT_S, then raises ProjectBusy naming the holder.
     """
-    state.mkdir(parents=True, exist_ok=True)
-    try:
-        import fcntl
-    except ImportError:  # Windows: no advisory locks; single-process use assumed
-        yield True
-        return
-    fd = os.open(state / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
+    from .project_lock import ProjectBusy, project_lock
+
+    with contextlib.ExitStack() as stack:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
-        except BlockingIOError:
+            stack.enter_context(project_lock(state, what,
+                                             wait=APPLY_WAIT_S if blocking else 0))
+        except ProjectBusy:
+            if blocking:
+                raise
             yield False
             return
-        try:
-            yield True
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
+        yield True

@@ -51,6 +51,7 @@ from ..journal import (
     safe_join,
 )
 from ..project import Project
+from ..project_lock import ProjectBusy
 from .changes import (
     ApplyError,
     Conflict,
@@ -263,15 +264,24 @@ def journaled_write(project: Project, changes: list[FileChange], *, label: str,
     the apply cannot be done or a write failed (then it was rolled back): either way
     no note is left changed.
     """
-    with apply_lock(project.state):
-        recovered, unfinished = recover_locked(project)
-        if unfinished:
-            raise ApplyError("an earlier apply is still unfinished, so nothing was written: "
-                             + "; ".join(recovered))
-        report = _journaled_write(project, changes, label=label, groups=groups or [],
-                                  hooks=active_hooks(hooks))
-        report.recovered = recovered
-        return report
+    try:
+        with apply_lock(project.state, what=label):
+            return _locked_write(project, changes, label=label, groups=groups, hooks=hooks)
+    except ProjectBusy as exc:
+        raise ApplyError(f"{exc}, so nothing was written; try again when it is done"
+                         ) from None
+
+
+def _locked_write(project: Project, changes: list[FileChange], *, label: str,
+                  groups: list[dict] | None, hooks: Hooks | None) -> ApplyReport:
+    recovered, unfinished = recover_locked(project)
+    if unfinished:
+        raise ApplyError("an earlier apply is still unfinished, so nothing was written: "
+                         + "; ".join(recovered))
+    report = _journaled_write(project, changes, label=label, groups=groups or [],
+                              hooks=active_hooks(hooks))
+    report.recovered = recovered
+    return report
 
 
 def _journaled_write(project: Project, changes: list[FileChange], *, label: str,

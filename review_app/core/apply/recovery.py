@@ -45,6 +45,7 @@ from ..journal import (
     safe_join,
 )
 from ..project import Project
+from ..project_lock import ProjectBusy
 from .changes import NO_HOOKS, FileChange, Hooks, UndoError, active_hooks, counts
 
 
@@ -344,8 +345,11 @@ def recover_unfinished(project: Project) -> list[str]:
 def recover_all(project: Project) -> tuple[list[str], list[str]]:
     """`bm-review recover`: finish every unfinished apply or undo, leaving what cannot
     be put back as it is. Returns (what was done, per journal; ids still unfinished)."""
-    with apply_lock(project.state):
-        return recover_locked(project, force=True)
+    try:
+        with apply_lock(project.state, what="recover"):
+            return recover_locked(project, force=True)
+    except ProjectBusy as exc:
+        return [], [f"{exc}; run recover again when it is done"]
 
 
 @dataclass
@@ -462,63 +466,69 @@ def undo_apply(project: Project, apply_id: str | None = None, *, force: bool = F
     later apply that touched the same files is in force (undo that one first), and
     while a folder or other non-file stands where a note must come back.
     """
-    with apply_lock(project.state):
-        recovered, unfinished = recover_locked(project)
-        undone: list[UndoReport] = []
-        for jid in unfinished if force else []:  # the way out of what cannot finish
-            stuck = load_journal(project.state, jid)
-            if stuck is None:
-                continue
-            if stuck.status == UNDOING:
-                undone.append(_finish_undo(project, stuck, leave=True))
-            else:
-                recovered.append(_recover_one(project, stuck, force=True)[0])
-        if force and unfinished:  # the first pass's "could not yet" is history now
-            recovered = [m for m in recovered if not any(j in m for j in unfinished)]
-        if undone and apply_id in (None, *[r.apply_id for r in undone]):
-            report = next(r for r in reversed(undone) if apply_id in (None, r.apply_id))
-            report.recovered = recovered
-            return report
-        if apply_id is None:
-            done = [j for j in journals(project.state) if j.status == APPLIED]
-            if not done:
-                raise UndoError("there is no apply to undo")
-            journal = done[-1]
+    try:
+        with apply_lock(project.state, what="undo"):
+            return _undo_locked(project, apply_id, force, hooks)
+    except ProjectBusy as exc:
+        raise UndoError(f"{exc}, so nothing was restored; try again when it is done"
+                        ) from None
+
+
+def _undo_locked(project: Project, apply_id: str | None, force: bool, hooks: Hooks | None
+                 ) -> UndoReport:
+    recovered, unfinished = recover_locked(project)
+    undone: list[UndoReport] = []
+    for jid in unfinished if force else []:  # the way out of what cannot finish
+        stuck = load_journal(project.state, jid)
+        if stuck is None:
+            continue
+        if stuck.status == UNDOING:
+            undone.append(_finish_undo(project, stuck, leave=True))
         else:
-            found = load_journal(project.state, apply_id)
-            if found is None:
-                raise UndoError(f"no apply {apply_id!r} (bm-review undo --list shows them)")
-            journal = found
-        if journal.status != APPLIED:
-            raise UndoError(f"apply {journal.id} is {journal.status.replace('_', ' ')}; "
-                            "nothing to undo")
-        mine = _touched(journal)
-        for later in journals(project.state):
-            if (order_key(later) <= order_key(journal)
-                    or later.status not in (APPLIED, APPLYING, UNDOING)):
-                continue
-            shared = sorted(mine & _touched(later))
-            if shared:
-                raise UndoError(f"the later apply {later.id} also changed {', '.join(shared)}; "
-                                f"undo it first (bm-review undo {later.id}), then this one. "
-                                "Nothing was restored.")
-        changed, blocked = _changed_since(project, journal)
-        if blocked:
-            raise UndoError(f"cannot undo {journal.id}: " + "; ".join(blocked) + ". Move it "
-                            "away and run undo again. Nothing was restored.")
-        if changed and not force:
-            raise UndoError(
-                f"{len(changed)} file(s) changed since apply {journal.id}: "
-                + ", ".join(changed) + ". Nothing was restored. Use --force to restore "
-                "anyway (their current content is kept under "
-                f".bm-review/{OVERWRITTEN_DIR}/{journal.id}/).")
-        journal.data["forced"] = changed
-        journal.save(UNDOING)
-        hooks = active_hooks(hooks)
-        hooks.at("undoing")
-        report = _finish_undo(project, journal, hooks)
+            recovered.append(_recover_one(project, stuck, force=True)[0])
+    if force and unfinished:  # the first pass's "could not yet" is history now
+        recovered = [m for m in recovered if not any(j in m for j in unfinished)]
+    if undone and apply_id in (None, *[r.apply_id for r in undone]):
+        report = next(r for r in reversed(undone) if apply_id in (None, r.apply_id))
         report.recovered = recovered
         return report
-
-
-
+    if apply_id is None:
+        done = [j for j in journals(project.state) if j.status == APPLIED]
+        if not done:
+            raise UndoError("there is no apply to undo")
+        journal = done[-1]
+    else:
+        found = load_journal(project.state, apply_id)
+        if found is None:
+            raise UndoError(f"no apply {apply_id!r} (bm-review undo --list shows them)")
+        journal = found
+    if journal.status != APPLIED:
+        raise UndoError(f"apply {journal.id} is {journal.status.replace('_', ' ')}; "
+                        "nothing to undo")
+    mine = _touched(journal)
+    for later in journals(project.state):
+        if (order_key(later) <= order_key(journal)
+                or later.status not in (APPLIED, APPLYING, UNDOING)):
+            continue
+        shared = sorted(mine & _touched(later))
+        if shared:
+            raise UndoError(f"the later apply {later.id} also changed {', '.join(shared)}; "
+                            f"undo it first (bm-review undo {later.id}), then this one. "
+                            "Nothing was restored.")
+    changed, blocked = _changed_since(project, journal)
+    if blocked:
+        raise UndoError(f"cannot undo {journal.id}: " + "; ".join(blocked) + ". Move it "
+                        "away and run undo again. Nothing was restored.")
+    if changed and not force:
+        raise UndoError(
+            f"{len(changed)} file(s) changed since apply {journal.id}: "
+            + ", ".join(changed) + ". Nothing was restored. Use --force to restore "
+            "anyway (their current content is kept under "
+            f".bm-review/{OVERWRITTEN_DIR}/{journal.id}/).")
+    journal.data["forced"] = changed
+    journal.save(UNDOING)
+    hooks = active_hooks(hooks)
+    hooks.at("undoing")
+    report = _finish_undo(project, journal, hooks)
+    report.recovered = recovered
+    return report
