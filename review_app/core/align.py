@@ -488,11 +488,15 @@ class Aligner:
         if not member or not base:
             return out
         nm, nb = [normalise(a) for a in member], [normalise(b) for b in base]
-        lex = process.cdist(nm, nb, scorer=fuzz.token_set_ratio)
+        # score_cutoff lets rapidfuzz give up early on the (many) unlike pairs
+        lex = process.cdist(nm, nb, scorer=fuzz.token_set_ratio, score_cutoff=85,
+                            dtype=np.uint8)
         out |= lex >= 85
+        where: dict[str, list[int]] = {}
+        for j, b in enumerate(nb):  # equal headings by lookup, not a loop over all pairs
+            where.setdefault(b, []).append(j)
         for i, a in enumerate(nm):
-            for j, b in enumerate(nb):
-                out[i, j] |= a == b
+            out[i, where.get(a, [])] = True
         open_rows = [i for i in range(len(member)) if not out[i].any()]
         if open_rows:
             mv = self.vectors.matrix([member[i] for i in open_rows])

@@ -333,7 +333,8 @@ class BodyMerger(Placement, ChangedClaims):
         item = loc.ref
         if not isinstance(item, Item):
             return
-        missing = [t for t in _tags_in_order(u.raw) if t.lower() not in inline_tags(item.text)]
+        have = inline_tags(item.text)  # once: a line may carry thousands of tags
+        missing = [t for t in _tags_in_order(u.raw) if t.lower() not in have]
         if not missing:
             return
         item.text = item.text.rstrip() + "".join(f" #{t}" for t in missing)

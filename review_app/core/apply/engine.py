@@ -382,27 +382,56 @@ def report_of(journal: Journal) -> ApplyReport:
     )
 
 
-def apply_plan(project: Project, plan: Plan, *, hooks: Hooks | None = None) -> ApplyReport:
+def apply_plan(project: Project, plan: Plan, *, hooks: Hooks | None = None,
+               decided: bool = False) -> ApplyReport:
     """Carry out a plan; conflicting groups were already left out of it.
 
     Groups decided in the console (a pending decision in the log) are marked applied
-    there, so undo can reopen them; groups from a plan file are not.
+    there, so undo can reopen them; groups from a plan file are not. `decided`: the
+    plan was made from recorded decisions (the console, `apply` without a plan file),
+    so each group is checked against the decision log as it is now, under the project
+    lock: one decided otherwise meanwhile (another console) is a conflict.
     """
+    try:
+        with apply_lock(project.state, what="apply"):
+            return _apply_plan(project, plan, hooks, decided)
+    except ProjectBusy as exc:
+        raise ApplyError(f"{exc}, so nothing was written; try again when it is done"
+                         ) from None
+
+
+def _apply_plan(project: Project, plan: Plan, hooks: Hooks | None, decided: bool
+                ) -> ApplyReport:
     store = DecisionStore(project.state)
-    pending = {gid for gid, d in store.current().items() if d.action in WRITING}
+    current = store.current()
+    pending = {gid for gid, d in current.items() if d.action in WRITING}
+    groups, changes, late = plan.groups, plan.changes, []
+    if decided:
+        now = {gid: d.action for gid, d in current.items()}
+        off = {gp.group_id: ("decided differently since this apply was planned (now: "
+                             f"{now.get(gp.group_id, 'undecided or applied')}); nothing "
+                             "written for this group")
+               for gp in plan.groups if now.get(gp.group_id) != gp.action}
+        gone = _closure(plan.changes, set(off))
+        kept = {gp.group_id: gp.kept for gp in plan.groups}
+        late = [Conflict(g, kept.get(g, ""), off.get(g, "shares a note with a group decided "
+                                                       "differently meanwhile"))
+                for g in sorted(gone)]
+        groups = [gp for gp in plan.groups if gp.group_id not in gone]
+        changes = [c for c in plan.changes if not set(c.group_ids) & gone]
     records = []
-    for gp in plan.groups:
+    for gp in groups:
         rec = {k: v for k, v in gp.to_json().items() if k != "units"}
         rec["decision"] = gp.group_id in pending
         records.append(rec)
     try:
-        report = journaled_write(project, plan.changes, label="apply", groups=records,
+        report = journaled_write(project, changes, label="apply", groups=records,
                                  hooks=hooks)
     except UnsafePath as exc:
         raise ApplyError(str(exc)) from None
-    report.conflicts = list(plan.conflicts) + report.conflicts
+    report.conflicts = list(plan.conflicts) + late + report.conflicts
     report.skipped = list(plan.skipped)
-    report.groups = [gp.to_json() for gp in plan.groups]
+    report.groups = [gp.to_json() for gp in groups]
     if report.apply_id:
         done = set(report.applied_groups)
         for rec in records:
