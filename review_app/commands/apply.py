@@ -53,6 +53,9 @@ def _read_plan(path: Path) -> dict:
         doc = json.loads(text)
     except ValueError as exc:
         raise CommandError(f"plan {path} is not JSON: {exc}") from exc
+    except RecursionError:  # a hostile plan nested thousands of levels deep
+        raise CommandError(f"plan {path} is nested too deeply to be a scan document; "
+                           "nothing was applied") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("groups"), list):
         raise CommandError(f"plan {path} has no \"groups\" list (expected the output of "
                            "'bm-review scan --format json')")

@@ -25,6 +25,7 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
+from glob import escape as glob_escape
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -242,7 +243,8 @@ def remove_file(path: Path) -> None:
 def clean_temp_files(path: Path) -> None:
     """Remove temp files an interrupted atomic write of `path` may have left."""
     with contextlib.suppress(OSError):
-        for tmp in path.parent.glob(f".{path.name}.*{TMP_SUFFIX}"):
+        # checked_write names its temps after the first 80 characters of the note's name
+        for tmp in path.parent.glob(f".{glob_escape(path.name[:80])}.*{TMP_SUFFIX}"):
             with contextlib.suppress(OSError):
                 tmp.unlink()
 

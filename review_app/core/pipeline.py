@@ -324,6 +324,8 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
             return bm.model, bm.vectors, "basic-memory", notices
     embedder = embedder or Embedder(options.model)
     index = VectorIndex(project.state / INDEX_FILE, options.model)
+    if index.rebuilt:
+        notices.append(index.rebuilt)
     try:
         sync = index.sync(notes, embedder, progress)
         vectors = index.vectors(n.path for n in notes)
