@@ -95,3 +95,24 @@ def test_a_plan_nested_100000_deep_is_refused_cleanly(tmp_path: Path, capsys):
     assert cli_main(["apply", str(root), "--plan", str(plan)]) == 1
     err = capsys.readouterr().err
     assert "nested too deeply" in err and "Traceback" not in err
+
+
+def test_upsert_keeps_crlf_and_the_byte_order_mark(tmp_path: Path, embedder):
+    from review_app.core.upsert import upsert_note
+
+    root = tmp_path / "kb"
+    root.mkdir()
+    text = ("---\ntitle: Cache policy\ntype: note\npermalink: cache-policy\n---\n\n"
+            "# Cache policy\n\nEntries live five minutes in Redis.\n\n## Observations\n"
+            "- [rule] ttl is five minutes #cache\n")
+    note = root / "cache-policy.md"
+    note.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    write_note(root, "other.md", "Deploy steps", "# Deploy steps\n\nRun make deploy.\n")
+    result = upsert_note("Cache policy", "# Cache policy\n\nEntries live five minutes in "
+                         "Redis.\n\nEvictions are logged.\n", "", root, on_match="merge",
+                         embedder=embedder)
+    assert result["action"] == "merged_existing" and result["path"] == "cache-policy.md"
+    raw = note.read_bytes()
+    assert b"Evictions are logged." in raw
+    assert raw.startswith(b"\xef\xbb\xbf")
+    assert raw.count(b"\n") == raw.count(b"\r\n")  # every line ending is still CRLF

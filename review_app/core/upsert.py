@@ -243,8 +243,12 @@ def _write(project: Project, path: str, before_sha256: str | None, after: str, k
            label: str) -> str | None:
     """Write one file through the apply engine's journal; returns the apply id."""
     from .apply import ApplyError, FileChange, StaleFiles, journaled_write
+    from .apply.plan import like_original
     from .journal import UnsafePath
 
+    if before_sha256 is not None:
+        with contextlib.suppress(OSError, ValueError):
+            after = like_original(project.root / path, after)
     try:
         report = journaled_write(project, [FileChange(path, before_sha256, after, kind)],
                                  label=label)

@@ -274,7 +274,7 @@ class _Planner:
                 if not c.retired:
                     c.write_to = self.real[c.path]
             if c.after is not None:
-                c.after = _like_original(safe_join(root, c.target), c.after)
+                c.after = like_original(safe_join(root, c.target), c.after)
         changes.sort(key=lambda c: c.path)
         return Plan(self.groups, self.conflicts, changes, self.skipped)
 
@@ -371,8 +371,8 @@ def plan_from_document(project: Project, doc: dict, *, now: dt.datetime | None =
     return planner.plan()
 
 
-def _like_original(path: Path, text: str) -> str:
-    """Keep a file's CRLF line endings and byte-order mark."""
+def like_original(path: Path, text: str) -> str:
+    """Keep a file's CRLF line endings and byte-order mark (apply and upsert alike)."""
     try:
         if not path.is_file():
             return text
