@@ -180,3 +180,15 @@ async def test_a_console_apply_waits_for_a_cli_apply_and_both_land(kb, embedder,
     assert [j.status for j in done] == ["applied", "applied"]
     assert [g["group_id"] for j in done for g in j.data["groups"]] == [cli_group.id,
                                                                        console_group.id]
+
+
+def test_a_torn_last_line_of_the_decision_log_does_not_swallow_the_next(tmp_path: Path):
+    from review_app.core.decisions import Decision
+
+    store = DecisionStore(tmp_path)
+    store.record(Decision("g1", "merge", "a.md", {"a.md": "1"}))
+    with open(store.path, "ab") as f:
+        f.write(b'{"group_id": "g2", "act')  # a writer killed mid-line
+    store.record(Decision("g3", "skip", "b.md", {"b.md": "2"}))
+    assert {gid: d.action for gid, d in store.current().items()} == {"g1": "merge",
+                                                                     "g3": "skip"}
