@@ -34,7 +34,8 @@ class ProjectBusy(Exception):  # noqa: N818 - reads as what it is
 
 
 def _lock(state: Path) -> FileLock:
-    return FileLock(state / LOCK_FILE, is_singleton=True)
+    # one instance per real path: re-entry from the same thread must find the same lock
+    return FileLock(os.path.realpath(state / LOCK_FILE), is_singleton=True)
 
 
 def holder(state: Path) -> str | None:
