@@ -7,10 +7,12 @@ import importlib
 import sys
 
 from . import __version__
-from .commands.common import CommandError
+from .commands.common import CommandError, UsageError
+
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a reader that went away
 
 # Sub-commands, each a module in review_app/commands.
-COMMANDS = ("scan", "apply", "undo", "upsert", "mcp", "audit")
+COMMANDS = ("scan", "apply", "undo", "recover", "upsert", "mcp", "audit")
 
 DESCRIPTION = """\
 Find duplicate notes in a basic-memory knowledge base and review them.
@@ -78,10 +80,30 @@ def main(argv: list[str] | None = None) -> int:
             parser.print_help(sys.stderr)
             return 2
     try:
-        return int(args.run(args) or 0)
+        status = int(args.run(args) or 0)
+        sys.stdout.flush()  # a closed pipe fails here, inside the handler below
+        return status
+    except UsageError as exc:
+        print(f"bm-review: error: {exc}", file=sys.stderr)
+        return 2
     except CommandError as exc:
         print(f"bm-review: error: {exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `bm-review undo --list | head -1`: stop quietly
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         print("bm-review: interrupted", file=sys.stderr)
         return 130
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    import os
+
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError):
+        pass

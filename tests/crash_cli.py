@@ -1,11 +1,12 @@
 """Run the bm-review CLI with a hook that pauses an apply at one of its phases.
 
-    python tests/crash_cli.py PHASE NTH SIGNAL_FILE -- apply PROJECT --plan FILE
+    python tests/crash_cli.py PHASE NTH SIGNAL_FILE [--resume] -- apply PROJECT --plan FILE
 
 At the NTH time the apply reaches PHASE (see `review_app.core.apply.Hooks`), the
 hook writes SIGNAL_FILE and sleeps, so the test can `kill -9` the process exactly
-there. Production code reads no environment variable for this: the hook is
-installed here, before the CLI runs.
+there; with --resume it waits until SIGNAL_FILE.go exists and goes on (so a test
+can write a note at exactly that moment). Production code reads no environment
+variable for this: the hook is installed here, before the CLI runs.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from review_app.core.apply import Hooks, install_hooks
 
 
 class PauseAt(Hooks):
-    def __init__(self, phase: str, nth: int, signal: Path) -> None:
-        self.phase, self.nth, self.signal = phase, nth, signal
+    def __init__(self, phase: str, nth: int, signal: Path, resume: bool = False) -> None:
+        self.phase, self.nth, self.signal, self.resume = phase, nth, signal, resume
         self.seen = 0
 
     def at(self, phase: str, path: str | None = None) -> None:
@@ -29,11 +30,17 @@ class PauseAt(Hooks):
         self.seen += 1
         if self.seen == self.nth:
             self.signal.write_text(f"{phase} {path or ''}\n")
-            time.sleep(120)
+            go = self.signal.with_name(self.signal.name + ".go")
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and not (self.resume and go.exists()):
+                time.sleep(0.01)
 
 
 if __name__ == "__main__":
     phase, nth, signal, sep, *args = sys.argv[1:]
-    assert sep == "--", "usage: crash_cli.py PHASE NTH SIGNAL_FILE -- ARGS..."
-    install_hooks(PauseAt(phase, int(nth), Path(signal)))
+    resume = sep == "--resume"
+    if resume:
+        sep, *args = args
+    assert sep == "--", "usage: crash_cli.py PHASE NTH SIGNAL_FILE [--resume] -- ARGS..."
+    install_hooks(PauseAt(phase, int(nth), Path(signal), resume))
     sys.exit(main(args))

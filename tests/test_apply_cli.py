@@ -131,7 +131,7 @@ def test_conflicts_and_bad_plans_are_reported(kb: Path, tmp_path: Path, capsys):
     (kb / "eng/flags.md").write_text((kb / "eng/flags.md").read_text() + "edit\n")
     plan = tmp_path / "plan.json"
     plan.write_text(json.dumps(doc))
-    assert cli.main(["apply", str(kb), "--plan", str(plan)]) == 0
+    assert cli.main(["apply", str(kb), "--plan", str(plan)]) == 3  # applied, with conflicts
     out = capsys.readouterr().out
     assert "CONFLICT group" in out and "eng/flags.md: note changed since the scan" in out
     assert "retired  eng/pgbouncer_notes.md" in out
@@ -141,7 +141,7 @@ def test_conflicts_and_bad_plans_are_reported(kb: Path, tmp_path: Path, capsys):
     assert "is not JSON" in capsys.readouterr().err
     bad.write_text(json.dumps({"groups": [{"id": "x", "action": "explode",
                                            "canonical": "eng/flags.md", "members": []}]}))
-    assert cli.main(["apply", str(kb), "--plan", str(bad), "--format", "json"]) == 0
+    assert cli.main(["apply", str(kb), "--plan", str(bad), "--format", "json"]) == 3
     assert "unknown action" in json.loads(capsys.readouterr().out)["conflicts"][0]["reason"]
 
 

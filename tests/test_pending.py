@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from review_app.core.pending import (
-    LOCK_FILE,
     PendingQueue,
     Proposal,
     QueueError,
     new_proposal_id,
     now_iso,
 )
+from review_app.core.project_lock import HOLDER_FILE, ProjectBusy, project_lock
 
 
 def make(title: str, **kw) -> Proposal:
@@ -45,7 +44,15 @@ def test_append_items_resolve_and_restart(tmp_path: Path):
         q.resolve(a.id, "created")
     with pytest.raises(ValueError, match="outcome"):
         q.resolve(b.id, "exploded")
-    assert not (tmp_path / "state" / LOCK_FILE).exists()  # the lock is released
+    _assert_released(tmp_path / "state")
+
+
+def _assert_released(state: Path) -> None:
+    assert not (state / HOLDER_FILE).exists()
+    code = ("import sys\nfrom review_app.core.project_lock import project_lock\n"
+            "with project_lock(__import__('pathlib').Path(sys.argv[1]), 'check', wait=0):\n"
+            "    pass\n")
+    assert subprocess.run([sys.executable, "-c", code, str(state)]).returncode == 0
 
 
 def test_unicode_and_newlines_stay_one_line(tmp_path: Path):
@@ -67,16 +74,20 @@ def test_corrupt_line_is_reported_not_fatal(tmp_path: Path):
     assert len(q.problems) == 1 and "line 2" in q.problems[0]
 
 
-def test_stale_lock_from_dead_process_is_broken(tmp_path: Path):
+def test_a_lock_held_by_a_killed_process_is_free(tmp_path: Path):
+    code = ("import sys, time\nfrom pathlib import Path\n"
+            "from review_app.core.project_lock import project_lock\n"
+            "with project_lock(Path(sys.argv[1]), 'apply'):\n"
+            "    print('held', flush=True)\n    time.sleep(60)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "held"
+    with pytest.raises(ProjectBusy, match=f"apply, process {proc.pid}"), \
+            project_lock(tmp_path, "test", wait=0):
+        pass  # held: the refusal names the holder
+    proc.kill()
+    proc.wait()
     q = PendingQueue(tmp_path)
-    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)
-    dead_pid = int(proc.stdout)
-    import socket
-
-    (tmp_path / LOCK_FILE).write_text(f"{dead_pid} {socket.gethostname()}\n")
-    if os.name != "posix":
-        os.utime(tmp_path / LOCK_FILE, (0, 0))  # old enough to be stale anywhere
     q.append(make("After crash"))
     assert [p.title for p in q.items()] == ["After crash"]
 
@@ -109,7 +120,7 @@ def test_concurrent_processes_lose_and_corrupt_nothing(tmp_path: Path):
         assert p.content.endswith(f" w{p.id}") and p.caller == f"agent-{p.id.split('-')[0]}"
     lines = (state / "pending.jsonl").read_bytes().split(b"\n")
     assert lines[-1] == b"" and all(json.loads(line) for line in lines[:-1])
-    assert not (state / LOCK_FILE).exists()
+    _assert_released(state)
 
 
 def test_concurrent_resolve_of_one_proposal_succeeds_once(tmp_path: Path):

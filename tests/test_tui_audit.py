@@ -132,5 +132,5 @@ def test_console_scope_and_window_options_reach_the_scan():
 def test_console_refuses_a_bad_window(demo_kb, capsys):
     from review_app.cli import main
 
-    assert main([str(demo_kb), "--since", "yesterday-ish"]) == 1
+    assert main([str(demo_kb), "--since", "yesterday-ish"]) == 2  # a usage error
     assert "--since 'yesterday-ish'" in capsys.readouterr().err

@@ -203,7 +203,7 @@ class _DiskFills(Hooks):
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
             self.monkeypatch.setattr(journal_mod, "atomic_write_bytes", full)
-            self.monkeypatch.setattr("review_app.core.apply.engine.atomic_write_bytes", full)
+            self.monkeypatch.setattr("review_app.core.checked_write._write_all", full)
             self.monkeypatch.setattr("review_app.core.journal.shutil.copy2", full)
             self.restore = real
             full()

@@ -21,6 +21,10 @@ from ..core.journal import UnsafePath
 from ..core.project import Project
 from .common import CommandError, add_project_args, project_from_args
 
+CONFLICTS = 3
+"""Exit status when the apply went through but some group was left out as a conflict
+(a note changed since the scan, or by another program while it was applied)."""
+
 HELP = "apply the recorded review decisions (or a plan file): update, merge, retire"
 
 
@@ -49,6 +53,9 @@ def _read_plan(path: Path) -> dict:
         doc = json.loads(text)
     except ValueError as exc:
         raise CommandError(f"plan {path} is not JSON: {exc}") from exc
+    except RecursionError:  # a hostile plan nested thousands of levels deep
+        raise CommandError(f"plan {path} is nested too deeply to be a scan document; "
+                           "nothing was applied") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("groups"), list):
         raise CommandError(f"plan {path} has no \"groups\" list (expected the output of "
                            "'bm-review scan --format json')")
@@ -101,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     except (ApplyError, UnsafePath) as exc:
         raise CommandError(str(exc)) from exc
     _print_report(report, args.format)
-    return 0
+    return CONFLICTS if report.conflicts else 0
 
 
 def _group_lines(gp: GroupPlan) -> list[str]:

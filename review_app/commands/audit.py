@@ -12,7 +12,7 @@ from ..core.audit import DEFAULT_MAX_NOTES, AuditOptions, AuditReport, WindowErr
 from ..core.audit_report import print_report, report_json, report_markdown
 from ..core.embedding import EmbeddingError
 from ..core.pipeline import DEFAULT_TOP_K, ScanError
-from .common import CommandError, add_project_args, positive_int, project_from_args
+from .common import CommandError, UsageError, add_project_args, positive_int, project_from_args
 from .progress import StderrProgress
 from .scan import add_scan_options, options_from_args
 
@@ -62,6 +62,13 @@ def audit_options_from_args(args: argparse.Namespace) -> AuditOptions:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.since:
+        from ..core.audit import parse_window
+
+        try:
+            parse_window(args.since, history=[])  # a bad value is a usage error, first
+        except WindowError as exc:
+            raise UsageError(str(exc)) from exc
     project = project_from_args(args)
     options = audit_options_from_args(args)
     with StderrProgress() as progress:

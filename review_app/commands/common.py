@@ -14,6 +14,10 @@ class CommandError(Exception):
     """A failure to report on stderr with exit status 1."""
 
 
+class UsageError(CommandError):
+    """A bad option value (as argparse would refuse it): exit status 2."""
+
+
 def add_project_args(parser: argparse.ArgumentParser, *, state: bool = True) -> None:
     parser.add_argument("project", nargs="?", metavar="PROJECT",
                         help="a folder of notes or a basic-memory project name "

@@ -7,7 +7,14 @@ import sys
 
 from ..core.project import Project
 from ..core.strategies import Target
-from .common import EMPTY_PROJECT_HINT, CommandError, add_project_args, recover, resolve_from_args
+from .common import (
+    EMPTY_PROJECT_HINT,
+    CommandError,
+    UsageError,
+    add_project_args,
+    recover,
+    resolve_from_args,
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             parse_window(args.since, history=[])  # a bad value fails first
         except WindowError as exc:
-            raise CommandError(str(exc)) from exc
+            raise UsageError(str(exc)) from exc
     from .scan import options_from_args
 
     # What is wrong with the project is said first: a missing folder is the problem to

@@ -8,6 +8,7 @@ sqlite-vec's KNN serves single-note look-ups (upsert_note).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sqlite3
 import time
@@ -76,15 +77,32 @@ class VectorIndex:
         if isinstance(self.db_path, Path):
             self.db_path.parent.mkdir(parents=True, exist_ok=True)
         self.model = model
-        self.conn = connect(db_path)
+        self._vec_table = f"vec_{_slug(model)}"
+        self.rebuilt = ""  # why the cache was started over, for the scan's notices
+        try:
+            self._open()
+        except Exception as exc:  # sqlite3's or sqlean's DatabaseError: a damaged cache
+            if not isinstance(self.db_path, Path) or "DatabaseError" not in {
+                    c.__name__ for c in type(exc).__mro__}:
+                raise
+            with contextlib.suppress(Exception):
+                self.conn.close()
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{self.db_path}{suffix}").unlink(missing_ok=True)
+            self.rebuilt = (f"the vector cache {self.db_path} was damaged ({exc}); it was "
+                            "rebuilt, so every note is embedded again")
+            self._open()
+
+    def _open(self) -> None:
+        self.conn = connect(self.db_path)
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=NORMAL")
-        self._vec_table = f"vec_{_slug(model)}"
         self.conn.execute(
             "CREATE TABLE IF NOT EXISTS embeddings (id INTEGER PRIMARY KEY, path TEXT NOT NULL,"
             " sha256 TEXT NOT NULL, model TEXT NOT NULL, UNIQUE(path, model))")
         self.conn.commit()
         self.dim: int | None = self._existing_dim()
+        self.known()  # reads every row: a damaged file fails here, not mid-scan
 
     def close(self) -> None:
         self.conn.close()

@@ -4,10 +4,10 @@ Every write is atomic (temp file in the same folder, fsync, rename, fsync of the
 folder), so a crash leaves either the old or the new bytes, never a torn file.
 Temp files start with a dot: neither basic-memory nor our own walker reads them.
 
-Backups are hard links of the original file (a copy only across filesystems), and
-restoring is a rename of the backup back into place: a restored note is the very
-inode it was (bytes, mode, mtime), and a rollback needs no new disk space, so it
-works while the disk is full. Paths are looked at with `lstat` before anything is
+Backups are real copies (see `checked_write.copy_backup`: an editor writing the note
+in place cannot reach them), and restoring is a rename of the backup back into
+place: a restored note has its bytes, mode and mtime, and a rollback needs no new
+disk space, so it works while the disk is full. Paths are looked at with `lstat` before anything is
 opened: a FIFO, socket, device or folder where a note should be is reported, never
 read (reading a FIFO blocks forever).
 """
@@ -25,6 +25,7 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
+from glob import escape as glob_escape
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -32,7 +33,7 @@ TMP_SUFFIX = ".bmr-tmp"
 JOURNAL_DIR = "journal"
 TRASH_DIR = "trash"
 OVERWRITTEN_DIR = "overwritten"
-LOCK_FILE = "apply.lock"
+TWINS_DIR = ".twins"
 
 # Journal status values, in the order an apply goes through them.
 PREPARING = "preparing"  # journal written, backups being made; no note touched yet
@@ -169,20 +170,6 @@ def link_target(path: Path) -> str | None:
         return None
 
 
-def backup_entry(src: Path, dst: Path) -> None:
-    """Keep `src` (a file or the symlink itself) at `dst`: a hard link, which needs no
-    space and keeps mode and mtime, or across filesystems a copy with both kept."""
-    dst.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    try:
-        os.link(src, dst, follow_symlinks=False)
-    except OSError:
-        if os.path.islink(src):
-            os.symlink(os.readlink(src), dst)
-        else:
-            shutil.copy2(src, dst, follow_symlinks=False)
-    fsync_dir(dst.parent)
-
-
 def restore_entry(backup: Path, target: Path) -> None:
     """Move a backup back into place by rename (no new space); copy only across
     filesystems. A symlink comes back as the same link."""
@@ -256,7 +243,8 @@ def remove_file(path: Path) -> None:
 def clean_temp_files(path: Path) -> None:
     """Remove temp files an interrupted atomic write of `path` may have left."""
     with contextlib.suppress(OSError):
-        for tmp in path.parent.glob(f".{path.name}.*{TMP_SUFFIX}"):
+        # checked_write names its temps after the first 80 characters of the note's name
+        for tmp in path.parent.glob(f".{glob_escape(path.name[:80])}.*{TMP_SUFFIX}"):
             with contextlib.suppress(OSError):
                 tmp.unlink()
 
@@ -296,6 +284,10 @@ class Journal:
 
     def backup_path(self, rel: str) -> Path:
         return safe_join(self.trash, rel)
+
+    def twin_path(self, rel: str) -> Path:
+        """A hard link to a note that had other links: restoring it restores them."""
+        return safe_join(self.trash / TWINS_DIR, rel)
 
     def save(self, status: str | None = None) -> None:
         """Write the journal; on failure (disk full) it keeps the status it had."""
@@ -348,29 +340,27 @@ def order_key(journal: Journal) -> tuple[str, int, str]:
     return (journal.id[:15], started if isinstance(started, int) else 0, journal.id)
 
 
-@contextlib.contextmanager
-def apply_lock(state: Path, *, blocking: bool = True) -> Iterator[bool]:
-    """Exclusive lock over applies/undo/recovery in one state folder.
+APPLY_WAIT_S = 60.0
+"""How long an apply or undo waits for another writer of the project (another apply,
+an upsert, a console applying) before it refuses, naming it."""
 
-    Yields False when `blocking` is False and another process holds it. The
-    kernel drops the lock when its holder dies, so a killed apply never leaves it.
+
+@contextlib.contextmanager
+def apply_lock(state: Path, *, blocking: bool = True, what: str = "apply") -> Iterator[bool]:
+    """The project lock (`project_lock`), held over applies/undo/recovery.
+
+    Yields False when `blocking` is False and another holds it. Blocking, it waits up
+    to APPLY_WAIT_S, then raises ProjectBusy naming the holder.
     """
-    state.mkdir(parents=True, exist_ok=True)
-    try:
-        import fcntl
-    except ImportError:  # Windows: no advisory locks; single-process use assumed
-        yield True
-        return
-    fd = os.open(state / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
+    from .project_lock import ProjectBusy, project_lock
+
+    with contextlib.ExitStack() as stack:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
-        except BlockingIOError:
+            stack.enter_context(project_lock(state, what,
+                                             wait=APPLY_WAIT_S if blocking else 0))
+        except ProjectBusy:
+            if blocking:
+                raise
             yield False
             return
-        try:
-            yield True
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
+        yield True

@@ -2,9 +2,9 @@
 
 `.bm-review/pending.jsonl` is append-only. A proposal is one line; deciding it
 appends a resolution line (`{"resolved": id, ...}`), so the file is also the
-history of what was decided. Every writer holds a lock file while it writes one
-whole line with a single `os.write` on an O_APPEND descriptor, so lines from
-several agents can neither interleave nor be lost, on POSIX and Windows alike.
+history of what was decided. Every writer holds the project lock while it writes one
+whole line with the one JSON-lines appender (`jsonl.append_record`), so lines from
+several agents can neither interleave nor be lost.
 A decision whose write is undone (`bm-review undo`) puts its proposal back.
 """
 
@@ -13,20 +13,17 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import json
-import os
 import secrets
-import socket
-import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .jsonl import append_record
+from .project_lock import ProjectBusy, project_lock
+
 PENDING_FILE = "pending.jsonl"
-LOCK_FILE = "pending.lock"
 LOCK_TIMEOUT_S = 15.0
-STALE_LOCK_S = 60.0
-"""A lock older than this is left over from a crash: queue operations take milliseconds."""
 
 OUTCOMES = ("updated", "merged", "created", "discarded")
 
@@ -73,59 +70,6 @@ def now_iso() -> str:
     return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
 
 
-class _Lock:
-    """A lock file created with O_CREAT|O_EXCL (atomic on every OS and on network shares)."""
-
-    def __init__(self, path: Path, timeout: float = LOCK_TIMEOUT_S) -> None:
-        self.path = path
-        self.timeout = timeout
-
-    def _stale(self) -> bool:
-        try:
-            age = time.time() - self.path.stat().st_mtime
-            owner = self.path.read_text(encoding="utf-8").split()
-        except (OSError, ValueError):
-            return False
-        if age > STALE_LOCK_S:
-            return True
-        if len(owner) >= 2 and owner[1] == socket.gethostname() and os.name == "posix":
-            try:
-                os.kill(int(owner[0]), 0)
-            except ProcessLookupError:
-                return True  # its process is gone
-            except (PermissionError, ValueError):
-                return False
-        return False
-
-    def __enter__(self) -> _Lock:
-        deadline = time.monotonic() + self.timeout
-        delay = 0.002
-        while True:
-            try:
-                fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            except FileExistsError:
-                if self._stale():
-                    with contextlib.suppress(FileNotFoundError):
-                        self.path.unlink()
-                    continue
-                if time.monotonic() > deadline:
-                    raise QueueError(
-                        f"the pending-review queue is locked by another process ({self.path}); "
-                        "if no bm-review is running, delete that file") from None
-                time.sleep(delay)
-                delay = min(delay * 2, 0.05)
-                continue
-            try:
-                os.write(fd, f"{os.getpid()} {socket.gethostname()}\n".encode())
-            finally:
-                os.close(fd)
-            return self
-
-    def __exit__(self, *exc: object) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()
-
-
 class PendingQueue:
     """Proposals waiting for a person, kept in `<state_dir>/pending.jsonl`."""
 
@@ -137,27 +81,19 @@ class PendingQueue:
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
         """Hold the queue lock (e.g. to decide a proposal and record it as one step)."""
-        self.state_dir.mkdir(parents=True, exist_ok=True)
-        with _Lock(self.state_dir / LOCK_FILE):
-            yield
+        try:
+            with project_lock(self.state_dir, "review queue", wait=LOCK_TIMEOUT_S):
+                yield
+        except ProjectBusy as exc:
+            raise QueueError(f"{exc}; the pending-review queue was not changed, try again"
+                             ) from None
 
     def _append_line(self, record: dict[str, Any]) -> None:
-        line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
-        data = line.encode("utf-8")
-        flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
-        fd = os.open(self.path, flags, 0o644)
         try:
-            if os.fstat(fd).st_size:  # a line torn by a crash must not swallow this one
-                os.lseek(fd, -1, os.SEEK_END)
-                if os.read(fd, 1) != b"\n":
-                    data = b"\n" + data
-            written = os.write(fd, data)
-            if written != len(data):  # a full disk; never leave half a line behind silently
-                raise QueueError(f"could not write the whole proposal to {self.path} "
-                                 f"({written} of {len(data)} bytes)")
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+            append_record(self.path, record, compact=True)
+        except OSError as exc:  # a full disk; never leave half a line behind silently
+            raise QueueError(f"could not write the whole record to {self.path} "
+                             f"({exc.strerror or exc})") from None
 
     def append(self, proposal: Proposal, *, lock: bool = True) -> Proposal:
         if lock:

@@ -299,6 +299,8 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
     """(model, vectors in note order, source, notices): basic-memory's vectors where the
     project is basic-memory's and they can serve (see ScanOptions.vectors), else ours."""
     notices: list[str] = []
+    if not notes:  # nothing to embed: no index is opened, so no state folder is created
+        return options.model, np.zeros((0, 1), dtype=np.float32), "bm-review", notices
     if options.vectors == "basic-memory" or (
             options.vectors == "auto" and options.model == DEFAULT_MODEL):
         t0 = time.perf_counter()
@@ -322,6 +324,8 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
             return bm.model, bm.vectors, "basic-memory", notices
     embedder = embedder or Embedder(options.model)
     index = VectorIndex(project.state / INDEX_FILE, options.model)
+    if index.rebuilt:
+        notices.append(index.rebuilt)
     try:
         sync = index.sync(notes, embedder, progress)
         vectors = index.vectors(n.path for n in notes)

@@ -227,6 +227,19 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def _is_utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # undecodable bytes arrive as surrogate escapes
+        return False
+    return True
+
+
+def _shown(rel: str) -> str:
+    """A path that can be printed and stored: undecodable bytes as U+FFFD."""
+    return rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def walk_markdown(root: Path) -> tuple[list[tuple[str, Path]], list[NoteProblem]]:
     """Markdown files of a project as (relative posix path, absolute path), sorted.
 
@@ -254,6 +267,11 @@ def walk_markdown(root: Path) -> tuple[list[tuple[str, Path]], list[NoteProblem]
         subdirs = []
         for entry in entries:
             rel = rel_dir + entry.name
+            if not _is_utf8(entry.name):  # no note can be named so (links, JSON, sqlite)
+                if not entry.name.startswith("."):
+                    problems.append(NoteProblem(_shown(rel), "the name is not valid UTF-8 "
+                                                "(rename it to read it); not read"))
+                continue
             try:
                 is_link = entry.is_symlink()
                 is_dir = entry.is_dir(follow_symlinks=False)

@@ -11,6 +11,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(`*\[])")
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Dr|Mr|Mrs|Ms|Prof|St|No|approx)\.|"
                      r"(?:^|(?<=\s))(?<!\d\s)[A-Z]\.)$")
 _SPACE = re.compile(r"\s+")
+_ABBREV_REACH = 16  # characters at a sentence's end `_ABBREV` can need (with lookbehind)
 
 def normalise(text: str) -> str:
     """Text for exact comparison: case, spacing, emphasis and end punctuation ignored."""
@@ -33,10 +34,14 @@ def split_sentences(text: str) -> list[str]:
 
     hidden = _PROTECTED.sub(hide, text)
     parts = _SENTENCE_END.split(hidden)
-    out: list[str] = []
+    # Parts are joined once per sentence, and only the end of the last part is looked
+    # at for an abbreviation: linear, however long a run of "e.g. A. B. Dr." is.
+    groups: list[list[str]] = []
     for part in parts:
-        if out and _ABBREV.search(out[-1]):
-            out[-1] = f"{out[-1]} {part}"
+        last = groups[-1][-1] if groups else ""
+        if groups and _ABBREV.search(last, max(0, len(last) - _ABBREV_REACH)):
+            groups[-1].append(part)
         elif part:
-            out.append(part)
-    return [re.sub(r"\x00(\d+)\x01", lambda m: kept[int(m.group(1))], p) for p in out]
+            groups.append([part])
+    return [re.sub(r"\x00(\d+)\x01", lambda m: kept[int(m.group(1))], " ".join(g))
+            for g in groups]

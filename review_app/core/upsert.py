@@ -11,7 +11,6 @@ undo` reverts an agent's write exactly like a person's.
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import re
 import threading
@@ -43,6 +42,7 @@ from .notes import (
 from .pending import PendingQueue, Proposal, QueueError, new_proposal_id, now_iso
 from .pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, INDEX_FILE
 from .project import IgnoreRules, Project, load_notes, read_note, resolve_project, walk_markdown
+from .project_lock import ProjectBusy, project_lock
 from .strategies import Candidate, DedupeStrategy, SearchClient, get_strategy
 from .unit_vectors import shared_vectors
 
@@ -249,8 +249,12 @@ def _write(project: Project, path: str, before_sha256: str | None, after: str, k
            label: str) -> str | None:
     """Write one file through the apply engine's journal; returns the apply id."""
     from .apply import ApplyError, FileChange, StaleFiles, journaled_write
+    from .apply.plan import like_original
     from .journal import UnsafePath
 
+    if before_sha256 is not None:
+        with contextlib.suppress(OSError, ValueError):
+            after = like_original(project.root / path, after)
     try:
         report = journaled_write(project, [FileChange(path, before_sha256, after, kind)],
                                  label=label)
@@ -395,7 +399,6 @@ def upsert_note(title: str, content: str | bytes, directory: str = "",
     raise AssertionError("unreachable")
 
 
-UPSERT_LOCK_FILE = "upsert.lock"
 UPSERT_LOCK_WAIT_S = 30.0
 """How long an upsert waits for others in the same project (each holds it well under
 a second once its process has loaded the model)."""
@@ -410,38 +413,19 @@ def _backoff(attempt: int) -> float:
 
 @contextlib.contextmanager
 def upsert_lock(project: Project, timeout: float = UPSERT_LOCK_WAIT_S) -> Iterator[None]:
-    """Serialise upserts into one project (several agents, CLI processes, MCP servers).
+    """Serialise upserts with every other writer of the project (other agents, CLI
+    processes, MCP servers, a console applying): the one project lock.
 
     Read, match and write happen under it, so concurrent merges into one note each
-    see the previous one's result instead of failing as stale. Waiting is bounded.
-    The kernel drops the lock when its holder dies.
+    see the previous one's result instead of failing as stale. Waiting is bounded,
+    and a refusal names who holds it. The kernel drops the lock when its holder dies.
     """
     try:
-        import fcntl
-    except ImportError:  # Windows: the stale-file retries alone
-        yield
-        return
-    project.state.mkdir(parents=True, exist_ok=True)
-    fd = os.open(project.state / UPSERT_LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        deadline = time.monotonic() + timeout
-        attempt = 0
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise UpsertError(f"other upserts into {project.root} kept it busy for "
-                                      f"{timeout:.0f} s; nothing was written, try again") from None
-                time.sleep(min(0.2, 0.01 * 2 ** attempt) * (0.5 + random.random()))
-                attempt += 1
-        try:
+        with project_lock(project.state, "upsert", wait=timeout):
             yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
+    except ProjectBusy as exc:
+        raise UpsertError(f"{exc} and kept it busy for {timeout:.0f} s; nothing was written, "
+                          "try again") from None
 
 
 def target_path(proj: Project, directory: object, title: str) -> str:

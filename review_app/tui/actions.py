@@ -117,6 +117,11 @@ def guarded_keys() -> dict[str, str]:
     return {a.key: a.guard for a in ACTIONS if a.guard and a.key and len(a.key) == 1}
 
 
+def guarded_actions() -> dict[str, str]:
+    """Character -> the action string its binding runs, for the guarded keys."""
+    return {a.key: a.action for a in ACTIONS if a.guard and a.key and len(a.key) == 1}
+
+
 GUARDED: frozenset[str] = frozenset(a.guard for a in ACTIONS if a.guard)
 GROUP_ACTIONS: frozenset[str] = frozenset(a.name for a in ACTIONS if a.groups_tab and a.action)
 

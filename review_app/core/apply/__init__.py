@@ -27,13 +27,13 @@ from .plan import (
     plan_from_decisions,
     plan_from_document,
 )
-from .recovery import UndoReport, list_applies, recover_unfinished, undo_apply
+from .recovery import UndoReport, list_applies, recover_all, recover_unfinished, undo_apply
 from .validate import validate_document
 
 __all__ = [
     "ApplyError", "ApplyReport", "Conflict", "FileChange", "GroupPlan", "Hooks", "Plan",
     "PlanError", "Skip", "StaleFiles", "UndoError", "UndoReport", "apply_plan",
     "decisions_document", "install_hooks", "journaled_write", "list_applies",
-    "plan_from_decisions", "plan_from_document", "recover_unfinished", "undo_apply",
+    "plan_from_decisions", "plan_from_document", "recover_all", "recover_unfinished", "undo_apply",
     "validate_document",
 ]

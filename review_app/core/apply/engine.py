@@ -2,12 +2,16 @@
 steps, each complete before the next:
 
 1. under the apply lock, unfinished applies are recovered, and every file's current
-   state is checked against the change (a changed, read-only or non-regular file
-   stops the apply with nothing written);
+   state is checked against the change (a changed file leaves its group out as a
+   conflict; a read-only or non-regular file stops the apply with nothing written);
 2. the journal `<state>/journal/<id>.json` is written (status "preparing");
-3. every existing file it touches is backed up into `<state>/trash/<id>/` as a hard
-   link (mode and mtime kept; a copy only across filesystems);
-4. status "applying"; each file is written atomically or removed (retired);
+3. every existing file it touches is backed up into `<state>/trash/<id>/` as a real
+   copy, fsynced, mode and mtime kept (a note with other hard links also keeps one
+   link there, so a restore gives its links back);
+4. status "applying"; each file is written atomically or removed (retired), but
+   only if at that moment it is still the file backed up (`checked_write`): one
+   another program changed, moved or removed meanwhile leaves its group out (what
+   the group already wrote is put back at once, the edit stays, the report names it);
 5. status "applied".
 
 A write that fails (disk full, permission) is rolled back at once by renaming the
@@ -25,16 +29,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..checked_write import Changed, copy_backup, create_checked, remove_checked, replace_checked
 from ..decisions import DecisionStore
 from ..journal import (
     APPLIED,
     APPLYING,
+    OVERWRITTEN_DIR,
     PREPARING,
+    ROLLED_BACK,
     Journal,
     UnsafePath,
     apply_lock,
-    atomic_write_bytes,
-    backup_entry,
     describe_blocked,
     entry_path,
     file_state,
@@ -43,11 +48,11 @@ from ..journal import (
     new_apply_id,
     now_iso,
     owner_cannot_write,
-    remove_file,
     safe_join,
 )
 from ..merge.ledger import ledger_lines
 from ..project import Project
+from ..project_lock import ProjectBusy
 from .changes import (
     ApplyError,
     Conflict,
@@ -59,7 +64,7 @@ from .changes import (
     counts,
 )
 from .plan import Plan
-from .recovery import abandon, recover_locked, rollback
+from .recovery import abandon, drop_trash, recover_locked, restore, rollback
 from .validate import WRITING
 
 
@@ -136,22 +141,123 @@ def _prepare(root: Path, changes: list[FileChange]) -> None:
         seen[key] = c.path
 
 
-def _check_before(root: Path, changes: list[FileChange]) -> None:
-    stale: list[str] = []
+def _closure(changes: list[FileChange], seed: set[str]) -> set[str]:
+    """Groups that must be left out with `seed`: a file shared with a group (a note
+    whose links two groups rewrite) takes that group along."""
+    out = set(seed)
+    grew = True
+    while grew:
+        grew = False
+        for c in changes:
+            gids = set(c.group_ids)
+            if gids & out and not gids <= out:
+                out |= gids
+                grew = True
+    return out
+
+
+def _check_before(root: Path, changes: list[FileChange]) -> dict[str, str]:
+    """Refuse blocked or read-only files; return the stale ones (path -> why)."""
+    stale: dict[str, str] = {}
     for c in changes:
         state = file_state(entry_path(root, c.path), root)
         if is_blocked(state):
             raise ApplyError(f"{c.path} is {describe_blocked(state or '')}; nothing was "
                              "written")
         if state != c.before_sha256:
-            stale.append(c.path)
+            stale[c.path] = ("note no longer exists" if state is None else
+                             "changed by another program since the plan was made")
         elif c.before_sha256 is not None and not (c.retired and c.link):
             mode = owner_cannot_write(root / c.target)
             if mode is not None:
                 raise ApplyError(f"{c.path} is read-only (mode {mode:04o}); nothing was "
                                  "written")
-    if stale:
-        raise StaleFiles(stale)
+    return stale
+
+
+class _Run:
+    """One apply's writes: each file re-checked at the moment it is replaced; a file
+    found changed leaves its group(s) out, and what that group already wrote is put
+    back at once."""
+
+    def __init__(self, project: Project, journal: Journal, changes: list[FileChange],
+                 hooks: Hooks) -> None:
+        self.project, self.journal, self.changes, self.hooks = project, journal, changes, hooks
+        self.root = project.root
+        self.want: dict[str, tuple] = {}
+        self.dropped: set[str] = set()  # group ids left out
+        self.conflicts: list[Conflict] = []
+        self.written: set[str] = set()
+
+    def follow(self, c: FileChange) -> bool:
+        return not (c.retired and c.link is not None)
+
+    def spot(self, c: FileChange) -> Path:
+        return entry_path(self.root, c.path) if not self.follow(c) else self.root / c.target
+
+    def backup(self, c: FileChange) -> None:
+        backup = self.journal.backup_path(c.path)
+        try:
+            ident = copy_backup(self.spot(c), backup, follow=self.follow(c))
+        except (Changed, FileNotFoundError):
+            self.drop(c, "changed by another program while it was backed up")
+            return
+        if self.follow(c):
+            ok = file_state(backup) == c.before_sha256
+            self.want[c.path] = (ident, c.before_sha256)
+            if ok and os.stat(self.spot(c)).st_nlink > 1:  # so a restore keeps the links
+                twin = self.journal.twin_path(c.path)
+                twin.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                os.link(self.spot(c), twin)
+        else:
+            ok = link_target(backup) == c.link
+            self.want[c.path] = (ident, f"link:{c.link}")
+        if not ok:
+            self.drop(c, "changed by another program before it was backed up")
+
+    def is_dropped(self, c: FileChange) -> bool:
+        return bool(set(c.group_ids) & self.dropped) or (not c.group_ids and "" in
+                                                          self.dropped)
+
+    def drop(self, c: FileChange, why: str) -> None:
+        """Leave out every group `c` belongs to; a change of no group (an upsert) has
+        no one to share the loss with: it fails as stale."""
+        if not c.group_ids:
+            self.dropped.add("")
+            raise StaleFiles([c.path])
+        gids = _closure(self.changes, set(c.group_ids)) - self.dropped
+        self.dropped |= gids
+        self.conflicts += [Conflict(g, c.path, why) for g in sorted(gids)]
+
+    def save_dropped(self, status: str | None = None) -> None:
+        for rec, c in zip(self.journal.data["changes"], self.changes, strict=True):
+            if self.is_dropped(c):
+                rec["dropped"] = True
+                rec["written"] = c.path in self.written  # to put back, else never touched
+        self.journal.data["conflicts"] = [x.to_json() for x in self.conflicts]
+        self.journal.save(status)
+
+    def write(self, c: FileChange) -> None:
+        keep = self.project.state / OVERWRITTEN_DIR / self.journal.id
+        data = (c.after or "").encode("utf-8")
+        try:
+            if c.before_sha256 is None:
+                create_checked(self.root / c.target, data)
+            elif c.retired:
+                remove_checked(self.spot(c), self.want[c.path], follow=self.follow(c),
+                               keep_displaced_in=keep)
+            else:
+                replace_checked(self.spot(c), data, self.want[c.path], keep)
+        except Changed as exc:
+            self.drop(c, f"{exc} while bm-review was applying; that edit is kept")
+            self.save_dropped()
+            out = restore(self.project, self.journal, keep_changed_in=keep,
+                          only={x.path for x in self.changes
+                                if x.path in self.written and self.is_dropped(x)})
+            if out.problems:
+                raise ApplyError("; ".join(out.problems)) from None
+            return
+        self.written.add(c.path)
 
 
 def journaled_write(project: Project, changes: list[FileChange], *, label: str,
@@ -159,19 +265,30 @@ def journaled_write(project: Project, changes: list[FileChange], *, label: str,
                     ) -> ApplyReport:
     """Write `changes` as one undoable, crash-safe apply.
 
-    Raises StaleFiles when a file changed since the changes were planned, and
-    ApplyError when the apply cannot be done or a write failed (then it was rolled
-    back): either way no note is left changed.
+    Each file is re-checked at the moment it is replaced: a group with a file another
+    program changed is left out whole (a conflict in the report). Raises StaleFiles
+    when a change of no group (an upsert) meets a changed file, and ApplyError when
+    the apply cannot be done or a write failed (then it was rolled back): either way
+    no note is left changed.
     """
-    with apply_lock(project.state):
-        recovered, unfinished = recover_locked(project)
-        if unfinished:
-            raise ApplyError("an earlier apply is still unfinished, so nothing was written: "
-                             + "; ".join(recovered))
-        report = _journaled_write(project, changes, label=label, groups=groups or [],
-                                  hooks=active_hooks(hooks))
-        report.recovered = recovered
-        return report
+    try:
+        with apply_lock(project.state, what=label):
+            return _locked_write(project, changes, label=label, groups=groups, hooks=hooks)
+    except ProjectBusy as exc:
+        raise ApplyError(f"{exc}, so nothing was written; try again when it is done"
+                         ) from None
+
+
+def _locked_write(project: Project, changes: list[FileChange], *, label: str,
+                  groups: list[dict] | None, hooks: Hooks | None) -> ApplyReport:
+    recovered, unfinished = recover_locked(project)
+    if unfinished:
+        raise ApplyError("an earlier apply is still unfinished, so nothing was written: "
+                         + "; ".join(recovered))
+    report = _journaled_write(project, changes, label=label, groups=groups or [],
+                              hooks=active_hooks(hooks))
+    report.recovered = recovered
+    return report
 
 
 def _journaled_write(project: Project, changes: list[FileChange], *, label: str,
@@ -180,7 +297,23 @@ def _journaled_write(project: Project, changes: list[FileChange], *, label: str,
     _prepare(root, changes)
     if not changes:
         return ApplyReport(None)
-    _check_before(root, changes)
+    stale = _check_before(root, changes)
+    early: list[Conflict] = []
+    if stale:
+        if any(not c.group_ids for c in changes if c.path in stale):
+            raise StaleFiles(sorted(stale))
+        gone = set()
+        for c in changes:
+            if c.path in stale:
+                new = _closure(changes, set(c.group_ids)) - gone
+                gone |= new
+                early += [Conflict(g, c.path, stale[c.path]) for g in sorted(new)]
+        changes = [c for c in changes if not set(c.group_ids) & gone]
+        groups = [g for g in groups if g.get("group_id") not in gone]
+        if not changes:
+            report = ApplyReport(None)
+            report.conflicts = early
+            return report
     journal = Journal(project.state, {
         "id": new_apply_id(), "label": label, "time": now_iso(), "started_ns": time.time_ns(),
         "project": str(root),
@@ -192,33 +325,50 @@ def _journaled_write(project: Project, changes: list[FileChange], *, label: str,
         raise ApplyError(f"cannot write the apply journal ({exc.strerror or exc}); "
                          "nothing was changed") from None
     hooks.at("preparing")
+    run = _Run(project, journal, changes, hooks)
+    run.conflicts = early
     current = ""
     try:
         journal.trash.mkdir(parents=True, exist_ok=True, mode=0o700)
         for c in changes:
-            if c.before_sha256 is None:
+            if c.before_sha256 is None or run.is_dropped(c):
                 continue
             current = c.path
-            _backup(root, journal, c)
+            run.backup(c)
             hooks.at("backup", c.path)
-        journal.save(APPLYING)
+        run.save_dropped(APPLYING)
     except OSError as exc:
         abandon(journal)
         raise ApplyError(f"could not back up {current or 'the notes'} "
                          f"({exc.strerror or exc}); nothing was changed") from None
+    except StaleFiles:
+        abandon(journal)
+        raise
     hooks.at("applying")
     try:
         for c in changes:
+            if run.is_dropped(c):
+                continue
             current = c.path
             hooks.at("write", c.path)
-            if c.retired:
-                remove_file(entry_path(root, c.path))
-            else:
-                atomic_write_bytes(root / c.target, (c.after or "").encode("utf-8"))
-            hooks.at("written", c.path)
+            run.write(c)
+            if c.path in run.written:
+                hooks.at("written", c.path)
         current = "the journal"
         hooks.at("applied")
-        journal.save(APPLIED)
+        if not any(not run.is_dropped(c) for c in changes):
+            journal.data["groups"] = []
+            run.save_dropped(ROLLED_BACK)
+            drop_trash(journal)
+            report = ApplyReport(None)
+            report.conflicts = run.conflicts
+            return report
+        journal.data["groups"] = [g for g in journal.data.get("groups", [])
+                                  if g.get("group_id") not in run.dropped]
+        run.save_dropped(APPLIED)
+    except StaleFiles:
+        rollback(project, journal)
+        raise
     except Exception as exc:  # a real error (disk full, permission): put everything back
         outcome = rollback(project, journal)
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
@@ -226,52 +376,72 @@ def _journaled_write(project: Project, changes: list[FileChange], *, label: str,
     return report_of(journal)
 
 
-def _backup(root: Path, journal: Journal, c: FileChange) -> None:
-    backup = journal.backup_path(c.path)
-    if c.retired and c.link is not None:  # the link itself
-        backup_entry(entry_path(root, c.path), backup)
-        ok = link_target(backup) == c.link
-    else:
-        backup_entry(root / c.target, backup)
-        ok = file_state(backup) == c.before_sha256
-    if not ok:
-        raise OSError(f"the backup of {c.path} does not match the note")
-
-
 def report_of(journal: Journal) -> ApplyReport:
-    changes = [FileChange.from_record(r) for r in journal.data["changes"]]
+    changes = [FileChange.from_record(r) for r in journal.data["changes"]
+               if not r.get("dropped")]
     by = counts(changes)
     return ApplyReport(
         apply_id=journal.id, updated=by["updated"], retired=by["retired"],
         links_rewritten=[{"path": c.path, "count": c.links} for c in changes if c.links],
         created=by["created"],
         applied_groups=[g["group_id"] for g in journal.data.get("groups", [])],
+        conflicts=[Conflict(**x) for x in journal.data.get("conflicts", [])],
     )
 
 
-def apply_plan(project: Project, plan: Plan, *, hooks: Hooks | None = None) -> ApplyReport:
+def apply_plan(project: Project, plan: Plan, *, hooks: Hooks | None = None,
+               decided: bool = False) -> ApplyReport:
     """Carry out a plan; conflicting groups were already left out of it.
 
     Groups decided in the console (a pending decision in the log) are marked applied
-    there, so undo can reopen them; groups from a plan file are not.
+    there, so undo can reopen them; groups from a plan file are not. `decided`: the
+    plan was made from recorded decisions (the console, `apply` without a plan file),
+    so each group is checked against the decision log as it is now, under the project
+    lock: one decided otherwise meanwhile (another console) is a conflict.
     """
+    try:
+        with apply_lock(project.state, what="apply"):
+            return _apply_plan(project, plan, hooks, decided)
+    except ProjectBusy as exc:
+        raise ApplyError(f"{exc}, so nothing was written; try again when it is done"
+                         ) from None
+
+
+def _apply_plan(project: Project, plan: Plan, hooks: Hooks | None, decided: bool
+                ) -> ApplyReport:
     store = DecisionStore(project.state)
-    pending = {gid for gid, d in store.current().items() if d.action in WRITING}
+    current = store.current()
+    pending = {gid for gid, d in current.items() if d.action in WRITING}
+    groups, changes, late = plan.groups, plan.changes, []
+    if decided:
+        now = {gid: d.action for gid, d in current.items()}
+        off = {gp.group_id: ("decided differently since this apply was planned (now: "
+                             f"{now.get(gp.group_id, 'undecided or applied')}); nothing "
+                             "written for this group")
+               for gp in plan.groups if now.get(gp.group_id) != gp.action}
+        gone = _closure(plan.changes, set(off))
+        kept = {gp.group_id: gp.kept for gp in plan.groups}
+        late = [Conflict(g, kept.get(g, ""), off.get(g, "shares a note with a group decided "
+                                                       "differently meanwhile"))
+                for g in sorted(gone)]
+        groups = [gp for gp in plan.groups if gp.group_id not in gone]
+        changes = [c for c in plan.changes if not set(c.group_ids) & gone]
     records = []
-    for gp in plan.groups:
+    for gp in groups:
         rec = {k: v for k, v in gp.to_json().items() if k != "units"}
         rec["decision"] = gp.group_id in pending
         records.append(rec)
     try:
-        report = journaled_write(project, plan.changes, label="apply", groups=records,
+        report = journaled_write(project, changes, label="apply", groups=records,
                                  hooks=hooks)
     except UnsafePath as exc:
         raise ApplyError(str(exc)) from None
-    report.conflicts = list(plan.conflicts)
+    report.conflicts = list(plan.conflicts) + late + report.conflicts
     report.skipped = list(plan.skipped)
-    report.groups = [gp.to_json() for gp in plan.groups]
+    report.groups = [gp.to_json() for gp in groups]
     if report.apply_id:
+        done = set(report.applied_groups)
         for rec in records:
-            if rec["decision"]:
+            if rec["decision"] and rec["group_id"] in done:
                 store.mark_applied(rec["group_id"], report.apply_id)
     return report

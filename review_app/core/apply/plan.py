@@ -144,6 +144,7 @@ class _Planner:
         self.skipped: list[Skip] = []
         self.groups: list[GroupPlan] = []
         self.used: dict[str, str] = {}
+        self._mappings: dict[str, dict] = {}  # group id -> its link mapping
 
     # -- one group ------------------------------------------------------------------
     def group(self, g: dict) -> None:
@@ -275,7 +276,7 @@ class _Planner:
                 if not c.retired:
                     c.write_to = self.real[c.path]
             if c.after is not None:
-                c.after = _like_original(safe_join(root, c.target), c.after)
+                c.after = like_original(safe_join(root, c.target), c.after)
         changes.sort(key=lambda c: c.path)
         return Plan(self.groups, self.conflicts, changes, self.skipped)
 
@@ -309,7 +310,11 @@ class _Planner:
                 continue
             if path in content:
                 gp, cc = content[path]
-                cc.after, cc.links = rewrite_links_text(cc.after or "", mapping, self_note=note)
+                composed = cc.after or ""
+                cc.after, cc.links = rewrite_links_text(composed, mapping, self_note=note)
+                if cc.links:
+                    cc.group_ids = sorted({gp.group_id}
+                                          | self._groups_linked_from(note, composed))
                 if cc.after != note.text:  # else the kept file already said it all
                     changes.append(cc)
                     gp.changes.insert(0, cc)
@@ -326,7 +331,8 @@ class _Planner:
                 blocked.append((path, why, self._groups_linked_from(note)))
                 continue
             changes.append(FileChange(path, note.sha256, new, "links", before=note.text,
-                                      links=count))
+                                      links=count,
+                                      group_ids=sorted(self._groups_linked_from(note))))
         return changes, blocked
 
     def _unwritable(self, path: str) -> str:
@@ -335,12 +341,17 @@ class _Planner:
         mode = owner_cannot_write(self.project.root / self.real[path])
         return f"read-only (mode {mode:04o})" if mode is not None else ""
 
-    def _groups_linked_from(self, note: Note) -> set[str]:
+    def _groups_linked_from(self, note: Note, text: str | None = None) -> set[str]:
+        """The groups whose retired notes `note` links to: a file they share is
+        written for all of them or none (an apply leaves them out together)."""
         out: set[str] = set()
         for gp in self.groups:
-            ret = {p: self.notes[p] for p in gp.retired}
-            mapping = link_mapping(ret, dict.fromkeys(ret, self.notes[gp.kept]))
-            if rewrite_links_text(note.text, mapping, self_note=note)[1]:
+            mapping = self._mappings.get(gp.group_id)
+            if mapping is None:
+                ret = {p: self.notes[p] for p in gp.retired}
+                mapping = link_mapping(ret, dict.fromkeys(ret, self.notes[gp.kept]))
+                self._mappings[gp.group_id] = mapping
+            if rewrite_links_text(text or note.text, mapping, self_note=note)[1]:
                 out.add(gp.group_id)
         return out
 
@@ -362,8 +373,8 @@ def plan_from_document(project: Project, doc: dict, *, now: dt.datetime | None =
     return planner.plan()
 
 
-def _like_original(path: Path, text: str) -> str:
-    """Keep a file's CRLF line endings and byte-order mark."""
+def like_original(path: Path, text: str) -> str:
+    """Keep a file's CRLF line endings and byte-order mark (apply and upsert alike)."""
     try:
         if not path.is_file():
             return text

@@ -11,6 +11,7 @@ still runs and says what is in the way.
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +45,7 @@ from ..journal import (
     safe_join,
 )
 from ..project import Project
+from ..project_lock import ProjectBusy
 from .changes import NO_HOOKS, FileChange, Hooks, UndoError, active_hooks, counts
 
 
@@ -55,6 +57,7 @@ class Outcome:
     deleted: list[str] = field(default_factory=list)  # files the apply had created
     moved_aside: list[str] = field(default_factory=list)  # changed by others, kept
     problems: list[str] = field(default_factory=list)
+    left: list[str] = field(default_factory=list)  # not put back, and why
     journal_error: str = ""
 
     def sentence(self) -> str:
@@ -69,7 +72,19 @@ class Outcome:
 
 
 def _changes(journal: Journal) -> list[FileChange]:
-    return [FileChange.from_record(r) for r in journal.data.get("changes", [])]
+    """The changes an apply made (not those of groups it left out as conflicts)."""
+    return [FileChange.from_record(r) for r in journal.data.get("changes", [])
+            if not r.get("dropped")]
+
+
+def _all_changes(journal: Journal) -> list[tuple[FileChange, str]]:
+    """Every change with what became of it: "" (made), "written" (its group was left
+    out after this file was written: to put back), "untouched" (never written)."""
+    out = []
+    for r in journal.data.get("changes", []):
+        fate = "" if not r.get("dropped") else "written" if r.get("written") else "untouched"
+        out.append((FileChange.from_record(r), fate))
+    return out
 
 
 def _spots(root: Path, c: FileChange) -> tuple[Path, Path]:
@@ -81,39 +96,67 @@ def _spots(root: Path, c: FileChange) -> tuple[Path, Path]:
 
 
 def _is_before(root: Path, c: FileChange, entry: Path, state: str | None) -> bool:
-    if state != c.before_sha256:
-        return False
-    return not (c.retired and c.link is not None and link_target(entry) != c.link)
+    if c.retired and c.link is not None:  # the link itself, wherever it points
+        return link_target(entry) == c.link
+    return state == c.before_sha256
 
 
 def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
-            hooks: Hooks = NO_HOOKS) -> Outcome:
+            hooks: Hooks = NO_HOOKS, only: set[str] | None = None,
+            leave: bool = False) -> Outcome:
     """Put every file of a journal back as it was before.
 
     A file that is neither in its before nor its after state was changed by someone
-    else: it is moved under `keep_changed_in` before the backup is put back.
+    else: it is moved under `keep_changed_in` before the backup is put back. A file
+    of a group the apply left out is put back only if it holds what the apply wrote
+    (else it is someone else's edit, the reason the group was left out). A written
+    note someone moved or deleted since is not re-created (it would exist twice): its
+    old content goes under `keep_changed_in`. `leave`: what cannot be put back (a
+    missing backup, a folder in the way) is left as it is and listed, not a problem.
     """
     root = project.root
     out = Outcome()
-    for c in reversed(_changes(journal)):
+    for c, dropped in reversed(_all_changes(journal)):
+        if only is not None and c.path not in only:
+            continue
         try:
             entry, spot = _spots(root, c)
             clean_temp_files(spot)
             state = file_state(entry, root)
             if _is_before(root, c, entry, state):
                 continue
-            if is_blocked(state):
-                out.problems.append(f"{c.path} is now {describe_blocked(state or '')}; move "
-                                    "it away")
-                continue
+            if dropped == "untouched" or (dropped and state != c.after_sha256):
+                continue  # someone else's edit, the reason the group was left out
             backup = journal.backup_path(c.path)
+            if is_blocked(state):
+                if not leave:
+                    out.problems.append(f"{c.path} is now {describe_blocked(state or '')}; "
+                                        "move it away")
+                    continue
+                kept = ""
+                if keep_changed_in is not None and os.path.lexists(backup):
+                    move_aside(backup, safe_join(keep_changed_in, c.path + ".before"))
+                    kept = (f"; its content before the apply is kept under "
+                            f"{_shown(project, keep_changed_in)}")
+                out.left.append(f"{c.path} is now {describe_blocked(state or '')}, left as it "
+                                f"is{kept}")
+                continue
             if c.before_sha256 is not None:
                 ok = (link_target(backup) == c.link if c.retired and c.link
                       else file_state(backup) == c.before_sha256)
                 if not ok:
-                    out.problems.append(f"the backup of {c.path} is missing or damaged; "
-                                        "left as is")
+                    (out.left if leave else out.problems).append(
+                        f"the backup of {c.path} is missing or damaged; {c.path} is left "
+                        "as it is")
                     continue
+            if state is None and c.before_sha256 is not None and not c.retired:
+                if keep_changed_in is not None:
+                    move_aside(backup, safe_join(keep_changed_in, c.path))
+                out.left.append(f"{c.path} was moved or deleted since the apply, so it is "
+                                "not re-created; its content before the apply is kept under "
+                                f"{_shown(project, keep_changed_in)}")
+                out.moved_aside.append(c.path)
+                continue
             if state is not None and state != c.after_sha256 and keep_changed_in is not None:
                 move_aside(spot, safe_join(keep_changed_in, c.path))
                 out.moved_aside.append(c.path)
@@ -122,12 +165,23 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                 _prune_empty_dirs(spot.parent, root)
                 out.deleted.append(c.path)
             else:
-                restore_entry(backup, spot)
+                twin = journal.twin_path(c.path)
+                use = twin if file_state(twin) == c.before_sha256 else backup
+                restore_entry(use, spot)  # the twin: the hard link to another file is back
                 out.restored.append(c.path)
             hooks.at("restored", c.path)
         except (OSError, UnsafePath) as exc:
             out.problems.append(f"{c.path}: {getattr(exc, 'strerror', None) or exc}")
     return out
+
+
+def _shown(project: Project, folder: Path | None) -> str:
+    if folder is None:
+        return "the trash"
+    try:
+        return str(folder.relative_to(project.root)) + "/"
+    except ValueError:
+        return str(folder) + "/"
 
 
 def _prune_empty_dirs(folder: Path, root: Path) -> None:
@@ -165,14 +219,15 @@ def abandon(journal: Journal) -> Outcome:
     return out
 
 
-def rollback(project: Project, journal: Journal) -> Outcome:
+def rollback(project: Project, journal: Journal, *, leave: bool = False) -> Outcome:
     """Put back every note an unfinished apply wrote; the journal says rolled back
-    once all are back."""
+    once all are back (with `leave`, once all that can be are: the rest is listed)."""
     if journal.status == PREPARING:
         return abandon(journal)  # no note was written yet; never touch them
     out = restore(project, journal,
-                  keep_changed_in=project.state / OVERWRITTEN_DIR / journal.id)
+                  keep_changed_in=project.state / OVERWRITTEN_DIR / journal.id, leave=leave)
     if not out.problems:
+        journal.data["left"] = out.left
         _finish(journal, ROLLED_BACK, out)
     return out
 
@@ -188,8 +243,10 @@ def _landed(project: Project, journal: Journal) -> bool:
     return True
 
 
-def recover_locked(project: Project) -> tuple[list[str], list[str]]:
-    """Finish or roll back what a crash interrupted (the apply lock held).
+def recover_locked(project: Project, *, force: bool = False) -> tuple[list[str], list[str]]:
+    """Finish or roll back what a crash interrupted (the apply lock held). `force`
+    (`bm-review recover`, `undo --force`): what cannot be put back is left as it is
+    and named, and the journal is closed.
 
     Returns (messages, ids of journals still unfinished).
     """
@@ -199,7 +256,7 @@ def recover_locked(project: Project) -> tuple[list[str], list[str]]:
         if journal.status not in UNFINISHED:
             continue
         try:
-            msg, done = _recover_one(project, journal)
+            msg, done = _recover_one(project, journal, force)
         except (OSError, UnsafePath, UndoError, KeyError, TypeError, ValueError) as exc:
             msg, done = f"could not recover apply {journal.id} yet: {exc}", False
         messages.append(msg)
@@ -208,29 +265,55 @@ def recover_locked(project: Project) -> tuple[list[str], list[str]]:
     return messages, unfinished
 
 
-def _recover_one(project: Project, journal: Journal) -> tuple[str, bool]:
+def _recover_one(project: Project, journal: Journal, force: bool = False
+                 ) -> tuple[str, bool]:
     if journal.status == UNDOING:
         try:
-            _finish_undo(project, journal)
+            report = _finish_undo(project, journal, leave=force)
         except UndoError as exc:
             return str(exc), False
-        return f"finished the interrupted undo of {journal.id}", True
+        return f"finished the interrupted undo of {journal.id}" + _detail(
+            report.restored, report.deleted, report.forced, report.left), True
     if journal.status == APPLYING and _landed(project, journal):
         for c in _changes(journal):
             clean_temp_files(project.root / c.target)
+        left_out = {c.path for c, fate in _all_changes(journal) if fate == "written"}
+        if left_out:
+            out = restore(project, journal, only=left_out,
+                          keep_changed_in=project.state / OVERWRITTEN_DIR / journal.id)
+            if out.problems:
+                return (f"could not finish the interrupted apply {journal.id} yet: "
+                        + "; ".join(out.problems), False)
         journal.save(APPLIED)
         _mark_applied(project, journal)
         return (f"finished the interrupted apply {journal.id} (all its writes had landed)",
                 True)
-    out = rollback(project, journal)
+    out = rollback(project, journal, leave=force)
     if out.problems:
         return (f"could not roll back the interrupted apply {journal.id} yet: "
-                + "; ".join(out.problems), False)
+                + "; ".join(out.problems) + ". Run 'bm-review recover' to finish it, leaving "
+                "those files as they are", False)
     msg = (f"rolled back the interrupted apply {journal.id} "
            f"({len(out.restored) + len(out.deleted)} file(s) restored)")
+    if force or out.left:
+        msg += _detail(out.restored, out.deleted, out.moved_aside, out.left)
     if out.journal_error:
         msg += f"; its journal could not be updated ({out.journal_error}), retried next time"
     return msg, True
+
+
+def _detail(restored: list[str], deleted: list[str], kept: list[str], left: list[str]
+            ) -> str:
+    """Exactly what a recovery did, for a person to check."""
+    parts = []
+    if restored:
+        parts.append("restored " + ", ".join(restored))
+    if deleted:
+        parts.append("removed the created " + ", ".join(deleted))
+    if kept:
+        parts.append("newer content kept under .bm-review/overwritten/: " + ", ".join(kept))
+    parts += [f"left: {x}" for x in left]
+    return (": " + "; ".join(parts)) if parts else ": nothing needed restoring"
 
 
 def _mark_applied(project: Project, journal: Journal) -> None:
@@ -259,6 +342,16 @@ def recover_unfinished(project: Project) -> list[str]:
         return [f"could not check for interrupted applies: {exc.strerror or exc}"]
 
 
+def recover_all(project: Project) -> tuple[list[str], list[str]]:
+    """`bm-review recover`: finish every unfinished apply or undo, leaving what cannot
+    be put back as it is. Returns (what was done, per journal; ids still unfinished)."""
+    try:
+        with apply_lock(project.state, what="recover"):
+            return recover_locked(project, force=True)
+    except ProjectBusy as exc:
+        return [], [f"{exc}; run recover again when it is done"]
+
+
 @dataclass
 class UndoReport:
     apply_id: str
@@ -268,11 +361,13 @@ class UndoReport:
     decisions_reopened: list[str] = field(default_factory=list)
     plan_groups: list[str] = field(default_factory=list)  # applied from a plan file
     recovered: list[str] = field(default_factory=list)
+    left: list[str] = field(default_factory=list)  # not put back, and why
 
     def to_json(self) -> dict[str, Any]:
         return {"apply_id": self.apply_id, "restored": self.restored, "deleted": self.deleted,
                 "forced": self.forced, "decisions_reopened": self.decisions_reopened,
-                "plan_groups": self.plan_groups, "recovered": self.recovered}
+                "plan_groups": self.plan_groups, "recovered": self.recovered,
+                "left": self.left}
 
     def text(self) -> str:
         lines = [f"Undid {self.apply_id}: {len(self.restored)} file(s) restored"
@@ -284,6 +379,7 @@ class UndoReport:
             lines.append("  --force: these had changed since the apply; their newer content "
                          f"is kept under .bm-review/{OVERWRITTEN_DIR}/{self.apply_id}/:")
             lines += [f"    {p}" for p in self.forced]
+        lines += [f"  left     {x}" for x in self.left]
         if self.decisions_reopened:
             lines.append(f"  {len(self.decisions_reopened)} decision(s) are pending again "
                          "(change them in the console, or run 'bm-review apply' to redo)")
@@ -326,14 +422,21 @@ def _changed_since(project: Project, journal: Journal) -> tuple[list[str], list[
     return changed, blocked
 
 
-def _finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS) -> UndoReport:
+def _finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS, *,
+                 leave: bool = False) -> UndoReport:
     out = restore(project, journal,
-                  keep_changed_in=project.state / OVERWRITTEN_DIR / journal.id, hooks=hooks)
+                  keep_changed_in=project.state / OVERWRITTEN_DIR / journal.id, hooks=hooks,
+                  leave=leave)
     if out.problems:
+        done = out.restored + out.deleted
         raise UndoError(f"the undo of {journal.id} is incomplete: " + "; ".join(out.problems)
-                        + ". Nothing else was changed; run 'bm-review undo' again after "
-                          "that (every bm-review command retries it)")
-    report = UndoReport(journal.id, out.restored, out.deleted, sorted(out.moved_aside))
+                        + ". " + (f"Restored so far: {', '.join(done)}. " if done else
+                                  "Nothing was restored. ")
+                        + "Fix that and run 'bm-review undo' again, or run 'bm-review "
+                          "recover' to finish the undo leaving those files as they are")
+    report = UndoReport(journal.id, out.restored, out.deleted, sorted(out.moved_aside),
+                        left=out.left)
+    journal.data["left"] = out.left
     journal.save(UNDONE)
     drop_trash(journal)
     store = DecisionStore(project.state)
@@ -363,48 +466,69 @@ def undo_apply(project: Project, apply_id: str | None = None, *, force: bool = F
     later apply that touched the same files is in force (undo that one first), and
     while a folder or other non-file stands where a note must come back.
     """
-    with apply_lock(project.state):
-        recovered, _ = recover_locked(project)
-        if apply_id is None:
-            done = [j for j in journals(project.state) if j.status == APPLIED]
-            if not done:
-                raise UndoError("there is no apply to undo")
-            journal = done[-1]
+    try:
+        with apply_lock(project.state, what="undo"):
+            return _undo_locked(project, apply_id, force, hooks)
+    except ProjectBusy as exc:
+        raise UndoError(f"{exc}, so nothing was restored; try again when it is done"
+                        ) from None
+
+
+def _undo_locked(project: Project, apply_id: str | None, force: bool, hooks: Hooks | None
+                 ) -> UndoReport:
+    recovered, unfinished = recover_locked(project)
+    undone: list[UndoReport] = []
+    for jid in unfinished if force else []:  # the way out of what cannot finish
+        stuck = load_journal(project.state, jid)
+        if stuck is None:
+            continue
+        if stuck.status == UNDOING:
+            undone.append(_finish_undo(project, stuck, leave=True))
         else:
-            found = load_journal(project.state, apply_id)
-            if found is None:
-                raise UndoError(f"no apply {apply_id!r} (bm-review undo --list shows them)")
-            journal = found
-        if journal.status != APPLIED:
-            raise UndoError(f"apply {journal.id} is {journal.status.replace('_', ' ')}; "
-                            "nothing to undo")
-        mine = _touched(journal)
-        for later in journals(project.state):
-            if (order_key(later) <= order_key(journal)
-                    or later.status not in (APPLIED, APPLYING, UNDOING)):
-                continue
-            shared = sorted(mine & _touched(later))
-            if shared:
-                raise UndoError(f"the later apply {later.id} also changed {', '.join(shared)}; "
-                                f"undo it first (bm-review undo {later.id}), then this one. "
-                                "Nothing was restored.")
-        changed, blocked = _changed_since(project, journal)
-        if blocked:
-            raise UndoError(f"cannot undo {journal.id}: " + "; ".join(blocked) + ". Move it "
-                            "away and run undo again. Nothing was restored.")
-        if changed and not force:
-            raise UndoError(
-                f"{len(changed)} file(s) changed since apply {journal.id}: "
-                + ", ".join(changed) + ". Nothing was restored. Use --force to restore "
-                "anyway (their current content is kept under "
-                f".bm-review/{OVERWRITTEN_DIR}/{journal.id}/).")
-        journal.data["forced"] = changed
-        journal.save(UNDOING)
-        hooks = active_hooks(hooks)
-        hooks.at("undoing")
-        report = _finish_undo(project, journal, hooks)
+            recovered.append(_recover_one(project, stuck, force=True)[0])
+    if force and unfinished:  # the first pass's "could not yet" is history now
+        recovered = [m for m in recovered if not any(j in m for j in unfinished)]
+    if undone and apply_id in (None, *[r.apply_id for r in undone]):
+        report = next(r for r in reversed(undone) if apply_id in (None, r.apply_id))
         report.recovered = recovered
         return report
-
-
-
+    if apply_id is None:
+        done = [j for j in journals(project.state) if j.status == APPLIED]
+        if not done:
+            raise UndoError("there is no apply to undo")
+        journal = done[-1]
+    else:
+        found = load_journal(project.state, apply_id)
+        if found is None:
+            raise UndoError(f"no apply {apply_id!r} (bm-review undo --list shows them)")
+        journal = found
+    if journal.status != APPLIED:
+        raise UndoError(f"apply {journal.id} is {journal.status.replace('_', ' ')}; "
+                        "nothing to undo")
+    mine = _touched(journal)
+    for later in journals(project.state):
+        if (order_key(later) <= order_key(journal)
+                or later.status not in (APPLIED, APPLYING, UNDOING)):
+            continue
+        shared = sorted(mine & _touched(later))
+        if shared:
+            raise UndoError(f"the later apply {later.id} also changed {', '.join(shared)}; "
+                            f"undo it first (bm-review undo {later.id}), then this one. "
+                            "Nothing was restored.")
+    changed, blocked = _changed_since(project, journal)
+    if blocked:
+        raise UndoError(f"cannot undo {journal.id}: " + "; ".join(blocked) + ". Move it "
+                        "away and run undo again. Nothing was restored.")
+    if changed and not force:
+        raise UndoError(
+            f"{len(changed)} file(s) changed since apply {journal.id}: "
+            + ", ".join(changed) + ". Nothing was restored. Use --force to restore "
+            "anyway (their current content is kept under "
+            f".bm-review/{OVERWRITTEN_DIR}/{journal.id}/).")
+    journal.data["forced"] = changed
+    journal.save(UNDOING)
+    hooks = active_hooks(hooks)
+    hooks.at("undoing")
+    report = _finish_undo(project, journal, hooks)
+    report.recovered = recovered
+    return report

@@ -23,10 +23,11 @@ from textual.worker import get_current_worker
 from ...core.grouping import Group
 from ...core.pipeline import ScanResult
 from ...core.unit_vectors import AHEAD, SETTLED, shared_vectors
-from ..actions import GROUP_ACTIONS, GUARDED, bindings, guarded_keys
+from ..actions import GROUP_ACTIONS, GUARDED, bindings, guarded_actions, guarded_keys
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
 from ..messages import ApplyFailed, ApplyFinished, RescanWanted
+from ..outside import CHECK_S, OutsideChanges
 from ..session import THRESHOLD_STEP, PendingReview, ReviewSession
 from ..view import ReviewView
 from ..warming import WarmJob, warm
@@ -46,6 +47,7 @@ WARM_AHEAD = 10
 """Groups after the settled one whose units are embedded ahead, in the order the person
 meets them (~1.6 s CPU each for three 600-word notes, done at low priority)."""
 GUARDED_KEYS = guarded_keys()
+GUARDED_ACTIONS = guarded_actions()
 DONE_WORDS = {"update": "update (the freshest text into the kept file, the others retired)",
               "merge": "merge (what the others add folded in, the others retired)",
               "skip": "skip (ask again next scan)",
@@ -142,6 +144,24 @@ class ReviewScreen(Screen):
             problems.display = False
         self.rebuild()
         self.query_one(GroupTable).focus()
+        self.outside = OutsideChanges(self.session)
+        self._applying = False
+        self.set_interval(CHECK_S, self._check_outside)
+
+    def _check_outside(self) -> None:
+        """Another console or the CLI decided or wrote meanwhile: show it as it is now."""
+        if self._applying:
+            return
+        if self.outside.new_applies():
+            self.notify("another bm-review applied or undid changes in this project: "
+                        "scanning again", title="Changed elsewhere", severity="warning")
+            self._applying = True  # once
+            self.post_message(RescanWanted())
+        elif self.outside.decisions_changed():
+            self.session.reload_decisions()
+            self.rebuild()
+            self.notify("decisions were changed in another console: shown as they are now",
+                        title="Changed elsewhere", severity="warning")
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{tab}"
@@ -350,13 +370,20 @@ class ReviewScreen(Screen):
 
     def on_key(self, event: Key) -> None:
         # A disabled binding never reaches its action: say why instead of doing nothing.
+        # Keys typed together (`j x`) reach this handler before the App has run the
+        # earlier key's binding (the cursor move), so the key is judged and run in the
+        # App's turn, after every key before it: it acts on the row as painted.
         if (isinstance(self.focused, Input) or event.character not in GUARDED_KEYS
                 or self.tab != "groups"):
             return
-        why = self.refusal(GUARDED_KEYS[event.character])
-        if why:
-            self.notify(why, title="Not possible", severity="warning")
-            event.stop()
+        event.stop()
+        event.prevent_default()
+        self.app.call_next(self._guarded_key, event.character)
+
+    async def _guarded_key(self, character: str) -> None:
+        if self.tab != "groups" or self._refused(GUARDED_KEYS[character]):
+            return
+        await self.run_action(GUARDED_ACTIONS[character])
 
     def _refused(self, action: str) -> bool:
         why = self.refusal(action)
@@ -515,16 +542,20 @@ class ReviewScreen(Screen):
 
     @work(thread=True, exclusive=True, group="apply")
     def run_apply(self, plan: Any, group_ids: list[str]) -> None:
+        self._applying = True
         try:
             from ...core.apply import apply_plan
 
-            report = apply_plan(self.result.project, plan)
+            # as decided on disk now: another console may have decided otherwise
+            report = apply_plan(self.result.project, plan, decided=True)
         except Exception as exc:
             self.post_message(ApplyFailed(f"{type(exc).__name__}: {exc}"))
         else:
             self.post_message(ApplyFinished(report, group_ids))
 
     def on_apply_failed(self, event: ApplyFailed) -> None:
+        self.outside.resync()
+        self._applying = False
         self.notify(event.error, title="Apply failed", severity="error", timeout=10)
 
     def on_apply_finished(self, event: ApplyFinished) -> None:
@@ -537,7 +568,9 @@ class ReviewScreen(Screen):
                f"{len(report.retired)} retired, {links} link(s) rewritten. "
                f"Undo: bm-review undo {report.apply_id}")
         if report.conflicts:
-            msg += (f"\n{len(report.conflicts)} conflict(s) left alone: their notes changed; "
-                    "decide them again after this re-scan")
+            msg += (f"\n{len(report.conflicts)} conflict(s) left alone: "
+                    + "; ".join(f"{c.path or c.group_id}: {c.reason}"
+                                for c in report.conflicts[:3])
+                    + ". Decide them again after this re-scan")
         self.notify(msg, title="Applied", timeout=12)
         self.post_message(RescanWanted())

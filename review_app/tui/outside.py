@@ -1,0 +1,68 @@
+"""What other processes changed in the project while a console is open: decisions
+made in another console, applies or undos by another console or the CLI.
+
+Checked once a second from a timer with a `stat` of the decision log and the journal
+folder; the log is read only when its size or time changed.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..core.decisions import DECISIONS_FILE
+from ..core.journal import JOURNAL_DIR
+from .session import ReviewSession
+
+CHECK_S = 1.0
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def _journals(state: Path) -> dict[str, tuple[int, int] | None]:
+    """Every journal -> its stat: a new one is an apply, a changed one an undo."""
+    try:
+        return {p.stem: _stat(p) for p in (state / JOURNAL_DIR).glob("*.json")}
+    except OSError:
+        return {}
+
+
+class OutsideChanges:
+    """Notices changes made beside this console (see the module doc)."""
+
+    def __init__(self, session: ReviewSession) -> None:
+        self.session = session
+        self.state = session.result.project.state
+        self._log = _stat(self.state / DECISIONS_FILE)
+        self.resync()
+
+    def resync(self) -> None:
+        """Take the journals as they are now as known (after this console's own apply)."""
+        self._journal_dir = _stat(self.state / JOURNAL_DIR)
+        self._journals = _journals(self.state)
+
+    def decisions_changed(self) -> bool:
+        """True when the decision log says something other than this session holds
+        (another console decided, undid or applied a group)."""
+        now = _stat(self.state / DECISIONS_FILE)
+        if now == self._log:
+            return False
+        self._log = now
+        s = self.session
+        on_disk = {gid: d.action for gid, d in s.store.valid(s.notes).items()}
+        return on_disk != {gid: d.action for gid, d in s.decisions.items()}
+
+    def new_applies(self) -> set[str]:
+        """Applies (or undos) another process made since the last look."""
+        now = _stat(self.state / JOURNAL_DIR)
+        if now == self._journal_dir:
+            return set()
+        self._journal_dir = now
+        seen, self._journals = self._journals, _journals(self.state)
+        return {j for j, st in self._journals.items() if seen.get(j) != st}
