@@ -246,9 +246,9 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     stats["parse_s"] = round(time.perf_counter() - t0, 3)
     file_dates = options.file_dates
     if file_dates is None and options.vectors != "own":
-        from .bm_store import recorded_file_dates
+        from .vectors.source import recorded_dates
 
-        file_dates = recorded_file_dates(project.root)  # {} where basic-memory has no record
+        file_dates = recorded_dates(project.root)  # {} where basic-memory has no record
     if file_dates:
         apply_file_dates(notes, file_dates)
     if (why := scope_error(notes, options.target)) is not None:
