@@ -33,6 +33,8 @@ from .embedding import Embedder, EmbeddingError
 from .index import VectorIndex
 from .notes import Note
 from .project import Project
+from .vectors.neighbours import database_lists
+from .vectors.postgres import PostgresIndex
 from .vectors.source import Store, index_exists, index_location, open_index
 
 CHUNK_CHARS = 900
@@ -202,6 +204,8 @@ class BasicMemoryVectors:
     database: Path | str  # basic-memory's SQLite file, or its Postgres URL (no password)
     settings: BasicMemorySettings
     stale: list[str] = field(default_factory=list)  # notes changed since basic-memory indexed
+    # Every note's neighbour (indices, cosines), searched where the vectors are (Postgres).
+    lists: tuple[np.ndarray, np.ndarray] | None = None
 
     def embed(self, notes: Sequence[Note]) -> np.ndarray:
         """Vectors for notes basic-memory does not have (a proposed note), made as its
@@ -267,18 +271,25 @@ def _same(path: str, root: Path) -> bool:
 
 def read_vectors(project: Project, notes: Sequence[Note], cache: Path, *,
                  recipe: str = DEFAULT_RECIPE, settings: BasicMemorySettings | None = None,
-                 progress: ProgressFn | None = None) -> BasicMemoryVectors | None:
+                 progress: ProgressFn | None = None,
+                 neighbours: int | None = None) -> BasicMemoryVectors | None:
     """Vectors for `notes` from basic-memory's index, or None when basic-memory does not
     index this project. Raises BasicMemoryUnavailable (with the reason to show) when it
     does but its vectors cannot serve this scan. `cache`: bm-review's index file, where
-    the vectors of notes basic-memory has not embedded are kept."""
+    the vectors of notes basic-memory has not embedded are kept. `neighbours`: the depth
+    of neighbour lists to search in the database itself, where it can (Postgres)."""
     found = locate(project, settings)
     if found is None:
         return None
     settings, store, record = found
     try:
         with store.snapshot():
-            return _read(notes, cache, recipe, settings, store, record, progress)
+            found_vectors = _read(notes, cache, recipe, settings, store, record, progress)
+            if neighbours and isinstance(store, PostgresIndex):
+                found_vectors.lists = database_lists(
+                    store, record.id, settings.identities(), [n.path for n in notes],
+                    found_vectors.vectors, set(found_vectors.stale), neighbours, progress)
+            return found_vectors
     except BasicMemoryUnavailable:
         raise
     except EmbeddingError as exc:

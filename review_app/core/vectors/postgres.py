@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -39,6 +39,11 @@ from ..bm_store import (
 EXTRA = 'pip install "bm-review[postgres]"'
 STATEMENT_TIMEOUT_MS = 60_000
 CONNECT_TIMEOUT_S = 10
+HNSW_EF_SEARCH_DEFAULT = 40
+HNSW_EF_SEARCH_MAX = 1000
+"""pgvector's default candidate list, and the most the server accepts."""
+NEAREST_BATCH = 1000
+"""Anchor notes per neighbour query: 100k notes is 100 round trips."""
 FETCH_ROWS = 5000
 """Rows a server-side cursor hands over per round trip: memory stays bounded."""
 REQUIRED_COLUMNS: dict[str, set[str]] = {
@@ -230,17 +235,27 @@ class PostgresIndex:
                                          normal_checksum(checksum), bool(deferred))
         return out
 
-    def _entity_chunk_sql(self) -> str:
+    def _entity_chunk_sql(self, c: str = "c") -> str:
         if "source_type" in self.columns["search_vector_chunks"]:
-            return f"c.source_type = '{ENTITY_CHUNK}'"
-        return f"c.chunk_key LIKE '{ENTITY_CHUNK}:%%'"
+            return f"{c}.source_type = '{ENTITY_CHUNK}'"
+        return f"{c}.chunk_key LIKE '{ENTITY_CHUNK}:%%'"
 
-    def _live_sql(self) -> str:
+    def _live_sql(self, c: str = "c", e: str = "e") -> str:
         """The join of a chunk to its vector, as basic-memory joins them."""
         if "source_hash" in self.columns["search_vector_embeddings"] and \
                 "source_hash" in self.columns["search_vector_chunks"]:
-            return "e.chunk_id = c.id AND e.source_hash = c.source_hash"
-        return "e.chunk_id = c.id"
+            return f"{e}.chunk_id = {c}.id AND {e}.source_hash = {c}.source_hash"
+        return f"{e}.chunk_id = {c}.id"
+
+    def _iterative_scan(self) -> bool:
+        """pgvector 0.8+ can keep an HNSW scan going until a filtered LIMIT is filled."""
+        row = self.conn.execute(
+            "SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
+        try:
+            major, minor = (int(x) for x in str(row[0]).split(".")[:2]) if row else (0, 0)
+        except ValueError:
+            return False
+        return (major, minor) >= (0, 8)
 
     def models(self, project_id: int) -> dict[str, int]:
         if not self.has_vectors:
@@ -287,6 +302,44 @@ class PostgresIndex:
                 out[eid] = [v for _, _, v in chunks]  # type: ignore[misc]
                 lengths[eid] = [size for _, size, _ in chunks]
         return ChunkVectors(self.dim or 0, out, lengths)
+
+    def nearest(self, project_id: int, identities: tuple[str, ...], anchors: list[int],
+                chunks: int, progress: Callable[[int, int], None] | None = None
+                ) -> dict[int, list[int]]:
+        """For each anchor entity, the entities owning the `chunks` entity chunks nearest
+        any of its own (cosine, pgvector's HNSW index; the project's chunks of this model
+        only), nearest first. The search runs where the vectors are: nothing but entity
+        ids comes back."""
+        if not self.has_vectors or not anchors:
+            return {}
+        self.conn.execute(f"SET LOCAL hnsw.ef_search = "
+                          f"{min(max(chunks, HNSW_EF_SEARCH_DEFAULT), HNSW_EF_SEARCH_MAX)}")
+        if self._iterative_scan():  # keep scanning past ef_search until LIMIT rows pass
+            self.conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        sql = (
+            "SELECT ac.entity_id, n.entity_id FROM search_vector_chunks ac "
+            f"JOIN search_vector_embeddings ae ON {self._live_sql('ac', 'ae')} "
+            "CROSS JOIN LATERAL (SELECT c.entity_id, e.embedding <=> ae.embedding AS d "
+            "FROM search_vector_embeddings e "
+            f"JOIN search_vector_chunks c ON {self._live_sql('c', 'e')} "
+            f"WHERE e.project_id = %(project)s AND {self._entity_chunk_sql('c')} "
+            "AND c.embedding_model = ANY (%(models)s) "
+            "ORDER BY e.embedding <=> ae.embedding LIMIT %(limit)s) n "
+            f"WHERE ac.project_id = %(project)s AND {self._entity_chunk_sql('ac')} "
+            "AND ac.embedding_model = ANY (%(models)s) AND ac.entity_id = ANY (%(batch)s) "
+            "ORDER BY ac.entity_id, n.d")
+        out: dict[int, list[int]] = {}
+        for start in range(0, len(anchors), NEAREST_BATCH):
+            batch = anchors[start:start + NEAREST_BATCH]
+            for anchor, other in self.conn.execute(sql, {
+                    "project": project_id, "models": list(identities), "limit": chunks,
+                    "batch": batch}):
+                found = out.setdefault(int(anchor), [])
+                if other != anchor and other not in found:
+                    found.append(int(other))
+            if progress:
+                progress(min(start + NEAREST_BATCH, len(anchors)), len(anchors))
+        return out
 
     def file_dates(self, project_id: int) -> dict[str, tuple[datetime | None, datetime | None]]:
         cols = self.columns["entity"]
