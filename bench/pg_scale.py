@@ -214,6 +214,7 @@ def load_project(host: Path, db: str, root: Path, notes, vectors: dict) -> dict[
         con.commit()
         t1 = time.perf_counter()
         cur.execute("SET maintenance_work_mem = '1GB'")
+        cur.execute("SET max_parallel_maintenance_workers = 2")
         cur.execute("CREATE INDEX idx_search_vector_embeddings_hnsw ON "
                     "search_vector_embeddings USING hnsw (embedding vector_cosine_ops) "
                     "WITH (m = 16, ef_construction = 64)")
@@ -257,8 +258,8 @@ def child(mode: str, root: Path) -> None:
     print(json.dumps({
         "stats": result.stats, "cpu_s": round(ru.ru_utime + ru.ru_stime, 1),
         "peak_rss_mb": round(ru.ru_maxrss / 1024),
-        "groups": [[m.path for m in g.members] for g in result.groups],
-        "likely": [[m.path for m in g.members] for g in likely]}))
+        "groups": [[g.canonical, *(m.path for m in g.members)] for g in result.groups],
+        "likely": [[g.canonical, *(m.path for m in g.members)] for g in likely]}))
 
 
 def found(planted: list[list[str]], groups: list[list[str]]) -> int:
@@ -280,6 +281,7 @@ def run_size(srv, host: Path, work: Path, n: int, seed: int, modes: list[str]) -
     notes, _ = load_notes(root)
     planted = manifest["groups"]
     loaded = load_project(host, db, root, notes, draw_vectors(notes, planted, seed))
+    print(json.dumps({"notes": n, **loaded}), file=sys.stderr, flush=True)
     cfgdoc = json.loads((cfg / "config.json").read_text())
     cfgdoc["projects"][root.name] = {"path": str(root)}
     (cfg / "config.json").write_text(json.dumps(cfgdoc))
@@ -295,6 +297,7 @@ def run_size(srv, host: Path, work: Path, n: int, seed: int, modes: list[str]) -
                          found=found(planted, doc["groups"]),
                          found_likely=found(planted, doc["likely"]))
         print(json.dumps({"notes": n, mode: row[mode]}), file=sys.stderr, flush=True)
+    print("ROW " + json.dumps(row), file=sys.stderr, flush=True)
     return row
 
 
@@ -323,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.child:
         mode, root = args.child
-        child("auto" if mode == "postgres" else "local", Path(root))
+        child("database" if mode == "postgres" else "local", Path(root))
         return 0
     modes = args.modes.split(",")
     args.work.mkdir(parents=True, exist_ok=True)

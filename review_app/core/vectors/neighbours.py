@@ -1,8 +1,9 @@
 """Neighbour lists from a database's nearest-chunk search instead of all pairs in memory.
 
 `index.top_neighbours` compares every note with every other (N x N products):
-fine at 10k notes, over a minute of CPU at 100k. Where the vectors live in pgvector,
-its HNSW index names each note's nearest entity chunks; the candidates it names are
+fine at 10k notes, minutes of CPU at 100k. Where the vectors live in pgvector, its
+HNSW index names the chunks nearest each note's opening chunk; the candidates it names
+(both ways: j found from i is a candidate of i and i of j) are
 then ranked here by the cosine of the notes' own vectors (the ones the scan scores
 with), so the lists hold exactly what `top_neighbours` would hold for those
 candidates. Notes the database has no current vectors for (edited since basic-memory
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 
 CHUNKS_PER_NEIGHBOUR = 2
 """Nearest chunks asked per list place: a note of several chunks takes several places."""
+DATABASE_SEARCH_MIN_NOTES = 50_000
+"""Below this many notes comparing every pair in memory is cheaper than one index scan
+a note in Postgres (bench/pg_scale.py: the two cross between 30k and 100k notes)."""
 
 
 def database_lists(store: PostgresIndex, project_id: int, identities: tuple[str, ...],
@@ -41,11 +45,14 @@ def database_lists(store: PostgresIndex, project_id: int, identities: tuple[str,
             row_of[ent.id] = i
     found = store.nearest(project_id, identities, sorted(row_of), depth * CHUNKS_PER_NEIGHBOUR,
                           progress)
-    none = np.zeros(0, dtype=np.int64)
-    candidates = [none] * len(paths)
+    near: list[list[int]] = [[] for _ in paths]
     for eid, others in found.items():
-        rows = [row_of[o] for o in others if o in row_of]
-        candidates[row_of[eid]] = np.asarray(rows, dtype=np.int64)
+        i = row_of[eid]
+        for other in others:
+            if (j := row_of.get(other)) is not None:
+                near[i].append(j)
+                near[j].append(i)  # met from both sides, as an all-pairs search would
+    candidates = [np.asarray(c, dtype=np.int64) for c in near]
     searched = set(row_of.values())
     exact = [i for i in range(len(paths)) if i not in searched]
     return neighbour_lists(vectors, candidates, depth, exact)

@@ -240,10 +240,13 @@ class PostgresIndex:
             return f"{c}.source_type = '{ENTITY_CHUNK}'"
         return f"{c}.chunk_key LIKE '{ENTITY_CHUNK}:%%'"
 
+    def _hashed(self) -> bool:
+        return all("source_hash" in self.columns[t]
+                   for t in ("search_vector_chunks", "search_vector_embeddings"))
+
     def _live_sql(self, c: str = "c", e: str = "e") -> str:
         """The join of a chunk to its vector, as basic-memory joins them."""
-        if "source_hash" in self.columns["search_vector_embeddings"] and \
-                "source_hash" in self.columns["search_vector_chunks"]:
+        if self._hashed():
             return f"{e}.chunk_id = {c}.id AND {e}.source_hash = {c}.source_hash"
         return f"{e}.chunk_id = {c}.id"
 
@@ -306,26 +309,31 @@ class PostgresIndex:
     def nearest(self, project_id: int, identities: tuple[str, ...], anchors: list[int],
                 chunks: int, progress: Callable[[int, int], None] | None = None
                 ) -> dict[int, list[int]]:
-        """For each anchor entity, the entities owning the `chunks` entity chunks nearest
-        any of its own (cosine, pgvector's HNSW index; the project's chunks of this model
-        only), nearest first. The search runs where the vectors are: nothing but entity
-        ids comes back."""
+        """For each anchor entity, the entities owning the `chunks` chunks of the project
+        nearest its opening entity chunk (cosine, by pgvector's HNSW index), nearest
+        first. One index scan a note: a scan per chunk cost 3x the time for the same
+        groups (bench/pg_scale.py). Only entity ids come back."""
         if not self.has_vectors or not anchors:
             return {}
         self.conn.execute(f"SET LOCAL hnsw.ef_search = "
                           f"{min(max(chunks, HNSW_EF_SEARCH_DEFAULT), HNSW_EF_SEARCH_MAX)}")
         if self._iterative_scan():  # keep scanning past ef_search until LIMIT rows pass
             self.conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        cols = self.columns["search_vector_chunks"]
+        opening = "AND ac.chunk_index = 0" if "chunk_index" in cols else ""
+        # The innermost query is a plain ORDER BY distance LIMIT on the vector table, the
+        # one shape the HNSW index serves; the manifest is joined to its few rows after.
         sql = (
             "SELECT ac.entity_id, n.entity_id FROM search_vector_chunks ac "
             f"JOIN search_vector_embeddings ae ON {self._live_sql('ac', 'ae')} "
-            "CROSS JOIN LATERAL (SELECT c.entity_id, e.embedding <=> ae.embedding AS d "
-            "FROM search_vector_embeddings e "
-            f"JOIN search_vector_chunks c ON {self._live_sql('c', 'e')} "
-            f"WHERE e.project_id = %(project)s AND {self._entity_chunk_sql('c')} "
-            "AND c.embedding_model = ANY (%(models)s) "
-            "ORDER BY e.embedding <=> ae.embedding LIMIT %(limit)s) n "
-            f"WHERE ac.project_id = %(project)s AND {self._entity_chunk_sql('ac')} "
+            "CROSS JOIN LATERAL (SELECT c.entity_id, k.d FROM (SELECT e.chunk_id, "
+            f"{'e.source_hash, ' if self._hashed() else ''}"
+            "e.embedding <=> ae.embedding AS d FROM search_vector_embeddings e "
+            "WHERE e.project_id = %(project)s ORDER BY e.embedding <=> ae.embedding "
+            "LIMIT %(limit)s) k "
+            f"JOIN search_vector_chunks c ON {self._live_sql('c', 'k')} "
+            "WHERE c.embedding_model = ANY (%(models)s)) n "
+            f"WHERE ac.project_id = %(project)s AND {self._entity_chunk_sql('ac')} {opening} "
             "AND ac.embedding_model = ANY (%(models)s) AND ac.entity_id = ANY (%(batch)s) "
             "ORDER BY ac.entity_id, n.d")
         out: dict[int, list[int]] = {}
