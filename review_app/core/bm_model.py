@@ -92,11 +92,16 @@ class BasicMemorySettings:
     cache_dir: Path | None = None
     semantic_search: bool | None = None  # None: basic-memory's default (on with its deps)
     database_backend: str = "sqlite"
+    database_url: str | None = None  # the Postgres backend's SQLAlchemy URL
     document_prefix: str | None = None
 
     @property
     def database(self) -> Path:
         return self.data_dir / DATABASE_FILE
+
+    @property
+    def uses_postgres(self) -> bool:
+        return self.database_backend.strip().lower() == "postgres"
 
     @property
     def fastembed_model(self) -> str:
@@ -116,8 +121,11 @@ class BasicMemorySettings:
 
     def unsupported(self) -> str | None:
         """Why bm-review cannot embed like this basic-memory does, or None."""
-        if self.database_backend.lower() != "sqlite":
-            return f"basic-memory uses a {self.database_backend} database, not SQLite"
+        if self.database_backend.strip().lower() not in ("sqlite", "postgres"):
+            return (f"basic-memory uses a {self.database_backend} database, not SQLite or "
+                    f"Postgres")
+        if self.uses_postgres and not self.database_url:
+            return "basic-memory uses Postgres but names no database_url"
         if self.semantic_search is False:
             return "basic-memory's semantic search is turned off (semantic_search_enabled)"
         if self.provider != DEFAULT_PROVIDER:
@@ -168,6 +176,7 @@ def read_settings(env: Mapping[str, str] | None = None) -> BasicMemorySettings:
         cache_dir=Path(str(cache)).expanduser(),
         semantic_search=None if enabled is None else _as_bool(enabled, "semantic_search_enabled"),
         database_backend=str(setting("database_backend", "sqlite")),
+        database_url=str(setting("database_url") or "").strip() or None,
         document_prefix=(str(setting("semantic_embedding_document_prefix") or "").strip()
                          or None),
     )

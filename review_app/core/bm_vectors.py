@@ -28,11 +28,14 @@ from pathlib import Path
 import numpy as np
 
 from .bm_model import BasicMemoryConfigError, BasicMemorySettings, load_embedder, read_settings
-from .bm_store import DB_ERRORS, BasicMemoryIndex, BasicMemoryIndexError, BasicMemoryProject
+from .bm_store import DB_ERRORS, BasicMemoryIndexError, BasicMemoryProject
 from .embedding import Embedder, EmbeddingError
 from .index import VectorIndex
 from .notes import Note
 from .project import Project
+from .vectors.neighbours import database_lists
+from .vectors.postgres import PostgresIndex
+from .vectors.source import Store, index_exists, index_location, open_index
 
 CHUNK_CHARS = 900
 """basic-memory's chunk budget (MAX_VECTOR_CHUNK_CHARS in 0.24)."""
@@ -198,9 +201,11 @@ class BasicMemoryVectors:
     cached: int
     embed_s: float
     project: BasicMemoryProject
-    database: Path
+    database: Path | str  # basic-memory's SQLite file, or its Postgres URL (no password)
     settings: BasicMemorySettings
     stale: list[str] = field(default_factory=list)  # notes changed since basic-memory indexed
+    # Every note's neighbour (indices, cosines), searched where the vectors are (Postgres).
+    lists: tuple[np.ndarray, np.ndarray] | None = None
 
     def embed(self, notes: Sequence[Note]) -> np.ndarray:
         """Vectors for notes basic-memory does not have (a proposed note), made as its
@@ -213,23 +218,25 @@ class BasicMemoryVectors:
 
 
 def locate(project: Project, settings: BasicMemorySettings | None = None
-           ) -> tuple[BasicMemorySettings, BasicMemoryIndex, BasicMemoryProject] | None:
-    """basic-memory's settings, open index and project record for `project`, or None when
-    basic-memory does not know this folder. Raises BasicMemoryUnavailable when it does
-    (or might) but its index cannot be read."""
+           ) -> tuple[BasicMemorySettings, Store, BasicMemoryProject] | None:
+    """basic-memory's settings, open index (its SQLite file or its Postgres) and project
+    record for `project`, or None when basic-memory does not know this folder. Raises
+    BasicMemoryUnavailable when it does (or might) but its index cannot be read."""
     try:
         settings = settings or read_settings()
     except BasicMemoryConfigError as exc:
         raise BasicMemoryUnavailable(str(exc)) from exc
-    registered = project.name in settings.projects or any(
+    # A Postgres index is shared and may hold projects config.json does not list.
+    registered = settings.uses_postgres or project.name in settings.projects or any(
         _same(path, project.root) for path in settings.projects.values())
-    if not settings.database.is_file():
+    where = index_location(settings)
+    if not index_exists(settings):
         if registered:
-            raise BasicMemoryUnavailable(f"basic-memory has no index at {settings.database} "
+            raise BasicMemoryUnavailable(f"basic-memory has no index at {where} "
                                          f"yet (run `bm reindex`)")
         return None
     try:
-        store = BasicMemoryIndex(settings.database)
+        store = open_index(settings)
     except BasicMemoryIndexError as exc:
         if registered:
             raise BasicMemoryUnavailable(str(exc)) from exc
@@ -237,17 +244,22 @@ def locate(project: Project, settings: BasicMemorySettings | None = None
     try:
         with store.snapshot():
             record = store.find_project(project.root, project.name)
-    except DB_ERRORS as exc:
+    except (*DB_ERRORS, *_errors(store)) as exc:
         store.close()
         raise BasicMemoryUnavailable(f"cannot read basic-memory's index "
-                                     f"{settings.database}: {exc}") from exc
+                                     f"{where}: {exc}") from exc
     if record is None:
         store.close()
-        if registered:
+        if registered and not settings.uses_postgres:
             raise BasicMemoryUnavailable("basic-memory has not indexed this project yet "
                                          "(run `bm reindex`)")
         return None
     return settings, store, record
+
+
+def _errors(store: Store) -> tuple[type[Exception], ...]:
+    """What reads of `store` raise beyond SQLite's errors (the Postgres client's)."""
+    return getattr(store, "errors", ())
 
 
 def _same(path: str, root: Path) -> bool:
@@ -259,23 +271,30 @@ def _same(path: str, root: Path) -> bool:
 
 def read_vectors(project: Project, notes: Sequence[Note], cache: Path, *,
                  recipe: str = DEFAULT_RECIPE, settings: BasicMemorySettings | None = None,
-                 progress: ProgressFn | None = None) -> BasicMemoryVectors | None:
+                 progress: ProgressFn | None = None,
+                 neighbours: int | None = None) -> BasicMemoryVectors | None:
     """Vectors for `notes` from basic-memory's index, or None when basic-memory does not
     index this project. Raises BasicMemoryUnavailable (with the reason to show) when it
     does but its vectors cannot serve this scan. `cache`: bm-review's index file, where
-    the vectors of notes basic-memory has not embedded are kept."""
+    the vectors of notes basic-memory has not embedded are kept. `neighbours`: the depth
+    of neighbour lists to search in the database itself, where it can (Postgres)."""
     found = locate(project, settings)
     if found is None:
         return None
     settings, store, record = found
     try:
         with store.snapshot():
-            return _read(notes, cache, recipe, settings, store, record, progress)
+            found_vectors = _read(notes, cache, recipe, settings, store, record, progress)
+            if neighbours and isinstance(store, PostgresIndex):
+                found_vectors.lists = database_lists(
+                    store, record.id, settings.identities(), [n.path for n in notes],
+                    found_vectors.vectors, set(found_vectors.stale), neighbours, progress)
+            return found_vectors
     except BasicMemoryUnavailable:
         raise
     except EmbeddingError as exc:
         raise BasicMemoryUnavailable(str(exc)) from exc
-    except DB_ERRORS as exc:  # locked past the busy timeout, corrupt, ...
+    except (*DB_ERRORS, *_errors(store)) as exc:  # locked past the timeout, corrupt, ...
         raise BasicMemoryUnavailable(f"cannot read basic-memory's index {store.path}: "
                                      f"{exc}") from exc
     finally:
@@ -283,7 +302,7 @@ def read_vectors(project: Project, notes: Sequence[Note], cache: Path, *,
 
 
 def _read(notes: Sequence[Note], cache: Path, recipe: str,
-          settings: BasicMemorySettings, store: BasicMemoryIndex,
+          settings: BasicMemorySettings, store: Store,
           record: BasicMemoryProject, progress: ProgressFn | None) -> BasicMemoryVectors:
     if why := settings.unsupported():
         raise BasicMemoryUnavailable(why)

@@ -28,6 +28,8 @@ from .strategies import (
     candidates_at_least,
     get_strategy,
 )
+from .strategies.client import list_depth
+from .vectors.neighbours import DATABASE_SEARCH_MIN_NOTES
 
 DEFAULT_STRATEGY = "hybrid"
 DEFAULT_TOP_K = 10
@@ -102,6 +104,10 @@ class ScanOptions:
     project and `model` is the default, else bm-review's own), "own", or "basic-memory"
     (required: BasicMemoryUnavailable when it cannot be used)."""
     vector_recipe: str = DEFAULT_RECIPE  # how basic-memory's chunk vectors make a note's
+    neighbour_search: str = "auto"
+    """"database": where basic-memory keeps its vectors in Postgres, each note's candidates
+    come from pgvector's index; "local": every pair is compared in memory; "auto": the
+    database from DATABASE_SEARCH_MIN_NOTES notes on, where it is the cheaper."""
 
 
 @dataclass
@@ -246,16 +252,16 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     stats["parse_s"] = round(time.perf_counter() - t0, 3)
     file_dates = options.file_dates
     if file_dates is None and options.vectors != "own":
-        from .bm_store import recorded_file_dates
+        from .vectors.source import recorded_dates
 
-        file_dates = recorded_file_dates(project.root)  # {} where basic-memory has no record
+        file_dates = recorded_dates(project.root)  # {} where basic-memory has no record
     if file_dates:
         apply_file_dates(notes, file_dates)
     if (why := scope_error(notes, options.target)) is not None:
         raise ScanError(why)
 
     report("embed", 0, 0)
-    model, vectors, source, notices = _note_vectors(
+    model, vectors, source, notices, lists = _note_vectors(
         project, notes, options, embedder, stats, lambda d, t: report("embed", d, t))
 
     t1 = time.perf_counter()
@@ -263,7 +269,8 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     in_target = [n for n in notes if options.target.contains(n)]
     # The model the vectors really come from (basic-memory's, where its index is read)
     # picks the calibration yardstick.
-    client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10), model=model)
+    client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10), model=model,
+                          lists=lists)
     strategy.prepare(client, options.target)
     anchors = [n for n in in_target if options.anchors is None or n.path in options.anchors]
     candidates = strategy.find_all_candidates(client=client, target=options.target,
@@ -295,9 +302,10 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
 def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
                   embedder: Embedder | None, stats: dict[str, float],
                   progress: Callable[[int, int], None]
-                  ) -> tuple[str, np.ndarray, str, list[str]]:
-    """(model, vectors in note order, source, notices): basic-memory's vectors where the
-    project is basic-memory's and they can serve (see ScanOptions.vectors), else ours."""
+                  ) -> tuple[str, np.ndarray, str, list[str], Any]:
+    """(model, vectors in note order, source, notices, neighbour lists or None):
+    basic-memory's vectors where the project is basic-memory's and they can serve (see
+    ScanOptions.vectors), else ours; the lists where its database searched them."""
     notices: list[str] = []
     if not notes:  # nothing to embed: no index is opened, so no state folder is created
         return options.model, np.zeros((0, 1), dtype=np.float32), "bm-review", notices
@@ -305,8 +313,12 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
             options.vectors == "auto" and options.model == DEFAULT_MODEL):
         t0 = time.perf_counter()
         try:
+            in_database = options.neighbour_search == "database" or (
+                options.neighbour_search == "auto" and len(notes) >= DATABASE_SEARCH_MIN_NOTES)
+            depth = list_depth(max(options.top_k, 10), len(notes)) if in_database else None
             bm = read_vectors(project, notes, project.state / INDEX_FILE,
-                              recipe=options.vector_recipe, progress=progress)
+                              recipe=options.vector_recipe, progress=progress,
+                              neighbours=depth)
         except BasicMemoryUnavailable as exc:
             if options.vectors == "basic-memory":
                 raise
@@ -321,7 +333,9 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
             stats["cached"] = bm.cached
             stats["from_basic_memory"] = bm.from_basic_memory
             stats["basic_memory_read_s"] = round(time.perf_counter() - t0 - bm.embed_s, 3)
-            return bm.model, bm.vectors, "basic-memory", notices
+            if bm.lists is not None:
+                stats["neighbours_in_database"] = 1
+            return bm.model, bm.vectors, "basic-memory", notices, bm.lists
     embedder = embedder or Embedder(options.model)
     index = VectorIndex(project.state / INDEX_FILE, options.model)
     if index.rebuilt:
@@ -335,4 +349,4 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
     stats["embedded"] = sync.embedded
     stats["cached"] = sync.cached
     stats["from_basic_memory"] = 0
-    return options.model, vectors, "bm-review", notices
+    return options.model, vectors, "bm-review", notices, None

@@ -1,0 +1,1 @@
+"""Vector sources beyond basic-memory's SQLite index (its Postgres + pgvector backend)."""
