@@ -34,7 +34,8 @@ class Decision:
         return all(p in notes and notes[p].sha256 == h for p, h in self.hashes.items())
 
 
-def _now() -> str:
+def now_stamp() -> str:
+    """The log's clock: UTC to the second (ISO 8601), comparable as text."""
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
@@ -46,16 +47,16 @@ class DecisionStore:
         append_record(self.path, record)
 
     def record(self, decision: Decision) -> Decision:
-        decision.time = decision.time or _now()
+        decision.time = decision.time or now_stamp()
         self._append(asdict(decision))
         return decision
 
     def undo(self, group_id: str) -> None:
-        self._append({"group_id": group_id, "action": "undo", "time": _now()})
+        self._append({"group_id": group_id, "action": "undo", "time": now_stamp()})
 
     def mark_applied(self, group_id: str, apply_id: str) -> None:
         self._append({"group_id": group_id, "action": "applied", "apply_id": apply_id,
-                      "time": _now()})
+                      "time": now_stamp()})
 
     def history(self) -> list[dict]:
         return [rec for rec in read_records(self.path) if "group_id" in rec]
@@ -80,8 +81,13 @@ class DecisionStore:
                                 rec.get("time", ""), rec.get("keep"))
         return out
 
-    def valid(self, notes: dict[str, Note]) -> dict[str, Decision]:
-        return {gid: d for gid, d in self.current().items() if d.still_valid(notes)}
+    def valid(self, notes: dict[str, Note], skips_since: str | None = None
+              ) -> dict[str, Decision]:
+        """Decisions whose notes are unchanged. A skip ("decide later") holds only within
+        the sitting that made it: from `skips_since` on (a console run's start); without
+        it, none does, so the group is asked again."""
+        return {gid: d for gid, d in self.current().items() if d.still_valid(notes)
+                and (d.action != "skip" or (skips_since is not None and d.time >= skips_since))}
 
     def distinct_pairs(self, notes: dict[str, Note]) -> set[tuple[str, str]]:
         """Pairs a person said are not duplicates, while neither note changed."""

@@ -54,10 +54,11 @@ ACTIONS: tuple[ConsoleAction, ...] = (
     ConsoleAction("slash", "filter", "Move", "filter groups by title or path (Esc clears)",
                   "Filter groups", key_display="/"),
     ConsoleAction("left_square_bracket", "threshold(-1)", "Move",
-                  "threshold down / up by 0.05: regroup without re-embedding (decisions "
-                  "stay on their notes)", "Threshold down", help_keys="[ / ]"),
-    ConsoleAction("right_square_bracket", "threshold(1)", "Move", "threshold up by 0.05",
-                  "Threshold up", in_help=False),
+                  "threshold down by 0.05: more notes grouped, without re-embedding "
+                  "(decisions stay on their notes)", "Threshold down", key_display="["),
+    ConsoleAction("right_square_bracket", "threshold(1)", "Move",
+                  "threshold up by 0.05: fewer notes grouped, without re-embedding",
+                  "Threshold up", key_display="]"),
     ConsoleAction("v", "cycle_preview", "Move",
                   "preview: diff canonical ↔ member → merge result → update result "
                   "(exactly what would be written)", "Cycle preview: diff / merge / update"),
@@ -65,7 +66,8 @@ ACTIONS: tuple[ConsoleAction, ...] = (
             "update: the freshest text into the kept file, retire the others"),
     _decide("m", "merge", "Merge group", "Merge",
             "merge: the canonical plus what the others add, retire the others"),
-    _decide("s", "skip", "Skip group", "Skip", "skip: decide later (comes back next scan)"),
+    _decide("s", "skip", "Skip group", "Skip",
+            "skip: decide later (asked again the next time the console opens)"),
     _decide("d", "distinct", "Not duplicates", "Distinct",
             "not duplicates: remembered until a note of the group changes"),
     ConsoleAction("c", "canonical", "Decide",
@@ -89,7 +91,7 @@ ACTIONS: tuple[ConsoleAction, ...] = (
     ConsoleAction("a", "apply", "Finish", "apply the update/merge decisions (asks first, "
                   "undoable)", "Apply decided groups", "Apply", "apply"),
     ConsoleAction(None, "rescan", "Finish", "scan the project again (decisions are kept)",
-                  "Rescan the project", help_keys="palette"),
+                  "Rescan the project", help_keys="ctrl+p: Rescan"),
     ConsoleAction(None, "", "Finish", "command palette", help_keys="ctrl+p", bind=False),
     ConsoleAction("question_mark", "help", "Finish", "this help", "Help: keys", "Help",
                   key_display="?", groups_tab=False),
@@ -98,6 +100,9 @@ ACTIONS: tuple[ConsoleAction, ...] = (
     ConsoleAction("escape", "clear_filter", "Move", "clear the filter", in_help=False),
 )
 HELP_SECTIONS = ("Move", "Decide", "Proposals", "Finish")
+
+ALWAYS_SHOWN = ("help", "app.quit")
+"""The footer's first keys, whatever the width."""
 
 # Where the two tabs share a key: `p` switches to whichever tab is not shown.
 TAB_BINDINGS = [Binding("p", "show_tab('pending')", "Proposals", show=False),
@@ -109,6 +114,9 @@ def bindings() -> list[Binding]:
     out = [Binding(a.key, a.action, a.label or a.title or a.help, show=bool(a.label),
                    key_display=a.key_display)
            for a in ACTIONS if a.bind and a.key and a.action]
+    # The footer shows keys in this order and cuts what does not fit: help and quit first,
+    # so a narrow terminal (60 columns) still tells how to get help and out.
+    out.sort(key=lambda b: b.action not in ALWAYS_SHOWN)
     return [*out, *TAB_BINDINGS]
 
 

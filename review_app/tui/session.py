@@ -29,6 +29,11 @@ class _Edit:
     overrides: str | None
     removed: list[str]
     keep: str | None = None
+    what: str = "change"  # what `z` says it took back
+
+
+EDIT_WORDS = {"canonical": "the canonical chosen", "keep": "the kept file chosen",
+              "remove": "the member taken out"}
 
 
 @dataclass(frozen=True)
@@ -58,14 +63,17 @@ class ReviewSession:
     carried: dict[str, Carried] = field(default_factory=dict)  # shown group id -> decision
     waiting: list[str] = field(default_factory=list)  # decided ids whose notes split up
     _undo: list[str | _Edit] = field(default_factory=list)  # group ids (decisions) and edits
+    undone: str = ""  # what the last `undo` took back, in words
+    skips_since: str | None = None  # this sitting's start: its skips hold, older ones not
     _targets: tuple[int, dict[str, str]] | None = None
 
     @classmethod
     def open(cls, result: ScanResult, window: set[str] | None = None,
-             window_label: str = "", carried: frozenset[str] = frozenset()) -> ReviewSession:
+             window_label: str = "", carried: frozenset[str] = frozenset(),
+             skips_since: str | None = None) -> ReviewSession:
         session = cls(result, DecisionStore(result.project.state), result.threshold,
                       window=window, window_label=window_label, carried_ids=carried,
-                      edits=EditStore(result.project.state))
+                      edits=EditStore(result.project.state), skips_since=skips_since)
         session.reload_decisions()
         return session
 
@@ -78,7 +86,7 @@ class ReviewSession:
     def reload_decisions(self) -> None:
         """Decisions still valid for the notes on disk; canonical and kept-file choices and
         removals come back with them, and the undo stack follows the order they were made."""
-        self.decisions = self.store.valid(self.notes)
+        self.decisions = self.store.valid(self.notes, self.skips_since)
         self.overrides, self.removed, self.keeps = {}, {}, {}
         auto = {g.id: g for g in self.result.regroup(self.threshold)}
         for gid, d in self.decisions.items():
@@ -123,8 +131,9 @@ class ReviewSession:
         waiting: list[str] = []
         extra: dict[str, str] = {}
         for gid, d in self.decisions.items():
-            # "distinct" pairs are kept out of grouping altogether: nothing to carry.
-            if gid in by_id or not d.hashes or d.action == "distinct":
+            # Every action alike: a "distinct" that vanished when a note joined read as
+            # if it had never been made (a merge said "the group changed").
+            if gid in by_id or not d.hashes:
                 continue
             homes = {owner.get(p) for p in d.hashes}
             home = next(iter(homes)) if len(homes) == 1 else None
@@ -331,10 +340,11 @@ class ReviewSession:
         self._undo.append(group.id)
         return decision
 
-    def _edit(self, group: Group) -> None:
+    def _edit(self, group: Group, what: str) -> None:
         self._adopt(group)
         self._undo.append(_Edit(group.id, self.overrides.get(group.id),
-                                list(self.removed.get(group.id, ())), self.keeps.get(group.id)))
+                                list(self.removed.get(group.id, ())), self.keeps.get(group.id),
+                                EDIT_WORDS[what]))
 
     def _persist_edit(self, group_id: str) -> None:
         """Write the group's choices now (quitting must not lose them)."""
@@ -357,7 +367,7 @@ class ReviewSession:
         why = self.refusal("canonical", group, path)
         if why:
             raise ValueError(why)
-        self._edit(group)
+        self._edit(group, "canonical")
         self.overrides[group.id] = path
         gone = self.removed.get(group.id, [])
         if path in gone:
@@ -373,7 +383,7 @@ class ReviewSession:
         why = self.refusal("keep", group, path)
         if why:
             raise ValueError(why)
-        self._edit(group)
+        self._edit(group, "keep")
         self.keeps[group.id] = path
         self._persist_edit(group.id)
         self._redecide(group)
@@ -383,7 +393,7 @@ class ReviewSession:
         why = self.refusal("remove", group, path)
         if why:
             raise ValueError(why)
-        self._edit(group)
+        self._edit(group, "remove")
         self.removed.setdefault(group.id, []).append(path)
         self._persist_edit(group.id)
         self._redecide(group)
@@ -394,8 +404,11 @@ class ReviewSession:
         if not self._undo:
             return None
         last = self._undo.pop()
+        gid = last.group_id if isinstance(last, _Edit) else last
+        group = self.by_id.get(gid)
+        title = self.notes[group.canonical].title if group is not None else gid
         if isinstance(last, _Edit):
-            gid = last.group_id
+            self.undone = f"{last.what} in {title!r}"
             for store, value in ((self.overrides, last.overrides), (self.keeps, last.keep)):
                 if value is None:
                     store.pop(gid, None)
@@ -405,8 +418,10 @@ class ReviewSession:
             self.regroup(self.threshold)
             self._persist_edit(gid)
             return gid
+        done = self.decisions.get(last)
+        self.undone = f"the {done.action + ' ' if done else ''}decision on {title!r}"
         self.store.undo(last)
-        previous = self.store.valid(self.notes).get(last)
+        previous = self.store.valid(self.notes, self.skips_since).get(last)
         if previous is None:
             self.decisions.pop(last, None)
         else:

@@ -46,9 +46,11 @@ WARM_AHEAD = 10
 """Groups after the settled one whose units are embedded ahead, in the order the person
 meets them (~1.6 s CPU each for three 600-word notes, done at low priority)."""
 GUARDED_KEYS = guarded_keys()
-DONE_WORDS = {"update": "update (the freshest text into the kept file, the others retired)",
-              "merge": "merge (what the others add folded in, the others retired)",
-              "skip": "skip (ask again next scan)",
+DONE_WORDS = {"update": "update (the freshest text into the kept file; the others are "
+                        "retired when you apply: a)",
+              "merge": "merge (what the others add folded in; the others are retired when "
+                       "you apply: a)",
+              "skip": "skip (asked again the next time the console opens)",
               "distinct": "not duplicates (remembered until a note changes)"}
 
 
@@ -63,7 +65,8 @@ class ReviewScreen(Screen):
         self.context = context or ConsoleContext(result.project)
         audit = self.context.audit
         self.session = ReviewSession.open(result, window, window_label,
-                                          audit.carried if audit else frozenset())
+                                          audit.carried if audit else frozenset(),
+                                          skips_since=self.context.started)
         self.view = ReviewView(self.session)
         self.proposals = PendingReview.open(result.project)  # agents' upsert_note(ask)
         self.proposals.targets = self.session.targets
@@ -200,7 +203,9 @@ class ReviewScreen(Screen):
         self.view.select(keep or table.current_id)
         rows = self.view.refresh()
         s = self.session
-        self._table_width = table.size.width or 60
+        # Before the first layout the table has no size: the terminal's width less the
+        # table's border is what it gets (60 painted narrow columns at 160x45 for ~1 s).
+        self._table_width = table.size.width or max(40, self.app.size.width - 2)
         table.fill(rows, s.notes, {g.id: s.status(g) for g in rows},
                    {g.id: len(s.members(g)) + 1 for g in rows}, self._table_width,
                    {g.id for g in rows if s.is_new(g)}, {g.id for g in rows if s.is_carried(g)})
@@ -430,7 +435,7 @@ class ReviewScreen(Screen):
         gid = self.session.undo()
         if gid is None:
             return
-        self.notify("last change undone", title="Undo")
+        self.notify(f"undone: {self.session.undone}", title="Undo")
         self.rebuild(keep=gid)
 
     def action_threshold(self, step: int) -> None:

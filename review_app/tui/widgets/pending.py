@@ -23,7 +23,7 @@ from ...core.pending import Proposal
 from ..screens.confirm import ConfirmApply
 from ..session import PendingReview
 from .preview import text_diff
-from .tables import VI_ENDS, VI_MOVES, JumpTable, clip, clip_left
+from .tables import VI_ENDS, VI_MOVES, JumpTable, clip, clip_path
 
 POLL_S = 2.0
 KEYS = {"u": "update", "m": "merge", "n": "create", "x": "discard"}
@@ -65,7 +65,7 @@ class ProposalTable(JumpTable):
             match = ("★ " if best.get("important") else "") + str(best.get("path") or "—")
             score = f"{best['score']:.2f}" if isinstance(best.get("score"), int | float) else ""
             rows.append((local_time(p.created), clip(p.caller or "?", 8), clip(p.title, title_w),
-                         clip_left(match, match_w), score))
+                         clip_path(match, match_w), score))
         self.add_rows(rows)
 
     @property
@@ -96,7 +96,7 @@ class MatchTable(DataTable):
         for m in proposal.matches:
             score = f"{m['score']:.2f}" if isinstance(m.get("score"), int | float) else ""
             rows.append((Text("★", style="bold yellow") if m.get("important") else "", score,
-                         clip_left(str(m.get("path")), width)))
+                         clip_path(str(m.get("path")), width)))
             self.paths.append(str(m.get("path")))
         self.add_rows(rows)
         if self.paths:
