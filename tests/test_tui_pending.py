@@ -112,9 +112,13 @@ async def test_each_choice_by_key(kb, embedder, choice):
         assert f"- {RATE_TARGET} (existing)" in diff and "+ proposed: API rate limits" in diff
         assert "+ - [decision] Enterprise keys get custom limits set by support" in diff
         await pilot.press(KEYS[choice])
-        if choice != "discard":  # writes a note: the confirmation `a` has comes first
-            written = RATE_NEW if choice == "create" else RATE_TARGET
-            await confirm(pilot, written)
+        # Every choice asks first, discard too (a stray `x` must not throw a proposal
+        # away), and in the proposal's words, not "Apply the decided groups".
+        written = {"create": RATE_NEW, "discard": ""}.get(choice, RATE_TARGET)
+        modal = await confirmation(pilot, written)
+        question = str(modal.query_one("#confirm-title").render())
+        assert "API rate limits" in question and "decided groups" not in question
+        await pilot.press("y")
         await decided(pilot, pane, 0)
         assert table.row_count == 0
         assert "Agent proposals (0)" in str(tabs.get_tab("tab-pending").label)

@@ -265,7 +265,7 @@ class Aligner:
         by_family: dict[str, list[Unit]] = {}
         for b in base:
             by_family.setdefault(family(b), []).append(b)
-        exact = {}
+        exact: dict[tuple[str, str], Unit] = {}
         for b in base:
             exact.setdefault((family(b), exact_key(b)), b)
         out: list[Match | None] = [None] * len(members)

@@ -243,8 +243,8 @@ def print_report(report: AuditReport, console: Console) -> None:
     if report.problems:
         console.print(f"\n[bold red]{len(report.problems)} file(s) could not be read[/] "
                       "(left untouched):")
-        for p in report.problems:
-            console.print(f"  {p.path}: {p.error}", markup=False, highlight=False)
+        for problem in report.problems:
+            console.print(f"  {problem.path}: {problem.error}", markup=False, highlight=False)
 
     if report.history:
         t = Table(title="Earlier audits", title_justify="left")

@@ -43,8 +43,10 @@ class ScanError(Exception):
 
 
 class _Scoped(Protocol):
-    path: str
-    type: str
+    @property
+    def path(self) -> str: ...
+    @property
+    def type(self) -> str: ...
 
 
 def _listing(values: Iterable[str], limit: int = 8) -> str:

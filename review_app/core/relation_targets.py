@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections import ChainMap
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
+from typing import cast
 
 from rapidfuzz import fuzz
 
@@ -33,7 +34,8 @@ class Targets:
         """`overlay` (the group's own names) wins over `index` (the project's). The project
         index is read in place and its name forms are gathered once per index, not on
         every compose (~30 ms on a 10k-note project)."""
-        self.index = ChainMap(dict(overlay or {}), index)
+        # ChainMap wants mutable maps but only reads them here: the index is never written.
+        self.index = ChainMap(dict(overlay or {}), cast(MutableMapping[str, str], index))
         self._forms = (_forms_of(overlay or {}), _cached_forms(index))
 
     def forms(self, nid: str) -> set[str]:

@@ -184,8 +184,9 @@ class Placement:
             pos = blocks.index(anchor.block) + 1
         else:
             nxt = self._next_known(u, target)
-            pos = blocks.index(nxt.block) if nxt is not None else None
-            if pos is None:
+            if nxt is not None:
+                pos = blocks.index(nxt.block)
+            else:
                 pos = len(blocks)
                 for i, b in enumerate(blocks):
                     if _list_kinds(b) & {"obs", "rel"}:

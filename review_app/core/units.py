@@ -107,7 +107,8 @@ class Block:
             return [(" ".join(self.sentences), self.source or (srcs[0] if srcs else None))]
         if self.kind == "list":
             out: list[tuple[str, str | None]] = []
-            start = int(re.match(r"\d+", self.items[0].marker).group(0)) if self.numbered else 0
+            number = re.match(r"\d+", self.items[0].marker) if self.numbered else None
+            start = int(number.group(0)) if number else 0
             style = self.items[0].marker
             for i, item in enumerate(self.items):
                 if self.numbered:

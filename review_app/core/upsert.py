@@ -17,7 +17,7 @@ import re
 import threading
 import time
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -273,7 +273,7 @@ class Match:
 
 def find_matches(project: Project, notes: list[Note], proposed: Note, *,
                  embedder: Embedder, strategy: DedupeStrategy, model: str = DEFAULT_MODEL,
-                 k: int = DEFAULT_TOP_K, also: list[str] = ()) -> list[Match]:
+                 k: int = DEFAULT_TOP_K, also: Sequence[str] = ()) -> list[Match]:
     """Existing notes nearest the proposed one, scored by `strategy`, best first.
 
     In a project basic-memory indexes, its vectors are read and the proposed note is

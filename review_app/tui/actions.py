@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 @dataclass(frozen=True)
@@ -109,14 +109,15 @@ TAB_BINDINGS = [Binding("p", "show_tab('pending')", "Proposals", show=False),
                 Binding("p", "show_tab('groups')", "Groups")]
 
 
-def bindings() -> list[Binding]:
+def bindings() -> list[BindingType]:
     """The review screen's BINDINGS."""
-    out = [Binding(a.key, a.action, a.label or a.title or a.help, show=bool(a.label),
-                   key_display=a.key_display)
-           for a in ACTIONS if a.bind and a.key and a.action]
+    out: list[BindingType] = [
+        Binding(a.key, a.action, a.label or a.title or a.help, show=bool(a.label),
+                key_display=a.key_display)
+        for a in ACTIONS if a.bind and a.key and a.action]
     # The footer shows keys in this order and cuts what does not fit: help and quit first,
     # so a narrow terminal (60 columns) still tells how to get help and out.
-    out.sort(key=lambda b: b.action not in ALWAYS_SHOWN)
+    out.sort(key=lambda b: isinstance(b, Binding) and b.action not in ALWAYS_SHOWN)
     return [*out, *TAB_BINDINGS]
 
 

@@ -14,7 +14,7 @@ from ..core.embedding import Embedder
 from ..core.pipeline import ScanOptions, ScanResult
 from ..core.project import Project
 from .context import ConsoleContext
-from .messages import RescanWanted, ScanFinished
+from .messages import NoticesWanted, RescanWanted, ScanFinished
 from .screens.review import ReviewScreen
 from .screens.scan import ScanScreen, project_label
 
@@ -87,6 +87,9 @@ class ReviewApp(App[int]):
                 self.notices_shown.add(notice)
                 self.notify(notice, title=title, severity="warning", timeout=timeout)
 
+    def on_notices_wanted(self, event: NoticesWanted) -> None:
+        self.show_notices(event.notices, title=event.title, timeout=event.timeout)
+
     def show_review(self, result: ScanResult, window: set[str] | None = None,
                     window_label: str = "") -> None:
         label = project_label(self.project)
@@ -100,7 +103,7 @@ class ReviewApp(App[int]):
         """After an apply: scan again (the index is cached, so only changed notes re-embed)."""
         self.switch_screen(ScanScreen(self.context))
 
-    def action_quit(self) -> None:
+    async def action_quit(self) -> None:
         self.exit(0)
 
 

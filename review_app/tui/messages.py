@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from textual.message import Message
@@ -52,6 +53,15 @@ class ApplyFailed(Message):
     def __init__(self, error: str) -> None:
         super().__init__()
         self.error = error
+
+
+@dataclass
+class NoticesWanted(Message):
+    """Notices the app shows once per console run (`ReviewApp.show_notices`)."""
+
+    notices: list[str]
+    title: str = "Scan"
+    timeout: float = 20
 
 
 class RescanWanted(Message):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from ..core.merging import compose, prefetch_units
 from ..core.notes import Note
@@ -28,7 +29,8 @@ def warm(job: WarmJob, vectors: UnitVectors, priority: int,
         prefetch_units(job.notes, vectors, priority=priority, cancelled=cancelled)
         if not job.others or cancelled():
             return
-        view = vectors.at(priority, cancelled)
+        # A WarmVectors answers compose's calls as the UnitVectors it wraps (at a priority).
+        view = cast(UnitVectors, vectors.at(priority, cancelled))
         for action in ("merge", "update"):
             compose(action, job.canonical, job.others, kept=job.kept, vectors=view,
                     targets=job.targets)

@@ -338,8 +338,8 @@ def _finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS) ->
     drop_trash(journal)
     store = DecisionStore(project.state)
     last: dict[str, dict] = {}
-    for rec in store.history():
-        last[rec["group_id"]] = rec
+    for entry in store.history():
+        last[entry["group_id"]] = entry
     for g in journal.data.get("groups", []):
         rec = last.get(g["group_id"])
         if rec and rec.get("action") == "applied" and rec.get("apply_id") == journal.id:

@@ -36,6 +36,8 @@ class SearchClient:
         if rows is not None:
             self.searched = np.zeros(len(notes), dtype=bool)
             self.searched[rows] = True
+        self.nn_idx: np.ndarray
+        self.nn_sim: np.ndarray
         self.nn_idx, self.nn_sim = top_neighbours(vectors, self.k, rows=rows) if len(
             notes) > 1 else (np.zeros((len(notes), 0), dtype=np.int64),
                              np.zeros((len(notes), 0), np.float32))

@@ -112,15 +112,17 @@ class ConfirmApply(ModalScreen[bool]):
         Binding("pagedown", "scroll('page_down')", "Page down", show=False),
     ]
 
-    def __init__(self, summary: dict[str, Any], project_name: str) -> None:
+    def __init__(self, summary: dict[str, Any], project_name: str,
+                 question: str = "") -> None:
         super().__init__()
         self.summary = summary
         self.project_name = project_name
+        self.question = question or f"Apply the decided groups to [b]{project_name}[/b]?"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(f"Apply the decided groups to [b]{self.project_name}[/b]? Every "
-                         "change is journaled: [b]bm-review undo[/b] reverts it.",
+            yield Static(f"{self.question} Every change is journaled: [b]bm-review undo[/b] "
+                         "reverts it.",
                          id="confirm-title")
             yield Static(counts_text(self.summary), id="confirm-counts")
             with Horizontal(id="confirm-buttons"):

@@ -26,7 +26,7 @@ from ...core.unit_vectors import AHEAD, SETTLED, shared_vectors
 from ..actions import GROUP_ACTIONS, GUARDED, bindings, guarded_keys
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
-from ..messages import ApplyFailed, ApplyFinished, RescanWanted
+from ..messages import ApplyFailed, ApplyFinished, NoticesWanted, RescanWanted
 from ..session import THRESHOLD_STEP, PendingReview, ReviewSession
 from ..view import ReviewView
 from ..warming import WarmJob, warm
@@ -159,6 +159,11 @@ class ReviewScreen(Screen):
     def _proposals_changed(self, event: PendingPane.Changed) -> None:
         self.query_one(TabbedContent).get_tab("tab-pending").label = self._proposals_label(
             event.count)
+
+    @on(PendingPane.ConfirmWanted)
+    def _confirm_proposal(self, event: PendingPane.ConfirmWanted) -> None:
+        self.app.push_screen(ConfirmApply(event.summary, project_label(self.context.project),
+                                          event.question), event.answer)
 
     @on(PaneFocus)
     def _focus_pane(self, event: PaneFocus) -> None:
@@ -305,7 +310,7 @@ class ReviewScreen(Screen):
         self.query_one(Preview).show(self.view.preview_request(g, path))
         store = self.vectors.store
         if store is not None and store.problem:  # once per console run, not per re-scan
-            self.app.show_notices([store.problem], title="Cache not used", timeout=8)
+            self.post_message(NoticesWanted([store.problem], title="Cache not used", timeout=8))
         self._shown_member = (g.id if g else None, path)
         self.update_bindings()
 

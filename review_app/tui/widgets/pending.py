@@ -7,6 +7,8 @@ this pane shows them and runs each decision in a thread worker.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -20,12 +22,16 @@ from textual.widgets import DataTable, Static
 
 from ...core.journal import JOURNAL_DIR
 from ...core.pending import Proposal
-from ..screens.confirm import ConfirmApply
 from ..session import PendingReview
 from .preview import text_diff
 from .tables import VI_ENDS, VI_MOVES, JumpTable, clip, clip_path
 
 POLL_S = 2.0
+QUESTIONS = {"update": "Update the matching note in [b]{project}[/b] with [b]{title}[/b]?",
+             "merge": "Merge [b]{title}[/b] into the matching note in [b]{project}[/b]?",
+             "create": "Create [b]{title}[/b] as a new note in [b]{project}[/b]?",
+             "discard": "Discard the proposal [b]{title}[/b]? Nothing is written; it leaves "
+                        "the queue."}
 KEYS = {"u": "update", "m": "merge", "n": "create", "x": "discard"}
 DONE = {"updated": "updated", "merged": "merged into", "created": "created",
         "discarded": "discarded"}
@@ -128,6 +134,14 @@ class PendingPane(Vertical):
         def __init__(self, count: int) -> None:
             super().__init__()
             self.count = count
+
+    @dataclass
+    class ConfirmWanted(Message):
+        """Ask the person before a choice is carried out (the screen shows the modal)."""
+
+        summary: dict[str, Any]  # in the apply confirmation's form
+        question: str
+        answer: Callable[[bool | None], None]
 
     class Decided(Message):
         def __init__(self, outcome: dict[str, Any] | None, title: str, error: str = "") -> None:
@@ -304,21 +318,23 @@ class PendingPane(Vertical):
             self.notify(why or "no proposal selected", title="Not possible", severity="warning")
             return
         target = self.match
-        if choice == "discard":  # writes no note: nothing to confirm
-            self._start(p, choice, target)
-            return
 
         def confirmed(ok: bool | None) -> None:
             if ok and self.review.get(p.id) is not None:
                 self._start(p, choice, target)
 
-        # The same confirmation `a` asks for: the file written, Enter cancels, y writes.
-        self.app.push_screen(ConfirmApply(self.written(p, choice, target),
-                                          self.review.project.name
-                                          or self.review.project.root.name), confirmed)
+        # The same confirmation `a` asks for (Enter cancels, y goes on), discard included:
+        # a proposal thrown away by a stray `x` is not in the queue any more.
+        name = self.review.project.name or self.review.project.root.name
+        self.post_message(self.ConfirmWanted(self.written(p, choice, target),
+                                             QUESTIONS[choice].format(title=p.title,
+                                                                      project=name),
+                                             confirmed))
 
     def written(self, p: Proposal, choice: str, target: str | None) -> dict[str, Any]:
         """What the choice writes, in the apply confirmation's summary form."""
+        if choice == "discard":
+            return {}
         if choice == "create":
             from ...core.naming import unique_note_path
             from ...core.project import walk_markdown

@@ -180,7 +180,8 @@ class MemberTable(DataTable):
             return
         canon = notes[group.canonical]
         kept = kept or group.canonical
-        rows = [(Text("◆▣" if kept == canon.path else "◆", style="bold green"),
+        rows: list[tuple[Text, Text | str, Text | str]] = [
+                (Text("◆▣" if kept == canon.path else "◆", style="bold green"),
                  Text("canon", style="green"),
                  Text(("★ " + clip_path(canon.path, width - 2)) if canon.important
                       else clip_path(canon.path, width),
