@@ -41,3 +41,21 @@ async def test_one_notification_per_kind(kb, embedder):
         assert titles.count("Regrouped") == 1 and titles.count("Decided") == 1
         assert "threshold" in next(n.message for n in app._notifications
                                    if n.title == "Regrouped")
+
+
+async def test_a_failing_worker_is_reported_and_the_console_stays(kb, embedder, monkeypatch):
+    import review_app.tui.screens.review as review
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("unit cache unreadable")
+
+    monkeypatch.setattr(review, "warm", broken)  # the settled group's background warm-up
+    app = make_app(kb, embedder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await wait_for_review(pilot)
+        await wait_for(pilot, lambda: any(n.title == "Something failed"
+                                          for n in app._notifications), "the report")
+        told = next(n.message for n in app._notifications if n.title == "Something failed")
+        assert "unit cache unreadable" in told and "warm" in told
+        await pilot.press("j", "u")  # still at work
+        await wait_for(pilot, lambda: screen.session.decided_count() == 1, "the decision")

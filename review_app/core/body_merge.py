@@ -29,6 +29,7 @@ from .align import (
     unit_facts,
 )
 from .changed_claims import ChangedClaims
+from .dating import stated_date
 from .notes import Note
 from .relation_targets import (
     Targets,
@@ -40,7 +41,6 @@ from .unit_placement import (
     Loc,
     Placement,
     _title_key,
-    stated_date,
 )
 from .units import HEADING_RE, Block, Body, Item, Section, Unit, inline_tags, units_of
 from .wording import says_all_of

@@ -16,7 +16,8 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from .align import Aligner, target_key
-from .body_merge import BodyMerger, Superseded, UnitNote, retitle, stated_date
+from .body_merge import BodyMerger, Superseded, UnitNote, retitle
+from .dating import stated_date
 from .frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
 from .notes import _MEMORY_URL_RE, _WIKILINK_RE, Note, parse_relation
 from .unit_vectors import PREVIEW, UnitVectors, shared_vectors

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .dating import stated_date
 from .notes import Note
 from .units import Block, Body, Item, Section, Unit, normalise
 
@@ -33,22 +34,6 @@ class Loc:
     ref: object  # sentence index | Item | row index | None (whole block)
     unit: Unit
     modified: dt.datetime
-
-
-def stated_date(note: Note) -> dt.datetime:
-    """When a note's content was last written, as the note states it.
-
-    `modified:` (or `updated:`) where the note has it; else its `created:`; only
-    then the file's mtime, which a copy or a checkout resets (a copy without a
-    `modified:` key would otherwise always look newest).
-    """
-    for key in ("modified", "updated", "created"):
-        if note.metadata.get(key) not in (None, ""):
-            if key == "created" and note.created is not None:
-                return note.created
-            if key != "created":
-                return note.modified
-    return note.modified
 
 
 def _title_key(text: str) -> str:

@@ -8,19 +8,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
-
-
-class PlanReady(Message):
-    """The apply plan is built; `summary` is `plan.summary()`."""
-
-    def __init__(self, plan: Any, summary: dict[str, Any], group_ids: list[str]) -> None:
-        super().__init__()
-        self.plan = plan
-        self.summary = summary
-        self.group_ids = group_ids
 
 
 def _conflict_paths(summary: dict[str, Any]) -> set[str]:
