@@ -64,7 +64,7 @@ from review_app.core.project import Project, load_notes  # noqa: E402
 from review_app.core.strategies import SearchClient, Target, get_strategy  # noqa: E402
 from review_app.tui.app import ReviewApp  # noqa: E402
 from review_app.tui.screens.review import ReviewScreen  # noqa: E402
-from review_app.tui.widgets.pending import ProposalTable  # noqa: E402
+from review_app.tui.widgets.pending import MatchTable, PendingPane, ProposalTable  # noqa: E402
 from review_app.tui.widgets.tables import GroupTable, MemberTable  # noqa: E402
 
 DIMS = 384
@@ -141,7 +141,9 @@ async def measure_proposals(result: ScanResult, moves: int) -> dict[str, object]
             return not (screen._layout_required or screen._scroll_required
                         or screen._repaint_required or screen._dirty_widgets)
 
-        lat = []
+        pane = screen.query_one(PendingPane)
+        matches = screen.query_one(MatchTable)
+        lat, detail = [], []
         for i in range(moves):
             await pilot.pause()
             await asyncio.sleep(0.02)
@@ -152,9 +154,17 @@ async def measure_proposals(result: ScanResult, moves: int) -> dict[str, object]
             while not (table.cursor_row != before and painted()):
                 await asyncio.sleep(0.0005)
             lat.append(time.perf_counter() - t0)
+            want = pane.review.get(table.current_id)
+            while not (want is not None and matches.paths[:1] == [want.matches[0]["path"]]
+                       and painted()):
+                await asyncio.sleep(0.0005)
+            detail.append(time.perf_counter() - t0)
         lat.sort()
+        detail.sort()
         figures["proposal_key_to_paint_p50_ms"] = lat[len(lat) // 2] * 1000
         figures["proposal_key_to_paint_p90_ms"] = lat[int(len(lat) * 0.9)] * 1000
+        figures["proposal_key_to_detail_p50_ms"] = detail[len(detail) // 2] * 1000
+        figures["proposal_key_to_detail_p90_ms"] = detail[int(len(detail) * 0.9)] * 1000
         await pilot.press("q")
     return figures
 

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import DataTable, Static
 from textual.worker import Worker
 
@@ -29,6 +30,7 @@ from .preview import text_diff
 from .tables import VI_ENDS, VI_MOVES, JumpTable, PaneFocus, clip, clip_path
 
 POLL_S = 2.0
+SETTLE_S = 0.08  # the match list and diff follow the proposal cursor once it rests this long
 QUESTIONS = {"update": "Update the matching note in [b]{project}[/b] with [b]{title}[/b]?",
              "merge": "Merge [b]{title}[/b] into the matching note in [b]{project}[/b]?",
              "create": "Create [b]{title}[/b] as a new note in [b]{project}[/b]?",
@@ -179,6 +181,7 @@ class PendingPane(Vertical):
         self.mode = "diff"
         self.busy = False
         self.written_here: list[tuple[str, str]] = []  # (apply id, title), this console run
+        self._settle: Timer | None = None
         self._width = 0
         self._journal_seen = self._journal_signature()
 
@@ -209,6 +212,7 @@ class PendingPane(Vertical):
 
     @property
     def match(self) -> str | None:
+        self.flush()  # never the match list of the proposal the cursor just left
         return self.query_one(MatchTable).current_path
 
     def _journal_signature(self) -> int | None:
@@ -258,6 +262,9 @@ class PendingPane(Vertical):
             self.refill()
 
     def show_proposal(self) -> None:
+        if self._settle is not None:  # shown now: the pending timer has nothing to do
+            self._settle.stop()
+            self._settle = None
         p = self.proposal
         self.query_one(MatchTable).show(p)
         self.show_match()
@@ -336,7 +343,22 @@ class PendingPane(Vertical):
 
     @on(DataTable.RowHighlighted, "#proposals")
     def _proposal_moved(self, event: DataTable.RowHighlighted) -> None:
+        # As on the groups tab: the cursor moves at once, the match list, details and diff
+        # follow once it rests (a held key re-laid them out on every row: 66 ms a key).
+        if self._settle is not None:
+            self._settle.stop()
+        self._settle = self.set_timer(SETTLE_S, self._settled)
+
+    def _settled(self) -> None:
+        self._settle = None
         self.show_proposal()
+
+    def flush(self) -> None:
+        """Bring the match list up to the cursor's proposal (before a key acts on it)."""
+        if self._settle is not None:
+            self._settle.stop()
+            self._settle = None
+            self.show_proposal()
 
     @on(DataTable.RowHighlighted, "#matches")
     def _match_moved(self, event: DataTable.RowHighlighted) -> None:
