@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .dating import head_date, stated_date
-from .decisions import DecisionStore
+from .dating import head_date, naive_utc_now, stated_date
+from .decisions import WRITING, DecisionStore
 from .embedding import DEFAULT_MODEL, Embedder
 from .frontmatter_conflicts import DEFAULT_TYPE, metadata_conflicts
 from .grouping import Group, Member
@@ -84,10 +84,6 @@ _DURATION_RE = re.compile(r"^\s*(\d+)\s*(m|min|h|d|w)\s*$", re.IGNORECASE)
 _UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 
 
-def utc_now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
-
-
 def _iso(value: dt.datetime | None) -> str | None:
     return None if value is None else value.isoformat(timespec="seconds")
 
@@ -114,7 +110,7 @@ def parse_window(spec: str | None, *, now: dt.datetime | None = None,
     `last` is the start of the latest completed audit whose scope covers `target`
     (an audit of one folder says nothing about the others).
     """
-    now = now or utc_now()
+    now = now or naive_utc_now()
     if spec is None or spec.strip().lower() in ("", "all"):
         return Window(spec or "", None, now)
     text = spec.strip()
@@ -384,7 +380,7 @@ def _guard(group: Group, notes: dict[str, Note], threshold: float
 
 
 def _decided(decision_action: str | None) -> bool:
-    return decision_action in ("update", "merge", "distinct")
+    return decision_action in (*WRITING, "distinct")
 
 
 def _explain_empty(window: Window, anchors: set[str], notes: Iterable[Note],
@@ -455,7 +451,7 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
     pairs that touch the window from it instead of scanning again.
     """
     options = options or AuditOptions()
-    started = now or utc_now()
+    started = now or naive_utc_now()
     history_store = AuditHistory(project.state)
     history = history_store.records()
     window = parse_window(options.since, now=started, history=history, target=options.target)
@@ -482,7 +478,7 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
 
     def report(**kw: Any) -> AuditReport:
         base: dict[str, Any] = dict(
-            project=project, started=started, finished=now or utc_now(), window=window,
+            project=project, started=started, finished=now or naive_utc_now(), window=window,
             target=options.target, strategy=options.strategy, model=options.model,
             threshold=(options.threshold if options.threshold is not None
                        else get_strategy(options.strategy).listing_threshold),

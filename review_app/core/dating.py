@@ -21,6 +21,21 @@ OWN_DATE_KEYS = ("modified", "updated", "created")
 FILE_MTIME = "file mtime"  # `Note.modified_source` when only the file's time dates a note
 
 
+def utc_now() -> dt.datetime:
+    """The one clock of the project: now, in UTC, to the second (aware)."""
+    return dt.datetime.now(dt.UTC).replace(microsecond=0)
+
+
+def naive_utc_now() -> dt.datetime:
+    """`utc_now` without its zone, to compare with note dates (naive UTC)."""
+    return utc_now().replace(tzinfo=None)
+
+
+def now_iso() -> str:
+    """`utc_now` as the logs write it (ISO 8601, comparable as text)."""
+    return utc_now().isoformat()
+
+
 def to_datetime(value: Any) -> dt.datetime | None:
     """Frontmatter dates arrive as datetime, date or str; naive UTC so all compare."""
     if value is None or value == "":

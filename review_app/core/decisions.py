@@ -9,14 +9,19 @@ applies and the group comes back undecided.
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .dating import now_iso
 from .jsonl import append_record, read_records
 from .notes import Note
 
-ACTIONS = ("update", "merge", "skip", "distinct")
+WRITING = ("update", "merge")
+"""The decisions apply carries out (the kept file written, the others retired)."""
+LEAVING = ("skip", "distinct")
+"""The decisions that write nothing: decide later, not duplicates."""
+ACTIONS = (*WRITING, *LEAVING)
+"""A person's four answers for a group, named here once."""
 DECISIONS_FILE = "decisions.jsonl"
 
 
@@ -31,12 +36,13 @@ class Decision:
     keep: str | None = None  # the kept file chosen by the person; None: the default
 
     def still_valid(self, notes: dict[str, Note]) -> bool:
-        return all(p in notes and notes[p].sha256 == h for p, h in self.hashes.items())
+        return unchanged(self.hashes, notes)
 
 
-def now_stamp() -> str:
-    """The log's clock: UTC to the second (ISO 8601), comparable as text."""
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+def unchanged(hashes: dict[str, str], notes: dict[str, Note]) -> bool:
+    """Every note a choice was made on is still there with the content it had (path ->
+    sha256): decisions and edits hold only while this is true."""
+    return all(p in notes and notes[p].sha256 == h for p, h in hashes.items())
 
 
 class DecisionStore:
@@ -47,16 +53,16 @@ class DecisionStore:
         append_record(self.path, record)
 
     def record(self, decision: Decision) -> Decision:
-        decision.time = decision.time or now_stamp()
+        decision.time = decision.time or now_iso()
         self._append(asdict(decision))
         return decision
 
     def undo(self, group_id: str) -> None:
-        self._append({"group_id": group_id, "action": "undo", "time": now_stamp()})
+        self._append({"group_id": group_id, "action": "undo", "time": now_iso()})
 
     def mark_applied(self, group_id: str, apply_id: str) -> None:
         self._append({"group_id": group_id, "action": "applied", "apply_id": apply_id,
-                      "time": now_stamp()})
+                      "time": now_iso()})
 
     def history(self) -> list[dict]:
         return [rec for rec in read_records(self.path) if "group_id" in rec]

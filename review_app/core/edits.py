@@ -9,10 +9,11 @@ hashes of the group's notes and is dropped when any of them changes.
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .dating import now_iso
+from .decisions import unchanged
 from .jsonl import append_record, read_records
 from .notes import Note
 
@@ -29,7 +30,7 @@ class GroupEdit:
     keep: str | None = None  # the kept file chosen by the person; None: the default
 
     def still_valid(self, notes: dict[str, Note]) -> bool:
-        return all(p in notes and notes[p].sha256 == h for p, h in self.hashes.items())
+        return unchanged(self.hashes, notes)  # the rule decisions follow
 
     @property
     def empty(self) -> bool:
@@ -41,7 +42,7 @@ class EditStore:
         self.path = Path(state_dir) / EDITS_FILE
 
     def record(self, edit: GroupEdit) -> GroupEdit:
-        edit.time = edit.time or dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+        edit.time = edit.time or now_iso()
         append_record(self.path, asdict(edit))
         return edit
 

@@ -11,7 +11,6 @@ A decision whose write is undone (`bm-review undo`) puts its proposal back.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import json
 import os
 import secrets
@@ -21,6 +20,8 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
+
+from .dating import now_iso, utc_now
 
 PENDING_FILE = "pending.jsonl"
 LOCK_FILE = "pending.lock"
@@ -66,11 +67,7 @@ class Proposal:
 
 
 def new_proposal_id() -> str:
-    return dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(4)
-
-
-def now_iso() -> str:
-    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+    return utc_now().strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(4)
 
 
 class _Lock:

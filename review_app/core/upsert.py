@@ -204,8 +204,10 @@ def _as_newest(matched: Note, proposed: Note) -> Note:
     import datetime as dt
     from dataclasses import replace
 
+    from .dating import naive_utc_now
+
     newest = max(proposed.modified, matched.modified) + dt.timedelta(seconds=1)
-    return replace(proposed, modified=max(newest, dt.datetime.now(dt.UTC).replace(tzinfo=None)))
+    return replace(proposed, modified=max(newest, naive_utc_now()))
 
 
 def updated_note_text(matched: Note, proposed: Note, state: Path | None = None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from ..core.decisions import now_stamp
+from ..core.dating import now_iso
 from ..core.embedding import Embedder
 from ..core.pipeline import ScanOptions
 from ..core.project import Project
@@ -25,7 +25,7 @@ class ConsoleContext:
     embedder: Embedder | None = None
     since: str | None = None  # audit window (--since): its groups are listed first
     audit: ConsoleAudit | None = None  # made on the first scan (with --since)
-    started: str = field(default_factory=now_stamp)  # skips made since then still hold
+    started: str = field(default_factory=now_iso)  # skips made since then still hold
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def get_embedder(self) -> Embedder:

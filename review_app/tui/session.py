@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.decisions import Decision, DecisionStore
+from ..core.decisions import ACTIONS, WRITING, Decision, DecisionStore
 from ..core.edits import EditStore, GroupEdit
 from ..core.grouping import Group, Member
 from ..core.notes import Note
 from ..core.pipeline import ScanResult, group_json
 
-DECISION_ACTIONS = ("update", "merge", "skip", "distinct")
+DECISION_ACTIONS = ACTIONS  # the log's names (core.decisions)
 THRESHOLD_STEP = 0.05
 
 
@@ -262,7 +262,7 @@ class ReviewSession:
     def to_apply(self) -> list[Group]:
         """Groups decided update or merge: what `apply` acts on."""
         return [g for g in self.groups
-                if (d := self.decision(g)) and d.action in ("update", "merge")]
+                if (d := self.decision(g)) and d.action in WRITING]
 
     # -- what is allowed -------------------------------------------------------------------
 
@@ -274,7 +274,7 @@ class ReviewSession:
             return None if self.to_apply() else "no group is decided update or merge yet"
         if group is None:
             return "no group selected"
-        if action in ("update", "merge") and not self.retirable(group):
+        if action in WRITING and not self.retirable(group):
             return (f"cannot {action}: every other note in the group is important or locked "
                     "(important notes are never retired, locked ones never touched)")
         if action in ("canonical", "keep", "remove") and member is None:
@@ -301,7 +301,7 @@ class ReviewSession:
                 return "the kept file stays; keep another note's file first (K)"
             d = self.decision(group)
             left = [p for p in self.retirable(group) if p != member]
-            if d is not None and d.action in ("update", "merge") and not left:
+            if d is not None and d.action in WRITING and not left:
                 return f"the {d.action} would retire nothing; undo it (z) first"
         return None
 
@@ -448,7 +448,7 @@ class ReviewSession:
         for g in self.groups:
             gj = group_json(g, self.notes)
             d = self.decision(g)
-            if d is not None and d.action in ("update", "merge"):
+            if d is not None and d.action in WRITING:
                 gone = set(self.removed_from(g))
                 gj["action"] = d.action
                 gj["canonical"] = g.canonical

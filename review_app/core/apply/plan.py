@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..dating import utc_now
 from ..decisions import DecisionStore
 from ..grouping import (
     choose_canonical,
@@ -129,7 +130,7 @@ class _Planner:
     def __init__(self, project: Project, now: dt.datetime | None, dry_run: bool = False
                  ) -> None:
         self.project = project
-        self.now = now or dt.datetime.now(dt.UTC).replace(microsecond=0)
+        self.now = now or utc_now()
         # Unit vectors from the state folder's cache; a dry run reads it, never writes.
         self.vectors = shared_vectors(project.state, read_only=dry_run)
         notes_list, problems = load_notes(project.root)

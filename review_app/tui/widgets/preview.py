@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.events import Resize
 from textual.widgets import Static
 
+from ...core.dating import utc_now
 from ...core.notes import Note
 from ..view import PreviewRequest
 from .tables import clip_path
@@ -142,12 +143,11 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
     """(what the pane shows, the text written): `compose`'s text line by line, verbatim
     after a two-column gutter that names the source note of each added line, then what
     the result leaves out (superseded values, dropped prose)."""
-    import datetime as dt
 
     from ...core.merging import compose
 
     # `modified:` shows the refresh apply makes; apply stamps the moment it writes.
-    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    now = utc_now()
     composed = compose(action, canonical, others, kept=kept, now=now, targets=targets,
                        vectors=vectors)
     letters = _letters(others)
