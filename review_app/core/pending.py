@@ -29,6 +29,8 @@ LOCK_TIMEOUT_S = 15.0
 STALE_LOCK_S = 60.0
 """A lock older than this is left over from a crash: queue operations take milliseconds."""
 
+CHOICES = ("update", "merge", "create", "discard")
+"""What a person may do with a queued proposal (named here once)."""
 OUTCOMES = ("updated", "merged", "created", "discarded")
 
 

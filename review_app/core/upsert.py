@@ -39,7 +39,7 @@ from .notes import (
     render_note,
     split_frontmatter_value,
 )
-from .pending import PendingQueue, Proposal, QueueError, new_proposal_id, now_iso
+from .pending import CHOICES, PendingQueue, Proposal, QueueError, new_proposal_id, now_iso
 from .pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, INDEX_FILE
 from .project import IgnoreRules, Project, load_notes, read_note, resolve_project, walk_markdown
 from .strategies import Candidate, DedupeStrategy, SearchClient, get_strategy
@@ -47,7 +47,6 @@ from .unit_vectors import shared_vectors
 
 ON_MATCH = ("update", "merge", "ask")
 ACTIONS = ("created", "updated_existing", "merged_existing", "queued_for_review")
-CHOICES = ("update", "merge", "create", "discard")
 CANDIDATES_SHOWN = 5
 PROPOSED_PREFIX = ".proposed/"
 """The transient note's path: a hidden folder, so it can never equal a real note's

@@ -11,11 +11,11 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
+from ..core.audit_window import ConsoleAudit
 from ..core.dating import now_iso
 from ..core.embedding import Embedder
 from ..core.pipeline import ScanOptions
 from ..core.project import Project
-from .console_audit import ConsoleAudit
 
 
 @dataclass

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
+from ..core.audit_window import ConsoleAudit
 from ..core.pipeline import ScanResult
-from .console_audit import ConsoleAudit
 
 if TYPE_CHECKING:  # the apply engine loads on first use, in the worker that plans
     from ..core.apply import ApplyReport, Plan

@@ -466,10 +466,3 @@ class ReviewSession:
         for gid in group_ids:
             self.decisions.pop(gid, None)
 
-
-# Re-exported: the proposals pane and the screens import them from here.
-from .console_audit import ConsoleAudit, start_audit  # noqa: E402
-from .proposals import PENDING_CHOICES, PendingReview  # noqa: E402
-
-__all__ = ["DECISION_ACTIONS", "PENDING_CHOICES", "THRESHOLD_STEP", "ConsoleAudit",
-           "PendingReview", "ReviewSession", "start_audit"]

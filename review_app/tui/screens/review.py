@@ -22,12 +22,13 @@ from textual.worker import Worker, get_current_worker
 
 from ...core.grouping import Group
 from ...core.pipeline import ScanResult
+from ...core.proposal_review import ProposalReview
 from ...core.unit_vectors import AHEAD, SETTLED, shared_vectors
 from ..actions import ACTION_TABS, bindings, guarded_keys, guards
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
 from ..messages import ApplyFailed, ApplyFinished, NoticesWanted, PlanReady, RescanWanted
-from ..session import THRESHOLD_STEP, PendingReview, ReviewSession
+from ..session import THRESHOLD_STEP, ReviewSession
 from ..view import ReviewView
 from ..warming import WarmJob, warm
 from ..widgets.detail import DetailPane, detail_text
@@ -73,7 +74,7 @@ class ReviewScreen(Screen):
                                           audit.carried if audit else frozenset(),
                                           skips_since=self.context.started)
         self.view = ReviewView(self.session)
-        self.proposals = PendingReview.open(result.project)  # agents' upsert_note(ask)
+        self.proposals = ProposalReview.open(result.project)  # agents' upsert_note(ask)
         self.proposals.targets = self.session.targets
         # Unit vectors for previews and apply, kept on disk in the project's state folder.
         self.vectors = shared_vectors(result.project.state)

@@ -14,10 +14,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, ProgressBar, Static
 from textual.worker import Worker
 
+from ...core.audit_window import start_audit
 from ...core.bm_vectors import BasicMemoryUnavailable
 from ...core.pipeline import ScanCancelled, scan
 from ...core.project import Project
-from ..console_audit import start_audit
 from ..context import ConsoleContext
 from ..messages import ScanFailed, ScanFinished, ScanProgress
 from ..progress import ProgressRelay

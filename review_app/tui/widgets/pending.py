@@ -1,6 +1,6 @@
 """The agent proposals pane: the pending queue, each proposal against its matches.
 
-The rules (what is allowed, what a choice writes) live in `session.PendingReview`;
+The rules (what is allowed, what a choice writes) live in `core.proposal_review`;
 this pane shows them and runs each decision in a thread worker.
 """
 
@@ -23,8 +23,7 @@ from textual.worker import Worker
 
 from ...core.journal import JOURNAL_DIR
 from ...core.pending import Proposal
-from ..proposals import QueueState
-from ..session import PendingReview
+from ...core.proposal_review import ProposalReview, QueueState
 from ..workers import background, report_failure
 from .preview import text_diff
 from .tables import VI_ENDS, VI_MOVES, JumpTable, PaneFocus, clip, clip_path
@@ -175,7 +174,7 @@ class PendingPane(Vertical):
         state: QueueState
         error: str = ""
 
-    def __init__(self, review: PendingReview, **kwargs: Any) -> None:
+    def __init__(self, review: ProposalReview, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.review = review
         self.mode = "diff"

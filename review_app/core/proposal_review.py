@@ -8,11 +8,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.notes import Note, parse_note
-from ..core.pending import PendingQueue, Proposal, QueueError
-from ..core.project import Project, read_note
-
-PENDING_CHOICES = ("update", "merge", "create", "discard")
+from .notes import Note, parse_note
+from .pending import CHOICES, PendingQueue, Proposal, QueueError
+from .project import Project, read_note
 
 
 @dataclass(frozen=True)
@@ -23,7 +21,7 @@ class QueueState:
 
 
 @dataclass
-class PendingReview:
+class ProposalReview:
     """The proposals agents queued with `upsert_note(on_match="ask")`, and their decisions.
 
     The queue file is the truth: it is re-read after every decision and whenever it
@@ -42,7 +40,7 @@ class PendingReview:
     targets: Callable[[], Mapping[str, str]] | None = None
 
     @classmethod
-    def open(cls, project: Project) -> PendingReview:
+    def open(cls, project: Project) -> ProposalReview:
         review = cls(project)
         review.reload()
         return review
@@ -100,7 +98,7 @@ class PendingReview:
 
     def proposed_note(self, proposal: Proposal) -> Note:
         """The note `create` would write (frontmatter as upsert_note renders it)."""
-        from ..core.upsert import PROPOSED_PREFIX, new_note_text, split_content
+        from .upsert import PROPOSED_PREFIX, new_note_text, split_content
 
         if proposal.id in self._proposed:  # a proposal's text never changes
             return self._proposed[proposal.id]
@@ -116,7 +114,7 @@ class PendingReview:
 
     def merged_text(self, proposal: Proposal, path: str) -> str | None:
         """What `merge` would write into `path`, or None when that note is gone."""
-        from ..core.upsert import merged_note_text
+        from .upsert import merged_note_text
 
         target = self.match_note(path)
         if target is None:
@@ -140,9 +138,9 @@ class PendingReview:
 
     def decide(self, proposal_id: str, choice: str, target: str | None) -> dict[str, Any]:
         """Blocking (a worker thread calls it): writes through the apply engine's journal."""
-        from ..core.upsert import decide_pending
+        from .upsert import decide_pending
 
-        if choice not in PENDING_CHOICES:
+        if choice not in CHOICES:
             raise ValueError(f"unknown choice {choice!r}")
         return decide_pending(self.project, proposal_id, choice,
                               target if choice in ("update", "merge") else None)
