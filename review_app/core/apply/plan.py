@@ -167,15 +167,14 @@ class _Planner:
             self.used[p] = gid
         notes = self.notes
         keep = g.get("keep")
-        if keep:
-            if keep not in expected:
-                self.conflicts.append(Conflict(gid, keep, "\"keep\" names a note that is not "
-                                                          "in the group"))
-                return
-            kept, kept_reason = notes[keep], "chosen by you"
-        else:
-            kept, kept_reason = choose_kept([notes[p] for p in expected],
-                                            inbound_counts(expected, self.linkers))
+        if keep and keep not in expected:
+            self.conflicts.append(Conflict(gid, keep, "\"keep\" names a note that is not "
+                                                      "in the group"))
+            return
+        kept, kept_reason = choose_kept([notes[p] for p in expected],
+                                        inbound_counts(expected, self.linkers))
+        if keep and keep != kept.path:  # the console names the kept file always: only
+            kept, kept_reason = notes[keep], "chosen by you"  # another one is a choice
         if kept.locked:
             self.skipped.append(Skip(gid, f"{LOCKED} ({kept.path}, the kept file); "
                                           "nothing written for this group"))
