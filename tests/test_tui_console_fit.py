@@ -59,3 +59,29 @@ async def test_a_failing_worker_is_reported_and_the_console_stays(kb, embedder, 
         assert "unit cache unreadable" in told and "warm" in told
         await pilot.press("j", "u")  # still at work
         await wait_for(pilot, lambda: screen.session.decided_count() == 1, "the decision")
+
+
+async def test_a_decision_is_fsynced_off_the_ui_thread(kb, embedder, monkeypatch):
+    import os
+    import threading
+
+    from review_app.core.decisions import DecisionStore
+    from review_app.core.project import Project
+
+    app = make_app(kb, embedder)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await wait_for_review(pilot)
+        synced: list[bool] = []  # per fsync: was it on the UI thread?
+        real = os.fsync
+
+        def spy(fd):
+            synced.append(threading.current_thread() is threading.main_thread())
+            return real(fd)
+
+        monkeypatch.setattr(os, "fsync", spy)
+        gid = screen.group.id
+        await pilot.press("u")
+        # The line is in the log at once, for any reader; its fsync follows.
+        assert DecisionStore(Project(kb).state).current()[gid].action == "update"
+        app.context.syncer.wait()
+        assert synced and not any(synced)

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .dating import now_iso
-from .jsonl import append_record, read_records
+from .jsonl import SyncFn, append_record, read_records
 from .notes import Note
 
 WRITING = ("update", "merge")
@@ -46,11 +46,12 @@ def unchanged(hashes: dict[str, str], notes: dict[str, Note]) -> bool:
 
 
 class DecisionStore:
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, sync: SyncFn | None = None) -> None:
         self.path = Path(state_dir) / DECISIONS_FILE
+        self.sync = sync  # the console's DeferredSync: no fsync on its UI thread
 
     def _append(self, record: dict) -> None:
-        append_record(self.path, record)
+        append_record(self.path, record, self.sync)
 
     def record(self, decision: Decision) -> Decision:
         decision.time = decision.time or now_iso()

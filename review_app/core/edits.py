@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .dating import now_iso
 from .decisions import unchanged
-from .jsonl import append_record, read_records
+from .jsonl import SyncFn, append_record, read_records
 from .notes import Note
 
 EDITS_FILE = "edits.jsonl"
@@ -38,12 +38,13 @@ class GroupEdit:
 
 
 class EditStore:
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, sync: SyncFn | None = None) -> None:
         self.path = Path(state_dir) / EDITS_FILE
+        self.sync = sync  # as DecisionStore's
 
     def record(self, edit: GroupEdit) -> GroupEdit:
         edit.time = edit.time or now_iso()
-        append_record(self.path, asdict(edit))
+        append_record(self.path, asdict(edit), self.sync)
         return edit
 
     def latest(self) -> dict[str, GroupEdit]:

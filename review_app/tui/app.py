@@ -106,6 +106,9 @@ class ReviewApp(App[int]):
     async def action_quit(self) -> None:
         self.exit(0)
 
+    def on_unmount(self) -> None:
+        self.context.syncer.wait()  # every decision on disk before the console is gone
+
 
 def run_console(project: Project, options: ScanOptions, since: str | None = None) -> int:
     return ReviewApp(project, options, since=since).run() or 0

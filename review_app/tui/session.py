@@ -14,6 +14,7 @@ from typing import Any
 from ..core.decisions import ACTIONS, WRITING, Decision, DecisionStore
 from ..core.edits import EditStore, GroupEdit
 from ..core.grouping import Group, Member
+from ..core.jsonl import SyncFn
 from ..core.notes import Note
 from ..core.pipeline import ScanResult, group_json
 
@@ -70,10 +71,13 @@ class ReviewSession:
     @classmethod
     def open(cls, result: ScanResult, window: set[str] | None = None,
              window_label: str = "", carried: frozenset[str] = frozenset(),
-             skips_since: str | None = None) -> ReviewSession:
-        session = cls(result, DecisionStore(result.project.state), result.threshold,
+             skips_since: str | None = None, sync: SyncFn | None = None) -> ReviewSession:
+        """`sync`: how the logs reach the disk (the console's `DeferredSync`, off its UI
+        thread); without it each line is fsynced as it is written."""
+        state = result.project.state
+        session = cls(result, DecisionStore(state, sync), result.threshold,
                       window=window, window_label=window_label, carried_ids=carried,
-                      edits=EditStore(result.project.state), skips_since=skips_since)
+                      edits=EditStore(state, sync), skips_since=skips_since)
         session.reload_decisions()
         return session
 

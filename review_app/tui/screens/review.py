@@ -72,7 +72,8 @@ class ReviewScreen(Screen):
         audit = self.context.audit
         self.session = ReviewSession.open(result, window, window_label,
                                           audit.carried if audit else frozenset(),
-                                          skips_since=self.context.started)
+                                          skips_since=self.context.started,
+                                          sync=self.context.syncer)
         self.view = ReviewView(self.session)
         self.proposals = ProposalReview.open(result.project)  # agents' upsert_note(ask)
         self.proposals.targets = self.session.targets
