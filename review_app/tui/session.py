@@ -13,7 +13,7 @@ from typing import Any
 
 from ..core.decisions import ACTIONS, WRITING, Decision, DecisionStore
 from ..core.edits import EditStore, GroupEdit
-from ..core.grouping import Group, Member
+from ..core.grouping import Group, Member, staying
 from ..core.jsonl import SyncFn
 from ..core.notes import Note
 from ..core.pipeline import ScanResult, group_json
@@ -214,8 +214,9 @@ class ReviewSession:
     def retirable(self, group: Group) -> list[str]:
         """What update/merge would retire: never the kept file, an important or a locked note."""
         kept = self.kept(group)[0]
-        return [p for p in self.in_group(group) if p != kept
-                and not self.notes[p].important and not self.notes[p].locked]
+        paths = self.in_group(group)
+        stay = staying(paths, kept, self.notes)
+        return [p for p in paths if p != kept and p not in stay]
 
     def compose_inputs(self, group: Group) -> tuple[Note, list[Note], Note]:
         """(canonical, others, kept) exactly as the write path takes them: the others are

@@ -20,11 +20,13 @@ from typing import Any
 from ..dating import utc_now
 from ..decisions import DecisionStore
 from ..grouping import (
+    LOCKED,
     choose_canonical,
     choose_kept,
     group_id,
     inbound_counts,
     linkers_by_path,
+    staying,
 )
 from ..journal import owner_cannot_write, safe_join
 from ..merging import Composed, compose, link_mapping, note_keys, rewrite_links_text, target_index
@@ -33,9 +35,6 @@ from ..project import Project, load_notes
 from ..unit_vectors import shared_vectors
 from .changes import Conflict, FileChange, Skip, counts
 from .validate import LEAVING, WRITING, validate_document
-
-LOCKED = "locked: basic-memory refuses edits"
-IMPORTANT = "important: never retired"
 
 
 @dataclass
@@ -179,8 +178,7 @@ class _Planner:
             self.skipped.append(Skip(gid, f"{LOCKED} ({kept.path}, the kept file); "
                                           "nothing written for this group"))
             return
-        left = {p: (LOCKED if notes[p].locked else IMPORTANT) for p in sorted(expected)
-                if p != kept.path and (notes[p].locked or notes[p].important)}
+        left = staying(sorted(expected), kept.path, notes)
         retired = sorted(p for p in expected if p != kept.path and p not in left)
         if not retired:
             why = "; ".join(f"{p}: {r}" for p, r in left.items())
