@@ -1,4 +1,5 @@
-"""Putting files back: rollback of a failed or interrupted apply, undo, crash recovery.
+"""Putting files back: rollback of a failed or interrupted apply, crash recovery, and
+the restore and finish an undo share (`undo.py` decides what to undo).
 
 Restoring renames each backup back into place, so a restored note is the file it
 was (bytes, mode, mtime; a symlink comes back as the same link) and a rollback
@@ -36,15 +37,13 @@ from ..journal import (
     is_blocked,
     journals,
     link_target,
-    load_journal,
     move_aside,
-    order_key,
     remove_file,
     restore_entry,
     safe_join,
 )
 from ..project import Project
-from .changes import NO_HOOKS, FileChange, Hooks, UndoError, active_hooks, counts
+from .changes import NO_HOOKS, FileChange, Hooks, UndoError
 
 
 @dataclass
@@ -68,7 +67,7 @@ class Outcome:
         return done
 
 
-def _changes(journal: Journal) -> list[FileChange]:
+def journal_changes(journal: Journal) -> list[FileChange]:
     return [FileChange.from_record(r) for r in journal.data.get("changes", [])]
 
 
@@ -95,7 +94,7 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
     """
     root = project.root
     out = Outcome()
-    for c in reversed(_changes(journal)):
+    for c in reversed(journal_changes(journal)):
         try:
             entry, spot = _spots(root, c)
             clean_temp_files(spot)
@@ -179,7 +178,7 @@ def rollback(project: Project, journal: Journal) -> Outcome:
 
 def _landed(project: Project, journal: Journal) -> bool:
     root = project.root
-    for c in _changes(journal):
+    for c in journal_changes(journal):
         try:
             if file_state(entry_path(root, c.path), root) != c.after_sha256:
                 return False
@@ -211,12 +210,12 @@ def recover_locked(project: Project) -> tuple[list[str], list[str]]:
 def _recover_one(project: Project, journal: Journal) -> tuple[str, bool]:
     if journal.status == UNDOING:
         try:
-            _finish_undo(project, journal)
+            finish_undo(project, journal)
         except UndoError as exc:
             return str(exc), False
         return f"finished the interrupted undo of {journal.id}", True
     if journal.status == APPLYING and _landed(project, journal):
-        for c in _changes(journal):
+        for c in journal_changes(journal):
             clean_temp_files(project.root / c.target)
         journal.save(APPLIED)
         _mark_applied(project, journal)
@@ -293,40 +292,7 @@ class UndoReport:
         return "\n".join(lines)
 
 
-def list_applies(project: Project) -> list[dict[str, Any]]:
-    """Every apply, newest first: id, time, label, status and counts. Reads only the
-    journals, never the notes."""
-    out = []
-    for j in journals(project.state):
-        try:
-            changes = _changes(j)
-        except (KeyError, TypeError, ValueError):
-            changes = []
-        by = counts(changes)
-        out.append({
-            "id": j.id, "time": j.data.get("time", ""), "label": j.data.get("label", ""),
-            "status": j.status, "groups": len(j.data.get("groups", [])),
-            "updated": len(by["updated"]), "retired": len(by["retired"]),
-            "created": len(by["created"]), "links": sum(c.links for c in changes),
-        })
-    out.reverse()
-    return out
-
-
-def _changed_since(project: Project, journal: Journal) -> tuple[list[str], list[str]]:
-    """(paths not in their after state, problems: paths where a non-file stands)."""
-    root = project.root
-    changed, blocked = [], []
-    for c in _changes(journal):
-        state = file_state(entry_path(root, c.path), root)
-        if is_blocked(state):
-            blocked.append(f"{c.path} is now {describe_blocked(state or '')}")
-        elif state != c.after_sha256:
-            changed.append(c.path)
-    return changed, blocked
-
-
-def _finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS) -> UndoReport:
+def finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS) -> UndoReport:
     out = restore(project, journal,
                   keep_changed_in=project.state / OVERWRITTEN_DIR / journal.id, hooks=hooks)
     if out.problems:
@@ -348,63 +314,3 @@ def _finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS) ->
         else:
             report.plan_groups.append(g["group_id"])
     return report
-
-
-def _touched(journal: Journal) -> set[str]:
-    return {p for c in _changes(journal) for p in (c.path, c.target)}
-
-
-def undo_apply(project: Project, apply_id: str | None = None, *, force: bool = False,
-               hooks: Hooks | None = None) -> UndoReport:
-    """Restore every file an apply touched, exactly (default: the latest apply).
-
-    Refuses when a file changed since the apply, unless `force` (then the newer
-    content is kept under `<state>/overwritten/<apply-id>/`). Always refuses while a
-    later apply that touched the same files is in force (undo that one first), and
-    while a folder or other non-file stands where a note must come back.
-    """
-    with apply_lock(project.state):
-        recovered, _ = recover_locked(project)
-        if apply_id is None:
-            done = [j for j in journals(project.state) if j.status == APPLIED]
-            if not done:
-                raise UndoError("there is no apply to undo")
-            journal = done[-1]
-        else:
-            found = load_journal(project.state, apply_id)
-            if found is None:
-                raise UndoError(f"no apply {apply_id!r} (bm-review undo --list shows them)")
-            journal = found
-        if journal.status != APPLIED:
-            raise UndoError(f"apply {journal.id} is {journal.status.replace('_', ' ')}; "
-                            "nothing to undo")
-        mine = _touched(journal)
-        for later in journals(project.state):
-            if (order_key(later) <= order_key(journal)
-                    or later.status not in (APPLIED, APPLYING, UNDOING)):
-                continue
-            shared = sorted(mine & _touched(later))
-            if shared:
-                raise UndoError(f"the later apply {later.id} also changed {', '.join(shared)}; "
-                                f"undo it first (bm-review undo {later.id}), then this one. "
-                                "Nothing was restored.")
-        changed, blocked = _changed_since(project, journal)
-        if blocked:
-            raise UndoError(f"cannot undo {journal.id}: " + "; ".join(blocked) + ". Move it "
-                            "away and run undo again. Nothing was restored.")
-        if changed and not force:
-            raise UndoError(
-                f"{len(changed)} file(s) changed since apply {journal.id}: "
-                + ", ".join(changed) + ". Nothing was restored. Use --force to restore "
-                "anyway (their current content is kept under "
-                f".bm-review/{OVERWRITTEN_DIR}/{journal.id}/).")
-        journal.data["forced"] = changed
-        journal.save(UNDOING)
-        hooks = active_hooks(hooks)
-        hooks.at("undoing")
-        report = _finish_undo(project, journal, hooks)
-        report.recovered = recovered
-        return report
-
-
-
