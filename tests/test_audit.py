@@ -374,7 +374,7 @@ def test_fail_on_new_exit_codes(kb, capsys):
                  "markdown"]) == 3
     assert main(["audit", str(kb), "--since", "last", "--fail-on-new"]) == 0
     out = capsys.readouterr().out
-    assert "No new duplicate groups" in out and "Still pending" in out
+    assert "No new duplicate groups" in out and "Still open" in out
     assert main(["audit", str(kb), "--since", "soon"]) == 1
     assert "--since 'soon'" in capsys.readouterr().err
 

@@ -149,7 +149,8 @@ def report_markdown(report: AuditReport) -> str:
         for i, ag in enumerate(held, 1):
             out += _md_group(i, ag)
 
-    out += [f"## Still pending from earlier audits ({len(report.pending)})", ""]
+    # "Open", not "pending": the console keeps that word for agent proposals.
+    out += [f"## Still open from earlier audits ({len(report.pending)})", ""]
     if report.pending:
         out += ["| Keep | Duplicates | Score | First reported | Group |",
                 "|---|---|---:|---|---|"]
@@ -181,7 +182,7 @@ def report_markdown(report: AuditReport) -> str:
 
     out += [f"## Earlier audits ({len(report.history)} most recent)", ""]
     if report.history:
-        out += ["| Time | Scope | Window | Anchors | New | Pending |",
+        out += ["| Time | Scope | Window | Anchors | New | Open |",
                 "|---|---|---|---:|---:|---:|"]
         for r in report.history:
             c = r.get("counts") or {}
@@ -226,7 +227,7 @@ def print_report(report: AuditReport, console: Console) -> None:
     console.print()
 
     if report.pending:
-        t = Table(title=f"Still pending from earlier audits ({len(report.pending)})",
+        t = Table(title=f"Still open from earlier audits ({len(report.pending)})",
                   title_justify="left")
         for col in ("keep", "duplicates", "score", "first reported", "group"):
             t.add_column(col, overflow="fold")
@@ -236,7 +237,7 @@ def print_report(report: AuditReport, console: Console) -> None:
                       p.id + (" (skipped)" if p.decision == "skip" else ""))
         console.print(t)
     else:
-        console.print("No groups pending from earlier audits.")
+        console.print("No groups open from earlier audits.")
 
     if report.decisions:
         t = Table(title=f"Decisions since the last audit ({len(report.decisions)})",
@@ -257,7 +258,7 @@ def print_report(report: AuditReport, console: Console) -> None:
 
     if report.history:
         t = Table(title="Earlier audits", title_justify="left")
-        for col in ("time", "scope", "window", "anchors", "new", "pending"):
+        for col in ("time", "scope", "window", "anchors", "new", "open"):
             t.add_column(col, overflow="fold")
         for r in report.history:
             c = r.get("counts") or {}
