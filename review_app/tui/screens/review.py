@@ -398,7 +398,9 @@ class ReviewScreen(Screen):
 
     @on(RunAction)
     async def _palette_chose(self, event: RunAction) -> None:
-        """A command palette entry: refused like its key, else run."""
+        """A command palette entry: on its own tab, refused like its key, else run."""
+        if event.entry.tab not in ("any", self.tab):
+            self.action_show_tab(event.entry.tab)
         if event.entry.guard and self._refused(event.entry.guard):
             return
         await self.run_action(event.entry.action)
