@@ -111,4 +111,8 @@ class ReviewApp(App[int]):
 
 
 def run_console(project: Project, options: ScanOptions, since: str | None = None) -> int:
-    return ReviewApp(project, options, since=since).run() or 0
+    app = ReviewApp(project, options, since=since)
+    try:
+        return app.run() or 0
+    finally:
+        app.context.syncer.wait()  # however the console ended: every decision on disk
