@@ -128,12 +128,11 @@ class PendingPane(Vertical):
     class BindingsChanged(Message):
         """What the keys may do changed (a selection, a decision under way)."""
 
+    @dataclass
     class Changed(Message):
         """The queue was re-read: `count` proposals are open."""
 
-        def __init__(self, count: int) -> None:
-            super().__init__()
-            self.count = count
+        count: int
 
     @dataclass
     class QueueRead(Message):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.coordinate import Coordinate
@@ -57,21 +59,20 @@ VI_ENDS = [Binding("g", "first", "First", show=False),
            Binding("G", "last", "Last", show=False)]
 
 
+@dataclass
 class PaneFocus(Message):
-    """A table asks its screen to focus another pane ("groups", "members")."""
+    """A table asks its screen to focus another pane ("groups", "members", "proposals",
+    "matches")."""
 
-    def __init__(self, pane: str) -> None:
-        super().__init__()
-        self.pane = pane
+    pane: str
 
 
+@dataclass
 class TableResized(Message):
     """A table's width changed: its columns (and clipping) follow."""
 
-    def __init__(self, table: DataTable, width: int) -> None:
-        super().__init__()
-        self.table = table
-        self.width = width
+    table: DataTable
+    width: int
 
 
 class JumpTable(DataTable):
