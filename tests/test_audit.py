@@ -131,7 +131,7 @@ def test_the_markdown_report_keeps_the_kept_file(kb, embedder):
     assert ag.group.canonical == postmortem[0] and ag.group.kept == postmortem[1]
     text = report_markdown(everything)
     assert f"**Keep** `{postmortem[1]}`" in text
-    assert f"Its text from `{postmortem[0]}` (the canonical)" in text
+    assert f"Its text comes from the canonical, `{postmortem[0]}`" in text
 
 
 def test_old_notes_alone_are_not_reproposed(kb, embedder):

@@ -98,8 +98,8 @@ def _md_group(n: int, ag: AuditGroup) -> list[str]:
     keep = (f"**Keep** {_code(kept)}{mark if kept in changed else ''}"
             + (f" ({g.kept_reason})" if g.kept_reason and kept != g.canonical else "") + ". ")
     if kept != g.canonical:  # the file that survives is not where the newest text is
-        keep += (f"Its text from {_code(g.canonical)}{mark if g.canonical in changed else ''}"
-                 f" (the canonical). Why: {g.canonical_reason}.")
+        keep += (f"Its text comes from the canonical, {_code(g.canonical)}"
+                 f"{mark if g.canonical in changed else ''}. Why: {g.canonical_reason}.")
     else:
         keep += f"Why: {g.canonical_reason}."
     lines = [f"### {n}. {_cell(ag.canonical_title)} (score {g.score:.2f})", "", keep, "",

@@ -13,8 +13,11 @@ from textual.worker import Worker, WorkerState
 
 
 def background(group: str, exclusive: bool = True):
-    """`@work` for a thread worker of the console: errors reported, never fatal."""
-    return work(thread=True, exclusive=exclusive, group=group, exit_on_error=False)
+    """`@work` for a thread worker of the console: errors reported, never fatal. Named by
+    its group: without a description Textual writes the repr of every argument, and a
+    warm-up job holds the project's whole link index (0.4 s per move on 10k notes)."""
+    return work(thread=True, exclusive=exclusive, group=group, exit_on_error=False,
+                description=group)
 
 
 def report_failure(node: DOMNode, event: Worker.StateChanged) -> None:
