@@ -289,7 +289,7 @@ class ReviewScreen(Screen):
     def _warm_job(self, group: Group) -> WarmJob:
         s = self.session
         return WarmJob([s.notes[p] for p in s.in_group(group)], *s.compose_inputs(group),
-                       s.targets())
+                       s.targets)
 
     def _ahead(self, group: Group) -> list[WarmJob]:
         """The undecided groups the person meets after `group`, in that order: the rows
