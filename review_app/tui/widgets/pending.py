@@ -317,7 +317,10 @@ class PendingPane(Vertical):
         target = self.review.match_note(path)
         if target is None:
             return Text(f"{path} is gone or unreadable now", style="italic red")
-        return text_diff(f"{path} (existing)", target.body, f"proposed: {p.title}",
+        # The header's path on one line, shortened in the middle as in the member list.
+        width = self.query_one("#pending-preview").scrollable_content_region.width
+        shown = clip_path(path, max(8, width - len("- ") - len(" (existing)"))) if width else path
+        return text_diff(f"{shown} (existing)", target.body, f"proposed: {p.title}",
                          proposed.body)
 
     @background("pending-preview")
