@@ -180,6 +180,7 @@ class PendingPane(Vertical):
         self.busy = False
         self.written_here: list[tuple[str, str]] = []  # (apply id, title), this console run
         self._settle: Timer | None = None
+        self._diff_width = 0  # the preview width the shown diff was fitted to
         self._width = 0
         self._journal_seen = self._journal_signature()
 
@@ -258,6 +259,11 @@ class PendingPane(Vertical):
     def on_resize(self) -> None:
         if abs((self.query_one(ProposalTable).size.width or 80) - self._width) > 2:
             self.refill()
+        elif self._preview_width() != self._diff_width:  # the diff header fits its width
+            self.show_match()
+
+    def _preview_width(self) -> int:
+        return self.query_one("#pending-preview").scrollable_content_region.width
 
     def show_proposal(self) -> None:
         if self._settle is not None:  # shown now: the pending timer has nothing to do
@@ -318,7 +324,7 @@ class PendingPane(Vertical):
         if target is None:
             return Text(f"{path} is gone or unreadable now", style="italic red")
         # The header's path on one line, shortened in the middle as in the member list.
-        width = self.query_one("#pending-preview").scrollable_content_region.width
+        width = self._diff_width = self._preview_width()
         shown = clip_path(path, max(8, width - len("- ") - len(" (existing)"))) if width else path
         return text_diff(f"{shown} (existing)", target.body, f"proposed: {p.title}",
                          proposed.body)
