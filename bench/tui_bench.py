@@ -19,6 +19,12 @@ group's detail and diff), and for a held key (30 repeats a second); a held key's
 from the last repeat until the cursor is on its row and until the detail follows; `G`
 to the last row; a filter keystroke and a threshold change.
 
+    python bench/tui_bench.py --proposals 50 [--notes 5000] [--moves 100]
+
+`--proposals N` queues N agent proposals (existing notes reworded, as `upsert_note`'s
+`ask` leaves them) and times key-to-paint on the proposals tab instead: p50 and p90 from
+a `j`/`k` until the moved cursor, the match list, details and diff are painted.
+
     python bench/tui_bench.py --preview [--groups 8] [--repeat 3]
 
 `--preview` measures the merge preview with the REAL bundled model instead, on a project
@@ -52,11 +58,13 @@ sys.path.insert(0, str(BENCH.parent))
 
 from textual import events  # noqa: E402
 
+from review_app.core.pending import PendingQueue, Proposal  # noqa: E402
 from review_app.core.pipeline import ScanOptions, ScanResult  # noqa: E402
 from review_app.core.project import Project, load_notes  # noqa: E402
 from review_app.core.strategies import SearchClient, Target, get_strategy  # noqa: E402
 from review_app.tui.app import ReviewApp  # noqa: E402
 from review_app.tui.screens.review import ReviewScreen  # noqa: E402
+from review_app.tui.widgets.pending import MatchTable, PendingPane, ProposalTable  # noqa: E402
 from review_app.tui.widgets.tables import GroupTable, MemberTable  # noqa: E402
 
 DIMS = 384
@@ -96,6 +104,69 @@ def build_result(root: Path) -> tuple[ScanResult, dict[str, float]]:
     result.groups = result.regroup(result.threshold)
     t["group_s"] = time.perf_counter() - t0
     return result, t
+
+
+def queue_proposals(result: ScanResult, count: int) -> None:
+    """`count` proposals in the project's queue, as `upsert_note(on_match="ask")` leaves
+    them: each an existing note's text reworded a little, matched to that note."""
+    queue = PendingQueue(result.project.state)
+    notes = sorted(result.notes.values(), key=lambda n: n.path)[:count]
+    for i, note in enumerate(notes):
+        queue.append(Proposal(
+            id=f"bench-{i:03d}", title=f"{note.title} (agent)",
+            content=note.body.replace(".", ", as noted.", 1), directory="agents",
+            path=f"agents/{note.path.rsplit('/', 1)[-1]}",
+            matches=[{"path": note.path, "title": note.title, "score": 0.9,
+                      "reasons": ["titles nearly identical"], "sha256": note.sha256}],
+            created=f"2026-06-01T12:{i % 60:02d}:00+00:00", caller="bench-agent"))
+
+
+async def measure_proposals(result: ScanResult, moves: int) -> dict[str, object]:
+    """Key-to-paint on the proposals tab: each move shows the next proposal's match list,
+    its details and its diff against the note it matched."""
+    app = ReviewApp(result.project, ScanOptions(), autostart=False)
+    figures: dict[str, object] = {}
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.show_review(result)
+        await _until(lambda: isinstance(app.screen, ReviewScreen), "the review screen")
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("p")
+        table = screen.query_one(ProposalTable)
+        await _until(lambda: table.row_count > 0, "the proposals")
+        figures["proposals"] = table.row_count
+
+        def painted() -> bool:
+            return not (screen._layout_required or screen._scroll_required
+                        or screen._repaint_required or screen._dirty_widgets)
+
+        pane = screen.query_one(PendingPane)
+        matches = screen.query_one(MatchTable)
+        lat, detail = [], []
+        for i in range(moves):
+            await pilot.pause()
+            await asyncio.sleep(0.02)
+            before = table.cursor_row
+            key = "j" if (i // 25) % 2 == 0 else "k"
+            t0 = time.perf_counter()
+            app._driver.send_message(events.Key(key, key))
+            while not (table.cursor_row != before and painted()):
+                await asyncio.sleep(0.0005)
+            lat.append(time.perf_counter() - t0)
+            want = pane.review.get(table.current_id)
+            while not (want is not None and matches.paths[:1] == [want.matches[0]["path"]]
+                       and painted()):
+                await asyncio.sleep(0.0005)
+            detail.append(time.perf_counter() - t0)
+        lat.sort()
+        detail.sort()
+        figures["proposal_key_to_paint_p50_ms"] = lat[len(lat) // 2] * 1000
+        figures["proposal_key_to_paint_p90_ms"] = lat[int(len(lat) * 0.9)] * 1000
+        figures["proposal_key_to_detail_p50_ms"] = detail[len(detail) // 2] * 1000
+        figures["proposal_key_to_detail_p90_ms"] = detail[int(len(detail) * 0.9)] * 1000
+        await pilot.press("q")
+    return figures
 
 
 async def measure(result: ScanResult, moves: int) -> dict[str, object]:
@@ -460,6 +531,8 @@ def main() -> int:
     ap.add_argument("--groups", type=int, default=1100)
     ap.add_argument("--moves", type=int, default=200)
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--proposals", type=int, default=0,
+                    help="queue this many agent proposals and time moves on their tab")
     args = ap.parse_args()
     if args.preview_child:
         preview_child(args.root, args.state, args.preview_child, args.wait,
@@ -478,7 +551,11 @@ def main() -> int:
         print(f"notes {len(result.notes)}, groups {len(result.groups)} at threshold "
               f"{result.threshold:.2f} (parse {t['parse_s']:.2f}s, search {t['search_s']:.2f}s,"
               f" group {t['group_s']:.2f}s; not console time)")
-        figures = asyncio.run(measure(result, args.moves))
+        if args.proposals:
+            queue_proposals(result, args.proposals)
+            figures = asyncio.run(measure_proposals(result, args.moves))
+        else:
+            figures = asyncio.run(measure(result, args.moves))
     for key, value in figures.items():
         print(f"{key:24} {value:.3f}" if isinstance(value, float) else f"{key:24} {value}")
     return 0

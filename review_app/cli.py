@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from types import ModuleType
 
 from . import __version__
 from .commands.common import CommandError, UsageError
@@ -23,7 +24,7 @@ basic-memory's default project. --demo uses a copy of the bundled demo.
 """
 
 
-def _command_modules() -> dict[str, object]:
+def _command_modules() -> dict[str, ModuleType]:
     mods = {}
     for name in COMMANDS:
         try:

@@ -100,6 +100,15 @@ async def shoot(root: Path, out: Path, size: tuple[int, int], embedder: Embedder
         await pilot.pause()
         save(app, "agent-proposals")
         await pilot.press("p", "z", "q")
+
+    # The same console in a small terminal: every key that matters, two paths told apart.
+    app = ReviewApp(Project(root, name="demo"), ScanOptions(), embedder=embedder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await until(pilot, lambda: app.screen.detail_current)
+        await pilot.pause()
+        save(app, "small-terminal")
+        await pilot.press("q")
     return written
 
 

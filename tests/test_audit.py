@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
+from test_tui_helpers import edit_note
 
 from review_app.cli import main
 from review_app.core.audit import (
@@ -25,12 +26,12 @@ from review_app.core.audit import (
     WindowError,
     anchors_in_window,
     metadata_conflicts,
-    note_activity,
     parse_window,
     run_audit,
     window_anchor_paths,
 )
 from review_app.core.audit_report import report_json, report_markdown
+from review_app.core.dating import stated_date
 from review_app.core.decisions import Decision, DecisionStore
 from review_app.core.notes import parse_note
 from review_app.core.project import Project, load_notes
@@ -57,6 +58,10 @@ def set_mtimes(root: Path, when: dt.datetime) -> None:
 
 def touch(root: Path, rel: str, when: dt.datetime) -> None:
     os.utime(root / rel, (_ts(when), _ts(when)))
+
+
+def edit(root: Path, rel: str, when: dt.datetime) -> None:
+    edit_note(root, rel, when)
 
 
 def bump_frontmatter_modified(root: Path, rel: str, when: dt.datetime) -> None:
@@ -89,15 +94,16 @@ def group_sets(report) -> list[set[str]]:
 # --- lookback ---------------------------------------------------------------------
 
 def test_touching_one_note_reports_exactly_that_group(kb, embedder):
-    touch(kb, POOLING[1], NOW - dt.timedelta(hours=2))
+    edit(kb, POOLING[1], NOW - dt.timedelta(hours=2))
     report = audit(kb, embedder, since="1d")
     assert report.anchors == [POOLING[1]]
     assert report.note_count == 60 and report.partition_count == 60
     assert group_sets(report) == [set(POOLING)]
     ag = report.new_groups[0]
     assert ag.above_threshold and ag.group.score >= report.threshold
-    # The canonical is outside the window: not an anchor, still found as the match.
-    assert ag.group.canonical == POOLING[0]
+    # The edit made it the newest: its text is the canonical's; the other note, outside
+    # the window, is still found as the match.
+    assert ag.group.canonical == POOLING[1]
     assert ag.in_window == [POOLING[1]]
     assert not ag.conflicts
 
@@ -111,6 +117,23 @@ def test_frontmatter_modified_alone_puts_a_note_in_the_window(kb, embedder):
     assert report.new_groups[0].group.canonical == BU[1]
 
 
+def test_the_markdown_report_keeps_the_kept_file(kb, embedder):
+    """The postmortem pair: the newer note is the canonical, the copy others link to is the
+    file kept; "Keep" names the file that survives, the canonical where its text is from."""
+    postmortem = ("engineering/postmortem-2026-07-12-queue-backlog.md",
+                  "engineering/postmortem_queue_backlog_copy.md")
+    touch(kb, postmortem[0], NOW - dt.timedelta(hours=1))  # in the window by its mtime only
+    edit(kb, "engineering/postgres-connection-pooling.md", NOW - dt.timedelta(hours=1))
+    report = audit(kb, embedder, since="1d")
+    assert report.anchors == ["engineering/postgres-connection-pooling.md"]  # a copy is not
+    everything = audit(kb, embedder, record=False)
+    [ag] = [g for g in everything.new_groups if set(g.group.paths) == set(postmortem)]
+    assert ag.group.canonical == postmortem[0] and ag.group.kept == postmortem[1]
+    text = report_markdown(everything)
+    assert f"**Keep** `{postmortem[1]}`" in text
+    assert f"Its text comes from the canonical, `{postmortem[0]}`" in text
+
+
 def test_old_notes_alone_are_not_reproposed(kb, embedder):
     report = audit(kb, embedder, since="7d")
     assert report.anchors == [] and report.new_groups == []
@@ -121,7 +144,7 @@ def test_old_notes_alone_are_not_reproposed(kb, embedder):
 
 
 def test_since_last_after_an_unchanged_audit_reports_nothing_new(kb, embedder):
-    touch(kb, POOLING[1], NOW - dt.timedelta(hours=2))
+    edit(kb, POOLING[1], NOW - dt.timedelta(hours=2))
     first = audit(kb, embedder, since="last")
     assert "no earlier audit" in first.window.note and first.window.since is None
     assert len(first.new_groups) >= 1  # whole history on the first run
@@ -136,7 +159,7 @@ def test_since_last_after_an_unchanged_audit_reports_nothing_new(kb, embedder):
     assert all(not p.found_again for p in pending.values())
 
     # A note changed after the second audit is the only news of the third.
-    touch(kb, PRINCIPLES[1], later + dt.timedelta(minutes=30))
+    edit(kb, PRINCIPLES[1], later + dt.timedelta(minutes=30))
     third = audit(kb, embedder, now=later + dt.timedelta(hours=1), since="last")
     assert third.anchors == [PRINCIPLES[1]]
     assert third.new_groups == []  # the whole-history audit already reported it...
@@ -150,8 +173,8 @@ def test_since_last_after_an_unchanged_audit_reports_nothing_new(kb, embedder):
 
 
 def test_decisions_since_the_last_audit_and_decided_groups_leave_pending(kb, embedder):
-    touch(kb, POOLING[1], NOW - dt.timedelta(hours=2))
-    touch(kb, BU[1], NOW - dt.timedelta(hours=3))
+    edit(kb, POOLING[1], NOW - dt.timedelta(hours=2))
+    edit(kb, BU[1], NOW - dt.timedelta(hours=3))
     first = audit(kb, embedder, since="1d")
     by_paths = {frozenset(g.group.paths): g for g in first.new_groups}
     pooling = by_paths[frozenset(POOLING)]
@@ -167,8 +190,8 @@ def test_decisions_since_the_last_audit_and_decided_groups_leave_pending(kb, emb
 # --- scope ------------------------------------------------------------------------
 
 def test_folder_and_type_scopes(kb, embedder):
-    touch(kb, POOLING[1], NOW - dt.timedelta(hours=2))  # engineering, type note
-    touch(kb, BU[1], NOW - dt.timedelta(hours=2))  # product, type reference
+    edit(kb, POOLING[1], NOW - dt.timedelta(hours=2))  # engineering, type note
+    edit(kb, BU[1], NOW - dt.timedelta(hours=2))  # product, type reference
     product = audit(kb, embedder, since="1d", target=Target(folders=("product",)),
                     record=False)
     assert product.anchors == [BU[1]]
@@ -185,7 +208,7 @@ def test_folder_and_type_scopes(kb, embedder):
 
 
 def test_too_large_partition_is_reported_and_skipped(kb, embedder, capsys):
-    touch(kb, BU[1], NOW - dt.timedelta(hours=2))
+    edit(kb, BU[1], NOW - dt.timedelta(hours=2))
     report = audit(kb, embedder, since="1d", target=Target(folders=("product",)), max_notes=5)
     assert report.skipped and "more than the limit of 5" in report.skipped
     assert report.new_groups == [] and report.scan is None
@@ -240,7 +263,7 @@ def write_note(root: Path, rel: str, text: str, when: dt.datetime) -> None:
     f = root / rel
     f.parent.mkdir(parents=True, exist_ok=True)
     f.write_text(text, encoding="utf-8")
-    touch(root, rel, when)
+    edit(root, rel, when)
 
 
 def test_metadata_guard_flags_same_title_different_type(tmp_path, embedder):
@@ -291,16 +314,30 @@ def test_parse_window():
             parse_window(bad, now=NOW)
 
 
-def test_note_activity_is_the_latest_of_frontmatter_and_mtime():
+def test_a_note_is_dated_by_its_own_date_and_the_mtime_only_without_one():
     text = b"---\ntitle: A\nmodified: 2026-11-01T00:00:00\n---\nbody\n"
-    older_file = parse_note("a.md", text, mtime=_ts(dt.datetime(2026, 10, 1)))
-    assert note_activity(older_file) == dt.datetime(2026, 11, 1)
-    edited_by_agent = parse_note("a.md", text, mtime=_ts(dt.datetime(2026, 11, 20)))
-    assert note_activity(edited_by_agent) == dt.datetime(2026, 11, 20)
+    copied = parse_note("a.md", text, mtime=_ts(dt.datetime(2026, 11, 20)))
+    assert stated_date(copied) == dt.datetime(2026, 11, 1)  # a copy or clone's mtime
+    bare = parse_note("b.md", b"body\n", mtime=_ts(dt.datetime(2026, 11, 20)))
+    assert stated_date(bare) == dt.datetime(2026, 11, 20)
+
+
+def test_a_fresh_copy_or_clone_changes_no_note(indexed_demo: Path, tmp_path: Path):
+    """shutil.copytree without the times, as `cp -r` or `git clone` leave a project: every
+    file's mtime is now, and no note's own date moved."""
+    root = tmp_path / "clone"
+    shutil.copytree(indexed_demo, root, copy_function=shutil.copyfile)
+    since = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(days=1)
+    notes, _ = load_notes(root)
+    assert anchors_in_window(notes, since) == set()
+    assert window_anchor_paths(Project(root), since) == set()
+    edit(root, POOLING[1], since + dt.timedelta(hours=2))
+    assert window_anchor_paths(Project(root), since) == {POOLING[1]}
+    assert anchors_in_window(load_notes(root)[0], since) == {POOLING[1]}
 
 
 def test_quick_anchor_paths_match_the_parsed_notes(kb):
-    touch(kb, POOLING[1], NOW - dt.timedelta(hours=2))
+    edit(kb, POOLING[1], NOW - dt.timedelta(hours=2))
     bump_frontmatter_modified(kb, BU[1], NOW - dt.timedelta(hours=5))
     notes, _ = load_notes(kb)
     for since in (None, NOW - dt.timedelta(days=1), dt.datetime(2026, 8, 1), OLD):
@@ -319,7 +356,7 @@ def test_history_survives_a_torn_line(tmp_path):
 # --- CLI ----------------------------------------------------------------------------
 
 def test_fail_on_new_exit_codes(kb, capsys):
-    touch(kb, POOLING[1], dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    edit(kb, POOLING[1], dt.datetime.now(dt.UTC).replace(tzinfo=None)
           - dt.timedelta(hours=1))
     assert main(["audit", str(kb), "--since", "1d", "--fail-on-new", "--no-record",
                  "--format", "json"]) == 3
@@ -337,7 +374,7 @@ def test_fail_on_new_exit_codes(kb, capsys):
                  "markdown"]) == 3
     assert main(["audit", str(kb), "--since", "last", "--fail-on-new"]) == 0
     out = capsys.readouterr().out
-    assert "No new duplicate groups" in out and "Still pending" in out
+    assert "No new duplicate groups" in out and "Still open" in out
     assert main(["audit", str(kb), "--since", "soon"]) == 2  # a usage error
     assert "--since 'soon'" in capsys.readouterr().err
 
@@ -350,8 +387,8 @@ def test_markdown_report_snapshot(tmp_path, embedder):
     shutil.copytree(DATA / "kb", root)
     set_mtimes(root, OLD)
     t1 = dt.datetime(2026, 11, 23, 9, 0)
-    touch(root, "engineering/deploy-checklist-copy.md", t1 - dt.timedelta(hours=3))
-    touch(root, "research/ddia-ch6.md", t1 - dt.timedelta(hours=3))
+    edit(root, "engineering/deploy-checklist-copy.md", t1 - dt.timedelta(hours=3))
+    edit(root, "research/ddia-ch6.md", t1 - dt.timedelta(hours=3))
     first = audit(root, embedder, now=t1, since="7d", strategy="title")
     assert len(first.new_groups) == 2
 
@@ -361,8 +398,8 @@ def test_markdown_report_snapshot(tmp_path, embedder):
         held.id, "distinct", held.group.canonical,
         {p: notes[p].sha256 for p in held.group.paths}, time="2026-11-24T14:30:00"))
     t2 = dt.datetime(2026, 11, 30, 9, 0)
-    touch(root, "people/ada-lovelace-bio.md", t2 - dt.timedelta(days=1))
-    touch(root, "product/pricing-tiers-2025.md", t2 - dt.timedelta(hours=2))
+    edit(root, "people/ada-lovelace-bio.md", t2 - dt.timedelta(days=1))
+    edit(root, "product/pricing-tiers-2025.md", t2 - dt.timedelta(hours=2))
     second = audit(root, embedder, now=t2, since="last", strategy="title")
     assert [g.above_threshold for g in second.new_groups] == [True, False]
     text = report_markdown(second).replace(str(root), "<project>")

@@ -9,9 +9,9 @@ import shutil
 import time
 from pathlib import Path
 
+from review_app.core.dating import apply_file_dates
 from review_app.core.grouping import build_groups, linkers_by_path
 from review_app.core.notes import Note, parse_note
-from review_app.core.pipeline import apply_file_dates
 from review_app.core.strategies import Candidate
 
 REWRITE_KB = Path(__file__).parent / "data" / "rewrite_kb"

@@ -93,3 +93,19 @@ def test_no_import_cycles():
             visit(start, [start])
     assert sum(map(len, graph.values())) > 100  # the graph was read, not empty
     assert cycles == []
+
+
+def test_no_module_imports_a_private_textual_module():
+    """`textual.widgets._footer` and the like tie the project to one exact release."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] == "textual"
+                          and any(part.startswith("_") for part in n.split(".")[1:])]
+    assert offenders == []

@@ -228,3 +228,36 @@ def test_dry_run_reports_each_group_and_its_units(kb: Path, tmp_path: Path,  # n
     done = json.loads(capsys.readouterr().out)
     assert {g["group_id"] for g in done["groups"]} == set(groups)
     assert done["conflicts"] == [] and done["retired"]
+
+
+def test_a_kept_file_named_as_the_default_keeps_its_reason(kb: Path):  # noqa: F811
+    """The console names the kept file in every plan; naming the one the tool would keep
+    anyway is no choice ("chosen by you" in the dry run read as if the person had made it)."""
+    default = group_doc(kb, "eng/pooling.md", ["eng/pgbouncer_notes.md"], "merge")
+    auto = plan_from_document(Project(kb), plan_doc(kb, default)).groups[0]
+    named = group_doc(kb, "eng/pooling.md", ["eng/pgbouncer_notes.md"], "merge",
+                      keep=auto.kept)
+    plan = plan_from_document(Project(kb), plan_doc(kb, named)).groups[0]
+    assert (plan.kept, plan.kept_reason) == (auto.kept, auto.kept_reason)
+    assert plan.kept_reason != "chosen by you"
+    other = "eng/pooling.md" if auto.kept != "eng/pooling.md" else "eng/pgbouncer_notes.md"
+    chosen = group_doc(kb, "eng/pooling.md", ["eng/pgbouncer_notes.md"], "merge", keep=other)
+    plan = plan_from_document(Project(kb), plan_doc(kb, chosen)).groups[0]
+    assert (plan.kept, plan.kept_reason) == (other, "chosen by you")
+
+
+def test_a_plan_from_the_decisions_reads_the_project_once(kb: Path, monkeypatch):  # noqa: F811
+    calls = []
+    real = plan_mod.load_notes
+
+    def counting(root):
+        calls.append(root)
+        return real(root)
+
+    monkeypatch.setattr(plan_mod, "load_notes", counting)
+    notes = notes_of(kb)
+    paths = ["eng/pooling.md", "eng/pgbouncer_notes.md"]
+    DecisionStore(Project(kb).state).record(Decision(
+        "g1", "merge", paths[0], {p: notes[p].sha256 for p in paths}))
+    plan = plan_from_decisions(Project(kb))
+    assert [g.group_id for g in plan.groups] == ["g1"] and len(calls) == 1

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import time
+import datetime as dt
 
 import test_tui_helpers as helpers
-from test_tui_helpers import make_app, settle_detail, wait_for, wait_for_review
+from test_tui_helpers import edit_note, make_app, settle_detail, wait_for, wait_for_review
 
 from review_app.cli import build_parser
 from review_app.commands.scan import options_from_args
@@ -24,7 +23,7 @@ TOUCHED = "research/hosting-platform-evaluation.md"  # the Heroku pair: its weak
 
 
 async def test_window_groups_come_first_and_are_marked(kb, embedder):
-    os.utime(kb / TOUCHED)  # an agent rewrote it just now
+    edit_note(kb, TOUCHED)  # an agent rewrote it just now
     app = make_app(kb, embedder, since=SINCE)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)
@@ -60,8 +59,8 @@ async def test_without_changes_in_the_window_nothing_is_marked(kb, embedder):
 
 
 async def test_the_console_audit_is_recorded_once_and_shows_the_history(kb, embedder):
-    earlier = time.time() - 5  # audit times are kept to the second
-    os.utime(kb / TOUCHED, (earlier, earlier))
+    earlier = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(seconds=5)
+    edit_note(kb, TOUCHED, earlier)  # audit times are kept to the second
     history = AuditHistory(kb / ".bm-review")
     app = make_app(kb, embedder, since=SINCE)
     async with app.run_test(size=SIZE) as pilot:

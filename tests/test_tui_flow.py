@@ -9,6 +9,7 @@ import re
 import test_tui_helpers as helpers
 from test_tui_helpers import make_app, settle_detail, wait_for, wait_for_review
 from test_tui_review import goto_group, notices, store
+from textual.command import CommandList, CommandPalette
 
 from review_app.core.edits import EditStore
 from review_app.core.project import Project
@@ -178,7 +179,7 @@ async def test_the_merge_preview_is_what_apply_writes(kb, embedder):
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
                        and app.screen is not screen, "the re-scan after apply")
-        await pilot.pause(0.2)
+        await pilot.pause()
     # Byte for byte but the `modified:` stamp, which apply sets when it writes.
     assert _unstamped((kb / kept).read_text(encoding="utf-8")) == _unstamped(written)
     for path in group.paths:
@@ -207,7 +208,7 @@ async def test_apply_writes_into_the_chosen_kept_file(kb, embedder):
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
                        and app.screen is not screen, "the re-scan after apply")
-        await pilot.pause(0.2)
+        await pilot.pause()
     assert _unstamped((kb / other).read_text(encoding="utf-8")) == _unstamped(written)
     assert not any((kb / p).exists() for p in group.paths if p != other)
 
@@ -276,12 +277,24 @@ async def test_threshold_change_keeps_a_decision_on_its_notes(kb, embedder):
 
 
 async def _palette(pilot, text: str) -> None:
+    """Run a palette entry by typing its name: each step waits for what it needs (the
+    palette open, `text` the highlighted match, the palette closed), never a fixed time."""
+    app = pilot.app
     await pilot.press("ctrl+p")
-    await pilot.pause(0.3)
+    await wait_for(pilot, lambda: CommandPalette.is_open(app), "the palette")
     await pilot.press(*text)
-    await pilot.pause(0.5)
+
+    def highlighted() -> str:
+        found = app.screen.query(CommandList)
+        if not found or found.first().highlighted is None:
+            return ""
+        options = found.first()
+        return str(options.get_option_at_index(options.highlighted).prompt)
+
+    await wait_for(pilot, lambda: text.lower() in highlighted().lower(), f"{text!r} found")
     await pilot.press("enter")
-    await pilot.pause(0.3)
+    await wait_for(pilot, lambda: not CommandPalette.is_open(app), "the palette closed")
+    await pilot.pause()
 
 
 async def test_palette_entries_run_like_their_keys_and_rescan(kb, embedder):
@@ -295,7 +308,7 @@ async def test_palette_entries_run_like_their_keys_and_rescan(kb, embedder):
         await _palette(pilot, "Rescan the project")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
                        and app.screen is not screen, "the rescan")
-        await pilot.pause(0.2)
+        await pilot.pause()
         assert app.screen.session.decided_count() == 1  # decisions survive a rescan
 
 

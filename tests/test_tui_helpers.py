@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -33,6 +34,23 @@ def kb(demo_kb: Path, demo_index: Path) -> Path:
     state.mkdir(exist_ok=True)
     shutil.copy2(demo_index, state / INDEX_FILE)
     return demo_kb
+
+
+def edit_note(root: Path, rel: str, when: dt.datetime | None = None) -> None:
+    """An edit at `when` (naive UTC; default now) as an editor or basic-memory makes it:
+    the note's `modified` (added when it has none) and its file time move together. A
+    file time alone is what a copy or a clone changes, and dates nothing."""
+    when = when or dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    f = root / rel
+    text = f.read_text(encoding="utf-8")
+    stamp = f"modified: {when:%Y-%m-%dT%H:%M:%S}"
+    new, n = re.subn(r"^modified: .*$", stamp, text, count=1, flags=re.MULTILINE)
+    if n == 0:
+        new = (f"---\n{stamp}\n" + text[4:] if text.startswith("---\n")
+               else f"---\n{stamp}\n---\n" + text)
+    f.write_text(new, encoding="utf-8")
+    stamp_s = when.replace(tzinfo=dt.UTC).timestamp()
+    os.utime(f, (stamp_s, stamp_s))
 
 
 def make_app(root: Path, embedder, **kwargs) -> ReviewApp:

@@ -112,9 +112,13 @@ async def test_each_choice_by_key(kb, embedder, choice):
         assert f"- {RATE_TARGET} (existing)" in diff and "+ proposed: API rate limits" in diff
         assert "+ - [decision] Enterprise keys get custom limits set by support" in diff
         await pilot.press(KEYS[choice])
-        if choice != "discard":  # writes a note: the confirmation `a` has comes first
-            written = RATE_NEW if choice == "create" else RATE_TARGET
-            await confirm(pilot, written)
+        # Every choice asks first, discard too (a stray `x` must not throw a proposal
+        # away), and in the proposal's words, not "Apply the decided groups".
+        written = {"create": RATE_NEW, "discard": ""}.get(choice, RATE_TARGET)
+        modal = await confirmation(pilot, written)
+        question = str(modal.query_one("#confirm-title").render())
+        assert "API rate limits" in question and "decided groups" not in question
+        await pilot.press("y")
         await decided(pilot, pane, 0)
         assert table.row_count == 0
         assert "Agent proposals (0)" in str(tabs.get_tab("tab-pending").label)
@@ -155,9 +159,9 @@ async def test_update_into_a_chosen_match_and_the_queue_survives_a_restart(kb, e
         assert app.focused is matches and matches.current_path == second
         diff = str(screen.query_one("#pending-preview-body").render())
         assert f"- {second} (existing)" in diff
-        await pilot.press("v")  # merge preview into that match
-        assert f"merged result written to {second}" in str(
-            screen.query_one("#pending-preview-body").render())
+        await pilot.press("v")  # merge preview into that match, composed by a worker
+        await wait_for(pilot, lambda: f"merged result written to {second}" in str(
+            screen.query_one("#pending-preview-body").render()), "the merge preview")
         await pilot.press("v", "u")
         await confirm(pilot, second)
         await decided(pilot, pane, 1)
@@ -181,8 +185,8 @@ async def test_update_and_merge_need_a_readable_match(kb, embedder):
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         screen, pane = await open_proposals(pilot)
-        assert pane.check_action("choose", ("update",)) is None  # shown disabled
-        assert pane.check_action("choose", ("create",)) is True
+        assert screen.check_action("choose", ("update",)) is None  # shown disabled
+        assert screen.check_action("choose", ("create",)) is True
         await pilot.press("u", "m")
         assert files(kb) == before and len(pending(kb)) == 1
         assert any(f"{RATE_TARGET} is no longer a readable note" in n for n in notices(app))
@@ -198,7 +202,7 @@ async def test_a_proposal_queued_meanwhile_shows_up(kb, embedder):
         screen, pane = await open_proposals(pilot)
         assert screen.query_one(ProposalTable).row_count == 0
         assert "No proposal waiting" in str(screen.query_one("#pending-info").render())
-        assert pane.check_action("choose", ("discard",)) is None
+        assert screen.check_action("choose", ("discard",)) is None
         queued = queue(kb, embedder, "API rate limits", RATE)  # an agent, while it is open
         await wait_for(pilot, lambda: pane.review.items, "the poll of the queue")
         await pilot.pause()
@@ -294,8 +298,29 @@ async def test_a_locked_match_cannot_be_updated_or_merged_from_the_console(kb, e
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         screen, pane = await open_proposals(pilot)
-        assert pane.check_action("choose", ("merge",)) is None
+        assert screen.check_action("choose", ("merge",)) is None
         await pilot.press("u", "m")
         assert not isinstance(app.screen, ConfirmApply)
         assert any("is locked" in n for n in notices(app))
     assert files(kb) == before and len(pending(kb)) == 1
+
+
+async def test_z_on_the_proposals_tab_undoes_the_last_proposal_written(kb, embedder):
+    queued = queue(kb, embedder, "API rate limits", RATE)
+    before = files(kb)
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen, pane = await open_proposals(pilot)
+        assert screen.check_action("undo_proposal", ()) is None  # nothing written yet
+        await pilot.press("z")
+        assert any("nothing to undo" in n for n in notices(app))
+        await pilot.press("n")
+        await confirm(pilot, RATE_NEW)
+        await decided(pilot, pane, 0)
+        assert changed(before, files(kb)) == {RATE_NEW}
+        assert screen.check_action("undo_proposal", ()) is True
+        await pilot.press("z")
+        await decided(pilot, pane, 1)  # open again, as `bm-review undo` leaves it
+        assert screen.query_one(ProposalTable).ids == [queued["proposal_id"]]
+        assert any("undone" in n for n in notices(app))
+    assert files(kb) == before

@@ -86,8 +86,20 @@ def test_help(snap_compare, kb, embedder):
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
+def test_narrow_terminal(snap_compare, kb, embedder):
+    """60x20: help and quit first in the footer; the pair's two paths told apart."""
+    app = make_app(kb, embedder)
+
+    async def run_before(pilot):
+        await wait_for_review(pilot)
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(60, 20), run_before=run_before)
+
+
 def test_small_terminal(snap_compare, kb, embedder):
-    """80x24 still shows the table, the detail, the preview and every decision key."""
+    """80x24 still shows the table, the detail, the preview, help and quit, and the two
+    member paths shortened in the middle (both ends tell them apart)."""
     app = make_app(kb, embedder)
 
     async def run_before(pilot):
@@ -99,7 +111,8 @@ def test_small_terminal(snap_compare, kb, embedder):
 
 
 def test_large_terminal(snap_compare, kb, embedder):
-    """160x45: the groups table takes the rows it fills, the preview the rest."""
+    """160x45: the groups table takes the rows it fills, the preview the rest; the first
+    paint already has the wide columns."""
     app = make_app(kb, embedder)
 
     async def run_before(pilot):

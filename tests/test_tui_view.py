@@ -387,3 +387,40 @@ def test_the_selection_follows_its_notes_when_the_threshold_regroups(session):
     session.regroup(low)
     view.refresh()
     assert view.group_id == group_of(session, TOMATO).id != pair.id
+
+
+def test_a_skip_holds_in_its_sitting_and_comes_back_in_the_next(kb, embedder):
+    result = scan(Project(kb), ScanOptions(), embedder=embedder)
+    sitting = ReviewSession.open(result, skips_since="2000-01-01T00:00:00+00:00")
+    g = group_of(sitting, TOMATO)
+    sitting.decide(g, "skip")
+    same = ReviewSession.open(result, skips_since="2000-01-01T00:00:00+00:00")
+    assert same.status(same.group(g.id)) == "skip"  # a re-scan in the same console run
+    nxt = ReviewSession.open(result, skips_since="9999-01-01T00:00:00+00:00")
+    assert nxt.status(nxt.group(g.id)) == "" and nxt.decided_count() == 0
+    # The audit and apply read the same log: a skip is never "decided" there.
+    assert g.id not in DecisionStore(Project(kb).state).valid(result.notes)
+
+
+def test_not_duplicates_is_carried_like_merge_when_a_note_joins(session):
+    high, low = _cuts(session)
+    session.regroup(high)
+    pair = group_of(session, TOMATO)
+    session.decide(pair, "distinct")
+    session.regroup(low)
+    grown = group_of(session, TOMATO)
+    assert grown.id != pair.id and session.status(grown) == "distinct"
+    assert session.carried[grown.id].joined == (DRIP,)
+    assert DRIP in ReviewView(session).detail(grown, None).changed
+
+
+def test_undo_says_which_change_it_took_back(session):
+    g = group_of(session, TOMATO)
+    title = session.notes[g.canonical].title
+    other = next(p for p in g.paths if p != session.kept(g)[0])
+    session.set_kept(g, other)
+    session.decide(g, "merge")
+    session.undo()
+    assert session.undone == f"the merge decision on {title!r}"
+    session.undo()
+    assert session.undone == f"the kept file chosen in {title!r}"

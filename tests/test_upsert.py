@@ -558,11 +558,11 @@ def test_locked_match_is_never_updated_or_merged(kb: Path, embedder):
         assert result["candidates"][0]["locked"] is True
     assert snapshot(kb) == before
     proposals = PendingQueue(kb / ".bm-review").items()
-    assert len(proposals) == 2
+    assert len(proposals) == 1  # the same proposal both times: one entry for a person
     for choice in ("update", "merge"):  # a person cannot write into it either
         with pytest.raises(UpsertError, match="locked"):
             decide_pending(kb, proposals[0].id, choice, RATE_TARGET)
-    assert snapshot(kb) == before and len(PendingQueue(kb / ".bm-review").items()) == 2
+    assert snapshot(kb) == before and len(PendingQueue(kb / ".bm-review").items()) == 1
     created = decide_pending(kb, proposals[0].id, "create")
     assert created["action"] == "created" and created["path"] != RATE_TARGET
     assert (kb / RATE_TARGET).read_bytes() == before[RATE_TARGET]
@@ -630,3 +630,23 @@ def test_huge_content_file_is_refused_without_reading_it(tmp_path: Path):
     assert r.returncode == 1, r.stderr
     assert b"larger than 2048 KiB" in r.stderr and b"MemoryError" not in r.stderr
     assert sorted(p.name for p in root.glob("*.md")) == ["Kiln firing log.md", "clay.md"]
+
+
+def test_the_same_ask_twice_is_queued_once(kb: Path, embedder):
+    first = upsert_note("API rate limits", RATE, "engineering", kb, on_match="ask",
+                        embedder=embedder, caller="agent-7")
+    again = upsert_note("API rate limits", RATE, "engineering", kb, on_match="ask",
+                        embedder=embedder, caller="agent-7")
+    assert again["action"] == "queued_for_review" and again["already_queued"]
+    assert again["proposal_id"] == first["proposal_id"]
+    assert [p.id for p in PendingQueue(kb / ".bm-review").items()] == [first["proposal_id"]]
+
+
+def test_an_ask_identical_to_a_note_is_answered_already_present(kb: Path, embedder):
+    note = parse_note(RATE_TARGET, (kb / RATE_TARGET).read_bytes())
+    before = snapshot(kb)
+    result = upsert_note(note.title, note.body, "engineering", kb, on_match="ask",
+                         embedder=embedder)
+    assert result["already_present"] and result["changed"] is False
+    assert result["matched_note"] == RATE_TARGET and "already present" in result["reason"]
+    assert PendingQueue(kb / ".bm-review").items() == [] and snapshot(kb) == before

@@ -10,6 +10,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeRemainingColumn,
 )
@@ -28,7 +29,7 @@ class StderrProgress:
         self.enabled = sys.stderr.isatty() if enabled is None else enabled
         self.delay = delay
         self._bar: Progress | None = None
-        self._task = None
+        self._task = TaskID(0)  # the bar's task, once there is a bar
         self._phase = ""
         self._start = time.monotonic()
 

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .decisions import DecisionStore
+from .dating import head_date, naive_utc_now, stated_date
+from .decisions import WRITING, DecisionStore
 from .embedding import DEFAULT_MODEL, Embedder
 from .frontmatter_conflicts import DEFAULT_TYPE, metadata_conflicts
 from .grouping import Group, Member
@@ -83,10 +84,6 @@ _DURATION_RE = re.compile(r"^\s*(\d+)\s*(m|min|h|d|w)\s*$", re.IGNORECASE)
 _UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 
 
-def utc_now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
-
-
 def _iso(value: dt.datetime | None) -> str | None:
     return None if value is None else value.isoformat(timespec="seconds")
 
@@ -113,7 +110,7 @@ def parse_window(spec: str | None, *, now: dt.datetime | None = None,
     `last` is the start of the latest completed audit whose scope covers `target`
     (an audit of one folder says nothing about the others).
     """
-    now = now or utc_now()
+    now = now or naive_utc_now()
     if spec is None or spec.strip().lower() in ("", "all"):
         return Window(spec or "", None, now)
     text = spec.strip()
@@ -137,18 +134,10 @@ def parse_window(spec: str | None, *, now: dt.datetime | None = None,
     return Window(text, since, now)
 
 
-def note_activity(note: Note) -> dt.datetime:
-    """When the note last changed: the latest of frontmatter modified, created and mtime."""
-    times = [note.modified]
-    if note.mtime:
-        times.append(dt.datetime.fromtimestamp(note.mtime, dt.UTC).replace(tzinfo=None))
-    if note.created:
-        times.append(note.created)
-    return max(times)
-
-
 def in_window(note: Note, since: dt.datetime | None) -> bool:
-    return since is None or note_activity(note) >= since
+    """The note changed in the window by its own date (`dating.stated_date`): a copy or
+    a clone, which only resets file times, changes nothing."""
+    return since is None or stated_date(note) >= since
 
 
 def anchors_in_window(notes: Iterable[Note], since: dt.datetime | None) -> set[str]:
@@ -177,7 +166,7 @@ def _quick_read(rel: str, full: Path) -> QuickNote | None:
             head = fh.read(_HEAD_BYTES).decode("utf-8", errors="replace")
     except OSError:
         return None  # the scan reports it as a problem
-    times = [dt.datetime.fromtimestamp(st.st_mtime, dt.UTC).replace(tzinfo=None)]
+    dates: dict[str, str] = {}
     note_type = DEFAULT_TYPE
     head = head.removeprefix("\ufeff").replace("\r\n", "\n")
     if head.startswith("---\n"):
@@ -187,9 +176,9 @@ def _quick_read(rel: str, full: Path) -> QuickNote | None:
             value = value.split(" #", 1)[0].strip().strip("'\"")
             if key == "type":
                 note_type = value or DEFAULT_TYPE
-            elif (t := parse_time(value)) is not None:
-                times.append(t)
-    return QuickNote(rel, note_type, max(times))
+            else:
+                dates.setdefault(key, value)
+    return QuickNote(rel, note_type, head_date(dates, st.st_mtime))
 
 
 def quick_notes(root: Path) -> list[QuickNote]:
@@ -293,6 +282,11 @@ class PendingGroup:
     first_reported: str
     found_again: bool  # still found by this audit (else: as it was reported)
     decision: str | None = None  # "skip" when it was looked at and deferred
+    kept: str = ""  # the file update/merge would keep ("": the canonical's)
+
+    @property
+    def kept_file(self) -> str:
+        return self.kept or self.canonical
 
 
 @dataclass
@@ -339,14 +333,15 @@ class AuditReport:
     def history_record(self) -> dict[str, Any]:
         # Groups held back by the metadata guard are recorded (not news next time) but
         # marked, so they do not come back as pending review.
-        reported = {g.id: {"canonical": g.group.canonical, "paths": g.group.paths,
+        reported = {g.id: {"canonical": g.group.canonical, "kept": g.group.kept,
+                           "paths": g.group.paths,
                            "score": g.group.score, **({} if g.above_threshold else
                                                       {"held": True})}
                     for g in self.new_groups}
         for p in self.pending:
             if p.found_again:
-                reported.setdefault(p.id, {"canonical": p.canonical, "paths": p.paths,
-                                           "score": p.score})
+                reported.setdefault(p.id, {"canonical": p.canonical, "kept": p.kept,
+                                           "paths": p.paths, "score": p.score})
         return {"time": _iso(self.started), "finished": _iso(self.finished),
                 "project": str(self.project.root),
                 "scope": {"folders": list(self.target.folders),
@@ -385,7 +380,7 @@ def _guard(group: Group, notes: dict[str, Note], threshold: float
 
 
 def _decided(decision_action: str | None) -> bool:
-    return decision_action in ("update", "merge", "distinct")
+    return decision_action in (*WRITING, "distinct")
 
 
 def _explain_empty(window: Window, anchors: set[str], notes: Iterable[Note],
@@ -395,7 +390,7 @@ def _explain_empty(window: Window, anchors: set[str], notes: Iterable[Note],
     otherwise reads as "no duplicates" without saying why."""
     if window.since is None or anchors or window.note:
         return window
-    times = [note_activity(n) for n in notes if target.contains(n)]
+    times = [stated_date(n) for n in notes if target.contains(n)]
     if not times:
         return window
     newest = max(times)
@@ -456,7 +451,7 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
     pairs that touch the window from it instead of scanning again.
     """
     options = options or AuditOptions()
-    started = now or utc_now()
+    started = now or naive_utc_now()
     history_store = AuditHistory(project.state)
     history = history_store.records()
     window = parse_window(options.since, now=started, history=history, target=options.target)
@@ -483,7 +478,7 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
 
     def report(**kw: Any) -> AuditReport:
         base: dict[str, Any] = dict(
-            project=project, started=started, finished=now or utc_now(), window=window,
+            project=project, started=started, finished=now or naive_utc_now(), window=window,
             target=options.target, strategy=options.strategy, model=options.model,
             threshold=(options.threshold if options.threshold is not None
                        else get_strategy(options.strategy).listing_threshold),
@@ -532,7 +527,7 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
         if gid in again:
             g = again[gid]
             pending.append(PendingGroup(gid, g.canonical, g.paths, g.score, first, True,
-                                        valid.get(gid)))
+                                        valid.get(gid), g.kept))
             continue
         info = reported_info[gid]
         paths = list(info.get("paths") or [])
@@ -542,7 +537,7 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
             continue  # reported by an audit of another scope
         pending.append(PendingGroup(gid, info.get("canonical") or paths[0], paths,
                                     float(info.get("score") or 0.0), first, False,
-                                    valid.get(gid)))
+                                    valid.get(gid), str(info.get("kept") or "")))
     pending.sort(key=lambda p: (p.first_reported, -p.score, p.id))
 
     return report(window=_explain_empty(window, exact, notes.values(), options.target),
@@ -556,5 +551,5 @@ def run_audit(project: Project, options: AuditOptions | None = None, *,
 __all__ = ["AUDITS_FILE", "AuditGroup", "AuditHistory", "AuditOptions",
            "AuditReport", "DEFAULT_MAX_NOTES", "METADATA_CONFLICT_FACTOR", "PendingGroup",
            "Window", "WindowError", "anchors_in_window", "in_window", "metadata_conflicts",
-           "note_activity", "parse_window", "previous_audit", "run_audit",
+           "parse_window", "previous_audit", "run_audit",
            "window_anchor_paths"]

@@ -65,7 +65,8 @@ def report_json(report: AuditReport) -> dict[str, Any]:
         "anchors": report.anchors,
         "new_groups": [new(g) for g in report.new_groups],
         "pending_groups": [
-            {"id": p.id, "canonical": p.canonical, "paths": p.paths, "score": p.score,
+            {"id": p.id, "canonical": p.canonical, "kept": p.kept_file, "paths": p.paths,
+             "score": p.score,
              "first_reported": p.first_reported, "found_again": p.found_again,
              "decision": p.decision} for p in report.pending],
         "decisions": report.decisions,
@@ -93,12 +94,20 @@ def _md_group(n: int, ag: AuditGroup) -> list[str]:
     g = ag.group
     changed = set(ag.in_window)
     mark = " (changed in the window)"
-    lines = [f"### {n}. {_cell(ag.canonical_title)} (score {g.score:.2f})", "",
-             f"**Keep** {_code(g.canonical)}{mark if g.canonical in changed else ''}. "
-             f"Why: {g.canonical_reason}.", "",
+    kept = g.kept or g.canonical
+    keep = (f"**Keep** {_code(kept)}{mark if kept in changed else ''}"
+            + (f" ({g.kept_reason})" if g.kept_reason and kept != g.canonical else "") + ". ")
+    if kept != g.canonical:  # the file that survives is not where the newest text is
+        keep += (f"Its text comes from the canonical, {_code(g.canonical)}"
+                 f"{mark if g.canonical in changed else ''}. Why: {g.canonical_reason}.")
+    else:
+        keep += f"Why: {g.canonical_reason}."
+    lines = [f"### {n}. {_cell(ag.canonical_title)} (score {g.score:.2f})", "", keep, "",
              "| Duplicate | Score | Evidence |", "|---|---:|---|"]
     for m in g.members:
         name = _code(m.path) + (mark if m.path in changed else "")
+        if m.path == kept:
+            name += " (the kept file)"
         if m.important:
             name += " (important, never retired)"
         lines.append(f"| {_cell(name)} | {m.score:.2f} | {_cell('; '.join(m.reasons))} |")
@@ -140,14 +149,15 @@ def report_markdown(report: AuditReport) -> str:
         for i, ag in enumerate(held, 1):
             out += _md_group(i, ag)
 
-    out += [f"## Still pending from earlier audits ({len(report.pending)})", ""]
+    # "Open", not "pending": the console keeps that word for agent proposals.
+    out += [f"## Still open from earlier audits ({len(report.pending)})", ""]
     if report.pending:
         out += ["| Keep | Duplicates | Score | First reported | Group |",
                 "|---|---|---:|---|---|"]
         for p in report.pending:
-            dups = ", ".join(_code(x) for x in p.paths if x != p.canonical)
+            dups = ", ".join(_code(x) for x in p.paths if x != p.kept_file)
             state = " (skipped)" if p.decision == "skip" else ""
-            out.append(f"| {_cell(_code(p.canonical))} | {_cell(dups)} | {p.score:.2f} | "
+            out.append(f"| {_cell(_code(p.kept_file))} | {_cell(dups)} | {p.score:.2f} | "
                        f"{_when(p.first_reported)} | {_code(p.id)}{state} |")
     else:
         out.append("None.")
@@ -172,7 +182,7 @@ def report_markdown(report: AuditReport) -> str:
 
     out += [f"## Earlier audits ({len(report.history)} most recent)", ""]
     if report.history:
-        out += ["| Time | Scope | Window | Anchors | New | Pending |",
+        out += ["| Time | Scope | Window | Anchors | New | Open |",
                 "|---|---|---|---:|---:|---:|"]
         for r in report.history:
             c = r.get("counts") or {}
@@ -217,17 +227,17 @@ def print_report(report: AuditReport, console: Console) -> None:
     console.print()
 
     if report.pending:
-        t = Table(title=f"Still pending from earlier audits ({len(report.pending)})",
+        t = Table(title=f"Still open from earlier audits ({len(report.pending)})",
                   title_justify="left")
         for col in ("keep", "duplicates", "score", "first reported", "group"):
             t.add_column(col, overflow="fold")
         for p in report.pending:
-            t.add_row(p.canonical, "\n".join(x for x in p.paths if x != p.canonical),
+            t.add_row(p.kept_file, "\n".join(x for x in p.paths if x != p.kept_file),
                       f"{p.score:.2f}", _when(p.first_reported),
                       p.id + (" (skipped)" if p.decision == "skip" else ""))
         console.print(t)
     else:
-        console.print("No groups pending from earlier audits.")
+        console.print("No groups open from earlier audits.")
 
     if report.decisions:
         t = Table(title=f"Decisions since the last audit ({len(report.decisions)})",
@@ -243,12 +253,12 @@ def print_report(report: AuditReport, console: Console) -> None:
     if report.problems:
         console.print(f"\n[bold red]{len(report.problems)} file(s) could not be read[/] "
                       "(left untouched):")
-        for p in report.problems:
-            console.print(f"  {p.path}: {p.error}", markup=False, highlight=False)
+        for problem in report.problems:
+            console.print(f"  {problem.path}: {problem.error}", markup=False, highlight=False)
 
     if report.history:
         t = Table(title="Earlier audits", title_justify="left")
-        for col in ("time", "scope", "window", "anchors", "new", "pending"):
+        for col in ("time", "scope", "window", "anchors", "new", "open"):
             t.add_column(col, overflow="fold")
         for r in report.history:
             c = r.get("counts") or {}

@@ -37,6 +37,7 @@ try:
 except ImportError:  # pragma: no cover - a dependency; the stdlib module may serve alone
     DB_ERRORS = (sqlite3.Error,)
 """What a read of the database can raise, from either SQLite binding index.connect uses."""
+OPEN_ERRORS: tuple[type[Exception], ...] = (*DB_ERRORS, OSError)
 
 BUSY_TIMEOUT_MS = 5000
 REQUIRED_COLUMNS: dict[str, set[str]] = {
@@ -53,6 +54,9 @@ the others are `observation` and `relation`."""
 
 class BasicMemoryIndexError(Exception):
     """basic-memory's index cannot be used; the message says why, for the user."""
+
+
+INDEX_ERRORS: tuple[type[Exception], ...] = (BasicMemoryIndexError, *DB_ERRORS)
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,7 @@ class BasicMemoryIndex:
             raise BasicMemoryIndexError(f"no basic-memory index at {self.path}")
         try:
             self.conn = connect(self.path, read_only=True)
-        except (*DB_ERRORS, OSError) as exc:
+        except OPEN_ERRORS as exc:
             raise BasicMemoryIndexError(f"cannot open basic-memory's index {self.path}: "
                                         f"{exc}") from exc
         self.conn.isolation_level = None  # transactions are ours to open (see snapshot)
@@ -313,7 +317,7 @@ def recorded_file_dates(root: Path, name: str | None = None, *, which: str = "up
             if project is None:
                 return {}
             dates = store.file_dates(project.id)
-    except (BasicMemoryIndexError, *DB_ERRORS):
+    except INDEX_ERRORS:
         return {}
     pick = 1 if which == "updated" else 0
-    return {path: pair[pick] for path, pair in dates.items() if pair[pick] is not None}
+    return {path: when for path, pair in dates.items() if (when := pair[pick]) is not None}

@@ -9,14 +9,19 @@ applies and the group comes back undecided.
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .jsonl import append_record, read_records
+from .dating import now_iso
+from .jsonl import SyncFn, append_record, read_records
 from .notes import Note
 
-ACTIONS = ("update", "merge", "skip", "distinct")
+WRITING = ("update", "merge")
+"""The decisions apply carries out (the kept file written, the others retired)."""
+LEAVING = ("skip", "distinct")
+"""The decisions that write nothing: decide later, not duplicates."""
+ACTIONS = (*WRITING, *LEAVING)
+"""A person's four answers for a group, named here once."""
 DECISIONS_FILE = "decisions.jsonl"
 
 
@@ -35,31 +40,34 @@ class Decision:
     text: str | None = None
 
     def still_valid(self, notes: dict[str, Note]) -> bool:
-        return all(p in notes and notes[p].sha256 == h for p, h in self.hashes.items())
+        return unchanged(self.hashes, notes)
 
 
-def _now() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+def unchanged(hashes: dict[str, str], notes: dict[str, Note]) -> bool:
+    """Every note a choice was made on is still there with the content it had (path ->
+    sha256): decisions and edits hold only while this is true."""
+    return all(p in notes and notes[p].sha256 == h for p, h in hashes.items())
 
 
 class DecisionStore:
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, sync: SyncFn | None = None) -> None:
         self.path = Path(state_dir) / DECISIONS_FILE
+        self.sync = sync  # the console's DeferredSync: no fsync on its UI thread
 
     def _append(self, record: dict) -> None:
-        append_record(self.path, record)
+        append_record(self.path, record, self.sync)
 
     def record(self, decision: Decision) -> Decision:
-        decision.time = decision.time or _now()
+        decision.time = decision.time or now_iso()
         self._append(asdict(decision))
         return decision
 
     def undo(self, group_id: str) -> None:
-        self._append({"group_id": group_id, "action": "undo", "time": _now()})
+        self._append({"group_id": group_id, "action": "undo", "time": now_iso()})
 
     def mark_applied(self, group_id: str, apply_id: str) -> None:
         self._append({"group_id": group_id, "action": "applied", "apply_id": apply_id,
-                      "time": _now()})
+                      "time": now_iso()})
 
     def history(self) -> list[dict]:
         return [rec for rec in read_records(self.path) if "group_id" in rec]
@@ -85,8 +93,13 @@ class DecisionStore:
                                 dict(rec.get("choices") or {}), rec.get("text"))
         return out
 
-    def valid(self, notes: dict[str, Note]) -> dict[str, Decision]:
-        return {gid: d for gid, d in self.current().items() if d.still_valid(notes)}
+    def valid(self, notes: dict[str, Note], skips_since: str | None = None
+              ) -> dict[str, Decision]:
+        """Decisions whose notes are unchanged. A skip ("decide later") holds only within
+        the sitting that made it: from `skips_since` on (a console run's start); without
+        it, none does, so the group is asked again."""
+        return {gid: d for gid, d in self.current().items() if d.still_valid(notes)
+                and (d.action != "skip" or (skips_since is not None and d.time >= skips_since))}
 
     def distinct_pairs(self, notes: dict[str, Note]) -> set[tuple[str, str]]:
         """Pairs a person said are not duplicates, while neither note changed."""

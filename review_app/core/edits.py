@@ -9,11 +9,12 @@ hashes of the group's notes and is dropped when any of them changes.
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .jsonl import append_record, read_records
+from .dating import now_iso
+from .decisions import unchanged
+from .jsonl import SyncFn, append_record, read_records
 from .notes import Note
 
 EDITS_FILE = "edits.jsonl"
@@ -29,7 +30,7 @@ class GroupEdit:
     keep: str | None = None  # the kept file chosen by the person; None: the default
 
     def still_valid(self, notes: dict[str, Note]) -> bool:
-        return all(p in notes and notes[p].sha256 == h for p, h in self.hashes.items())
+        return unchanged(self.hashes, notes)  # the rule decisions follow
 
     @property
     def empty(self) -> bool:
@@ -37,12 +38,13 @@ class GroupEdit:
 
 
 class EditStore:
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, sync: SyncFn | None = None) -> None:
         self.path = Path(state_dir) / EDITS_FILE
+        self.sync = sync  # as DecisionStore's
 
     def record(self, edit: GroupEdit) -> GroupEdit:
-        edit.time = edit.time or dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-        append_record(self.path, asdict(edit))
+        edit.time = edit.time or now_iso()
+        append_record(self.path, asdict(edit), self.sync)
         return edit
 
     def latest(self) -> dict[str, GroupEdit]:

@@ -113,6 +113,18 @@ def has_stamp(title: str) -> bool:
     return bool(_STAMP.search(title))
 
 
+LOCKED = "locked: basic-memory refuses edits"
+IMPORTANT = "important: never retired"
+
+
+def staying(paths: list[str], kept: str, notes: dict[str, Note]) -> dict[str, str]:
+    """The retire rule, once for the console and apply: update and merge retire every
+    note of the group but the kept file, an important note (never retired) and a locked
+    one (never touched); these stay, with why."""
+    return {p: (LOCKED if notes[p].locked else IMPORTANT) for p in paths
+            if p != kept and (notes[p].locked or notes[p].important)}
+
+
 def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tuple[Note, str]:
     """The file that survives: important > most linked-to > no date/version stamp > oldest.
 

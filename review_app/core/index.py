@@ -12,16 +12,24 @@ import contextlib
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
-from .embedding import Embedder, note_text
+from .embedding import note_text
 from .notes import Note
 
 ProgressFn = Callable[[int, int], None]
+
+
+class TextEmbedder(Protocol):
+    """What `sync` needs of a model: the bundled `Embedder`, or basic-memory's chunking one."""
+
+    def embed(self, texts: Sequence[str], progress: ProgressFn | None = None
+              ) -> np.ndarray: ...
 
 
 def connect(path: Path | str, *, read_only: bool = False):
@@ -132,7 +140,7 @@ class VectorIndex:
             "SELECT path, id, sha256 FROM embeddings WHERE model = ?", (self.model,))
         return {path: (rowid, sha) for path, rowid, sha in rows}
 
-    def sync(self, notes: list[Note], embedder: Embedder,
+    def sync(self, notes: list[Note], embedder: TextEmbedder,
              progress: ProgressFn | None = None, *,
              text_of: Callable[[Note], str] = note_text) -> SyncStats:
         """Bring the store in line with `notes`: embed new/changed, drop deleted.

@@ -15,7 +15,6 @@ read (reading a FIFO blocks forever).
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import errno
 import hashlib
 import json
@@ -28,6 +27,8 @@ from collections.abc import Iterator
 from glob import escape as glob_escape
 from pathlib import Path, PurePosixPath
 from typing import Any
+
+from .dating import now_iso, utc_now
 
 TMP_SUFFIX = ".bmr-tmp"
 JOURNAL_DIR = "journal"
@@ -251,12 +252,8 @@ def clean_temp_files(path: Path) -> None:
 
 def new_apply_id() -> str:
     """Sortable by time, unique across processes."""
-    now = dt.datetime.now(dt.UTC)
+    now = utc_now()
     return f"{now:%Y%m%dT%H%M%S}-{secrets.token_hex(3)}"
-
-
-def now_iso() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
 
 
 class Journal:

@@ -11,11 +11,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from .dating import stated_date
 from .frontmatter_edit import split_frontmatter
 from .links import MEMORY_URL_RE, WIKILINK_RE, note_aliases, note_keys, relation_target, target_key
 from .merge import Choice, Composed, Superseded, UnitNote
 from .merge import compose as _compose
-from .merge.dates import stated_date
 from .notes import Note
 from .unit_vectors import PREVIEW, UnitVectors, shared_vectors
 from .units import normalise

@@ -149,7 +149,7 @@ def check_inside(root: Path, rel: str) -> Path:
     return full
 
 
-def note_path(root: Path, directory: str, title: str) -> str:
+def note_path(root: Path, directory: object, title: str) -> str:
     """Project-relative path (with `/`) of a new note, validated to stay inside the project."""
     folder = validate_directory(directory)
     name = f"{file_stem(validate_title(title))}.md"

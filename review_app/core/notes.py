@@ -17,6 +17,7 @@ from typing import Any
 import frontmatter
 import yaml
 
+from .dating import file_time, own_date, to_datetime
 from .links import MEMORY_URL_RE, WIKILINK_RE
 
 MAX_NOTE_BYTES = 2 * 1024 * 1024
@@ -112,43 +113,6 @@ def _kebab(text: str) -> str:
     text = re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", text)
     text = re.sub(r"[^\w\-.]+|_", "-", text.lower(), flags=re.UNICODE)
     return re.sub(r"-{2,}", "-", text).strip("-")
-
-
-def _to_datetime(value: Any) -> dt.datetime | None:
-    """Frontmatter dates arrive as datetime, date or str; naive UTC so all compare."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, dt.datetime):
-        out = value
-    elif isinstance(value, dt.date):
-        out = dt.datetime(value.year, value.month, value.day)
-    elif isinstance(value, str):
-        try:
-            out = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-        except ValueError:
-            return None
-    else:
-        return None
-    if out.tzinfo is not None:
-        out = out.astimezone(dt.UTC).replace(tzinfo=None)
-    return out
-
-
-def own_date(metadata: dict[str, Any], created: dt.datetime | None = None
-             ) -> tuple[dt.datetime | None, str]:
-    """The note's own last-change date and its key: modified, else updated, else created.
-
-    These travel with the file through a copy or a clone; the mtime does not.
-    """
-    for key in ("modified", "updated"):
-        value = _to_datetime(metadata.get(key))
-        if value is not None:
-            return value, key
-    if created is None:
-        created = _to_datetime(metadata.get("created"))
-    if created is not None:
-        return created, "created"
-    return None, "file mtime"
 
 
 def parse_tags(value: Any) -> list[str]:
@@ -398,10 +362,10 @@ def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
     permalink_value = metadata.get("permalink")
     permalink = str(permalink_value).strip() if permalink_value else permalink_for_path(path)
     tags = parse_tags(metadata.get("tags"))
-    own_created = _to_datetime(metadata.get("created"))
+    own_created = to_datetime(metadata.get("created"))
     modified, modified_source = own_date(metadata, own_created)
     if modified is None:
-        modified = dt.datetime.fromtimestamp(mtime, dt.UTC).replace(tzinfo=None)
+        modified = file_time(mtime)
     created = own_created or (
         dt.datetime.fromtimestamp(ctime, dt.UTC).replace(tzinfo=None) if ctime else None)
     important = _is_true(metadata.get("important")) or any(

@@ -11,7 +11,6 @@ A decision whose write is undone (`bm-review undo`) puts its proposal back.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import json
 import secrets
 from collections.abc import Iterator
@@ -19,12 +18,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .dating import now_iso, utc_now
 from .jsonl import append_record
 from .project_lock import ProjectBusy, project_lock
 
 PENDING_FILE = "pending.jsonl"
 LOCK_TIMEOUT_S = 15.0
 
+CHOICES = ("update", "merge", "create", "discard")
+"""What a person may do with a queued proposal (named here once)."""
 OUTCOMES = ("updated", "merged", "created", "discarded")
 
 
@@ -63,11 +65,7 @@ class Proposal:
 
 
 def new_proposal_id() -> str:
-    return dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(4)
-
-
-def now_iso() -> str:
-    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+    return utc_now().strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(4)
 
 
 class PendingQueue:

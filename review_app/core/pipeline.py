@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from .bm_vectors import DEFAULT_RECIPE, BasicMemoryUnavailable, read_vectors
+from .dating import apply_file_dates
 from .decisions import DecisionStore
 from .embedding import DEFAULT_MODEL, Embedder
 from .grouping import Group, build_groups, linkers_by_path, pairs_for_output
@@ -45,8 +46,10 @@ class ScanError(Exception):
 
 
 class _Scoped(Protocol):
-    path: str
-    type: str
+    @property
+    def path(self) -> str: ...
+    @property
+    def type(self) -> str: ...
 
 
 def _listing(values: Iterable[str], limit: int = 8) -> str:
@@ -195,21 +198,6 @@ def group_json(g: Group, notes: dict[str, Note]) -> dict[str, Any]:
              "reasons": m.reasons, "important": m.important, "sha256": notes[m.path].sha256}
             for m in g.members],
     }
-
-
-def apply_file_dates(notes: Iterable[Note], dates: dict[str, dt.datetime]) -> int:
-    """Date the notes that carry no date of their own by basic-memory's record of their
-    file (path -> naive UTC), instead of the mtime a copy or clone resets; returns how
-    many it dated. A note's own modified/updated/created always wins."""
-    count = 0
-    for note in notes:
-        when = dates.get(note.path)
-        if when is not None and note.modified_source == "file mtime":
-            if when.tzinfo is not None:
-                when = when.astimezone(dt.UTC).replace(tzinfo=None)
-            note.modified, note.modified_source = when, "basic-memory"
-            count += 1
-    return count
 
 
 @contextlib.contextmanager

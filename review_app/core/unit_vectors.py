@@ -194,7 +194,7 @@ class UnitVectors:
             raise RuntimeError("unit vectors evicted as fast as they are made")
         if not rows:
             return np.zeros((0, self.embedder.dim or 384), dtype=np.float32)
-        return np.vstack(rows)
+        return np.vstack([r for r in rows if r is not None])  # none missing by now
 
     def at(self, priority: int, cancelled: Callable[[], bool] | None = None
            ) -> WarmVectors:

@@ -16,7 +16,7 @@ import re
 import threading
 import time
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,7 @@ from .notes import (
     render_note,
     split_frontmatter_value,
 )
-from .pending import PendingQueue, Proposal, QueueError, new_proposal_id, now_iso
+from .pending import CHOICES, PendingQueue, Proposal, QueueError, new_proposal_id, now_iso
 from .pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, INDEX_FILE
 from .project import IgnoreRules, Project, load_notes, read_note, resolve_project, walk_markdown
 from .project_lock import ProjectBusy, project_lock
@@ -48,7 +48,6 @@ from .unit_vectors import shared_vectors
 
 ON_MATCH = ("update", "merge", "ask")
 ACTIONS = ("created", "updated_existing", "merged_existing", "queued_for_review")
-CHOICES = ("update", "merge", "create", "discard")
 CANDIDATES_SHOWN = 5
 PROPOSED_PREFIX = ".proposed/"
 """The transient note's path: a hidden folder, so it can never equal a real note's
@@ -205,8 +204,10 @@ def _as_newest(matched: Note, proposed: Note) -> Note:
     import datetime as dt
     from dataclasses import replace
 
+    from .dating import naive_utc_now
+
     newest = max(proposed.modified, matched.modified) + dt.timedelta(seconds=1)
-    return replace(proposed, modified=max(newest, dt.datetime.now(dt.UTC).replace(tzinfo=None)))
+    return replace(proposed, modified=max(newest, naive_utc_now()))
 
 
 def updated_note_text(matched: Note, proposed: Note, state: Path | None = None,
@@ -283,7 +284,7 @@ class Match:
 
 def find_matches(project: Project, notes: list[Note], proposed: Note, *,
                  embedder: Embedder, strategy: DedupeStrategy, model: str = DEFAULT_MODEL,
-                 k: int = DEFAULT_TOP_K, also: list[str] = ()) -> list[Match]:
+                 k: int = DEFAULT_TOP_K, also: Sequence[str] = ()) -> list[Match]:
     """Existing notes nearest the proposed one, scored by `strategy`, best first.
 
     In a project basic-memory indexes, its vectors are read and the proposed note is
@@ -490,14 +491,17 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
         on_match = "ask"
         reason = f"{target.path} is marked important and is never overwritten; {reason}"
     if on_match == "ask":
-        proposal = Proposal(
+        if _same_text(target, proposed):
+            # Nothing for a person to decide: merging it would change nothing.
+            return _result("merged_existing", target.path, match, matches, apply_id=None,
+                           changed=False, already_present=True,
+                           reason=f"already present: {target.path} says exactly this; "
+                                  "nothing written or queued")
+        return _queue_once(proj, Proposal(
             id=new_proposal_id(), title=title, content=text, directory=directory or "",
             path=rel, matches=[m.to_json() for m in matches[:CANDIDATES_SHOWN]],
             created=now_iso(), caller=caller, on_match="ask", reason=reason,
-            threshold=threshold, extra={"tags": tags})
-        PendingQueue(proj.state).append(proposal)
-        return _result("queued_for_review", rel, match, matches, proposal_id=proposal.id,
-                       reason=reason)
+            threshold=threshold, extra={"tags": tags}), match, matches)
     if on_match == "update":
         after = updated_note_text(target, proposed, proj.state, target_index(notes))
         action, kind = "updated_existing", "update"
@@ -510,6 +514,32 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
                           f"upsert: {kind} {target.path}" + (f" ({caller})" if caller else ""))
     return _result(action, target.path, match, matches, apply_id=apply_id, reason=reason,
                    changed=apply_id is not None)
+
+
+def _same_text(target: Note, proposed: Note) -> bool:
+    """The proposal says what the note says: the same title and body, spacing aside."""
+    def norm(text: str) -> str:
+        return " ".join(text.split())
+    return (target.title.casefold() == proposed.title.casefold()
+            and norm(target.body) == norm(proposed.body))
+
+
+def _queue_once(proj: Project, proposal: Proposal, match: Match,
+                matches: list[Match]) -> dict[str, Any]:
+    """Queue the proposal unless the same ask (title, content, path) is already open: an
+    agent retrying must not leave a person two identical entries."""
+    queue = PendingQueue(proj.state)
+    with queue.locked():
+        same = next((p for p in queue.items() if (p.title, p.content, p.path)
+                     == (proposal.title, proposal.content, proposal.path)), None)
+        if same is None:
+            queue.append(proposal, lock=False)
+    if same is not None:
+        return _result("queued_for_review", proposal.path, match, matches,
+                       proposal_id=same.id, already_queued=True,
+                       reason=f"already queued as proposal {same.id}; {proposal.reason}")
+    return _result("queued_for_review", proposal.path, match, matches,
+                   proposal_id=proposal.id, reason=proposal.reason)
 
 
 def decide_pending(project: Project | str | Path | None, proposal_id: str, choice: str,

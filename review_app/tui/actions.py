@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 @dataclass(frozen=True)
@@ -25,8 +25,8 @@ class ConsoleAction:
     guard: str | None = None  # refusal name when the action can be refused
     key_display: str | None = None  # how the footer and help write the key
     help_keys: str | None = None  # how the help writes the key(s), if not `key_display`
-    bind: bool = True  # False: documented here, bound by a widget (moves, proposals)
-    groups_tab: bool = True  # only on the duplicate-groups tab
+    bind: bool = True  # False: documented here, bound by a widget (moves)
+    tab: str = "groups"  # the tab it acts on: "groups", "pending" (proposals) or "any"
     in_help: bool = True  # False: another row's help already says it
 
     @property
@@ -43,6 +43,12 @@ def _decide(key: str, what: str, title: str, label: str, help_text: str) -> Cons
     return ConsoleAction(key, f"decide('{what}')", "Decide", help_text, title, label, what)
 
 
+def _choose(key: str, what: str, label: str, help_text: str) -> ConsoleAction:
+    """A choice on the selected agent proposal (the proposals pane's `refusal` names)."""
+    return ConsoleAction(key, f"choose('{what}')", "Proposals", help_text, label=label,
+                         guard=what, tab="pending")
+
+
 ACTIONS: tuple[ConsoleAction, ...] = (
     ConsoleAction(None, "", "Move", "next / previous group (or member, or preview line)",
                   help_keys="j / k, ↓ / ↑", bind=False),
@@ -54,10 +60,11 @@ ACTIONS: tuple[ConsoleAction, ...] = (
     ConsoleAction("slash", "filter", "Move", "filter groups by title or path (Esc clears)",
                   "Filter groups", key_display="/"),
     ConsoleAction("left_square_bracket", "threshold(-1)", "Move",
-                  "threshold down / up by 0.05: regroup without re-embedding (decisions "
-                  "stay on their notes)", "Threshold down", help_keys="[ / ]"),
-    ConsoleAction("right_square_bracket", "threshold(1)", "Move", "threshold up by 0.05",
-                  "Threshold up", in_help=False),
+                  "threshold down by 0.05: more notes grouped, without re-embedding "
+                  "(decisions stay on their notes)", "Threshold down", key_display="["),
+    ConsoleAction("right_square_bracket", "threshold(1)", "Move",
+                  "threshold up by 0.05: fewer notes grouped, without re-embedding",
+                  "Threshold up", key_display="]"),
     ConsoleAction("v", "cycle_preview", "Move",
                   "preview: diff canonical ↔ member → merge result → update result "
                   "(exactly what would be written)", "Cycle preview: diff / merge / update"),
@@ -65,7 +72,8 @@ ACTIONS: tuple[ConsoleAction, ...] = (
             "update: the freshest text into the kept file, retire the others"),
     _decide("m", "merge", "Merge group", "Merge",
             "merge: the canonical plus what the others add, retire the others"),
-    _decide("s", "skip", "Skip group", "Skip", "skip: decide later (comes back next scan)"),
+    _decide("s", "skip", "Skip group", "Skip",
+            "skip: decide later (asked again the next time the console opens)"),
     _decide("d", "distinct", "Not duplicates", "Distinct",
             "not duplicates: remembered until a note of the group changes"),
     ConsoleAction("c", "canonical", "Decide",
@@ -79,51 +87,70 @@ ACTIONS: tuple[ConsoleAction, ...] = (
     ConsoleAction("z", "undo", "Decide", "undo the last decision or change (the cursor goes "
                   "back to it)", "Undo last decision", "Undo", "undo"),
     ConsoleAction(None, "", "Proposals", "switch between duplicate groups and agent proposals",
-                  help_keys="p", bind=False),
-    ConsoleAction(None, "", "Proposals", "choose the matching note (diff against it; v: merge)",
-                  help_keys="→ / j / k", bind=False),
-    ConsoleAction(None, "", "Proposals", "update / merge the proposed text into that note",
-                  help_keys="u / m", bind=False),
-    ConsoleAction(None, "", "Proposals", "create it as a new note / discard it",
-                  help_keys="n / x", bind=False),
+                  help_keys="p", bind=False, tab="any"),
+    ConsoleAction(None, "", "Proposals", "choose the matching note (diff against it)",
+                  help_keys="→ / j / k", bind=False, tab="pending"),
+    ConsoleAction("v", "toggle_proposal_preview", "Proposals",
+                  "preview: diff against the match ↔ what merge writes into it", tab="pending"),
+    _choose("u", "update", "Update", "update the matching note with the proposed text"),
+    _choose("m", "merge", "Merge", "merge the proposed text into the matching note"),
+    _choose("n", "create", "New note", "create the proposal as a new note"),
+    _choose("x", "discard", "Discard", "discard the proposal (nothing is written)"),
+    ConsoleAction("z", "undo_proposal", "Proposals",
+                  "undo the last proposal written in this console run (bm-review undo)",
+                  label="Undo", guard="undo_proposal", tab="pending"),
     ConsoleAction("a", "apply", "Finish", "apply the update/merge decisions (asks first, "
                   "undoable)", "Apply decided groups", "Apply", "apply"),
     ConsoleAction(None, "rescan", "Finish", "scan the project again (decisions are kept)",
-                  "Rescan the project", help_keys="palette"),
+                  "Rescan the project", help_keys="ctrl+p: Rescan"),
     ConsoleAction(None, "", "Finish", "command palette", help_keys="ctrl+p", bind=False),
     ConsoleAction("question_mark", "help", "Finish", "this help", "Help: keys", "Help",
-                  key_display="?", groups_tab=False),
+                  key_display="?", tab="any"),
     ConsoleAction("q", "app.quit", "Finish", "quit (decisions are already saved)", "",
-                  "Quit", groups_tab=False),
+                  "Quit", tab="any"),
     ConsoleAction("escape", "clear_filter", "Move", "clear the filter", in_help=False),
 )
 HELP_SECTIONS = ("Move", "Decide", "Proposals", "Finish")
+
+ALWAYS_SHOWN = ("help", "app.quit")
+"""The footer's first keys, whatever the width."""
 
 # Where the two tabs share a key: `p` switches to whichever tab is not shown.
 TAB_BINDINGS = [Binding("p", "show_tab('pending')", "Proposals", show=False),
                 Binding("p", "show_tab('groups')", "Groups")]
 
 
-def bindings() -> list[Binding]:
+def bindings() -> list[BindingType]:
     """The review screen's BINDINGS."""
-    out = [Binding(a.key, a.action, a.label or a.title or a.help, show=bool(a.label),
-                   key_display=a.key_display)
-           for a in ACTIONS if a.bind and a.key and a.action]
+    out: list[BindingType] = [
+        Binding(a.key, a.action, a.label or a.title or a.help, show=bool(a.label),
+                key_display=a.key_display)
+        for a in ACTIONS if a.bind and a.key and a.action]
+    # The footer shows keys in this order and cuts what does not fit: help and quit first,
+    # so a narrow terminal (60 columns) still tells how to get help and out.
+    out.sort(key=lambda b: isinstance(b, Binding) and b.action not in ALWAYS_SHOWN)
     return [*out, *TAB_BINDINGS]
 
 
-def guarded_keys() -> dict[str, str]:
-    """Character -> refusal name, for the keys whose refusal is explained when pressed."""
-    return {a.key: a.guard for a in ACTIONS if a.guard and a.key and len(a.key) == 1}
+def guarded_keys(tab: str) -> dict[str, str]:
+    """Character -> refusal name on `tab`, for the keys whose refusal is explained when
+    pressed."""
+    return {a.key: a.guard for a in ACTIONS
+            if a.guard and a.key and len(a.key) == 1 and a.tab == tab}
 
 
-def guarded_actions() -> dict[str, str]:
-    """Character -> the action string its binding runs, for the guarded keys."""
-    return {a.key: a.action for a in ACTIONS if a.guard and a.key and len(a.key) == 1}
+def guarded_actions(tab: str) -> dict[str, str]:
+    """Character -> the action string its binding runs, for the guarded keys of `tab`."""
+    return {a.key: a.action for a in ACTIONS
+            if a.guard and a.key and len(a.key) == 1 and a.tab == tab}
 
 
-GUARDED: frozenset[str] = frozenset(a.guard for a in ACTIONS if a.guard)
-GROUP_ACTIONS: frozenset[str] = frozenset(a.name for a in ACTIONS if a.groups_tab and a.action)
+def guards(tab: str) -> frozenset[str]:
+    return frozenset(a.guard for a in ACTIONS if a.guard and a.tab == tab)
+
+
+ACTION_TABS: dict[str, str] = {a.name: a.tab for a in ACTIONS if a.action}
+"""The screen's action name -> the tab it acts on (`check_action` hides the others)."""
 
 
 def palette_entries() -> list[ConsoleAction]:

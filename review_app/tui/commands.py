@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -10,12 +11,11 @@ from textual.message import Message
 from .actions import ConsoleAction, palette_entries
 
 
+@dataclass
 class RunAction(Message):
     """The palette chose `entry`: its screen runs it as its key would (refusals alike)."""
 
-    def __init__(self, entry: ConsoleAction) -> None:
-        super().__init__()
-        self.entry = entry
+    entry: ConsoleAction
 
 
 class ReviewCommands(Provider):

@@ -11,10 +11,12 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
+from ..core.audit_window import ConsoleAudit
+from ..core.dating import now_iso
 from ..core.embedding import Embedder
+from ..core.jsonl import DeferredSync
 from ..core.pipeline import ScanOptions
 from ..core.project import Project
-from .console_audit import ConsoleAudit
 
 
 @dataclass
@@ -24,6 +26,9 @@ class ConsoleContext:
     embedder: Embedder | None = None
     since: str | None = None  # audit window (--since): its groups are listed first
     audit: ConsoleAudit | None = None  # made on the first scan (with --since)
+    started: str = field(default_factory=now_iso)  # skips made since then still hold
+    # Decisions and edits are fsynced here, off the UI thread; the app waits on exit.
+    syncer: DeferredSync = field(default_factory=DeferredSync)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def get_embedder(self) -> Embedder:

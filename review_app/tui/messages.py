@@ -1,57 +1,77 @@
-"""Typed messages posted by the scan and apply workers to the screens."""
+"""Typed messages posted by the scan and apply workers to the screens and the app.
+
+Dataclasses (Textual's Message supports them): each field typed, so a handler reads
+`event.report.updated` with the type checker behind it, not an `Any`.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
+from ..core.audit_window import ConsoleAudit
 from ..core.pipeline import ScanResult
-from .console_audit import ConsoleAudit
+
+if TYPE_CHECKING:  # the apply engine loads on first use, in the worker that plans
+    from ..core.apply import ApplyReport, Plan
 
 
+@dataclass
 class ScanProgress(Message):
     """Where the scan is: `phase` is read, embed, search or group; `eta_s` for embedding."""
 
-    def __init__(self, phase: str, done: int, total: int, eta_s: float | None = None) -> None:
-        super().__init__()
-        self.phase = phase
-        self.done = done
-        self.total = total
-        self.eta_s = eta_s
+    phase: str
+    done: int
+    total: int
+    eta_s: float | None = None
 
 
+@dataclass
 class ScanFinished(Message):
     """`window`: with --since, the notes changed in the audit window (`label` in words);
     `audit`: the run's audit, made by the first scan (the app keeps it)."""
 
-    def __init__(self, result: ScanResult, window: set[str] | None = None,
-                 label: str = "", audit: ConsoleAudit | None = None) -> None:
-        super().__init__()
-        self.result = result
-        self.window = window
-        self.label = label
-        self.audit = audit
+    result: ScanResult
+    window: set[str] | None = None
+    label: str = ""
+    audit: ConsoleAudit | None = None
 
 
+@dataclass
 class ScanFailed(Message):
-    def __init__(self, error: str, cancelled: bool = False) -> None:
-        super().__init__()
-        self.error = error
-        self.cancelled = cancelled
+    error: str
+    cancelled: bool = False
 
 
+@dataclass
+class PlanReady(Message):
+    """The apply plan is built; `summary` is `plan.summary()`."""
+
+    plan: Plan
+    summary: dict[str, Any]
+    group_ids: list[str] = field(default_factory=list)
+
+
+@dataclass
 class ApplyFinished(Message):
-    def __init__(self, report: Any, group_ids: list[str]) -> None:
-        super().__init__()
-        self.report = report
-        self.group_ids = group_ids
+    report: ApplyReport
+    group_ids: list[str] = field(default_factory=list)
 
 
+@dataclass
 class ApplyFailed(Message):
-    def __init__(self, error: str) -> None:
-        super().__init__()
-        self.error = error
+    error: str
+
+
+@dataclass
+class NoticesWanted(Message):
+    """Notices the app shows once per console run (`ReviewApp.show_notices`)."""
+
+    notices: list[str]
+    title: str = "Scan"
+    timeout: float = 20
 
 
 class RescanWanted(Message):

@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.decisions import Decision, DecisionStore
+from ..core.decisions import ACTIONS, WRITING, Decision, DecisionStore
 from ..core.edits import EditStore, GroupEdit
-from ..core.grouping import Group, Member
+from ..core.grouping import Group, Member, staying
+from ..core.jsonl import SyncFn
 from ..core.notes import Note
 from ..core.pipeline import ScanResult, group_json
 
-DECISION_ACTIONS = ("update", "merge", "skip", "distinct")
+DECISION_ACTIONS = ACTIONS  # the log's names (core.decisions)
 THRESHOLD_STEP = 0.05
 
 
@@ -29,6 +30,11 @@ class _Edit:
     overrides: str | None
     removed: list[str]
     keep: str | None = None
+    what: str = "change"  # what `z` says it took back
+
+
+EDIT_WORDS = {"canonical": "the canonical chosen", "keep": "the kept file chosen",
+              "remove": "the member taken out"}
 
 
 @dataclass(frozen=True)
@@ -58,14 +64,20 @@ class ReviewSession:
     carried: dict[str, Carried] = field(default_factory=dict)  # shown group id -> decision
     waiting: list[str] = field(default_factory=list)  # decided ids whose notes split up
     _undo: list[str | _Edit] = field(default_factory=list)  # group ids (decisions) and edits
+    undone: str = ""  # what the last `undo` took back, in words
+    skips_since: str | None = None  # this sitting's start: its skips hold, older ones not
     _targets: tuple[int, dict[str, str]] | None = None
 
     @classmethod
     def open(cls, result: ScanResult, window: set[str] | None = None,
-             window_label: str = "", carried: frozenset[str] = frozenset()) -> ReviewSession:
-        session = cls(result, DecisionStore(result.project.state), result.threshold,
+             window_label: str = "", carried: frozenset[str] = frozenset(),
+             skips_since: str | None = None, sync: SyncFn | None = None) -> ReviewSession:
+        """`sync`: how the logs reach the disk (the console's `DeferredSync`, off its UI
+        thread); without it each line is fsynced as it is written."""
+        state = result.project.state
+        session = cls(result, DecisionStore(state, sync), result.threshold,
                       window=window, window_label=window_label, carried_ids=carried,
-                      edits=EditStore(result.project.state))
+                      edits=EditStore(state, sync), skips_since=skips_since)
         session.reload_decisions()
         return session
 
@@ -78,7 +90,7 @@ class ReviewSession:
     def reload_decisions(self) -> None:
         """Decisions still valid for the notes on disk; canonical and kept-file choices and
         removals come back with them, and the undo stack follows the order they were made."""
-        self.decisions = self.store.valid(self.notes)
+        self.decisions = self.store.valid(self.notes, self.skips_since)
         self.overrides, self.removed, self.keeps = {}, {}, {}
         auto = {g.id: g for g in self.result.regroup(self.threshold)}
         for gid, d in self.decisions.items():
@@ -123,8 +135,9 @@ class ReviewSession:
         waiting: list[str] = []
         extra: dict[str, str] = {}
         for gid, d in self.decisions.items():
-            # "distinct" pairs are kept out of grouping altogether: nothing to carry.
-            if gid in by_id or not d.hashes or d.action == "distinct":
+            # Every action alike: a "distinct" that vanished when a note joined read as
+            # if it had never been made (a merge said "the group changed").
+            if gid in by_id or not d.hashes:
                 continue
             homes = {owner.get(p) for p in d.hashes}
             home = next(iter(homes)) if len(homes) == 1 else None
@@ -201,8 +214,9 @@ class ReviewSession:
     def retirable(self, group: Group) -> list[str]:
         """What update/merge would retire: never the kept file, an important or a locked note."""
         kept = self.kept(group)[0]
-        return [p for p in self.in_group(group) if p != kept
-                and not self.notes[p].important and not self.notes[p].locked]
+        paths = self.in_group(group)
+        stay = staying(paths, kept, self.notes)
+        return [p for p in paths if p != kept and p not in stay]
 
     def compose_inputs(self, group: Group) -> tuple[Note, list[Note], Note]:
         """(canonical, others, kept) exactly as the write path takes them: the others are
@@ -253,7 +267,7 @@ class ReviewSession:
     def to_apply(self) -> list[Group]:
         """Groups decided update or merge: what `apply` acts on."""
         return [g for g in self.groups
-                if (d := self.decision(g)) and d.action in ("update", "merge")]
+                if (d := self.decision(g)) and d.action in WRITING]
 
     # -- what is allowed -------------------------------------------------------------------
 
@@ -265,7 +279,7 @@ class ReviewSession:
             return None if self.to_apply() else "no group is decided update or merge yet"
         if group is None:
             return "no group selected"
-        if action in ("update", "merge") and not self.retirable(group):
+        if action in WRITING and not self.retirable(group):
             return (f"cannot {action}: every other note in the group is important or locked "
                     "(important notes are never retired, locked ones never touched)")
         if action in ("canonical", "keep", "remove") and member is None:
@@ -287,7 +301,7 @@ class ReviewSession:
                 return "the kept file stays; keep another note's file first (K)"
             d = self.decision(group)
             left = [p for p in self.retirable(group) if p != member]
-            if d is not None and d.action in ("update", "merge") and not left:
+            if d is not None and d.action in WRITING and not left:
                 return f"the {d.action} would retire nothing; undo it (z) first"
         return None
 
@@ -326,10 +340,11 @@ class ReviewSession:
         self._undo.append(group.id)
         return decision
 
-    def _edit(self, group: Group) -> None:
+    def _edit(self, group: Group, what: str) -> None:
         self._adopt(group)
         self._undo.append(_Edit(group.id, self.overrides.get(group.id),
-                                list(self.removed.get(group.id, ())), self.keeps.get(group.id)))
+                                list(self.removed.get(group.id, ())), self.keeps.get(group.id),
+                                EDIT_WORDS[what]))
 
     def _persist_edit(self, group_id: str) -> None:
         """Write the group's choices now (quitting must not lose them)."""
@@ -352,7 +367,7 @@ class ReviewSession:
         why = self.refusal("canonical", group, path)
         if why:
             raise ValueError(why)
-        self._edit(group)
+        self._edit(group, "canonical")
         self.overrides[group.id] = path
         gone = self.removed.get(group.id, [])
         if path in gone:
@@ -368,7 +383,7 @@ class ReviewSession:
         why = self.refusal("keep", group, path)
         if why:
             raise ValueError(why)
-        self._edit(group)
+        self._edit(group, "keep")
         self.keeps[group.id] = path
         self._persist_edit(group.id)
         self._redecide(group)
@@ -378,7 +393,7 @@ class ReviewSession:
         why = self.refusal("remove", group, path)
         if why:
             raise ValueError(why)
-        self._edit(group)
+        self._edit(group, "remove")
         self.removed.setdefault(group.id, []).append(path)
         self._persist_edit(group.id)
         self._redecide(group)
@@ -389,8 +404,11 @@ class ReviewSession:
         if not self._undo:
             return None
         last = self._undo.pop()
+        gid = last.group_id if isinstance(last, _Edit) else last
+        group = self.by_id.get(gid)
+        title = self.notes[group.canonical].title if group is not None else gid
         if isinstance(last, _Edit):
-            gid = last.group_id
+            self.undone = f"{last.what} in {title!r}"
             for store, value in ((self.overrides, last.overrides), (self.keeps, last.keep)):
                 if value is None:
                     store.pop(gid, None)
@@ -400,8 +418,10 @@ class ReviewSession:
             self.regroup(self.threshold)
             self._persist_edit(gid)
             return gid
+        done = self.decisions.get(last)
+        self.undone = f"the {done.action + ' ' if done else ''}decision on {title!r}"
         self.store.undo(last)
-        previous = self.store.valid(self.notes).get(last)
+        previous = self.store.valid(self.notes, self.skips_since).get(last)
         if previous is None:
             self.decisions.pop(last, None)
         else:
@@ -428,7 +448,7 @@ class ReviewSession:
         for g in self.groups:
             gj = group_json(g, self.notes)
             d = self.decision(g)
-            if d is not None and d.action in ("update", "merge"):
+            if d is not None and d.action in WRITING:
                 gone = set(self.removed_from(g))
                 gj["action"] = d.action
                 gj["canonical"] = g.canonical
@@ -446,10 +466,3 @@ class ReviewSession:
         for gid in group_ids:
             self.decisions.pop(gid, None)
 
-
-# Re-exported: the proposals pane and the screens import them from here.
-from .console_audit import ConsoleAudit, start_audit  # noqa: E402
-from .proposals import PENDING_CHOICES, PendingReview  # noqa: E402
-
-__all__ = ["DECISION_ACTIONS", "PENDING_CHOICES", "THRESHOLD_STEP", "ConsoleAudit",
-           "PendingReview", "ReviewSession", "start_audit"]

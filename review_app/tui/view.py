@@ -139,7 +139,9 @@ class ReviewView:
         if note is None or note.path == group.canonical:
             first = s.members(group)
             note = s.notes[first[0].path] if first else None
-        return PreviewRequest(self.preview_mode, canonical, note, others, kept, s.targets())
+        # The diff needs no link index; merge and update resolve relations with it.
+        targets = s.targets() if self.preview_mode != "diff" else None
+        return PreviewRequest(self.preview_mode, canonical, note, others, kept, targets)
 
     def counts_text(self) -> str:
         """The status line's counts ("1 group", not "1 groups")."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 from ..core.merging import compose, prefetch_units
 from ..core.notes import Note
@@ -18,7 +19,9 @@ class WarmJob:
     canonical: Note  # compose's inputs, as the preview will pass them
     others: list[Note]
     kept: Note
-    targets: dict[str, str] | None = None  # as the preview passes them
+    # The project's link index as the preview passes it, asked for in the worker: built
+    # once per scan, it takes seconds on a big project and must not hold up a paint.
+    targets: Callable[[], dict[str, str]] | None = None
 
 
 def warm(job: WarmJob, vectors: UnitVectors, priority: int,
@@ -28,10 +31,12 @@ def warm(job: WarmJob, vectors: UnitVectors, priority: int,
         prefetch_units(job.notes, vectors, priority=priority, cancelled=cancelled)
         if not job.others or cancelled():
             return
-        view = vectors.at(priority, cancelled)
+        # A WarmVectors answers compose's calls as the UnitVectors it wraps (at a priority).
+        view = cast(UnitVectors, vectors.at(priority, cancelled))
+        targets = job.targets() if job.targets else None
         for action in ("merge", "update"):
             compose(action, job.canonical, job.others, kept=job.kept, vectors=view,
-                    targets=job.targets)
+                    targets=targets)
     except Cancelled:
         return
     except Exception:  # noqa: BLE001 - a warm-up is only ever a head start

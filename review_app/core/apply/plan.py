@@ -17,25 +17,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..dating import utc_now
 from ..decisions import DecisionStore
 from ..grouping import (
+    LOCKED,
     choose_canonical,
     choose_kept,
     group_id,
     inbound_counts,
     linkers_by_path,
+    staying,
 )
 from ..journal import owner_cannot_write, safe_join
 from ..links import note_keys, target_index
 from ..merging import Composed, compose, link_mapping, rewrite_links_text
-from ..notes import Note
+from ..notes import Note, NoteProblem
 from ..project import Project, load_notes
 from ..unit_vectors import shared_vectors
 from .changes import Conflict, FileChange, Skip, counts
 from .validate import LEAVING, WRITING, validate_document
 
-LOCKED = "locked: basic-memory refuses edits"
-IMPORTANT = "important: never retired"
+Loaded = tuple[list[Note], list[NoteProblem]]
+"""`load_notes`' answer, read once per plan."""
 
 
 @dataclass
@@ -127,13 +130,13 @@ def _real_paths(root: Path, notes: dict[str, Note]) -> dict[str, str]:
 
 
 class _Planner:
-    def __init__(self, project: Project, now: dt.datetime | None, dry_run: bool = False
-                 ) -> None:
+    def __init__(self, project: Project, now: dt.datetime | None, dry_run: bool = False,
+                 loaded: Loaded | None = None) -> None:
         self.project = project
-        self.now = now or dt.datetime.now(dt.UTC).replace(microsecond=0)
+        self.now = now or utc_now()
         # Unit vectors from the state folder's cache; a dry run reads it, never writes.
         self.vectors = shared_vectors(project.state, read_only=dry_run)
-        notes_list, problems = load_notes(project.root)
+        notes_list, problems = loaded or load_notes(project.root)
         self.notes = {n.path: n for n in notes_list}
         self.unreadable = {p.path: p.error for p in problems}
         self.real = _real_paths(project.root, self.notes)
@@ -168,21 +171,19 @@ class _Planner:
             self.used[p] = gid
         notes = self.notes
         keep = g.get("keep")
-        if keep:
-            if keep not in expected:
-                self.conflicts.append(Conflict(gid, keep, "\"keep\" names a note that is not "
-                                                          "in the group"))
-                return
-            kept, kept_reason = notes[keep], "chosen by you"
-        else:
-            kept, kept_reason = choose_kept([notes[p] for p in expected],
-                                            inbound_counts(expected, self.linkers))
+        if keep and keep not in expected:
+            self.conflicts.append(Conflict(gid, keep, "\"keep\" names a note that is not "
+                                                      "in the group"))
+            return
+        kept, kept_reason = choose_kept([notes[p] for p in expected],
+                                        inbound_counts(expected, self.linkers))
+        if keep and keep != kept.path:  # the console names the kept file always: only
+            kept, kept_reason = notes[keep], "chosen by you"  # another one is a choice
         if kept.locked:
             self.skipped.append(Skip(gid, f"{LOCKED} ({kept.path}, the kept file); "
                                           "nothing written for this group"))
             return
-        left = {p: (LOCKED if notes[p].locked else IMPORTANT) for p in sorted(expected)
-                if p != kept.path and (notes[p].locked or notes[p].important)}
+        left = staying(sorted(expected), kept.path, notes)
         retired = sorted(p for p in expected if p != kept.path and p not in left)
         if not retired:
             why = "; ".join(f"{p}: {r}" for p, r in left.items())
@@ -357,17 +358,18 @@ class _Planner:
 
 
 def plan_from_document(project: Project, doc: dict, *, now: dt.datetime | None = None,
-                       dry_run: bool = False) -> Plan:
+                       dry_run: bool = False, loaded: Loaded | None = None) -> Plan:
     """The plan for the groups of a scan document that carry an update/merge action.
 
     Raises PlanError when the document is malformed. Reads the current files: a
     group any of whose notes is missing or changed since the scan (sha256 in the
     document) becomes a conflict and changes nothing. `now` (default: the current
     time) is the apply time written into `modified:`. `dry_run`: the plan is only
-    shown, so the unit-vector cache is read but not written.
+    shown, so the unit-vector cache is read but not written. `loaded`: the project's
+    notes as `load_notes` returned them just now (the caller read them already).
     """
     validate_document(doc)
-    planner = _Planner(project, now, dry_run)
+    planner = _Planner(project, now, dry_run, loaded)
     for g in doc["groups"]:
         planner.group(g)
     return planner.plan()
@@ -389,7 +391,8 @@ def like_original(path: Path, text: str) -> str:
     return text
 
 
-def decisions_document(project: Project) -> tuple[dict, list[Conflict]]:
+def decisions_document(project: Project, loaded: Loaded | None = None
+                       ) -> tuple[dict, list[Conflict]]:
     """A plan document from the recorded decisions (update/merge, not yet applied).
 
     A decision holds every path and hash of its group, its canonical, the members
@@ -397,7 +400,7 @@ def decisions_document(project: Project) -> tuple[dict, list[Conflict]]:
     regroup it differently). Returns (document, stale): stale decisions were made
     on notes that changed since, and are reported rather than applied.
     """
-    notes_list, _ = load_notes(project.root)
+    notes_list, _ = loaded or load_notes(project.root)
     notes = {n.path: n for n in notes_list}
     store = DecisionStore(project.state)
     groups: list[dict] = []
@@ -433,7 +436,8 @@ def decisions_document(project: Project) -> tuple[dict, list[Conflict]]:
 
 def plan_from_decisions(project: Project, *, now: dt.datetime | None = None,
                         dry_run: bool = False) -> Plan:
-    doc, stale = decisions_document(project)
-    plan = plan_from_document(project, doc, now=now, dry_run=dry_run)
+    loaded = load_notes(project.root)  # once: the decisions and the plan read the same notes
+    doc, stale = decisions_document(project, loaded)
+    plan = plan_from_document(project, doc, now=now, dry_run=dry_run, loaded=loaded)
     plan.conflicts = stale + plan.conflicts
     return plan

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..decisions import LEAVING, WRITING
 from ..journal import UnsafePath, checked_relative
 from .changes import PlanError
 
-WRITING = ("update", "merge")
-LEAVING = ("skip", "distinct")
+__all__ = ["LEAVING", "WRITING", "validate_document"]
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _MAX_SHOWN = 8
 

@@ -32,10 +32,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..dating import stated_date
 from ..frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
 from ..notes import Note
 from .context import MergeContext
-from .dates import stated_date
 from .document import parse
 from .ledger import Choice, Ledger, LedgerEntry
 from .lexicon import ENGLISH, Lexicon

@@ -74,7 +74,7 @@ class CandidateArray(Sequence[Candidate]):
     def __len__(self) -> int:
         return len(self.scores)
 
-    def __getitem__(self, r):  # type: ignore[override]
+    def __getitem__(self, r):
         if isinstance(r, slice):
             return [self[i] for i in range(*r.indices(len(self)))]
         return self._make(int(self.anchor_idx[r]), int(self.other_idx[r]), float(self.scores[r]))

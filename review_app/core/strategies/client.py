@@ -43,6 +43,8 @@ class SearchClient:
         if rows is not None:
             self.searched = np.zeros(len(notes), dtype=bool)
             self.searched[rows] = True
+        self.nn_idx: np.ndarray
+        self.nn_sim: np.ndarray
         if lists is not None and rows is None and lists[0].shape == (len(notes), self.k):
             self.nn_idx, self.nn_sim = lists
         else:

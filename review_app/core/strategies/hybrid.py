@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from functools import cache
 from pathlib import Path
 
@@ -71,7 +72,7 @@ def _blocks(client: SearchClient, size: int = 1024) -> list[slice | np.ndarray]:
     return [rows[a:a + size] for a in range(0, len(rows), size)]
 
 
-def _jaccard(a: set[str], b: set[str]) -> float:
+def _jaccard(a: AbstractSet[str], b: AbstractSet[str]) -> float:
     if not a or not b:
         return 0.0
     return len(a & b) / len(a | b)
@@ -242,7 +243,7 @@ class HybridCandidate(Candidate):
         self._reasons = explain(feats, k)
 
     @property
-    def evidence(self) -> dict[str, float]:  # type: ignore[override]
+    def evidence(self) -> dict[str, float]:
         if self._evidence is None:
             self._fill()
         return self._evidence  # type: ignore[return-value]
@@ -252,7 +253,7 @@ class HybridCandidate(Candidate):
         self._evidence = value
 
     @property
-    def reasons(self) -> list[str]:  # type: ignore[override]
+    def reasons(self) -> list[str]:
         if self._reasons is None:
             self._fill()
         return self._reasons  # type: ignore[return-value]

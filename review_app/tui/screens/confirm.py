@@ -8,19 +8,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
-
-
-class PlanReady(Message):
-    """The apply plan is built; `summary` is `plan.summary()`."""
-
-    def __init__(self, plan: Any, summary: dict[str, Any], group_ids: list[str]) -> None:
-        super().__init__()
-        self.plan = plan
-        self.summary = summary
-        self.group_ids = group_ids
 
 
 def _conflict_paths(summary: dict[str, Any]) -> set[str]:
@@ -112,15 +101,17 @@ class ConfirmApply(ModalScreen[bool]):
         Binding("pagedown", "scroll('page_down')", "Page down", show=False),
     ]
 
-    def __init__(self, summary: dict[str, Any], project_name: str) -> None:
+    def __init__(self, summary: dict[str, Any], project_name: str,
+                 question: str = "") -> None:
         super().__init__()
         self.summary = summary
         self.project_name = project_name
+        self.question = question or f"Apply the decided groups to [b]{project_name}[/b]?"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(f"Apply the decided groups to [b]{self.project_name}[/b]? Every "
-                         "change is journaled: [b]bm-review undo[/b] reverts it.",
+            yield Static(f"{self.question} Every change is journaled: [b]bm-review undo[/b] "
+                         "reverts it.",
                          id="confirm-title")
             yield Static(counts_text(self.summary), id="confirm-counts")
             with Horizontal(id="confirm-buttons"):

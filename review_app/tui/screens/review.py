@@ -7,38 +7,43 @@ selection, filter, preview mode) lives in `view.ReviewView`; the rules in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Header, Input, Static, TabbedContent, TabPane
-from textual.widgets._tabbed_content import ContentTabs
-from textual.worker import get_current_worker
+from textual.widgets.tabbed_content import ContentTabs
+from textual.worker import Worker, get_current_worker
 
 from ...core.grouping import Group
 from ...core.pipeline import ScanResult
+from ...core.proposal_review import ProposalReview
 from ...core.unit_vectors import AHEAD, SETTLED, shared_vectors
-from ..actions import GROUP_ACTIONS, GUARDED, bindings, guarded_actions, guarded_keys
+from ..actions import ACTION_TABS, bindings, guarded_actions, guarded_keys, guards
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
-from ..messages import ApplyFailed, ApplyFinished, RescanWanted
+from ..messages import ApplyFailed, ApplyFinished, NoticesWanted, PlanReady, RescanWanted
 from ..outside import CHECK_S, OutsideChanges
-from ..session import THRESHOLD_STEP, PendingReview, ReviewSession
+from ..session import THRESHOLD_STEP, ReviewSession
 from ..view import ReviewView
 from ..warming import WarmJob, warm
 from ..widgets.detail import DetailPane, detail_text
 from ..widgets.footer import InPlaceFooter
-from ..widgets.pending import PendingPane, ProposalTable
+from ..widgets.pending import MatchTable, PendingPane, ProposalTable
 from ..widgets.preview import Preview
 from ..widgets.tables import GroupTable, MemberTable, PaneFocus, TableResized
-from .confirm import ConfirmApply, PlanReady
+from ..workers import background, report_failure
+from .confirm import ConfirmApply
 from .help import HelpScreen
 from .scan import project_label
+
+if TYPE_CHECKING:  # loaded on first use, in the worker that plans
+    from ...core.apply import Plan
 
 SETTLE_S = 0.08
 """The detail and preview follow the group cursor once it has rested this long: a held
@@ -46,11 +51,14 @@ key moves only the cursor (cheap), and the re-layout of the detail comes once, a
 WARM_AHEAD = 10
 """Groups after the settled one whose units are embedded ahead, in the order the person
 meets them (~1.6 s CPU each for three 600-word notes, done at low priority)."""
-GUARDED_KEYS = guarded_keys()
-GUARDED_ACTIONS = guarded_actions()
-DONE_WORDS = {"update": "update (the freshest text into the kept file, the others retired)",
-              "merge": "merge (what the others add folded in, the others retired)",
-              "skip": "skip (ask again next scan)",
+GUARDED_KEYS = {tab: guarded_keys(tab) for tab in ("groups", "pending")}
+GUARDED_ACTIONS = {tab: guarded_actions(tab) for tab in ("groups", "pending")}
+GUARDS = {tab: sorted(guards(tab)) for tab in ("groups", "pending")}
+DONE_WORDS = {"update": "update (the freshest text into the kept file; the others are "
+                        "retired when you apply: a)",
+              "merge": "merge (what the others add folded in; the others are retired when "
+                       "you apply: a)",
+              "skip": "skip (asked again the next time the console opens)",
               "distinct": "not duplicates (remembered until a note changes)"}
 
 
@@ -65,9 +73,11 @@ class ReviewScreen(Screen):
         self.context = context or ConsoleContext(result.project)
         audit = self.context.audit
         self.session = ReviewSession.open(result, window, window_label,
-                                          audit.carried if audit else frozenset())
+                                          audit.carried if audit else frozenset(),
+                                          skips_since=self.context.started,
+                                          sync=self.context.syncer)
         self.view = ReviewView(self.session)
-        self.proposals = PendingReview.open(result.project)  # agents' upsert_note(ask)
+        self.proposals = ProposalReview.open(result.project)  # agents' upsert_note(ask)
         self.proposals.targets = self.session.targets
         # Unit vectors for previews and apply, kept on disk in the project's state folder.
         self.vectors = shared_vectors(result.project.state)
@@ -75,7 +85,7 @@ class ReviewScreen(Screen):
         self._shown_gid: str | None = None
         self._shown_member: tuple[str | None, str | None] | None = None
         self._settle: Timer | None = None
-        self._binding_state: tuple[bool, ...] = ()
+        self._binding_state: tuple[object, ...] = ()
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -163,6 +173,9 @@ class ReviewScreen(Screen):
             self.notify("decisions were changed in another console: shown as they are now",
                         title="Changed elsewhere", severity="warning")
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_failure(self, event)
+
     def action_show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = f"tab-{tab}"
 
@@ -170,16 +183,27 @@ class ReviewScreen(Screen):
     def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
         table = ProposalTable if self.tab == "pending" else GroupTable
         self.query_one(table).focus()
-        self.refresh_bindings()
+        self.update_bindings()
+
+    @on(PendingPane.BindingsChanged)
+    def _proposal_state(self, event: PendingPane.BindingsChanged) -> None:
+        self.update_bindings()
 
     @on(PendingPane.Changed)
     def _proposals_changed(self, event: PendingPane.Changed) -> None:
         self.query_one(TabbedContent).get_tab("tab-pending").label = self._proposals_label(
             event.count)
 
+    @on(PendingPane.ConfirmWanted)
+    def _confirm_proposal(self, event: PendingPane.ConfirmWanted) -> None:
+        self.app.push_screen(ConfirmApply(event.summary, project_label(self.context.project),
+                                          event.question), event.answer)
+
     @on(PaneFocus)
     def _focus_pane(self, event: PaneFocus) -> None:
-        self.query_one(GroupTable if event.pane == "groups" else MemberTable).focus()
+        panes = {"groups": GroupTable, "members": MemberTable, "proposals": ProposalTable,
+                 "matches": MatchTable}
+        self.query_one(panes[event.pane]).focus()
 
     @on(MemberTable.Focused)
     def _members_focused(self, event: MemberTable.Focused) -> None:
@@ -220,7 +244,9 @@ class ReviewScreen(Screen):
         self.view.select(keep or table.current_id)
         rows = self.view.refresh()
         s = self.session
-        self._table_width = table.size.width or 60
+        # Before the first layout the table has no size: the terminal's width less the
+        # table's border is what it gets (60 painted narrow columns at 160x45 for ~1 s).
+        self._table_width = table.size.width or max(40, self.app.size.width - 2)
         table.fill(rows, s.notes, {g.id: s.status(g) for g in rows},
                    {g.id: len(s.members(g)) + 1 for g in rows}, self._table_width,
                    {g.id for g in rows if s.is_new(g)}, {g.id for g in rows if s.is_carried(g)})
@@ -283,7 +309,7 @@ class ReviewScreen(Screen):
     def _warm_job(self, group: Group) -> WarmJob:
         s = self.session
         return WarmJob([s.notes[p] for p in s.in_group(group)], *s.compose_inputs(group),
-                       s.targets())
+                       s.targets)
 
     def _ahead(self, group: Group) -> list[WarmJob]:
         """The undecided groups the person meets after `group`, in that order: the rows
@@ -293,14 +319,14 @@ class ReviewScreen(Screen):
         order = [r for r in rows[at + 1:] + rows[:max(at, 0)] if not self.session.status(r)]
         return [self._warm_job(r) for r in order[:WARM_AHEAD]]
 
-    @work(thread=True, exclusive=True, group="warm")
+    @background("warm")
     def warm_units(self, job: WarmJob) -> None:
         """Make the settled group's unit vectors while the person reads its diff, so that
         `v` (the merge or update result) renders from cached vectors."""
         worker = get_current_worker()
         warm(job, self.vectors, SETTLED, lambda: worker.is_cancelled)
 
-    @work(thread=True, exclusive=True, group="warm-ahead")
+    @background("warm-ahead")
     def warm_ahead(self, jobs: list[WarmJob]) -> None:
         """Make the next groups' unit vectors, one group at a time, while the person
         reads: it steps aside whenever a preview or the settled group's prefetch embeds,
@@ -320,7 +346,7 @@ class ReviewScreen(Screen):
         self.query_one(Preview).show(self.view.preview_request(g, path))
         store = self.vectors.store
         if store is not None and store.problem:  # once per console run, not per re-scan
-            self.app.show_notices([store.problem], title="Cache not used", timeout=8)
+            self.post_message(NoticesWanted([store.problem], title="Cache not used", timeout=8))
         self._shown_member = (g.id if g else None, path)
         self.update_bindings()
 
@@ -350,40 +376,46 @@ class ReviewScreen(Screen):
 
     def update_bindings(self) -> None:
         """Refresh the Footer only when an action's enabled state changed (it re-mounts keys)."""
-        state = tuple(self.refusal(a) is None for a in sorted(GUARDED))
+        state = (self.tab, *(self.refusal(a) is None for a in GUARDS[self.tab]))
         if state != self._binding_state:
             self._binding_state = state
             self.refresh_bindings()
 
     def refusal(self, action: str) -> str | None:
+        """Why `action` (a guard name of the tab shown) makes no sense now, or None."""
+        if self.tab == "pending":
+            return self.query_one(PendingPane).refusal(action)
         return self.session.refusal(action, self.group, self.member)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """One table for both tabs (`actions.ACTIONS`): an action of the other tab is
+        hidden; a refused one is shown dimmed (its key then says why)."""
         if action == "show_tab":
             return bool(parameters) and parameters[0] != self.tab
-        if action in GROUP_ACTIONS and self.tab != "groups":
+        tab = ACTION_TABS.get(action, "any")
+        if tab not in ("any", self.tab):
             return False
-        name = str(parameters[0]) if action == "decide" and parameters else action
-        if name in GUARDED:
+        name = str(parameters[0]) if action in ("decide", "choose") and parameters else action
+        if name in GUARDS[self.tab]:
             return None if self.refusal(name) else True
         return True
 
     def on_key(self, event: Key) -> None:
         # A disabled binding never reaches its action: say why instead of doing nothing.
         # Keys typed together (`j x`) reach this handler before the App has run the
-        # earlier key's binding (the cursor move), so the key is judged and run in the
-        # App's turn, after every key before it: it acts on the row as painted.
-        if (isinstance(self.focused, Input) or event.character not in GUARDED_KEYS
-                or self.tab != "groups"):
+        # earlier key's binding (the cursor move), so a guarded key is judged and run in
+        # the App's turn, after every key before it: it acts on the row as painted.
+        keys = GUARDED_KEYS[self.tab]
+        if isinstance(self.focused, Input) or event.character not in keys:
             return
         event.stop()
         event.prevent_default()
-        self.app.call_next(self._guarded_key, event.character)
+        self.app.call_next(self._guarded_key, self.tab, event.character)
 
-    async def _guarded_key(self, character: str) -> None:
-        if self.tab != "groups" or self._refused(GUARDED_KEYS[character]):
+    async def _guarded_key(self, tab: str, character: str) -> None:
+        if self.tab != tab or self._refused(GUARDED_KEYS[tab][character]):
             return
-        await self.run_action(GUARDED_ACTIONS[character])
+        await self.run_action(GUARDED_ACTIONS[tab][character])
 
     def _refused(self, action: str) -> bool:
         why = self.refusal(action)
@@ -393,7 +425,9 @@ class ReviewScreen(Screen):
 
     @on(RunAction)
     async def _palette_chose(self, event: RunAction) -> None:
-        """A command palette entry: refused like its key, else run."""
+        """A command palette entry: on its own tab, refused like its key, else run."""
+        if event.entry.tab not in ("any", self.tab):
+            self.action_show_tab(event.entry.tab)
         if event.entry.guard and self._refused(event.entry.guard):
             return
         await self.run_action(event.entry.action)
@@ -457,7 +491,7 @@ class ReviewScreen(Screen):
         gid = self.session.undo()
         if gid is None:
             return
-        self.notify("last change undone", title="Undo")
+        self.notify(f"undone: {self.session.undone}", title="Undo")
         self.rebuild(keep=gid)
 
     def action_threshold(self, step: int) -> None:
@@ -511,6 +545,17 @@ class ReviewScreen(Screen):
             self.rebuild()
             self.query_one(GroupTable).focus()
 
+    # -- the proposals tab: the pane carries them out ---------------------------------------
+
+    def action_choose(self, choice: str) -> None:
+        self.query_one(PendingPane).choose(choice)
+
+    def action_toggle_proposal_preview(self) -> None:
+        self.query_one(PendingPane).toggle_preview()
+
+    def action_undo_proposal(self) -> None:
+        self.query_one(PendingPane).undo_last()
+
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
 
@@ -522,7 +567,7 @@ class ReviewScreen(Screen):
         self.notify("planning the changes…", title="Apply")
         self.make_plan(self.session.plan_document(), [g.id for g in self.session.to_apply()])
 
-    @work(thread=True, exclusive=True, group="apply")
+    @background("apply")
     def make_plan(self, doc: dict[str, Any], group_ids: list[str]) -> None:
         try:
             from ...core.apply import plan_from_document
@@ -540,8 +585,8 @@ class ReviewScreen(Screen):
         name = project_label(self.context.project)
         self.app.push_screen(ConfirmApply(event.summary, name), confirmed)
 
-    @work(thread=True, exclusive=True, group="apply")
-    def run_apply(self, plan: Any, group_ids: list[str]) -> None:
+    @background("apply")
+    def run_apply(self, plan: Plan, group_ids: list[str]) -> None:
         self._applying = True
         try:
             from ...core.apply import apply_plan

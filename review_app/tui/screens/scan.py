@@ -7,20 +7,21 @@ import threading
 import time
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.worker import Worker
 
+from ...core.audit_window import start_audit
 from ...core.bm_vectors import BasicMemoryUnavailable
 from ...core.pipeline import ScanCancelled, scan
 from ...core.project import Project
-from ..console_audit import start_audit
 from ..context import ConsoleContext
 from ..messages import ScanFailed, ScanFinished, ScanProgress
 from ..progress import ProgressRelay
+from ..workers import background, report_failure
 
 
 def project_label(project: Project) -> str:
@@ -99,7 +100,7 @@ class ScanScreen(Screen):
         self.run_scan()
         self.refresh_bindings()
 
-    @work(thread=True, exclusive=True, group="scan")
+    @background("scan")
     def run_scan(self) -> None:
         ctx = self.context
         relay = ProgressRelay(self.post_message)
@@ -138,6 +139,9 @@ class ScanScreen(Screen):
             else:
                 text.append(f" · {label}\n", style="dim")
         self.query_one("#scan-phases", Static).update(text)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_failure(self, event)
 
     def on_scan_progress(self, event: ScanProgress) -> None:
         if event.phase != self.phase:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+KEY_FIELDS = ("key", "action", "description", "key_display")
+"""What a footer key shows, compared with what the bindings ask for."""
 
 
 class InPlaceFooter(Footer):
@@ -42,16 +44,15 @@ class InPlaceFooter(Footer):
         if not self.is_attached:  # its screen went away meanwhile
             return
         shown = self._shown()
-        keys = list(self.children)
-        if shown is None or len(shown) != len(keys) or not all(
-                type(k) is FooterKey
-                and (k.key, k.action, k.description, k.key_display) == s[:4]
+        # By the CSS type name: the key widget's class is not public (textual.widgets._footer).
+        keys = list(self.query_children("FooterKey"))
+        if shown is None or len(shown) != len(keys) or len(keys) != len(self.children) or not all(
+                tuple(getattr(k, name, None) for name in KEY_FIELDS) == s[:4]
                 for k, s in zip(keys, shown, strict=True)):
             await self.recompose()
             return
         for key, (*_, enabled, tooltip) in zip(keys, shown, strict=True):
-            assert isinstance(key, FooterKey)
-            key._disabled = not enabled
+            # The look only: a click on a dimmed key reaches the screen, which says why.
             key.set_class(not enabled, "-disabled")
             if (key.tooltip or "") != (tooltip or ""):
                 key.tooltip = tooltip or None

@@ -10,10 +10,13 @@ from typing import Any
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.events import Resize
 from textual.widgets import Static
 
+from ...core.dating import utc_now
 from ...core.notes import Note
 from ..view import PreviewRequest
+from .tables import clip_path
 
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
 PAIR_RATIO = 0.5
@@ -25,10 +28,15 @@ preview must render in a few milliseconds whatever the notes."""
 GUTTER = 2  # "A " / "  " before each line of a written result
 
 
-def line_diff(canonical: Note, member: Note) -> Text:
-    """The canonical's body against the member's."""
-    return text_diff(f"{canonical.path} (canonical)", canonical.body,
-                     member.path, member.body)
+def line_diff(canonical: Note, member: Note, width: int = 0) -> Text:
+    """The canonical's body against the member's; with a `width`, the two paths of the
+    header are shortened in the middle to one line each (a wrap broke them mid-word)."""
+    label = " (canonical)"
+    old, new = canonical.path, member.path
+    if width > 0:
+        old = clip_path(old, max(8, width - 2 - len(label)))
+        new = clip_path(new, max(8, width - 2))
+    return text_diff(old + label, canonical.body, new, member.body)
 
 
 def _words(old: str, new: str, old_out: Text, new_out: Text) -> None:
@@ -136,12 +144,11 @@ def written_preview(action: str, canonical: Note, others: list[Note], kept: Note
     after a two-column gutter that names the source note of each added line, then the
     ledger (the base and why, and every older unit: present, superseded, carried,
     dropped)."""
-    import datetime as dt
 
     from ...core.merging import compose
 
     # `modified:` shows the refresh apply makes; apply stamps the moment it writes.
-    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    now = utc_now()
     composed = compose(action, canonical, others, kept=kept, now=now, targets=targets,
                        vectors=vectors)
     letters = _letters(others)
@@ -177,6 +184,7 @@ class Preview(VerticalScroll):
 
     can_focus = True
     vectors: Any = None  # the UnitVectors compose uses (the screen sets its project's)
+    request: PreviewRequest | None = None  # what is shown (a resize fits it again)
     BINDINGS = [Binding("j", "scroll_down", "Down", show=False),
                 Binding("k", "scroll_up", "Up", show=False)]
     TITLES = {"diff": "diff canonical ↔ selected · v: merge result",
@@ -186,7 +194,14 @@ class Preview(VerticalScroll):
     def compose(self):
         yield Static(id="preview-body")
 
+    def on_resize(self, event: Resize) -> None:
+        # The diff's header paths are fitted to the width: shown before the first layout
+        # (or at another width) they would wrap mid-word.
+        if self.request is not None and self.request.mode == "diff":
+            self.show(self.request)
+
     def show(self, request: PreviewRequest) -> None:
+        self.request = request
         body = self.query_one("#preview-body", Static)
         self.written: str | None = None
         self.shown_text = Text()
@@ -208,7 +223,7 @@ class Preview(VerticalScroll):
         elif request.member is None or request.member.path == canonical.path:
             text = Text("select a member to compare with the canonical", style="italic")
         else:
-            text = line_diff(canonical, request.member)
+            text = line_diff(canonical, request.member, self.size.width - 3)
         self.shown_text = text
         body.update(text)
         self.scroll_home(animate=False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.coordinate import Coordinate
@@ -23,9 +25,22 @@ def clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
-def clip_left(path: str, width: int) -> str:
-    """Keep the end of a path (the file name tells notes apart, the folder less so)."""
-    return path if len(path) <= width else "…" + path[len(path) - max(0, width - 1):]
+def clip_path(path: str, width: int) -> str:
+    """Shorten a path in the middle so that two members stay apart: the folders go down to
+    their first letter, then the file name loses its `.md` and its middle (both ends tell
+    notes apart: `…ue-backlog.md` and `…cklog_copy.md` did not)."""
+    if len(path) <= width:
+        return path
+    *folders, name = path.split("/")
+    short = "/".join([*(f[:1] for f in folders), name])
+    if len(short) > width and short.endswith(".md"):  # every note has it: room for words
+        short = short[:-3]
+    if len(short) <= width:
+        return short
+    if width < 2:
+        return "…"[:width]
+    tail = (width - 1) // 2
+    return short[: width - 1 - tail] + "…" + (short[-tail:] if tail else "")
 
 
 def status_cell(status: str) -> Text:
@@ -44,21 +59,20 @@ VI_ENDS = [Binding("g", "first", "First", show=False),
            Binding("G", "last", "Last", show=False)]
 
 
+@dataclass
 class PaneFocus(Message):
-    """A table asks its screen to focus another pane ("groups", "members")."""
+    """A table asks its screen to focus another pane ("groups", "members", "proposals",
+    "matches")."""
 
-    def __init__(self, pane: str) -> None:
-        super().__init__()
-        self.pane = pane
+    pane: str
 
 
+@dataclass
 class TableResized(Message):
     """A table's width changed: its columns (and clipping) follow."""
 
-    def __init__(self, table: DataTable, width: int) -> None:
-        super().__init__()
-        self.table = table
-        self.width = width
+    table: DataTable
+    width: int
 
 
 class JumpTable(DataTable):
@@ -131,6 +145,12 @@ class GroupTable(JumpTable):
         self.post_message(PaneFocus("members"))
 
 
+def note_width(table_width: int) -> int:
+    """The member list's path column: what the mark and score columns, their padding and
+    the scrollbar leave (at least 8 cells: `e/po…g.md`, still both ends)."""
+    return max(8, table_width - 2 - 5 - 2 * 3 - 3)
+
+
 class MemberTable(DataTable):
     """The notes of the selected group: the canonical first, then the members by score;
     ◆ marks the canonical (whose content wins), ▣ the kept file (whose file survives)."""
@@ -147,7 +167,7 @@ class MemberTable(DataTable):
 
     def show(self, group: Group | None, members: list[Member], notes: dict[str, Note],
              keep: str | None = None, kept: str | None = None) -> None:
-        width = max(12, self.size.width - 2 - 5 - 2 * 3 - 3)
+        width = note_width(self.size.width)
         if width != self._note_width:  # columns only change with the pane's width
             self._note_width = width
             self.clear(columns=True)
@@ -161,17 +181,18 @@ class MemberTable(DataTable):
             return
         canon = notes[group.canonical]
         kept = kept or group.canonical
-        rows = [(Text("◆▣" if kept == canon.path else "◆", style="bold green"),
+        rows: list[tuple[Text, Text | str, Text | str]] = [
+                (Text("◆▣" if kept == canon.path else "◆", style="bold green"),
                  Text("canon", style="green"),
-                 Text(("★ " + clip_left(canon.path, width - 2)) if canon.important
-                      else clip_left(canon.path, width),
+                 Text(("★ " + clip_path(canon.path, width - 2)) if canon.important
+                      else clip_path(canon.path, width),
                       style="bold green"))]
         self.paths.append(group.canonical)
         for m in members:
             mark = Text("★", style="bold yellow") if m.important else Text("")
             if m.path == kept:
                 mark.append("▣", style="bold cyan")
-            rows.append((mark, f"{m.score:.2f}", clip_left(m.path, width)))
+            rows.append((mark, f"{m.score:.2f}", clip_path(m.path, width)))
             self.paths.append(m.path)
         self.add_rows(rows)
         row = self.paths.index(keep) if keep in self.paths else min(1, len(self.paths) - 1)
@@ -181,7 +202,7 @@ class MemberTable(DataTable):
         self.post_message(self.Focused())  # after quick moves
 
     def on_resize(self, event: Resize) -> None:
-        if self.paths and max(12, event.size.width - 16) != self._note_width:
+        if self.paths and note_width(event.size.width) != self._note_width:
             self.post_message(TableResized(self, event.size.width))
 
     @property

@@ -3,19 +3,25 @@
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.notes import Note, parse_note
-from ..core.pending import PendingQueue, Proposal, QueueError
-from ..core.project import Project, read_note
+from .notes import Note, parse_note
+from .pending import CHOICES, PendingQueue, Proposal, QueueError
+from .project import Project, read_note
 
-PENDING_CHOICES = ("update", "merge", "create", "discard")
+
+@dataclass(frozen=True)
+class QueueState:
+    items: list[Proposal]
+    problems: list[str]
+    signature: tuple[int, int] | None
 
 
 @dataclass
-class PendingReview:
+class ProposalReview:
     """The proposals agents queued with `upsert_note(on_match="ask")`, and their decisions.
 
     The queue file is the truth: it is re-read after every decision and whenever it
@@ -26,11 +32,15 @@ class PendingReview:
     items: list[Proposal] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     _signature: tuple[int, int] | None = None
+    # Notes read from disk, by path, with the (mtime, size) they were read at: the keys'
+    # refusal asks for the selected match on every refresh of the bindings.
+    _notes: dict[str, tuple[tuple[int, int], Note | None]] = field(default_factory=dict)
+    _proposed: dict[str, Note] = field(default_factory=dict)  # by proposal id
     # the project's notes as relation targets (ReviewSession.targets), as decide resolves them
     targets: Callable[[], Mapping[str, str]] | None = None
 
     @classmethod
-    def open(cls, project: Project) -> PendingReview:
+    def open(cls, project: Project) -> ProposalReview:
         review = cls(project)
         review.reload()
         return review
@@ -46,14 +56,21 @@ class PendingReview:
             return None
         return (st.st_mtime_ns, st.st_size)
 
-    def reload(self) -> None:
+    def read(self) -> QueueState:
+        """The queue as it is on disk now, without changing what is shown (a worker reads
+        it; the pane adopts it on the UI thread)."""
         queue = self.queue
-        self._signature = self._stat()
+        signature = self._stat()
         try:
-            self.items = queue.items()
-            self.problems = list(queue.problems)
+            return QueueState(queue.items(), list(queue.problems), signature)
         except QueueError as exc:
-            self.items, self.problems = [], [str(exc)]
+            return QueueState([], [str(exc)], signature)
+
+    def adopt(self, state: QueueState) -> None:
+        self.items, self.problems, self._signature = state.items, state.problems, state.signature
+
+    def reload(self) -> None:
+        self.adopt(self.read())
 
     def changed_on_disk(self) -> bool:
         return self._stat() != self._signature
@@ -64,14 +81,27 @@ class PendingReview:
     def match_note(self, path: str) -> Note | None:
         """The matched note as it is on disk now (it may have changed since the queueing)."""
         full = self.project.root / path
-        if not full.is_file():
+        try:
+            st = full.stat()
+        except OSError:
             return None
-        note = read_note(path, full)
-        return note if isinstance(note, Note) else None
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        key = (st.st_mtime_ns, st.st_size)
+        seen = self._notes.get(path)
+        if seen is not None and seen[0] == key:
+            return seen[1]
+        read = read_note(path, full)
+        note = read if isinstance(read, Note) else None
+        self._notes[path] = (key, note)
+        return note
 
     def proposed_note(self, proposal: Proposal) -> Note:
         """The note `create` would write (frontmatter as upsert_note renders it)."""
-        from ..core.upsert import PROPOSED_PREFIX, new_note_text, split_content
+        from .upsert import PROPOSED_PREFIX, new_note_text, split_content
+
+        if proposal.id in self._proposed:  # a proposal's text never changes
+            return self._proposed[proposal.id]
 
         fm, body = split_content(proposal.content)
         text = new_note_text(proposal.title, proposal.path, fm, body,
@@ -79,11 +109,12 @@ class PendingReview:
         note = parse_note(PROPOSED_PREFIX + proposal.path, text.encode("utf-8"))
         if not isinstance(note, Note):
             raise ValueError(note.error)
+        self._proposed[proposal.id] = note
         return note
 
     def merged_text(self, proposal: Proposal, path: str) -> str | None:
         """What `merge` would write into `path`, or None when that note is gone."""
-        from ..core.upsert import merged_note_text
+        from .upsert import merged_note_text
 
         target = self.match_note(path)
         if target is None:
@@ -107,9 +138,9 @@ class PendingReview:
 
     def decide(self, proposal_id: str, choice: str, target: str | None) -> dict[str, Any]:
         """Blocking (a worker thread calls it): writes through the apply engine's journal."""
-        from ..core.upsert import decide_pending
+        from .upsert import decide_pending
 
-        if choice not in PENDING_CHOICES:
+        if choice not in CHOICES:
             raise ValueError(f"unknown choice {choice!r}")
         return decide_pending(self.project, proposal_id, choice,
                               target if choice in ("update", "merge") else None)

@@ -1,12 +1,12 @@
-"""The `--since` audit of one console run (plain Python, no textual)."""
+"""The `--since` audit window of one console run."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
 
-from ..core.pipeline import ScanOptions, ScanResult
-from ..core.strategies import Target
+from .pipeline import ScanOptions, ScanResult
+from .strategies import Target
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class ConsoleAudit:
 
     def window(self, result: ScanResult) -> set[str]:
         """The scan's notes changed in the window."""
-        from ..core.audit import anchors_in_window
+        from .audit import anchors_in_window
 
         return anchors_in_window((n for n in result.notes.values()
                                   if self.target.contains(n)), self.since)
@@ -35,7 +35,7 @@ def start_audit(result: ScanResult, since: str, options: ScanOptions | None = No
                 ) -> ConsoleAudit:
     """Run the `--since` audit on the console's finished scan (no second scan) and record
     it in audits.jsonl like `bm-review audit` does. Raises `WindowError` for a bad value."""
-    from ..core.audit import AuditHistory, AuditOptions, previous_audit, run_audit
+    from .audit import AuditHistory, AuditOptions, previous_audit, run_audit
 
     options = options or ScanOptions()
     prev = previous_audit(AuditHistory(result.project.state).records(), options.target)
