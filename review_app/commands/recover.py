@@ -27,7 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     project = resolve_from_args(args)
     if not (project.state / "journal").is_dir():
-        done, left = [], []
+        done: list[str] = []
+        left: list[str] = []
     else:
         done, left = recover_all(project)
     if args.format == "json":

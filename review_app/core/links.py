@@ -5,7 +5,7 @@ The one place the rest of the package asks "which note does this link name?"."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -62,7 +62,7 @@ def target_index(notes: Iterable[Note]) -> dict[str, str]:
     return {k: v for k, v in seen.items() if v is not None}
 
 
-def resolve(name: str, targets: dict[str, str] | None) -> str:
+def resolve(name: str, targets: Mapping[str, str] | None) -> str:
     """The identity of a link target: the note it names in `targets` (target_index),
     else its target key."""
     low = name.strip().lower().split("|", 1)[0]

@@ -296,7 +296,7 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
     ScanOptions.vectors), else ours; the lists where its database searched them."""
     notices: list[str] = []
     if not notes:  # nothing to embed: no index is opened, so no state folder is created
-        return options.model, np.zeros((0, 1), dtype=np.float32), "bm-review", notices
+        return options.model, np.zeros((0, 1), dtype=np.float32), "bm-review", notices, None
     if options.vectors == "basic-memory" or (
             options.vectors == "auto" and options.model == DEFAULT_MODEL):
         t0 = time.perf_counter()

@@ -302,7 +302,7 @@ def _journaled_write(project: Project, changes: list[FileChange], *, label: str,
     if stale:
         if any(not c.group_ids for c in changes if c.path in stale):
             raise StaleFiles(sorted(stale))
-        gone = set()
+        gone: set[str] = set()
         for c in changes:
             if c.path in stale:
                 new = _closure(changes, set(c.group_ids)) - gone

@@ -444,8 +444,8 @@ def _finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS, *,
     for rec in store.history():
         last[rec["group_id"]] = rec
     for g in journal.data.get("groups", []):
-        rec = last.get(g["group_id"])
-        if rec and rec.get("action") == "applied" and rec.get("apply_id") == journal.id:
+        latest = last.get(g["group_id"])
+        if latest and latest.get("action") == "applied" and latest.get("apply_id") == journal.id:
             store.undo(g["group_id"])  # the decision is back in force, pending
             report.decisions_reopened.append(g["group_id"])
         else:

@@ -206,19 +206,18 @@ def _parse_list(lines, i, add, blocks, first) -> int:  # noqa: ANN001
             j += 1
             continue
         if not lines[j].strip() and j + 1 < n and items and (
-                _ITEM.match(lines[j + 1]) and _ITEM.match(lines[j + 1]).group(1)
+                ((nxt := _ITEM.match(lines[j + 1])) is not None and nxt.group(1))
                 or (lines[j + 1].startswith(("  ", "\t")) and lines[j + 1].strip())):
             j += 1  # a loose list or an indented continuation
             continue
         break
     top = first.group(1)
-    boxed = any(_BOX.match(_ITEM.match(lines[s]).group(4))
-                for s, _ in items if _ITEM.match(lines[s]).group(1) == top)
+    matched = [_matched(_ITEM, lines[s]) for s, _ in items]
+    boxed = any(_BOX.match(m.group(4)) for m in matched if m.group(1) == top)
     kind = _list_kind(first.group(2), boxed)
     b = add(kind, i, j)
     for s, e in items:
-        m = _ITEM.match(lines[s])
-        indent, marker, _, rest = m.groups()
+        indent, marker, _, rest = _matched(_ITEM, lines[s]).groups()
         raw = lines[s:e]
         box = None
         if len(raw) == 1 and parse_relation(raw[0]) is not None:
@@ -232,3 +231,10 @@ def _parse_list(lines, i, add, blocks, first) -> int:  # noqa: ANN001
         text = " ".join([rest.strip(), *(ln.strip() for ln in raw[1:])]).strip()
         b.units.append(Unit(ukind, text, raw, s, e, len(blocks) - 1, box))
     return j
+
+
+def _matched(pattern: re.Pattern[str], line: str) -> re.Match[str]:
+    """`pattern.match(line)` for a line already known to match it."""
+    m = pattern.match(line)
+    assert m is not None, line
+    return m

@@ -119,20 +119,20 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return entry_for(r, "carried", why="a code block the newest lacks", flips=_FLIP_CARRY)
     if u.norm in base_norms:
         return entry_for(r, "present")
-    codes = [v for v in stated if v.startswith("code:")]
-    new = [v for v in r.facts.values if v not in stated and not (
-        v.startswith("code:") and any(v[5:] in c for c in codes))]
+    code_facts = [v for v in stated if v.startswith("code:")]
+    fresh = [v for v in r.facts.values if v not in stated and not (
+        v.startswith("code:") and any(v[5:] in c for c in code_facts))]
     label = label_of(u.text, ctx.thresholds.label_chars)
     for b in pool:  # the same label, row or checklist item with another value
         if label is not None and u.kind not in ("code",) and (
                 bl := label_of(b.unit.text, ctx.thresholds.label_chars)) is not None \
-                and bl[0] == label[0] and new:
+                and bl[0] == label[0] and fresh:
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why=f"'{label[0]}' has another value now", flips=_FLIP_PAIR)
-        if u.kind == "row" == b.unit.kind and new and _row_key(ctx, r) == _row_key(ctx, b):
+        if u.kind == "row" == b.unit.kind and fresh and _row_key(ctx, r) == _row_key(ctx, b):
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why="the same row has other values now", flips=_FLIP_PAIR)
-    if not new:
+    if not fresh:
         if r.facts.values:
             return entry_for(r, "present", why="its facts are in the newest note")
         best = max((max(fuzz.token_sort_ratio(u.norm, b.unit.norm),

@@ -84,7 +84,7 @@ def redact(url: str) -> str:
 
 
 def _vector_loader(base: type, binary: Any) -> type:
-    class VectorLoader(base):  # type: ignore[misc, valid-type]
+    class VectorLoader(base):
         """pgvector's binary form (int16 dims, int16 unused, float4 big-endian each)
         straight into a numpy array: no text parsing of 384 floats per chunk."""
 

@@ -51,6 +51,7 @@ def recorded_dates(root: Path, name: str | None = None, *, which: str = "updated
         store = open_index(settings)
     except BasicMemoryIndexError:
         return {}
+    assert isinstance(store, PostgresIndex)  # SQLite returned above
     try:
         with store.snapshot():
             project = store.find_project(root, name)
@@ -60,4 +61,4 @@ def recorded_dates(root: Path, name: str | None = None, *, which: str = "updated
     finally:
         store.close()
     pick = 1 if which == "updated" else 0
-    return {path: pair[pick] for path, pair in dates.items() if pair[pick] is not None}
+    return {path: when for path, pair in dates.items() if (when := pair[pick]) is not None}
