@@ -19,6 +19,7 @@ from .embedding import DEFAULT_MODEL, Embedder
 from .grouping import Group, build_groups, linkers_by_path, pairs_for_output
 from .index import VectorIndex
 from .notes import Note, NoteProblem
+from .piece_vectors import basic_memory_pieces, own_pieces
 from .project import Project, load_notes
 from .strategies import (
     Candidate,
@@ -28,6 +29,7 @@ from .strategies import (
     candidates_at_least,
     get_strategy,
 )
+from .strategies.coverage import PieceVectors
 
 DEFAULT_STRATEGY = "hybrid"
 DEFAULT_TOP_K = 10
@@ -186,7 +188,8 @@ def group_json(g: Group, notes: dict[str, Note]) -> dict[str, Any]:
         "keep_reason": g.kept_reason,
         "members": [
             {"path": m.path, "title": m.title, "score": m.score, "evidence": m.evidence,
-             "reasons": m.reasons, "important": m.important, "sha256": notes[m.path].sha256}
+             "reasons": m.reasons, "important": m.important, "band": m.band,
+             "sha256": notes[m.path].sha256}
             for m in g.members],
     }
 
@@ -255,7 +258,7 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
         raise ScanError(why)
 
     report("embed", 0, 0)
-    model, vectors, source, notices = _note_vectors(
+    model, vectors, source, notices, pieces = _note_vectors(
         project, notes, options, embedder, stats, lambda d, t: report("embed", d, t))
 
     t1 = time.perf_counter()
@@ -264,6 +267,7 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     # The model the vectors really come from (basic-memory's, where its index is read)
     # picks the calibration yardstick.
     client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10), model=model)
+    client.pieces = pieces
     strategy.prepare(client, options.target)
     anchors = [n for n in in_target if options.anchors is None or n.path in options.anchors]
     candidates = strategy.find_all_candidates(client=client, target=options.target,
@@ -295,9 +299,10 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
 def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
                   embedder: Embedder | None, stats: dict[str, float],
                   progress: Callable[[int, int], None]
-                  ) -> tuple[str, np.ndarray, str, list[str]]:
-    """(model, vectors in note order, source, notices): basic-memory's vectors where the
-    project is basic-memory's and they can serve (see ScanOptions.vectors), else ours."""
+                  ) -> tuple[str, np.ndarray, str, list[str], PieceVectors]:
+    """(model, vectors in note order, source, notices, where the notes' piece vectors
+    come from): basic-memory's vectors where the project is basic-memory's and they can
+    serve (see ScanOptions.vectors), else ours."""
     notices: list[str] = []
     if options.vectors == "basic-memory" or (
             options.vectors == "auto" and options.model == DEFAULT_MODEL):
@@ -319,7 +324,8 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
             stats["cached"] = bm.cached
             stats["from_basic_memory"] = bm.from_basic_memory
             stats["basic_memory_read_s"] = round(time.perf_counter() - t0 - bm.embed_s, 3)
-            return bm.model, bm.vectors, "basic-memory", notices
+            return (bm.model, bm.vectors, "basic-memory", notices,
+                    basic_memory_pieces(notes, bm))
     embedder = embedder or Embedder(options.model)
     index = VectorIndex(project.state / INDEX_FILE, options.model)
     try:
@@ -331,4 +337,5 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
     stats["embedded"] = sync.embedded
     stats["cached"] = sync.cached
     stats["from_basic_memory"] = 0
-    return options.model, vectors, "bm-review", notices
+    return (options.model, vectors, "bm-review", notices,
+            own_pieces(notes, embedder, options.model, project.state))

@@ -58,6 +58,9 @@ ACTIONS: tuple[ConsoleAction, ...] = (
                   "stay on their notes)", "Threshold down", help_keys="[ / ]"),
     ConsoleAction("right_square_bracket", "threshold(1)", "Move", "threshold up by 0.05",
                   "Threshold up", in_help=False),
+    ConsoleAction("e", "toggle_numbers", "Move",
+                  "evidence: the numbers behind the words (cosine, coverage, ranks), or back",
+                  "Evidence numbers on / off"),
     ConsoleAction("v", "cycle_preview", "Move",
                   "preview: diff canonical ↔ member → merge result → update result "
                   "(exactly what would be written)", "Cycle preview: diff / merge / update"),

@@ -1,0 +1,110 @@
+"""Coverage and series cues of a pair, and how they move its hybrid score.
+
+The hybrid's logistic score (cosines, ranks) says how close two notes are; these
+cues say whether one restates the other. They are worked out only for pairs
+scoring at least `FLOOR` (the ones a listing can show), and move the score:
+- coverage (coverage.py), where one note has several pieces: the logit moves by
+  `INSIDE_WEIGHT * (inside - INSIDE_PIVOT)`, `inside` being how far the more covered
+  note sits inside the other. An index or log note (by its shape) holds other
+  notes' content without being them, so for a pair with one its `inside` is the
+  *less* covered share: it must restate the other as much as the other restates it;
+- series (series.py): two members of a series stay below the likely band unless
+  coverage says one restates the other (`RESTATED`);
+- `supersedes` / `replaces` from the newer note to the older: the logit rises by
+  `RESTATES_BONUS`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..notes import Note
+from .coverage import Coverage, coverage, describe, note_shape
+from .series import SeriesCue, series_cue
+
+FLOOR = 0.30
+"""Pairs scoring below this are left as they are: no listing reaches them."""
+INSIDE_WEIGHT = 4.0
+INSIDE_PIVOT = 0.80
+"""Measured on the demo and tests/data/rewrite_kb (chunks cut as basic-memory cuts them,
+bundled MiniLM): rewrites sit 0.87-1.0 inside each other (one at 0.52), same-topic notes
+0.22-0.72."""
+RESTATED = 0.95
+"""A series member this far inside the other restates it: the series cue yields."""
+RESTATES_BONUS = 1.0
+SERIES_BELOW = 1e-3
+"""A series pair is held this far below the likely cut."""
+
+
+@dataclass(frozen=True)
+class PairCues:
+    cov: Coverage | None
+    shape_a: str
+    shape_b: str
+    series: SeriesCue
+
+    @property
+    def inside(self) -> float | None:
+        if self.cov is None or self.cov.pieces < 2:
+            return None
+        if self.shape_a or self.shape_b:
+            return min(self.cov.share_a, self.cov.share_b)
+        return self.cov.inside
+
+    @property
+    def held_as_series(self) -> bool:
+        inside = self.inside
+        return self.series.series and (inside is None or inside < RESTATED)
+
+    def logit_shift(self) -> float:
+        shift = 0.0
+        inside = self.inside
+        if inside is not None:
+            shift += INSIDE_WEIGHT * (inside - INSIDE_PIVOT)
+        if self.series.restates:
+            shift += RESTATES_BONUS
+        return shift
+
+    def adjust(self, score: float, likely: float) -> float:
+        z = math.log(max(score, 1e-12) / max(1.0 - score, 1e-12)) + self.logit_shift()
+        out = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+        if self.held_as_series:
+            out = min(out, likely - SERIES_BELOW)
+        return out
+
+    def features(self) -> dict[str, float]:
+        out: dict[str, float] = {"series": float(self.series.series),
+                                 "supersedes": float(self.series.restates),
+                                 "index_like": float(bool(self.shape_a or self.shape_b))}
+        if self.cov is not None:
+            out.update({"covered_a": self.cov.share_a, "covered_b": self.cov.share_b,
+                        "pieces_a": float(self.cov.pieces_a),
+                        "pieces_b": float(self.cov.pieces_b)})
+        return out
+
+    def reasons(self) -> list[str]:
+        out: list[str] = []
+        if self.cov is not None:
+            out += describe(self.cov, self.shape_a, self.shape_b)
+        out += list(self.series.reasons)
+        if self.held_as_series:
+            out.append("kept out of the likely band: series members are not rewrites "
+                       "unless one restates the other")
+        return out
+
+
+def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
+              pieces_b: tuple[np.ndarray, np.ndarray] | None) -> PairCues:
+    cov = None
+    if pieces_a is not None and pieces_b is not None:
+        cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1])
+    return PairCues(cov, note_shape(a), note_shape(b), series_cue(a, b))
+
+
+def _unit(m: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return m / norms
