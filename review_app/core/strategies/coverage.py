@@ -87,12 +87,11 @@ def note_pieces(body: str) -> list[str]:
 
 def note_shape(note: Note) -> str:
     """"index" (mostly one line per entry, or mostly links), "log" (dated entries) or ""."""
+    if sum(1 for ln in note.body.splitlines() if _DATED.match(ln)) >= 4:
+        return "log"
     lines = [ln for ln in note.body.splitlines() if ln.strip() and not _HEADING.match(ln)]
     if len(lines) < 6:
         return ""
-    dated = sum(1 for ln in note.body.splitlines() if _DATED.match(ln))
-    if dated >= 4:
-        return "log"
     entries = [ln for ln in lines if _ENTRY.match(ln)]
     if len(entries) < 0.7 * len(lines):
         return ""
