@@ -29,7 +29,7 @@ from .strategies import (
     candidates_at_least,
     get_strategy,
 )
-from .strategies.coverage import PieceVectors
+from .strategies.coverage import PieceSource
 
 DEFAULT_STRATEGY = "hybrid"
 DEFAULT_TOP_K = 10
@@ -299,7 +299,7 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
 def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
                   embedder: Embedder | None, stats: dict[str, float],
                   progress: Callable[[int, int], None]
-                  ) -> tuple[str, np.ndarray, str, list[str], PieceVectors]:
+                  ) -> tuple[str, np.ndarray, str, list[str], PieceSource]:
     """(model, vectors in note order, source, notices, where the notes' piece vectors
     come from): basic-memory's vectors where the project is basic-memory's and they can
     serve (see ScanOptions.vectors), else ours."""

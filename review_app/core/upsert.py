@@ -27,7 +27,7 @@ import yaml
 from .bm_vectors import BasicMemoryUnavailable, read_vectors
 from .embedding import DEFAULT_MODEL, Embedder, note_text, shared_embedder
 from .index import VectorIndex
-from .merging import compose, target_index
+from .merging import Composed, compose, target_index
 from .naming import InvalidInput, check_inside, note_path, unique_note_path, validate_title
 from .notes import (
     MAX_NOTE_BYTES,
@@ -40,10 +40,12 @@ from .notes import (
     split_frontmatter_value,
 )
 from .pending import PendingQueue, Proposal, QueueError, new_proposal_id, now_iso
+from .piece_vectors import basic_memory_pieces, own_pieces
 from .pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, INDEX_FILE
 from .project import IgnoreRules, Project, load_notes, read_note, resolve_project, walk_markdown
 from .strategies import Candidate, DedupeStrategy, SearchClient, get_strategy
 from .unit_vectors import shared_vectors
+from .upsert_policy import automatic_cut, drop_refusal, refusal
 
 ON_MATCH = ("update", "merge", "ask")
 ACTIONS = ("created", "updated_existing", "merged_existing", "queued_for_review")
@@ -219,20 +221,21 @@ def updated_note_text(matched: Note, proposed: Note, state: Path | None = None,
     unit-vector cache serves the compose; `targets`: the project's notes as relation
     targets (merging.target_index), as apply resolves them.
     """
-    return _composed("update", matched, proposed, state, targets)
+    return composition("update", matched, proposed, state, targets).text
 
 
 def merged_note_text(matched: Note, proposed: Note, state: Path | None = None,
                      targets: Mapping[str, str] | None = None) -> str:
     """The matched note plus what the proposal adds, aligned by meaning; where the two
     disagree the proposal (the newer) wins. `state`, `targets`: as for updated_note_text."""
-    return _composed("merge", matched, proposed, state, targets)
+    return composition("merge", matched, proposed, state, targets).text
 
 
-def _composed(action: str, matched: Note, proposed: Note, state: Path | None,
-              targets: Mapping[str, str] | None) -> str:
+def composition(action: str, matched: Note, proposed: Note, state: Path | None,
+                targets: Mapping[str, str] | None) -> Composed:
+    """What update/merge writes, with its ledger (what it drops of the matched note)."""
     return compose(action, matched, [_as_newest(matched, proposed)], kept=matched,
-                   vectors=shared_vectors(state), targets=targets).text
+                   vectors=shared_vectors(state), targets=targets)
 
 
 class _Stale(Exception):
@@ -288,9 +291,12 @@ def find_matches(project: Project, notes: list[Note], proposed: Note, *,
     import numpy as np
 
     found = _basic_memory_vectors(project, notes, proposed, k) if model == DEFAULT_MODEL else None
+    everything = [*notes, proposed]
     if found is not None:
-        vectors, vector, nearest = found
+        vectors, vector, nearest, bm = found
+        pieces = basic_memory_pieces(everything, bm)
     else:
+        pieces = own_pieces(everything, embedder, model, project.state)
         index = VectorIndex(project.state / INDEX_FILE, model)
         try:
             index.sync(notes, embedder)
@@ -303,8 +309,9 @@ def find_matches(project: Project, notes: list[Note], proposed: Note, *,
     by_path = {n.path: n for n in notes}
     paths = [p for p, _ in nearest if p in by_path]
     paths += [p for p in also if p in by_path and p not in paths]
-    client = SearchClient([*notes, proposed], np.vstack([vectors, vector[None, :]]),
+    client = SearchClient(everything, np.vstack([vectors, vector[None, :]]),
                           neighbours=max(k, 10), only=[proposed.path, *paths], model=model)
+    client.pieces = pieces  # coverage and series evidence, as a scan has them
     out = []
     for path in paths:
         cand: Candidate = strategy.score_pair(client, proposed, by_path[path])
@@ -315,8 +322,8 @@ def find_matches(project: Project, notes: list[Note], proposed: Note, *,
 
 
 def _basic_memory_vectors(project: Project, notes: list[Note], proposed: Note, k: int):
-    """(vectors of `notes`, the proposed note's vector, its k nearest as (path, cosine))
-    from basic-memory's index and model, or None where they cannot serve."""
+    """(vectors of `notes`, the proposed note's vector, its k nearest as (path, cosine),
+    basic-memory's vectors) from its index and model, or None where they cannot serve."""
     import numpy as np
 
     try:
@@ -328,7 +335,7 @@ def _basic_memory_vectors(project: Project, notes: list[Note], proposed: Note, k
         return None
     sims = bm.vectors @ vector
     top = np.argsort(-sims, kind="stable")[:k]
-    return bm.vectors, vector, [(notes[i].path, float(sims[i])) for i in top]
+    return bm.vectors, vector, [(notes[i].path, float(sims[i])) for i in top], bm
 
 
 def _result(action: str, path: str, match: Match | None, matches: list[Match],
@@ -499,6 +506,19 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
     if on_match == "update" and target.important:
         on_match = "ask"
         reason = f"{target.path} is marked important and is never overwritten; {reason}"
+    if on_match != "ask" and (same_file is None or target.path != same_file.path):
+        # by similarity alone: only in the automatic band (upsert_policy.py)
+        why = refusal(match.score, match.evidence, match.reasons,
+                      automatic_cut(strategy.default_threshold))
+        if why is not None:
+            on_match, reason = "ask", why
+    composed = None
+    if on_match == "update":
+        composed = composition("update", target, proposed, proj.state, target_index(notes))
+        if same_file is None or target.path != same_file.path:
+            why = drop_refusal([u.text for u in composed.dropped if u.source == target.path])
+            if why is not None:
+                on_match, reason = "ask", why
     if on_match == "ask":
         proposal = Proposal(
             id=new_proposal_id(), title=title, content=text, directory=directory or "",
@@ -509,7 +529,8 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
         return _result("queued_for_review", rel, match, matches, proposal_id=proposal.id,
                        reason=reason)
     if on_match == "update":
-        after = updated_note_text(target, proposed, proj.state, target_index(notes))
+        assert composed is not None
+        after = composed.text
         action, kind = "updated_existing", "update"
     else:
         after = merged_note_text(target, proposed, proj.state, target_index(notes))

@@ -4,8 +4,9 @@ A rewrite or a cut-down copy is covered by the other note: its pieces all reappe
 there, reworded. A related note shares a topic, or one section, and keeps content of
 its own. A note's vector (basic-memory's mean of chunks, or ours of its opening)
 blurs the two; comparing the pieces tells them apart. Pieces are basic-memory's own
-chunks where its index is read, else the note's heading sections (a long one cut at
-paragraphs), embedded by the scan's model and cached by text.
+chunks where its index is read (chunk against chunk, not only their mean), else the
+note's heading sections (a long one cut at paragraphs), embedded by the scan's model and
+cached by text.
 
 Index, log and collection notes (a line or a short section per entry, mostly links
 or dated items) are the usual false friends: one of their entries restates a whole
@@ -27,22 +28,43 @@ PIECE_CHARS = 900
 """A piece's budget (basic-memory's chunk budget): a section longer is cut at paragraphs."""
 MIN_PIECE_CHARS = 60
 """A shorter piece (a lone heading, a one-line section) joins the next one."""
-CLOSE = 0.80
-"""Cosine at which a piece has a close counterpart (bundled MiniLM; a reworded paragraph
-scores 0.8-0.95 against its original, a paragraph of the same topic 0.5-0.75)."""
-FAR = 0.60
-"""Below this a piece has no counterpart at all; between FAR and CLOSE it counts in part."""
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Where a piece has a close counterpart (cosine >= close), none at all (< far), and
+    between them partial credit; `pivot`: the coverage at which a pair reads as neither
+    rewrite nor related. Per kind of piece: a 900-character chunk holds several sections,
+    so its cosines with a related note's chunk run higher than a section's."""
+
+    far: float
+    close: float
+    pivot: float
+
+
+SECTIONS = Scale(0.50, 0.80, 0.55)
+"""Heading sections, bundled MiniLM. On the demo and tests/data/rewrite_kb (27 duplicate and 7
+other pairs of several sections) duplicates sit 0.57-1.0 inside each other, same-topic
+notes 0.23-0.53."""
+CHUNKS = Scale(0.65, 0.85, 0.55)
+"""basic-memory's chunks, its MiniLM: duplicates 0.62-1.0 but one (0.27), same-topic 0.11-0.47."""
 RESTATED = 0.85
 """A note whose text has a counterpart this far is, in words, restated in the other."""
+
+
+@dataclass(frozen=True)
+class PieceSource:
+    """Where a scan's piece vectors come from, and the scale their cosines are read on."""
+
+    fetch: Callable[[Sequence[int]], dict[int, tuple[np.ndarray, np.ndarray]]]
+    """note rows -> {row: (unit vectors of its pieces, each piece's characters)}"""
+    scale: Scale
+
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
 _ENTRY = re.compile(r"^\s*(?:[-*+]|\d+[.)]|\|)\s*")
 _LINK = re.compile(r"\[\[[^\]]+\]\]|\]\([^)]+\)")
 _DATED = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+)?\**\[?(?:19|20)\d\d-\d\d(?:-\d\d)?")
-
-PieceVectors = Callable[[Sequence[int]], dict[int, tuple[np.ndarray, np.ndarray]]]
-"""note rows -> {row: (unit vectors of its pieces, each piece's characters)}."""
-
 
 def note_pieces(body: str) -> list[str]:
     """The note's heading sections, a long one cut at paragraphs, tiny ones joined on."""
@@ -128,17 +150,19 @@ class Coverage:
         return 1.0 - min(self.share_a, self.share_b)
 
 
-def coverage(va: np.ndarray, la: np.ndarray, vb: np.ndarray, lb: np.ndarray) -> Coverage:
+def coverage(va: np.ndarray, la: np.ndarray, vb: np.ndarray, lb: np.ndarray,
+             scale: Scale = SECTIONS) -> Coverage:
     sim = va @ vb.T
     best_a, best_b = sim.max(axis=1), sim.max(axis=0)
+    far, close = scale.far, scale.close
 
     def share(best: np.ndarray, lengths: np.ndarray) -> float:
-        credit = np.clip((best - FAR) / (CLOSE - FAR), 0.0, 1.0)
+        credit = np.clip((best - far) / (close - far), 0.0, 1.0)
         w = lengths.astype(np.float64)
         return float((credit * w).sum() / w.sum()) if w.sum() > 0 else 0.0
 
     return Coverage(share(best_a, la), share(best_b, lb), len(best_a), len(best_b),
-                    int((best_a >= CLOSE).sum()), int((best_b >= CLOSE).sum()))
+                    int((best_a >= close).sum()), int((best_b >= close).sum()))
 
 
 def _count(n: int, word: str) -> str:

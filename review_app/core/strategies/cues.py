@@ -4,10 +4,12 @@ The hybrid's logistic score (cosines, ranks) says how close two notes are; these
 cues say whether one restates the other. They are worked out only for pairs
 scoring at least `FLOOR` (the ones a listing can show), and move the score:
 - coverage (coverage.py), where one note has several pieces: the logit moves by
-  `INSIDE_WEIGHT * (inside - INSIDE_PIVOT)`, `inside` being how far the more covered
-  note sits inside the other. An index or log note (by its shape) holds other
-  notes' content without being them, so for a pair with one its `inside` is the
-  *less* covered share: it must restate the other as much as the other restates it;
+  `INSIDE_WEIGHT * (inside - pivot)` (at most `MAX_RISE` up), `inside` being how far
+  the more covered note sits inside the other and `pivot` where the piece kind's
+  duplicates and related notes part (coverage.SECTIONS, CHUNKS). An index or log
+  note (by its shape) holds other notes' content without being them, so for a pair
+  with one `inside` is the *less* covered share: it must restate the other as much as
+  the other restates it;
 - series (series.py): two members of a series stay below the likely band unless
   coverage says one restates the other (`RESTATED`);
 - `supersedes` / `replaces` from the newer note to the older: the logit rises by
@@ -22,16 +24,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..notes import Note
-from .coverage import Coverage, coverage, describe, note_shape
+from .coverage import Coverage, Scale, coverage, describe, note_shape
 from .series import SeriesCue, series_cue
 
 FLOOR = 0.30
 """Pairs scoring below this are left as they are: no listing reaches them."""
 INSIDE_WEIGHT = 4.0
-INSIDE_PIVOT = 0.80
-"""Measured on the demo and tests/data/rewrite_kb (chunks cut as basic-memory cuts them,
-bundled MiniLM): rewrites sit 0.87-1.0 inside each other (one at 0.52), same-topic notes
-0.22-0.72."""
+MAX_RISE = 1.0
+"""Coverage lowers a related pair's score more than it lifts a rewrite's: the score
+already ranks rewrites high, and a listing's mistakes are related notes."""
 RESTATED = 0.95
 """A series member this far inside the other restates it: the series cue yields."""
 RESTATES_BONUS = 1.0
@@ -42,6 +43,7 @@ SERIES_BELOW = 1e-3
 @dataclass(frozen=True)
 class PairCues:
     cov: Coverage | None
+    scale: Scale | None
     shape_a: str
     shape_b: str
     series: SeriesCue
@@ -62,8 +64,8 @@ class PairCues:
     def logit_shift(self) -> float:
         shift = 0.0
         inside = self.inside
-        if inside is not None:
-            shift += INSIDE_WEIGHT * (inside - INSIDE_PIVOT)
+        if inside is not None and self.scale is not None:
+            shift += min(MAX_RISE, INSIDE_WEIGHT * (inside - self.scale.pivot))
         if self.series.restates:
             shift += RESTATES_BONUS
         return shift
@@ -97,11 +99,13 @@ class PairCues:
 
 
 def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
-              pieces_b: tuple[np.ndarray, np.ndarray] | None) -> PairCues:
+              pieces_b: tuple[np.ndarray, np.ndarray] | None,
+              scale: Scale | None = None) -> PairCues:
     cov = None
-    if pieces_a is not None and pieces_b is not None:
-        cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1])
-    return PairCues(cov, note_shape(a), note_shape(b), series_cue(a, b))
+    if pieces_a is not None and pieces_b is not None and scale is not None:
+        cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1],
+                       scale)
+    return PairCues(cov, scale, note_shape(a), note_shape(b), series_cue(a, b))
 
 
 def _unit(m: np.ndarray) -> np.ndarray:

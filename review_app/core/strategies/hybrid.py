@@ -200,7 +200,10 @@ class _Scored:
     def _apply_cues(self) -> None:
         """Coverage and series cues (cues.py) for every pair a listing can reach, the
         pieces of all their notes fetched at once."""
-        rows, cols = np.nonzero(self.score >= FLOOR)
+        reach = self.score >= FLOOR
+        if self.client.searched is not None:  # a one-note search: only its lists were made
+            reach &= self.client.searched[:, None]
+        rows, cols = np.nonzero(reach)
         if not len(rows):
             return
         other = self.idx[rows, cols]
@@ -219,15 +222,17 @@ class _Scored:
             return
         missing = [r for r in rows if r not in self._pieces]
         if missing:
-            self._pieces.update(source(missing))
+            self._pieces.update(source.fetch(missing))
 
     def pair(self, i: int, j: int) -> PairCues:
         key = (min(i, j), max(i, j))
         if key not in self.cues:
             self.fetch(list(key))
             notes = self.client.notes
+            scale = self.client.pieces.scale if self.client.pieces is not None else None
             self.cues[key] = pair_cues(notes[key[0]], notes[key[1]],
-                                       self._pieces.get(key[0]), self._pieces.get(key[1]))
+                                       self._pieces.get(key[0]), self._pieces.get(key[1]),
+                                       scale)
         return self.cues[key]
 
 
