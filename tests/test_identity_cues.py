@@ -156,3 +156,16 @@ def test_each_member_earns_its_band_from_its_own_pair_with_the_anchor():
     bands = {m.path: m.band for m in group.members}
     assert bands.get("index.md") == "possible"
     assert [b for p, b in bands.items() if p != "index.md"] == ["likely"]
+
+
+def test_a_copy_filed_under_another_year_is_not_held_as_a_series():
+    from review_app.core.strategies.cues import pair_cues
+
+    a = _note("plans/stollen-2025.md", "Christmas stollen plan 2025", PLAN_2025,
+              modified="2025-11-01")
+    copy = _note("plans/stollen-2026.md", "Christmas stollen plan 2026", PLAN_2025,
+                 modified="2026-11-01")
+    changed = _note("plans/stollen-2026b.md", "Christmas stollen plan 2026", PLAN_2026,
+                    modified="2026-11-01")
+    assert not pair_cues(a, copy, None, None).held_as_series
+    assert pair_cues(a, changed, None, None).held_as_series

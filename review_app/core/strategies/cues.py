@@ -11,7 +11,9 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   with one `inside` is the *less* covered share: it must restate the other as much as
   the other restates it;
 - series (series.py): two members of a series stay below the likely band unless
-  coverage says one restates the other (`RESTATED`);
+  one restates the other word for word (a copy filed under another stamp: `copy`).
+  Two years' plans share a template and most sentences, so section coverage cannot
+  tell a series from a rewrite; only the text itself, stamps aside, can;
 - `supersedes` / `replaces` from the newer note to the older: the logit rises by
   `RESTATES_BONUS`.
 """
@@ -25,7 +27,7 @@ import numpy as np
 
 from ..notes import Note
 from .coverage import Coverage, Scale, coverage, describe, note_shape
-from .series import SeriesCue, series_cue
+from .series import SeriesCue, series_cue, unstamped
 
 FLOOR = 0.30
 """Pairs scoring below this are left as they are: no listing reaches them."""
@@ -33,8 +35,6 @@ INSIDE_WEIGHT = 4.0
 MAX_RISE = 1.0
 """Coverage lowers a related pair's score more than it lifts a rewrite's: the score
 already ranks rewrites high, and a listing's mistakes are related notes."""
-RESTATED = 0.95
-"""A series member this far inside the other restates it: the series cue yields."""
 RESTATES_BONUS = 1.0
 SERIES_BELOW = 1e-3
 """A series pair is held this far below the likely cut."""
@@ -47,6 +47,7 @@ class PairCues:
     shape_a: str
     shape_b: str
     series: SeriesCue
+    copy: bool = False  # the bodies are the same text once stamps are taken out
 
     @property
     def inside(self) -> float | None:
@@ -58,8 +59,7 @@ class PairCues:
 
     @property
     def held_as_series(self) -> bool:
-        inside = self.inside
-        return self.series.series and (inside is None or inside < RESTATED)
+        return self.series.series and not self.copy
 
     def logit_shift(self) -> float:
         shift = 0.0
@@ -105,7 +105,9 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
     if pieces_a is not None and pieces_b is not None and scale is not None:
         cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1],
                        scale)
-    return PairCues(cov, scale, note_shape(a), note_shape(b), series_cue(a, b))
+    cue = series_cue(a, b)
+    copy = cue.series and unstamped(a.body) == unstamped(b.body)
+    return PairCues(cov, scale, note_shape(a), note_shape(b), cue, copy)
 
 
 def _unit(m: np.ndarray) -> np.ndarray:

@@ -44,6 +44,11 @@ def stamped(text: str) -> tuple[str, tuple[str, ...]]:
     return rest, stamps
 
 
+def unstamped(text: str) -> str:
+    """The text without its stamps, whitespace folded: equal for a copy under a new year."""
+    return " ".join(_STAMP.sub(" ", text.lower()).split())
+
+
 def _differ_by_stamp(a: str, b: str) -> bool:
     ra, sa = stamped(a)
     rb, sb = stamped(b)
