@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from proposals import RATE, RATE_FULL, RATE_TARGET
+from proposals import PARTNER_QUOTAS, RATE, RATE_FULL, RATE_TARGET
 
 from review_app.core.apply import undo_apply
 from review_app.core.naming import InvalidInput, file_stem, validate_directory
@@ -19,18 +19,7 @@ from review_app.core.pending import PendingQueue
 from review_app.core.project import Project
 from review_app.core.upsert import UpsertError, decide_pending, upsert_note
 
-ONCALL = """# On-call schedule
-
-Tom, Priya and Jonas rotate on-call weekly with the handover on Monday at 10:00 CET.
-Pages must be acknowledged within 15 minutes between 07:00 and 23:00; overnight only
-reminder and payment pages are urgent. Escalate to the next person, then to Jonas.
-
-## Observations
-- [rule] Acknowledge pages within 15 minutes during the day #on-call
-- [rule] Secondary on-call covers public holidays
-"""
 ONCALL_TARGET = "engineering/on-call-rotation.md"
-ONCALL_THRESHOLD = 0.4
 
 OFFSITE = """# Offsite venue ideas
 
@@ -153,14 +142,14 @@ def test_merge_adds_what_is_new_and_undo_restores(kb: Path, embedder):
     assert snapshot(kb) == before
 
 
-def test_a_related_note_is_asked_about_even_below_a_lowered_threshold(kb: Path, embedder):
-    """A partial rewrite of the on-call note scores 0.51: an agent that lowers the
-    threshold finds it, but a match below the automatic band is never written alone."""
+def test_a_related_note_above_the_old_cut_is_asked_about_not_merged(kb: Path, embedder):
+    """It shares one section with the rate-limiting note and keeps three of its own: it
+    scored 0.72 there, above the 0.694 upsert acted on; now it waits for a person."""
     before = snapshot(kb)
-    result = upsert_note("On-call schedule", ONCALL, "engineering", kb, on_match="merge",
-                         similarity_threshold=ONCALL_THRESHOLD, embedder=embedder)
+    result = upsert_note("API quotas and rate limits for partners", PARTNER_QUOTAS,
+                         "engineering", kb, on_match="merge", embedder=embedder)
     assert result["action"] == "queued_for_review"
-    assert result["matched_note"] == ONCALL_TARGET
+    assert result["matched_note"] == RATE_TARGET
     assert result["reason"].startswith("the closest note is related, not the same")
     assert snapshot(kb) == before
 
