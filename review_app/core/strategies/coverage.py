@@ -40,14 +40,18 @@ class Scale:
     far: float
     close: float
     pivot: float
+    weight: float  # logit per unit of coverage away from the pivot (cues.py)
 
 
-SECTIONS = Scale(0.50, 0.80, 0.55)
+SECTIONS = Scale(0.50, 0.80, 0.55, 4.0)
 """Heading sections, bundled MiniLM. On the demo and tests/data/rewrite_kb (27 duplicate and 7
 other pairs of several sections) duplicates sit 0.57-1.0 inside each other, same-topic
 notes 0.23-0.53."""
-CHUNKS = Scale(0.65, 0.85, 0.55)
-"""basic-memory's chunks, its MiniLM: duplicates 0.62-1.0 but one (0.27), same-topic 0.11-0.47."""
+CHUNKS = Scale(0.65, 0.85, 0.65, 6.0)
+"""basic-memory's chunks, its MiniLM, on the same pairs: duplicates 0.62-1.0 but one (0.27),
+same-topic notes 0.36-0.47. basic-memory's mean of chunks puts related notes closer than
+our vectors do (the demo's design-review meeting: cosine 0.825 against the pagination
+decision), so coverage must pull harder there."""
 RESTATED = 0.85
 """A note whose text has a counterpart this far is, in words, restated in the other."""
 

@@ -4,7 +4,7 @@ The hybrid's logistic score (cosines, ranks) says how close two notes are; these
 cues say whether one restates the other. They are worked out only for pairs
 scoring at least `FLOOR` (the ones a listing can show), and move the score:
 - coverage (coverage.py), where one note has several pieces: the logit moves by
-  `INSIDE_WEIGHT * (inside - pivot)` (at most `MAX_RISE` up), `inside` being how far
+  `weight * (inside - pivot)` (at most `MAX_RISE` up), `inside` being how far
   the more covered note sits inside the other and `pivot` where the piece kind's
   duplicates and related notes part (coverage.SECTIONS, CHUNKS). An index or log
   note (by its shape) holds other notes' content without being them, so for a pair
@@ -31,7 +31,6 @@ from .series import SeriesCue, series_cue, unstamped
 
 FLOOR = 0.30
 """Pairs scoring below this are left as they are: no listing reaches them."""
-INSIDE_WEIGHT = 4.0
 MAX_RISE = 1.0
 """Coverage lowers a related pair's score more than it lifts a rewrite's: the score
 already ranks rewrites high, and a listing's mistakes are related notes."""
@@ -65,7 +64,7 @@ class PairCues:
         shift = 0.0
         inside = self.inside
         if inside is not None and self.scale is not None:
-            shift += min(MAX_RISE, INSIDE_WEIGHT * (inside - self.scale.pivot))
+            shift += min(MAX_RISE, self.scale.weight * (inside - self.scale.pivot))
         if self.series.restates:
             shift += RESTATES_BONUS
         return shift
