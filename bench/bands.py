@@ -59,6 +59,10 @@ MARGIN = 0.05
 FLOOR = 0.6
 GRID = np.round(np.arange(0.20, 1.0, 0.01), 2)
 TRAIN = ("train_part1", "train_part2")
+HARD_NONDUP = 1
+"""A hard set's non-duplicate notes other than series members (same-topic, shared section,
+index, template) the listing may group at the chosen cut; series members may be listed as
+possible, never in the likely band (reported)."""
 
 
 @dataclass
@@ -89,11 +93,20 @@ def band_figures(lab: Labeled, low: float, high: float | None) -> dict[str, floa
             "recall": round(dup / max(1, int(lab.duplicate.sum())), 3)}
 
 
-def rewrite_labels() -> tuple[set[tuple[str, str]], set[str]]:
-    doc = json.loads((REWRITE_KB / "labels.json").read_text(encoding="utf-8"))
-    dup = {tuple(sorted(p)) for g in doc["groups"]
-           for p in itertools.combinations(g["paths"], 2)}
-    return dup, {n["path"] for n in doc["not_duplicates"]}  # type: ignore[misc]
+def rewrite_labels(root: Path = REWRITE_KB) -> tuple[set[tuple[str, str]], set[str]]:
+    dup, kinds = hard_labels(root)
+    return dup, set(kinds)
+
+
+def hard_labels(root: Path) -> tuple[set[tuple[str, str]], dict[str, str]]:
+    """Duplicate pairs ("groups": "paths", or "canonical" + "members") and the labeled
+    non-duplicate notes with their kind (same-topic, shared-section, series, index, ...)."""
+    doc = json.loads((root / "labels.json").read_text(encoding="utf-8"))
+    dup = {tuple(sorted(p)) for g in doc["groups"]  # type: ignore[misc]
+           for p in itertools.combinations(
+               g["paths"] if "paths" in g else [g["canonical"], *g["members"]], 2)}
+    kinds = {n["path"]: n.get("kind", "same-topic") for n in doc["not_duplicates"]}
+    return dup, kinds
 
 
 def rewrite_at(result: ScanResult, t: float, dup: set, nondup: set[str]) -> dict:
@@ -134,9 +147,10 @@ def demo_copy(out: Path) -> Path:
     return dest
 
 
-def rewrite_copy(out: Path) -> Path:
-    """A copy of rewrite_kb to scan (its index is cached there, never in tests/data)."""
-    dest = out / "rewrite_kb"
+def rewrite_copy(out: Path, source: Path = REWRITE_KB) -> Path:
+    """A copy of a labeled set to scan (its index is cached there, never in tests/data)."""
+    REWRITE_KB = source  # noqa: N806 - the set copied
+    dest = out / source.name
     for src in REWRITE_KB.rglob("*.md"):
         target = dest / src.relative_to(REWRITE_KB)
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -150,12 +164,19 @@ def rewrite_copy(out: Path) -> Path:
 
 
 def choose(rows: list[dict], train: Labeled) -> float | None:
-    """The lowest t meeting the rule in the module docstring (None: none does)."""
+    """The lowest t meeting the rule in the module docstring (None: none does); with a
+    hard set, at most HARD_NONDUP of its non-duplicate notes grouped at t."""
     by_t = {r["t"]: r for r in rows}
+    # a hard set's same-topic notes that score above every cut bind none: the fewest any
+    # cut achieves is the allowance, if more than HARD_NONDUP
+    counts = [r["hard_nondup"] for r in rows if "hard_nondup" in r]
+    allowed = max(HARD_NONDUP, min(counts)) if counts else HARD_NONDUP
     for r in rows:
         t = r["t"]
         guard = by_t.get(round(t - MARGIN, 2))
         if guard is None or guard["wrong_pairs"] or r["wrong_pairs"]:
+            continue
+        if r.get("hard_nondup", 0) > allowed:
             continue
         listing = band_figures(train, t, None)
         if listing["pairs"] and listing["precision"] >= FLOOR:
@@ -168,7 +189,8 @@ def merge(parts: list[Labeled]) -> Labeled:
                    np.concatenate([p.duplicate for p in parts]))
 
 
-def evaluate(strategy: str, embedder: Embedder, out: Path, data: Path) -> dict:
+def evaluate(strategy: str, embedder: Embedder, out: Path, data: Path,
+             hard: Path | None = None) -> dict:
     likely = get_strategy(strategy).default_threshold
     train = merge([labeled_scores(scan_folder(build_project(s, out / "semeval", data),
                                               strategy, embedder), s, data) for s in TRAIN])
@@ -178,6 +200,10 @@ def evaluate(strategy: str, embedder: Embedder, out: Path, data: Path) -> dict:
     rw = scan_folder(rewrite_copy(out), strategy, embedder)
     demo_dup = demo_labels()
     demo = scan_folder(demo_copy(out), strategy, embedder)
+    hard_scan = hard_dup = hard_kinds = None
+    if hard is not None:
+        hard_dup, hard_kinds = hard_labels(hard)
+        hard_scan = scan_folder(rewrite_copy(out, hard), strategy, embedder)
     rows = []
     for t in GRID:
         if t > likely:
@@ -187,20 +213,42 @@ def evaluate(strategy: str, embedder: Embedder, out: Path, data: Path) -> dict:
         row["demo_recall"], row["demo_wrong_pairs"] = at_demo["recall"], at_demo["wrong_pairs"]
         row["rewrite_wrong_pairs"] = row["wrong_pairs"]
         row["wrong_pairs"] += at_demo["wrong_pairs"]
+        if hard_scan is not None:
+            row["hard"] = rewrite_at(hard_scan, t, hard_dup, set(hard_kinds))
+            row["hard_nondup"] = sum(1 for p in row["hard"]["nondup_grouped"]
+                                     if hard_kinds[p] != "series")
         rows.append(row)
     best = {c.key: c.score for c in sorted(rw.candidates, key=lambda c: c.score)}
     dup_scores = sorted(best.get(k, 0.0) for k in dup)
     nondup_top = max((s for k, s in best.items() if k not in dup and (
         k[0] in nondup or k[1] in nondup)), default=0.0)
     chosen = choose(rows, train)
+    hard_rule = (f"; at most {HARD_NONDUP} non-series non-duplicate of the hard set "
+                 f"{hard.name} grouped (or the fewest any cut groups)" if hard else "")
     doc = {"strategy": strategy, "likely_threshold": likely, "recall_threshold": chosen,
            "rule": f"lowest t with no unlabeled pair in a group of rewrite_kb or the demo "
                    f"at t nor at t-{MARGIN}, and SemEval-train listing "
-                   f"precision >= {FLOOR}; rewrite recall then checked >= {TARGET_RECALL}",
+                   f"precision >= {FLOOR}{hard_rule}; rewrite recall then checked >= "
+                   f"{TARGET_RECALL}",
            "rewrite_kb": {"duplicate_pairs": len(dup), "non_duplicates": len(nondup),
                           "lowest_duplicate_pair": round(dup_scores[0], 3),
                           "highest_non_duplicate_pair": round(nondup_top, 3)},
            "grid": rows}
+    if hard_scan is not None:
+        # grouped at the likely cut: in a pair scoring at least it, so in the likely band
+        at_likely = [p for g in hard_scan.regroup(likely) for p in g.paths
+                     if hard_kinds.get(p) == "series"]
+        doc["hard"] = {"set": str(hard), "duplicate_pairs": len(hard_dup),
+                       "non_duplicates": dict(sorted(
+                           {k: sum(1 for v in hard_kinds.values() if v == k)
+                            for k in set(hard_kinds.values())}.items())),
+                       "series_in_likely": sorted(set(at_likely))}
+        if chosen is not None:
+            at = next(r for r in rows if r["t"] == chosen)["hard"]
+            doc["hard"]["at_chosen"] = {**at, "nondup_kinds": sorted(
+                hard_kinds[p] for p in at["nondup_grouped"])}
+            doc["hard"]["likely_band"] = rewrite_at(hard_scan, likely, hard_dup,
+                                                    set(hard_kinds))
     if chosen is not None:
         doc["at_chosen"] = {
             "rewrite_kb": next(r for r in rows if r["t"] == chosen),
@@ -245,6 +293,17 @@ def table(doc: dict) -> str:
                  f"rewrite_kb at the likely threshold alone: {rl['held']} of {n} "
                  f"duplicate pairs; same-topic non-duplicates grouped at the chosen "
                  f"threshold: {len(rk['nondup_grouped'])}")
+    if "hard" in doc:
+        h = doc["hard"]
+        lines.append(f"hard set {h['set']}: {h['duplicate_pairs']} duplicate pairs, "
+                     f"non-duplicates {h['non_duplicates']}; series notes in the likely band: "
+                     f"{h['series_in_likely'] or 'none'}")
+        if "at_chosen" in h:
+            a = h["at_chosen"]
+            lines.append(f"hard set at the chosen cut: {a['held']} of {h['duplicate_pairs']} "
+                         f"duplicate pairs listed ({a['likely']} likely, {a['possible']} "
+                         f"possible; recall {a['recall']}), non-duplicates grouped: "
+                         f"{a['nondup_kinds'] or 'none'}")
     return "\n".join(lines)
 
 
@@ -258,6 +317,13 @@ def record(doc: dict) -> None:
         k: v for k, v in doc["at_chosen"].items() if k.startswith("semeval")}
     weights["threshold_recall_figures"]["rewrite_kb"] = {
         k: doc["at_chosen"]["rewrite_kb"][k] for k in ("held", "likely", "possible", "recall")}
+    if "hard" in doc and "at_chosen" in doc["hard"]:
+        at = doc["hard"]["at_chosen"]
+        weights["threshold_recall_figures"]["hard_set"] = {
+            "set": Path(doc["hard"]["set"]).name, "duplicate_pairs": doc["hard"][
+                "duplicate_pairs"], **{k: at[k] for k in ("held", "likely", "possible",
+                                                         "recall", "nondup_kinds")},
+            "series_in_likely": doc["hard"]["series_in_likely"]}
     WEIGHTS_FILE.write_text(json.dumps(weights, indent=2) + "\n", encoding="utf-8")
 
 
@@ -267,11 +333,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=OUT.parent, help="cache folder (bench/out)")
     p.add_argument("--data", type=Path, default=DATA, help="SemEval data folder")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--hard", type=Path, help="a hard labeled set (notes + labels.json) the "
+                   "cut must also satisfy (at most 1 non-duplicate grouped)")
     p.add_argument("--record", action="store_true",
                    help="write hybrid's recall-first threshold into hybrid_weights.json")
     args = p.parse_args(argv)
     embedder = Embedder()
-    docs = [evaluate(s, embedder, args.out, args.data)
+    docs = [evaluate(s, embedder, args.out, args.data, args.hard)
             for s in (args.strategies or ["hybrid", "embedding", "title"])]
     if args.json:
         json.dump(docs, sys.stdout, indent=2)

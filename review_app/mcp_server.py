@@ -71,14 +71,21 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
                     on_match: Literal["update", "merge", "ask"] = "update") -> dict[str, Any]:
         """Write a basic-memory note unless the knowledge base already has it.
 
-        Compares the note with existing notes (embeddings + identity evidence).
-        With a match at or above similarity_threshold (0-1; default: calibrated):
-        on_match="update" replaces the matched note's body (keeps its title,
-        permalink and path; important notes are never overwritten, the proposal is
-        queued instead), "merge" appends what is new, "ask" writes nothing and
-        queues the proposal for a person. Without a match, creates a new note in
-        `directory`. Returns action (created | updated_existing | merged_existing |
-        queued_for_review), matched_note, similarity, path and the nearest
+        Compares the note with existing notes (embeddings, coverage of each by the
+        other, series cues). Without a match at or above similarity_threshold (0-1;
+        default: calibrated) it creates a new note in `directory`. With one,
+        on_match="update" (replace the matched note's body, keeping its title,
+        permalink and path) or "merge" (add what is new) acts ON ITS OWN ONLY when
+        the match is sure: its score is in the automatic band (set by measured
+        precision), it is not another member of a series (another year, version,
+        quarter) nor an index/log note, and an update would drop nothing of the
+        matched note that the new text does not restate. Otherwise - and always for
+        "ask", important (update) or locked notes - nothing is written and the
+        proposal is queued for a person: action "queued_for_review" with "reason"
+        saying why (e.g. "the closest note is related, not the same: ..."); calling
+        again with on_match="merge" keeps content an update would drop.
+        Returns action (created | updated_existing | merged_existing |
+        queued_for_review), matched_note, similarity, path, reason and the nearest
         candidates with their scores and evidence. `project` may only name a
         project this server serves (default: the one it was started on).
         """
@@ -98,7 +105,8 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
 
     @server.tool()
     def list_pending_reviews(project: str | None = None) -> dict[str, Any]:
-        """Proposals queued by upsert_note(on_match="ask") that wait for a person's decision."""
+        """Proposals queued by upsert_note that wait for a person's decision: asked for
+        (on_match="ask"), or not sure enough to write alone; "reason" says why each waits."""
         proj = resolve(project)
         queue = PendingQueue(proj.state)
         try:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import anyio
 from mcp import Client, StdioServerParameters
-from proposals import MIGRATION
+from proposals import MIGRATION, RATE, RATE_TARGET
 
 from review_app.core.pending import PendingQueue
 
@@ -37,6 +37,8 @@ def test_mcp_server_over_stdio(tmp_path: Path):
             out["ask"] = await client.call_tool("upsert_note", {
                 "title": "DB migration rules", "content": MIGRATION,
                 "directory": "engineering", "on_match": "ask"})
+            out["update"] = await client.call_tool("upsert_note", {
+                "title": "API rate limits", "content": RATE, "directory": "engineering"})
             out["pending"] = await client.call_tool("list_pending_reviews", {})
             out["bad"] = await client.call_tool("upsert_note", {
                 "title": "Escape", "content": "x", "directory": "../../etc"})
@@ -61,14 +63,21 @@ def test_mcp_server_over_stdio(tmp_path: Path):
                                       "engineering/db_migration_policy_v2.md"}
     assert result["similarity"] >= 0.5 and result["candidates"]
 
+    # update acts alone only where it is sure; the agent is told why it did not (issue 23)
+    assert "ON ITS OWN ONLY" in tools["upsert_note"].description
+    update = out["update"].structured_content
+    assert update["action"] == "queued_for_review" and update["matched_note"] == RATE_TARGET
+    assert "would drop" in update["reason"]
+
     pending = out["pending"].structured_content
-    assert pending["count"] == 1
-    [item] = pending["pending"]
+    assert pending["count"] == 2
+    item, waiting = pending["pending"]
+    assert waiting["id"] == update["proposal_id"] and waiting["reason"] == update["reason"]
     assert item["id"] == result["proposal_id"] and item["caller"] == "mcp"
     assert item["title"] == "DB migration rules"
     assert item["matches"][0]["path"] == result["matched_note"]
     # the same proposal is in the queue file the review console reads
-    [queued] = PendingQueue(root / ".bm-review").items()
+    queued = PendingQueue(root / ".bm-review").items()[0]
     assert queued.id == result["proposal_id"] and queued.content == MIGRATION
 
     assert out["bad"].is_error

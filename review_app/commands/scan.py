@@ -154,7 +154,8 @@ def print_table(result: ScanResult, console: Console) -> None:
                 f"[dim]kept as {escape(kept)}: {escape(g.kept_reason or 'the canonical')}[/]")
         members = "\n".join(
             f"{escape(m.title)} [dim]({m.score:.2f}){' ★ kept: important' if m.important else ''}"
-            f"\n{escape(m.path)}[/]" for m in g.members)
+            f"[/]{' [yellow]possible[/]' if m.band == 'possible' and g.band == 'likely' else ''}"
+            f"\n[dim]{escape(m.path)}[/]" for m in g.members)
         top = g.members[0].reasons[:3] if g.members else []
         label = "" if g.band == "likely" else "\n[yellow]possible[/]"
         table.add_row(str(i), f"{g.score:.2f}{label}", keep, members, escape("; ".join(top)))

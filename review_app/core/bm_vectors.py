@@ -206,6 +206,21 @@ class BasicMemoryVectors:
     stale: list[str] = field(default_factory=list)  # notes changed since basic-memory indexed
     # Every note's neighbour (indices, cosines), searched where the vectors are (Postgres).
     lists: tuple[np.ndarray, np.ndarray] | None = None
+    # path -> (its chunks' vectors, each chunk's characters), as basic-memory holds them
+    chunks: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+
+    def chunk_vectors(self, notes: Sequence[Note]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Each note's chunk vectors and lengths: basic-memory's where it holds the note as
+        it is, else its cut embedded with its model (loaded only then)."""
+        missing = [n for n in notes if n.path not in self.chunks]
+        if missing:
+            embedder = load_embedder(self.settings)
+            for note in missing:
+                parts = chunk_text(entity_text(note)) or [note.title]
+                self.chunks[note.path] = (
+                    embedder.embed(parts).astype(np.float32),
+                    np.asarray([len(p) for p in parts], dtype=np.float32))
+        return [self.chunks[n.path] for n in notes]
 
     def embed(self, notes: Sequence[Note]) -> np.ndarray:
         """Vectors for notes basic-memory does not have (a proposed note), made as its
@@ -312,10 +327,10 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
     identities = settings.identities()
     models = store.models(record.id)
     if not any(models.get(i) for i in identities):
-        held = ", ".join(sorted(models)) or "none"
+        kinds = ", ".join(sorted(models)) or "none"
         raise BasicMemoryUnavailable(
             f"basic-memory has no ready vectors of its model {settings.identity} for project "
-            f"{record.name!r} (it holds: {held}; run `bm reindex`)")
+            f"{record.name!r} (it holds: {kinds}; run `bm reindex`)")
     entities = store.entities(record.id)
     fresh_ids: dict[str, int] = {}
     for note in notes:
@@ -326,11 +341,15 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
     dim = chunks.dim
     out = np.empty((len(notes), dim), dtype=np.float32)
     todo: list[int] = []
+    held: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for i, note in enumerate(notes):
         eid = fresh_ids.get(note.path, -1)
         parts = chunks.by_entity.get(eid)
         if parts:
-            out[i] = compose(parts, recipe, chunks.lengths.get(eid))
+            lengths = chunks.lengths.get(eid)
+            out[i] = compose(parts, recipe, lengths)
+            held[note.path] = (np.stack(parts).astype(np.float32),
+                               np.asarray(lengths or [1] * len(parts), dtype=np.float32))
         else:
             todo.append(i)
     embedded = cached = 0
@@ -356,4 +375,4 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
         model=settings.fastembed_model, identity=settings.identity, recipe=recipe, vectors=out,
         from_basic_memory=len(notes) - len(todo), embedded=embedded, cached=cached,
         embed_s=embed_s, project=record, database=store.path, settings=settings,
-        stale=[notes[i].path for i in todo])
+        stale=[notes[i].path for i in todo], chunks=held)

@@ -27,6 +27,9 @@ class Member:
     evidence: dict[str, float]
     reasons: list[str]
     important: bool = False
+    # Its own band: from its pair with the group's anchor (the anchor: with the canonical),
+    # so a weak third member of a likely group reads as possible.
+    band: str = "likely"
 
 
 @dataclass
@@ -241,7 +244,7 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
                            (canonical_overrides or {}).get(gid), linkers=linkers,
                            keep=(keep_overrides or {}).get(gid))
         if likely_threshold is not None:
-            group.band = "likely" if group.score >= likely_threshold else "possible"
+            set_bands(group, adj, likely_threshold, score_pair, notes)
         groups.append(group)
     groups.sort(key=lambda g: (-g.score, g.id))
     return groups
@@ -283,6 +286,22 @@ def make_group(anchor: str, paths: list[str], notes: dict[str, Note], score_pair
                  [m.path for m in members], kept=kept.path, kept_reason=kept_reason)
 
 
+def set_bands(group: Group, adj: dict[str, dict[str, Candidate]], likely: float,
+              score_pair: PairScorer, notes: dict[str, Note]) -> None:
+    """Each member's band from its own pair with the anchor (the anchor's: its pair with
+    the canonical); the group is likely when one of its members is, and ranks by that pair.
+    An index note that scores high against one note of a true pair joins as possible."""
+    anchor = group.anchor
+    for m in group.members:
+        if m.path != anchor:
+            cand = adj.get(anchor, {}).get(m.path) or score_pair(notes[anchor], notes[m.path])
+            score = cand.score
+        else:
+            score = m.score
+        m.band = "likely" if score >= likely else "possible"
+    group.band = "likely" if any(m.band == "likely" for m in group.members) else "possible"
+
+
 def pairs_for_output(candidates: Iterable[Candidate]) -> list[Candidate]:
     """Each unordered pair once (its best score), highest first."""
     best: dict[tuple[str, str], Candidate] = {}
@@ -294,4 +313,4 @@ def pairs_for_output(candidates: Iterable[Candidate]) -> list[Candidate]:
 
 __all__ = ["Group", "Member", "build_groups", "choose_canonical", "choose_kept", "group_id",
            "has_stamp", "inbound_counts", "linkers_by_path", "make_group",
-           "pair_key", "pairs_for_output"]
+           "pair_key", "pairs_for_output", "set_bands"]

@@ -20,6 +20,7 @@ from .embedding import DEFAULT_MODEL, Embedder
 from .grouping import Group, build_groups, linkers_by_path, pairs_for_output
 from .index import VectorIndex
 from .notes import Note, NoteProblem
+from .piece_vectors import basic_memory_pieces, own_pieces
 from .project import Project, load_notes
 from .strategies import (
     Candidate,
@@ -30,6 +31,7 @@ from .strategies import (
     get_strategy,
 )
 from .strategies.client import list_depth
+from .strategies.coverage import PieceSource
 from .vectors.neighbours import DATABASE_SEARCH_MIN_NOTES
 
 DEFAULT_STRATEGY = "hybrid"
@@ -195,7 +197,8 @@ def group_json(g: Group, notes: dict[str, Note]) -> dict[str, Any]:
         "keep_reason": g.kept_reason,
         "members": [
             {"path": m.path, "title": m.title, "score": m.score, "evidence": m.evidence,
-             "reasons": m.reasons, "important": m.important, "sha256": notes[m.path].sha256}
+             "reasons": m.reasons, "important": m.important, "band": m.band,
+             "sha256": notes[m.path].sha256}
             for m in g.members],
     }
 
@@ -249,7 +252,7 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
         raise ScanError(why)
 
     report("embed", 0, 0)
-    model, vectors, source, notices, lists = _note_vectors(
+    model, vectors, source, notices, lists, pieces = _note_vectors(
         project, notes, options, embedder, stats, lambda d, t: report("embed", d, t))
 
     t1 = time.perf_counter()
@@ -259,6 +262,7 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     # picks the calibration yardstick.
     client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10), model=model,
                           lists=lists)
+    client.pieces = pieces
     strategy.prepare(client, options.target)
     anchors = [n for n in in_target if options.anchors is None or n.path in options.anchors]
     candidates = strategy.find_all_candidates(client=client, target=options.target,
@@ -290,13 +294,15 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
 def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
                   embedder: Embedder | None, stats: dict[str, float],
                   progress: Callable[[int, int], None]
-                  ) -> tuple[str, np.ndarray, str, list[str], Any]:
-    """(model, vectors in note order, source, notices, neighbour lists or None):
-    basic-memory's vectors where the project is basic-memory's and they can serve (see
-    ScanOptions.vectors), else ours; the lists where its database searched them."""
+                  ) -> tuple[str, np.ndarray, str, list[str], Any, PieceSource | None]:
+    """(model, vectors in note order, source, notices, neighbour lists or None, where the
+    notes' piece vectors come from): basic-memory's vectors where the project is
+    basic-memory's and they can serve (see ScanOptions.vectors), else ours; the lists where
+    its database searched them."""
     notices: list[str] = []
     if not notes:  # nothing to embed: no index is opened, so no state folder is created
-        return options.model, np.zeros((0, 1), dtype=np.float32), "bm-review", notices, None
+        return (options.model, np.zeros((0, 1), dtype=np.float32), "bm-review", notices,
+                None, None)
     if options.vectors == "basic-memory" or (
             options.vectors == "auto" and options.model == DEFAULT_MODEL):
         t0 = time.perf_counter()
@@ -323,7 +329,8 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
             stats["basic_memory_read_s"] = round(time.perf_counter() - t0 - bm.embed_s, 3)
             if bm.lists is not None:
                 stats["neighbours_in_database"] = 1
-            return bm.model, bm.vectors, "basic-memory", notices, bm.lists
+            return (bm.model, bm.vectors, "basic-memory", notices, bm.lists,
+                    basic_memory_pieces(notes, bm))
     embedder = embedder or Embedder(options.model)
     index = VectorIndex(project.state / INDEX_FILE, options.model)
     if index.rebuilt:
@@ -337,4 +344,5 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
     stats["embedded"] = sync.embedded
     stats["cached"] = sync.cached
     stats["from_basic_memory"] = 0
-    return options.model, vectors, "bm-review", notices, None
+    return (options.model, vectors, "bm-review", notices, None,
+            own_pieces(notes, embedder, options.model, project.state))

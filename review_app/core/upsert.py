@@ -11,6 +11,7 @@ undo` reverts an agent's write exactly like a person's.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import random
 import re
 import threading
@@ -24,10 +25,11 @@ from typing import Any
 import yaml
 
 from .bm_vectors import BasicMemoryUnavailable, read_vectors
+from .dating import naive_utc_now, utc_now
 from .embedding import DEFAULT_MODEL, Embedder, note_text, shared_embedder
 from .index import VectorIndex
 from .links import target_index
-from .merging import compose
+from .merging import Composed, compose
 from .naming import InvalidInput, check_inside, note_path, unique_note_path, validate_title
 from .notes import (
     MAX_NOTE_BYTES,
@@ -40,11 +42,13 @@ from .notes import (
     split_frontmatter_value,
 )
 from .pending import CHOICES, PendingQueue, Proposal, QueueError, new_proposal_id, now_iso
+from .piece_vectors import basic_memory_pieces, own_pieces
 from .pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, INDEX_FILE
 from .project import IgnoreRules, Project, load_notes, read_note, resolve_project, walk_markdown
 from .project_lock import ProjectBusy, project_lock
 from .strategies import Candidate, DedupeStrategy, SearchClient, get_strategy
 from .unit_vectors import shared_vectors
+from .upsert_policy import automatic_cut, drop_refusal, refusal
 
 ON_MATCH = ("update", "merge", "ask")
 ACTIONS = ("created", "updated_existing", "merged_existing", "queued_for_review")
@@ -201,10 +205,7 @@ def new_note_text(title: str, rel: str, metadata: dict[str, Any], body: str,
 def _as_newest(matched: Note, proposed: Note) -> Note:
     """The proposed note is what the agent knows now: newer than the note it matches,
     whatever dates its text carries, so its values win where the two disagree."""
-    import datetime as dt
     from dataclasses import replace
-
-    from .dating import naive_utc_now
 
     newest = max(proposed.modified, matched.modified) + dt.timedelta(seconds=1)
     return replace(proposed, modified=max(newest, naive_utc_now()))
@@ -221,25 +222,23 @@ def updated_note_text(matched: Note, proposed: Note, state: Path | None = None,
     unit-vector cache serves the compose; `targets`: the project's notes as relation
     targets (merging.target_index), as apply resolves them.
     """
-    return _composed("update", matched, proposed, state, targets)
+    return composition("update", matched, proposed, state, targets).text
 
 
 def merged_note_text(matched: Note, proposed: Note, state: Path | None = None,
                      targets: Mapping[str, str] | None = None) -> str:
     """The matched note plus what the proposal adds, aligned by meaning; where the two
     disagree the proposal (the newer) wins. `state`, `targets`: as for updated_note_text."""
-    return _composed("merge", matched, proposed, state, targets)
+    return composition("merge", matched, proposed, state, targets).text
 
 
-def _composed(action: str, matched: Note, proposed: Note, state: Path | None,
-              targets: Mapping[str, str] | None) -> str:
-    """The proposal is the base (the newest); the matched file is kept, and its
-    `modified:` is refreshed so that the next scan sees it as the newest."""
-    import datetime as dt
-
-    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
+def composition(action: str, matched: Note, proposed: Note, state: Path | None,
+                targets: Mapping[str, str] | None) -> Composed:
+    """What update/merge writes, with its ledger (what it drops of the matched note): the
+    proposal is the base (the newest); the matched file is kept, and its `modified:` is
+    refreshed so that the next scan sees it as the newest."""
     return compose(action, _as_newest(matched, proposed), [matched], kept=matched,
-                   vectors=shared_vectors(state), targets=targets, now=now).text
+                   vectors=shared_vectors(state), targets=targets, now=utc_now())
 
 
 class _Stale(Exception):
@@ -299,9 +298,12 @@ def find_matches(project: Project, notes: list[Note], proposed: Note, *,
     import numpy as np
 
     found = _basic_memory_vectors(project, notes, proposed, k) if model == DEFAULT_MODEL else None
+    everything = [*notes, proposed]
     if found is not None:
-        vectors, vector, nearest = found
+        vectors, vector, nearest, bm = found
+        pieces = basic_memory_pieces(everything, bm)
     else:
+        pieces = own_pieces(everything, embedder, model, project.state)
         index = VectorIndex(project.state / INDEX_FILE, model)
         try:
             index.sync(notes, embedder)
@@ -314,8 +316,9 @@ def find_matches(project: Project, notes: list[Note], proposed: Note, *,
     by_path = {n.path: n for n in notes}
     paths = [p for p, _ in nearest if p in by_path]
     paths += [p for p in also if p in by_path and p not in paths]
-    client = SearchClient([*notes, proposed], np.vstack([vectors, vector[None, :]]),
+    client = SearchClient(everything, np.vstack([vectors, vector[None, :]]),
                           neighbours=max(k, 10), only=[proposed.path, *paths], model=model)
+    client.pieces = pieces  # coverage and series evidence, as a scan has them
     out = []
     for path in paths:
         cand: Candidate = strategy.score_pair(client, proposed, by_path[path])
@@ -326,8 +329,8 @@ def find_matches(project: Project, notes: list[Note], proposed: Note, *,
 
 
 def _basic_memory_vectors(project: Project, notes: list[Note], proposed: Note, k: int):
-    """(vectors of `notes`, the proposed note's vector, its k nearest as (path, cosine))
-    from basic-memory's index and model, or None where they cannot serve."""
+    """(vectors of `notes`, the proposed note's vector, its k nearest as (path, cosine),
+    basic-memory's vectors) from its index and model, or None where they cannot serve."""
     import numpy as np
 
     try:
@@ -339,7 +342,7 @@ def _basic_memory_vectors(project: Project, notes: list[Note], proposed: Note, k
         return None
     sims = bm.vectors @ vector
     top = np.argsort(-sims, kind="stable")[:k]
-    return bm.vectors, vector, [(notes[i].path, float(sims[i])) for i in top]
+    return bm.vectors, vector, [(notes[i].path, float(sims[i])) for i in top], bm
 
 
 def _result(action: str, path: str, match: Match | None, matches: list[Match],
@@ -490,6 +493,19 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
     if on_match == "update" and target.important:
         on_match = "ask"
         reason = f"{target.path} is marked important and is never overwritten; {reason}"
+    if on_match != "ask" and (same_file is None or target.path != same_file.path):
+        # by similarity alone: only in the automatic band (upsert_policy.py)
+        why = refusal(match.score, match.evidence, match.reasons,
+                      automatic_cut(strategy.default_threshold))
+        if why is not None:
+            on_match, reason = "ask", why
+    composed = None
+    if on_match == "update":
+        composed = composition("update", target, proposed, proj.state, target_index(notes))
+        if same_file is None or target.path != same_file.path:
+            why = drop_refusal([u.text for u in composed.dropped if u.source == target.path])
+            if why is not None:
+                on_match, reason = "ask", why
     if on_match == "ask":
         if _same_text(target, proposed):
             # Nothing for a person to decide: merging it would change nothing.
@@ -503,7 +519,8 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
             created=now_iso(), caller=caller, on_match="ask", reason=reason,
             threshold=threshold, extra={"tags": tags}), match, matches)
     if on_match == "update":
-        after = updated_note_text(target, proposed, proj.state, target_index(notes))
+        assert composed is not None
+        after = composed.text
         action, kind = "updated_existing", "update"
     else:
         after = merged_note_text(target, proposed, proj.state, target_index(notes))

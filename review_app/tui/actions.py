@@ -65,6 +65,9 @@ ACTIONS: tuple[ConsoleAction, ...] = (
     ConsoleAction("right_square_bracket", "threshold(1)", "Move",
                   "threshold up by 0.05: fewer notes grouped, without re-embedding",
                   "Threshold up", key_display="]"),
+    ConsoleAction("i", "toggle_numbers", "Move",
+                  "evidence: the numbers behind the words (cosine, coverage, ranks), or back",
+                  "Evidence numbers on / off"),
     ConsoleAction("v", "cycle_preview", "Move",
                   "preview: diff canonical ↔ member → merge result → update result "
                   "(exactly what would be written)", "Cycle preview: diff / merge / update"),

@@ -51,6 +51,7 @@ class ReviewView:
     session: ReviewSession
     filter_text: str = ""
     preview_mode: str = "diff"
+    show_numbers: bool = False  # the detail pane's raw evidence numbers ("i")
     rows: list[Group] = field(default_factory=list)  # the groups on screen, in order
     group_id: str | None = None
     member: str | None = None

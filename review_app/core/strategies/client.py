@@ -6,6 +6,7 @@ import numpy as np
 
 from ..index import top_neighbours
 from ..notes import Note
+from .coverage import PieceSource
 from .text import note_names
 
 MIN_NEIGHBOURS = 30
@@ -50,6 +51,8 @@ class SearchClient:
         else:
             self.nn_idx, self.nn_sim = self._search(vectors, rows)
         self._names: dict[int, tuple[str, str]] = {}
+        # note rows -> their pieces' vectors (coverage.py); None: coverage is not measured
+        self.pieces: PieceSource | None = None
         self.median_sim = (np.median(self.nn_sim, axis=1) if self.nn_sim.shape[1] >= 2
                            else np.zeros(len(notes), dtype=np.float32))
 

@@ -38,6 +38,7 @@ from ..notes import Note
 from .base import Candidate, CandidateArray, DedupeStrategy
 from .calibration import Yardstick, identity_vectors, yardstick_for
 from .client import SearchClient
+from .cues import FLOOR, PairCues, pair_cues
 from .text import content_tokens, numbers_conflict, title_numbers, title_similarity
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "hybrid_weights.json"
@@ -188,10 +189,52 @@ class _Scored:
         self.number_conflict = _number_conflicts(tab.numbers, idx)
         z += w["number_conflict"] * self.number_conflict
         self.score = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
+        self.client, self.likely = c, strategy.default_threshold
+        self._pieces: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.cues: dict[tuple[int, int], PairCues] = {}
+        self._apply_cues()
         order = np.argsort(-self.score, axis=1, kind="stable")
         self.order_idx = np.take_along_axis(idx, order, axis=1)
         self.order_score = np.take_along_axis(self.score, order, axis=1)
         self.paths = [nt.path for nt in c.notes]
+
+    def _apply_cues(self) -> None:
+        """Coverage and series cues (cues.py) for every pair a listing can reach, the
+        pieces of all their notes fetched at once."""
+        reach = self.score >= FLOOR
+        if self.client.searched is not None:  # a one-note search: only its lists were made
+            reach &= self.client.searched[:, None]
+        rows, cols = np.nonzero(reach)
+        if not len(rows):
+            return
+        other = self.idx[rows, cols]
+        pairs = sorted({(min(i, j), max(i, j)) for i, j in zip(rows.tolist(), other.tolist(),
+                                                               strict=True) if i != j})
+        self.fetch(sorted({n for p in pairs for n in p}))
+        for r, c_ in zip(rows.tolist(), cols.tolist(), strict=True):
+            j = int(self.idx[r, c_])
+            if j != r:
+                cue = self.pair(r, j)
+                self.score[r, c_] = cue.adjust(float(self.score[r, c_]), self.likely)
+
+    def fetch(self, rows: list[int]) -> None:
+        source = self.client.pieces
+        if source is None:
+            return
+        missing = [r for r in rows if r not in self._pieces]
+        if missing:
+            self._pieces.update(source.fetch(missing))
+
+    def pair(self, i: int, j: int) -> PairCues:
+        key = (min(i, j), max(i, j))
+        if key not in self.cues:
+            self.fetch(list(key))
+            notes = self.client.notes
+            scale = self.client.pieces.scale if self.client.pieces is not None else None
+            self.cues[key] = pair_cues(notes[key[0]], notes[key[1]],
+                                       self._pieces.get(key[0]), self._pieces.get(key[1]),
+                                       scale)
+        return self.cues[key]
 
 
 
@@ -228,19 +271,22 @@ class HybridCandidate(Candidate):
 
     def __init__(self, anchor: str, path: str, score: float, source: tuple) -> None:
         self.anchor, self.path, self.score = anchor, path, score
-        self._source = source  # (strategy, client, i, j) or (features, k)
+        self._source = source  # (strategy, client, i, j) or (features, k, cues)
         self._evidence: dict[str, float] | None = None
         self._reasons: list[str] | None = None
 
     def _fill(self) -> None:
-        if len(self._source) == 2:
-            feats, k = self._source
+        if len(self._source) == 3:
+            feats, k, cues = self._source
         else:
             strategy, client, i, j = self._source
             feats, k = strategy._features(client, min(i, j), max(i, j)), client.k
+            cues = strategy.cues_of(client, i, j, self.score)
+        if cues is not None:
+            feats = {**feats, **cues.features()}
         self._evidence = {name: round(v, 4) for name, v in feats.items()
                           if name not in CALIBRATED}
-        self._reasons = explain(feats, k)
+        self._reasons = explain(feats, k, cues)
 
     @property
     def evidence(self) -> dict[str, float]:
@@ -320,6 +366,16 @@ class HybridStrategy(DedupeStrategy):
             "rank_ba": float(rb or k + 1),
         }
 
+    def cues_of(self, client: SearchClient, i: int, j: int, score: float
+                ) -> PairCues | None:
+        """The pair's coverage and series cues where a listing can reach it (its score
+        at least FLOOR, or already worked out)."""
+        _, sc = self._state(client)
+        key = (min(i, j), max(i, j))
+        if key in sc.cues or score >= FLOOR:
+            return sc.pair(i, j)
+        return None
+
     def combine(self, feats: dict[str, float]) -> float:
         z = self.bias + sum(self.weight[f] * feats[f] for f in MODEL_FEATURES)
         return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
@@ -375,12 +431,17 @@ class HybridStrategy(DedupeStrategy):
                 return HybridCandidate(a.path, b.path, float(sc.score[row, int(hit[0])]),
                                        (self, client, i, j))
         feats = self._features(client, min(i, j), max(i, j))
-        return HybridCandidate(a.path, b.path, self.combine(feats), (feats, client.k))
+        score = self.combine(feats)
+        cues = self.cues_of(client, i, j, score)
+        if cues is not None:
+            score = cues.adjust(score, self.default_threshold)
+        return HybridCandidate(a.path, b.path, score, (feats, client.k, cues))
 
 
-def explain(f: dict[str, float], k: int) -> list[str]:
-    """The evidence in words a person reads, strongest first."""
-    out: list[str] = []
+def explain(f: dict[str, float], k: int, cues: PairCues | None = None) -> list[str]:
+    """The evidence in words a person reads, strongest first: whether one restates the
+    other (coverage, series), then how close they are."""
+    out: list[str] = cues.reasons() if cues is not None else []
     if f["title"] >= 0.9:
         out.append("titles nearly identical")
     elif f["title"] >= 0.7:

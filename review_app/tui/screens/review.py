@@ -342,7 +342,8 @@ class ReviewScreen(Screen):
         path = self.query_one(MemberTable).current_path if g else None
         self.view.member = path
         pane = self.query_one(DetailPane)
-        pane.show(detail_text(self.view.detail(g, path), self.session.notes) if g else Text())
+        pane.show(detail_text(self.view.detail(g, path), self.session.notes,
+                              numbers=self.view.show_numbers) if g else Text())
         self.query_one(Preview).show(self.view.preview_request(g, path))
         store = self.vectors.store
         if store is not None and store.problem:  # once per console run, not per re-scan
@@ -512,6 +513,14 @@ class ReviewScreen(Screen):
                     "in one group at this threshold (back when the group is)")
         self.notify(msg, title="Regrouped", timeout=8 if changed or s.waiting else 4)
         self.rebuild()
+
+    def action_toggle_numbers(self) -> None:
+        self.view.show_numbers = not self.view.show_numbers
+        g = self.group
+        path = self.query_one(MemberTable).current_path if g else None
+        self.query_one(DetailPane).show(detail_text(
+            self.view.detail(g, path), self.session.notes, numbers=self.view.show_numbers)
+            if g else Text())
 
     def action_cycle_preview(self) -> None:
         self.view.cycle_preview()

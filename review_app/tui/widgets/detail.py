@@ -12,7 +12,9 @@ from ...core.notes import Note
 from ..view import Detail
 
 
-def detail_text(d: Detail, notes: dict[str, Note]) -> Text:
+def detail_text(d: Detail, notes: dict[str, Note], *, numbers: bool = False) -> Text:
+    """The roles, then each selected member's evidence in words; `numbers`: the raw
+    figures under them too (one key away: they explain the words, they are not read first)."""
     text = Text()
     if d.changed:  # first: the pane may be too short for everything
         text.append(f"⚠ {d.changed}\n", style="bold yellow")
@@ -29,7 +31,8 @@ def detail_text(d: Detail, notes: dict[str, Note]) -> Text:
             flags.append("★ important, never retired")
         if m.path in notes and notes[m.path].locked:
             flags.append("locked, never written")
-        text.append(f"score {m.score:.2f}" + "".join(f"  {f}" for f in flags) + "\n")
+        band = "  possible: weaker than the group's best pair" if m.band == "possible" else ""
+        text.append(f"score {m.score:.2f}{band}" + "".join(f"  {f}" for f in flags) + "\n")
         conflicts = d.conflicts.get(m.path)
         if conflicts:
             text.append(f"  ⚠ frontmatter differs from the canonical: {'; '.join(conflicts)}"
@@ -39,8 +42,10 @@ def detail_text(d: Detail, notes: dict[str, Note]) -> Text:
             text.append(f"  • {reason}\n")
         nums = ", ".join(f"{k} {v:.2f}" for k, v in m.evidence.items()
                          if isinstance(v, int | float))
-        if nums and len(d.selected) == 1:
+        if nums and len(d.selected) == 1 and numbers:
             text.append(f"  {nums}\n", style="dim")
+    if any(m.evidence for m in d.selected) and not numbers:
+        text.append("e: the numbers behind these words\n", style="dim")
     if d.removed:
         text.append(f"taken out: {', '.join(d.removed)}\n", style="yellow")
     return text

@@ -1,0 +1,201 @@
+"""Coverage evidence: how much of each note has a close counterpart in the other.
+
+A rewrite or a cut-down copy is covered by the other note: its pieces all reappear
+there, reworded. A related note shares a topic, or one section, and keeps content of
+its own. A note's vector (basic-memory's mean of chunks, or ours of its opening)
+blurs the two; comparing the pieces tells them apart. Pieces are basic-memory's own
+chunks where its index is read (chunk against chunk, not only their mean), else the
+note's heading sections (a long one cut at paragraphs), embedded by the scan's model and
+cached by text.
+
+Index, log and collection notes (a line or a short section per entry, mostly links
+or dated items) are the usual false friends: one of their entries restates a whole
+note, yet they are not that note. They are recognised by their shape, not their
+names (`note_shape`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..notes import Note
+
+PIECE_CHARS = 900
+"""A piece's budget (basic-memory's chunk budget): a section longer is cut at paragraphs."""
+MIN_PIECE_CHARS = 60
+"""A shorter piece (a lone heading, a one-line section) joins the next one."""
+
+
+@dataclass(frozen=True)
+class Scale:
+    """Where a piece has a close counterpart (cosine >= close), none at all (< far), and
+    between them partial credit; `pivot`: the coverage at which a pair reads as neither
+    rewrite nor related. Per kind of piece: a 900-character chunk holds several sections,
+    so its cosines with a related note's chunk run higher than a section's."""
+
+    far: float
+    close: float
+    pivot: float
+    weight: float  # logit per unit of coverage away from the pivot (cues.py)
+
+
+SECTIONS = Scale(0.50, 0.80, 0.55, 4.0)
+"""Heading sections, bundled MiniLM. On the demo and tests/data/rewrite_kb (27 duplicate and 7
+other pairs of several sections) duplicates sit 0.57-1.0 inside each other, same-topic
+notes 0.23-0.53."""
+CHUNKS = Scale(0.65, 0.85, 0.65, 6.0)
+"""basic-memory's chunks, its MiniLM, on the same pairs: duplicates 0.62-1.0 but one (0.27),
+same-topic notes 0.36-0.47. basic-memory's mean of chunks puts related notes closer than
+our vectors do (the demo's design-review meeting: cosine 0.825 against the pagination
+decision), so coverage must pull harder there."""
+RESTATED = 0.85
+"""A note whose text has a counterpart this far is, in words, restated in the other."""
+
+
+@dataclass(frozen=True)
+class PieceSource:
+    """Where a scan's piece vectors come from, and the scale their cosines are read on."""
+
+    fetch: Callable[[Sequence[int]], dict[int, tuple[np.ndarray, np.ndarray]]]
+    """note rows -> {row: (unit vectors of its pieces, each piece's characters)}"""
+    scale: Scale
+
+
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
+_ENTRY = re.compile(r"^\s*(?:[-*+]|\d+[.)]|\|)\s*")
+_LINK = re.compile(r"\[\[[^\]]+\]\]|\]\([^)]+\)")
+_DATED = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+)?\**\[?(?:19|20)\d\d-\d\d(?:-\d\d)?")
+
+def note_pieces(body: str) -> list[str]:
+    """The note's heading sections, a long one cut at paragraphs, tiny ones joined on."""
+    sections: list[list[str]] = [[]]
+    for line in (body or "").strip().splitlines():
+        if _HEADING.match(line) and sections[-1]:
+            sections.append([])
+        sections[-1].append(line)
+    pieces: list[str] = []
+    for lines in sections:
+        text = "\n".join(lines).strip()
+        if not text:
+            continue
+        if len(text) <= PIECE_CHARS:
+            pieces.append(text)
+            continue
+        run = ""
+        for para in re.split(r"\n\s*\n", text):
+            para = para.strip()
+            if run and len(run) + len(para) + 2 > PIECE_CHARS:
+                pieces.append(run)
+                run = ""
+            run = f"{run}\n\n{para}" if run else para
+        if run:
+            pieces.append(run)
+    out: list[str] = []
+    carry = ""
+    for piece in pieces:
+        piece = f"{carry}\n{piece}" if carry else piece
+        if len(piece) < MIN_PIECE_CHARS:
+            carry = piece
+        else:
+            out.append(piece)
+            carry = ""
+    if carry:
+        if out:
+            out[-1] = f"{out[-1]}\n{carry}"
+        else:
+            out.append(carry)
+    return out
+
+
+def note_shape(note: Note) -> str:
+    """"index" (mostly one line per entry, or mostly links), "log" (dated entries) or ""."""
+    if sum(1 for ln in note.body.splitlines() if _DATED.match(ln)) >= 4:
+        return "log"
+    lines = [ln for ln in note.body.splitlines() if ln.strip() and not _HEADING.match(ln)]
+    if len(lines) < 6:
+        return ""
+    entries = [ln for ln in lines if _ENTRY.match(ln)]
+    if len(entries) < 0.7 * len(lines):
+        return ""
+    linked = sum(1 for ln in entries if _LINK.search(ln))
+    short = sum(1 for ln in entries if len(_LINK.sub("x", ln).split()) <= 8)
+    if len(entries) >= 6 and (linked >= 0.5 * len(entries) or short >= 0.8 * len(entries)):
+        return "index"
+    return ""
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Coverage of each note by the other: share of its text with a close counterpart."""
+
+    share_a: float  # of a's text (by characters), with a counterpart in b (partial credit)
+    share_b: float
+    pieces_a: int
+    pieces_b: int
+    close_a: int  # a's pieces with a close counterpart in b
+    close_b: int
+
+    @property
+    def pieces(self) -> int:
+        return max(self.pieces_a, self.pieces_b)
+
+    @property
+    def inside(self) -> float:
+        """How far the more covered note sits inside the other (1: wholly restated)."""
+        return max(self.share_a, self.share_b)
+
+    @property
+    def both_own(self) -> float:
+        """How much the less covered note keeps of its own (0: nothing)."""
+        return 1.0 - min(self.share_a, self.share_b)
+
+
+def coverage(va: np.ndarray, la: np.ndarray, vb: np.ndarray, lb: np.ndarray,
+             scale: Scale = SECTIONS) -> Coverage:
+    sim = va @ vb.T
+    best_a, best_b = sim.max(axis=1), sim.max(axis=0)
+    far, close = scale.far, scale.close
+
+    def share(best: np.ndarray, lengths: np.ndarray) -> float:
+        credit = np.clip((best - far) / (close - far), 0.0, 1.0)
+        w = lengths.astype(np.float64)
+        return float((credit * w).sum() / w.sum()) if w.sum() > 0 else 0.0
+
+    return Coverage(share(best_a, la), share(best_b, lb), len(best_a), len(best_b),
+                    int((best_a >= close).sum()), int((best_b >= close).sum()))
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def describe(cov: Coverage, shape_a: str = "", shape_b: str = "") -> list[str]:
+    """Coverage in words, the more covered note first."""
+    (sa, na, ca), (sb, nb, cb) = ((cov.share_a, cov.pieces_a, cov.close_a),
+                                  (cov.share_b, cov.pieces_b, cov.close_b))
+    if sb > sa:
+        (sa, na, ca), (sb, nb, cb) = (sb, nb, cb), (sa, na, ca)
+    if cov.pieces < 2:
+        out = [f"one part each, {sa:.0%} restated in the other"]
+    elif sb >= RESTATED:
+        out = [f"each restates the other: {sa:.0%} and {sb:.0%} of their text has a close "
+               f"counterpart ({_count(na, 'part')} and {nb})"]
+    elif sa >= RESTATED:
+        out = [f"one sits inside the other: its {_count(na, 'part')} "
+               f"{'all appear' if ca == na else f'appear ({sa:.0%})'} in the other; the "
+               f"other has {1 - sb:.0%} of its own ({nb - cb} of {_count(nb, 'part')})"]
+    elif sa < 0.5:
+        out = [f"both keep content of their own: only {sa:.0%} and {sb:.0%} of their text "
+               f"has a counterpart in the other ({_count(na, 'part')} and {nb})"]
+    else:
+        out = [f"partly restated: {sa:.0%} of one and {sb:.0%} of the other has a counterpart "
+               f"({_count(na, 'part')} and {nb})"]
+    for shape in sorted({shape_a, shape_b} - {""}):
+        article = "an" if shape == "index" else "a"
+        out.append(f"one is {article} {shape} note (a line or entry per item): it holds other "
+                   f"notes' content without being them (counts against)")
+    return out

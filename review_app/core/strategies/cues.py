@@ -1,0 +1,115 @@
+"""Coverage and series cues of a pair, and how they move its hybrid score.
+
+The hybrid's logistic score (cosines, ranks) says how close two notes are; these
+cues say whether one restates the other. They are worked out only for pairs
+scoring at least `FLOOR` (the ones a listing can show), and move the score:
+- coverage (coverage.py), where one note has several pieces: the logit moves by
+  `weight * (inside - pivot)` (at most `MAX_RISE` up), `inside` being how far
+  the more covered note sits inside the other and `pivot` where the piece kind's
+  duplicates and related notes part (coverage.SECTIONS, CHUNKS). An index or log
+  note (by its shape) holds other notes' content without being them, so for a pair
+  with one `inside` is the *less* covered share: it must restate the other as much as
+  the other restates it;
+- series (series.py): two members of a series stay below the likely band unless
+  one restates the other word for word (a copy filed under another stamp: `copy`).
+  Two years' plans share a template and most sentences, so section coverage cannot
+  tell a series from a rewrite; only the text itself, stamps aside, can;
+- `supersedes` / `replaces` from the newer note to the older: the logit rises by
+  `RESTATES_BONUS`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..notes import Note
+from .coverage import Coverage, Scale, coverage, describe, note_shape
+from .series import SeriesCue, series_cue, unstamped
+
+FLOOR = 0.30
+"""Pairs scoring below this are left as they are: no listing reaches them."""
+MAX_RISE = 1.0
+"""Coverage lowers a related pair's score more than it lifts a rewrite's: the score
+already ranks rewrites high, and a listing's mistakes are related notes."""
+RESTATES_BONUS = 1.0
+SERIES_BELOW = 1e-3
+"""A series pair is held this far below the likely cut."""
+
+
+@dataclass(frozen=True)
+class PairCues:
+    cov: Coverage | None
+    scale: Scale | None
+    shape_a: str
+    shape_b: str
+    series: SeriesCue
+    copy: bool = False  # the bodies are the same text once stamps are taken out
+
+    @property
+    def inside(self) -> float | None:
+        if self.cov is None or self.cov.pieces < 2:
+            return None
+        if self.shape_a or self.shape_b:
+            return min(self.cov.share_a, self.cov.share_b)
+        return self.cov.inside
+
+    @property
+    def held_as_series(self) -> bool:
+        return self.series.series and not self.copy
+
+    def logit_shift(self) -> float:
+        shift = 0.0
+        inside = self.inside
+        if inside is not None and self.scale is not None:
+            shift += min(MAX_RISE, self.scale.weight * (inside - self.scale.pivot))
+        if self.series.restates:
+            shift += RESTATES_BONUS
+        return shift
+
+    def adjust(self, score: float, likely: float) -> float:
+        z = math.log(max(score, 1e-12) / max(1.0 - score, 1e-12)) + self.logit_shift()
+        out = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+        if self.held_as_series:
+            out = min(out, likely - SERIES_BELOW)
+        return out
+
+    def features(self) -> dict[str, float]:
+        out: dict[str, float] = {"series": float(self.series.series),
+                                 "supersedes": float(self.series.restates),
+                                 "index_like": float(bool(self.shape_a or self.shape_b))}
+        if self.cov is not None:
+            out.update({"covered_a": self.cov.share_a, "covered_b": self.cov.share_b,
+                        "pieces_a": float(self.cov.pieces_a),
+                        "pieces_b": float(self.cov.pieces_b)})
+        return out
+
+    def reasons(self) -> list[str]:
+        out: list[str] = []
+        if self.cov is not None:
+            out += describe(self.cov, self.shape_a, self.shape_b)
+        out += list(self.series.reasons)
+        if self.held_as_series:
+            out.append("kept out of the likely band: series members are not rewrites "
+                       "unless one restates the other")
+        return out
+
+
+def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
+              pieces_b: tuple[np.ndarray, np.ndarray] | None,
+              scale: Scale | None = None) -> PairCues:
+    cov = None
+    if pieces_a is not None and pieces_b is not None and scale is not None:
+        cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1],
+                       scale)
+    cue = series_cue(a, b)
+    copy = cue.series and unstamped(a.body) == unstamped(b.body)
+    return PairCues(cov, scale, note_shape(a), note_shape(b), cue, copy)
+
+
+def _unit(m: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return m / norms

@@ -1,0 +1,56 @@
+"""When upsert_note writes into an existing note on its own, and when it asks.
+
+An agent's `update` or `merge` rewrites a note nobody looks at, so it acts alone only
+where the pair evidence is in the automatic band, whose cut is set by measured
+precision of agent-style writes (bench/upsert_quality.py, "threshold_auto" in
+hybrid_weights.json). Everything else is answered as `ask` would be - queued for the
+console - with the reason in the result:
+- the match scores below the automatic band: the closest note is related, not the
+  same (its coverage evidence says how much of each the other restates);
+- the match is another member of a series (another year, version or quarter): never
+  automatic, whatever the score;
+- the match is an index or log note: it holds the written content among others;
+- an update would drop content of the matched note that the new text neither states
+  nor supersedes (compose's "dropped"): a merge keeps it, so the caller who chose
+  merge is not asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .strategies.hybrid import load_weights
+
+
+def automatic_cut(strategy_threshold: float, weights: Mapping | None = None) -> float:
+    """The automatic band's lower end: the measured cut, never below the caller's match
+    threshold's default (the likely band)."""
+    doc = load_weights() if weights is None else weights
+    return max(float(doc.get("threshold_auto", strategy_threshold)), strategy_threshold)
+
+
+def refusal(score: float, evidence: Mapping[str, float], reasons: Sequence[str],
+            cut: float) -> str | None:
+    """Why a match may not be written without a person, or None when it may."""
+    if evidence.get("series"):
+        why = next((r for r in reasons if "series" in r), "titles or links make a series")
+        return (f"the closest note is another member of a series, never updated on its own: "
+                f"{why}")
+    if evidence.get("index_like"):
+        return ("the closest note is an index or log note (an entry per item): it holds this "
+                "content among others and is never rewritten on its own")
+    if score < cut:
+        detail = next((r for r in reasons if "part" in r or "restate" in r), "")
+        return (f"the closest note is related, not the same: score {score:.2f} is below the "
+                f"automatic band ({cut:.2f})" + (f"; {detail}" if detail else ""))
+    return None
+
+
+def drop_refusal(dropped: Sequence[str], limit: int = 3) -> str | None:
+    """Why an update that drops matched-note content is queued (None: it drops nothing)."""
+    if not dropped:
+        return None
+    shown = "; ".join(f"“{t[:80]}”" for t in dropped[:limit])
+    more = f" and {len(dropped) - limit} more" if len(dropped) > limit else ""
+    return (f"an update would drop {len(dropped)} unit(s) of the matched note that the new "
+            f"text neither states nor supersedes: {shown}{more}; on_match=\"merge\" keeps them")

@@ -1,0 +1,171 @@
+"""Coverage and series evidence: duplicate or just the same topic (issue 19)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from review_app.core.grouping import build_groups
+from review_app.core.notes import parse_note, render_note
+from review_app.core.strategies import Candidate
+from review_app.core.strategies.coverage import note_shape
+from review_app.core.strategies.series import series_cue
+
+PLAN_2025 = """## Goals
+- Bake 40 stollen loaves for the family and the neighbours, ready by 15 December.
+- Use the butter-rich recipe from grandmother's card: 500 g flour, 250 g butter, 100 g sugar.
+
+## Shopping
+- Candied orange peel and lemon peel from the market hall, 300 g each.
+- Marzipan, 400 g; rum-soaked raisins started on 20 November.
+
+## Schedule
+- 8 December: first batch of dough, rest overnight in the cold cellar.
+- 10 December: shape, bake at 170 C for 55 minutes, brush with melted butter.
+"""
+
+PLAN_2026 = """## Goals
+- Bake 45 stollen loaves for the family and the neighbours, ready by 14 December.
+- Use the butter-rich recipe from grandmother's card: 500 g flour, 250 g butter, 90 g sugar.
+
+## Shopping
+- Candied orange peel and lemon peel from the market hall, 300 g each.
+- Marzipan, 450 g; rum-soaked raisins started on 18 November.
+
+## Schedule
+- 7 December: first batch of dough, rest overnight in the cold cellar.
+- 9 December: shape, bake at 170 C for 55 minutes, brush with melted butter.
+
+- follows [[Christmas stollen plan 2025]]
+"""
+
+
+def _write(root: Path, rel: str, body: str, **meta) -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_note({"type": "note", **meta}, body), encoding="utf-8")
+
+
+def _note(path: str, title: str, body: str, **meta):
+    return parse_note(path, render_note({"title": title, **meta}, body).encode())
+
+
+def test_titles_differing_by_a_year_and_a_follows_link_are_a_series():
+    a = _note("plans/stollen-2025.md", "Christmas stollen plan 2025", PLAN_2025,
+              modified="2025-11-01")
+    b = _note("plans/stollen-2026.md", "Christmas stollen plan 2026", PLAN_2026,
+              modified="2026-11-01")
+    cue = series_cue(a, b)
+    assert cue.series and not cue.restates
+    assert any("2025 vs 2026" in r and "against" in r for r in cue.reasons)
+    assert any("follows" in r for r in cue.reasons)
+
+
+def test_a_stamp_against_no_stamp_is_an_agent_copy_not_a_series():
+    a = _note("e/policy.md", "Database migration policy", "Migrations run forward only.")
+    b = _note("e/policy-v2.md", "Database migration policy v2", "Migrations run forward only.")
+    assert not series_cue(a, b).series
+
+
+def test_supersedes_from_the_newer_note_counts_for_a_duplicate():
+    old = _note("specs/api-v1.md", "API spec v1", "Endpoints list the orders.",
+                modified="2026-01-01")
+    new = _note("specs/api-v2.md", "API spec v2",
+                "Endpoints list the orders.\n\n- supersedes [[API spec v1]]\n",
+                modified="2026-03-01")
+    cue = series_cue(old, new)
+    assert cue.restates and not cue.series
+    assert any("supersedes" in r and "counts for" in r for r in cue.reasons)
+
+
+def test_series_pair_stays_out_of_the_likely_band_and_says_why(tmp_path: Path, scan_project):
+    root = tmp_path / "kb"
+    _write(root, "plans/stollen-2025.md", PLAN_2025, title="Christmas stollen plan 2025",
+           modified="2025-11-01")
+    _write(root, "plans/stollen-2026.md", PLAN_2026, title="Christmas stollen plan 2026",
+           modified="2026-11-01")
+    _write(root, "plans/garden.md", "Plant garlic in October, harvest in July.",
+           title="Garden calendar")
+    _write(root, "plans/car.md", "Winter tyres go on in November at the garage.",
+           title="Car maintenance")
+    result = scan_project(root, threshold=0.0)
+    pair = result.score_pair("plans/stollen-2025.md", "plans/stollen-2026.md")
+    assert pair.score < result.likely_threshold
+    assert pair.evidence["series"] == 1.0
+    assert any("series" in r for r in pair.reasons)
+    groups = result.regroup(0.3)
+    assert all(g.band == "possible" for g in groups if "plans/stollen-2025.md" in g.paths)
+
+
+LESSONS = "\n".join(
+    f"## 2026-0{m}-1{d} {topic}\n{text}\n" for m, d, topic, text in [
+        (1, 2, "Retries", "Retry HTTP calls three times with exponential backoff starting "
+                          "at 200 ms; never retry a POST without an idempotency key."),
+        (2, 4, "Timeouts", "Every outbound call carries a timeout; the default of none hung "
+                           "the worker pool for an hour in January."),
+        (3, 1, "Feature flags", "Flags older than two releases are removed; a flag left on "
+                                "for months hid a broken code path."),
+        (4, 3, "Migrations", "Schema migrations run forward only and are split from the "
+                             "deploy that needs them."),
+        (5, 5, "Logging", "Log lines carry the request id; without it the March incident "
+                          "took a day to trace across services."),
+    ])
+RETRIES = ("Retry HTTP calls three times with exponential backoff starting at 200 ms; never "
+           "retry a POST without an idempotency key.\n\nThe backoff doubles each time and is "
+           "capped at five seconds so a queue does not stall.")
+
+
+def test_a_log_note_is_recognised_by_its_shape():
+    assert note_shape(_note("log.md", "Engineering lessons", LESSONS)) == "log"
+    assert note_shape(_note("retries.md", "Retrying HTTP calls", RETRIES)) == ""
+
+
+def test_one_lesson_inside_a_running_log_is_not_its_duplicate(tmp_path: Path, scan_project):
+    """The lesson sits wholly inside the log, yet the log is not that note: its shape
+    (dated entries) makes the pair count the log's coverage, which is one entry of five."""
+    root = tmp_path / "kb"
+    _write(root, "notes/engineering-lessons.md", LESSONS, title="Engineering lessons")
+    _write(root, "notes/retrying-http-calls.md", RETRIES, title="Retrying HTTP calls")
+    _write(root, "notes/retries-rewrite.md", RETRIES.replace("three times", "3 times")
+           .replace("so a queue does not stall", "so that queues keep moving"),
+           title="How we retry HTTP calls")
+    for i, (title, body) in enumerate([
+            ("Office plants", "Water the ficus on Mondays and the cactus once a month."),
+            ("Team lunch", "Thursday lunch is at the noodle place near the station."),
+            ("Parking", "Visitor parking is on level -2, ask reception for a token.")]):
+        _write(root, f"notes/filler-{i}.md", body, title=title)
+    result = scan_project(root, threshold=0.0)
+    lesson = result.score_pair("notes/engineering-lessons.md", "notes/retrying-http-calls.md")
+    rewrite = result.score_pair("notes/retries-rewrite.md", "notes/retrying-http-calls.md")
+    assert lesson.evidence["index_like"] == 1.0
+    assert any("log note" in r for r in lesson.reasons)
+    assert lesson.score < result.likely_threshold <= rewrite.score
+    assert any("restate" in r or "inside" in r for r in rewrite.reasons)
+
+
+def test_each_member_earns_its_band_from_its_own_pair_with_the_anchor():
+    notes = {p: parse_note(p, f"---\ntitle: {p}\n---\nbody".encode())
+             for p in ("a.md", "b.md", "index.md")}
+    cands = [Candidate("a.md", "b.md", 0.95), Candidate("a.md", "index.md", 0.6),
+             Candidate("b.md", "index.md", 0.6)]
+
+    def score(x, y):
+        return next(c for c in cands if {c.anchor, c.path} == {x.path, y.path})
+
+    (group,) = build_groups(cands, notes, 0.5, score, likely_threshold=0.694)
+    assert group.band == "likely"
+    bands = {m.path: m.band for m in group.members}
+    assert bands.get("index.md") == "possible"
+    assert [b for p, b in bands.items() if p != "index.md"] == ["likely"]
+
+
+def test_a_copy_filed_under_another_year_is_not_held_as_a_series():
+    from review_app.core.strategies.cues import pair_cues
+
+    a = _note("plans/stollen-2025.md", "Christmas stollen plan 2025", PLAN_2025,
+              modified="2025-11-01")
+    copy = _note("plans/stollen-2026.md", "Christmas stollen plan 2026", PLAN_2025,
+                 modified="2026-11-01")
+    changed = _note("plans/stollen-2026b.md", "Christmas stollen plan 2026", PLAN_2026,
+                    modified="2026-11-01")
+    assert not pair_cues(a, copy, None, None).held_as_series
+    assert pair_cues(a, changed, None, None).held_as_series
