@@ -7,6 +7,7 @@ folder; the log is read only when its size or time changed.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -31,6 +32,16 @@ def _journals(state: Path) -> dict[str, tuple[int, int] | None]:
         return {p.stem: _stat(p) for p in (state / JOURNAL_DIR).glob("*.json")}
     except OSError:
         return {}
+
+
+def _label(state: Path, apply_id: str) -> str:
+    """"apply" for groups applied (by a console or `bm-review apply`); an upsert's or a
+    proposal decision's write has its own label, and the proposals pane follows those."""
+    try:
+        return str(json.loads((state / JOURNAL_DIR / f"{apply_id}.json").read_text(
+            encoding="utf-8")).get("label", ""))
+    except (OSError, ValueError, AttributeError):
+        return ""
 
 
 class OutsideChanges:
@@ -59,10 +70,11 @@ class OutsideChanges:
         return on_disk != {gid: d.action for gid, d in s.decisions.items()}
 
     def new_applies(self) -> set[str]:
-        """Applies (or undos) another process made since the last look."""
+        """Group applies (or their undos) another process made since the last look."""
         now = _stat(self.state / JOURNAL_DIR)
         if now == self._journal_dir:
             return set()
         self._journal_dir = now
         seen, self._journals = self._journals, _journals(self.state)
-        return {j for j, st in self._journals.items() if seen.get(j) != st}
+        changed = {j for j, st in self._journals.items() if seen.get(j) != st}
+        return {j for j in changed if _label(self.state, j) == "apply"}

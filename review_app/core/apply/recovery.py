@@ -272,8 +272,9 @@ def _recover_one(project: Project, journal: Journal, force: bool = False
             report = _finish_undo(project, journal, leave=force)
         except UndoError as exc:
             return str(exc), False
-        return f"finished the interrupted undo of {journal.id}" + _detail(
-            report.restored, report.deleted, report.forced, report.left), True
+        detail = _detail(report.restored, report.deleted, report.forced, report.left)
+        return (f"finished the interrupted undo of {journal.id}"
+                + (detail if force or report.left else "")), True
     if journal.status == APPLYING and _landed(project, journal):
         for c in _changes(journal):
             clean_temp_files(project.root / c.target)
