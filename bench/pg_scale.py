@@ -16,8 +16,8 @@ across), each chunk that plus a little noise, and a planted rewrite its original
 plus noise (cosine ~0.9); the texts are the generated ones, so the hybrid's text
 evidence is real. Each size is then scanned twice in fresh subprocesses, both
 reading the vectors from Postgres (`--vectors basic-memory`, 0 notes embedded):
-- postgres: neighbour candidates from pgvector's HNSW index (the default);
-- local: every pair compared in memory (today's path, as for basic-memory's SQLite).
+- postgres: neighbour candidates from pgvector's HNSW index (`neighbour_search="database"`);
+- local: every pair compared in memory (the default, as for basic-memory's SQLite).
 Reported: wall, CPU of the bm-review process and of Postgres' backends, peak RSS
 of the bm-review process (its VmHWM), planted groups found whole (listing and likely
 bands). A generated project is reused while its manifest matches.
@@ -66,7 +66,13 @@ def server(work: Path):
     (work / "pg").mkdir(parents=True, exist_ok=True)
     work.chmod(0o755)
     (work / "pg").chmod(0o755)
-    return pgserver.get_server(work / "pg" / "data", cleanup_mode="stop")
+    srv = pgserver.get_server(work / "pg" / "data", cleanup_mode="stop")
+    import psutil
+
+    for pid in srv.global_process_id_list.get():  # handles of a killed run keep it alive
+        if pid != os.getpid() and not psutil.pid_exists(pid):
+            srv.global_process_id_list.get_and_remove(pid)
+    return srv
 
 
 def url(host: Path, db: str) -> str:

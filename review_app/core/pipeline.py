@@ -32,7 +32,6 @@ from .strategies import (
 )
 from .strategies.client import list_depth
 from .strategies.coverage import PieceSource
-from .vectors.neighbours import DATABASE_SEARCH_MIN_NOTES
 
 DEFAULT_STRATEGY = "hybrid"
 DEFAULT_TOP_K = 10
@@ -109,10 +108,11 @@ class ScanOptions:
     project and `model` is the default, else bm-review's own), "own", or "basic-memory"
     (required: BasicMemoryUnavailable when it cannot be used)."""
     vector_recipe: str = DEFAULT_RECIPE  # how basic-memory's chunk vectors make a note's
-    neighbour_search: str = "auto"
-    """"database": where basic-memory keeps its vectors in Postgres, each note's candidates
-    come from pgvector's index; "local": every pair is compared in memory; "auto": the
-    database from DATABASE_SEARCH_MIN_NOTES notes on, where it is the cheaper."""
+    neighbour_search: str = "local"
+    """"local": every pair is compared in memory; "database": where basic-memory keeps its
+    vectors in Postgres, each note's candidates come from pgvector's index instead (a
+    third of the client's CPU at 100k notes, but 7% fewer planted groups found and no
+    faster on 2 cores: bench/pg_scale.py, README)."""
 
 
 @dataclass
@@ -307,9 +307,8 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
             options.vectors == "auto" and options.model == DEFAULT_MODEL):
         t0 = time.perf_counter()
         try:
-            in_database = options.neighbour_search == "database" or (
-                options.neighbour_search == "auto" and len(notes) >= DATABASE_SEARCH_MIN_NOTES)
-            depth = list_depth(max(options.top_k, 10), len(notes)) if in_database else None
+            depth = (list_depth(max(options.top_k, 10), len(notes))
+                     if options.neighbour_search == "database" else None)
             bm = read_vectors(project, notes, project.state / INDEX_FILE,
                               recipe=options.vector_recipe, progress=progress,
                               neighbours=depth)

@@ -26,10 +26,8 @@ if TYPE_CHECKING:
 CHUNKS_PER_NEIGHBOUR = 3
 """Nearest chunks asked per list place: a generated note has ~3.2 chunks, so the list
 is filled (bench/pg_scale.py: 2 a place found 715 of the 733 groups the local lists
-found at 30k notes)."""
-DATABASE_SEARCH_MIN_NOTES = 50_000
-"""Below this many notes comparing every pair in memory is cheaper than one index scan
-a note in Postgres (bench/pg_scale.py: the two cross between 30k and 100k notes)."""
+found at 30k notes, 3 found 728)."""
+
 
 
 def database_lists(store: PostgresIndex, project_id: int, identities: tuple[str, ...],
