@@ -105,13 +105,14 @@ def test_upsert_keeps_crlf_and_the_byte_order_mark(tmp_path: Path, embedder):
     text = ("---\ntitle: Cache policy\ntype: note\npermalink: cache-policy\n---\n\n"
             "# Cache policy\n\nEntries live five minutes in Redis.\n\n## Observations\n"
             "- [rule] ttl is five minutes #cache\n")
-    note = root / "cache-policy.md"
+    # the file the title names: the same note written again (acted on whatever the score)
+    note = root / "Cache policy.md"
     note.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
     write_note(root, "other.md", "Deploy steps", "# Deploy steps\n\nRun make deploy.\n")
     result = upsert_note("Cache policy", "# Cache policy\n\nEntries live five minutes in "
                          "Redis.\n\nEvictions are logged.\n", "", root, on_match="merge",
                          embedder=embedder)
-    assert result["action"] == "merged_existing" and result["path"] == "cache-policy.md"
+    assert result["action"] == "merged_existing" and result["path"] == "Cache policy.md"
     raw = note.read_bytes()
     assert b"Evictions are logged." in raw
     assert raw.startswith(b"\xef\xbb\xbf")

@@ -32,9 +32,11 @@ class TextEmbedder(Protocol):
               ) -> np.ndarray: ...
 
 
-def connect(path: Path | str, *, read_only: bool = False):
+def connect(path: Path | str, *, read_only: bool = False, immutable: bool = False):
     """A SQLite connection with sqlite-vec loaded (`read_only`: another program's database,
-    opened so that nothing can be written to it).
+    opened so that nothing can be written to it; `immutable`: read-only and no `-wal` or
+    `-shm` companions created either, for a cache a dry run reads, where a stale read is
+    only a cache miss).
 
     The stdlib module is used where it can load extensions; many Pythons (pyenv
     builds, macOS system Python) cannot, and then sqlean.py, which ships wheels
@@ -43,8 +45,9 @@ def connect(path: Path | str, *, read_only: bool = False):
     import sqlite_vec
 
     target, uri = str(path), False
-    if read_only:
-        target, uri = Path(path).resolve().as_uri() + "?mode=ro", True
+    if read_only or immutable:
+        query = "?immutable=1" if immutable else "?mode=ro"
+        target, uri = Path(path).resolve().as_uri() + query, True
     conn = None
     if hasattr(sqlite3.Connection, "enable_load_extension"):
         try:

@@ -34,6 +34,10 @@ from .strategies.client import list_depth
 from .strategies.coverage import PieceSource
 
 DEFAULT_STRATEGY = "hybrid"
+COVERAGE_MODELS = frozenset({DEFAULT_MODEL})
+"""Models whose piece cosines coverage's scales were fitted on (own sections and
+basic-memory's chunks, both with the bundled MiniLM); another model's cosines sit
+elsewhere (WordLlama's: lower), so its pairs are scored without coverage."""
 DEFAULT_TOP_K = 10
 INDEX_FILE = "index.db"
 
@@ -228,7 +232,6 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
           cancel: threading.Event | None, embedder: Embedder | None) -> ScanResult:
     options = options or ScanOptions()
     strategy = get_strategy(options.strategy)
-    threshold = strategy.listing_threshold if options.threshold is None else options.threshold
     stats: dict[str, float] = {}
 
     def report(phase: str, done: int, total: int) -> None:
@@ -255,6 +258,10 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     model, vectors, source, notices, lists, pieces = _note_vectors(
         project, notes, options, embedder, stats, lambda d, t: report("embed", d, t))
 
+    # The listing cut was chosen with coverage in the score; where coverage is not
+    # measured (a model its scale was not fitted on) the cut chosen without it holds.
+    threshold = options.threshold if options.threshold is not None else (
+        strategy.listing_threshold if pieces is not None else strategy.uncovered_threshold)
     t1 = time.perf_counter()
     report("search", 0, len(notes))
     in_target = [n for n in notes if options.target.contains(n)]
@@ -329,7 +336,7 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
             if bm.lists is not None:
                 stats["neighbours_in_database"] = 1
             return (bm.model, bm.vectors, "basic-memory", notices, bm.lists,
-                    basic_memory_pieces(notes, bm))
+                    basic_memory_pieces(notes, bm) if bm.model in COVERAGE_MODELS else None)
     embedder = embedder or Embedder(options.model)
     index = VectorIndex(project.state / INDEX_FILE, options.model)
     if index.rebuilt:
@@ -344,4 +351,5 @@ def _note_vectors(project: Project, notes: list[Note], options: ScanOptions,
     stats["cached"] = sync.cached
     stats["from_basic_memory"] = 0
     return (options.model, vectors, "bm-review", notices, None,
-            own_pieces(notes, embedder, options.model, project.state))
+            own_pieces(notes, embedder, options.model, project.state)
+            if options.model in COVERAGE_MODELS else None)

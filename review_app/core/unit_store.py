@@ -73,7 +73,8 @@ class UnitStore:
 
             if not self.read_only:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = connect(self.path, read_only=self.read_only)
+            # a dry run creates nothing, not even WAL companions (a stale read: a miss)
+            conn = connect(self.path, immutable=self.read_only)
             try:
                 conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
                 version = conn.execute("PRAGMA user_version").fetchone()[0]

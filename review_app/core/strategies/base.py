@@ -106,6 +106,12 @@ class DedupeStrategy(ABC):
     description: str = ""
 
     @property
+    def uncovered_threshold(self) -> float:
+        """The listing cut where coverage is not measured (`threshold_recall_uncovered`,
+        chosen before coverage was part of the score), else `listing_threshold`."""
+        return self.listing_threshold
+
+    @property
     def listing_threshold(self) -> float:
         """The default cut of a listing: likely duplicates, then possible ones down to here."""
         if self.recall_threshold is None:

@@ -319,10 +319,18 @@ class HybridStrategy(DedupeStrategy):
         self.default_threshold = float(self.weights.get("threshold", 0.5))
         recall = self.weights.get("threshold_recall")
         self.recall_threshold = None if recall is None else float(recall)
+        uncovered = self.weights.get("threshold_recall_uncovered")
+        self._uncovered = None if uncovered is None else float(uncovered)
         self.weight = {f: float(self.weights["weights"].get(f, 0.0)) for f in MODEL_FEATURES}
         self.bias = float(self.weights.get("bias", 0.0))
         self._table: _NoteTable | None = None
         self._scored: _Scored | None = None
+
+    @property
+    def uncovered_threshold(self) -> float:
+        if self._uncovered is None:
+            return self.listing_threshold
+        return min(self._uncovered, self.default_threshold)
 
     # -- per-scan state
     def prepare(self, client: SearchClient, target) -> None:
