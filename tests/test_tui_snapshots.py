@@ -24,6 +24,7 @@ kb = helpers.kb
 async def settle(pilot) -> None:
     if hasattr(pilot.app.screen, "detail_current"):
         await settle_detail(pilot)
+        await helpers.preview_composed(pilot)
     pilot.app.clear_notifications()
     await pilot.pause()
 

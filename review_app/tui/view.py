@@ -28,6 +28,9 @@ class PreviewRequest:
     others: list[Note] = field(default_factory=list)  # compose's `others`
     kept: Note | None = None  # the file written
     targets: dict[str, str] | None = None  # compose's `targets`: link names -> notes
+    group_id: str | None = None
+    choices: dict[str, str] = field(default_factory=dict)  # the person's ledger flips
+    text: str | None = None  # the person's edited note, written as is
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,8 @@ class ReviewView:
         if note is None or note.path == group.canonical:
             first = s.members(group)
             note = s.notes[first[0].path] if first else None
-        return PreviewRequest(self.preview_mode, canonical, note, others, kept, s.targets())
+        return PreviewRequest(self.preview_mode, canonical, note, others, kept, s.targets(),
+                              group.id, s.choices_of(group), s.text_of(group))
 
     def counts_text(self) -> str:
         """The status line's counts ("1 group", not "1 groups")."""
