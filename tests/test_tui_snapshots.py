@@ -62,6 +62,23 @@ def test_merge_preview(snap_compare, kb, embedder):
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
+def test_ledger_view_at_80x24(snap_compare, kb, embedder):
+    """The merge result's ledger rows at 80x24: the preview focused, the second row
+    highlighted and flipped (marked as the person's choice)."""
+    app = make_app(kb, embedder)
+
+    async def run_before(pilot):
+        screen = await wait_for_review(pilot)
+        index = next(i for i, g in enumerate(screen.shown)
+                     if "engineering/cursor_pagination_decision.md" in g.paths)
+        await pilot.press(*["j"] * index, "v")
+        await settle(pilot)
+        await pilot.press("tab", "tab", "tab", "j", "space")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
 def test_confirm_modal(snap_compare, kb, embedder):
     app = make_app(kb, embedder)
 

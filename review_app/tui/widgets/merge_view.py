@@ -163,6 +163,8 @@ def body_text(w: Written) -> Text:
 class LedgerRow(Static):
     """One flippable row of the ledger (`key` names its entry)."""
 
-    def __init__(self, entry: LedgerEntry, letters: dict[str, str]) -> None:
-        super().__init__(row_text(entry, letters), classes="ledger-row")
+    def __init__(self, entry: LedgerEntry, letters: dict[str, str], selected: bool = False
+                 ) -> None:
+        super().__init__(row_text(entry, letters),
+                         classes="ledger-row" + (" -selected" if selected else ""))
         self.entry = entry

@@ -156,6 +156,7 @@ class Preview(VerticalScroll):
         self.row = 0  # the highlighted ledger row
         self._token = 0
         self._composing = False
+        self._keep_key: str | None = None  # the highlighted row's key, across a recompose
 
     def compose(self):
         yield Static(id="preview-body")
@@ -179,6 +180,7 @@ class Preview(VerticalScroll):
                 and request.kept is not None:
             same = (self.result is not None and previous is not None
                     and previous.group_id == request.group_id and previous.mode == mode)
+            self._keep_key = self.result_key() if same else None
             if not same:  # another group's result must not stay on screen
                 self._clear_written()
                 self.shown_text = Text(f"composing the {mode} result…", style="italic")
@@ -234,7 +236,7 @@ class Preview(VerticalScroll):
             self.query_one("#preview-body", Static).update(self.shown_text)
             return
         w: Written = event.written
-        keep_key = self.result_key()
+        keep_key = self._keep_key
         first = self.result is None and not self.query_one("#ledger-rows").children
         self.result = w
         self.written = w.text
@@ -244,17 +246,23 @@ class Preview(VerticalScroll):
         self.shown_text = Text("\n").join([header, *(row_text(e, w.letters) for e in w.rows),
                                           body])
         self.query_one("#preview-body", Static).update(header)
-        rows = self.query_one("#ledger-rows")
-        rows.remove_children()
-        rows.mount_all([LedgerRow(e, w.letters) for e in w.rows])
         keys = [e.key for e in w.rows]
         self.row = keys.index(keep_key) if keep_key in keys else 0
+        rows = self.query_one("#ledger-rows")
+        rows.remove_children()
+        rows.mount_all([LedgerRow(e, w.letters, k == self.row) for k, e in enumerate(w.rows)])
         text = self.query_one("#preview-text", Static)
         text.update(body)
         text.display = True
-        self.call_after_refresh(self._mark_row)
         if first:
             self.scroll_home(animate=False)
+        elif self.has_focus and w.rows:
+            self.call_after_refresh(self._show_row)
+
+    def _show_row(self) -> None:
+        rows = self.query_one("#ledger-rows").children
+        if 0 <= self.row < len(rows):
+            self.scroll_to_widget(rows[self.row], animate=False)
 
     def result_key(self) -> str | None:
         """The ledger key of the highlighted row."""
@@ -262,11 +270,11 @@ class Preview(VerticalScroll):
         return rows[self.row].key if 0 <= self.row < len(rows) else None
 
     def _mark_row(self) -> None:
-        for k, child in enumerate(self.query(LedgerRow)):
+        for k, child in enumerate(self.query_one("#ledger-rows").children):
             child.set_class(k == self.row, "-selected")
 
     def action_row(self, step: int) -> None:
-        rows = list(self.query(LedgerRow))
+        rows = list(self.query_one("#ledger-rows").children)
         target = self.row + step
         if not rows or not 0 <= target < len(rows):
             (self.scroll_down if step > 0 else self.scroll_up)(animate=False)
