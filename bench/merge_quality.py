@@ -78,6 +78,7 @@ from review_app.core import merging  # noqa: E402
 from review_app.core.apply import apply_plan, plan_from_document  # noqa: E402
 from review_app.core.embedding import Embedder  # noqa: E402
 from review_app.core.grouping import group_id  # noqa: E402
+from review_app.core.links import note_keys  # noqa: E402
 from review_app.core.notes import Note, parse_observation, parse_relation  # noqa: E402
 from review_app.core.project import Project, load_notes  # noqa: E402
 
@@ -230,12 +231,20 @@ def facts(text: str) -> dict[str, set[str]]:
 
 
 def snippet_norm(text: str) -> str:
-    """A snippet or a note as compared for facts: emphasis markers and spacing gone."""
-    return re.sub(r"\s+", " ", re.sub(r"[*_`]+", "", text)).strip()
+    """Emphasis markers (`*`, `_`, backticks) gone: what a reader sees."""
+    return re.sub(r"[*_`]+", "", text)
 
 
 def stated(snippet: str, written: str) -> bool:
-    return snippet_norm(snippet) in snippet_norm(written)
+    """The snippet is in the note, whatever the spacing (a wrapped line too); a snippet
+    that ends with a line break must end a line."""
+    words = snippet_norm(snippet).split()
+    if not words:
+        return False
+    pattern = r"\s+".join(re.escape(w) for w in words)
+    if snippet.endswith("\n"):
+        pattern += r"[ \t]*(?:\n|\Z)"
+    return re.search(pattern, snippet_norm(written)) is not None
 
 
 def frontmatter_tags(note: Note) -> set[str]:
@@ -358,7 +367,7 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
                          for a, b in rep[:3]]
             group_names = set()
             for n in [canon, *members]:
-                group_names |= {_target(k) for k in merging.note_keys(n)}
+                group_names |= {_target(k) for k in note_keys(n)}
             missing = 0
             for ou in originals:
                 for u in ou:

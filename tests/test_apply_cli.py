@@ -31,6 +31,12 @@ def bm(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
                           text=True, input=stdin, timeout=600)
 
 
+def _kept(spec: dict) -> str:
+    important = [p for p in [spec["canonical"], *spec["members"]]
+                 if p in EXPECTED["important"]]
+    return important[0] if important else spec["canonical"]
+
+
 def _paths(group: dict) -> frozenset[str]:
     return frozenset([group["canonical"], *(m["path"] for m in group["members"])])
 
@@ -48,8 +54,8 @@ def test_scan_edit_plan_dry_run_apply_rescan_undo(demo_kb: Path, tmp_path: Path,
         if spec and spec["kind"] in actions:
             g["action"] = actions[spec["kind"]]
             g["canonical"] = spec["canonical"]  # the labelled canonical (an override if the
-            g["keep"] = spec["canonical"]       # scan picked another), kept in its file
-            chosen[g["id"]] = spec
+            g["keep"] = _kept(spec)             # scan picked another); an important note's
+            chosen[g["id"]] = spec              # file is kept (issue 18)
     applied = {gid: s for gid, s in chosen.items() if actions[s["kind"]] != "skip"}
     assert len(applied) >= 4, "the scan should find most labelled groups"
     plan = tmp_path / "plan.json"
@@ -65,7 +71,8 @@ def test_scan_edit_plan_dry_run_apply_rescan_undo(demo_kb: Path, tmp_path: Path,
     done = bm("apply", str(demo_kb), "--plan", str(plan), "--format", "json")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    retired = {m for s in applied.values() for m in s["members"]}
+    retired = {m for s in applied.values() for m in [s["canonical"], *s["members"]]
+               if m != _kept(s)}
     assert set(report["retired"]) == retired
     assert set(report["applied_groups"]) == set(applied)
     assert report["links_rewritten"] and not report["conflicts"]

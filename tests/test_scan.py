@@ -38,14 +38,19 @@ def test_demo_finds_exactly_the_intended_groups(demo_kb: Path, scan_project):
             assert 0.0 <= m.score <= 1.0 and m.reasons and "cosine" in m.evidence
 
 
-def test_important_notes_are_canonical_and_flagged(demo_kb: Path, scan_project):
+def test_important_notes_are_kept_and_flagged_never_the_base_for_being_important(
+        demo_kb: Path, scan_project):
+    # Issue 18: `important` keeps a file; the content base is the newest note.
     result = scan_project(demo_kb)
     for path in EXPECTED["important"]:
         assert result.notes[path].important
+    seen = 0
     for g in result.groups:
         if any(result.notes[p].important for p in g.paths):
-            assert result.notes[g.canonical].important
-            assert g.canonical_reason.startswith("important")
+            seen += 1
+            assert result.notes[g.kept or g.canonical].important
+            assert not g.canonical_reason.startswith("important")
+    assert seen  # the demo has groups with an important note
 
 
 def test_rescan_embeds_nothing_and_touching_one_note_reembeds_it(demo_kb: Path, scan_project):
@@ -153,7 +158,7 @@ def test_canonical_rule_order():
     old_important = _note("x.md", important="true", modified="2026-01-01")
     newer = _note("y.md", modified="2026-08-15")
     older = _note("z.md", modified="2026-08-01")
-    assert choose_canonical([newer, old_important])[0] is old_important
+    assert choose_canonical([newer, old_important])[0] is newer  # important keeps a file only
     best, why = choose_canonical([older, newer])
     assert best is newer and why == "newer: modified 2026-08-15 vs 2026-08-01"
     rich = _note("r.md", modified="2026-08-01")

@@ -75,21 +75,25 @@ async def test_after_a_decision_the_cursor_goes_to_the_next_undecided_group(kb, 
         assert screen.query_one(MemberTable).paths == screen.session.group(ids[0]).paths
 
 
-async def test_canonical_refused_beside_an_important_note_and_evidence_stays(kb, embedder):
+async def test_canonical_beside_an_important_note_moves_the_base_not_the_kept_file(
+        kb, embedder):
+    # Issue 18: `important` keeps the file; any member may be the content base (c).
     app = make_app(kb, embedder)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await wait_for_review(pilot)
         await goto_group(pilot, screen, "product/product-principles.md")
         group = screen.group
-        assert screen.session.notes[group.canonical].important
+        important = [p for p in group.paths if screen.session.notes[p].important]
+        assert important and screen.session.kept(group)[0] == important[0]
+        plain = next(p for p in group.paths if p != group.canonical
+                     and not screen.session.notes[p].important)
         await pilot.press("tab")
-        plain = screen.member
-        assert not screen.session.notes[plain].important
-        assert screen.check_action("canonical", ()) is None  # shown disabled
+        while screen.member != plain:
+            await pilot.press("down")
+        assert screen.check_action("canonical", ()) is True
         await pilot.press("c")
-        assert screen.group.canonical == group.canonical
-        assert any("marked important" in n and "stays the canonical" in n
-                   for n in notices(app))
+        assert screen.group.canonical == plain
+        assert screen.session.kept(screen.group)[0] == important[0]
 
         three = next(g for g in screen.session.groups if len(g.paths) == 3)
         await pilot.press("shift+tab")

@@ -208,13 +208,14 @@ def test_preview_modes_cycle_diff_merge_update(session):
     assert seen == ["diff", "merge", "update", "diff"]
 
 
-def test_canonical_refused_on_a_plain_note_beside_an_important_one(session):
+def test_canonical_on_a_plain_note_beside_an_important_one_keeps_the_important_file(
+        session):
+    # Issue 18: the base may be any member; the important note's file is still kept.
     g = group_of(session, STARTER)
-    assert g.canonical == STARTER  # important wins
-    why = session.refusal("canonical", g, DATED)
-    assert why and "marked important" in why and STARTER in why
-    with pytest.raises(ValueError):
-        session.set_canonical(g, DATED)
+    assert session.refusal("canonical", g, DATED) in (None, "this note is already the "
+                                                      "canonical")
+    g = session.set_canonical(g, STARTER if g.canonical == DATED else DATED)
+    assert session.kept(g)[0] == STARTER
     # Where no note is important, any member may become the canonical.
     tomato = group_of(session, TOMATO)
     member = next(p for p in tomato.paths if p != tomato.canonical)

@@ -111,6 +111,11 @@ def _group_lines(gp: GroupPlan) -> list[str]:
              + (f", content based on {gp.canonical}" if gp.canonical != gp.kept else "")
              + (f"; retires {', '.join(gp.retired)}" if gp.retired else "")]
     lines += [f"    left alone: {p} ({why})" for p, why in gp.left.items()]
+    c = gp.composed
+    if c is None:
+        return lines
+    lines.append(f"    units: {len(c.added)} added, {c.present} already present, "
+                 f"{len(c.superseded)} superseded, {len(c.dropped)} dropped")
     return lines + ledger_lines(gp)
 
 

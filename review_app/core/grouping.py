@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .merging import note_keys
+from .links import note_keys
 from .notes import Note
 from .strategies import Candidate, pair_key
 
@@ -66,10 +66,8 @@ def _dates(winner: Note, loser: Note) -> tuple[str, str]:
 
 
 def _cmp_canonical(a: Note, b: Note) -> tuple[int, str]:
-    """-1 when a should be canonical over b, +1 for b; with the deciding reason."""
-    if a.important != b.important:
-        winner = a if a.important else b
-        return (-1 if winner is a else 1), "important: marked important, the others are not"
+    """-1 when a should be canonical over b, +1 for b; with the deciding reason.
+    `important` is no rule here: it keeps a file (choose_kept), never an older value."""
     if a.modified != b.modified:
         winner, loser = (a, b) if a.modified > b.modified else (b, a)
         newer, older = _dates(winner, loser)
@@ -92,7 +90,7 @@ def _cmp_canonical(a: Note, b: Note) -> tuple[int, str]:
 
 
 def choose_canonical(notes: list[Note]) -> tuple[Note, str]:
-    """important > newer > richer > older; the reason names the deciding rule."""
+    """The content base: newer > richer > older; the reason names the deciding rule."""
     best = notes[0]
     for other in notes[1:]:
         if _cmp_canonical(other, best)[0] < 0:

@@ -1,31 +1,28 @@
 """The one write API: what update and merge write for a group, and link rewriting.
 
 `compose` is called by every writer (apply's plan, the console preview, upsert),
-so the preview shows what apply writes. The body is merged unit by unit by meaning
-(body_merge.py, align.py); the frontmatter is edited line by line
-(frontmatter_edit.py), so unknown keys, quoting and dates stay byte-identical.
+so the preview shows what apply writes; the engine is core/merge/ (its compose
+docstring is the API). Link identity (which note a link names) is in links.py.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from pathlib import PurePosixPath
 from typing import Any
 
-from .align import target_key
 from .frontmatter_edit import split_frontmatter
+from .links import MEMORY_URL_RE, WIKILINK_RE, note_aliases, note_keys, relation_target, target_key
 from .merge import Choice, Composed, Superseded, UnitNote
 from .merge import compose as _compose
-from .notes import _MEMORY_URL_RE, _WIKILINK_RE, Note, parse_relation
-from .unit_placement import stated_date
+from .merge.dates import stated_date
+from .notes import Note
 from .unit_vectors import PREVIEW, UnitVectors, shared_vectors
-from .units import normalise, parse_body
+from .units import normalise
 
 __all__ = ["Composed", "Superseded", "UnitNote", "compose", "freshest", "link_mapping",
-           "normalise", "note_aliases", "note_keys", "observation_key", "prefetch_units",
-           "relation_key", "rewrite_links", "rewrite_links_text", "split_frontmatter",
-           "target_index"]
+           "normalise", "observation_key", "prefetch_units", "relation_key", "rewrite_links",
+           "rewrite_links_text", "split_frontmatter"]
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TAG = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
@@ -43,38 +40,6 @@ def observation_key(category: str, content: str) -> str:
 
 def relation_key(rel_type: str, target: str) -> str:
     return f"{normalise(rel_type)} -> {normalise(target)}"
-
-
-def note_keys(note: Note) -> set[str]:
-    """Every way a link can name this note (lower case): title, permalink, path forms."""
-    p = PurePosixPath(note.path)
-    no_ext = str(p.with_suffix(""))
-    keys = {note.title, note.permalink, note.path, no_ext, p.stem}
-    if str(p.parent) != ".":
-        keys.add(f"{p.parent}/{note.title}")
-    return {k.strip().lower() for k in keys if k and k.strip()}
-
-
-def note_aliases(note: Note) -> list[str]:
-    """The other names a note's frontmatter gives it (`aliases:`, `alias:`)."""
-    out: list[str] = []
-    for key in ("aliases", "alias"):
-        value = note.metadata.get(key)
-        values = value if isinstance(value, list) else [value]
-        out += [v.strip() for v in values if isinstance(v, str) and v.strip()]
-    return out
-
-
-def target_index(notes: Iterable[Note]) -> dict[str, str]:
-    """Lower-case name form (title, permalink, path, alias, their target keys) -> the
-    path of the one note it names; a form two notes share names neither. Passed to
-    `compose(targets=...)`, it makes relations to one note under two names one."""
-    seen: dict[str, str | None] = {}
-    for n in notes:
-        names = note_keys(n) | {a.lower() for a in note_aliases(n)}
-        for k in names | {target_key(k) for k in names}:
-            seen[k] = n.path if seen.get(k, n.path) == n.path else None
-    return {k: v for k, v in seen.items() if v is not None}
 
 
 def freshest(notes: Iterable[Note]) -> Note:
@@ -137,11 +102,11 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
                 hits += 1
             return new
 
-        new_line = _WIKILINK_RE.sub(wiki, line)
-        new_line = _MEMORY_URL_RE.sub(memory, new_line)
+        new_line = WIKILINK_RE.sub(wiki, line)
+        new_line = MEMORY_URL_RE.sub(memory, new_line)
         if hits and self_note is not None:
-            rel = parse_relation(new_line)
-            self_rel = rel is not None and rel.target.strip().lower() in note_keys(self_note)
+            target = relation_target(new_line)
+            self_rel = target is not None and target.lower() in note_keys(self_note)
         count += hits
         if self_rel:
             continue  # a relation of the merged note to itself
@@ -197,22 +162,16 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
 
 
 def prefetch_texts(notes: Iterable[Note]) -> list[str]:
-    """Every text of `notes` a compose of their group may embed: prose units,
-    observations, checklist and other items, section headings."""
-    from .changed_claims import head_of
-    from .units import TEXT_KINDS, units_of
-    from .wording import clauses_of
+    """Every text of `notes` a compose of their group may embed: units and headings."""
+    from .merge.document import parse
+    from .merge.pass_units import said
 
     texts: list[str] = []
     for n in notes:
-        body = parse_body(split_frontmatter(n.text)[1])
-        units = units_of(body, n.path)
-        texts += [u.text for u in units
-                  if u.kind in TEXT_KINDS or u.kind in ("obs", "check", "other")]
-        for u in units:  # what the changed-claim passes compare: main claims, clauses
-            if u.kind == "sentence":
-                texts += [head_of(u.text), *clauses_of(u.text)]
-        texts += [s.title for s in body.sections if s.heading is not None]
+        doc = parse(n.path, split_frontmatter(n.text)[1])
+        texts += [u.text for u in doc.units if u.kind != "code"]
+        texts += [said(u) for u in doc.units if u.kind == "obs"]
+        texts += [s.title for s in doc.sections if s.title]
     return texts
 
 
@@ -244,5 +203,6 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     for n in group:
         for k in note_keys(n) | {a.lower() for a in note_aliases(n)}:
             group_keys |= {k, normalise(k), target_key(k)}
+        group_keys.add(f"note:{n.path}")
     return _compose(action, canonical, others, kept=kept, now=now, vectors=vectors,
                     targets=targets, choices=choices, text=text, group_keys=group_keys)

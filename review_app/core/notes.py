@@ -17,6 +17,8 @@ from typing import Any
 import frontmatter
 import yaml
 
+from .links import MEMORY_URL_RE, WIKILINK_RE
+
 MAX_NOTE_BYTES = 2 * 1024 * 1024
 """Larger files are reported, not parsed: no real note is this big, and a
 multi-megabyte file is almost always a log or data dump with a .md name."""
@@ -25,8 +27,6 @@ multi-megabyte file is almost always a log or data dump with a .md name."""
 # (A lazy `(.+?)\s*$` tail backtracks quadratically: one 20 KB line of spaces took 6 s.)
 _OBSERVATION_HEAD_RE = re.compile(r"\s*[-*]\s+\[([^\]\[]+)\]\s")
 _RELATION_HEAD_RE = re.compile(r"\s*[-*]\s+([A-Za-z_][\w\- ]{0,60}?)\s+\[\[([^\]]+)\]\]")
-_WIKILINK_RE = re.compile(r"\[\[([^\]\[]+)\]\]")
-_MEMORY_URL_RE = re.compile(r"memory://([\w\-./]+)")
 _TAG_RE = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
 _CHECKBOX = {" ", "x", "X"}
 _WORD_RE = re.compile(r"\w+")
@@ -221,11 +221,11 @@ def parse_relation(line: str) -> Relation | None:
 def link_targets(text: str) -> list[str]:
     """Every [[Target]] (alias dropped) and memory:// permalink, in order, unique."""
     out: list[str] = []
-    for m in _WIKILINK_RE.finditer(text):
+    for m in WIKILINK_RE.finditer(text):
         target = m.group(1).split("|", 1)[0].strip()
         if target and target not in out:
             out.append(target)
-    for m in _MEMORY_URL_RE.finditer(text):
+    for m in MEMORY_URL_RE.finditer(text):
         target = m.group(1).strip().rstrip(".")
         if target and target not in out:
             out.append(target)

@@ -27,7 +27,8 @@ import yaml
 from .bm_vectors import BasicMemoryUnavailable, read_vectors
 from .embedding import DEFAULT_MODEL, Embedder, note_text, shared_embedder
 from .index import VectorIndex
-from .merging import compose, target_index
+from .links import target_index
+from .merging import compose
 from .naming import InvalidInput, check_inside, note_path, unique_note_path, validate_title
 from .notes import (
     MAX_NOTE_BYTES,
@@ -231,8 +232,13 @@ def merged_note_text(matched: Note, proposed: Note, state: Path | None = None,
 
 def _composed(action: str, matched: Note, proposed: Note, state: Path | None,
               targets: Mapping[str, str] | None) -> str:
-    return compose(action, matched, [_as_newest(matched, proposed)], kept=matched,
-                   vectors=shared_vectors(state), targets=targets).text
+    """The proposal is the base (the newest); the matched file is kept, and its
+    `modified:` is refreshed so that the next scan sees it as the newest."""
+    import datetime as dt
+
+    now = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    return compose(action, _as_newest(matched, proposed), [matched], kept=matched,
+                   vectors=shared_vectors(state), targets=targets, now=now).text
 
 
 class _Stale(Exception):

@@ -247,7 +247,7 @@ class ReviewSession:
 
     def targets(self) -> dict[str, str]:
         """Relation targets as notes (merging.target_index), as apply's plan resolves them."""
-        from ..core.merging import target_index
+        from ..core.links import target_index
 
         if self._targets is None or self._targets[0] != id(self.notes):
             self._targets = (id(self.notes), target_index(self.notes.values()))
@@ -302,13 +302,8 @@ class ReviewSession:
                     "(important notes are never retired, locked ones never touched)")
         if action in ("canonical", "keep", "remove") and member is None:
             return "select a member in the member list first"
-        if action == "canonical":
-            if member == group.canonical:
-                return "this note is already the canonical"
-            important = [p for p in self.in_group(group) if self.notes[p].important]
-            if important and member is not None and not self.notes[member].important:
-                return (f"{important[0]} is marked important, so it stays the canonical "
-                        "(important > newer > richer > older); K keeps another file instead")
+        if action == "canonical" and member == group.canonical:
+            return "this note is already the canonical"
         if action == "keep":
             if member == self.kept(group)[0]:
                 return "this note's file is already the one kept"

@@ -46,6 +46,7 @@ from ..journal import (
     remove_file,
     safe_join,
 )
+from ..merge.ledger import ledger_lines
 from ..project import Project
 from .changes import (
     ApplyError,
@@ -103,6 +104,12 @@ class ApplyReport:
         lines += [f"  retired  {p}" for p in self.retired]
         lines += [f"  {c.text()} (nothing written for this group)" for c in self.conflicts]
         lines += [f"  skipped  group {s.group_id}: {s.reason}" for s in self.skipped]
+        for g in self.groups:
+            ledger = (g.get("units") or {}).get("ledger")
+            if ledger and self.apply_id:
+                lines.append(f"  group {g.get('group_id')} ({g.get('action')}), "
+                             f"written into {g.get('kept')}:")
+                lines += [f"    {ln}" for ln in ledger_lines(ledger)]
         if self.apply_id:
             lines.append(f"Undo with: bm-review undo {self.apply_id}")
         return "\n".join(lines)

@@ -26,7 +26,8 @@ from ..grouping import (
     linkers_by_path,
 )
 from ..journal import owner_cannot_write, safe_join
-from ..merging import Composed, compose, link_mapping, note_keys, rewrite_links_text, target_index
+from ..links import note_keys, target_index
+from ..merging import Composed, compose, link_mapping, rewrite_links_text
 from ..notes import Note
 from ..project import Project, load_notes
 from ..unit_vectors import shared_vectors

@@ -34,13 +34,14 @@ from typing import Any
 
 from ..frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
 from ..notes import Note
-from ..unit_placement import stated_date
 from .context import MergeContext
+from .dates import stated_date
 from .document import parse
 from .ledger import Choice, Ledger, LedgerEntry
 from .lexicon import ENGLISH, Lexicon
 from .pass_blocks import run as ordered_blocks
 from .pass_choices import run as persons_choices
+from .pass_once import run as carried_once
 from .pass_render import run as render
 from .pass_sections import run as align_sections
 from .pass_units import run as units_and_facts
@@ -48,7 +49,8 @@ from .pass_verdicts import run as verdicts
 from .thresholds import DEFAULT, Thresholds
 
 # The passes in order; each takes the context (the last returns the body's lines).
-PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, persons_choices)
+PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, carried_once,
+          persons_choices)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 
@@ -107,32 +109,31 @@ class Composed:
 
 
 def frontmatter(base: Note, kept: Note, members: list[Note], now: Any) -> str:
-    """The base's frontmatter with the kept file's identity (title, permalink, type,
-    created), tags unioned, keys it lacks added from the others, `modified:` refreshed
-    (taken from the kept file when the base has none: a write never removes it)."""
+    """The kept file's frontmatter, edited line by line: its identity (title,
+    permalink, type, created) and its own `modified:` stay; where the base (the newest)
+    gives another key another value, the base's wins; keys it lacks are added from the
+    others; tags unioned; `modified:` refreshed to `now` (added when only another member
+    had one: a write never removes it)."""
     set_keys: dict[str, tuple[Any, list[str] | None]] = {}
-    if kept.path != base.path:
-        for key in ("title", "permalink", "type", "created"):
-            if key in kept.metadata and base.metadata.get(key) != kept.metadata[key]:
-                set_keys[key] = (kept.metadata[key], raw_block(kept, key))
-            elif key in ("title", "permalink") and key in base.metadata and (
-                    base.metadata[key] != getattr(kept, key)):
-                set_keys[key] = (getattr(kept, key), None)
-        if "modified" in kept.metadata and "modified" not in base.metadata:
-            set_keys["modified"] = (kept.metadata["modified"], raw_block(kept, "modified"))
-    tags = list(base.tags)
-    for n in (kept, *members):
-        tags += [t for t in n.tags if t not in tags]
-    if tags != base.tags:
-        set_keys["tags"] = (tags, None)
-    for n in (kept, *members):
+    for n in (base, *members):
         for key, value in n.metadata.items():
-            if key in base.metadata or key in set_keys or key in _IDENTITY_KEYS:
+            if key in _IDENTITY_KEYS or key in set_keys or n.path == kept.path:
                 continue
-            set_keys[key] = (value, raw_block(n, key))
-    head, _ = split_frontmatter(base.text)
+            if key not in kept.metadata or (n.path == base.path and
+                                            kept.metadata[key] != value):
+                set_keys[key] = (value, raw_block(n, key))
+    if "modified" not in kept.metadata:
+        dated = next((n for n in (base, *members) if "modified" in n.metadata), None)
+        if dated is not None:
+            set_keys["modified"] = (dated.metadata["modified"], raw_block(dated, "modified"))
+    tags = list(kept.tags)
+    for n in (base, *members):
+        tags += [t for t in n.tags if t not in tags]
+    if tags != kept.tags:
+        set_keys["tags"] = (tags, None)
+    head, _ = split_frontmatter(kept.text)
     if set_keys:
-        head = edited_frontmatter(base, set_keys)
+        head = edited_frontmatter(kept, set_keys)
     if isinstance(now, dt.datetime):
         head = refresh_modified(head, now)
     elif isinstance(now, dt.date):
@@ -145,11 +146,11 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
             choices: Mapping[str, Choice] | None = None, text: str | None = None,
             lexicon: Lexicon = ENGLISH, thresholds: Thresholds = DEFAULT,
             group_keys: set[str] | None = None, base_reason: str = "") -> Composed:
-    """See the module docstring. `targets` is accepted for the callers' sake: relation
-    identity here is by the group's and the notes' names (core.links)."""
+    """See the module docstring. `targets` (links.target_index over the project) makes
+    one note linked under two names one relation target; `group_keys` holds every name
+    of the group's notes (a relation among them is no fact)."""
     if action not in ("update", "merge"):
         raise ValueError(f"not a writing action: {action!r}")
-    del targets
     seen = {canonical.path}
     members: list[Note] = []
     for n in others:
@@ -166,7 +167,7 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     ctx = MergeContext(
         action, canonical, parse(canonical.path, body_text),  # type: ignore[arg-type]
         [(n, parse(n.path, split_frontmatter(n.text)[1])) for n in older],
-        group_keys or set(), vectors, lexicon, thresholds, choices or {})
+        group_keys or set(), vectors, lexicon, thresholds, choices or {}, targets)
     for p in PASSES:
         p(ctx)
     reason = base_reason or ("the newest note" if all(
@@ -178,8 +179,9 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     lines = render(ctx)
     if kept.path != canonical.path:
         lines = _retitle(lines, canonical, kept)
-    head = frontmatter(canonical, kept, members, now)
-    changed = any(src is not None for _, src in lines) or kept.path != canonical.path
+    head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path], now)
+    changed = any(src is not None for _, src in lines) or kept.path != canonical.path or (
+        len(lines) != len(body_text.split("\n")))
     if not changed and head == head_text:
         return Composed(canonical.text, ctx.ledger, [None] * len(canonical.text.splitlines()))
     body = "\n".join(ln for ln, _ in lines)

@@ -40,6 +40,7 @@ class MergeContext:
     lexicon: Lexicon = ENGLISH
     thresholds: Thresholds = DEFAULT
     choices: Mapping[str, Choice] = field(default_factory=dict)
+    targets: Mapping[str, str] | None = None  # links.target_index over the project
     refs: dict[str, list[Ref]] = field(default_factory=dict)  # path -> its units
     # (older path, its section index) -> aligned base section index, or None
     aligned: dict[tuple[str, int], int | None] = field(default_factory=dict)

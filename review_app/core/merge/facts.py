@@ -15,7 +15,8 @@ _CODE = re.compile(r"`([^`\n]+)`")
 _WIKI = re.compile(r"\[\[([^\]\[|#]+)(?:[#|][^\]]*)?\]\]")
 _URL = re.compile(r"(?:https?|memory)://[^\s)>\]]+")
 _WORD = re.compile(r"[A-Za-z][\w'’\-]*")
-_LABEL = re.compile(r"^\s*(?:\*\*|__)?([^:*_\n]{1,60}?)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(\S.*)$")
+_LABEL = re.compile(r"^\s*(?:\*\*|__)?([^:*_`\n]{1,60}?)"
+                    r"(?::(?:\*\*|__)|(?:\*\*|__)?:)\s+(?:\*\*|__)?\s*(\S.*)$")
 _MASK = re.compile(r"`[^`\n]+`|\[\[[^\]]+\]\]|(?:https?|memory)://\S+|[$€£¥]?\d+(?:[.,:/\-]\d+)*%?")
 
 
@@ -35,13 +36,16 @@ def _num(token: str) -> str:
 
 def label_of(text: str, max_chars: int) -> tuple[str, str] | None:
     m = _LABEL.match(text)
-    if m is None or len(m.group(1)) > max_chars or "http" in m.group(1):
+    if m is None or len(m.group(1)) > max_chars or len(m.group(1).split()) > 6:
         return None
     label = re.sub(r"\s+", " ", m.group(1).strip().lower())
     return (label, m.group(2).strip()) if label else None
 
 
-def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48) -> Facts:
+def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48, *,
+             all_names: bool = False, label_words: int = 8) -> Facts:
+    """The unit's facts. `all_names`: a capitalised first word counts as a name too (for
+    what the base states: "Priyanka Rao is ..." states the name Priyanka)."""
     plain = text.translate(_ARABIC_INDIC)
     values: set[str] = set()
     for m in _CODE.finditer(plain):
@@ -57,14 +61,18 @@ def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48) -> Facts:
         if ch in lexicon.cjk_digits:
             values.add("n:" + ch)
     words = _WORD.findall(rest)
-    for k, w in enumerate(words):
-        if k == 0 and not label_of(text, label_chars):
+    for m in _WORD.finditer(rest):
+        w = m.group(0)
+        before = rest[:m.start()].rstrip(" *_(\"'")
+        if (not before or before[-1] in ".!?;:") and not all_names:
             continue  # a sentence's first word is capitalised anyway
         if w[:1].isupper() and w.lower() not in lexicon.function_words and len(w) > 1:
             values.add("name:" + w.lower())
     low = {w.lower() for w in words}
     decision = bool(low & lexicon.decision_words)
     label = label_of(text, label_chars)
+    if label is not None and len(label[1].split()) > label_words:
+        label = None  # "Prepared statements: asyncpg caches them ..." is prose
     if label is not None:
         values.add(f"label:{label[0]}={_norm_value(label[1])}")
     return Facts(frozenset(values), label[0] if label else None, decision)
@@ -79,22 +87,55 @@ def masked(text: str) -> str:
     return _MASK.sub(" # ", text.translate(_ARABIC_INDIC))
 
 
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+_IDENT = re.compile(r"^(?=.*[A-Za-z])(?=.*\d)[\w\-]+$")
+
+
+def _shape(token: str) -> str:
+    return re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", token))
+
+
+def stem(word: str, lexicon: Lexicon) -> str:
+    """A rough stem, so "starts on" and "start date" frame one thing."""
+    for end in lexicon.stem_suffixes:
+        if word.endswith(end) and len(word) - len(end) >= 3:
+            return word[: -len(end)]
+    return word
+
+
 def value_frames(text: str, lexicon: Lexicon) -> set[str]:
-    """What each number in the unit measures: the nearest content word before and
-    after it ("EUR 250 per week" -> "<eur", ">week"). Two units with a frame in common
-    and different numbers state two values of one thing."""
+    """What each value (number or name) in the unit measures: the two nearest content
+    words before and after it, other values skipped ("EUR 250 per week" -> "<eur", ">week";
+    "the head chef, Marta Silva, owns" -> "<chef", ">owns"); an identifier (HX-44821)
+    adds its shape ("<confirmation=AA-99999"). Two units with a frame in common and
+    different values state two values of one thing."""
     tokens = re.findall(r"[$€£¥]?\d+(?:[.,:/\-]\d+)*%?|[A-Za-z][\w'\-]*",
                         _CODE.sub(" ", text.translate(_ARABIC_INDIC)))
+
+    def is_value(k: int) -> bool:
+        t = tokens[k]
+        return t[:1].isdigit() or t[:1] in "$€£¥" or (
+            k > 0 and t[:1].isupper() and t.lower() not in lexicon.function_words)
+
+    values = [is_value(k) for k in range(len(tokens))]
     out: set[str] = set()
-    for k, t in enumerate(tokens):
-        if not t[-1:].isdigit() and not t.endswith("%") and not t[:1].isdigit():
+    for k in range(len(tokens)):
+        if not values[k]:
             continue
         for step, mark in ((-1, "<"), (1, ">")):
-            j = k + step
-            while 0 <= j < len(tokens) and abs(j - k) <= 3:
+            j, found = k + step, 0
+            while 0 <= j < len(tokens) and abs(j - k) <= 8 and found < 2:
                 w = tokens[j].lower()
-                if w[:1].isalpha() and w not in lexicon.function_words:
-                    out.add(mark + w)
-                    break
+                if not values[j] and w not in lexicon.function_words:
+                    out.add(mark + stem(w, lexicon))
+                    if _IDENT.match(tokens[k]):  # an identifier: its shape too
+                        out.add(f"{mark}{stem(w, lexicon)}={_shape(tokens[k])}")
+                    elif tokens[k][:1] in "$€£¥" or (k > 0 and tokens[k - 1].lower()
+                                                     in lexicon.currencies):
+                        out.add(f"{mark}{stem(w, lexicon)}=money")
+                    elif _ISO_DATE.match(tokens[k]) or (
+                            k > 0 and tokens[k - 1].lower() in lexicon.months):
+                        out.add(f"{mark}{stem(w, lexicon)}=date")
+                    found += 1  # the two nearest words: "confirmation number HX-1"
                 j += step
     return out

@@ -94,26 +94,33 @@ class Ledger:
 
     def lines(self) -> list[str]:
         """The ledger as `v`, `apply --dry-run` and the apply report print it."""
-        out = [f"base: {self.base} ({self.base_reason})"
-               + ("; text edited by you" if self.edited else "")]
-        counts = {s: len(self.by_status(s)) for s in
-                  ("stated", "present", "superseded", "carried", "dropped")}
-        out.append("facts: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
-        mark = {"carried": "+", "superseded": "~", "dropped": "-", "present": "="}
-        for e in self.entries:
-            if e.status == "stated":
-                continue
-            line = f"{mark[e.status]} {e.status}: {e.text}  ({e.source}"
-            if e.section:
-                line += f", {e.section}"
-            line += ")"
-            if e.status == "superseded" and e.by_text:
-                line += f"  by: {e.by_text}"
-            if e.block:
-                line += f"  [{e.block}]"
-            if e.why:
-                line += f"  - {e.why}"
-            if e.chosen:
-                line += "  (your choice)"
-            out.append(line)
-        return out
+        return ledger_lines(self.to_json())
+
+
+def ledger_lines(doc: dict[str, Any]) -> list[str]:
+    """Ledger.to_json() as text lines (the apply report has only the JSON)."""
+    entries = doc.get("entries", [])
+    out = [f"base: {doc.get('base')} ({doc.get('base_reason')})"
+           + ("; text edited by you" if doc.get("edited") else "")]
+    counts = {"stated": doc.get("stated", 0)}
+    for s in ("present", "superseded", "carried", "dropped"):
+        counts[s] = sum(1 for e in entries if e["status"] == s)
+    out.append("facts: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
+    mark = {"carried": "+", "superseded": "~", "dropped": "-", "present": "="}
+    for e in entries:
+        line = f"{mark[e['status']]} {e['status']}: {e['text']}  ({e['source']}"
+        if e.get("section"):
+            line += f", {e['section']}"
+        line += ")"
+        if e["status"] == "superseded" and e.get("by_text"):
+            line += f"  by: {e['by_text']}"
+        if e.get("block"):
+            line += f"  [{e['block']}]"
+        if e.get("why"):
+            line += f"  - {e['why']}"
+        if e.get("chosen"):
+            line += "  (your choice)"
+        if e.get("flips"):
+            line += f"  key {e['key']}"
+        out.append(line)
+    return out

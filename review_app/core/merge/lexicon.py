@@ -23,19 +23,30 @@ class Lexicon:
         note notes see use uses used set run runs step steps please should must may can
         could would will shall per via about into over under between above below
         monday tuesday wednesday thursday friday saturday sunday
-        january february march april may june july august september october november
-        december status summary context decision decisions overview background
+        status summary context decision decisions overview background
         """))
     # Words that make a unit a decision (a fact even without a number or a name).
     decision_words: frozenset[str] = field(default_factory=lambda: _words("""
         decided decide decision chose chosen choose accepted rejected approved agreed
         adopted deprecated superseded selected picked dropped replaced
         """))
+    # Relation types a note has one of at a time: another target in the newest note
+    # supersedes the older one.
+    one_valued_relations: frozenset[str] = field(default_factory=lambda: _words("""
+        member_of owned_by reports_to stays_at part_of located_in managed_by led_by
+        assigned_to belongs_to works_at lives_in status replaced_by successor_of
+        """))
     # Months, so "March 2026" reads as a date.
     months: frozenset[str] = field(default_factory=lambda: _words("""
         jan feb mar apr jun jul aug sep sept oct nov dec january february march april may
         june july august september october november december
         """))
+    # Currency codes, so "EUR 250" reads as money.
+    currencies: frozenset[str] = field(default_factory=lambda: _words("""
+        eur usd gbp chf jpy cad aud sek nok dkk pln czk
+        """))
+    # Word endings a rough stemmer takes off, longest first.
+    stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
     # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).
     cjk_digits: str = "零〇一二两三四五六七八九十百千万"
 

@@ -22,7 +22,7 @@ def run(ctx: MergeContext) -> None:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
             block = doc.blocks[r.unit.block]
-            if e.status != "carried" or block.kind not in ORDERED:
+            if e.status not in ("carried", "dropped") or block.kind not in ORDERED:
                 continue
             aligned = ctx.aligned.get((doc.path, r.section))
             kinds = {base.blocks[b].kind for b in base.sections[aligned].blocks} \
@@ -32,5 +32,5 @@ def run(ctx: MergeContext) -> None:
                 name = _NAMES[block.kind]
                 where = f" under '{r.section_title}'" if r.section_title else ""
                 ctx.entries[r.key] = replace(
-                    e, status="dropped", block=f"{name}{where}",
+                    e, status="dropped", block=f"{name}{where}", flips=("carry", "drop"),
                     why=f"the newest note's {name} lacks it: a carry-over candidate")

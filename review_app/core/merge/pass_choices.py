@@ -1,4 +1,4 @@
-"""Pass 5: the person's choices (ledger key -> carry | drop | newer | older) override
+"""Pass 6: the person's choices (ledger key -> carry | drop | newer | older) override
 the engine's verdicts; a key that names no choosable entry is ignored."""
 
 from __future__ import annotations

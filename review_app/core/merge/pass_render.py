@@ -1,4 +1,4 @@
-"""Pass 6: the written body: the base's lines as they are, with each carried unit
+"""Last: the written body: the base's lines as they are, with each carried unit
 written whole (its own lines) after the content of its aligned section, older
 observations after the base's last observation, relations after its last relation,
 units of an unaligned section under that section's heading at the end (before the
@@ -23,6 +23,7 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
     together, blocks apart by a blank line; a table keeps its header."""
     out: Lines = []
     last: tuple[str, int] | None = None
+    last_kind = ""
     for r in refs:
         doc = next(d for _, d in ctx.older if d.path == r.path)
         block = doc.blocks[r.unit.block]
@@ -31,12 +32,12 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
             out[-1] = (f"{out[-1][0]} {r.unit.text}", r.path)
             continue
         if here != last:
-            if out:
+            if out and not (block.kind == last_kind == "list"):
                 out.append(("", None))
             if block.kind == "table":
                 first_row = block.units[0].start if block.units else block.start
                 out += [(ln, r.path) for ln in doc.lines[block.start:first_row]]
-        last = here
+        last, last_kind = here, block.kind
         raw = [r.unit.text] if r.unit.kind == "sentence" else r.unit.raw
         out += [(ln, r.path) for ln in raw]
     return out
@@ -82,7 +83,12 @@ def run(ctx: MergeContext) -> Lines:
         after.setdefault(at, []).extend(block)
 
     for k, refs in per_section.items():
-        put(base.sections[k].end, _chunk(ctx, refs), True)
+        blocks = base.sections[k].blocks
+        last_kind = base.blocks[blocks[-1]].kind if blocks else None
+        first = next(d for _, d in ctx.older if d.path == refs[0].path).blocks[
+            refs[0].unit.block]
+        # an item after a list of items continues it; anything else is a block apart
+        put(base.sections[k].end, _chunk(ctx, refs), not (last_kind == first.kind == "list"))
     for heading, refs in new_sections.items():
         put(new_at, ([(heading, refs[0].path), ("", None)] if heading else [])
             + _chunk(ctx, refs), True)
@@ -98,6 +104,8 @@ def run(ctx: MergeContext) -> Lines:
                                                   *lines])
     swaps = {ctx.ref(b).unit.start: (ctx.ref(b), ctx.ref(o))
              for b, o in ctx.replaced.items()}
+    gone = {ctx.ref(k).unit.start for k, e in ctx.entries.items()
+             if e.source == base.path and e.status == "dropped"}
     out: Lines = []
     i = 0
     while i <= len(base.lines):
@@ -114,6 +122,7 @@ def run(ctx: MergeContext) -> Lines:
                 out += [(ln, older.path) for ln in older.unit.raw]
             i = newer.unit.end
             continue
-        out.append((base.lines[i], None))
+        if i not in gone:
+            out.append((base.lines[i], None))
         i += 1
     return out

@@ -4,7 +4,8 @@ units are entered as stated."""
 from __future__ import annotations
 
 from .context import MergeContext, Ref
-from .facts import facts_of
+from .document import Unit
+from .facts import Facts, facts_of
 from .ledger import LedgerEntry, entry_key
 
 
@@ -16,11 +17,23 @@ def run(ctx: MergeContext) -> None:
             for b in sec.blocks:
                 for u in doc.blocks[b].units:
                     key = entry_key(doc.path, u.kind, u.norm, seen)
-                    # an observation's category names a kind of fact, it is not one
-                    said = u.text.split("]", 1)[-1] if u.kind == "obs" else u.text
-                    refs.append(Ref(key, doc.path, u, facts_of(
-                        said, ctx.lexicon, ctx.thresholds.label_chars), k, sec.title))
+                    facts = facts_of(said(u), ctx.lexicon, ctx.thresholds.label_chars,
+                                     label_words=ctx.thresholds.label_words)
+                    if u.kind == "code":  # a command or a listing is a fact as a whole
+                        facts = Facts(frozenset({"code:" + " ".join(u.text.split())}),
+                                      None, False)
+                    refs.append(Ref(key, doc.path, u, facts, k, sec.title))
         ctx.refs[doc.path] = refs
     for r in ctx.base_refs():
-        ctx.entries[r.key] = LedgerEntry(r.key, "stated", r.path, r.unit.kind, r.unit.text,
+        ctx.entries[r.key] = LedgerEntry(r.key, "stated", r.path, r.unit.kind, as_written(r),
                                          r.section_title, tuple(sorted(r.facts.values)))
+
+
+def said(u: Unit) -> str:
+    """What a unit says: an observation's category names a kind of fact, it is not one."""
+    return u.text.split("]", 1)[-1].strip() if u.kind == "obs" else u.text
+
+
+def as_written(r: Ref) -> str:
+    """The unit's text as the note has it: a sentence alone, any other unit its lines."""
+    return r.unit.text if r.unit.kind == "sentence" else "\n".join(r.unit.raw).strip()

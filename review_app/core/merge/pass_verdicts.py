@@ -12,35 +12,47 @@ wording is not preferred over the base's, and nothing older ever wins a value.
 
 from __future__ import annotations
 
+import re
+
 from rapidfuzz import fuzz
 
+from ..links import relation_target, resolve, target_key
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
-from .facts import label_of, masked, value_frames
+from .facts import facts_of, label_of, masked, stem, value_frames
 from .ledger import ORDERED, LedgerEntry
+from .pass_units import as_written, said
 
 _STRUCTURED = frozenset({"obs", "rel"})
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
 
 
-def _target(line: str) -> tuple[str, str] | None:
+def relation_of(ctx: MergeContext, line: str) -> tuple[str, str] | None:
+    """(type, the note it names) of a relation line; one note under two names is one."""
     rel = parse_relation(line)
     if rel is None:
         return None
-    return normalise(rel.type), normalise(rel.target)
+    return rel.type.strip().lower().replace(" ", "_"), resolve(rel.target, ctx.targets)
 
 
 def run(ctx: MergeContext) -> None:
     base_refs = ctx.base_refs()
+    for r in base_refs:  # the base's relation to a member: after the merge, to itself
+        t = relation_of(ctx, r.unit.raw[0]) if r.unit.kind == "rel" else None
+        if t is not None and t[1] in ctx.group_keys:
+            ctx.entries[r.key] = entry_for(r, "dropped", why="a link to the merged note itself")
     stated: set[str] = set()
     for r in base_refs:
         stated |= r.facts.values
+    for r in base_refs:  # a name at the start of a base sentence is still stated
+        stated |= facts_of(r.unit.text, ctx.lexicon, all_names=True).values
     for sec in ctx.base.sections:  # a heading names things too
         stated |= {f"name:{w.lower()}" for w in sec.title.split()}
+    codes = [v for v in stated if v.startswith("code:")]
     base_norms = {r.unit.norm for r in base_refs}
-    base_rels = [(r, _target(r.unit.raw[0])) for r in base_refs if r.unit.kind == "rel"]
+    base_rels = [(r, relation_of(ctx, r.unit.raw[0])) for r in base_refs if r.unit.kind == "rel"]
     todo: list[tuple[Ref, frozenset[str], list[Ref]]] = []
     for _note, doc in ctx.older:
         for r in ctx.refs[doc.path]:
@@ -53,14 +65,18 @@ def run(ctx: MergeContext) -> None:
             if entry is not None:
                 ctx.entries[r.key] = entry
                 continue
-            new = frozenset(v for v in r.facts.values if v not in stated)
+            new = frozenset(v for v in r.facts.values if v not in stated and not (
+                v.startswith("code:") and any(v[5:] in c for c in codes)))
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
+    _restated(ctx)
 
 
-def _entry(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
-    return LedgerEntry(r.key, status, r.path, r.unit.kind, r.unit.text, r.section_title,  # type: ignore[arg-type]
-                       tuple(sorted(r.facts.values)), **kw)
+def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
+    if kw.get("by_text") is not None:
+        kw["by_text"] = kw["by_text"].strip()
+    return LedgerEntry(r.key, status, r.path, r.unit.kind, as_written(r),  # type: ignore[arg-type]
+                       r.section_title, tuple(sorted(r.facts.values)), **kw)
 
 
 def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
@@ -68,52 +84,120 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     """The verdicts that need no vectors."""
     u = r.unit
     if u.kind == "rel":
-        t = _target(u.raw[0])
-        if t is not None and (t[1] in ctx.group_keys or f"link:{t[1]}" in stated and
-                              any(bt == t for _, bt in base_rels)):
-            return _entry(r, "present" if t[1] not in ctx.group_keys else "dropped",
-                          why="" if t[1] not in ctx.group_keys else "a link to this note")
+        t = relation_of(ctx, u.raw[0])
+        if t is not None and t[1] in ctx.group_keys:
+            return entry_for(r, "dropped", why="a link to the merged note itself")
         if t is not None and any(bt == t for _, bt in base_rels):
-            return _entry(r, "present")
+            return entry_for(r, "present")
         same_type = [(b, bt) for b, bt in base_rels if bt is not None and t is not None
                      and bt[0] == t[0]]
-        if t is not None and same_type and len(same_type) <= 2:
+        renamed = [x for x in same_type if fuzz.token_set_ratio(
+            _words(relation_target(x[0].unit.raw[0])), _words(relation_target(u.raw[0])))
+            >= ctx.thresholds.relation_fuzz]
+        if renamed:  # "uses [[Taq master mix]]" -> "uses [[Q5 Hot Start master mix]]"
+            same_type = renamed
+        if t is not None and same_type and (renamed or t[0] in
+                                            ctx.lexicon.one_valued_relations):
             b = max(same_type, key=lambda x: fuzz.ratio(x[1][1], t[1]))[0]
-            return _entry(r, "superseded", by=b.key, by_text=b.unit.text,
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why="the newest note relates it to another note",
                           flips=_FLIP_PAIR)
-        return None
+        return entry_for(r, "carried", why="a relation the newest lacks", flips=_FLIP_CARRY)
+    for b in pool:
+        if u.kind == "check" == b.unit.kind and u.norm == b.unit.norm:
+            return entry_for(r, "superseded" if u.box != b.unit.box else "present", by=b.key,
+                          by_text=as_written(b), flips=_FLIP_PAIR if u.box != b.unit.box
+                          else (), why="its box changed" if u.box != b.unit.box else "")
+    if u.kind == "code":
+        codes = [(fuzz.ratio(u.text, b.unit.text), b) for b in pool if b.unit.kind == "code"]
+        score, b = max(codes, key=lambda x: x[0], default=(0, None))
+        if b is not None and score >= ctx.thresholds.same_fuzz:
+            return entry_for(r, "present", by=b.key, by_text=as_written(b))
+        if b is not None and score >= ctx.thresholds.code_fuzz:
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
+                          why="the newest note's code block replaces it", flips=_FLIP_PAIR)
+        return entry_for(r, "carried", why="a code block the newest lacks", flips=_FLIP_CARRY)
     if u.norm in base_norms:
-        return _entry(r, "present")
-    new = [v for v in r.facts.values if v not in stated]
+        return entry_for(r, "present")
+    codes = [v for v in stated if v.startswith("code:")]
+    new = [v for v in r.facts.values if v not in stated and not (
+        v.startswith("code:") and any(v[5:] in c for c in codes))]
     label = label_of(u.text, ctx.thresholds.label_chars)
     for b in pool:  # the same label, row or checklist item with another value
         if label is not None and u.kind not in ("code",) and (
                 bl := label_of(b.unit.text, ctx.thresholds.label_chars)) is not None \
                 and bl[0] == label[0] and new:
-            return _entry(r, "superseded", by=b.key, by_text=b.unit.text,
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why=f"'{label[0]}' has another value now", flips=_FLIP_PAIR)
         if u.kind == "row" == b.unit.kind and new and _row_key(ctx, r) == _row_key(ctx, b):
-            return _entry(r, "superseded", by=b.key, by_text=b.unit.text,
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why="the same row has other values now", flips=_FLIP_PAIR)
-        if u.kind == "check" == b.unit.kind and normalise(u.text) == normalise(b.unit.text):
-            return _entry(r, "superseded" if u.box != b.unit.box else "present", by=b.key,
-                          by_text=b.unit.text, flips=_FLIP_PAIR if u.box != b.unit.box
-                          else (), why="checked off since" if b.unit.box != " " else "")
-        if u.kind == "code" == b.unit.kind and fuzz.ratio(u.text, b.unit.text) >= \
-                ctx.thresholds.same_fuzz:
-            return _entry(r, "present", by=b.key, by_text=b.unit.text)
     if not new:
         if r.facts.values:
-            return _entry(r, "present", why="its facts are in the newest note")
-        best = max((fuzz.token_sort_ratio(u.norm, b.unit.norm) for b in pool), default=0)
+            return entry_for(r, "present", why="its facts are in the newest note")
+        best = max((max(fuzz.token_sort_ratio(u.norm, b.unit.norm),
+                        fuzz.token_set_ratio(u.norm, b.unit.norm)) for b in pool), default=0)
         if best >= ctx.thresholds.same_fuzz:
-            return _entry(r, "present")
+            return entry_for(r, "present")
         if u.kind in _STRUCTURED:
             return None  # an observation is a fact of its own: judged by meaning
-        return _entry(r, "dropped", why="wording only, no fact the newest lacks",
+        return entry_for(r, "dropped", why="wording only, no fact the newest lacks",
                       flips=_FLIP_CARRY)
     return None
+
+
+def _overlap(ctx: MergeContext, a: str, b: str) -> float:
+    """Share of content words two texts have in common (of the longer one's): what
+    they speak of. A text of one word is not "about" everything that holds it."""
+    fw = ctx.lexicon.function_words
+    wa = {stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", a) if w not in fw}
+    wb = {stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", b) if w not in fw}
+    if not wa or not wb:
+        return 0.0
+    return len(wa & wb) / max(len(wa), len(wb))
+
+
+def _words(target: str | None) -> str:
+    return target_key(target or "").replace("-", " ")
+
+
+def _category(text: str) -> str:
+    return normalise(text.split("]", 1)[0])
+
+
+def _restated(ctx: MergeContext) -> None:
+    """An older observation that restates a unit of its own note which the base
+    superseded is superseded too, by the same base unit (the observation repeats a
+    value the newest changed)."""
+    th = ctx.thresholds
+    for _, doc in ctx.older:
+        refs = ctx.refs[doc.path]
+        gone = [r for r in refs if ctx.entries[r.key].status == "superseded"
+                and r.unit.kind not in ("obs", "rel")]
+        obs = [r for r in refs if r.unit.kind in ("obs", "rel")
+               and ctx.entries[r.key].status == "carried"]
+        if not gone or not obs:
+            continue
+        sims = ctx.cosines([said(o.unit) for o in obs],
+                           [g.unit.text for g in gone])
+        for i, o in enumerate(obs):
+            if o.unit.kind == "rel":  # a relation to what a superseded unit named
+                name = normalise(relation_target(o.unit.raw[0]) or "")
+                hit = next((g for g in gone if name and name in g.unit.norm), None)
+                if hit is not None:
+                    e = ctx.entries[hit.key]
+                    ctx.entries[o.key] = entry_for(o, "superseded", by=e.by,
+                                                   by_text=e.by_text, flips=_FLIP_PAIR,
+                                                   why="what it names was replaced")
+                continue
+            j = max(range(len(gone)), key=lambda k: sims[i, k])
+            lex = 100 * _overlap(ctx, normalise(said(o.unit)),
+                                 gone[j].unit.norm)
+            if sims[i, j] >= th.thing_cosine or lex >= th.thing_fuzz:
+                e = ctx.entries[gone[j].key]
+                ctx.entries[o.key] = entry_for(o, "superseded", by=e.by, by_text=e.by_text,
+                                            why="it restates a value the newest changed",
+                                            flips=_FLIP_PAIR)
 
 
 def _row_key(ctx: MergeContext, r: Ref) -> str:
@@ -126,46 +210,69 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
     """Units with a fact the base lacks: superseded when a base unit of the aligned
     section speaks of the same thing (values masked), else carried."""
     th = ctx.thresholds
-    texts_a = [r.unit.text for r, _, _ in todo]
-    texts_b = sorted({b.unit.text for _, _, pool in todo for b in pool
-                      if b.unit.kind not in ("code",)})
-    sims = ctx.cosines(texts_a, texts_b) if texts_a and texts_b else None
-    col = {t: k for k, t in enumerate(texts_b)}
+    # Only pairs with some words or a value frame in common are worth a vector: the
+    # model is the slow part of a preview nobody has seen yet.
+    lexical: dict[tuple[int, str], float] = {}
+    wanted: set[str] = set()
+    frames_of = [value_frames(r.unit.text, ctx.lexicon) if any(
+        v.startswith(("n:", "name:")) for v in new) else set() for r, new, _ in todo]
+    for i, (r, _new, pool) in enumerate(todo):
+        mu = normalise(masked(r.unit.text))
+        for b in pool:
+            if b.unit.kind == "code" and r.unit.kind != "code":
+                continue
+            score = _overlap(ctx, mu, normalise(masked(b.unit.text)))
+            lexical[(i, b.key)] = score
+            if score >= th.embed_overlap or (
+                    frames_of[i] and frames_of[i] & value_frames(b.unit.text, ctx.lexicon)):
+                wanted |= {r.unit.text, b.unit.text}
+    rows = {}
+    if wanted:
+        texts = sorted(wanted)
+        rows = dict(zip(texts, ctx.vectors.matrix(texts), strict=True))
     for i, (r, new, pool) in enumerate(todo):
         u = r.unit
         best: tuple[float, Ref] | None = None
-        mu = normalise(masked(u.text))
-        frames = value_frames(u.text, ctx.lexicon) if any(
-            v.startswith("n:") for v in new) else set()
+        frames = frames_of[i]
         for b in pool:
-            if b.unit.kind == "code" and u.kind != "code":
+            if (i, b.key) not in lexical:
                 continue
-            if not (b.facts.values - r.facts.values) and new:
+            score = lexical[(i, b.key)]
+            cos = float(rows[u.text] @ rows[b.unit.text]) if (
+                u.text in rows and b.unit.text in rows) else 0.0
+            if not (b.facts.values - r.facts.values) and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
-            score = fuzz.token_set_ratio(mu, normalise(masked(b.unit.text))) / 100
-            cos = float(sims[i, col[b.unit.text]]) if sims is not None and \
-                b.unit.text in col else 0.0
+            shared = frames & value_frames(b.unit.text, ctx.lexicon) if frames else set()
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (
-                frames and frames & value_frames(b.unit.text, ctx.lexicon)
-                and max(score, cos) >= th.frame_similarity)
+                shared and max(score, cos) >= th.frame_similarity) or any(
+                "=" in f for f in shared) or (
+                u.kind == "obs" == b.unit.kind and _category(u.text) == _category(b.unit.text)
+                and max(score, cos) >= th.same_category_similarity)
             if ok and (best is None or max(score, cos) > best[0]):
                 best = (max(score, cos), b)
         if best is not None and new:
             b = best[1]
-            ctx.entries[r.key] = _entry(r, "superseded", by=b.key, by_text=b.unit.text,
+            ctx.entries[r.key] = entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                                         why="the newest note states another value",
                                         flips=_FLIP_PAIR)
             continue
         if not new:  # an observation without facts
-            same = best is not None and best[0] >= th.same_cosine
-            ctx.entries[r.key] = _entry(r, "present") if same else _entry(
-                r, "carried", why="an observation the newest lacks", flips=_FLIP_CARRY)
+            if best is not None and best[0] >= th.same_cosine:
+                # the newest says it in other words, or with one word changed: the
+                # newest's wording is written and the older reported against it
+                b = best[1]
+                ctx.entries[r.key] = entry_for(r, "superseded", by=b.key,
+                                               by_text=as_written(b), flips=_FLIP_PAIR,
+                                               why="the newest note says it its way")
+            else:
+                ctx.entries[r.key] = entry_for(r, "carried", flips=_FLIP_CARRY,
+                                               why="an observation the newest lacks")
             continue
         if ctx.action == "update" and u.kind not in _STRUCTURED:
-            ctx.entries[r.key] = _entry(r, "dropped", why="update writes the newest "
+            ctx.entries[r.key] = entry_for(r, "dropped", why="update writes the newest "
                                         "note's prose", flips=_FLIP_CARRY)
             continue
-        ctx.entries[r.key] = _entry(r, "carried", why="a fact the newest lacks: "
+        ctx.entries[r.key] = entry_for(r, "carried", why="a fact the newest lacks: "
                                     + ", ".join(sorted(v.split(":", 1)[1] for v in new)[:3]),
                                     flips=_FLIP_CARRY)
 

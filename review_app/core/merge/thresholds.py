@@ -13,15 +13,29 @@ class Thresholds:
     same_fuzz: int = 90  # rapidfuzz token_sort_ratio on normalised text
     # Two units speak of the same thing (their values masked): a lower bar, since the
     # values that differ are taken out before comparing.
-    thing_fuzz: int = 78
+    thing_fuzz: int = 60  # percent of content words in common, values masked
     thing_cosine: float = 0.72
     # ... or with a number framed by the same words ("EUR 250 per week" / "EUR 300
     # per week") and at least this much in common
-    frame_similarity: float = 0.45
+    frame_similarity: float = 0.55
+    # Two observations of one category speak of the same thing at this similarity
+    same_category_similarity: float = 0.60
+    # An older code block this close to one of the aligned section's is its old version
+    code_fuzz: int = 50
+    # A base unit this close says the older one anew, even with no value of its own
+    # ("The July release fixed the export timeouts" / "Exports over 30 days still
+    # time out")
+    restated_cosine: float = 0.85
+    # Two targets of one relation type this alike name one thing renamed or replaced
+    relation_fuzz: int = 70
+    # A pair sharing less than this share of content words (and no value frame) is
+    # not embedded: its cosine is taken as 0
+    embed_overlap: float = 0.15
     # Two section headings mean the same section.
     heading_fuzz: int = 80
     heading_cosine: float = 0.70
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
+    label_words: int = 8  # a label's value longer than this is a sentence, not a value
 
 
 DEFAULT = Thresholds()

@@ -15,7 +15,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from ...core.merge import Composed, LedgerEntry
+from ...core.merge import Composed, Ledger, LedgerEntry
 from ...core.notes import Note
 from ..view import PreviewRequest
 
@@ -147,16 +147,14 @@ def body_text(w: Written) -> Text:
             out.append(f"{line}\n", style="green")
         else:
             out.append(" " * GUTTER + f"{line}\n")
+    # The rest of the ledger (the rows above are its flippable entries), as the CLI prints it.
     ledger = w.composed.ledger
-    fixed = [e for e in ledger.entries if not e.flips and e.status in ("superseded", "dropped")]
-    for e in fixed:
-        style = ROW_STYLE[e.status]
-        out.append(f"{e.status}: {e.text}", style=style)
-        out.append(f"  ({w.letters.get(e.source, e.source)}"
-                   + (f", by: {e.by_text}" if e.by_text else "") + ")\n", style="dim")
-    present = len(ledger.by_status("present"))
-    out.append(f"\n{len(ledger.by_status('stated'))} unit(s) of the base written as they are"
-               f"; {present} of the others' already said by it\n", style="dim")
+    rest = Ledger(ledger.base, ledger.base_reason, [e for e in ledger.entries if not e.flips],
+                  ledger.edited)
+    out.append("\nledger\n", style="bold")
+    styles = {"+": "green", "~": "yellow", "-": "red", "=": "dim"}
+    for ln in ledger.lines()[:2] + rest.lines()[2:]:
+        out.append(f"  {ln}\n", style=styles.get(ln[:1], ""))
     return out
 
 

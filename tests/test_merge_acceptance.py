@@ -1,0 +1,170 @@
+"""Issue 18's acceptance cases for the merge redesign, each in a domain no other merge
+test uses: the newest note is the base, written as it is; older facts nothing in it
+speaks to are carried; every unit is in the ledger; the ledger matches the text."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import note
+
+from review_app.core.merging import compose, split_frontmatter
+
+NOW = dt.datetime(2026, 3, 1, 12, 0, 0)
+
+
+def fm(title: str, modified: str, extra: str = "") -> str:
+    return f"---\ntitle: {title}\nmodified: {modified}\n{extra}---\n\n# {title}\n\n"
+
+
+def check_ledger(composed) -> None:
+    """Every stated or carried unit is in the written text; no superseded unit is."""
+    text = composed.text
+    for e in composed.ledger.entries:
+        if e.status in ("stated", "carried"):
+            assert e.text in text, (e.status, e.text)
+        if e.status == "superseded":
+            assert e.text not in text, e.text
+
+
+def status(composed, fragment: str) -> str:
+    hits = [e for e in composed.ledger.entries
+            if fragment in e.text and e.source != composed.ledger.base]
+    assert hits, fragment
+    return hits[0].status
+
+
+def test_an_important_older_note_never_wins_a_value():
+    older = note("club/membership-fees.md", fm(
+        "Membership fees", "2025-10-01", "important: true\ntype: policy\n")
+        + "Members of the beekeeping club pay EUR 40 per year.\n\n"
+          "The treasurer is Ola Berg.\n")
+    newer = note("club/membership-fees-2026.md", fm("Membership fees 2026", "2026-01-10")
+                 + "From January 2026 members of the beekeeping club pay EUR 55 per year.\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    body = split_frontmatter(c.text)[1]
+    assert "EUR 55 per year" in body and "EUR 40" not in body
+    assert "The treasurer is Ola Berg." in body  # a fact the newest lacks is carried
+    assert "type: policy" in c.text and "important: true" in c.text  # the kept file's
+    assert c.ledger.base == newer.path
+    sup = [e for e in c.ledger.entries if e.status == "superseded"]
+    assert sup and "EUR 40" in sup[0].text and "EUR 55" in (sup[0].by_text or "")
+    check_ledger(c)
+
+
+def test_renumbered_runbook_steps_come_whole_from_the_newest():
+    older = note("observatory/dome-shutdown.md", fm("Dome shutdown", "2025-05-01")
+                 + "## Steps\n\n1. Park the telescope.\n2. Close the dome.\n"
+                   "3. Set the mount read-only.\n4. Switch off the camera cooler.\n")
+    newer = note("observatory/dome-shutdown-v2.md", fm("Dome shutdown v2", "2025-09-01")
+                 + "## Steps\n\n1. Park the telescope.\n2. Close the dome.\n"
+                   "3. Check the dome log; it should be under 16 MB.\n"
+                   "4. Switch off the camera cooler.\n5. Unfreeze the mount.\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    body = split_frontmatter(c.text)[1]
+    steps = split_frontmatter(newer.text)[1].split("## Steps\n\n", 1)[1]
+    assert steps in body  # the newest's procedure, byte for byte
+    assert "read-only" not in body  # never spliced in
+    e = next(e for e in c.ledger.entries if "read-only" in e.text)
+    assert e.status == "dropped" and e.block and "numbered list" in e.block
+    assert "carry" in e.flips
+    check_ledger(c)
+
+
+def test_one_label_in_two_sections_stays_in_its_section():
+    older = note("brewing/pale-ale.md", fm("Pale ale", "2025-02-01")
+                 + "## Mash\n\n- Water: 12 l\n- Temperature: 66 C\n\n"
+                   "## Sparge\n\n- Water: 16 l\n- Temperature: 76 C\n")
+    newer = note("brewing/pale-ale-2025.md", fm("Pale ale 2025", "2025-06-01")
+                 + "## Mash\n\n- Water: 12 l\n- Temperature: 66 C\n\n"
+                   "## Sparge\n\n- Water: 14 l\n- Temperature: 78 C\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    body = split_frontmatter(c.text)[1]
+    mash, sparge = body.split("## Sparge")
+    assert "- Water: 12 l" in mash and "- Water: 14 l" not in mash
+    assert "- Water: 14 l" in sparge and "16 l" not in body and "76 C" not in body
+    assert status(c, "Water: 16 l") == "superseded"
+    assert status(c, "Water: 12 l") == "present"
+    check_ledger(c)
+
+
+def test_an_older_observation_the_newer_body_contradicts_is_superseded():
+    older = note("aquarium/reef-tank.md", fm("Reef tank", "2025-01-05")
+                 + "Water changes are done every 14 days.\n\n## Observations\n\n"
+                   "- [schedule] Water change every 14 days #maintenance\n"
+                   "- [supplier] Salt comes from Coral Depot #shopping\n")
+    newer = note("aquarium/reef-tank-2025.md", fm("Reef tank 2025", "2025-07-05")
+                 + "Since the new skimmer, water changes are done every 7 days.\n")
+    for action in ("update", "merge"):
+        c = compose(action, newer, [older], kept=older, now=NOW)
+        assert "every 14 days" not in c.text, action
+        assert status(c, "[schedule] Water change") == "superseded"
+        assert "- [supplier] Salt comes from Coral Depot #shopping" in c.text
+        check_ledger(c)
+
+
+def test_a_status_change_is_stated_once():
+    older = note("zoning/riverside-rezoning.md", fm("Riverside rezoning", "2024-11-01")
+                 + "**Status:** Draft\n\nThe parcel at 12 Mill Lane becomes mixed use.\n")
+    newer = note("zoning/riverside-rezoning-approved.md", fm(
+        "Riverside rezoning approved", "2025-03-05")
+        + "**Status:** Approved on 2025-03-02\n\n"
+          "The parcel at 12 Mill Lane becomes mixed use.\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    assert c.text.count("**Status:**") == 1 and "Draft" not in c.text
+    assert status(c, "Status:** Draft") == "superseded"
+    check_ledger(c)
+
+
+def test_a_decision_list_referenced_by_number_keeps_its_numbers():
+    older = note("school/curriculum-committee.md", fm("Curriculum committee", "2025-02-01")
+                 + "## Decisions\n\n1. Chess club moves to Tuesday.\n"
+                   "2. The spring trip goes to the science museum.\n\n"
+                   "The budget for decision 2 is EUR 900.\n")
+    newer = note("school/curriculum-committee-2025.md", fm(
+        "Curriculum committee 2025", "2025-05-01")
+        + "## Decisions\n\n1. Reading hour starts at 08:15.\n"
+          "2. The spring trip goes to the science museum.\n"
+          "3. Chess club moves to Tuesday.\n\n"
+          "The budget for decision 2 is EUR 1,100.\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    body = split_frontmatter(c.text)[1]
+    decisions = split_frontmatter(newer.text)[1].split("## Decisions\n\n", 1)[1]
+    assert decisions in body
+    assert "EUR 900" not in body
+    assert status(c, "EUR 900") == "superseded"
+    check_ledger(c)
+
+
+def test_a_v1_v2_v3_chain_takes_each_value_from_the_newest_that_states_it():
+    v1 = note("choir/spring-concert-v1.md", fm("Spring concert v1", "2025-01-10")
+              + "The concert is in St Anne's church at 18:00.\n\n"
+                "Tickets are sold by Mira Holt.\n")
+    v2 = note("choir/spring-concert-v2.md", fm("Spring concert v2", "2025-02-10")
+              + "The concert is in the Old Town Hall at 18:00.\n")
+    v3 = note("choir/spring-concert-v3.md", fm("Spring concert v3", "2025-03-10")
+              + "The concert is in the Old Town Hall at 19:30.\n")
+    c = compose("merge", v3, [v1, v2], kept=v1, now=NOW)
+    body = split_frontmatter(c.text)[1]
+    assert "19:30" in body and "18:00" not in body and "St Anne" not in body
+    assert "Tickets are sold by Mira Holt." in body  # only v1 says it
+    assert body.count("Old Town Hall") == 1
+    check_ledger(c)
+
+
+def test_choices_flip_a_carried_unit_and_a_superseded_pair():
+    older = note("garden/allotment.md", fm("Allotment", "2025-01-01")
+                 + "The plot rent is EUR 60 a year.\n\nThe water tap key code is 4471.\n")
+    newer = note("garden/allotment-2025.md", fm("Allotment 2025", "2025-04-01")
+                 + "The plot rent is EUR 75 a year.\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    tap = next(e for e in c.ledger.entries if "4471" in e.text)
+    rent = next(e for e in c.ledger.entries if "EUR 60" in e.text)
+    assert tap.status == "carried" and rent.status == "superseded"
+    flipped = compose("merge", newer, [older], kept=older, now=NOW,
+                      choices={tap.key: "drop", rent.key: "older"})
+    assert "4471" not in flipped.text
+    assert "EUR 60" in flipped.text and "EUR 75" not in flipped.text
+    check_ledger(flipped)
+    edited = compose("merge", newer, [older], kept=older, now=NOW, text="edited\n")
+    assert edited.text == "edited\n" and edited.ledger.edited

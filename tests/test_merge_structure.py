@@ -1,0 +1,72 @@
+"""Issue 21's merge-structure findings: the base is written byte for byte and a carried
+unit keeps its own lines, so no structure of either note is rebuilt (each case in its
+own domain)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import note
+
+from review_app.core.merging import compose, split_frontmatter
+
+NOW = dt.datetime(2026, 5, 1)
+
+
+def fm(title: str, modified: str) -> str:
+    return f"---\ntitle: {title}\nmodified: {modified}\n---\n\n# {title}\n\n"
+
+
+def merged(base_body: str, older_body: str) -> tuple[str, object]:
+    older = note("kb/older.md", fm("Older", "2025-01-01") + older_body)
+    newer = note("kb/newer.md", fm("Newer", "2025-06-01") + base_body)
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    return split_frontmatter(c.text)[1], c
+
+
+def test_nested_and_numbered_sub_lists_keep_their_numbers_and_markers():
+    steps = ("## Sowing\n\n1. Prepare the trays\n   1. Fill with compost\n   2. Water from "
+             "below\n2. Sow the seeds\n   - Two per cell\n   - Label each tray\n")
+    body, _ = merged(steps, "## Sowing\n\nGermination takes 8 days at 20 C.\n")
+    assert steps in body
+    assert "Germination takes 8 days at 20 C." in body
+
+
+def test_hard_line_breaks_stay_and_a_carried_sentence_is_its_own_paragraph():
+    address = "The depot is at:  \nUnit 4, Quay Street  \nOpen weekdays.\n"
+    body, _ = merged(address, "The gate code is 1893.\n")
+    assert address in body
+    assert "\n\nThe gate code is 1893.\n" in body
+
+
+def test_footnotes_stay_apart_and_a_carried_one_is_its_own_line():
+    notes = "Tides vary by season.[^1]\n\n[^1]: Harbour office table.\n[^2]: Spring tides.\n"
+    body, c = merged(notes, "Tides vary by season.\n\n[^3]: The gauge was moved in 2019.\n")
+    assert "[^1]: Harbour office table.\n[^2]: Spring tides.\n" in body
+    assert "[^3]: The gauge was moved in 2019." in body.splitlines()
+    assert any(e.kind == "footnote" and e.status == "carried" for e in c.ledger.entries)
+
+
+def test_a_setext_heading_aligns_with_the_same_section_and_stays_a_heading():
+    base = "Costs\n-----\n\nThe hall hire is EUR 120.\n\n## Contacts\n\nAsk Rita.\n"
+    body, _ = merged(base, "## Costs\n\nThe hall hire is EUR 100.\n\nCleaning is EUR 35.\n")
+    assert body.startswith("\n# Older\n\n")  # the kept file's title
+    assert "Costs\n-----\n" in body and "EUR 100" not in body
+    costs = body.split("Costs\n-----\n")[1].split("## Contacts")[0]
+    assert "Cleaning is EUR 35." in costs
+
+
+def test_an_indented_code_block_is_carried_with_its_lines():
+    code = "    rsync -a /data/ backup:/data/\n    echo done\n"
+    body, _ = merged("## Backup\n\nRun the copy nightly.\n",
+                     "## Backup\n\nRun the copy nightly.\n\n" + code)
+    assert code in body
+
+
+def test_older_values_in_other_numerals_are_reported_never_dropped_unsaid():
+    body, c = merged("## Tickets\n\nA ticket costs 35 EUR.\n",
+                     "## Tickets\n\nA ticket costs ٣٠ EUR.\n\n每人限购三张。\n")
+    arabic = next(e for e in c.ledger.entries if "٣٠" in e.text)
+    chinese = next(e for e in c.ledger.entries if "三" in e.text)
+    assert arabic.status == "superseded" and "٣٠" not in body
+    assert chinese.status == "carried" and "每人限购三张。" in body
