@@ -26,7 +26,28 @@ from review_app.tui.widgets.preview import Preview
 
 kb = helpers.kb
 SIZE = (100, 32)
-CURSOR = "engineering/cursor_pagination_decision.md"  # carried, dropped and superseded rows
+CURSOR = "engineering/cursor_pagination_decision.md"
+_CHOICES: list[str] = []
+
+
+def choice_group(session) -> str:
+    """A note of the first demo group whose merge ledger has carried, dropped and
+    superseded rows to flip (found by composing, so the test follows the engine)."""
+    from review_app.tui.view import ReviewView
+    from review_app.tui.widgets.merge_view import compose_written
+
+    if not _CHOICES:
+        view = ReviewView(session, preview_mode="merge")
+        for g in session.groups:
+            request = view.preview_request(g, None)
+            if not request.others:
+                continue
+            rows = compose_written(request).rows
+            if {"carried", "dropped", "superseded"} <= {e.status for e in rows}:
+                _CHOICES.append(g.canonical)
+                break
+    assert _CHOICES, "no demo group has all three kinds of rows"
+    return _CHOICES[0]
 
 
 def unstamped(text: str) -> str:
@@ -71,7 +92,7 @@ async def test_flipped_rows_are_written_as_previewed_and_undo_is_exact(kb, embed
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)
-        preview = await merge_result(pilot, screen, CURSOR)
+        preview = await merge_result(pilot, screen, choice_group(screen.session))
         group = screen.group
         kept = screen.session.kept(group)[0]
         entries = {e.key: e for e in preview.result.rows}
@@ -102,7 +123,8 @@ async def test_flips_survive_a_restart_and_flip_back(kb, embedder):
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)
-        preview = await merge_result(pilot, screen, CURSOR)
+        path = choice_group(screen.session)
+        preview = await merge_result(pilot, screen, path)
         dropped = await flip_row(pilot, preview, "dropped")
         written = preview.written
         text = preview.result.composed.ledger.get(dropped).text
@@ -112,7 +134,7 @@ async def test_flips_survive_a_restart_and_flip_back(kb, embedder):
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)
-        preview = await merge_result(pilot, screen, CURSOR)
+        preview = await merge_result(pilot, screen, path)
         assert unstamped(preview.written) == unstamped(written)
         assert preview.result.composed.ledger.get(dropped).chosen
         # Flipping the row again gives the engine's verdict back, and no choice is left.
@@ -237,7 +259,8 @@ def test_a_scripted_apply_of_the_plan_writes_the_flipped_and_the_edited_text(
 
     session = ReviewSession.open(scan(Project(kb), ScanOptions(), embedder=embedder))
     view = ReviewView(session, preview_mode="merge")
-    group = next(g for g in session.groups if CURSOR in g.paths)
+    path = choice_group(session)
+    group = next(g for g in session.groups if path in g.paths)
     rows = compose_written(view.preview_request(group, None)).rows
     carried = next(e for e in rows if e.status == "carried")
     session.flip(group, carried.key, carried.flips, carried.status, carried.chosen)
