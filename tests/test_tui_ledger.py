@@ -292,3 +292,29 @@ def test_a_scripted_apply_of_the_plan_writes_the_flipped_and_the_edited_text(
     assert "text edited by you" in capsys.readouterr().out
     assert cli_main(["apply", str(kb), "--plan", str(plan)]) == 0
     assert (kb / session.kept(group)[0]).read_text(encoding="utf-8") == edited
+
+
+async def test_links_to_a_retired_note_are_shown_as_apply_rewrites_them(kb, embedder):
+    """The base links to a note the merge retires: the preview shows the link pointing at
+    the kept note, as apply writes it."""
+    from review_app.core.pipeline import ScanOptions, scan
+    from review_app.tui.session import ReviewSession
+
+    session = ReviewSession.open(scan(Project(kb), ScanOptions(), embedder=embedder))
+    group = next(g for g in session.groups if CURSOR in g.paths)
+    retired = session.retirable(group)[0]
+    title = session.notes[retired].title
+    kept_title = session.notes[session.kept(group)[0]].title
+    base = kb / group.canonical
+    base.write_text(base.read_text(encoding="utf-8") + f"\nSee also [[{title}]].\n",
+                    encoding="utf-8")
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        preview = await merge_result(pilot, screen, CURSOR)
+        kept = screen.session.kept(screen.group)[0]
+        written = preview.written
+        assert f"See also [[{kept_title}]]." in written and f"[[{title}]]" not in written
+        await pilot.press("m")
+        await apply_in_console(pilot, app, screen)
+    assert unstamped((kb / kept).read_text(encoding="utf-8")) == unstamped(written)

@@ -9,6 +9,7 @@ flips of the merge ledger and the person's edited text are written to the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +67,7 @@ class ReviewSession:
     waiting: list[str] = field(default_factory=list)  # decided ids whose notes split up
     _undo: list[str | _Edit] = field(default_factory=list)  # group ids (decisions) and edits
     _targets: tuple[int, dict[str, str]] | None = None
+    _owners: tuple[int, dict[str, frozenset[str]]] | None = None
 
     @classmethod
     def open(cls, result: ScanResult, window: set[str] | None = None,
@@ -252,6 +254,39 @@ class ReviewSession:
         if self._targets is None or self._targets[0] != id(self.notes):
             self._targets = (id(self.notes), target_index(self.notes.values()))
         return self._targets[1]
+
+    def link_rewrite(self, group: Group) -> Callable[[], dict[str, Note]]:
+        """What apply rewrites in the kept file's links (link key -> the kept note) when
+        the group is applied: the retired notes' names, but a name another note that
+        stays also answers to. A function, so the preview's worker computes it (the
+        first call indexes every note's names)."""
+        kept = self.notes[self.kept(group)[0]]
+        retired = {p: self.notes[p] for p in self.retirable(group)}
+
+        def mapping() -> dict[str, Note]:
+            from ..core.links import note_keys
+            from ..core.merging import link_mapping
+
+            owners = self._link_owners()
+            protected = {k for n in retired.values() for k in note_keys(n)
+                         if owners.get(k, frozenset()) - retired.keys()}
+            return link_mapping(retired, dict.fromkeys(retired, kept), protected)
+        return mapping
+
+    def _link_owners(self) -> dict[str, frozenset[str]]:
+        """Lower-case link name -> the notes it names (computed once per scan)."""
+        from ..core.links import note_keys
+
+        notes = self.notes
+        cached = self._owners
+        if cached is None or cached[0] != id(notes):
+            owners: dict[str, set[str]] = {}
+            for path, n in notes.items():
+                for k in note_keys(n):
+                    owners.setdefault(k, set()).add(path)
+            cached = (id(notes), {k: frozenset(v) for k, v in owners.items()})
+            self._owners = cached
+        return cached[1]
 
     def conflicts(self, group: Group, path: str) -> list[str]:
         """Where a member's frontmatter contradicts the canonical's (type, user keys): shown

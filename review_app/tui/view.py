@@ -8,6 +8,7 @@ or "what does the preview show" is unit-tested without a terminal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.grouping import Group, Member
@@ -31,6 +32,8 @@ class PreviewRequest:
     group_id: str | None = None
     choices: dict[str, str] = field(default_factory=dict)  # the person's ledger flips
     text: str | None = None  # the person's edited note, written as is
+    # link key -> kept note: the links apply rewrites in the kept file (session.link_rewrite)
+    links: Callable[[], dict[str, Note]] | None = None
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,8 @@ class ReviewView:
             first = s.members(group)
             note = s.notes[first[0].path] if first else None
         return PreviewRequest(self.preview_mode, canonical, note, others, kept, s.targets(),
-                              group.id, s.choices_of(group), s.text_of(group))
+                              group.id, s.choices_of(group), s.text_of(group),
+                              s.link_rewrite(group))
 
     def counts_text(self) -> str:
         """The status line's counts ("1 group", not "1 groups")."""

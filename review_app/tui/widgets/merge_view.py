@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.text import Text
@@ -73,7 +73,8 @@ def line_marks(composed: Any, canonical: Note, kept: Note, others: list[Note]) -
 def compose_written(request: PreviewRequest, vectors: Any = None,
                     cancelled: Callable[[], bool] | None = None) -> Written:
     """What `request.mode` (update | merge) writes, with the person's flips and edited
-    text, exactly as apply composes it (apply stamps `modified:` when it writes)."""
+    text, exactly as apply composes it and rewrites its links to the retired notes
+    (apply stamps `modified:` when it writes)."""
     from ...core.merging import compose
     from ...core.unit_vectors import PREVIEW
 
@@ -84,6 +85,15 @@ def compose_written(request: PreviewRequest, vectors: Any = None,
     composed = compose(request.mode, request.canonical, request.others, kept=request.kept,
                        now=now, targets=request.targets, vectors=vectors,
                        choices=request.choices or None, text=request.text)
+    if request.links is not None:  # apply points links to the retired notes at the kept one
+        from ...core.merging import rewrite_links_text
+
+        text, count = rewrite_links_text(composed.text, request.links(),
+                                         self_note=request.kept)
+        if count:  # a line dropped (a relation to itself) loses the line-by-line sources
+            same = len(text.splitlines()) == len(composed.text.splitlines())
+            composed = replace(composed, text=text,
+                               line_sources=composed.line_sources if same else [])
     marks = line_marks(composed, request.canonical, request.kept, request.others)
     return Written(request, composed, marks, letters_of(request.others))
 
