@@ -57,8 +57,9 @@ class EditStore:
                 edit = GroupEdit(str(rec["group_id"]), rec.get("canonical"),
                                  list(rec.get("removed") or []), dict(rec.get("hashes") or {}),
                                  str(rec.get("time", "")), rec.get("keep"),
-                                 dict(rec.get("choices") or {}), rec.get("text"))
-            except (KeyError, TypeError):
+                                 {str(k): str(v) for k, v in (rec.get("choices") or {}).items()},
+                                 text if isinstance(text := rec.get("text"), str) else None)
+            except (KeyError, TypeError, AttributeError, ValueError):
                 continue
             out[edit.group_id] = edit
         return out
