@@ -155,8 +155,12 @@ def test_basic_memory_indexes_the_merged_demo(bm_venv: Path, demo_kb: Path, tmp_
     files_before, resolved_before, unresolved_before = _state(bm.db())
     assert len(files_before) == len(notes_of(demo_kb))
 
+    def kept(g: dict) -> str:  # an important note's file is kept (issue 18)
+        important = [p for p in [g["canonical"], *g["members"]] if p in EXPECTED["important"]]
+        return important[0] if important else g["canonical"]
+
     doc = plan_doc(demo_kb, *[group_doc(demo_kb, g["canonical"], g["members"], "merge",
-                                        keep=g["canonical"])
+                                        keep=kept(g))
                               for g in EXPECTED["groups"]])
     report = apply_plan(Project(demo_kb), plan_from_document(Project(demo_kb), doc))
     assert len(report.retired) == 10
@@ -179,8 +183,8 @@ def test_basic_memory_indexes_the_merged_demo(bm_venv: Path, demo_kb: Path, tmp_
     for g in EXPECTED["groups"]:
         (count,) = con.execute(
             "select count(*) from observation o join entity e on o.entity_id = e.id "
-            "where e.file_path = ?", (g["canonical"],)).fetchone()
-        assert count == len(notes[g["canonical"]].observations), g["canonical"]
+            "where e.file_path = ?", (kept(g),)).fetchone()
+        assert count == len(notes[kept(g)].observations), kept(g)
 
 
 def _scan_cli(bm: BasicMemory, *args: str) -> dict:

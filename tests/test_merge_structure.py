@@ -27,15 +27,20 @@ def merged(base_body: str, older_body: str) -> tuple[str, object]:
 def test_nested_and_numbered_sub_lists_keep_their_numbers_and_markers():
     steps = ("## Sowing\n\n1. Prepare the trays\n   1. Fill with compost\n   2. Water from "
              "below\n2. Sow the seeds\n   - Two per cell\n   - Label each tray\n")
-    body, _ = merged(steps, "## Sowing\n\nGermination takes 8 days at 20 C.\n")
-    assert steps in body
+    older = steps.replace("   2. Water from below\n", "   2. Water from below\n"
+                          "   3. Cover with 2 mm of vermiculite\n")
+    body, c = merged(steps, older + "\nGermination takes 8 days at 20 C.\n")
+    assert steps in body  # never renumbered, re-marked or spliced into
+    assert "vermiculite" not in body
+    assert any("vermiculite" in e.text and e.block for e in c.ledger.entries)
     assert "Germination takes 8 days at 20 C." in body
 
 
 def test_hard_line_breaks_stay_and_a_carried_sentence_is_its_own_paragraph():
     address = "The depot is at:  \nUnit 4, Quay Street  \nOpen weekdays.\n"
-    body, _ = merged(address, "The gate code is 1893.\n")
-    assert address in body
+    body, _ = merged(address, "The depot is at Unit 4, Quay Street. Open weekdays. "
+                              "The gate code is 1893.\n")
+    assert address in body  # the base paragraph is not rebuilt around the new sentence
     assert "\n\nThe gate code is 1893.\n" in body
 
 
@@ -54,6 +59,10 @@ def test_a_setext_heading_aligns_with_the_same_section_and_stays_a_heading():
     assert "Costs\n-----\n" in body and "EUR 100" not in body
     costs = body.split("Costs\n-----\n")[1].split("## Contacts")[0]
     assert "Cleaning is EUR 35." in costs
+    # an older setext section the base lacks comes with its heading, never as a paragraph
+    body, _ = merged("## Costs\n\nThe hall hire is EUR 120.\n",
+                     "Parking\n-------\n\nThe car park closes at 22:00.\n")
+    assert "## Parking\n\nThe car park closes at 22:00." in body
 
 
 def test_an_indented_code_block_is_carried_with_its_lines():

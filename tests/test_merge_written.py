@@ -93,3 +93,16 @@ def test_upsert_update_and_merge_refresh_modified_and_write_the_proposal_values(
     assert f"modified: {today}" in text and "2025-02-01" not in text
     assert "type: rota" in text
     assert "09:30" in text and "09:00" not in text
+
+
+def test_modified_is_never_removed_when_the_base_has_none():
+    kept = parse_note("bikes/tools.md", (
+        b"---\ntitle: Tool wall\ntype: inventory\nmodified: 2025-01-05\n---\n\n# Tool wall\n\n"
+        b"The torque wrench is on hook 4.\n"))
+    base = parse_note("bikes/tools-2025.md", (
+        b"---\ntitle: Tool wall 2025\ncreated: 2025-06-01\n---\n\n# Tool wall 2025\n\n"
+        b"The torque wrench is on hook 6.\n"))
+    text = compose("update", base, [kept], kept=kept, now=NOW).text
+    head = text.split("\n---\n", 1)[0]
+    assert "modified: 2026-04-02" in head and "type: inventory" in head
+    assert "hook 6" in text and "hook 4" not in text

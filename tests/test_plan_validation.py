@@ -196,12 +196,11 @@ def test_compose_gets_canonical_kept_and_the_apply_time(kb: Path, monkeypatch): 
     monkeypatch.setattr(plan_mod, "compose", spy)
     when = dt.datetime(2026, 12, 1, 9, 30, tzinfo=dt.UTC)
     doc = both_groups(kb)
-    doc["groups"][1]["keep"] = "eng/flags_v2.md"
     plan_from_document(Project(kb), doc, now=when)
     assert calls == [
         ("merge", "eng/pooling.md", ["eng/pgbouncer_notes.md"], "eng/pooling.md", when),
         # the kept file's own text is among the others: it is overwritten
-        ("update", "eng/flags.md", ["eng/flags_v2.md"], "eng/flags_v2.md", when)]
+        ("update", "eng/flags_v2.md", ["eng/flags.md"], "eng/flags.md", when)]
     calls.clear()
     plan_from_document(Project(kb), both_groups(kb))
     assert all(isinstance(c[-1], dt.datetime) and c[-1].tzinfo for c in calls)

@@ -28,7 +28,7 @@ class Lexicon:
     # Words that make a unit a decision (a fact even without a number or a name).
     decision_words: frozenset[str] = field(default_factory=lambda: _words("""
         decided decide decision chose chosen choose accepted rejected approved agreed
-        adopted deprecated superseded selected picked dropped replaced
+        adopted deprecated superseded selected picked dropped replaced keep drop
         """))
     # Relation types a note has one of at a time: another target in the newest note
     # supersedes the older one.
@@ -36,6 +36,9 @@ class Lexicon:
         member_of owned_by reports_to stays_at part_of located_in managed_by led_by
         assigned_to belongs_to works_at lives_in status replaced_by successor_of
         """))
+    # Headings of sections whose items are decisions, each a fact of its own.
+    decision_headings: tuple[str, ...] = ("decision", "not doing", "out of scope",
+                                          "non-goal", "won't do", "rejected")
     # Months, so "March 2026" reads as a date.
     months: frozenset[str] = field(default_factory=lambda: _words("""
         jan feb mar apr jun jul aug sep sept oct nov dec january february march april may

@@ -65,8 +65,11 @@ def run(ctx: MergeContext) -> Lines:
         aligned = ctx.aligned.get((r.path, r.section))
         if aligned is None:
             doc = next(d for _, d in ctx.older if d.path == r.path)
-            new_sections.setdefault(doc.lines[doc.sections[r.section].start]
-                                    if r.section_title else "", []).append(r)
+            sec = doc.sections[r.section]
+            line = doc.lines[sec.start] if r.section_title else ""
+            if line and not line.lstrip().startswith("#"):  # a setext heading, in ATX
+                line = f"{'#' * sec.level} {sec.title}"
+            new_sections.setdefault(line, []).append(r)
         else:
             per_section.setdefault(aligned, []).append(r)
     tail_at = len(base.lines)

@@ -146,6 +146,15 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     return None
 
 
+def _shared_words(ctx: MergeContext, a: str, b: str) -> int:
+    """Content words two units share other than decision words (the decision's subject:
+    "keep the take-home exercise" / "dropped the take-home exercise")."""
+    skip = ctx.lexicon.function_words | ctx.lexicon.decision_words
+    wa = {stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", a.lower()) if w not in skip}
+    wb = {stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", b.lower()) if w not in skip}
+    return len(wa & wb)
+
+
 def _overlap(ctx: MergeContext, a: str, b: str) -> float:
     """Share of content words two texts have in common (of the longer one's): what
     they speak of. A text of one word is not "about" everything that holds it."""
@@ -247,7 +256,9 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 shared and max(score, cos) >= th.frame_similarity) or any(
                 "=" in f for f in shared) or (
                 u.kind == "obs" == b.unit.kind and _category(u.text) == _category(b.unit.text)
-                and max(score, cos) >= th.same_category_similarity)
+                and max(score, cos) >= th.same_category_similarity) or (
+                r.facts.decision and b.facts.decision and _shared_words(
+                    ctx, u.text, b.unit.text) >= th.decision_subject_words)
             if ok and (best is None or max(score, cos) > best[0]):
                 best = (max(score, cos), b)
         if best is not None and new:

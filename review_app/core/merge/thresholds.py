@@ -31,6 +31,8 @@ class Thresholds:
     # A pair sharing less than this share of content words (and no value frame) is
     # not embedded: its cosine is taken as 0
     embed_overlap: float = 0.15
+    # Two decisions sharing this many subject words decide one thing
+    decision_subject_words: int = 2
     # Two section headings mean the same section.
     heading_fuzz: int = 80
     heading_cosine: float = 0.70
