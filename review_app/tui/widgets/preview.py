@@ -157,6 +157,17 @@ class Preview(VerticalScroll):
         self._token = 0
         self._composing = False
         self._keep_key: str | None = None  # the highlighted row's key, across a recompose
+        self._held = False  # warm-ups wait while a result is composed and painted
+
+    def _hold(self, on: bool) -> None:
+        if on != self._held and self.vectors is not None and hasattr(self.vectors, "hold"):
+            from ...core.unit_vectors import PREVIEW
+
+            self.vectors.hold(PREVIEW, on)
+            self._held = on
+
+    def on_unmount(self) -> None:
+        self._hold(False)
 
     def compose(self):
         yield Static(id="preview-body")
@@ -189,8 +200,10 @@ class Preview(VerticalScroll):
             self.result = None
             self.border_title += " · composing…"
             self._composing = True
+            self._hold(True)
             self._compose_written(self._token, request)
             return
+        self._hold(False)
         self._clear_written()
         if canonical is None:
             text = Text("")
@@ -230,6 +243,7 @@ class Preview(VerticalScroll):
         self._composing = False
         mode = self.request.mode
         self.border_title = self.TITLES.get(mode, "preview")
+        self.call_after_refresh(self._hold, False)  # once this result is painted
         if event.written is None:
             self._clear_written()
             self.shown_text = Text(f"{mode} preview unavailable: {event.error}", style="red")
