@@ -35,7 +35,8 @@ the note index warm, like the end of a first scan; the time runs from the group 
 painted to the merge result painted: (a) `v` at once on the first group; (b) `j` then
 `v` at once; (c) the same after the warm-ahead had `--wait` seconds; (d) a second
 session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once.
-p50 over `--repeat` sessions of each.
+p50 and p90 over `--repeat` sessions of each. The console composes the result in a
+worker; the time is until the worker's result is painted.
 """
 
 from __future__ import annotations
@@ -498,13 +499,15 @@ def preview_main(args: argparse.Namespace) -> int:
                     return 1
                 runs.setdefault(mode, []).append(json.loads(child.stdout.strip().splitlines()[-1]))
         shutil.rmtree(state, ignore_errors=True)
-    print(f"p50 of {args.repeat} sessions each (ms from the table on screen to the merge "
+    print(f"p50/p90 of {args.repeat} sessions each (ms from the table on screen to the merge "
           f"result painted; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):")
     for mode, _ in plan:
         keys = [k for k in runs[mode][0] if k.endswith("_ms")]
         for k in keys:
             values = [r[k] for r in runs[mode]]
-            print(f"  {k:32} p50 {statistics.median(values):7.0f}   all "
+            p90 = statistics.quantiles(values, n=10, method="inclusive")[8] \
+                if len(values) > 1 else values[0]
+            print(f"  {k:32} p50 {statistics.median(values):7.0f}   p90 {p90:7.0f}   all "
                   + " ".join(f"{v:.0f}" for v in values))
         emb = [int(r["embedded"]) for r in runs[mode]]
         disk = [int(r["read_from_disk"]) for r in runs[mode]]

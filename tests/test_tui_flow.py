@@ -166,10 +166,12 @@ async def test_the_merge_preview_is_what_apply_writes(kb, embedder):
         kept = screen.session.kept(group)[0]
         await pilot.press("v")  # diff -> merge result
         preview = screen.query_one(Preview)
+        await helpers.preview_composed(pilot)
         assert preview.border_title.startswith("merge result")
         written = preview.written
         assert written and written.splitlines()[0] == "---"
         await pilot.press("v")
+        await helpers.preview_composed(pilot)
         assert preview.border_title.startswith("update result")
         await pilot.press("v")
         assert preview.written is None  # the diff again
@@ -202,6 +204,7 @@ async def test_apply_writes_into_the_chosen_kept_file(kb, embedder):
                      if p != screen.session.kept(group)[0])
         await goto_member(pilot, screen, other)
         await pilot.press("K", "v")
+        await helpers.preview_composed(pilot)
         written = screen.query_one(Preview).written
         await pilot.press("shift+tab", "m")
         await _apply(pilot, app, screen)

@@ -79,3 +79,12 @@ async def settle_detail(pilot) -> None:
     screen = pilot.app.screen
     await wait_for(pilot, lambda: screen.detail_current, "the detail pane")
     await pilot.pause()
+
+
+async def preview_composed(pilot) -> None:
+    """The merge/update result is composed in a worker: wait until the preview shows it."""
+    from review_app.tui.widgets.preview import Preview
+
+    preview = pilot.app.screen.query_one(Preview)
+    await wait_for(pilot, lambda: not preview.pending, "the composed preview")
+    await pilot.pause()

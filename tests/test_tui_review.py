@@ -418,6 +418,7 @@ async def test_warm_ahead_embeds_the_next_groups_units_unvisited(kb, embedder):
         await pilot.press("j")
         await settle_detail(pilot)
         await pilot.press("v")
+        await helpers.preview_composed(pilot)
         assert screen.query_one("#preview").written
         assert screen.vectors.embedded == before
 
@@ -440,6 +441,7 @@ async def test_a_corrupt_unit_cache_leaves_preview_equal_to_what_apply_writes(kb
         group = screen.group
         kept = screen.session.kept(group)[0]
         await pilot.press("v")
+        await helpers.preview_composed(pilot)
         written = screen.query_one("#preview").written
         assert written and written.startswith("---\n")
         await pilot.press("m", "a")

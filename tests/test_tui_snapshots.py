@@ -13,6 +13,7 @@ import time
 import pytest
 import test_tui_helpers as helpers
 from test_tui_helpers import make_app, settle_detail, wait_for, wait_for_review
+from test_tui_ledger import choice_group
 
 from review_app.tui.messages import ScanProgress
 from review_app.tui.screens.confirm import ConfirmApply
@@ -24,6 +25,7 @@ kb = helpers.kb
 async def settle(pilot) -> None:
     if hasattr(pilot.app.screen, "detail_current"):
         await settle_detail(pilot)
+        await helpers.preview_composed(pilot)
     pilot.app.clear_notifications()
     await pilot.pause()
 
@@ -59,6 +61,23 @@ def test_merge_preview(snap_compare, kb, embedder):
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_ledger_view_at_80x24(snap_compare, kb, embedder):
+    """The merge result's ledger rows at 80x24: the preview focused, the second row
+    highlighted and flipped (marked as the person's choice)."""
+    app = make_app(kb, embedder)
+
+    async def run_before(pilot):
+        screen = await wait_for_review(pilot)
+        path = choice_group(screen.session)  # carried, dropped and superseded rows
+        index = next(i for i, g in enumerate(screen.shown) if path in g.paths)
+        await pilot.press(*["j"] * index, "v")
+        await settle(pilot)
+        await pilot.press("tab", "tab", "tab", "j", "space")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
 
 
 def test_confirm_modal(snap_compare, kb, embedder):

@@ -17,7 +17,8 @@ from review_app.core.project import Project
 from review_app.tui.screens.confirm import counts, summary_text
 from review_app.tui.session import ReviewSession
 from review_app.tui.view import PREVIEW_MODES, ReviewView
-from review_app.tui.widgets.preview import text_diff, written_preview
+from review_app.tui.widgets.merge_view import body_text, compose_written
+from review_app.tui.widgets.preview import text_diff
 
 STARTER = "kitchen/sourdough-starter-feeding.md"  # important
 DATED = "kitchen/starter_feeding_2026-05.md"
@@ -328,10 +329,12 @@ def test_written_preview_is_composes_text_verbatim(session):
     g = group_of(session, STARTER)
     canonical, others, kept = session.compose_inputs(g)
     for action in ("merge", "update"):
-        shown, written = written_preview(action, canonical, others, kept)
+        view = ReviewView(session, preview_mode=action)
+        w = compose_written(view.preview_request(g, None))
+        written = w.text
         assert _unstamped(written) == _unstamped(
             compose(action, canonical, others, kept=kept).text)
-        body = shown.plain.split("─" * 20 + "\n", 1)[1]
+        body = body_text(w).plain.split("─" * 20 + "\n", 1)[1]
         lines = body.splitlines()[:len(written.splitlines())]
         assert [line[2:] for line in lines] == written.splitlines()
         if action == "update":  # the freshest prose is the base there; marks are merge's

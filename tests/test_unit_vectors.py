@@ -407,3 +407,18 @@ def test_a_failed_embedding_frees_the_texts_it_held_for_waiting_threads():
     assert embedder.calls[1:] and vectors.embedded == len(texts)
     assert vectors._mem.pending == {} and vectors._mem.active == [0, 0, 0]
     assert vectors.matrix(texts).shape == (len(texts), 384)
+
+
+def test_a_held_preview_keeps_warm_ups_waiting_until_released():
+    """The console's preview holds PREVIEW from `v` until its result is painted: a
+    warm-up's chunk waits meanwhile (it would take the CPU the painting needs)."""
+    vectors = UnitVectors(unit_embedder())
+    vectors.hold(PREVIEW, True)
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (vectors.ensure(
+        ["a warm-up text nobody embedded yet"], priority=AHEAD), done.set()))
+    worker.start()
+    assert not done.wait(0.5) and vectors.embedded == 0
+    vectors.hold(PREVIEW, False)
+    assert done.wait(30) and vectors.embedded == 1
+    worker.join()

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         report = apply_plan(project, plan)
     except (ApplyError, UnsafePath) as exc:
         raise CommandError(str(exc)) from exc
-    _print_report(report, args.format)
+    _print_report(report, args.format, plan)
     return CONFLICTS if report.conflicts else 0
 
 
@@ -123,8 +123,15 @@ def _group_lines(gp: GroupPlan) -> list[str]:
         return lines
     lines.append(f"    units: {len(c.added)} added, {c.present} already present, "
                  f"{len(c.superseded)} superseded, {len(c.dropped)} dropped")
-    lines += [f"    {ln}" for ln in c.ledger.lines()]
-    return lines
+    return lines + ledger_lines(gp)
+
+
+def ledger_lines(gp: GroupPlan) -> list[str]:
+    """The group's fact ledger (what became of every unit of every member, the person's
+    flips and edit marked), as the console's preview shows it."""
+    if gp.composed is None:
+        return []
+    return [f"    {line}" for line in gp.composed.ledger.lines()]
 
 
 def _print_dry_run(plan: Plan, fmt: str) -> int:
@@ -151,9 +158,14 @@ def _print_dry_run(plan: Plan, fmt: str) -> int:
     return 0
 
 
-def _print_report(report: ApplyReport, fmt: str) -> None:
+def _print_report(report: ApplyReport, fmt: str, plan: Plan) -> None:
     if fmt == "json":
         json.dump(report.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
-    else:
-        print(report.text())
+        return
+    print(report.text())
+    applied = set(report.applied_groups)
+    for gp in plan.groups:
+        if gp.group_id in applied and gp.composed is not None:
+            print(f"  group {gp.group_id} ({gp.action}) wrote {gp.kept}:")
+            print("\n".join(ledger_lines(gp)))

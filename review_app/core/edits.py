@@ -1,5 +1,6 @@
-"""Edits made to a group before it is decided: the chosen canonical and the members
-taken out, kept in `.bm-review/edits.jsonl` so quitting never loses them.
+"""Edits made to a group before it is decided: the chosen canonical, the kept file, the
+members taken out, the person's flips of the merge ledger and their edited note text,
+kept in `.bm-review/edits.jsonl` so quitting never loses them.
 
 Append-only like the decisions log, and a file of its own so the decisions log
 (read by apply, undo and audits) keeps its meaning. Each record is the whole edit
@@ -28,13 +29,16 @@ class GroupEdit:
     hashes: dict[str, str] = field(default_factory=dict)  # path -> sha256 when edited
     time: str = ""
     keep: str | None = None  # the kept file chosen by the person; None: the default
+    choices: dict[str, str] = field(default_factory=dict)  # ledger key -> carry|drop|older
+    text: str | None = None  # the note as the person edited it (written as is)
 
     def still_valid(self, notes: dict[str, Note]) -> bool:
         return unchanged(self.hashes, notes)  # the rule decisions follow
 
     @property
     def empty(self) -> bool:
-        return self.canonical is None and not self.removed and self.keep is None
+        return (self.canonical is None and not self.removed and self.keep is None
+                and not self.choices and self.text is None)
 
 
 class EditStore:
@@ -54,8 +58,10 @@ class EditStore:
             try:
                 edit = GroupEdit(str(rec["group_id"]), rec.get("canonical"),
                                  list(rec.get("removed") or []), dict(rec.get("hashes") or {}),
-                                 str(rec.get("time", "")), rec.get("keep"))
-            except (KeyError, TypeError):
+                                 str(rec.get("time", "")), rec.get("keep"),
+                                 {str(k): str(v) for k, v in (rec.get("choices") or {}).items()},
+                                 text if isinstance(text := rec.get("text"), str) else None)
+            except (KeyError, TypeError, AttributeError, ValueError):
                 continue
             out[edit.group_id] = edit
         return out

@@ -196,6 +196,15 @@ class UnitVectors:
             return np.zeros((0, self.embedder.dim or 384), dtype=np.float32)
         return np.vstack([r for r in rows if r is not None])  # none missing by now
 
+    def hold(self, priority: int, on: bool) -> None:
+        """Count a caller of `priority` as busy (on) or no longer (off) although it is
+        not embedding: the console's preview holds from `v` until the result is painted,
+        so that warm-ups do not take the CPU its rendering needs. Pair every on with off."""
+        mem = self._mem
+        with mem.lock:
+            mem.active[priority] = max(0, mem.active[priority] + (1 if on else -1))
+            mem.changed.notify_all()
+
     def at(self, priority: int, cancelled: Callable[[], bool] | None = None
            ) -> WarmVectors:
         """These vectors for a warm-up: what compose asks of them is made at `priority`;

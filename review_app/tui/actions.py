@@ -87,6 +87,14 @@ ACTIONS: tuple[ConsoleAction, ...] = (
                   "Keep the selected member's file", "Keep", "keep"),
     ConsoleAction("x", "remove", "Decide", "take the selected member out of the group",
                   "Take selected member out of group", "Out", "remove"),
+    ConsoleAction(None, "", "Decide", "preview focused, merge/update result: pick a ledger "
+                  "row, flip it: carry ↔ drop an older unit, newer ↔ older value (saved with "
+                  "the group, written by apply)", help_keys="↑ / ↓, space", bind=False),
+    ConsoleAction("e", "edit_note", "Decide", "edit the merge/update result shown in "
+                  "$VISUAL / $EDITOR: what you save is what apply writes",
+                  "Edit the merge/update result in $EDITOR"),
+    ConsoleAction("E", "drop_edit", "Decide", "drop your edited text (back to the composed "
+                  "result)", "Drop my edit of the result"),
     ConsoleAction("z", "undo", "Decide", "undo the last decision or change (the cursor goes "
                   "back to it)", "Undo last decision", "Undo", "undo"),
     ConsoleAction(None, "", "Proposals", "switch between duplicate groups and agent proposals",

@@ -76,3 +76,15 @@ class NoticesWanted(Message):
 
 class RescanWanted(Message):
     """Scan the project again (after an apply, or asked from the palette); the app does."""
+
+
+class PreviewComposed(Message):
+    """The preview's worker composed a merge/update result (`written`: a
+    widgets.merge_view.Written) or failed (`error`); `token` names the request, so a
+    result for a group the cursor has left is dropped."""
+
+    def __init__(self, token: int, written: Any = None, error: str = "") -> None:
+        super().__init__()
+        self.token = token
+        self.written = written
+        self.error = error

@@ -2,12 +2,14 @@
 
 Plain Python (no textual) so the rules are testable on their own and the
 screens stay thin. Decisions are written through `DecisionStore` the moment
-they are made; canonical changes (`c`) and removed members (`x`) are written
-to the `EditStore` as they are made (and travel with the group's decision).
+they are made; canonical changes (`c`), kept files (`K`), removed members (`x`),
+flips of the merge ledger and the person's edited text are written to the
+`EditStore` as they are made (and travel with the group's decision).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,17 +26,21 @@ THRESHOLD_STEP = 0.05
 
 @dataclass
 class _Edit:
-    """An in-memory edit (`c`/`K`/`x`) that `z` can take back."""
+    """An in-memory edit (`c`/`K`/`x`, a ledger flip, an edited text) that `z` takes back:
+    the group's state before it."""
 
     group_id: str
     overrides: str | None
     removed: list[str]
     keep: str | None = None
+    choices: dict[str, str] = field(default_factory=dict)
+    text: str | None = None
     what: str = "change"  # what `z` says it took back
 
 
 EDIT_WORDS = {"canonical": "the canonical chosen", "keep": "the kept file chosen",
-              "remove": "the member taken out"}
+              "remove": "the member taken out", "choice": "the merge choice",
+              "text": "the edited text"}
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,9 @@ class ReviewSession:
     overrides: dict[str, str] = field(default_factory=dict)  # group id -> chosen canonical
     removed: dict[str, list[str]] = field(default_factory=dict)  # group id -> paths taken out
     keeps: dict[str, str] = field(default_factory=dict)  # group id -> chosen kept file
+    # group id -> ledger key -> carry | drop | older: the person's flips of the merge ledger
+    choices: dict[str, dict[str, str]] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)  # group id -> the edited note
     by_id: dict[str, Group] = field(default_factory=dict)
     window: set[str] | None = None  # audit (--since): notes changed in the window
     window_label: str = ""
@@ -67,6 +76,7 @@ class ReviewSession:
     undone: str = ""  # what the last `undo` took back, in words
     skips_since: str | None = None  # this sitting's start: its skips hold, older ones not
     _targets: tuple[int, dict[str, str]] | None = None
+    _owners: tuple[int, dict[str, frozenset[str]]] | None = None
 
     @classmethod
     def open(cls, result: ScanResult, window: set[str] | None = None,
@@ -92,6 +102,7 @@ class ReviewSession:
         removals come back with them, and the undo stack follows the order they were made."""
         self.decisions = self.store.valid(self.notes, self.skips_since)
         self.overrides, self.removed, self.keeps = {}, {}, {}
+        self.choices, self.texts = {}, {}
         auto = {g.id: g for g in self.result.regroup(self.threshold)}
         for gid, d in self.decisions.items():
             g = auto.get(gid)
@@ -100,6 +111,10 @@ class ReviewSession:
             if d.keep:
                 self.keeps[gid] = d.keep
             self.removed[gid] = list(d.removed)
+            if d.choices:
+                self.choices[gid] = dict(d.choices)
+            if isinstance(d.text, str):
+                self.texts[gid] = d.text
         # Edits are written on every change, so the latest one is what was on screen.
         for gid, e in (self.edits.valid(self.notes) if self.edits else {}).items():
             self.overrides.pop(gid, None)
@@ -109,6 +124,12 @@ class ReviewSession:
             if e.keep and e.keep in e.hashes:
                 self.keeps[gid] = e.keep
             self.removed[gid] = [p for p in e.removed if p in e.hashes]
+            self.choices.pop(gid, None)
+            self.texts.pop(gid, None)
+            if e.choices:
+                self.choices[gid] = dict(e.choices)
+            if isinstance(e.text, str):
+                self.texts[gid] = e.text
         self.regroup(self.threshold)
         seen: set[str] = set()
         order: list[str] = []
@@ -211,6 +232,20 @@ class ReviewSession:
             return group.kept, group.kept_reason
         return group.canonical, "the canonical's file"
 
+    def choices_of(self, group: Group) -> dict[str, str]:
+        """The person's ledger flips for the group (a carried decision's, if it has none)."""
+        c = self.carried.get(group.id)
+        if group.id in self.choices or c is None:
+            return dict(self.choices.get(group.id, {}))
+        return dict(self.choices.get(c.decided_id, {}))
+
+    def text_of(self, group: Group) -> str | None:
+        """The note as the person edited it with `e`, written as is; None: the composed one."""
+        c = self.carried.get(group.id)
+        if group.id in self.texts or c is None:
+            return self.texts.get(group.id)
+        return self.texts.get(c.decided_id)
+
     def retirable(self, group: Group) -> list[str]:
         """What update/merge would retire: never the kept file, an important or a locked note."""
         kept = self.kept(group)[0]
@@ -234,6 +269,39 @@ class ReviewSession:
         if self._targets is None or self._targets[0] != id(self.notes):
             self._targets = (id(self.notes), target_index(self.notes.values()))
         return self._targets[1]
+
+    def link_rewrite(self, group: Group) -> Callable[[], dict[str, Note]]:
+        """What apply rewrites in the kept file's links (link key -> the kept note) when
+        the group is applied: the retired notes' names, but a name another note that
+        stays also answers to. A function, so the preview's worker computes it (the
+        first call indexes every note's names)."""
+        kept = self.notes[self.kept(group)[0]]
+        retired = {p: self.notes[p] for p in self.retirable(group)}
+
+        def mapping() -> dict[str, Note]:
+            from ..core.links import note_keys
+            from ..core.merging import link_mapping
+
+            owners = self._link_owners()
+            protected = {k for n in retired.values() for k in note_keys(n)
+                         if owners.get(k, frozenset()) - retired.keys()}
+            return link_mapping(retired, dict.fromkeys(retired, kept), protected)
+        return mapping
+
+    def _link_owners(self) -> dict[str, frozenset[str]]:
+        """Lower-case link name -> the notes it names (computed once per scan)."""
+        from ..core.links import note_keys
+
+        notes = self.notes
+        cached = self._owners
+        if cached is None or cached[0] != id(notes):
+            owners: dict[str, set[str]] = {}
+            for path, n in notes.items():
+                for k in note_keys(n):
+                    owners.setdefault(k, set()).add(path)
+            cached = (id(notes), {k: frozenset(v) for k, v in owners.items()})
+            self._owners = cached
+        return cached[1]
 
     def conflicts(self, group: Group, path: str) -> list[str]:
         """Where a member's frontmatter contradicts the canonical's (type, user keys): shown
@@ -318,6 +386,10 @@ class ReviewSession:
             self.overrides.setdefault(group.id, d.canonical)
         if c.decided_id in self.keeps:
             self.keeps.setdefault(group.id, self.keeps[c.decided_id])
+        if c.decided_id in self.choices:
+            self.choices.setdefault(group.id, dict(self.choices[c.decided_id]))
+        if c.decided_id in self.texts:
+            self.texts.setdefault(group.id, self.texts[c.decided_id])
         self.removed.setdefault(group.id, [p for p in self.removed.get(c.decided_id, ())
                                            if p in group.paths])
 
@@ -335,7 +407,9 @@ class ReviewSession:
         decision = self.store.record(Decision(group.id, action, group.canonical,
                                               self._hashes(group),
                                               list(self.removed.get(group.id, ())),
-                                              keep=keep if keep in group.paths else None))
+                                              keep=keep if keep in group.paths else None,
+                                              choices=dict(self.choices.get(group.id, {})),
+                                              text=self.texts.get(group.id)))
         self.decisions[group.id] = decision
         self._undo.append(group.id)
         return decision
@@ -344,6 +418,7 @@ class ReviewSession:
         self._adopt(group)
         self._undo.append(_Edit(group.id, self.overrides.get(group.id),
                                 list(self.removed.get(group.id, ())), self.keeps.get(group.id),
+                                dict(self.choices.get(group.id, {})), self.texts.get(group.id),
                                 EDIT_WORDS[what]))
 
     def _persist_edit(self, group_id: str) -> None:
@@ -354,7 +429,9 @@ class ReviewSession:
         hashes = self._hashes(g) if g is not None else {}
         self.edits.record(GroupEdit(group_id, self.overrides.get(group_id),
                                     list(self.removed.get(group_id, ())), hashes,
-                                    keep=self.keeps.get(group_id)))
+                                    keep=self.keeps.get(group_id),
+                                    choices=dict(self.choices.get(group_id, {})),
+                                    text=self.texts.get(group_id)))
 
     def _redecide(self, group: Group) -> None:
         """A decided group edited with c/K/x: its decision is re-recorded so disk matches."""
@@ -368,6 +445,7 @@ class ReviewSession:
         if why:
             raise ValueError(why)
         self._edit(group, "canonical")
+        self.texts.pop(group.id, None)
         self.overrides[group.id] = path
         gone = self.removed.get(group.id, [])
         if path in gone:
@@ -384,6 +462,7 @@ class ReviewSession:
         if why:
             raise ValueError(why)
         self._edit(group, "keep")
+        self.texts.pop(group.id, None)
         self.keeps[group.id] = path
         self._persist_edit(group.id)
         self._redecide(group)
@@ -394,10 +473,50 @@ class ReviewSession:
         if why:
             raise ValueError(why)
         self._edit(group, "remove")
+        self.texts.pop(group.id, None)
         self.removed.setdefault(group.id, []).append(path)
         self._persist_edit(group.id)
         self._redecide(group)
         return group
+
+    def flip(self, group: Group, key: str, flips: tuple[str, ...], status: str,
+             chosen: bool) -> str | None:
+        """Flip one ledger row (`key`, with the entry's `flips`, `status` and whether its
+        verdict is already the person's): carried <-> dropped, superseded newer <-> older.
+        Flipping a row back to the engine's verdict removes the choice. Returns the choice
+        now in force (None: the engine's)."""
+        mine = dict(self.choices.get(group.id, {}))
+        if key in mine or chosen:
+            mine.pop(key, None)
+            new = None
+        elif "carry" in flips:
+            new = "drop" if status == "carried" else "carry"
+        elif "older" in flips:
+            new = "older"
+        else:
+            raise ValueError("this row cannot be flipped")
+        self._edit(group, "choice")
+        if new is not None:
+            mine[key] = new
+        if mine:
+            self.choices[group.id] = mine
+        else:
+            self.choices.pop(group.id, None)
+        self._persist_edit(group.id)
+        self._redecide(group)
+        return new
+
+    def set_text(self, group: Group, text: str | None) -> None:
+        """The person's edited note (`e`), written as is by update or merge; None drops it."""
+        if text == self.texts.get(group.id):
+            return
+        self._edit(group, "text")
+        if text is None:
+            self.texts.pop(group.id, None)
+        else:
+            self.texts[group.id] = text
+        self._persist_edit(group.id)
+        self._redecide(group)
 
     def undo(self) -> str | None:
         """Take back the last decision or edit; returns the group id it touched."""
@@ -409,11 +528,13 @@ class ReviewSession:
         title = self.notes[group.canonical].title if group is not None else gid
         if isinstance(last, _Edit):
             self.undone = f"{last.what} in {title!r}"
-            for store, value in ((self.overrides, last.overrides), (self.keeps, last.keep)):
+            for store, value in ((self.overrides, last.overrides), (self.keeps, last.keep),
+                                 (self.texts, last.text),
+                                 (self.choices, last.choices or None)):
                 if value is None:
                     store.pop(gid, None)
                 else:
-                    store[gid] = value
+                    store[gid] = value  # type: ignore[assignment]
             self.removed[gid] = last.removed
             self.regroup(self.threshold)
             self._persist_edit(gid)
@@ -433,6 +554,12 @@ class ReviewSession:
             else:
                 self.keeps.pop(last, None)
             self.removed[last] = list(previous.removed)
+            self.choices.pop(last, None)
+            self.texts.pop(last, None)
+            if previous.choices:
+                self.choices[last] = dict(previous.choices)
+            if isinstance(previous.text, str):
+                self.texts[last] = previous.text
             self._persist_edit(last)
         self.regroup(self.threshold)
         return last
@@ -457,6 +584,11 @@ class ReviewSession:
                 kept, _why = self.kept(g)
                 if kept not in gone:
                     gj["keep"] = kept
+                # The ledger flips and the edited text: apply composes as the preview did.
+                if choices := self.choices_of(g):
+                    gj["choices"] = choices
+                if (text := self.text_of(g)) is not None:
+                    gj["text"] = text
             groups.append(gj)
         doc["groups"] = groups
         return doc

@@ -8,6 +8,7 @@ or "what does the preview show" is unit-tested without a terminal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.grouping import Group, Member
@@ -28,6 +29,11 @@ class PreviewRequest:
     others: list[Note] = field(default_factory=list)  # compose's `others`
     kept: Note | None = None  # the file written
     targets: dict[str, str] | None = None  # compose's `targets`: link names -> notes
+    group_id: str | None = None
+    choices: dict[str, str] = field(default_factory=dict)  # the person's ledger flips
+    text: str | None = None  # the person's edited note, written as is
+    # link key -> kept note: the links apply rewrites in the kept file (session.link_rewrite)
+    links: Callable[[], dict[str, Note]] | None = None
 
 
 @dataclass(frozen=True)
@@ -142,7 +148,9 @@ class ReviewView:
             note = s.notes[first[0].path] if first else None
         # The diff needs no link index; merge and update resolve relations with it.
         targets = s.targets() if self.preview_mode != "diff" else None
-        return PreviewRequest(self.preview_mode, canonical, note, others, kept, targets)
+        return PreviewRequest(self.preview_mode, canonical, note, others, kept, targets,
+                              group.id, s.choices_of(group), s.text_of(group),
+                              s.link_rewrite(group))
 
     def counts_text(self) -> str:
         """The status line's counts ("1 group", not "1 groups")."""

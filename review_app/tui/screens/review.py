@@ -40,6 +40,7 @@ from ..widgets.tables import GroupTable, MemberTable, PaneFocus, TableResized
 from ..workers import background, report_failure
 from .confirm import ConfirmApply
 from .help import HelpScreen
+from .result_actions import ResultActions
 from .scan import project_label
 
 if TYPE_CHECKING:  # loaded on first use, in the worker that plans
@@ -62,7 +63,7 @@ DONE_WORDS = {"update": "update (the freshest text into the kept file; the other
               "distinct": "not duplicates (remembered until a note changes)"}
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(ResultActions, Screen):
     COMMANDS = {ReviewCommands}
     BINDINGS = bindings()
 
@@ -308,7 +309,8 @@ class ReviewScreen(Screen):
 
     def _warm_job(self, group: Group) -> WarmJob:
         s = self.session
-        return WarmJob([s.notes[p] for p in s.in_group(group)], *s.compose_inputs(group),
+        canonical, others, kept = s.compose_inputs(group)
+        return WarmJob([s.notes[p] for p in s.in_group(group)], canonical, others, kept,
                        s.targets)
 
     def _ahead(self, group: Group) -> list[WarmJob]:
@@ -465,7 +467,9 @@ class ReviewScreen(Screen):
         g, path = self.group, self.member
         if g is None or path is None or self._refused("canonical"):
             return
+        had_edit = self.session.text_of(g) is not None
         self.session.set_canonical(g, path)
+        self._edit_dropped(had_edit, g)
         self.notify(f"{path} is now the canonical (its content wins)", title="Canonical")
         self.rebuild(keep=g.id, keep_member=path)
 
@@ -473,7 +477,9 @@ class ReviewScreen(Screen):
         g, path = self.group, self.member
         if g is None or path is None or self._refused("keep"):
             return
+        had_edit = self.session.text_of(g) is not None
         self.session.set_kept(g, path)
+        self._edit_dropped(had_edit, g)
         self.notify(f"{path} is the file kept: its path, title and permalink survive, and "
                     "links to the others are rewritten to it", title="Kept file")
         self._after_change(g.id, keep_member=path)
@@ -482,7 +488,9 @@ class ReviewScreen(Screen):
         g, path = self.group, self.member
         if g is None or path is None or self._refused("remove"):
             return
+        had_edit = self.session.text_of(g) is not None
         self.session.remove_member(g, path)
+        self._edit_dropped(had_edit, g)
         self.notify(f"{path} taken out of the group", title="Taken out")
         self._after_change(g.id)
 

@@ -1,5 +1,6 @@
 """The preview of the selected group: canonical vs member line diff (changed words
-highlighted inside reworded lines), or exactly what merge or update would write."""
+highlighted inside reworded lines), or exactly what merge or update would write with
+the ledger rows the person flips (merge_view.py)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,19 @@ import re
 from typing import Any
 
 from rich.text import Text
+from textual import on, work
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
+from textual.message import Message
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
-from ...core.dating import utc_now
+from ...core.merge import LedgerEntry
 from ...core.notes import Note
+from ..messages import PreviewComposed
 from ..view import PreviewRequest
+from .merge_view import LedgerRow, Written, body_text, compose_written, header_text, row_text
 from .tables import clip_path
 
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
@@ -25,7 +31,6 @@ below it they are shown as a line removed and a line added."""
 MAX_PAIRINGS = 1600
 """Above this many line comparisons (a 40x40 replaced block) lines are not paired: the
 preview must render in a few milliseconds whatever the notes."""
-GUTTER = 2  # "A " / "  " before each line of a written result
 
 
 def line_diff(canonical: Note, member: Note, width: int = 0) -> Text:
@@ -114,85 +119,73 @@ def text_diff(old_label: str, old: str, new_label: str, new: str) -> Text:
     return out
 
 
-def _letters(others: list[Note]) -> dict[str, str]:
-    return {o.path: chr(ord("A") + i) if i < 26 else "*" for i, o in enumerate(others)}
-
-
-def line_marks(composed: Any, canonical: Note, kept: Note, others: list[Note]) -> list[str]:
-    """The source note of each line of `composed.text` ("" for the base's own lines):
-    the write path's `line_sources` where it reports them, else the first other note
-    holding a line neither the canonical nor the kept file has."""
-    lines = composed.text.splitlines()
-    sources = getattr(composed, "line_sources", None)
-    if isinstance(sources, list | tuple) and len(sources) == len(lines):
-        return [str(s or "") for s in sources]
-    base = set(canonical.text.splitlines()) | set(kept.text.splitlines())
-    texts = [(o.path, set(o.text.splitlines())) for o in others]
-    marks = []
-    for line in lines:
-        if line in base or not line.strip():
-            marks.append("")
-            continue
-        marks.append(next((p for p, t in texts if line in t), "?"))
-    return marks
-
-
-def written_preview(action: str, canonical: Note, others: list[Note], kept: Note,
-                    targets: dict[str, str] | None = None, vectors: Any = None
-                    ) -> tuple[Text, str]:
-    """(what the pane shows, the text written): `compose`'s text line by line, verbatim
-    after a two-column gutter that names the source note of each added line, then the
-    ledger (the base and why, and every older unit: present, superseded, carried,
-    dropped)."""
-
-    from ...core.merging import compose
-
-    # `modified:` shows the refresh apply makes; apply stamps the moment it writes.
-    now = utc_now()
-    composed = compose(action, canonical, others, kept=kept, now=now, targets=targets,
-                       vectors=vectors)
-    letters = _letters(others)
-    out = Text()
-    out.append(f"{action} writes {kept.path}", style="bold cyan")
-    if kept.path != canonical.path:
-        out.append(f" with the content of the canonical {canonical.path}, which is "
-                   "retired", style="cyan")
-    out.append("\n")
-    for o in others:
-        out.append(f"{letters[o.path]} {o.path}", style="green")
-        out.append(" · retired\n" if o.path != kept.path else "\n", style="dim")
-    out.append("─" * 20 + "\n", style="dim")
-    marks = line_marks(composed, canonical, kept, others)
-    for line, mark in zip(composed.text.splitlines(), marks, strict=True):
-        if mark:
-            out.append(f"{letters.get(mark, '+'):<{GUTTER}}", style="bold green")
-            out.append(f"{line}\n", style="green")
-        else:
-            out.append(" " * GUTTER + f"{line}\n")
-    ledger = getattr(composed, "ledger", None)
-    if ledger is not None:  # every unit of every member: what became of it
-        out.append("\nledger\n", style="bold")
-        styles = {"+": "green", "~": "yellow", "-": "red", "=": "dim"}
-        for ln in ledger.lines():
-            out.append(f"  {ln}\n", style=styles.get(ln[:1], ""))
-    return out, composed.text
-
-
 class Preview(VerticalScroll):
     """The scrollable preview; focusable (Tab) so the arrows and PageUp/PageDown scroll it.
-    `written` is the exact text the shown merge/update would write (None for a diff)."""
 
+    A merge/update result is composed in a worker (`PreviewComposed`; a result for a
+    request no longer shown is dropped) and shows the ledger's flippable rows: with the
+    preview focused, ↑/↓ (j/k) pick a row and space flips it (`Flip`, which the screen
+    records). `written` is the exact text the shown result writes (None for a diff, and
+    while composing)."""
+
+    DEFAULT_CSS = """
+    Preview #ledger-rows { height: auto; }
+    Preview .ledger-row { height: auto; max-height: 1; text-overflow: ellipsis;
+                          text-wrap: nowrap; }
+    Preview .ledger-row.-selected { max-height: 8; text-wrap: wrap;
+                                    background: $accent 25%; }
+    Preview #preview-text { height: auto; }
+    """
     can_focus = True
     vectors: Any = None  # the UnitVectors compose uses (the screen sets its project's)
     request: PreviewRequest | None = None  # what is shown (a resize fits it again)
-    BINDINGS = [Binding("j", "scroll_down", "Down", show=False),
-                Binding("k", "scroll_up", "Up", show=False)]
+    BINDINGS = [Binding("j,down", "row(1)", "Down", show=False),
+                Binding("k,up", "row(-1)", "Up", show=False),
+                Binding("space,enter", "flip", "Flip", show=False)]
     TITLES = {"diff": "diff canonical ↔ selected · v: merge result",
               "merge": "merge result, as written · v: update result",
               "update": "update result, as written · v: diff"}
 
+    class Flip(Message):
+        """The person flipped a ledger row of the shown result."""
+
+        def __init__(self, group_id: str, entry: LedgerEntry, edited: bool) -> None:
+            super().__init__()
+            self.group_id = group_id
+            self.entry = entry
+            self.edited = edited
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.written: str | None = None
+        self.result: Written | None = None
+        self.request: PreviewRequest | None = None
+        self.shown_text = Text()
+        self.row = 0  # the highlighted ledger row
+        self._token = 0
+        self._composing = False
+        self._keep_key: str | None = None  # the highlighted row's key, across a recompose
+        self._held = False  # warm-ups wait while a result is composed and painted
+
+    def _hold(self, on: bool) -> None:
+        if on != self._held and self.vectors is not None and hasattr(self.vectors, "hold"):
+            from ...core.unit_vectors import PREVIEW
+
+            self.vectors.hold(PREVIEW, on)
+            self._held = on
+
+    def on_unmount(self) -> None:
+        self._hold(False)
+
     def compose(self):
         yield Static(id="preview-body")
+        yield Vertical(id="ledger-rows")
+        yield Static(id="preview-text")
+
+    @property
+    def pending(self) -> bool:
+        """A merge/update result is being composed for the request shown."""
+        return self._composing
 
     def on_resize(self, event: Resize) -> None:
         # The diff's header paths are fitted to the width: shown before the first layout
@@ -201,25 +194,36 @@ class Preview(VerticalScroll):
             self.show(self.request)
 
     def show(self, request: PreviewRequest) -> None:
-        self.request = request
         body = self.query_one("#preview-body", Static)
-        self.written: str | None = None
-        self.shown_text = Text()
+        self._token += 1
+        self._composing = False
+        previous, self.request = self.request, request
+        self.written = None
         mode, canonical = request.mode, request.canonical
         self.border_title = self.TITLES.get(mode, "preview") if canonical else "preview"
+        if canonical is not None and mode in ("merge", "update") and request.others \
+                and request.kept is not None:
+            same = (self.result is not None and previous is not None
+                    and previous.group_id == request.group_id and previous.mode == mode)
+            self._keep_key = self.result_key() if same else None
+            if not same:  # another group's result must not stay on screen
+                self._clear_written()
+                self.shown_text = Text(f"composing the {mode} result…", style="italic")
+                body.update(self.shown_text)
+                self.scroll_home(animate=False)
+            self.result = None
+            self.border_title += " · composing…"
+            self._composing = True
+            self._hold(True)
+            self._compose_written(self._token, request)
+            return
+        self._hold(False)
+        self._clear_written()
         if canonical is None:
             text = Text("")
         elif mode in ("merge", "update"):
-            if not request.others or request.kept is None:
-                text = Text(f"nothing to {mode}: every other note is important, locked or "
-                            "taken out", style="italic")
-            else:
-                try:
-                    text, self.written = written_preview(mode, canonical, request.others,
-                                                         request.kept, request.targets,
-                                                         self.vectors)
-                except Exception as exc:  # the preview must never take the console down
-                    text = Text(f"{mode} preview unavailable: {exc}", style="red")
+            text = Text(f"nothing to {mode}: every other note is important, locked or "
+                        "taken out", style="italic")
         elif request.member is None or request.member.path == canonical.path:
             text = Text("select a member to compare with the canonical", style="italic")
         else:
@@ -227,3 +231,90 @@ class Preview(VerticalScroll):
         self.shown_text = text
         body.update(text)
         self.scroll_home(animate=False)
+
+    def _clear_written(self) -> None:
+        self.result = None
+        self.query_one("#ledger-rows").remove_children()
+        self.query_one("#preview-text", Static).update("")
+        self.query_one("#preview-text").display = False
+
+    @work(thread=True, exclusive=True, group="preview")
+    def _compose_written(self, token: int, request: PreviewRequest) -> None:
+        worker = get_current_worker()
+        try:
+            written = compose_written(request, self.vectors, lambda: worker.is_cancelled)
+        except Exception as exc:  # the preview must never take the console down
+            if not worker.is_cancelled:
+                self.post_message(PreviewComposed(token, error=f"{type(exc).__name__}: {exc}"))
+            return
+        self.post_message(PreviewComposed(token, written))
+
+    @on(PreviewComposed)
+    def _composed(self, event: PreviewComposed) -> None:
+        event.stop()
+        if event.token != self._token or self.request is None:
+            return  # the cursor or the choices moved on: a stale result
+        self._composing = False
+        mode = self.request.mode
+        self.border_title = self.TITLES.get(mode, "preview")
+        self.call_after_refresh(self._hold, False)  # once this result is painted
+        if event.written is None:
+            self._clear_written()
+            self.shown_text = Text(f"{mode} preview unavailable: {event.error}", style="red")
+            self.query_one("#preview-body", Static).update(self.shown_text)
+            return
+        w: Written = event.written
+        keep_key = self._keep_key
+        first = self.result is None and not self.query_one("#ledger-rows").children
+        self.result = w
+        self.written = w.text
+        if w.edited:
+            self.border_title += " · edited by you"
+        header, body = header_text(w), body_text(w)
+        self.shown_text = Text("\n").join([header, *(row_text(e, w.letters) for e in w.rows),
+                                          body])
+        self.query_one("#preview-body", Static).update(header)
+        keys = [e.key for e in w.rows]
+        self.row = keys.index(keep_key) if keep_key in keys else 0
+        rows = self.query_one("#ledger-rows")
+        rows.remove_children()
+        rows.mount_all([LedgerRow(e, w.letters, k == self.row) for k, e in enumerate(w.rows)])
+        text = self.query_one("#preview-text", Static)
+        text.update(body)
+        text.display = True
+        if first:
+            self.scroll_home(animate=False)
+        elif self.has_focus and w.rows:
+            self.call_after_refresh(self._show_row)
+
+    def _show_row(self) -> None:
+        rows = self.query_one("#ledger-rows").children
+        if 0 <= self.row < len(rows):
+            self.scroll_to_widget(rows[self.row], animate=False)
+
+    def result_key(self) -> str | None:
+        """The ledger key of the highlighted row."""
+        rows = self.result.rows if self.result is not None else []
+        return rows[self.row].key if 0 <= self.row < len(rows) else None
+
+    def _mark_row(self) -> None:
+        for k, child in enumerate(self.query_one("#ledger-rows").children):
+            child.set_class(k == self.row, "-selected")
+
+    def action_row(self, step: int) -> None:
+        rows = list(self.query_one("#ledger-rows").children)
+        target = self.row + step
+        if not rows or not 0 <= target < len(rows):
+            (self.scroll_down if step > 0 else self.scroll_up)(animate=False)
+            return
+        self.row = target
+        self._mark_row()
+        self.scroll_to_widget(rows[target], animate=False)
+
+    def action_flip(self) -> None:
+        w, r = self.result, self.request
+        if w is None or r is None or r.group_id is None:
+            return
+        rows = w.rows
+        if 0 <= self.row < len(rows):
+            self.post_message(self.Flip(r.group_id, rows[self.row], w.edited))

@@ -1,0 +1,179 @@
+"""The merge/update result in the preview: what compose writes, line by line, and the
+ledger rows the person flips (carry / drop an older unit; newer / older value).
+
+`compose_written` runs in the preview's worker thread (it may embed); the rest only
+draws its result, so nothing slow happens on the UI thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, cast
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ...core.dating import utc_now
+from ...core.merge import Choice, Composed, Ledger, LedgerEntry
+from ...core.notes import Note
+from ..view import PreviewRequest
+
+GUTTER = 2  # "A " / "  " before each line of a written result
+ROW_MARK = {"carried": "+ carry ", "dropped": "- drop  ", "superseded": "~ newer "}
+ROW_STYLE = {"carried": "green", "dropped": "red", "superseded": "yellow"}
+
+
+@dataclass
+class Written:
+    """One composed result, as the preview shows it and apply writes it."""
+
+    request: PreviewRequest
+    composed: Composed
+    marks: list[str]  # the source note of each line ("" for the base's own)
+    letters: dict[str, str] = field(default_factory=dict)  # member path -> A, B...
+
+    @property
+    def text(self) -> str:
+        return self.composed.text
+
+    @property
+    def edited(self) -> bool:
+        return self.composed.ledger.edited
+
+    @property
+    def rows(self) -> list[LedgerEntry]:
+        """The ledger entries the person can flip, in the ledger's order."""
+        return self.composed.ledger.choosable()
+
+
+def letters_of(others: list[Note]) -> dict[str, str]:
+    return {o.path: chr(ord("A") + i) if i < 26 else "*" for i, o in enumerate(others)}
+
+
+def line_marks(composed: Any, canonical: Note, kept: Note, others: list[Note]) -> list[str]:
+    """The source note of each line of `composed.text` ("" for the base's own lines):
+    the write path's `line_sources` where it reports them, else the first other note
+    holding a line neither the canonical nor the kept file has."""
+    lines = composed.text.splitlines()
+    sources = getattr(composed, "line_sources", None)
+    if isinstance(sources, list | tuple) and len(sources) == len(lines):
+        return [str(s or "") for s in sources]
+    base = set(canonical.text.splitlines()) | set(kept.text.splitlines())
+    texts = [(o.path, set(o.text.splitlines())) for o in others]
+    marks = []
+    for line in lines:
+        if line in base or not line.strip():
+            marks.append("")
+            continue
+        marks.append(next((p for p, t in texts if line in t), "?"))
+    return marks
+
+
+def compose_written(request: PreviewRequest, vectors: Any = None,
+                    cancelled: Callable[[], bool] | None = None) -> Written:
+    """What `request.mode` (update | merge) writes, with the person's flips and edited
+    text, exactly as apply composes it and rewrites its links to the retired notes
+    (apply stamps `modified:` when it writes)."""
+    from ...core.merging import compose
+    from ...core.unit_vectors import PREVIEW
+
+    assert request.canonical is not None and request.kept is not None
+    if vectors is not None and cancelled is not None:
+        vectors = vectors.at(PREVIEW, cancelled)  # a stale compose stops at its next embed
+    # `modified:` shows the refresh apply makes; apply stamps the moment it writes.
+    composed = compose(request.mode, request.canonical, request.others, kept=request.kept,
+                       now=utc_now(), targets=request.targets, vectors=vectors,
+                       choices=cast("dict[str, Choice]", request.choices) or None,
+                       text=request.text)
+    if request.links is not None:  # apply points links to the retired notes at the kept one
+        from ...core.merging import rewrite_links_text
+
+        text, count = rewrite_links_text(composed.text, request.links(),
+                                         self_note=request.kept)
+        if count:  # a line dropped (a relation to itself) loses the line-by-line sources
+            same = len(text.splitlines()) == len(composed.text.splitlines())
+            composed = replace(composed, text=text,
+                               line_sources=composed.line_sources if same else [])
+    marks = line_marks(composed, request.canonical, request.kept, request.others)
+    return Written(request, composed, marks, letters_of(request.others))
+
+
+def header_text(w: Written) -> Text:
+    r = w.request
+    assert r.kept is not None and r.canonical is not None
+    ledger = w.composed.ledger
+    out = Text()
+    out.append(f"{r.mode} writes {r.kept.path}", style="bold cyan")
+    if r.kept.path != r.canonical.path:
+        out.append(f" with the content of the canonical {r.canonical.path}, which is "
+                   "retired", style="cyan")
+    out.append("\n")
+    out.append(f"base: {ledger.base} ({ledger.base_reason})\n", style="cyan")
+    for o in r.others:
+        out.append(f"{w.letters[o.path]} {o.path}", style="green")
+        out.append(" · retired\n" if o.path != r.kept.path else "\n", style="dim")
+    if w.edited:
+        out.append("✎ edited by you: written exactly as you saved it · e: edit again · "
+                   "E: drop the edit\n", style="bold magenta")
+    rows = w.rows
+    if rows:
+        out.append(f"─ {len(rows)} choice(s) · space flips the highlighted row"
+                   + (" (after E)" if w.edited else "") + " ─", style="bold")
+    else:
+        out.append("─ no choices: the engine is sure of every unit · e: edit ─", style="dim")
+    return out
+
+
+def row_text(e: LedgerEntry, letters: dict[str, str]) -> Text:
+    """One flippable ledger row: what is written now, the unit, where it comes from."""
+    if e.status == "carried" and "older" in e.flips:
+        mark, style = "~ older ", "magenta"  # the person wrote the older value
+    else:
+        mark, style = ROW_MARK.get(e.status, "  "), ROW_STYLE.get(e.status, "")
+    out = Text()
+    out.append(mark, style=f"bold {style}")
+    out.append(f"{letters.get(e.source, '?')} ", style="bold")
+    if e.section:
+        out.append(f"{e.section} › ", style="dim")
+    out.append(e.text, style=style)
+    if e.status == "superseded" and e.by_text:
+        out.append("  by: ", style="dim")
+        out.append(e.by_text)
+    elif e.why:
+        out.append(f"  ({e.why})", style="dim")
+    if e.chosen:
+        out.append("  · your choice", style="bold magenta")
+    return out
+
+
+def body_text(w: Written) -> Text:
+    """The text as written, verbatim after a gutter naming each added line's note, then
+    what the ledger reports that no row can flip."""
+    out = Text()
+    out.append("─" * 20 + "\n", style="dim")
+    for line, mark in zip(w.text.splitlines(), w.marks, strict=True):
+        if mark:
+            out.append(f"{w.letters.get(mark, '+'):<{GUTTER}}", style="bold green")
+            out.append(f"{line}\n", style="green")
+        else:
+            out.append(" " * GUTTER + f"{line}\n")
+    # The rest of the ledger (the rows above are its flippable entries), as the CLI prints it.
+    ledger = w.composed.ledger
+    rest = Ledger(ledger.base, ledger.base_reason, [e for e in ledger.entries if not e.flips],
+                  ledger.edited)
+    out.append("\nledger\n", style="bold")
+    styles = {"+": "green", "~": "yellow", "-": "red", "=": "dim"}
+    for ln in ledger.lines()[:2] + rest.lines()[2:]:
+        out.append(f"  {ln}\n", style=styles.get(ln[:1], ""))
+    return out
+
+
+class LedgerRow(Static):
+    """One flippable row of the ledger (`key` names its entry)."""
+
+    def __init__(self, entry: LedgerEntry, letters: dict[str, str], selected: bool = False
+                 ) -> None:
+        super().__init__(row_text(entry, letters),
+                         classes="ledger-row" + (" -selected" if selected else ""))
+        self.entry = entry
