@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         report = apply_plan(project, plan)
     except (ApplyError, UnsafePath) as exc:
         raise CommandError(str(exc)) from exc
-    _print_report(report, args.format, plan)
+    _print_report(report, args.format)
     return CONFLICTS if report.conflicts else 0
 
 
@@ -158,14 +158,9 @@ def _print_dry_run(plan: Plan, fmt: str) -> int:
     return 0
 
 
-def _print_report(report: ApplyReport, fmt: str, plan: Plan) -> None:
+def _print_report(report: ApplyReport, fmt: str) -> None:
     if fmt == "json":
         json.dump(report.to_json(), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
         return
-    print(report.text())
-    applied = set(report.applied_groups)
-    for gp in plan.groups:
-        if gp.group_id in applied and gp.composed is not None:
-            print(f"  group {gp.group_id} ({gp.action}) wrote {gp.kept}:")
-            print("\n".join(ledger_lines(gp)))
+    print(report.text())  # each written group's ledger, then how to undo

@@ -73,8 +73,12 @@ class UnitStore:
 
             if not self.read_only:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-            # a dry run creates nothing, not even WAL companions (a stale read: a miss)
-            conn = connect(self.path, immutable=self.read_only)
+            # A dry run creates nothing, not even WAL companions: with no -wal beside the
+            # file nobody has it open and everything is in the file, so it is read as
+            # immutable; with one, another process may hold rows there (read it normally).
+            wal = self.path.with_name(self.path.name + "-wal")
+            conn = connect(self.path, read_only=self.read_only,
+                           immutable=self.read_only and not wal.exists())
             try:
                 conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
