@@ -563,7 +563,7 @@ def speed(repeat: int = 5, threads: int | None = None) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--calibrate", action="store_true")
-    ap.add_argument("--show", default="", help="ACTION:SET to print the written notes")
+    ap.add_argument("--show", default="", help="ACTION:SET[,ACTION:SET] to print the written notes")
     ap.add_argument("--sets", default="demo,rewrites")
     ap.add_argument("--actions", default="merge,update")
     ap.add_argument("--rewrites", type=Path, help="another folder of rewrite groups (its "
