@@ -327,7 +327,12 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
         for g in groups:
             canon = before[g["canonical"]]
             members = [before[m] for m in g["members"]]
-            gp = planned[group_id([g["canonical"], *g["members"]])]
+            gp = planned.get(group_id([g["canonical"], *g["members"]]))
+            if gp is None:  # left alone by the plan (e.g. every member important)
+                why = next((s.reason for s in plan.skipped
+                            if s.group_id == group_id([g["canonical"], *g["members"]])), "?")
+                examples.append(f"  group {g.get('name', g['canonical'])!r} not written: {why}")
+                continue
             written = after[gp.kept]  # the kept file, not always the canonical
             # The notes whose content goes in, as the engine takes them.
             retired = [m for m in members if m.path in gp.retired or m.path == gp.kept]
