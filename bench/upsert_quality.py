@@ -43,7 +43,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from review_app.core.embedding import Embedder  # noqa: E402
-from review_app.core.merging import target_index  # noqa: E402
+from review_app.core.links import target_index  # noqa: E402
 from review_app.core.notes import parse_note  # noqa: E402
 from review_app.core.pipeline import ScanOptions, scan  # noqa: E402
 from review_app.core.project import Project, load_notes  # noqa: E402
