@@ -597,7 +597,8 @@ def main(argv: list[str] | None = None) -> int:
     facts_rows = []
     for name in args.sets.split(","):
         for action in args.actions.split(","):
-            t = run(name, sources[name], action, meaning, f"{action}:{name}" in args.show.split(","))
+            shown = f"{action}:{name}" in args.show.split(",")
+            t = run(name, sources[name], action, meaning, shown)
             lost = ", ".join(f"{k} {v}" for k, v in sorted(t["lost"].items())) or "none"
             print(f"{name:9} {action:7} {t['repeated']:>8} {t['no counterpart']:>14} "
                   f"{t['superseded/dropped']:>8} {t['old values written']:>10} "
