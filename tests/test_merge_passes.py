@@ -71,3 +71,19 @@ def test_another_lexicon_and_thresholds_are_passed_in():
     assert "paint the barn" not in other.text  # no decision word: wording only
     strict = dataclasses.replace(DEFAULT, same_fuzz=101)
     assert compose("merge", newer, [older], thresholds=strict).text == english.text
+
+
+def test_a_unit_that_adds_no_fact_is_listed_as_not_carried_not_dropped():
+    """The dry run called an older rewording 'dropped' (issue 22): a unit left out for
+    stating no fact the newest lacks reads 'not carried'; a person's drop stays 'dropped'."""
+    older = note("orchard/o.md", fm("Pruning", "2025-01-01")
+                 + "Prune the apple trees in late winter. Always use clean, sharp tools.\n")
+    newer = note("orchard/n.md", fm("Pruning 2025", "2025-06-01")
+                 + "Apple trees are pruned in late winter.\n")
+    composed = compose("merge", newer, [older], now=dt.datetime(2026, 1, 1))
+    fact_less = [e for e in composed.ledger.entries
+                 if e.status == "dropped" and "wording only" in (e.why or "")]
+    assert fact_less
+    lines = "\n".join(composed.ledger.lines())
+    assert all(f"- not carried: {e.text}" in lines for e in fact_less)
+    assert "- dropped:" not in lines

@@ -85,3 +85,16 @@ async def test_a_decision_is_fsynced_off_the_ui_thread(kb, embedder, monkeypatch
         assert DecisionStore(Project(kb).state).current()[gid].action == "update"
         app.context.syncer.wait()
         assert synced and not any(synced)
+
+
+async def test_every_demo_group_fits_at_80x24(kb, embedder):
+    """At 80x24 the table shows all nine demo groups (it showed six): on a short terminal
+    the groups come first and the panes below scroll."""
+    app = make_app(kb, embedder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_review(pilot)
+        await pilot.pause()
+        table = screen.query_one(GroupTable)
+        assert table.row_count == 9
+        assert table.content_size.height >= table.row_count + 1  # + the header row
+        assert screen.query_one("#bottom").size.height >= 6  # detail and preview stay

@@ -97,6 +97,10 @@ class Ledger:
         return ledger_lines(self.to_json())
 
 
+WORDING_ONLY = "wording only"
+"""The verdicts pass's reason for an older unit that states no fact the newest lacks."""
+
+
 def ledger_lines(doc: dict[str, Any]) -> list[str]:
     """Ledger.to_json() as text lines (the apply report has only the JSON)."""
     entries = doc.get("entries", [])
@@ -108,7 +112,11 @@ def ledger_lines(doc: dict[str, Any]) -> list[str]:
     out.append("facts: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
     mark = {"carried": "+", "superseded": "~", "dropped": "-", "present": "="}
     for e in entries:
-        line = f"{mark[e['status']]} {e['status']}: {e['text']}  ({e['source']}"
+        # A unit left out for adding no fact (often the base says it in other words) is
+        # not "dropped" to a reader: it is not carried.
+        wording = e["status"] == "dropped" and WORDING_ONLY in (e.get("why") or "")
+        label = "not carried" if wording and not e.get("chosen") else e["status"]
+        line = f"{mark[e['status']]} {label}: {e['text']}  ({e['source']}"
         if e.get("section"):
             line += f", {e['section']}"
         line += ")"

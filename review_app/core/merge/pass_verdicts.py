@@ -21,7 +21,7 @@ from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
 from .facts import facts_of, label_of, masked, stem, value_frames
-from .ledger import ORDERED, LedgerEntry
+from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
 from .pass_units import as_written, said
 
 _STRUCTURED = frozenset({"obs", "rel"})
@@ -141,7 +141,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             return entry_for(r, "present")
         if u.kind in _STRUCTURED:
             return None  # an observation is a fact of its own: judged by meaning
-        return entry_for(r, "dropped", why="wording only, no fact the newest lacks",
+        return entry_for(r, "dropped", why=f"{WORDING_ONLY}, no fact the newest lacks",
                       flips=_FLIP_CARRY)
     return None
 

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Header, Input, Static, TabbedContent, TabPane
@@ -402,6 +402,12 @@ class ReviewScreen(ResultActions, Screen):
         if name in GUARDS[self.tab]:
             return None if self.refusal(name) else True
         return True
+
+    def on_resize(self, event: Resize) -> None:
+        # On a short terminal (80x24) the groups come first: the table may take more of the
+        # height (the panes below scroll); below ~22 rows they would have none left.
+        short = 22 <= event.size.height < 30
+        self.query_one(GroupTable).styles.max_height = "62%" if short else "45%"
 
     def on_key(self, event: Key) -> None:
         # A disabled binding never reaches its action: say why instead of doing nothing.
