@@ -277,7 +277,7 @@ def test_a_scripted_apply_of_the_plan_writes_the_flipped_and_the_edited_text(
     assert cli_main(["apply", str(kb), "--plan", str(plan)]) == 0
     out = capsys.readouterr().out
     kept = session.kept(group)[0]
-    assert f"wrote {kept}:" in out and "(your choice)" in out
+    assert f"written into {kept}:" in out and "(your choice)" in out
     assert unstamped((kb / kept).read_text(encoding="utf-8")) == unstamped(written.text)
     assert cli_main(["undo", str(kb)]) == 0
     capsys.readouterr()
