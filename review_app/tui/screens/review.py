@@ -7,8 +7,6 @@ selection, filter, preview mode) lives in `view.ReviewView`; the rules in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -27,7 +25,7 @@ from ...core.unit_vectors import AHEAD, SETTLED, shared_vectors
 from ..actions import ACTION_TABS, bindings, guarded_actions, guarded_keys, guards
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
-from ..messages import ApplyFailed, ApplyFinished, NoticesWanted, PlanReady, RescanWanted
+from ..messages import NoticesWanted, RescanWanted
 from ..outside import CHECK_S, OutsideChanges
 from ..session import THRESHOLD_STEP, ReviewSession
 from ..view import ReviewView
@@ -38,13 +36,11 @@ from ..widgets.pending import MatchTable, PendingPane, ProposalTable
 from ..widgets.preview import Preview
 from ..widgets.tables import GroupTable, MemberTable, PaneFocus, TableResized
 from ..workers import background, report_failure
+from .apply_actions import ApplyActions
 from .confirm import ConfirmApply
 from .help import HelpScreen
 from .result_actions import ResultActions
 from .scan import project_label
-
-if TYPE_CHECKING:  # loaded on first use, in the worker that plans
-    from ...core.apply import Plan
 
 SETTLE_S = 0.08
 """The detail and preview follow the group cursor once it has rested this long: a held
@@ -63,7 +59,7 @@ DONE_WORDS = {"update": "update (the freshest text into the kept file; the other
               "distinct": "not duplicates (remembered until a note changes)"}
 
 
-class ReviewScreen(ResultActions, Screen):
+class ReviewScreen(ApplyActions, ResultActions, Screen):
     COMMANDS = {ReviewCommands}
     BINDINGS = bindings()
 
@@ -581,64 +577,3 @@ class ReviewScreen(ResultActions, Screen):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
-
-    # -- apply -----------------------------------------------------------------------------
-
-    def action_apply(self) -> None:
-        if self._refused("apply"):
-            return
-        self.notify("planning the changes…", title="Apply")
-        self.make_plan(self.session.plan_document(), [g.id for g in self.session.to_apply()])
-
-    @background("apply")
-    def make_plan(self, doc: dict[str, Any], group_ids: list[str]) -> None:
-        try:
-            from ...core.apply import plan_from_document
-
-            plan = plan_from_document(self.result.project, doc)
-            self.post_message(PlanReady(plan, plan.summary(), group_ids))
-        except Exception as exc:
-            self.post_message(ApplyFailed(f"cannot plan: {type(exc).__name__}: {exc}"))
-
-    def on_plan_ready(self, event: PlanReady) -> None:
-        def confirmed(ok: bool | None) -> None:
-            if ok:
-                self.run_apply(event.plan, event.group_ids)
-
-        name = project_label(self.context.project)
-        self.app.push_screen(ConfirmApply(event.summary, name), confirmed)
-
-    @background("apply")
-    def run_apply(self, plan: Plan, group_ids: list[str]) -> None:
-        self._applying = True
-        try:
-            from ...core.apply import apply_plan
-
-            # as decided on disk now: another console may have decided otherwise
-            report = apply_plan(self.result.project, plan, decided=True)
-        except Exception as exc:
-            self.post_message(ApplyFailed(f"{type(exc).__name__}: {exc}"))
-        else:
-            self.post_message(ApplyFinished(report, group_ids))
-
-    def on_apply_failed(self, event: ApplyFailed) -> None:
-        self.outside.resync()
-        self._applying = False
-        self.notify(event.error, title="Apply failed", severity="error", timeout=10)
-
-    def on_apply_finished(self, event: ApplyFinished) -> None:
-        report = event.report
-        # apply_plan marks its applied groups in the decision log itself.
-        applied = list(report.applied_groups)
-        self.session.forget(applied)
-        links = sum(int(r.get("count", 1)) for r in report.links_rewritten or [])
-        msg = (f"{len(applied)} group(s): {len(report.updated)} file(s) updated, "
-               f"{len(report.retired)} retired, {links} link(s) rewritten. "
-               f"Undo: bm-review undo {report.apply_id}")
-        if report.conflicts:
-            msg += (f"\n{len(report.conflicts)} conflict(s) left alone: "
-                    + "; ".join(f"{c.path or c.group_id}: {c.reason}"
-                                for c in report.conflicts[:3])
-                    + ". Decide them again after this re-scan")
-        self.notify(msg, title="Applied", timeout=12)
-        self.post_message(RescanWanted())
