@@ -44,9 +44,15 @@ class MergeContext:
     refs: dict[str, list[Ref]] = field(default_factory=dict)  # path -> its units
     # (older path, its section index) -> aligned base section index, or None
     aligned: dict[tuple[str, int], int | None] = field(default_factory=dict)
+    # older sections aligned by content, not heading (their units may have moved to
+    # several base sections: compared with the whole base, written where most went)
+    loose: set[tuple[str, int]] = field(default_factory=set)
     entries: dict[str, LedgerEntry] = field(default_factory=dict)
     # base entry key -> the older entry chosen over it ("older")
     replaced: dict[str, str] = field(default_factory=dict)
+    # carried older key -> the base section it is written in when its own section is
+    # not aligned (its block's siblings were matched there)
+    home: dict[str, int] = field(default_factory=dict)
     ledger: Ledger | None = None
 
     def ref(self, key: str) -> Ref:

@@ -36,6 +36,11 @@ class Lexicon:
         member_of owned_by reports_to stays_at part_of located_in managed_by led_by
         assigned_to belongs_to works_at lives_in status replaced_by successor_of
         """))
+    # Observation categories a note has one of at a time: another one in the newest
+    # note supersedes the older one.
+    one_valued_categories: frozenset[str] = field(default_factory=lambda: _words("""
+        status state stage phase owner lead coordinator version
+        """))
     # Headings of sections whose items are decisions, each a fact of its own.
     decision_headings: tuple[str, ...] = ("decision", "not doing", "out of scope",
                                           "non-goal", "won't do", "rejected")

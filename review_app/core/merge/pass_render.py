@@ -62,7 +62,7 @@ def run(ctx: MergeContext) -> Lines:
         if r.unit.kind == "rel":
             rels.append(r)
             continue
-        aligned = ctx.aligned.get((r.path, r.section))
+        aligned = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
         if aligned is None:
             doc = next(d for _, d in ctx.older if d.path == r.path)
             sec = doc.sections[r.section]

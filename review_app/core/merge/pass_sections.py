@@ -1,6 +1,10 @@
 """Pass 2: each older section is aligned with at most one base section, by heading
 meaning; the title/intro section with the base's. Units are only ever compared with
-units of the aligned section, never with a same-looking line elsewhere."""
+units of the aligned section, never with a same-looking line elsewhere. A heading
+is a weak witness ("Tiers" / "Terms" look alike, "Tiers" / "Plans and prices" do
+not): where most of an older section's units have a near copy (the same table row
+key, the same item once values are masked) in one base section and few in the one
+its heading chose, its content decides."""
 
 from __future__ import annotations
 
@@ -9,13 +13,61 @@ from rapidfuzz import fuzz
 from ..units import normalise
 from .context import MergeContext
 from .document import Document
+from .facts import masked
 
 
 def _intro(doc: Document, k: int) -> bool:
     return doc.sections[k].level <= 1
 
 
+def _content_scores(ctx: MergeContext, doc: Document, k: int) -> dict[int, float]:
+    """Share of the older section's units with a near copy in each base section."""
+    units = [u for b in doc.sections[k].blocks for u in doc.blocks[b].units
+             if u.kind not in ("obs", "rel")]
+    if len(units) < 2:
+        return {}
+    hits: dict[int, int] = {}
+    for u in units:
+        mu = normalise(masked(u.text))
+        key = normalise(u.text.split(" | ")[0]) if u.kind == "row" else None
+        found: set[int] = set()
+        for j, bsec in enumerate(ctx.base.sections):
+            for bi in bsec.blocks:
+                for b in ctx.base.blocks[bi].units:
+                    if b.kind in ("obs", "rel") or j in found:
+                        continue
+                    if (key is not None and b.kind == "row"
+                            and normalise(b.text.split(" | ")[0]) == key) or \
+                            fuzz.token_sort_ratio(mu, normalise(masked(b.text))) \
+                            >= ctx.thresholds.section_content_fuzz:
+                        found.add(j)
+        for j in found:
+            hits[j] = hits.get(j, 0) + 1
+    return {j: n / len(units) for j, n in hits.items() if n >= 2}
+
+
+def _by_content(ctx: MergeContext) -> None:
+    for _, doc in ctx.older:
+        for k in range(len(doc.sections)):
+            if _intro(doc, k) or not doc.sections[k].title:
+                continue
+            scores = _content_scores(ctx, doc, k)
+            if not scores:
+                continue
+            best = max(scores, key=lambda j: scores[j])
+            now = ctx.aligned.get((doc.path, k))
+            if best != now and scores[best] >= 0.5 and not _intro(ctx.base, best) and (
+                    now is None or scores.get(now, 0.0) < 0.25):
+                ctx.aligned[(doc.path, k)] = best
+                ctx.loose.add((doc.path, k))
+
+
 def run(ctx: MergeContext) -> None:
+    _by_heading(ctx)
+    _by_content(ctx)
+
+
+def _by_heading(ctx: MergeContext) -> None:
     th = ctx.thresholds
     base = ctx.base
     heads = {k: normalise(s.title) for k, s in enumerate(base.sections) if not _intro(base, k)}

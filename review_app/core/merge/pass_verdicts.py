@@ -57,8 +57,12 @@ def run(ctx: MergeContext) -> None:
     for _note, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             aligned = ctx.aligned.get((doc.path, r.section))
-            if r.unit.kind in _STRUCTURED or aligned is None:
-                pool = base_refs
+            if r.unit.kind in _STRUCTURED or aligned is None or (
+                    doc.path, r.section) in ctx.loose or doc.sections[r.section].level <= 1:
+                # an intro's sentence: for a fact nothing in the base states; prose is
+                # compared with prose there (an observation's money is another thing)
+                pool = base_refs if r.unit.kind in _STRUCTURED or aligned is None else [
+                    b for b in base_refs if b.unit.kind not in _STRUCTURED]
             else:
                 pool = [b for b in base_refs if b.section == aligned]
             entry = _quick(ctx, r, stated, base_norms, base_rels, pool)
@@ -103,6 +107,9 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
                           why="the newest note relates it to another note",
                           flips=_FLIP_PAIR)
         return entry_for(r, "carried", why="a relation the newest lacks", flips=_FLIP_CARRY)
+    if u.kind == "obs" and (hit := _one_valued(ctx, r, pool)) is not None:
+        return entry_for(r, "superseded", by=hit.key, by_text=as_written(hit),
+                         why="the newest note states another one", flips=_FLIP_PAIR)
     for b in pool:
         if u.kind == "check" == b.unit.kind and u.norm == b.unit.norm:
             return entry_for(r, "superseded" if u.box != b.unit.box else "present", by=b.key,
@@ -143,6 +150,30 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             return None  # an observation is a fact of its own: judged by meaning
         return entry_for(r, "dropped", why=f"{WORDING_ONLY}, no fact the newest lacks",
                       flips=_FLIP_CARRY)
+    return None
+
+
+def _one_valued(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
+    """The base unit an older observation is another value of: an observation of a
+    category a note holds one of at a time ("[status]"), or one that names a row of a
+    base table with a number that row does not hold ("Oak Room holds 40 people" /
+    "| Oak Room | 48 |")."""
+    cat = _category(r.unit.text)
+    if cat.strip("[ ").lower() in ctx.lexicon.one_valued_categories:
+        same = [b for b in pool if b.unit.kind == "obs" and _category(b.unit.text) == cat
+                and b.unit.norm != r.unit.norm]
+        if same:
+            return same[0]
+    numbers = {v for v in r.facts.values if v.startswith("n:")}
+    text = normalise(said(r.unit))
+    for b in pool:
+        if b.unit.kind != "row" or not numbers:
+            continue
+        key = normalise(b.unit.text.split(" | ")[0])
+        row_numbers = {v for v in b.facts.values if v.startswith("n:")}
+        if len(key) >= 3 and re.search(rf"\b{re.escape(key)}\b", text) and row_numbers \
+                and not numbers <= row_numbers:
+            return b
     return None
 
 

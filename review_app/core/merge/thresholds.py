@@ -36,6 +36,12 @@ class Thresholds:
     # Two section headings mean the same section.
     heading_fuzz: int = 80
     heading_cosine: float = 0.70
+    # An older unit with a base unit this alike (values masked) has a near copy there:
+    # the share of such units decides which base section an older section is
+    section_content_fuzz: int = 75
+    # An older list item this close to an item of the newer version of its list is
+    # on a topic that list speaks to: left out by the newer version, not carried
+    left_out_cosine: float = 0.60
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
 
