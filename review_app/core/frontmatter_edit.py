@@ -107,9 +107,14 @@ def edited_frontmatter(note: Note, set_keys: dict[str, tuple[Any, list[str] | No
         lines = raw or _dump(key, value)
         for i, (k, old) in enumerate(blocks):
             if k == key:
-                if raw is None and len(old) == 1 and re.match(r"^[^:]+:\s*\[", old[0]):
+                # comment and blank lines after the key's value belong to what follows
+                keep = len(old)
+                while keep > 1 and (not old[keep - 1].strip()
+                                    or old[keep - 1].lstrip().startswith("#")):
+                    keep -= 1
+                if raw is None and keep == 1 and re.match(r"^[^:]+:\s*\[", old[0]):
                     lines = _dump_flow(key, value)  # keep `tags: [a, b]` on one line
-                blocks[i] = (key, lines)
+                blocks[i] = (key, [*lines, *old[keep:]])
                 break
         else:
             blocks.append((key, lines))

@@ -233,7 +233,10 @@ def decode_note_bytes(raw: bytes) -> str | NoteProblem:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         return NoteProblem("", f"not valid UTF-8 (byte {exc.start}); left untouched")
-    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+    # A lone CR is a line ending only in a file that has no other (classic Mac OS);
+    # inside a line of an LF or CRLF file it is part of the line and stays.
+    return text if "\n" in text else text.replace("\r", "\n")
 
 
 _YAML = frontmatter.YAMLHandler()
