@@ -118,3 +118,21 @@ def test_an_observation_naming_a_table_row_with_another_number_is_superseded():
     c = compose("update", newer, [older], now=NOW)
     assert "holds 6 boats" not in c.text
     assert entry(c, "holds 6 boats").status == "superseded"
+
+
+def test_an_older_intro_that_counts_anew_is_superseded_and_a_fact_is_written_once():
+    v1 = note("kayak/hire.md", fm("Kayak hire", "2023-04-01") + (
+        "How Loch Arne Paddlesports runs kayak hire from the boathouse (14 kayaks at the "
+        "start of the 2023 season). Written after the storm damage to boats K3 and K9, "
+        "which were left on the beach overnight.\n\n## Observations\n"
+        "- [lesson] K3 and K9 were wrecked in the May 2023 storm #boats\n"))
+    v2 = note("kayak/hire-v2.md", fm("Kayak hire v2", "2024-04-01") + (
+        "Second version. We now hire out 17 kayaks.\n"))
+    v3 = note("kayak/hire-v3.md", fm("Kayak hire v3", "2025-04-01") + (
+        "Current version. We hire out 21 kayaks from the boathouse and 6 canoes from the "
+        "pier.\n"))
+    c = compose("merge", v3, [v2, v1], now=NOW)
+    assert entry(c, "14 kayaks").status == "superseded"
+    assert "14 kayaks" not in c.text and "17 kayaks" not in c.text
+    assert c.text.count("K3 and K9") == 1  # the intro's storm sentence, as the observation
+    assert "[lesson] K3 and K9 were wrecked" in c.text

@@ -41,6 +41,12 @@ class Lexicon:
     one_valued_categories: frozenset[str] = field(default_factory=lambda: _words("""
         status state stage phase owner lead coordinator version
         """))
+    # Units of time and measure: "kept for 30 days" and "rotated after 90 days" count
+    # nothing in common, "14 colonies" and "19 colonies" do.
+    measure_words: frozenset[str] = field(default_factory=lambda: _words("""
+        second seconds minute minutes hour hours day days week weeks month months year
+        years times percent per cent degrees metres meters miles km kg litres liters
+        """))
     # Headings of sections whose items are decisions, each a fact of its own.
     decision_headings: tuple[str, ...] = ("decision", "not doing", "out of scope",
                                           "non-goal", "won't do", "rejected")

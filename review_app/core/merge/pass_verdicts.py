@@ -107,6 +107,9 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
                           why="the newest note relates it to another note",
                           flips=_FLIP_PAIR)
         return entry_for(r, "carried", why="a relation the newest lacks", flips=_FLIP_CARRY)
+    if u.kind == "sentence" and (hit := _recounted(ctx, r, pool)) is not None:
+        return entry_for(r, "superseded", by=hit.key, by_text=as_written(hit),
+                         why="the newest note counts it anew", flips=_FLIP_PAIR)
     if u.kind == "obs" and (hit := _one_valued(ctx, r, pool)) is not None:
         return entry_for(r, "superseded", by=hit.key, by_text=as_written(hit),
                          why="the newest note states another one", flips=_FLIP_PAIR)
@@ -150,6 +153,37 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             return None  # an observation is a fact of its own: judged by meaning
         return entry_for(r, "dropped", why=f"{WORDING_ONLY}, no fact the newest lacks",
                       flips=_FLIP_CARRY)
+    return None
+
+
+_COUNTED = re.compile(r"(?<![\w.])(\d[\d,.]*)\s+([a-z][a-z\-]{2,})")
+
+
+def _counts(text: str, lexicon) -> dict[str, set[str]]:  # noqa: ANN001
+    """noun -> the numbers it is counted with ("14 colonies" -> colonies: {14})."""
+    out: dict[str, set[str]] = {}
+    for m in _COUNTED.finditer(text):
+        noun = m.group(2).lower()
+        if noun not in lexicon.function_words and noun not in lexicon.measure_words:
+            out.setdefault(noun, set()).add(m.group(1).replace(",", ""))
+    return out
+
+
+def _recounted(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
+    """An intro sentence's count the newest gives anew ("14 colonies at the start of
+    the 2024 season" / "We run 19 colonies"): the older intro restates an old figure."""
+    doc = next((d for _, d in ctx.older if d.path == r.path), None)
+    if doc is None or doc.sections[r.section].level > 1:
+        return None
+    mine = _counts(r.unit.text, ctx.lexicon)
+    if not mine:
+        return None
+    for b in pool:
+        if b.unit.kind in _STRUCTURED:
+            continue
+        for noun, values in _counts(b.unit.text, ctx.lexicon).items():
+            if noun in mine and not values & mine[noun]:
+                return b
     return None
 
 

@@ -42,6 +42,9 @@ class Thresholds:
     # An older list item this close to an item of the newer version of its list is
     # on a topic that list speaks to: left out by the newer version, not carried
     left_out_cosine: float = 0.60
+    # A carried sentence this close to a carried observation stating its new facts
+    # says what the observation says
+    prose_as_observation_cosine: float = 0.45
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
 
