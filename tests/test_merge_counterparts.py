@@ -110,7 +110,8 @@ def test_an_observation_naming_a_table_row_with_another_number_is_superseded():
     older = note("kayak/fleet.md", fm("Kayak fleet", "2024-04-01") + (
         "## Fleet\n\n| Boat | Count | Kit | Notes |\n|---|---|---|---|\n"
         "| Sea Otter | 6 | paddles, spray decks | beach rack, rudder |\n"
-        "\n## Observations\n- [fleet] Sea Otter rack holds 6 boats #fleet\n"))
+        "\n## Observations\n- [fleet] Sea Otter rack holds 6 boats #fleet\n"
+        "- [fleet] Sea Otter was repainted in March 2024 #fleet\n"))
     newer = note("kayak/fleet-2025.md", fm("Kayak fleet 2025", "2025-04-01") + (
         "## Fleet\n\n| Boat | Count | Kit | Notes |\n|---|---|---|---|\n"
         "| Sea Otter | 9 | paddles, spray decks | beach rack, rudder |\n"
@@ -118,6 +119,7 @@ def test_an_observation_naming_a_table_row_with_another_number_is_superseded():
     c = compose("update", newer, [older], now=NOW)
     assert "holds 6 boats" not in c.text
     assert entry(c, "holds 6 boats").status == "superseded"
+    assert "Sea Otter was repainted in March 2024" in c.text  # a date is no row figure
 
 
 def test_an_older_intro_that_counts_anew_is_superseded_and_a_fact_is_written_once():
@@ -136,3 +138,29 @@ def test_an_older_intro_that_counts_anew_is_superseded_and_a_fact_is_written_onc
     assert "14 kayaks" not in c.text and "17 kayaks" not in c.text
     assert c.text.count("K3 and K9") == 1  # the intro's storm sentence, as the observation
     assert "[lesson] K3 and K9 were wrecked" in c.text
+
+
+def test_update_writes_the_newest_body_without_an_older_code_block():
+    older = note("ferry/engine.md", fm("Ferry engine log", "2024-10-01") + (
+        "## Oil pressure\n\nPressure check of 14 October:\n\n"
+        "    Oil pressure test   2024-10-14\n    idle      2.1 bar\n    cruise    4.0 bar\n"
+        "\n## Observations\n- [service] Engine serviced at 4,000 hours #engine\n"))
+    newer = note("ferry/engine-2025.md", fm("Ferry engine log 2025", "2025-10-01") + (
+        "## Service\n\n- [x] Oil pressure re-tested after the pump swap: 2.4 bar idle\n"))
+    c = compose("update", newer, [older], now=NOW)
+    assert "Oil pressure test" not in c.text
+    e = entry(c, "Oil pressure test")
+    assert e.status == "dropped" and "carry" in e.flips
+    assert "- [service] Engine serviced at 4,000 hours #engine" in c.text
+
+
+def test_an_older_sentence_that_adds_only_a_name_to_what_the_newest_says_is_present():
+    older = note("glass/safety.md", fm("Hot shop safety", "2024-05-01") + (
+        "## Safety\n\nEmberlight Glassworks makers must wear didymium glasses at the "
+        "furnace.\n"))
+    newer = note("glass/safety-2025.md", fm("Hot shop safety 2025", "2025-05-01") + (
+        "## Safety\n\nMakers must wear didymium glasses at the furnace.\n\n"
+        "The furnace runs at 1,150 °C.\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    assert entry(c, "Emberlight Glassworks makers").status == "present"
+    assert c.text.count("didymium glasses") == 1

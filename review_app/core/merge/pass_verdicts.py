@@ -126,6 +126,9 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         if b is not None and score >= ctx.thresholds.code_fuzz:
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why="the newest note's code block replaces it", flips=_FLIP_PAIR)
+        if ctx.action == "update":  # a code block is body: update writes the newest's
+            return entry_for(r, "dropped", why="update writes the newest note's body",
+                             flips=_FLIP_CARRY)
         return entry_for(r, "carried", why="a code block the newest lacks", flips=_FLIP_CARRY)
     if u.norm in base_norms:
         return entry_for(r, "present")
@@ -198,8 +201,11 @@ def _one_valued(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
                 and b.unit.norm != r.unit.norm]
         if same:
             return same[0]
-    numbers = {v for v in r.facts.values if v.startswith("n:")}
     text = normalise(said(r.unit))
+    if set(re.findall(r"[a-z]+", text)) & ctx.lexicon.months:
+        return None  # "reopened in November 2024": a date, not a figure of the row
+    numbers = {v for v in r.facts.values if v.startswith("n:")
+               and not re.fullmatch(r"n:(19|20)\d\d|n:\d{4}-\d\d(-\d\d)?", v)}
     for b in pool:
         if b.unit.kind != "row" or not numbers:
             continue
@@ -308,12 +314,16 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
         u = r.unit
         best: tuple[float, Ref] | None = None
         frames = frames_of[i]
+        said_anew: tuple[float, Ref] | None = None
         for b in pool:
             if (i, b.key) not in lexical:
                 continue
             score = lexical[(i, b.key)]
             cos = float(rows[u.text] @ rows[b.unit.text]) if (
                 u.text in rows and b.unit.text in rows) else 0.0
+            if cos >= th.same_cosine and u.kind != "obs" and (
+                    said_anew is None or cos > said_anew[0]):
+                said_anew = (cos, b)
             if not (b.facts.values - r.facts.values) and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
             shared = frames & value_frames(b.unit.text, ctx.lexicon) if frames else set()
@@ -326,6 +336,13 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                     ctx, u.text, b.unit.text) >= th.decision_subject_words)
             if ok and (best is None or max(score, cos) > best[0]):
                 best = (max(score, cos), b)
+        if said_anew is not None and new and all(v.startswith("name:") for v in new):
+            # the newest says it; the older adds only a name ("Keller & Shaw techs must
+            # hold EPA 608" / "Techs must hold EPA 608")
+            b = said_anew[1]
+            ctx.entries[r.key] = entry_for(r, "present", by=b.key, by_text=as_written(b),
+                                           why="the newest says it; only a name differs")
+            continue
         if best is not None and new:
             b = best[1]
             ctx.entries[r.key] = entry_for(r, "superseded", by=b.key, by_text=as_written(b),
