@@ -164,3 +164,19 @@ def test_an_older_sentence_that_adds_only_a_name_to_what_the_newest_says_is_pres
     c = compose("merge", newer, [older], now=NOW)
     assert entry(c, "Emberlight Glassworks makers").status == "present"
     assert c.text.count("didymium glasses") == 1
+
+
+def test_a_carried_list_item_goes_beside_the_newer_item_it_speaks_of():
+    older = note("ferry/rules.md", fm("Ferry rules", "2024-03-01") + (
+        "## Rules\n\n- Book vehicles up to 30 days ahead.\n"
+        "- Residents travel free. Vans: £40 per crossing (council vote, 12 March 2024).\n"
+        "- Cancel at least 24 hours before.\n"))
+    newer = note("ferry/rules-2025.md", fm("Ferry rules 2025", "2025-03-01") + (
+        "## Booking\n\n- Book vehicles up to 60 days ahead.\n\n"
+        "## Fares\n\n- Residents: free.\n- Vans pay £40 per crossing, on board.\n\n"
+        "## Cancelling\n\n- Cancel at least 48 hours before.\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    assert entry(c, "council vote").status == "carried"
+    fares = c.text.split("## Fares", 1)[1].split("## Cancelling", 1)[0]
+    assert "council vote, 12 March 2024" in fares
+    assert "30 days ahead" not in c.text and "24 hours" not in c.text

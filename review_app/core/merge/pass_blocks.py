@@ -86,7 +86,7 @@ def run(ctx: MergeContext) -> None:
                     home = next((h for h in reversed(homes[:k]) if h is not None), None) \
                         or next((h for h in homes[k:] if h is not None), None)
                     if home is not None:
-                        ctx.home[r.key] = home
+                        ctx.home.setdefault(r.key, home)
     _lead_ins(ctx)
 
 
@@ -112,6 +112,8 @@ def _spoken_of(ctx: MergeContext, refs: list[Ref], pool: list[Ref],
             v.startswith("n:") and v not in stated for v in r.facts.values)
         if other_value or same_topic:
             out.add(r.key)
+        elif float(sims[i].max()) >= cosine:  # carried beside what it speaks of
+            ctx.home[r.key] = pool[int(sims[i].argmax())].section
     return out
 
 
