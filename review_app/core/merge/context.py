@@ -48,6 +48,8 @@ class MergeContext:
     # base entry key -> the older entry chosen over it ("older")
     replaced: dict[str, str] = field(default_factory=dict)
     ledger: Ledger | None = None
+    # Parts of the notes judged under a budget (thresholds.pool_budget, embed_budget)
+    bounded: list[str] = field(default_factory=list)
 
     def ref(self, key: str) -> Ref:
         path = self.entries[key].source
