@@ -88,3 +88,16 @@ def test_facts_of_a_very_long_unit_is_linear():
     assert time.perf_counter() - start < 5
     # a name inside a sentence is a fact; a sentence's capitalised first word is not
     assert {v for v in facts.values if v.startswith("name:")} == {"name:zed"}
+
+
+def test_the_diff_of_two_very_long_lines_stays_fast():
+    # 63 KB of abbreviations as one line, the newer copy one word longer: matching the
+    # two lines character by character took minutes on the console's UI thread
+    from review_app.tui.widgets.preview import text_diff
+
+    para = "e.g. A. B. Dr. X. " * 3500
+    start = time.perf_counter()
+    out = text_diff("a", f"# Abbrev\n\n{para}\n", "b", f"# Abbrev\n\n{para} Done.\n")
+    assert time.perf_counter() - start < 5
+    added = [s for s in out.spans if "on green" in str(s.style)]
+    assert [out.plain[s.start:s.end].strip() for s in added] == ["Done."]  # only the new word
