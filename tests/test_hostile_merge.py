@@ -53,7 +53,7 @@ def test_a_huge_section_reworded_throughout_costs_linear_time():
 
 
 def test_thousands_of_reworded_headings_cost_linear_time():
-    n = 3000
+    n = 4000  # before: 14 s (each heading scored against every other in Python)
     heads = [" ".join(c) for c in itertools.islice(itertools.product(_W, repeat=3), n)]
     new = dated("new.md", "Atlas", "atlas", "".join(
         f"## {h}\n\nText here.\n\n" for h in heads), modified="2026-02-01")
@@ -62,7 +62,7 @@ def test_thousands_of_reworded_headings_cost_linear_time():
     start = time.perf_counter()
     composed = compose("merge", new, [old], vectors=shared_vectors())
     elapsed = time.perf_counter() - start
-    assert elapsed < 8, elapsed
+    assert elapsed < 5, elapsed
     _accounted(composed, new, old)
     assert any("headings" in b for b in composed.ledger.bounded)
     # every older section found its counterpart: nothing lands under a new heading
