@@ -128,5 +128,8 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
 
 def serve(project: Project, *, model: str | None = None,
           scope: ProjectScope | None = None) -> None:
-    build_server(project, model=model, scope=scope).run("stdio")
+    from .mcp_guard import guarded_stdio
+
+    server = build_server(project, model=model, scope=scope)
+    guarded_stdio(lambda: server.run("stdio"))
 

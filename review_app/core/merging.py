@@ -14,7 +14,7 @@ from typing import Any
 from .dating import stated_date
 from .frontmatter_edit import split_frontmatter
 from .links import MEMORY_URL_RE, WIKILINK_RE, note_aliases, note_keys, relation_target, target_key
-from .merge import Choice, Composed, Superseded, UnitNote
+from .merge import DEFAULT, Choice, Composed, Superseded, UnitNote
 from .merge import compose as _compose
 from .notes import Note
 from .unit_vectors import PREVIEW, UnitVectors, shared_vectors
@@ -172,7 +172,9 @@ def prefetch_texts(notes: Iterable[Note]) -> list[str]:
         texts += [u.text for u in doc.units if u.kind != "code"]
         texts += [said(u) for u in doc.units if u.kind == "obs"]
         texts += [s.title for s in doc.sections if s.title]
-    return texts
+    # A compose embeds at most embed_budget texts (beyond it, it judges by words), so
+    # warming a huge group's thousands of units would only spend minutes of CPU.
+    return texts if len(texts) <= DEFAULT.embed_budget else []
 
 
 def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None, *,

@@ -172,7 +172,7 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
         p(ctx)
     reason = base_reason or ("the newest note" if all(
         stated_date(canonical) >= stated_date(n) for n in members) else "chosen by you")
-    ctx.ledger = Ledger(canonical.path, reason, _ordered(ctx))
+    ctx.ledger = Ledger(canonical.path, reason, _ordered(ctx), bounded=ctx.bounded)
     if text is not None:
         ctx.ledger.edited = True
         return Composed(text, ctx.ledger, [None] * len(text.splitlines()))

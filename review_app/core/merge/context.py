@@ -54,6 +54,8 @@ class MergeContext:
     # not aligned (its block's siblings were matched there)
     home: dict[str, int] = field(default_factory=dict)
     ledger: Ledger | None = None
+    # Parts of the notes judged under a budget (thresholds.pool_budget, embed_budget)
+    bounded: list[str] = field(default_factory=list)
 
     def ref(self, key: str) -> Ref:
         path = self.entries[key].source

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..notes import parse_observation, parse_relation
 from ..units import normalise, split_sentences
@@ -33,8 +34,9 @@ class Unit:
     block: int  # index in Document.blocks
     box: str | None = None  # checklist box
 
-    @property
+    @cached_property
     def norm(self) -> str:
+        # Cached: the passes compare it pairwise, and normalising is a dozen regexes.
         return normalise(self.text)
 
 

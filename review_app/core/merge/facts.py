@@ -63,8 +63,10 @@ def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48, *,
     words = _WORD.findall(rest)
     for m in _WORD.finditer(rest):
         w = m.group(0)
-        before = rest[:m.start()].rstrip(" *_(\"'")
-        if (not before or before[-1] in ".!?;:") and not all_names:
+        k = m.start() - 1  # the character before the word, opening marks skipped
+        while k >= 0 and rest[k] in " *_(\"'":  # (no slice: linear in a long unit)
+            k -= 1
+        if (k < 0 or rest[k] in ".!?;:") and not all_names:
             continue  # a sentence's first word is capitalised anyway
         if w[:1].isupper() and w.lower() not in lexicon.function_words and len(w) > 1:
             values.add("name:" + w.lower())

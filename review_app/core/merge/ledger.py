@@ -76,6 +76,7 @@ class Ledger:
     base_reason: str
     entries: list[LedgerEntry] = field(default_factory=list)
     edited: bool = False  # the person's edited text replaced the composed one
+    bounded: list[str] = field(default_factory=list)  # parts judged under a budget
 
     def by_status(self, status: Status) -> list[LedgerEntry]:
         return [e for e in self.entries if e.status == status]
@@ -90,7 +91,8 @@ class Ledger:
     def to_json(self) -> dict[str, Any]:
         return {"base": self.base, "base_reason": self.base_reason, "edited": self.edited,
                 "entries": [e.to_json() for e in self.entries if e.status != "stated"],
-                "stated": len(self.by_status("stated"))}
+                "stated": len(self.by_status("stated"))} | (
+                    {"bounded": self.bounded} if self.bounded else {})
 
     def lines(self) -> list[str]:
         """The ledger as `v`, `apply --dry-run` and the apply report print it."""
@@ -110,6 +112,7 @@ def ledger_lines(doc: dict[str, Any]) -> list[str]:
     for s in ("present", "superseded", "carried", "dropped"):
         counts[s] = sum(1 for e in entries if e["status"] == s)
     out.append("facts: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
+    out += [f"budget: {b}" for b in doc.get("bounded", [])]
     mark = {"carried": "+", "superseded": "~", "dropped": "-", "present": "="}
     for e in entries:
         # A unit left out for adding no fact (often the base says it in other words) is

@@ -6,7 +6,7 @@ once, as the observation."""
 
 from __future__ import annotations
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from .context import MergeContext, Ref
 from .facts import facts_of
@@ -16,22 +16,50 @@ from .pass_verdicts import relation_of as _target
 
 
 def run(ctx: MergeContext) -> None:
+    th = ctx.thresholds
     carried: list[Ref] = []
+    # Indexes of `carried` (position of the first of each), so a unit is not compared
+    # with every unit carried before it one by one.
+    by_norm: dict[tuple[str, str], int] = {}
+    by_target: dict[tuple[str, str], int] = {}
+    norms_of: dict[str, list[str]] = {}  # kind -> the carried units' texts, in order
+    at_of: dict[str, list[int]] = {}  # kind -> their positions in `carried`
+    bounded = False
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             if ctx.entries[r.key].status != "carried":
                 continue
-            same = next((c for c in carried if c.unit.kind == r.unit.kind and (
-                c.unit.norm == r.unit.norm or (r.unit.kind == "rel" and _target(
-                    ctx, c.unit.raw[0]) == _target(ctx, r.unit.raw[0])) or
-                fuzz.token_sort_ratio(c.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz
-            )), None)
-            if same is None:
+            kind, norm = r.unit.kind, r.unit.norm
+            hits = [by_norm.get((kind, norm), len(carried))]
+            # (two relations neither of which parses count as one, as they always did)
+            target = repr(_target(ctx, r.unit.raw[0])) if kind == "rel" else None
+            if target is not None:
+                hits.append(by_target.get((kind, target), len(carried)))
+            norms, at = norms_of.setdefault(kind, []), at_of.setdefault(kind, [])
+            lo = 0
+            if len(norms) > th.pool_budget:  # a huge note: its recent neighbours only
+                lo, bounded = len(norms) - 2 * th.pool_window, True
+            found = process.extract(norm, norms[lo:], scorer=fuzz.token_sort_ratio,
+                                    processor=None, score_cutoff=max(th.same_fuzz, 0),
+                                    limit=None) if th.same_fuzz <= 100 else []
+            hits += [at[lo + k] for _, _, k in found]
+            first = min(hits)
+            if first == len(carried):
+                by_norm.setdefault((kind, norm), len(carried))
+                if target is not None:
+                    by_target.setdefault((kind, target), len(carried))
+                norms.append(norm)
+                at.append(len(carried))
                 carried.append(r)
             else:
+                same = carried[first]
                 ctx.entries[r.key] = _entry(r, "present", by=same.key,
                                             by_text=as_written(same),
                                             why=f"carried from {same.path}")
+    if bounded:
+        ctx.bounded.append(f"over {th.pool_budget} carried units of one kind, so each was "
+                           f"checked against the {2 * th.pool_window} carried just before "
+                           "it and any carried word for word")
     _prose_an_observation_states(ctx)
 
 

@@ -8,7 +8,8 @@ its heading chose, its content decides."""
 
 from __future__ import annotations
 
-from rapidfuzz import fuzz
+import numpy as np
+from rapidfuzz import fuzz, process
 
 from ..units import normalise
 from .context import MergeContext
@@ -71,41 +72,77 @@ def _by_heading(ctx: MergeContext) -> None:
     th = ctx.thresholds
     base = ctx.base
     heads = {k: normalise(s.title) for k, s in enumerate(base.sections) if not _intro(base, k)}
+    intro = next((j for j in range(len(base.sections)) if _intro(base, j)
+                  and base.sections[j].blocks), 1 if len(base.sections) > 1 and
+                 base.sections[1].level == 1 else 0)
+    # Hundreds of headings: a heading is compared with the one of its title, else with
+    # the base headings around where the last one matched (order is kept by edits).
+    many = len(heads) > th.pool_budget // 10
+    order = list(heads)
+    at = {j: n for n, j in enumerate(order)}
     for note_path, doc in ((d.path, d) for _, d in ctx.older):
         used: set[int] = set()
         pending: list[int] = []
+        free_heads = dict(heads)
+        exact: dict[str, list[int]] = {}  # title -> base sections, in order
+        for j, h in heads.items():
+            exact.setdefault(h, []).append(j)
+        anchor: int | None = None
+        windowed = False
         for k, sec in enumerate(doc.sections):
             if _intro(doc, k):
-                ctx.aligned[(note_path, k)] = next(
-                    (j for j in range(len(base.sections)) if _intro(base, j)
-                     and base.sections[j].blocks), 1 if len(base.sections) > 1 and
-                    base.sections[1].level == 1 else 0)
+                ctx.aligned[(note_path, k)] = intro
                 continue
             title = normalise(sec.title)
             best, score = None, 0.0
-            for j, h in heads.items():
-                if j in used:
-                    continue
-                s = 100.0 if h == title else fuzz.token_set_ratio(h, title)
-                if s > score:
-                    best, score = j, s
+            same = [j for j in exact.get(title, ()) if j not in used][:1] if many else []
+            if same:
+                best, score = same[0], 100.0
+            else:
+                near = free_heads
+                if many:
+                    p = anchor if anchor is not None else k * len(order) // len(doc.sections)
+                    near = {j: heads[j] for j in order[max(0, p - th.pool_window):
+                                                      p + th.pool_window + 1] if j not in used}
+                    windowed = True
+                # every candidate scored at once (C); the first of the best wins
+                found = process.extract(title, near, scorer=fuzz.token_set_ratio,
+                                        processor=None, limit=None,
+                                        score_cutoff=min(max(th.heading_fuzz, 0), 100))
+                for _, s, j in sorted(found, key=lambda x: x[2]):
+                    s = 100.0 if heads[j] == title else s
+                    if s > score:
+                        best, score = j, s
+                if best is None and title in exact:  # empty titles score 0 by fuzz
+                    best = next((j for j in exact[title] if j not in used), None)
+                    score = 100.0
             if best is not None and score >= th.heading_fuzz:
                 ctx.aligned[(note_path, k)] = best
                 used.add(best)
+                free_heads.pop(best, None)
+                anchor = at[best] + 1
             else:
                 ctx.aligned[(note_path, k)] = None
                 pending.append(k)
+        if windowed:
+            ctx.bounded.append(f"{note_path}: {len(heads)} headings, so a heading not found "
+                               f"word for word was compared with the {2 * th.pool_window + 1}"
+                               f" around where the last one matched (budget "
+                               f"{th.pool_budget // 10})")
         free = [j for j in heads if j not in used]
-        if pending and free:
+        if pending and free and len(pending) + len(free) > th.embed_budget:
+            ctx.bounded.append(f"{note_path}: {len(pending)} headings unmatched by words "
+                               f"among {len(free)}, so none was matched by meaning "
+                               f"(budget {th.embed_budget})")
+        elif pending and free:
             sims = ctx.cosines([doc.sections[k].title for k in pending],
                                [base.sections[j].title for j in free])
-            pairs = sorted(((float(sims[a, b]), a, b) for a in range(len(pending))
-                            for b in range(len(free))), reverse=True)
+            # the pairs above the bar, best first (ties: later a, then later b first)
+            aa, bb = np.nonzero(np.asarray(sims, dtype=np.float64) >= th.heading_cosine)
+            order = np.lexsort((-bb, -aa, -sims[aa, bb]))
             done_a: set[int] = set()
             done_b: set[int] = set()
-            for s, a, b in pairs:
-                if s < th.heading_cosine:
-                    break
+            for a, b in zip(aa[order].tolist(), bb[order].tolist(), strict=True):
                 if a in done_a or b in done_b:
                     continue
                 ctx.aligned[(note_path, pending[a])] = free[b]

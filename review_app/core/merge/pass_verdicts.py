@@ -13,8 +13,9 @@ wording is not preferred over the base's, and nothing older ever wins a value.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from ..links import relation_target, resolve, target_key
 from ..notes import parse_relation
@@ -23,6 +24,7 @@ from .context import MergeContext, Ref
 from .facts import facts_of, label_of, masked, stem, value_frames
 from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
 from .pass_units import as_written, said
+from .pool import pools
 
 _STRUCTURED = frozenset({"obs", "rel"})
 _FLIP_CARRY = ("carry", "drop")
@@ -54,18 +56,11 @@ def run(ctx: MergeContext) -> None:
     base_norms = {r.unit.norm for r in base_refs}
     base_rels = [(r, relation_of(ctx, r.unit.raw[0])) for r in base_refs if r.unit.kind == "rel"]
     todo: list[tuple[Ref, frozenset[str], list[Ref]]] = []
+    pool_of = pools(ctx)
     for _note, doc in ctx.older:
         for r in ctx.refs[doc.path]:
-            aligned = ctx.aligned.get((doc.path, r.section))
-            if r.unit.kind in _STRUCTURED or aligned is None or (
-                    doc.path, r.section) in ctx.loose or doc.sections[r.section].level <= 1:
-                # an intro's sentence: for a fact nothing in the base states; prose is
-                # compared with prose there (an observation's money is another thing)
-                pool = base_refs if r.unit.kind in _STRUCTURED or aligned is None else [
-                    b for b in base_refs if b.unit.kind not in _STRUCTURED]
-            else:
-                pool = [b for b in base_refs if b.section == aligned]
-            entry = _quick(ctx, r, stated, base_norms, base_rels, pool)
+            pool = pool_of[r.key]
+            entry = _quick(ctx, r, stated, base_norms, base_rels, pool, codes)
             if entry is not None:
                 ctx.entries[r.key] = entry
                 continue
@@ -83,8 +78,13 @@ def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
                        r.section_title, tuple(sorted(r.facts.values)), **kw)
 
 
+@lru_cache(maxsize=1 << 16)
+def _label(text: str, chars: int) -> tuple[str, str] | None:
+    return label_of(text, chars)  # cached: each base unit's label is asked per older unit
+
+
 def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
-           base_rels: list, pool: list[Ref]) -> LedgerEntry | None:
+           base_rels: list, pool: list[Ref], code_facts: list[str]) -> LedgerEntry | None:
     """The verdicts that need no vectors."""
     u = r.unit
     if u.kind == "rel":
@@ -113,7 +113,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     if u.kind == "obs" and (hit := _one_valued(ctx, r, pool)) is not None:
         return entry_for(r, "superseded", by=hit.key, by_text=as_written(hit),
                          why="the newest note states another one", flips=_FLIP_PAIR)
-    for b in pool:
+    for b in pool if u.kind == "check" else ():
         if u.kind == "check" == b.unit.kind and u.norm == b.unit.norm:
             return entry_for(r, "superseded" if u.box != b.unit.box else "present", by=b.key,
                           by_text=as_written(b), flips=_FLIP_PAIR if u.box != b.unit.box
@@ -132,13 +132,12 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return entry_for(r, "carried", why="a code block the newest lacks", flips=_FLIP_CARRY)
     if u.norm in base_norms:
         return entry_for(r, "present")
-    code_facts = [v for v in stated if v.startswith("code:")]
     fresh = [v for v in r.facts.values if v not in stated and not (
         v.startswith("code:") and any(v[5:] in c for c in code_facts))]
     label = label_of(u.text, ctx.thresholds.label_chars)
-    for b in pool:  # the same label, row or checklist item with another value
+    for b in pool if fresh else ():  # the same label or row with another value
         if label is not None and u.kind not in ("code",) and (
-                bl := label_of(b.unit.text, ctx.thresholds.label_chars)) is not None \
+                bl := _label(b.unit.text, ctx.thresholds.label_chars)) is not None \
                 and bl[0] == label[0] and fresh:
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why=f"'{label[0]}' has another value now", flips=_FLIP_PAIR)
@@ -148,9 +147,10 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     if not fresh:
         if r.facts.values:
             return entry_for(r, "present", why="its facts are in the newest note")
-        best = max((max(fuzz.token_sort_ratio(u.norm, b.unit.norm),
-                        fuzz.token_set_ratio(u.norm, b.unit.norm)) for b in pool), default=0)
-        if best >= ctx.thresholds.same_fuzz:
+        norms = [b.unit.norm for b in pool] if ctx.thresholds.same_fuzz <= 100 else []
+        if any(process.extractOne(u.norm, norms, scorer=scorer, processor=None,
+                                  score_cutoff=max(ctx.thresholds.same_fuzz, 0)) is not None
+               for scorer in (fuzz.token_sort_ratio, fuzz.token_set_ratio)):
             return entry_for(r, "present")
         if u.kind in _STRUCTURED:
             return None  # an observation is a fact of its own: judged by meaning
@@ -226,15 +226,22 @@ def _shared_words(ctx: MergeContext, a: str, b: str) -> int:
     return len(wa & wb)
 
 
-def _overlap(ctx: MergeContext, a: str, b: str) -> float:
-    """Share of content words two texts have in common (of the longer one's): what
-    they speak of. A text of one word is not "about" everything that holds it."""
+def _content(ctx: MergeContext, text: str) -> frozenset[str]:
     fw = ctx.lexicon.function_words
-    wa = {stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", a) if w not in fw}
-    wb = {stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", b) if w not in fw}
+    return frozenset(stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", text)
+                     if w not in fw)
+
+
+def _share(wa: frozenset[str], wb: frozenset[str]) -> float:
     if not wa or not wb:
         return 0.0
     return len(wa & wb) / max(len(wa), len(wb))
+
+
+def _overlap(ctx: MergeContext, a: str, b: str) -> float:
+    """Share of content words two texts have in common (of the longer one's): what
+    they speak of. A text of one word is not "about" everything that holds it."""
+    return _share(_content(ctx, a), _content(ctx, b))
 
 
 def _words(target: str | None) -> str:
@@ -257,6 +264,12 @@ def _restated(ctx: MergeContext) -> None:
         obs = [r for r in refs if r.unit.kind in ("obs", "rel")
                and ctx.entries[r.key].status == "carried"]
         if not gone or not obs:
+            continue
+        if len(obs) + len(gone) > th.embed_budget:
+            ctx.bounded.append(
+                f"{doc.path}: {len(obs)} observations and {len(gone)} superseded units, so "
+                f"observations were not checked for restating a changed value (budget "
+                f"{th.embed_budget})")
             continue
         sims = ctx.cosines([said(o.unit) for o in obs],
                            [g.unit.text for g in gone])
@@ -296,17 +309,35 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
     wanted: set[str] = set()
     frames_of = [value_frames(r.unit.text, ctx.lexicon) if any(
         v.startswith(("n:", "name:")) for v in new) else set() for r, new, _ in todo]
+    words: dict[str, frozenset[str]] = {}  # a base unit's words, once, not per pair
+    base_frames: dict[str, set[str]] = {}
+
+    def words_of(text: str) -> frozenset[str]:
+        if text not in words:
+            words[text] = _content(ctx, normalise(masked(text)))
+        return words[text]
+
+    def frames_in(text: str) -> set[str]:
+        if text not in base_frames:
+            base_frames[text] = value_frames(text, ctx.lexicon)
+        return base_frames[text]
+
     for i, (r, _new, pool) in enumerate(todo):
-        mu = normalise(masked(r.unit.text))
+        mu = words_of(r.unit.text)
         for b in pool:
             if b.unit.kind == "code" and r.unit.kind != "code":
                 continue
-            score = _overlap(ctx, mu, normalise(masked(b.unit.text)))
+            score = _share(mu, words_of(b.unit.text))
             lexical[(i, b.key)] = score
             if score >= th.embed_overlap or (
-                    frames_of[i] and frames_of[i] & value_frames(b.unit.text, ctx.lexicon)):
+                    frames_of[i] and frames_of[i] & frames_in(b.unit.text)):
                 wanted |= {r.unit.text, b.unit.text}
     rows = {}
+    if len(wanted) > th.embed_budget:
+        ctx.bounded.append(f"{len(wanted)} texts to compare by meaning, so units with a "
+                           f"new fact were compared by their words only (budget "
+                           f"{th.embed_budget})")
+        wanted = set()
     if wanted:
         texts = sorted(wanted)
         rows = dict(zip(texts, ctx.vectors.matrix(texts), strict=True))
@@ -326,7 +357,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 said_anew = (cos, b)
             if not (b.facts.values - r.facts.values) and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
-            shared = frames & value_frames(b.unit.text, ctx.lexicon) if frames else set()
+            shared = frames & frames_in(b.unit.text) if frames else set()
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (
                 shared and max(score, cos) >= th.frame_similarity) or any(
                 "=" in f for f in shared) or (

@@ -47,6 +47,16 @@ class Thresholds:
     prose_as_observation_cosine: float = 0.45
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
+    # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond
+    # `pool_budget` base units in the part an older unit is compared with, it is
+    # compared with the `pool_window` base units on either side of where its
+    # neighbours matched word for word (an edited copy keeps its order); beyond
+    # `embed_budget` texts one compose judges by words only, no vectors. Far above
+    # any note a person writes (a 600-word note has ~40 units); the ledger names every
+    # part judged under a budget.
+    pool_budget: int = 1000
+    pool_window: int = 60
+    embed_budget: int = 2000
 
 
 DEFAULT = Thresholds()

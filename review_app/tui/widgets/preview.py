@@ -5,6 +5,7 @@ the ledger rows the person flips (merge_view.py)."""
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from typing import Any
 
@@ -44,16 +45,50 @@ def line_diff(canonical: Note, member: Note, width: int = 0) -> Text:
     return text_diff(old + label, canonical.body, new, member.body)
 
 
+MAX_WORD_PAIRS = 40_000
+"""Above this many word comparisons (the changed middle of two very long lines) the
+middle is highlighted whole: matching words is quadratic, a key must stay fast."""
+
+
 def _words(old: str, new: str, old_out: Text, new_out: Text) -> None:
     """Append `old` and `new` with only the words that differ highlighted."""
     a, b = _TOKEN.findall(old), _TOKEN.findall(new)
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    head = 0  # the words both lines begin and end with need no matching
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    if (len(a) - head - tail) * (len(b) - head - tail) > MAX_WORD_PAIRS:
+        ops = [("equal", 0, head, 0, head),
+               ("replace", head, len(a) - tail, head, len(b) - tail),
+               ("equal", len(a) - tail, len(a), len(b) - tail, len(b))]
+    else:
+        ops = [(tag, i1 + head, i2 + head, j1 + head, j2 + head) for tag, i1, i2, j1, j2 in
+               difflib.SequenceMatcher(None, a[head:len(a) - tail], b[head:len(b) - tail],
+                                       autojunk=False).get_opcodes()]
+        ops = [("equal", 0, head, 0, head), *ops,
+               ("equal", len(a) - tail, len(a), len(b) - tail, len(b))]
+    for tag, i1, i2, j1, j2 in ops:
         if tag == "equal":
             old_out.append("".join(a[i1:i2]), style="red")
             new_out.append("".join(b[j1:j2]), style="green")
             continue
         old_out.append("".join(a[i1:i2]), style="bold white on red")
         new_out.append("".join(b[j1:j2]), style="bold black on green")
+
+
+MAX_LINE_PAIRS = 250_000
+MAX_CHAR_PAIRS = 1_000_000
+"""Two lines longer than this (product of lengths) are compared by their common start
+and end only: a full character match of two 60 KB lines took minutes."""
+
+
+def _ends_ratio(a: str, b: str) -> float:
+    """A lower bound of SequenceMatcher.ratio, in linear time: the shared start and end."""
+    head = len(os.path.commonprefix([a, b]))
+    tail = len(os.path.commonprefix([a[head:][::-1], b[head:][::-1]]))
+    return 2.0 * (head + tail) / (len(a) + len(b))
 
 
 def _pairs(a: list[str], b: list[str]) -> list[tuple[int, int]]:
@@ -69,7 +104,8 @@ def _pairs(a: list[str], b: list[str]) -> list[tuple[int, int]]:
             matcher = difflib.SequenceMatcher(None, line, b[j], autojunk=False)
             if matcher.real_quick_ratio() < PAIR_RATIO or matcher.quick_ratio() < PAIR_RATIO:
                 continue
-            ratio = matcher.ratio()
+            ratio = matcher.ratio() if len(line) * len(b[j]) <= MAX_CHAR_PAIRS else \
+                _ends_ratio(line, b[j])
             if ratio > best:
                 best, best_j = ratio, j
         if best >= PAIR_RATIO:
@@ -86,7 +122,9 @@ def text_diff(old_label: str, old: str, new_label: str, new: str) -> Text:
     out.append(f"+ {new_label}\n", style="bold green")
     a = old.splitlines()
     b = new.splitlines()
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    # Lines met very often (blank ones) make the match quadratic in a long note; there
+    # they stop serving as anchors (difflib's autojunk), below it nothing changes.
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=len(a) * len(b) > MAX_LINE_PAIRS)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             for line in a[i1:i2]:

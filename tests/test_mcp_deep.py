@@ -1,0 +1,65 @@
+"""A request nested 100,000 levels deep gets a clear error at once over MCP (the SDK's
+parser refused it without its id, so the client waited for ever), and the server
+goes on answering."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from review_app.mcp_guard import refusal, request_id, too_deep
+
+
+def test_depth_and_id_are_read_without_parsing_the_line():
+    deep = b'{"jsonrpc":"2.0","params":{"a":{"id":9}},"id":"r-1","x":' + b"[" * 500 \
+        + b"]" * 500 + b"}"
+    assert too_deep(deep) and request_id(deep) == "r-1"
+    assert not too_deep(b'{"id":1,"params":{"content":"' + b"[" * 500 + b'"}}')  # a string
+    assert not too_deep(b'{"a":' + b"[" * 60 + b"]" * 60 + b"}")
+    answer = json.loads(refusal(b'{"id":7,"p":' + b"{" * 100_000))
+    assert answer["id"] == 7 and "levels deep" in answer["error"]["message"]
+
+
+def _readline(proc: subprocess.Popen, timeout: float) -> dict | None:
+    ready, _, _ = select.select([proc.stdout], [], [], timeout)
+    return json.loads(proc.stdout.readline()) if ready else None
+
+
+def test_a_deep_argument_over_mcp_is_answered_with_an_error_quickly(tmp_path: Path):
+    root = tmp_path / "kb"
+    root.mkdir()
+    (root / "a.md").write_text("---\ntitle: A\n---\n\n# A\n\nText.\n")
+    proc = subprocess.Popen([sys.executable, "-m", "review_app", "mcp", str(root)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=dict(os.environ), cwd=tmp_path)
+
+    def send(line: str) -> None:
+        proc.stdin.write(line.encode() + b"\n")
+        proc.stdin.flush()
+
+    try:
+        send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "t", "version": "1"}}}))
+        assert _readline(proc, 120)["id"] == 1
+        send(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        depth = 100_000
+        send('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"upsert_note",'
+             '"arguments":{"title":"x","content":' + "[" * depth + "]" * depth + "}}}")
+        start = time.perf_counter()
+        answer = _readline(proc, 30)
+        assert answer is not None, "no answer to a deep request"
+        assert time.perf_counter() - start < 5
+        assert answer["id"] == 2 and "levels deep" in answer["error"]["message"]
+        send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}))
+        listed = _readline(proc, 30)
+        assert listed["id"] == 3 and listed["result"]["tools"]
+    finally:
+        proc.kill()
+        proc.wait()
+    assert sorted(p.name for p in root.iterdir()) == ["a.md"]  # nothing written
