@@ -92,6 +92,27 @@ class Note:
         return PurePosixPath(self.path).stem
 
 
+def _note_text(self: Note) -> str:
+    head, tail = self._text_frame  # type: ignore[attr-defined]
+    return head if tail is None else head + self.body + tail
+
+
+def _keep_note_text(self: Note, text: str) -> None:
+    """The body is most of a note's text: keep only what frames it (the frontmatter
+    block, trailing blank lines), so a scan of 100k notes holds each body once."""
+    body = getattr(self, "body", "")
+    end = len(text.rstrip())
+    start = end - len(body)
+    if body and start >= 0 and text.startswith(body, start):
+        self._text_frame = (text[:start], text[end:])  # type: ignore[attr-defined]
+    else:
+        self._text_frame = (text, None)  # type: ignore[attr-defined]
+
+
+# A property over the dataclass field: `Note(..., text=...)` and `note.text` are unchanged.
+Note.text = property(_note_text, _keep_note_text)  # type: ignore[assignment,method-assign]
+
+
 @dataclass(frozen=True)
 class NoteProblem:
     path: str
