@@ -270,9 +270,14 @@ class PostgresIndex:
         return {str(model): int(n) for model, n in rows}
 
     def entity_vectors(self, project_id: int, identities: tuple[str, ...],
-                       entity_ids: set[int] | None = None) -> ChunkVectors:
+                       entity_ids: set[int] | None = None,
+                       each: Callable[[int, list[np.ndarray], list[int]], None] | None = None
+                       ) -> ChunkVectors:
         """Entity-chunk vectors of the project made by the model `identities` name; a note
-        counts only when every chunk of it for that model is ready and has its vector."""
+        counts only when every chunk of it for that model is ready and has its vector.
+        With `each`, every counted note's (id, vectors, lengths) is handed to it as its
+        rows arrive (ordered by note) and nothing is kept: 100k notes' chunks never sit
+        in memory at once."""
         if not self.has_vectors or not identities:
             return ChunkVectors(self.dim or 0, {})
         cols = self.columns["search_vector_chunks"]
@@ -285,25 +290,38 @@ class PostgresIndex:
             "SELECT DISTINCT c.entity_id FROM search_vector_chunks c WHERE c.project_id = "
             "%(project)s AND c.embedding_model = ANY (%(models)s) AND "
             f"c.embedding_status <> 'ready' {wanted}", params)}
-        parts: dict[int, list[tuple[int, int, np.ndarray | None]]] = {}
+        out: dict[int, list[np.ndarray]] = {}
+        lengths: dict[int, list[int]] = {}
+        width = self.dim
+
+        def close(eid: int, chunks: list[tuple[int, int, np.ndarray | None]]) -> None:
+            if eid in unready or not all(v is not None and v.shape[0] == width
+                                         for _, _, v in chunks):
+                return
+            chunks.sort(key=lambda part: part[0])
+            vectors = [v for _, _, v in chunks]
+            sizes = [size for _, size, _ in chunks]
+            if each is not None:
+                each(eid, vectors, sizes)  # type: ignore[arg-type]
+            else:
+                out[eid], lengths[eid] = vectors, sizes  # type: ignore[assignment]
+
         with self.conn.cursor(name="bm_review_vectors", binary=True) as cur:
             cur.itersize = FETCH_ROWS
             cur.execute(
                 f"SELECT c.entity_id, {order}, {length}, e.embedding FROM search_vector_chunks c "
                 f"LEFT JOIN search_vector_embeddings e ON {self._live_sql()} "
                 "WHERE c.project_id = %(project)s AND c.embedding_model = ANY (%(models)s) "
-                f"AND {self._entity_chunk_sql()} {wanted}", params)
+                f"AND {self._entity_chunk_sql()} {wanted} ORDER BY c.entity_id", params)
+            current, parts = -1, []
             for eid, pos, size, vec in cur:
-                if eid not in unready:
-                    parts.setdefault(int(eid), []).append((int(pos), int(size or 1), vec))
-        out: dict[int, list[np.ndarray]] = {}
-        lengths: dict[int, list[int]] = {}
-        width = self.dim
-        for eid, chunks in parts.items():
-            if all(v is not None and v.shape[0] == width for _, _, v in chunks):
-                chunks.sort(key=lambda part: part[0])
-                out[eid] = [v for _, _, v in chunks]  # type: ignore[misc]
-                lengths[eid] = [size for _, size, _ in chunks]
+                if eid != current:
+                    if parts:
+                        close(current, parts)
+                    current, parts = int(eid), []
+                parts.append((int(pos), int(size or 1), vec))
+            if parts:
+                close(current, parts)
         return ChunkVectors(self.dim or 0, out, lengths)
 
     def nearest(self, project_id: int, identities: tuple[str, ...], anchors: list[int],
