@@ -8,10 +8,11 @@ stops a scan.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import re
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import frontmatter
@@ -83,6 +84,21 @@ class Note:
         return len(_WORD_RE.findall(self.body))
 
     @property
+    def split_words(self) -> int:
+        """Whitespace-separated words of the body (kept when the note is compact)."""
+        held = self.__dict__.get("_split_words")
+        return held if held is not None else len(self.body.split())
+
+    def compact(self, origin: Path) -> None:
+        """Let go of the body, observations and relations (most of what a note holds);
+        they are parsed again from `origin` when asked for (a scan of 100k notes asks
+        for those of its candidate pairs only). A file changed since is read as it is
+        now: writing to it is refused as a conflict anyway (its sha256 differs)."""
+        self._split_words = len(self.body.split())
+        self._origin = str(origin)
+        self._body = self._observations = self._relations = None
+
+    @property
     def richness(self) -> tuple[int, int]:
         """(observations + relations, words): the 'richer' part of the canonical rule."""
         return (len(self.observations) + len(self.relations), self.word_count)
@@ -111,6 +127,44 @@ def _keep_note_text(self: Note, text: str) -> None:
 
 # A property over the dataclass field: `Note(..., text=...)` and `note.text` are unchanged.
 Note.text = property(_note_text, _keep_note_text)  # type: ignore[assignment,method-assign]
+
+
+@functools.lru_cache(maxsize=1024)
+def _reparsed(origin: str, path: str) -> tuple[str, list[Observation], list[Relation]]:
+    """A compact note's parts, parsed again; the last thousand kept (a pair's notes are
+    asked for again and again while it is scored and shown)."""
+    try:
+        raw = Path(origin).read_bytes()
+    except OSError:
+        return "", [], []
+    note = parse_note(path, raw)
+    if isinstance(note, NoteProblem):
+        return "", [], []
+    return note.body, note.observations, note.relations
+
+
+def _held_or_reparsed(name: str, index: int) -> property:
+    slot = "_" + name
+
+    def get(self: Note) -> Any:
+        value = self.__dict__.get(slot)
+        if value is None and "_origin" in self.__dict__:
+            return _reparsed(self.__dict__["_origin"], self.path)[index]
+        return value
+
+    def put(self: Note, value: Any) -> None:
+        held = self.__dict__
+        if "_origin" in held:  # set by hand on a compact note: all three held from now on
+            held["_body"], held["_observations"], held["_relations"] = _reparsed(
+                held.pop("_origin"), self.path)
+        held[slot] = value
+
+    return property(get, put)
+
+
+Note.body = _held_or_reparsed("body", 0)  # type: ignore[assignment,method-assign]
+Note.observations = _held_or_reparsed("observations", 1)  # type: ignore[assignment,method-assign]
+Note.relations = _held_or_reparsed("relations", 2)  # type: ignore[assignment,method-assign]
 
 
 @dataclass(frozen=True)
