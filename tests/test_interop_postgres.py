@@ -133,8 +133,20 @@ def test_scan_reads_basic_memorys_postgres_vectors_read_only(pg, bm_venv: Path, 
     with pytest.MonkeyPatch.context() as env:
         env.setenv("BASIC_MEMORY_CONFIG_DIR", str(bm.cfg))
         env.setenv("BASIC_MEMORY_DATABASE_URL", reader["BASIC_MEMORY_DATABASE_URL"])
+        # Small batches, so a second session in the same snapshot (a SELECT-only role's)
+        # takes some of them: the lists must not change.
+        env.setattr("review_app.core.vectors.postgres.NEAREST_BATCH", 7)
+        sessions = []
+        share = PostgresIndex._sharing_session
+
+        def counted(self, settings):
+            sessions.append(share(self, settings))
+            return sessions[-1]
+
+        env.setattr(PostgresIndex, "_sharing_session", counted)
         pg_side = scan(Project(demo_kb), ScanOptions(vectors="basic-memory",
                                                      neighbour_search="database"))
+        assert sessions and sessions[0] is not None and sessions[0].closed
         # No chunk vectors are held after reading (100k notes' would be ~0.5 GB): coverage
         # reads those of the notes it asks for, as basic-memory stores them.
         parsed = load_notes(demo_kb)[0]

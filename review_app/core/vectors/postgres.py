@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import struct
+import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -111,11 +112,9 @@ class PostgresIndex:
                 f"the Postgres client: {EXTRA}") from None
         self._errors: tuple[type[Exception], ...] = (psycopg.Error,)
         self.timeout_ms = int(statement_timeout_ms)
+        self._url = url
         try:
-            self.conn = psycopg.connect(
-                conninfo(url), autocommit=True, connect_timeout=CONNECT_TIMEOUT_S,
-                options=f"-c default_transaction_read_only=on "
-                        f"-c statement_timeout={self.timeout_ms}")
+            self.conn = self._connect()
         except psycopg.Error as exc:
             raise BasicMemoryIndexError(f"cannot connect to basic-memory's Postgres "
                                         f"{self.path}: {str(exc).strip()}") from exc
@@ -138,6 +137,33 @@ class PostgresIndex:
             self.conn.close()
             raise BasicMemoryIndexError(f"cannot read basic-memory's Postgres {self.path}: "
                                         f"{str(exc).strip()}") from exc
+
+    def _connect(self) -> Any:  # noqa: ANN401 - psycopg's Connection
+        import psycopg
+
+        return psycopg.connect(
+            conninfo(self._url), autocommit=True, connect_timeout=CONNECT_TIMEOUT_S,
+            options=f"-c default_transaction_read_only=on "
+                    f"-c statement_timeout={self.timeout_ms}")
+
+    def _sharing_session(self, settings: list[str]) -> Any:  # noqa: ANN401
+        """A second read-only session in this one's snapshot (`SET TRANSACTION SNAPSHOT`),
+        for a second server core; None where the server will not give one."""
+        try:
+            (snap,) = self.conn.execute("SELECT pg_export_snapshot()").fetchone()
+            conn = self._connect()
+        except self._errors:
+            return None
+        try:
+            conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            conn.execute(f"SET TRANSACTION SNAPSHOT '{snap}'")
+            conn.execute(f"SET LOCAL statement_timeout = {self.timeout_ms}")
+            for setting in settings:
+                conn.execute(setting)
+        except self._errors:
+            conn.close()
+            return None
+        return conn
 
     @property
     def errors(self) -> tuple[type[Exception], ...]:
@@ -333,10 +359,12 @@ class PostgresIndex:
         groups (bench/pg_scale.py). Only entity ids come back."""
         if not self.has_vectors or not anchors:
             return {}
-        self.conn.execute(f"SET LOCAL hnsw.ef_search = "
-                          f"{min(max(chunks, HNSW_EF_SEARCH_DEFAULT), HNSW_EF_SEARCH_MAX)}")
+        settings = [f"SET LOCAL hnsw.ef_search = "
+                    f"{min(max(chunks, HNSW_EF_SEARCH_DEFAULT), HNSW_EF_SEARCH_MAX)}"]
         if self._iterative_scan():  # keep scanning past ef_search until LIMIT rows pass
-            self.conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+            settings.append("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        for setting in settings:
+            self.conn.execute(setting)
         cols = self.columns["search_vector_chunks"]
         opening = "AND ac.chunk_index = 0" if "chunk_index" in cols else ""
         # The innermost query is a plain ORDER BY distance LIMIT on the vector table, the
@@ -354,18 +382,71 @@ class PostgresIndex:
             f"WHERE ac.project_id = %(project)s AND {self._entity_chunk_sql('ac')} {opening} "
             "AND ac.embedding_model = ANY (%(models)s) AND ac.entity_id = ANY (%(batch)s) "
             "ORDER BY ac.entity_id, n.d")
+        batches = [anchors[a:a + NEAREST_BATCH] for a in range(0, len(anchors), NEAREST_BATCH)]
+        found = self._in_two_sessions(sql, batches, settings, {
+            "project": project_id, "models": list(identities), "limit": chunks}, progress)
         out: dict[int, list[int]] = {}
-        for start in range(0, len(anchors), NEAREST_BATCH):
-            batch = anchors[start:start + NEAREST_BATCH]
-            for anchor, other in self.conn.execute(sql, {
-                    "project": project_id, "models": list(identities), "limit": chunks,
-                    "batch": batch}):
-                found = out.setdefault(int(anchor), [])
-                if other != anchor and other not in found:
-                    found.append(int(other))
-            if progress:
-                progress(min(start + NEAREST_BATCH, len(anchors)), len(anchors))
+        for rows in found:
+            for anchor, other in rows:
+                near = out.setdefault(int(anchor), [])
+                if other != anchor and other not in near:
+                    near.append(int(other))
         return out
+
+    def _in_two_sessions(self, sql: str, batches: list[list[int]], settings: list[str],
+                         params: dict[str, Any],
+                         progress: Callable[[int, int], None] | None
+                         ) -> list[list[tuple[Any, ...]]]:
+        """Each batch's rows, in batch order. A second session in the same snapshot takes
+        batches too, so the server searches on two cores (pgvector's scans were most of a
+        100k-note scan); progress is reported from the calling thread only."""
+        results: list[list[tuple[Any, ...]]] = [[] for _ in batches]
+        lock = threading.Lock()
+        queue = iter(range(len(batches)))
+        failed: list[BaseException] = []
+        done = [0]
+
+        def take() -> int | None:
+            with lock:
+                return None if failed else next(queue, None)
+
+        def work(conn: Any, report: bool) -> None:  # noqa: ANN401
+            while (i := take()) is not None:
+                results[i] = conn.execute(sql, {**params, "batch": batches[i]}).fetchall()
+                with lock:
+                    done[0] += len(batches[i])
+                if report and progress:
+                    progress(done[0], sum(map(len, batches)))
+
+        helper = self._sharing_session(settings) if len(batches) > 1 else None
+        thread = None
+        if helper is not None:
+            def side() -> None:
+                try:
+                    work(helper, False)
+                except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+                    with lock:
+                        failed.append(exc)
+
+            thread = threading.Thread(target=side, name="bm-review-pgvector", daemon=True)
+            thread.start()
+        try:
+            work(self.conn, True)
+        except BaseException:
+            with lock:
+                failed.append(RuntimeError("stopped"))
+            raise
+        finally:
+            if thread is not None:
+                thread.join()
+            if helper is not None:
+                with contextlib.suppress(*self._errors):
+                    helper.close()
+        if failed:
+            raise failed[0]
+        if progress:
+            progress(done[0], done[0])
+        return results
 
     def file_dates(self, project_id: int) -> dict[str, tuple[datetime | None, datetime | None]]:
         cols = self.columns["entity"]
