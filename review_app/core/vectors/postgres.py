@@ -352,13 +352,16 @@ class PostgresIndex:
 
     def nearest(self, project_id: int, identities: tuple[str, ...], anchors: list[int],
                 chunks: int, progress: Callable[[int, int], None] | None = None
-                ) -> dict[int, list[int]]:
-        """For each anchor entity, the entities owning the `chunks` chunks of the project
-        nearest its opening entity chunk (cosine, by pgvector's HNSW index), nearest
-        first. One index scan a note: a scan per chunk cost 3x the time for the same
-        groups (bench/pg_scale.py). Only entity ids come back."""
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """(anchor, other) entity ids: for each anchor entity, the other entities owning
+        some of the `chunks` chunks of the project nearest its opening entity chunk
+        (cosine, by pgvector's HNSW index), each pair once, unordered. One index scan a
+        note: a scan per chunk cost 3x the time for the same groups (bench/pg_scale.py).
+        Only entity ids come back, kept as arrays (100k notes' pairs as Python tuples and
+        lists were most of the scan's peak memory)."""
+        empty = np.zeros(0, dtype=np.int64)
         if not self.has_vectors or not anchors:
-            return {}
+            return empty, empty
         settings = [f"SET LOCAL hnsw.ef_search = "
                     f"{min(max(chunks, HNSW_EF_SEARCH_DEFAULT), HNSW_EF_SEARCH_MAX)}"]
         if self._iterative_scan():  # keep scanning past ef_search until LIMIT rows pass
@@ -385,22 +388,18 @@ class PostgresIndex:
         batches = [anchors[a:a + NEAREST_BATCH] for a in range(0, len(anchors), NEAREST_BATCH)]
         found = self._in_two_sessions(sql, batches, settings, {
             "project": project_id, "models": list(identities), "limit": chunks}, progress)
-        out: dict[int, list[int]] = {}
-        for rows in found:
-            for anchor, other in rows:
-                near = out.setdefault(int(anchor), [])
-                if other != anchor and other not in near:
-                    near.append(int(other))
-        return out
+        pairs = np.concatenate(found) if found else np.zeros((0, 2), dtype=np.int64)
+        return pairs[:, 0], pairs[:, 1]
 
     def _in_two_sessions(self, sql: str, batches: list[list[int]], settings: list[str],
                          params: dict[str, Any],
                          progress: Callable[[int, int], None] | None
-                         ) -> list[list[tuple[Any, ...]]]:
-        """Each batch's rows, in batch order. A second session in the same snapshot takes
-        batches too, so the server searches on two cores (pgvector's scans were most of a
-        100k-note scan); progress is reported from the calling thread only."""
-        results: list[list[tuple[Any, ...]]] = [[] for _ in batches]
+                         ) -> list[np.ndarray]:
+        """Each batch's distinct (anchor, other) pairs, in batch order. A second session in
+        the same snapshot takes batches too, so the server searches on two cores
+        (pgvector's scans were most of a 100k-note scan); progress is reported from the
+        calling thread only."""
+        results: list[np.ndarray] = [np.zeros((0, 2), dtype=np.int64) for _ in batches]
         lock = threading.Lock()
         queue = iter(range(len(batches)))
         failed: list[BaseException] = []
@@ -412,7 +411,9 @@ class PostgresIndex:
 
         def work(conn: Any, report: bool) -> None:  # noqa: ANN401
             while (i := take()) is not None:
-                results[i] = conn.execute(sql, {**params, "batch": batches[i]}).fetchall()
+                rows = np.asarray(conn.execute(sql, {**params, "batch": batches[i]}).fetchall(),
+                                  dtype=np.int64).reshape(-1, 2)
+                results[i] = np.unique(rows[rows[:, 0] != rows[:, 1]], axis=0)
                 with lock:
                     done[0] += len(batches[i])
                 if report and progress:
