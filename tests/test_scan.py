@@ -246,3 +246,19 @@ def test_compact_notes_scan_exactly_as_notes_held_whole(demo_kb: Path, scan_proj
         assert (b.body, b.observations, b.relations, b.text) == \
             (a.body, a.observations, a.relations, a.text)
         assert b.split_words == len(a.body.split()) and b.richness == a.richness
+
+
+def test_a_compact_note_of_a_later_scan_reads_the_file_as_it_is_then(demo_kb: Path):
+    """Parses of compact notes are cached: an edited file scanned again must not be given
+    the earlier parse (the console rescans after every apply)."""
+    from review_app.core.project import load_notes
+
+    first = {n.path: n for n in load_notes(demo_kb, compact_from=0)[0]}
+    path = next(p for p, n in first.items() if n.observations)
+    assert first[path].body  # parsed (and cached) once
+    note_file = demo_kb / path
+    note_file.write_text(note_file.read_text(encoding="utf-8").replace(
+        first[path].body, "Rewritten.\n\n- [fact] Only this now"), encoding="utf-8")
+    again = {n.path: n for n in load_notes(demo_kb, compact_from=0)[0]}
+    assert again[path].body == "Rewritten.\n\n- [fact] Only this now"
+    assert [o.content for o in again[path].observations] == ["Only this now"]

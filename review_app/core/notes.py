@@ -130,9 +130,11 @@ Note.text = property(_note_text, _keep_note_text)  # type: ignore[assignment,met
 
 
 @functools.lru_cache(maxsize=1024)
-def _reparsed(origin: str, path: str) -> tuple[str, list[Observation], list[Relation]]:
+def _reparsed(origin: str, path: str, sha256: str
+              ) -> tuple[str, list[Observation], list[Relation]]:
     """A compact note's parts, parsed again; the last thousand kept (a pair's notes are
-    asked for again and again while it is scored and shown)."""
+    asked for again and again while it is scored and shown). Keyed by the scan's sha256
+    too, so a later scan of an edited file never gets an earlier parse."""
     try:
         raw = Path(origin).read_bytes()
     except OSError:
@@ -149,14 +151,14 @@ def _held_or_reparsed(name: str, index: int) -> property:
     def get(self: Note) -> Any:
         value = self.__dict__.get(slot)
         if value is None and "_origin" in self.__dict__:
-            return _reparsed(self.__dict__["_origin"], self.path)[index]
+            return _reparsed(self.__dict__["_origin"], self.path, self.sha256)[index]
         return value
 
     def put(self: Note, value: Any) -> None:
         held = self.__dict__
         if "_origin" in held:  # set by hand on a compact note: all three held from now on
             held["_body"], held["_observations"], held["_relations"] = _reparsed(
-                held.pop("_origin"), self.path)
+                held.pop("_origin"), self.path, self.sha256)
         held[slot] = value
 
     return property(get, put)
