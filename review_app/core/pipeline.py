@@ -116,9 +116,9 @@ class ScanOptions:
     """Notes from which each keeps a compact record (project.COMPACT_FROM); None: never."""
     neighbour_search: str = "local"
     """"local": every pair is compared in memory; "database": where basic-memory keeps its
-    vectors in Postgres, each note's candidates come from pgvector's index instead (a
-    third of the client's CPU at 100k notes, but 7% fewer planted groups found and no
-    faster on 2 cores: bench/pg_scale.py, README)."""
+    vectors in Postgres, each note's candidates come from pgvector's index instead (70 s
+    of the client's CPU against 252 s at 100k notes, but 7% fewer planted groups found
+    and no faster on 2 cores: bench/pg_scale.py, README)."""
 
 
 @dataclass
