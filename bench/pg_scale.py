@@ -22,7 +22,7 @@ Reported: wall, CPU of the bm-review process and of Postgres' backends, peak RSS
 of the bm-review process (its VmHWM), planted groups found whole (listing and likely
 bands). A generated project is reused while its manifest matches.
 
-    python bench/pg_scale.py --sizes 10000,30000,100000 [--json]
+    python bench/pg_scale.py --sizes 10000,30000,100000 [--json] [--reuse]
 """
 
 from __future__ import annotations
@@ -283,10 +283,34 @@ def found(planted: list[list[str]], groups: list[list[str]]) -> int:
                                                              for p in g))
 
 
-def run_size(srv, host: Path, work: Path, n: int, seed: int, modes: list[str]) -> dict:
+def loaded_before(host: Path, db: str, root: Path, cfg: Path) -> dict[str, float] | None:
+    """What an earlier run loaded into `db` for `root` (its chunk count), or None."""
+    import psycopg
+
+    from review_app.core.vectors.postgres import conninfo
+
+    if not (cfg / "config.json").is_file() or not (root / MANIFEST).is_file():
+        return None
+    try:
+        with psycopg.connect(conninfo(url(host, db))) as con:
+            row = con.execute("SELECT count(*) FROM search_vector_chunks c JOIN project p ON "
+                              "p.id = c.project_id WHERE p.path = %s", (str(root),)).fetchone()
+    except psycopg.Error:
+        return None
+    return {"chunks": int(row[0]), "load_s": 0.0, "hnsw_build_s": 0.0} if row[0] else None
+
+
+def run_size(srv, host: Path, work: Path, n: int, seed: int, modes: list[str],
+             reuse: bool = False) -> dict:
     db = f"scale_{n}"
-    cfg = basic_memory_schema(srv, host, db, work)
     root = work / f"project-{n}"
+    cfg = work / f"bm-{db}" / "bm-config"
+    if reuse and (loaded := loaded_before(host, db, root, cfg)) is not None:
+        manifest = json.loads((root / MANIFEST).read_text())
+        row: dict = {"notes": n, "planted": len(manifest["groups"]), "generate_s": 0.0,
+                     **loaded}
+        return scan_modes(srv, row, root, cfg, manifest["groups"], modes)
+    cfg = basic_memory_schema(srv, host, db, work)
     t0 = time.perf_counter()
     try:
         manifest = json.loads((root / MANIFEST).read_text())
@@ -304,6 +328,12 @@ def run_size(srv, host: Path, work: Path, n: int, seed: int, modes: list[str]) -
     cfgdoc["projects"][root.name] = {"path": str(root)}
     (cfg / "config.json").write_text(json.dumps(cfgdoc))
     row: dict = {"notes": n, "planted": len(planted), "generate_s": round(gen_s, 1), **loaded}
+    return scan_modes(srv, row, root, cfg, planted, modes)
+
+
+def scan_modes(srv, row: dict, root: Path, cfg: Path, planted: list[list[str]],
+               modes: list[str]) -> dict:
+    n = row["notes"]
     for mode in modes:
         doc = scan_child(mode, root, cfg, srv)
         row[mode] = {k: doc[k] for k in ("wall_s", "cpu_s", "postgres_cpu_s", "peak_rss_mb")}
@@ -341,6 +371,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--work", type=Path, default=BENCH / "out" / "pg_scale")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--reuse", action="store_true",
+                    help="scan the databases an earlier run loaded (same --work), if present")
     ap.add_argument("--child", nargs=2, metavar=("MODE", "ROOT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -354,7 +386,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     try:
         for n in (int(s) for s in args.sizes.split(",")):
-            rows.append(run_size(srv, host, args.work.resolve(), n, args.seed, modes))
+            rows.append(run_size(srv, host, args.work.resolve(), n, args.seed, modes,
+                                 args.reuse))
     finally:
         srv.cleanup()
     print(json.dumps(rows, indent=1) if args.json else table(rows, modes))

@@ -24,9 +24,10 @@ from test_applying import EXPECTED
 
 from review_app.core.bm_model import read_settings
 from review_app.core.bm_store import BasicMemoryIndexError
+from review_app.core.bm_vectors import read_vectors
 from review_app.core.index import top_neighbours
 from review_app.core.pipeline import ScanOptions, scan
-from review_app.core.project import Project
+from review_app.core.project import Project, load_notes
 from review_app.core.vectors.neighbours import neighbour_lists
 from review_app.core.vectors.postgres import PostgresIndex, conninfo, redact
 
@@ -132,8 +133,34 @@ def test_scan_reads_basic_memorys_postgres_vectors_read_only(pg, bm_venv: Path, 
     with pytest.MonkeyPatch.context() as env:
         env.setenv("BASIC_MEMORY_CONFIG_DIR", str(bm.cfg))
         env.setenv("BASIC_MEMORY_DATABASE_URL", reader["BASIC_MEMORY_DATABASE_URL"])
+        # Small batches, so a second session in the same snapshot (a SELECT-only role's)
+        # takes some of them: the lists must not change.
+        env.setattr("review_app.core.vectors.postgres.NEAREST_BATCH", 7)
+        sessions = []
+        share = PostgresIndex._sharing_session
+
+        def counted(self, settings):
+            sessions.append(share(self, settings))
+            return sessions[-1]
+
+        env.setattr(PostgresIndex, "_sharing_session", counted)
         pg_side = scan(Project(demo_kb), ScanOptions(vectors="basic-memory",
                                                      neighbour_search="database"))
+        assert sessions and sessions[0] is not None and sessions[0].closed
+        # No chunk vectors are held after reading (100k notes' would be ~0.5 GB): coverage
+        # reads those of the notes it asks for, as basic-memory stores them.
+        parsed = load_notes(demo_kb)[0]
+        held = read_vectors(Project(demo_kb), parsed, tmp_path / "cache.db")
+        assert held is not None and held.chunks == {} and len(held.entity_ids) == len(parsed)
+        asked = held.chunk_vectors(parsed[:3])
+        assert set(held.chunks) == {n.path for n in parsed[:3]}
+        with PostgresIndex(reader["BASIC_MEMORY_DATABASE_URL"]) as store, store.snapshot():
+            stored = store.entity_vectors(held.project.id, read_settings().identities(),
+                                          {held.entity_ids[n.path] for n in parsed[:3]})
+        for note, (vectors, lengths) in zip(parsed[:3], asked, strict=True):
+            eid = held.entity_ids[note.path]
+            assert np.array_equal(vectors, np.stack(stored.by_entity[eid]))
+            assert lengths.tolist() == stored.lengths[eid]
     assert pg_side.stats["neighbours_in_database"] == 1 and pg_side.stats["embedded"] == 0
     assert {(g.canonical, frozenset([g.canonical, *(m.path for m in g.members)]))
             for g in pg_side.groups} == {(c, ms | {c}) for c, ms in listed}

@@ -225,3 +225,40 @@ def test_connect_falls_back_when_stdlib_cannot_load_extensions(tmp_path: Path):
 def test_index_lives_in_dot_folder_that_basic_memory_ignores(demo_kb: Path, scan_project):
     scan_project(demo_kb)
     assert (demo_kb / ".bm-review" / "index.db").is_file()
+
+
+def test_compact_notes_scan_exactly_as_notes_held_whole(demo_kb: Path, scan_project):
+    """A big project's notes keep compact records (body, observations and relations parsed
+    again from the file when asked for): the scan's groups, scores and evidence are the
+    same, and a compact note gives back what was parsed."""
+    from review_app.core.project import load_notes
+
+    whole = scan_project(demo_kb, compact_from=None)
+    compact = scan_project(demo_kb, compact_from=0)
+    assert compact.to_json(include_pairs=True) | {"stats": {}} == \
+        whole.to_json(include_pairs=True) | {"stats": {}}
+    assert group_sets(compact) == group_sets(whole)
+    held, _ = load_notes(demo_kb)
+    lean, _ = load_notes(demo_kb, compact_from=0)
+    assert [n.path for n in lean] == [n.path for n in held]
+    for a, b in zip(held, lean, strict=True):
+        assert "_body" in b.__dict__ and b.__dict__["_body"] is None  # not held
+        assert (b.body, b.observations, b.relations, b.text) == \
+            (a.body, a.observations, a.relations, a.text)
+        assert b.split_words == len(a.body.split()) and b.richness == a.richness
+
+
+def test_a_compact_note_of_a_later_scan_reads_the_file_as_it_is_then(demo_kb: Path):
+    """Parses of compact notes are cached: an edited file scanned again must not be given
+    the earlier parse (the console rescans after every apply)."""
+    from review_app.core.project import load_notes
+
+    first = {n.path: n for n in load_notes(demo_kb, compact_from=0)[0]}
+    path = next(p for p, n in first.items() if n.observations)
+    assert first[path].body  # parsed (and cached) once
+    note_file = demo_kb / path
+    note_file.write_text(note_file.read_text(encoding="utf-8").replace(
+        first[path].body, "Rewritten.\n\n- [fact] Only this now"), encoding="utf-8")
+    again = {n.path: n for n in load_notes(demo_kb, compact_from=0)[0]}
+    assert again[path].body == "Rewritten.\n\n- [fact] Only this now"
+    assert [o.content for o in again[path].observations] == ["Only this now"]

@@ -206,13 +206,19 @@ class BasicMemoryVectors:
     stale: list[str] = field(default_factory=list)  # notes changed since basic-memory indexed
     # Every note's neighbour (indices, cosines), searched where the vectors are (Postgres).
     lists: tuple[np.ndarray, np.ndarray] | None = None
-    # path -> (its chunks' vectors, each chunk's characters), as basic-memory holds them
+    # path -> (its chunks' vectors, each chunk's characters), once read or embedded
     chunks: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
+    # path -> basic-memory's entity id, for the notes whose vectors it holds as they are
+    entity_ids: dict[str, int] = field(default_factory=dict)
 
     def chunk_vectors(self, notes: Sequence[Note]) -> list[tuple[np.ndarray, np.ndarray]]:
         """Each note's chunk vectors and lengths: basic-memory's where it holds the note as
-        it is, else its cut embedded with its model (loaded only then)."""
+        it is (read from its index for these notes only, in one batch), else its cut
+        embedded with its model (loaded only then)."""
         missing = [n for n in notes if n.path not in self.chunks]
+        if missing and self.entity_ids:
+            self._read_chunks([n for n in missing if n.path in self.entity_ids])
+            missing = [n for n in missing if n.path not in self.chunks]
         if missing:
             embedder = load_embedder(self.settings)
             for note in missing:
@@ -221,6 +227,37 @@ class BasicMemoryVectors:
                     embedder.embed(parts).astype(np.float32),
                     np.asarray([len(p) for p in parts], dtype=np.float32))
         return [self.chunks[n.path] for n in notes]
+
+    def _read_chunks(self, notes: Sequence[Note]) -> None:
+        """basic-memory's chunk vectors of `notes`, where its index still holds each as
+        the scan read it (same checksum, every chunk ready); others are left out."""
+        if not notes:
+            return
+        try:
+            store = open_index(self.settings)
+        except BasicMemoryIndexError:
+            return
+        try:
+            with store.snapshot():
+                entities = store.entities(self.project.id)
+                ids = {}
+                for note in notes:
+                    ent = entities.get(note.path)
+                    if (ent is not None and ent.id == self.entity_ids[note.path]
+                            and ent.checksum == note.sha256 and not ent.vectors_owed):
+                        ids[ent.id] = note.path
+                got = store.entity_vectors(self.project.id, self.settings.identities(),
+                                           set(ids))
+        except (*DB_ERRORS, *_errors(store)):
+            return
+        finally:
+            store.close()
+        for eid, parts in got.by_entity.items():
+            if eid in ids and parts:
+                lengths = got.lengths.get(eid)
+                self.chunks[ids[eid]] = (
+                    np.stack(parts).astype(np.float32),
+                    np.asarray(lengths or [1] * len(parts), dtype=np.float32))
 
     def embed(self, notes: Sequence[Note]) -> np.ndarray:
         """Vectors for notes basic-memory does not have (a proposed note), made as its
@@ -337,21 +374,32 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
         ent = entities.get(note.path)
         if ent is not None and ent.checksum == note.sha256 and not ent.vectors_owed:
             fresh_ids[note.path] = ent.id
-    chunks = store.entity_vectors(record.id, identities, set(fresh_ids.values()))
-    dim = chunks.dim
+    # Only each note's composed vector is kept; coverage's chunk vectors are read again
+    # for the few notes of strong pairs (`BasicMemoryVectors.chunk_vectors`).
+    dim = store.dim or 0
     out = np.empty((len(notes), dim), dtype=np.float32)
+    composed: dict[int, np.ndarray] = {}
+
+    def keep(eid: int, parts: list[np.ndarray], lengths: list[int] | None) -> None:
+        composed[eid] = compose(parts, recipe, lengths)
+
+    if isinstance(store, PostgresIndex):  # streamed: 100k notes' chunks never held at once
+        store.entity_vectors(record.id, identities, set(fresh_ids.values()), each=keep)
+    else:
+        chunks = store.entity_vectors(record.id, identities, set(fresh_ids.values()))
+        for eid, parts in chunks.by_entity.items():
+            if parts:
+                keep(eid, parts, chunks.lengths.get(eid))
+        del chunks
     todo: list[int] = []
-    held: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for i, note in enumerate(notes):
-        eid = fresh_ids.get(note.path, -1)
-        parts = chunks.by_entity.get(eid)
-        if parts:
-            lengths = chunks.lengths.get(eid)
-            out[i] = compose(parts, recipe, lengths)
-            held[note.path] = (np.stack(parts).astype(np.float32),
-                               np.asarray(lengths or [1] * len(parts), dtype=np.float32))
+        vec = composed.get(fresh_ids.get(note.path, -1))
+        if vec is not None:
+            out[i] = vec
         else:
             todo.append(i)
+    held_ids = {path: eid for path, eid in fresh_ids.items() if eid in composed}
+    composed.clear()
     embedded = cached = 0
     embed_s = 0.0
     if todo:
@@ -375,4 +423,4 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
         model=settings.fastembed_model, identity=settings.identity, recipe=recipe, vectors=out,
         from_basic_memory=len(notes) - len(todo), embedded=embedded, cached=cached,
         embed_s=embed_s, project=record, database=store.path, settings=settings,
-        stale=[notes[i].path for i in todo], chunks=held)
+        stale=[notes[i].path for i in todo], entity_ids=held_ids)

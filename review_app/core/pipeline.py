@@ -21,7 +21,7 @@ from .grouping import Group, build_groups, linkers_by_path, pairs_for_output
 from .index import VectorIndex
 from .notes import Note, NoteProblem
 from .piece_vectors import basic_memory_pieces, own_pieces
-from .project import Project, load_notes
+from .project import COMPACT_FROM, Project, load_notes
 from .strategies import (
     Candidate,
     DedupeStrategy,
@@ -112,11 +112,13 @@ class ScanOptions:
     project and `model` is the default, else bm-review's own), "own", or "basic-memory"
     (required: BasicMemoryUnavailable when it cannot be used)."""
     vector_recipe: str = DEFAULT_RECIPE  # how basic-memory's chunk vectors make a note's
+    compact_from: int | None = COMPACT_FROM
+    """Notes from which each keeps a compact record (project.COMPACT_FROM); None: never."""
     neighbour_search: str = "local"
     """"local": every pair is compared in memory; "database": where basic-memory keeps its
-    vectors in Postgres, each note's candidates come from pgvector's index instead (a
-    third of the client's CPU at 100k notes, but 7% fewer planted groups found and no
-    faster on 2 cores: bench/pg_scale.py, README)."""
+    vectors in Postgres, each note's candidates come from pgvector's index instead (70 s
+    of the client's CPU against 252 s at 100k notes, but 7% fewer planted groups found
+    and no faster on 2 cores: bench/pg_scale.py, README)."""
 
 
 @dataclass
@@ -242,7 +244,8 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
 
     t0 = time.perf_counter()
     report("read", 0, 0)
-    notes, problems = load_notes(project.root, lambda d, t: report("read", d, t))
+    notes, problems = load_notes(project.root, lambda d, t: report("read", d, t),
+                                 compact_from=options.compact_from)
     stats["parse_s"] = round(time.perf_counter() - t0, 3)
     file_dates = options.file_dates
     if file_dates is None and options.vectors != "own":

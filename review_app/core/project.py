@@ -371,16 +371,29 @@ def read_note(rel: str, full: Path) -> Note | NoteProblem:
     return parse_note(rel, raw, mtime=st.st_mtime, ctime=getattr(st, "st_birthtime", None))
 
 
-def load_notes(root: Path, progress: ProgressFn | None = None
+COMPACT_FROM = 20_000
+"""From this many notes on, a note read by a scan keeps a compact record (`Note.compact`):
+its body, observations and relations are parsed again from its file when asked for. At
+100k notes, held whole they were ~850 MB (bench/pg_scale.py); below, nothing changes."""
+
+
+def load_notes(root: Path, progress: ProgressFn | None = None, *,
+               compact_from: int | None = None
                ) -> tuple[list[Note], list[NoteProblem]]:
+    """Every note under `root` (parsed) and the files that are not notes (why).
+    `compact_from`: keep compact records when there are at least this many files (None:
+    never)."""
     files, problems = walk_markdown(root)
     notes: list[Note] = []
     total = len(files)
+    compact = compact_from is not None and total >= compact_from
     for i, (rel, full) in enumerate(files, 1):
         result = read_note(rel, full)
         if isinstance(result, NoteProblem):
             problems.append(result)
         else:
+            if compact:
+                result.compact(full)
             notes.append(result)
         if progress and (i % 200 == 0 or i == total):
             progress(i, total)

@@ -114,7 +114,7 @@ class _NoteTable:
         self.words = np.zeros(len(notes), dtype=np.float64)
         self.numbers: list[frozenset[str]] = [frozenset()] * len(notes)
         for i in needed:  # one note against a project: its pairs' notes only
-            self.words[i] = len(notes[i].body.split())
+            self.words[i] = notes[i].split_words  # kept by a compact note
             self.numbers[i] = title_numbers(notes[i].title)
         self._tokens: dict[int, frozenset[str]] = {}
 

@@ -43,18 +43,31 @@ def database_lists(store: PostgresIndex, project_id: int, identities: tuple[str,
         ent = entities.get(path)
         if ent is not None and path not in stale:
             row_of[ent.id] = i
-    found = store.nearest(project_id, identities, sorted(row_of), depth * CHUNKS_PER_NEIGHBOUR,
-                          progress)
-    near: list[list[int]] = [[] for _ in paths]
-    for eid, others in found.items():
-        i = row_of[eid]
-        for other in others:
-            if (j := row_of.get(other)) is not None:
-                near[i].append(j)
-                near[j].append(i)  # met from both sides, as an all-pairs search would
-    candidates = [np.asarray(c, dtype=np.int64) for c in near]
+    del entities
+    anchor, other = store.nearest(project_id, identities, sorted(row_of),
+                                  depth * CHUNKS_PER_NEIGHBOUR, progress)
+    ids = np.fromiter(row_of, dtype=np.int64, count=len(row_of))
+    rows = np.fromiter(row_of.values(), dtype=np.int64, count=len(row_of))
+    order = np.argsort(ids)
+    ids, rows = ids[order], rows[order]
+
+    def row(eids: np.ndarray) -> np.ndarray:  # -1: an entity that is not a scanned note
+        if not len(ids):
+            return np.full(len(eids), -1, dtype=np.int64)
+        at = np.minimum(np.searchsorted(ids, eids), len(ids) - 1)
+        return np.where(ids[at] == eids, rows[at], -1)
+
+    i, j = row(anchor), row(other)
+    keep = (i >= 0) & (j >= 0)
+    # met from both sides, as an all-pairs search would
+    src = np.concatenate([i[keep], j[keep]])
+    dst = np.concatenate([j[keep], i[keep]])
+    by = np.argsort(src, kind="stable")
+    src, dst = src[by], dst[by]
+    bounds = np.searchsorted(src, np.arange(len(paths) + 1))
+    candidates = [dst[bounds[r]:bounds[r + 1]] for r in range(len(paths))]
     searched = set(row_of.values())
-    exact = [i for i in range(len(paths)) if i not in searched]
+    exact = [r for r in range(len(paths)) if r not in searched]
     return neighbour_lists(vectors, candidates, depth, exact)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import struct
+import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -111,11 +112,9 @@ class PostgresIndex:
                 f"the Postgres client: {EXTRA}") from None
         self._errors: tuple[type[Exception], ...] = (psycopg.Error,)
         self.timeout_ms = int(statement_timeout_ms)
+        self._url = url
         try:
-            self.conn = psycopg.connect(
-                conninfo(url), autocommit=True, connect_timeout=CONNECT_TIMEOUT_S,
-                options=f"-c default_transaction_read_only=on "
-                        f"-c statement_timeout={self.timeout_ms}")
+            self.conn = self._connect()
         except psycopg.Error as exc:
             raise BasicMemoryIndexError(f"cannot connect to basic-memory's Postgres "
                                         f"{self.path}: {str(exc).strip()}") from exc
@@ -138,6 +137,33 @@ class PostgresIndex:
             self.conn.close()
             raise BasicMemoryIndexError(f"cannot read basic-memory's Postgres {self.path}: "
                                         f"{str(exc).strip()}") from exc
+
+    def _connect(self) -> Any:  # noqa: ANN401 - psycopg's Connection
+        import psycopg
+
+        return psycopg.connect(
+            conninfo(self._url), autocommit=True, connect_timeout=CONNECT_TIMEOUT_S,
+            options=f"-c default_transaction_read_only=on "
+                    f"-c statement_timeout={self.timeout_ms}")
+
+    def _sharing_session(self, settings: list[str]) -> Any:  # noqa: ANN401
+        """A second read-only session in this one's snapshot (`SET TRANSACTION SNAPSHOT`),
+        for a second server core; None where the server will not give one."""
+        try:
+            (snap,) = self.conn.execute("SELECT pg_export_snapshot()").fetchone()
+            conn = self._connect()
+        except self._errors:
+            return None
+        try:
+            conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            conn.execute(f"SET TRANSACTION SNAPSHOT '{snap}'")
+            conn.execute(f"SET LOCAL statement_timeout = {self.timeout_ms}")
+            for setting in settings:
+                conn.execute(setting)
+        except self._errors:
+            conn.close()
+            return None
+        return conn
 
     @property
     def errors(self) -> tuple[type[Exception], ...]:
@@ -270,9 +296,14 @@ class PostgresIndex:
         return {str(model): int(n) for model, n in rows}
 
     def entity_vectors(self, project_id: int, identities: tuple[str, ...],
-                       entity_ids: set[int] | None = None) -> ChunkVectors:
+                       entity_ids: set[int] | None = None,
+                       each: Callable[[int, list[np.ndarray], list[int]], None] | None = None
+                       ) -> ChunkVectors:
         """Entity-chunk vectors of the project made by the model `identities` name; a note
-        counts only when every chunk of it for that model is ready and has its vector."""
+        counts only when every chunk of it for that model is ready and has its vector.
+        With `each`, every counted note's (id, vectors, lengths) is handed to it as its
+        rows arrive (ordered by note) and nothing is kept: 100k notes' chunks never sit
+        in memory at once."""
         if not self.has_vectors or not identities:
             return ChunkVectors(self.dim or 0, {})
         cols = self.columns["search_vector_chunks"]
@@ -285,40 +316,58 @@ class PostgresIndex:
             "SELECT DISTINCT c.entity_id FROM search_vector_chunks c WHERE c.project_id = "
             "%(project)s AND c.embedding_model = ANY (%(models)s) AND "
             f"c.embedding_status <> 'ready' {wanted}", params)}
-        parts: dict[int, list[tuple[int, int, np.ndarray | None]]] = {}
+        out: dict[int, list[np.ndarray]] = {}
+        lengths: dict[int, list[int]] = {}
+        width = self.dim
+
+        def close(eid: int, chunks: list[tuple[int, int, np.ndarray | None]]) -> None:
+            if eid in unready or not all(v is not None and v.shape[0] == width
+                                         for _, _, v in chunks):
+                return
+            chunks.sort(key=lambda part: part[0])
+            vectors = [v for _, _, v in chunks]
+            sizes = [size for _, size, _ in chunks]
+            if each is not None:
+                each(eid, vectors, sizes)  # type: ignore[arg-type]
+            else:
+                out[eid], lengths[eid] = vectors, sizes  # type: ignore[assignment]
+
         with self.conn.cursor(name="bm_review_vectors", binary=True) as cur:
             cur.itersize = FETCH_ROWS
             cur.execute(
                 f"SELECT c.entity_id, {order}, {length}, e.embedding FROM search_vector_chunks c "
                 f"LEFT JOIN search_vector_embeddings e ON {self._live_sql()} "
                 "WHERE c.project_id = %(project)s AND c.embedding_model = ANY (%(models)s) "
-                f"AND {self._entity_chunk_sql()} {wanted}", params)
+                f"AND {self._entity_chunk_sql()} {wanted} ORDER BY c.entity_id", params)
+            current, parts = -1, []
             for eid, pos, size, vec in cur:
-                if eid not in unready:
-                    parts.setdefault(int(eid), []).append((int(pos), int(size or 1), vec))
-        out: dict[int, list[np.ndarray]] = {}
-        lengths: dict[int, list[int]] = {}
-        width = self.dim
-        for eid, chunks in parts.items():
-            if all(v is not None and v.shape[0] == width for _, _, v in chunks):
-                chunks.sort(key=lambda part: part[0])
-                out[eid] = [v for _, _, v in chunks]  # type: ignore[misc]
-                lengths[eid] = [size for _, size, _ in chunks]
+                if eid != current:
+                    if parts:
+                        close(current, parts)
+                    current, parts = int(eid), []
+                parts.append((int(pos), int(size or 1), vec))
+            if parts:
+                close(current, parts)
         return ChunkVectors(self.dim or 0, out, lengths)
 
     def nearest(self, project_id: int, identities: tuple[str, ...], anchors: list[int],
                 chunks: int, progress: Callable[[int, int], None] | None = None
-                ) -> dict[int, list[int]]:
-        """For each anchor entity, the entities owning the `chunks` chunks of the project
-        nearest its opening entity chunk (cosine, by pgvector's HNSW index), nearest
-        first. One index scan a note: a scan per chunk cost 3x the time for the same
-        groups (bench/pg_scale.py). Only entity ids come back."""
+                ) -> tuple[np.ndarray, np.ndarray]:
+        """(anchor, other) entity ids: for each anchor entity, the other entities owning
+        some of the `chunks` chunks of the project nearest its opening entity chunk
+        (cosine, by pgvector's HNSW index), each pair once, unordered. One index scan a
+        note: a scan per chunk cost 3x the time for the same groups (bench/pg_scale.py).
+        Only entity ids come back, kept as arrays (100k notes' pairs as Python tuples and
+        lists were most of the scan's peak memory)."""
+        empty = np.zeros(0, dtype=np.int64)
         if not self.has_vectors or not anchors:
-            return {}
-        self.conn.execute(f"SET LOCAL hnsw.ef_search = "
-                          f"{min(max(chunks, HNSW_EF_SEARCH_DEFAULT), HNSW_EF_SEARCH_MAX)}")
+            return empty, empty
+        settings = [f"SET LOCAL hnsw.ef_search = "
+                    f"{min(max(chunks, HNSW_EF_SEARCH_DEFAULT), HNSW_EF_SEARCH_MAX)}"]
         if self._iterative_scan():  # keep scanning past ef_search until LIMIT rows pass
-            self.conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+            settings.append("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        for setting in settings:
+            self.conn.execute(setting)
         cols = self.columns["search_vector_chunks"]
         opening = "AND ac.chunk_index = 0" if "chunk_index" in cols else ""
         # The innermost query is a plain ORDER BY distance LIMIT on the vector table, the
@@ -336,18 +385,69 @@ class PostgresIndex:
             f"WHERE ac.project_id = %(project)s AND {self._entity_chunk_sql('ac')} {opening} "
             "AND ac.embedding_model = ANY (%(models)s) AND ac.entity_id = ANY (%(batch)s) "
             "ORDER BY ac.entity_id, n.d")
-        out: dict[int, list[int]] = {}
-        for start in range(0, len(anchors), NEAREST_BATCH):
-            batch = anchors[start:start + NEAREST_BATCH]
-            for anchor, other in self.conn.execute(sql, {
-                    "project": project_id, "models": list(identities), "limit": chunks,
-                    "batch": batch}):
-                found = out.setdefault(int(anchor), [])
-                if other != anchor and other not in found:
-                    found.append(int(other))
-            if progress:
-                progress(min(start + NEAREST_BATCH, len(anchors)), len(anchors))
-        return out
+        batches = [anchors[a:a + NEAREST_BATCH] for a in range(0, len(anchors), NEAREST_BATCH)]
+        found = self._in_two_sessions(sql, batches, settings, {
+            "project": project_id, "models": list(identities), "limit": chunks}, progress)
+        pairs = np.concatenate(found) if found else np.zeros((0, 2), dtype=np.int64)
+        return pairs[:, 0], pairs[:, 1]
+
+    def _in_two_sessions(self, sql: str, batches: list[list[int]], settings: list[str],
+                         params: dict[str, Any],
+                         progress: Callable[[int, int], None] | None
+                         ) -> list[np.ndarray]:
+        """Each batch's distinct (anchor, other) pairs, in batch order. A second session in
+        the same snapshot takes batches too, so the server searches on two cores
+        (pgvector's scans were most of a 100k-note scan); progress is reported from the
+        calling thread only."""
+        results: list[np.ndarray] = [np.zeros((0, 2), dtype=np.int64) for _ in batches]
+        lock = threading.Lock()
+        queue = iter(range(len(batches)))
+        failed: list[BaseException] = []
+        done = [0]
+
+        def take() -> int | None:
+            with lock:
+                return None if failed else next(queue, None)
+
+        def work(conn: Any, report: bool) -> None:  # noqa: ANN401
+            while (i := take()) is not None:
+                rows = np.asarray(conn.execute(sql, {**params, "batch": batches[i]}).fetchall(),
+                                  dtype=np.int64).reshape(-1, 2)
+                results[i] = np.unique(rows[rows[:, 0] != rows[:, 1]], axis=0)
+                with lock:
+                    done[0] += len(batches[i])
+                if report and progress:
+                    progress(done[0], sum(map(len, batches)))
+
+        helper = self._sharing_session(settings) if len(batches) > 1 else None
+        thread = None
+        if helper is not None:
+            def side() -> None:
+                try:
+                    work(helper, False)
+                except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+                    with lock:
+                        failed.append(exc)
+
+            thread = threading.Thread(target=side, name="bm-review-pgvector", daemon=True)
+            thread.start()
+        try:
+            work(self.conn, True)
+        except BaseException:
+            with lock:
+                failed.append(RuntimeError("stopped"))
+            raise
+        finally:
+            if thread is not None:
+                thread.join()
+            if helper is not None:
+                with contextlib.suppress(*self._errors):
+                    helper.close()
+        if failed:
+            raise failed[0]
+        if progress:
+            progress(done[0], done[0])
+        return results
 
     def file_dates(self, project_id: int) -> dict[str, tuple[datetime | None, datetime | None]]:
         cols = self.columns["entity"]
