@@ -36,6 +36,8 @@ MAX_RISE = 1.0
 """Coverage lowers a related pair's score more than it lifts a rewrite's: the score
 already ranks rewrites high, and a listing's mistakes are related notes."""
 RESTATES_BONUS = 1.0
+SAID_AGAINST = 0.25
+"""Coverage that lowers the logit at least this much is said to count against."""
 SERIES_BELOW = 1e-3
 """A series pair is held this far below the likely cut."""
 
@@ -102,7 +104,8 @@ class PairCues:
             out += describe(self.cov, self.shape_a, self.shape_b)
             inside = self.inside
             if (self.scale is not None and self.scale.smaller and inside is not None
-                    and not (self.shape_a or self.shape_b) and self.coverage_shift() < 0):
+                    and not (self.shape_a or self.shape_b)
+                    and self.coverage_shift() <= -SAID_AGAINST):
                 out.append(f"counts against: the smaller note is not wholly inside the "
                            f"other ({inside:.0%} of it restated) and the other keeps "
                            f"{self.cov.small_big[1]:.0%} with no counterpart")
