@@ -44,9 +44,12 @@ class Scale:
     weight: float  # logit per unit of containment away from the pivot
     both_own: float = 0.0  # logit lost when both notes keep content of their own
     smaller: bool = False  # containment of the smaller note (else the more covered one)
+    shaped: tuple[float, float] | None = None
+    """(pivot, weight) on the less covered share where one note is an index or log
+    (note_shape); None: the same as `pivot`, `weight`."""
 
 
-SECTIONS = Scale(0.50, 0.80, 0.85, 0.63, 2.45, smaller=True)
+SECTIONS = Scale(0.50, 0.80, 0.85, 0.63, 2.45, smaller=True, shaped=(0.55, 4.0))
 """Heading sections, bundled MiniLM. The reader's rule: the smaller note sitting inside the
 bigger (nearly all of it restated: `pivot` 0.85, the "sits inside" of `describe`) is a
 duplicate; a smaller note only partly restated while the bigger keeps content with no
@@ -57,7 +60,9 @@ rewrite_kb and the demo (53 duplicates): log loss 29.8 -> 25.6 (left-out set 28.
 data alone prefer a pivot of 0.4-0.5 (their rewrites are paraphrased throughout, 0.4-0.7
 contained, with no own content); a real agent vault's likely band fell to 0.31 precision
 under such a pivot (issue 19), its related notes being 50-85% restated, so the pivot is
-the reader's and only the weights are fitted."""
+the reader's and only the weights are fitted. A pair with an index or log note keeps the
+earlier rule on its less covered share (`shaped`; those pairs are left out of the fit): one
+lesson wholly inside its log must not read as that log's duplicate."""
 CHUNKS = Scale(0.65, 0.85, 0.65, 6.0)
 """basic-memory's chunks, its MiniLM, on the demo and tests/data/rewrite_kb: duplicates
 0.62-1.0 but one (0.27), same-topic notes 0.36-0.47. basic-memory's mean of chunks puts

@@ -69,6 +69,9 @@ class PairCues:
         inside = self.inside
         if inside is None or self.scale is None or self.cov is None:
             return 0.0
+        if (self.shape_a or self.shape_b) and self.scale.shaped is not None:
+            pivot, weight = self.scale.shaped
+            return min(MAX_RISE, weight * (inside - pivot))
         both_own = (1.0 - inside) * self.cov.small_big[1]
         return min(MAX_RISE, self.scale.weight * (inside - self.scale.pivot)
                    - self.scale.both_own * both_own)
