@@ -20,7 +20,6 @@ the fit. The fitted figures are printed; cues.py holds the values it reports.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import math
 import sys
@@ -46,10 +45,10 @@ SETS = {"hard_kb": REPO / "tests" / "data" / "hard_kb",
 def set_pairs(name: str, embedder: Embedder, base: bool) -> list[dict]:
     """Every reachable pair of a set with its coverage figures and label."""
     if name == "demo":
-        root, dup, kinds = demo_copy(OUT), demo_labels(), {}
+        root, dup = demo_copy(OUT), demo_labels()
     else:
         root = rewrite_copy(OUT, SETS[name])
-        dup, kinds = hard_labels(SETS[name])
+        dup = hard_labels(SETS[name])[0]
     labeled_nd = {}
     if name != "demo":
         doc = json.loads((SETS[name] / "labels.json").read_text("utf-8"))
@@ -76,7 +75,6 @@ def set_pairs(name: str, embedder: Embedder, base: bool) -> list[dict]:
                              "chars_b", "own_a", "own_b", "series", "index_like", "supersedes")}})
     finally:
         cues_mod.PairCues.adjust = saved
-    _ = kinds, itertools
     return rows
 
 
