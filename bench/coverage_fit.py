@@ -7,12 +7,14 @@ hook bank it came from: the smaller is only partly restated). This bench scans t
 tuning sets with the coverage shift switched off, keeps every pair a listing can reach
 (base score >= cues.FLOOR, at least 2 pieces in one note) with its label, and fits
 
-    logit = base_logit + w_in * (contain - pivot) + w_own * own_big   (+ bias held 0)
+    logit = base_logit + w_contain * (contain - pivot) + w_both_own * (1 - contain) * own_big
 
-by L2 logistic regression with the base logit as offset, where `contain` is how much of
-the smaller note has a counterpart in the bigger and `own_big` the share of the bigger
-with none. Series pairs (held by series.py anyway) and index/log notes are left out of
-the fit. The fitted figures are printed; cues.py holds the values it reports.
+by L2 logistic regression with the base logit as offset (no intercept), for several pivots,
+where `contain` is how much of the smaller note has a counterpart in the bigger and
+`own_big` the share of the bigger with none at all: both keep content of their own. Series
+pairs (held by series.py anyway) and index/log notes are left out of the fit. The log loss
+in-sample and with each set left out is printed per pivot; coverage.SECTIONS holds the
+weights for its pivot (the reader's 0.85, not the data's best: see its docstring).
 
     python bench/coverage_fit.py [--sets hard_kb,score-B,rewrite_kb,demo]
 """
