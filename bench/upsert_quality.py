@@ -24,7 +24,7 @@ interval, for `update` and for `merge` (which is not asked about dropped content
 `--record` writes it to hybrid_weights.json as "threshold_auto".
 
     python bench/upsert_quality.py tests/data/rewrite_kb [--json]
-    python bench/upsert_quality.py SET --choose --record
+    python bench/upsert_quality.py SET [SET ...] --choose --record   # pooled
 """
 
 from __future__ import annotations
@@ -189,35 +189,45 @@ def choose(writes: list[Write], floor: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("set", type=Path, help="folder with notes and labels.json")
+    p.add_argument("sets", type=Path, nargs="+", metavar="SET",
+                   help="folders with notes and labels.json (pooled)")
     p.add_argument("--cut", type=float, help="automatic cut (default: the shipped one)")
-    p.add_argument("--choose", action="store_true", help="choose the cut on this set")
+    p.add_argument("--choose", action="store_true", help="choose the cut on these sets")
     p.add_argument("--record", action="store_true", help="write it to hybrid_weights.json")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     embedder = Embedder()
     strategy = get_strategy("hybrid")
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        base = base_copy(args.set, work, embedder)
-        writes = [one_write(base, work, t, k, ps, embedder)
-                  for t, k, ps in writes_of(args.set)]
+    per_set: dict[str, list[Write]] = {}
+    for root in args.sets:
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp)
+            base = base_copy(root, work, embedder)
+            per_set[root.name] = [one_write(base, work, t, k, ps, embedder)
+                                  for t, k, ps in writes_of(root)]
+    writes = [w for ws in per_set.values() for w in ws]
     shipped = automatic_cut(strategy.default_threshold)
     cut = args.cut if args.cut is not None else shipped
-    doc: dict = {"set": str(args.set), "writes": len(writes), "shipped_cut": shipped,
+    doc: dict = {"sets": [str(s) for s in args.sets], "writes": len(writes),
+                 "shipped_cut": shipped,
                  "update": figures(writes, cut), "merge": figures(writes, cut, "merge")}
     if args.choose:
         chosen = choose(writes, strategy.default_threshold)
         doc["chosen_update"] = figures(writes, chosen)
         doc["chosen"] = figures(writes, chosen, "merge")
+        doc["chosen_per_set"] = {name: {"merge": figures(ws, chosen, "merge"),
+                                        "update": figures(ws, chosen)}
+                                 for name, ws in per_set.items()}
         if args.record:
             weights = dict(load_weights())
             weights["threshold_auto"] = chosen
             weights["threshold_auto_rule"] = (
-                f"lowest cut >= the likely cut with automatic update/merge precision >= "
-                f"{TARGET_PRECISION} on agent-style writes (bench/upsert_quality.py)")
-            weights["threshold_auto_figures"] = {args.set.name: {
-                "merge": doc["chosen"], "update": doc["chosen_update"]}}
+                f"lowest cut >= the likely cut with automatic merge precision >= "
+                f"{TARGET_PRECISION} on agent-style writes of the pooled sets "
+                f"{', '.join(per_set)} (bench/upsert_quality.py)")
+            weights["threshold_auto_figures"] = {
+                "pooled": {"merge": doc["chosen"], "update": doc["chosen_update"]},
+                **doc["chosen_per_set"]}
             WEIGHTS_FILE.write_text(json.dumps(weights, indent=2) + "\n", encoding="utf-8")
     doc["per_write"] = [asdict(w) for w in writes]
     if args.json:

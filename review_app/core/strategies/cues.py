@@ -4,12 +4,13 @@ The hybrid's logistic score (cosines, ranks) says how close two notes are; these
 cues say whether one restates the other. They are worked out only for pairs
 scoring at least `FLOOR` (the ones a listing can show), and move the score:
 - coverage (coverage.py), where one note has several pieces: the logit moves by
-  `weight * (inside - pivot)` (at most `MAX_RISE` up), `inside` being how far
-  the more covered note sits inside the other and `pivot` where the piece kind's
-  duplicates and related notes part (coverage.SECTIONS, CHUNKS). An index or log
-  note (by its shape) holds other notes' content without being them, so for a pair
-  with one `inside` is the *less* covered share: it must restate the other as much as
-  the other restates it;
+  `weight * (inside - pivot) - both_own * (1 - inside) * own_big` (at most `MAX_RISE`
+  up), `inside` being how far the smaller note sits inside the bigger (sections; with
+  chunks, the more covered note) and `own_big` the bigger note's share with no
+  counterpart (coverage.SECTIONS, CHUNKS): one inside the other is a duplicate, both
+  keeping content of their own is related. An index or log note (by its shape) holds
+  other notes' content without being them, so for a pair with one `inside` is the
+  *less* covered share: it must restate the other as much as the other restates it;
 - series (series.py): two members of a series stay below the likely band unless
   one restates the other word for word (a copy filed under another stamp: `copy`).
   Two years' plans share a template and most sentences, so section coverage cannot
@@ -35,6 +36,8 @@ MAX_RISE = 1.0
 """Coverage lowers a related pair's score more than it lifts a rewrite's: the score
 already ranks rewrites high, and a listing's mistakes are related notes."""
 RESTATES_BONUS = 1.0
+SAID_AGAINST = 0.25
+"""Coverage that lowers the logit at least this much is said to count against."""
 SERIES_BELOW = 1e-3
 """A series pair is held this far below the likely cut."""
 
@@ -54,17 +57,27 @@ class PairCues:
             return None
         if self.shape_a or self.shape_b:
             return min(self.cov.share_a, self.cov.share_b)
+        if self.scale is not None and self.scale.smaller:
+            return self.cov.small_big[0]
         return self.cov.inside
 
     @property
     def held_as_series(self) -> bool:
         return self.series.series and not self.copy
 
-    def logit_shift(self) -> float:
-        shift = 0.0
+    def coverage_shift(self) -> float:
         inside = self.inside
-        if inside is not None and self.scale is not None:
-            shift += min(MAX_RISE, self.scale.weight * (inside - self.scale.pivot))
+        if inside is None or self.scale is None or self.cov is None:
+            return 0.0
+        if (self.shape_a or self.shape_b) and self.scale.shaped is not None:
+            pivot, weight = self.scale.shaped
+            return min(MAX_RISE, weight * (inside - pivot))
+        both_own = (1.0 - inside) * self.cov.small_big[1]
+        return min(MAX_RISE, self.scale.weight * (inside - self.scale.pivot)
+                   - self.scale.both_own * both_own)
+
+    def logit_shift(self) -> float:
+        shift = self.coverage_shift()
         if self.series.restates:
             shift += RESTATES_BONUS
         return shift
@@ -83,13 +96,22 @@ class PairCues:
         if self.cov is not None:
             out.update({"covered_a": self.cov.share_a, "covered_b": self.cov.share_b,
                         "pieces_a": float(self.cov.pieces_a),
-                        "pieces_b": float(self.cov.pieces_b)})
+                        "pieces_b": float(self.cov.pieces_b),
+                        "chars_a": self.cov.chars_a, "chars_b": self.cov.chars_b,
+                        "own_a": self.cov.own_a, "own_b": self.cov.own_b})
         return out
 
     def reasons(self) -> list[str]:
         out: list[str] = []
         if self.cov is not None:
             out += describe(self.cov, self.shape_a, self.shape_b)
+            inside = self.inside
+            if (self.scale is not None and self.scale.smaller and inside is not None
+                    and not (self.shape_a or self.shape_b)
+                    and self.coverage_shift() <= -SAID_AGAINST):
+                out.append(f"counts against: the smaller note is not wholly inside the "
+                           f"other ({inside:.0%} of it restated) and the other keeps "
+                           f"{self.cov.small_big[1]:.0%} with no counterpart")
         out += list(self.series.reasons)
         if self.held_as_series:
             out.append("kept out of the likely band: series members are not rewrites "

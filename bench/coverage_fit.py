@@ -1,0 +1,147 @@
+"""Fit how coverage moves the hybrid score: the reader's rule, learned from labeled pairs.
+
+A duplicate is one note sitting inside the other (a rewrite, a condensed copy: the
+smaller note's text nearly all has a counterpart in the bigger); a related note keeps
+content of its own on both sides (a lesson against its lessons log, a post against the
+hook bank it came from: the smaller is only partly restated). This bench scans the
+tuning sets with the coverage shift switched off, keeps every pair a listing can reach
+(base score >= cues.FLOOR, at least 2 pieces in one note) with its label, and fits
+
+    logit = base_logit + w_contain * (contain - pivot) + w_both_own * (1 - contain) * own_big
+
+by L2 logistic regression with the base logit as offset (no intercept), for several pivots,
+where `contain` is how much of the smaller note has a counterpart in the bigger and
+`own_big` the share of the bigger with none at all: both keep content of their own. Series
+pairs (held by series.py anyway) and index/log notes are left out of the fit. The log loss
+in-sample and with each set left out is printed per pivot; coverage.SECTIONS holds the
+weights for its pivot (the reader's 0.85, not the data's best: see its docstring).
+
+    python bench/coverage_fit.py [--sets hard_kb,score-B,rewrite_kb,demo]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+from bands import demo_copy, demo_labels, hard_labels, rewrite_copy, scan_folder  # noqa: E402
+
+from review_app.core.embedding import Embedder  # noqa: E402
+from review_app.core.strategies import cues as cues_mod  # noqa: E402
+from review_app.core.strategies.coverage import SECTIONS  # noqa: E402
+
+REPO = BENCH.parent
+OUT = BENCH / "out" / "coverage_fit"
+SETS = {"hard_kb": REPO / "tests" / "data" / "hard_kb",
+        "score-B": Path("/work/heldout/score-B"),
+        "rewrite_kb": REPO / "tests" / "data" / "rewrite_kb"}
+
+
+def set_pairs(name: str, embedder: Embedder, base: bool) -> list[dict]:
+    """Every reachable pair of a set with its coverage figures and label."""
+    if name == "demo":
+        root, dup = demo_copy(OUT), demo_labels()
+    else:
+        root = rewrite_copy(OUT, SETS[name])
+        dup = hard_labels(SETS[name])[0]
+    labeled_nd = {}
+    if name != "demo":
+        doc = json.loads((SETS[name] / "labels.json").read_text("utf-8"))
+        labeled_nd = {tuple(sorted((n["path"], n["related"]))): n.get("kind", "")
+                      for n in doc["not_duplicates"]}
+    saved = cues_mod.PairCues.adjust
+    if base:
+        cues_mod.PairCues.adjust = lambda self, score, likely: score  # type: ignore
+    try:
+        result = scan_folder(root, "hybrid", embedder)
+        best: dict[tuple[str, str], tuple[float, object]] = {}
+        for c in result.candidates:
+            if c.score >= cues_mod.FLOOR and c.score > best.get(c.key, (0.0, None))[0]:
+                best[c.key] = (c.score, c)
+        rows = []
+        for key, (score, c) in best.items():
+            ev = c.evidence
+            if "covered_a" not in ev:
+                continue
+            rows.append({"set": name, "a": key[0], "b": key[1], "score": score,
+                         "dup": key in dup, "kind": labeled_nd.get(key, ""),
+                         **{k: ev.get(k, 0.0) for k in (
+                             "covered_a", "covered_b", "pieces_a", "pieces_b", "chars_a",
+                             "chars_b", "own_a", "own_b", "series", "index_like", "supersedes")}})
+    finally:
+        cues_mod.PairCues.adjust = saved
+    return rows
+
+
+def contain_own(r: dict) -> tuple[float, float]:
+    """(share of the smaller note restated in the bigger, share of the bigger with no
+    counterpart at all)."""
+    small_first = r["chars_a"] <= r["chars_b"]
+    return ((r["covered_a"], r["own_b"]) if small_first else (r["covered_b"], r["own_a"]))
+
+
+def fit(x: np.ndarray, y: np.ndarray, offset: np.ndarray, l2: float) -> np.ndarray:
+    """L2 logistic regression with a fixed offset (IRLS), no intercept."""
+    w = np.zeros(x.shape[1])
+    for _ in range(100):
+        z = offset + x @ w
+        p = 1.0 / (1.0 + np.exp(-z))
+        g = x.T @ (p - y) + l2 * w
+        h = (x * (p * (1 - p))[:, None]).T @ x + l2 * np.eye(x.shape[1])
+        step = np.linalg.solve(h, g)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sets", default="hard_kb,score-B,rewrite_kb,demo")
+    ap.add_argument("--l2", type=float, default=0.1)
+    ap.add_argument("--dump", type=Path, default=OUT / "pairs.json")
+    ap.add_argument("--reuse", action="store_true", help="fit on the last dump")
+    args = ap.parse_args()
+    if args.reuse:
+        rows = json.loads(args.dump.read_text())
+    else:
+        embedder = Embedder()
+        rows = [r for s in args.sets.split(",") for r in set_pairs(s, embedder, True)]
+        args.dump.parent.mkdir(parents=True, exist_ok=True)
+        args.dump.write_text(json.dumps(rows, indent=1))
+    for r in sorted(rows, key=lambda r: (r["dup"], r["score"])):
+        c, o = contain_own(r)
+        print(f"{r['set']:10s} {'DUP' if r['dup'] else r['kind'] or '-':14s} base {r['score']:.3f} "
+              f"contain {c:.2f} own_big {o:.2f} pieces {r['pieces_a']:.0f}/{r['pieces_b']:.0f} "
+              f"series {r['series']:.0f} index {r['index_like']:.0f}  {r['a']} ~ {r['b']}")
+    fitrows = [r for r in rows if not r["series"] and not r["index_like"]
+               and max(r["pieces_a"], r["pieces_b"]) >= 2]
+    y = np.array([float(r["dup"]) for r in fitrows])
+    off = np.array([math.log(r["score"] / (1 - r["score"])) for r in fitrows])
+    sets = np.array([r["set"] for r in fitrows])
+    alone = loss(np.zeros(1), np.zeros((len(y), 1)), off, y)
+    print(f"\nfit on {len(fitrows)} pairs ({int(y.sum())} duplicates), L2 {args.l2}; "
+          f"log loss of the base score alone {alone:.2f}")
+    for pivot in (0.4, 0.5, 0.6, 0.7, 0.8, SECTIONS.pivot):
+        x = np.array([[c - pivot, (1.0 - c) * o] for c, o in map(contain_own, fitrows)])
+        w = fit(x, y, off, args.l2)
+        held = sum(loss(fit(x[sets != s], y[sets != s], off[sets != s], args.l2),
+                        x[sets == s], off[sets == s], y[sets == s]) for s in set(sets))
+        print(f"pivot {pivot:.2f}: w_contain {w[0]:.2f} w_both_own {w[1]:.2f}  log loss "
+              f"{loss(w, x, off, y):.2f}, leave-one-set-out {held:.2f}")
+
+
+def loss(w: np.ndarray, x: np.ndarray, off: np.ndarray, y: np.ndarray) -> float:
+    p = 1.0 / (1.0 + np.exp(-(off + x @ w)))
+    return float(-np.sum(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+if __name__ == "__main__":
+    main()
