@@ -126,7 +126,7 @@ def _keep_note_text(self: Note, text: str) -> None:
 
 
 # A property over the dataclass field: `Note(..., text=...)` and `note.text` are unchanged.
-Note.text = property(_note_text, _keep_note_text)  # type: ignore[assignment,method-assign]
+Note.text = property(_note_text, _keep_note_text)  # type: ignore[assignment]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -164,9 +164,9 @@ def _held_or_reparsed(name: str, index: int) -> property:
     return property(get, put)
 
 
-Note.body = _held_or_reparsed("body", 0)  # type: ignore[assignment,method-assign]
-Note.observations = _held_or_reparsed("observations", 1)  # type: ignore[assignment,method-assign]
-Note.relations = _held_or_reparsed("relations", 2)  # type: ignore[assignment,method-assign]
+Note.body = _held_or_reparsed("body", 0)  # type: ignore[assignment]
+Note.observations = _held_or_reparsed("observations", 1)  # type: ignore[assignment]
+Note.relations = _held_or_reparsed("relations", 2)  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -344,8 +344,8 @@ class _BoundedComposer(yaml.composer.Composer):
     _depth: int
 
     def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: ANN401 - PyYAML's types
-        if self.check_event(yaml.AliasEvent):  # type: ignore[attr-defined]
-            anchor = self.peek_event().anchor  # type: ignore[attr-defined]
+        if self.check_event(yaml.AliasEvent):
+            anchor = self.peek_event().anchor
             target = self.anchors.get(anchor)
             if target is not None and id(target) not in self._sizes:
                 raise FrontmatterTooComplex(
@@ -385,7 +385,7 @@ class _BoundedLoader(_BoundedComposer, yaml.SafeLoader):
 if getattr(yaml, "__with_libyaml__", False):
     from yaml.cyaml import CParser
 
-    class _FastBoundedLoader(_BoundedComposer, CParser,  # type: ignore[misc]
+    class _FastBoundedLoader(_BoundedComposer, CParser,
                              yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
         """libyaml's parser (events in C: the pure-Python scanner was ~75% of reading
         100k notes) under the same bounded composer and safe constructor. The C

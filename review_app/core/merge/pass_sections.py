@@ -139,10 +139,10 @@ def _by_heading(ctx: MergeContext) -> None:
                                [base.sections[j].title for j in free])
             # the pairs above the bar, best first (ties: later a, then later b first)
             aa, bb = np.nonzero(np.asarray(sims, dtype=np.float64) >= th.heading_cosine)
-            order = np.lexsort((-bb, -aa, -sims[aa, bb]))
+            ranked = np.lexsort((-bb, -aa, -sims[aa, bb]))
             done_a: set[int] = set()
             done_b: set[int] = set()
-            for a, b in zip(aa[order].tolist(), bb[order].tolist(), strict=True):
+            for a, b in zip(aa[ranked].tolist(), bb[ranked].tolist(), strict=True):
                 if a in done_a or b in done_b:
                     continue
                 ctx.aligned[(note_path, pending[a])] = free[b]

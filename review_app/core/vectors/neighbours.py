@@ -57,11 +57,11 @@ def database_lists(store: PostgresIndex, project_id: int, identities: tuple[str,
         at = np.minimum(np.searchsorted(ids, eids), len(ids) - 1)
         return np.where(ids[at] == eids, rows[at], -1)
 
-    i, j = row(anchor), row(other)
-    keep = (i >= 0) & (j >= 0)
+    ra, ro = row(anchor), row(other)
+    keep = (ra >= 0) & (ro >= 0)
     # met from both sides, as an all-pairs search would
-    src = np.concatenate([i[keep], j[keep]])
-    dst = np.concatenate([j[keep], i[keep]])
+    src = np.concatenate([ra[keep], ro[keep]])
+    dst = np.concatenate([ro[keep], ra[keep]])
     by = np.argsort(src, kind="stable")
     src, dst = src[by], dst[by]
     bounds = np.searchsorted(src, np.arange(len(paths) + 1))

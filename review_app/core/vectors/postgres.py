@@ -339,7 +339,8 @@ class PostgresIndex:
                 f"LEFT JOIN search_vector_embeddings e ON {self._live_sql()} "
                 "WHERE c.project_id = %(project)s AND c.embedding_model = ANY (%(models)s) "
                 f"AND {self._entity_chunk_sql()} {wanted} ORDER BY c.entity_id", params)
-            current, parts = -1, []
+            current = -1
+            parts: list[tuple[int, int, np.ndarray | None]] = []
             for eid, pos, size, vec in cur:
                 if eid != current:
                     if parts:
