@@ -16,7 +16,14 @@ pairs (held by series.py anyway) and index/log notes are left out of the fit. Th
 in-sample and with each set left out is printed per pivot; coverage.SECTIONS holds the
 weights for its pivot (the reader's 0.85, not the data's best: see its docstring).
 
-    python bench/coverage_fit.py [--sets hard_kb,score-B,rewrite_kb,demo]
+`--pieces chunks` fits coverage.CHUNKS the same way on basic-memory's pieces: each note cut
+exactly as basic-memory cuts it (bm_vectors.chunk_text, checked against basic-memory
+0.24.1 by the interop test) and embedded by the bundled MiniLM, its model, and each note's
+vector composed from them as a scan composes basic-memory's (the default recipe, the mean):
+the same pieces and base score a scan reading basic-memory's index gets, without its index.
+
+    python bench/coverage_fit.py [--sets hard_kb,score-B,score-C,rewrite_kb,demo]
+                                 [--pieces sections|chunks]
 """
 
 from __future__ import annotations
@@ -33,14 +40,17 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 from bands import demo_copy, demo_labels, hard_labels, rewrite_copy, scan_folder  # noqa: E402
 
+from review_app.core import pipeline  # noqa: E402
+from review_app.core.bm_vectors import ChunkedEmbedder, chunk_text, entity_text  # noqa: E402
 from review_app.core.embedding import Embedder  # noqa: E402
 from review_app.core.strategies import cues as cues_mod  # noqa: E402
-from review_app.core.strategies.coverage import SECTIONS  # noqa: E402
+from review_app.core.strategies.coverage import CHUNKS, SECTIONS, PieceSource  # noqa: E402
 
 REPO = BENCH.parent
 OUT = BENCH / "out" / "coverage_fit"
 SETS = {"hard_kb": REPO / "tests" / "data" / "hard_kb",
         "score-B": Path("/work/heldout/score-B"),
+        "score-C": Path("/work/heldout/score-C"),
         "rewrite_kb": REPO / "tests" / "data" / "rewrite_kb"}
 
 
@@ -80,6 +90,23 @@ def set_pairs(name: str, embedder: Embedder, base: bool) -> list[dict]:
     return rows
 
 
+def chunk_pieces(notes, embedder: Embedder, *_args) -> PieceSource:
+    """basic-memory's pieces of `notes`: its cut, embedded by its model (the bundled one)."""
+    def get(rows):
+        parts = {r: chunk_text(entity_text(notes[r])) or [notes[r].title] for r in rows}
+        return {r: (embedder.embed(p).astype(np.float32),
+                    np.asarray([len(x) for x in p], np.float32)) for r, p in parts.items()}
+    return PieceSource(get, CHUNKS)
+
+
+def bm_note_vectors(project, notes, options, embedder, stats, progress):
+    """pipeline._note_vectors as a scan reading basic-memory's index of `notes` sees it."""
+    vectors = ChunkedEmbedder(lambda: embedder, options.vector_recipe).embed(
+        [entity_text(n) for n in notes])
+    return (pipeline.DEFAULT_MODEL, vectors, "basic-memory", [], None,
+            chunk_pieces(notes, embedder))
+
+
 def contain_own(r: dict) -> tuple[float, float]:
     """(share of the smaller note restated in the bigger, share of the bigger with no
     counterpart at all)."""
@@ -104,11 +131,16 @@ def fit(x: np.ndarray, y: np.ndarray, offset: np.ndarray, l2: float) -> np.ndarr
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default="hard_kb,score-B,rewrite_kb,demo")
+    ap.add_argument("--sets", default="hard_kb,score-B,score-C,rewrite_kb,demo")
+    ap.add_argument("--pieces", choices=("sections", "chunks"), default="sections")
     ap.add_argument("--l2", type=float, default=0.1)
-    ap.add_argument("--dump", type=Path, default=OUT / "pairs.json")
+    ap.add_argument("--dump", type=Path, default=None)
     ap.add_argument("--reuse", action="store_true", help="fit on the last dump")
     args = ap.parse_args()
+    args.dump = args.dump or OUT / f"pairs-{args.pieces}.json"
+    scale = CHUNKS if args.pieces == "chunks" else SECTIONS
+    if args.pieces == "chunks":
+        pipeline._note_vectors = bm_note_vectors  # type: ignore[assignment]
     if args.reuse:
         rows = json.loads(args.dump.read_text())
     else:
@@ -129,7 +161,7 @@ def main() -> None:
     alone = loss(np.zeros(1), np.zeros((len(y), 1)), off, y)
     print(f"\nfit on {len(fitrows)} pairs ({int(y.sum())} duplicates), L2 {args.l2}; "
           f"log loss of the base score alone {alone:.2f}")
-    for pivot in (0.4, 0.5, 0.6, 0.7, 0.8, SECTIONS.pivot):
+    for pivot in sorted({0.4, 0.5, 0.6, 0.7, 0.8, 0.85, scale.pivot}):
         x = np.array([[c - pivot, (1.0 - c) * o] for c, o in map(contain_own, fitrows)])
         w = fit(x, y, off, args.l2)
         held = sum(loss(fit(x[sets != s], y[sets != s], off[sets != s], args.l2),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from review_app.core.grouping import build_groups
 from review_app.core.notes import parse_note, render_note
 from review_app.core.strategies import Candidate
@@ -240,3 +242,29 @@ def test_a_skill_partly_restated_in_a_collection_is_related_not_a_duplicate(
     assert any(r.startswith("counts against: the smaller note is not wholly inside")
                for r in related.reasons)
     assert any("sits inside" in r for r in condensed.reasons)
+
+
+def test_basic_memory_chunks_are_read_by_the_same_readers_rule(embedder):
+    """basic-memory's chunk path (each note cut as basic-memory cuts it, embedded by its
+    MiniLM, the bundled one) reads coverage by the rule the section path reads: how far the
+    smaller note sits inside the bigger, against the reader's pivot. The skill's two chunks
+    sit 81% inside a collection that keeps its own: not wholly inside, so it counts against
+    (the old chunk rule lifted it, +0.96); the condensed copy inside the skill counts for."""
+    from review_app.core.bm_vectors import chunk_text, entity_text
+    from review_app.core.strategies.coverage import CHUNKS
+    from review_app.core.strategies.cues import pair_cues
+
+    def pieces(note):
+        parts = chunk_text(entity_text(note))
+        return embedder.embed(parts), np.asarray([len(p) for p in parts], np.float32)
+
+    skill = _note("skills/python-release-skill.md", "Skill: releasing a Python package", SKILL)
+    collection = _note("skills/python-skills-collection.md", "Python skills collection",
+                       SKILLS_COLLECTION)
+    condensed = _note("skills/release-quick-steps.md", "Python release quick steps",
+                      RELEASE_CONDENSED)
+    related = pair_cues(collection, skill, pieces(collection), pieces(skill), CHUNKS)
+    copy = pair_cues(skill, condensed, pieces(skill), pieces(condensed), CHUNKS)
+    assert related.cov is not None and related.cov.pieces >= 2
+    assert related.inside == related.cov.small_big[0]
+    assert related.coverage_shift() < 0 < copy.coverage_shift()

@@ -5,8 +5,8 @@ cues say whether one restates the other. They are worked out only for pairs
 scoring at least `FLOOR` (the ones a listing can show), and move the score:
 - coverage (coverage.py), where one note has several pieces: the logit moves by
   `weight * (inside - pivot) - both_own * (1 - inside) * own_big` (at most `MAX_RISE`
-  up), `inside` being how far the smaller note sits inside the bigger (sections; with
-  chunks, the more covered note) and `own_big` the bigger note's share with no
+  up), `inside` being how far the smaller note sits inside the bigger (sections and
+  basic-memory's chunks alike, each on its own scale) and `own_big` the bigger note's share with no
   counterpart (coverage.SECTIONS, CHUNKS): one inside the other is a duplicate, both
   keeping content of their own is related. An index or log note (by its shape) holds
   other notes' content without being them, so for a pair with one `inside` is the
