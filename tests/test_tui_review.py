@@ -567,15 +567,15 @@ async def test_the_warm_up_composes_the_groups_before_embedding_their_other_text
 
     monkeypatch.setattr(uv, "_memory", uv._Memory())  # cold: the warm-up has work
     monkeypatch.setattr(uv, "_shared", {})
-    prefetches: list[int] = []
-    monkeypatch.setattr(warming, "prefetch_units",
-                        lambda notes, *args, **kwargs: prefetches.append(len(notes)))
+    prefetches: list[int] = []  # texts embedded so far, at each prefetch
+    monkeypatch.setattr(warming, "prefetch_units", lambda notes, vectors, **kwargs:
+                        prefetches.append(vectors.embedded))
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)
         await wait_for(pilot, lambda: prefetches, "the warm-up past its composes", limit=90)
+        assert prefetches[0] > 0  # the composes made their texts before any prefetch
         before = screen.vectors.embedded
-        assert before > 0
         await pilot.press("v")
         await helpers.preview_composed(pilot)
         assert screen.query_one("#preview").written
