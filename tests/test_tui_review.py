@@ -556,27 +556,3 @@ async def test_warm_ups_keep_at_most_one_batch_in_the_model(kb, embedder, monkey
         await pilot.press("q")
     assert model.most == 1
 
-
-async def test_the_warm_up_composes_the_groups_before_embedding_their_other_texts(
-        kb, embedder, monkeypatch):
-    """A compose embeds a fraction of a group's texts: the warm-up makes those first, so
-    a `v` soon after the table opens does not wait for texts its compose never asks for.
-    The prefetch of the rest is switched off here: the preview must not need it."""
-    import review_app.core.unit_vectors as uv
-    import review_app.tui.warming as warming
-
-    monkeypatch.setattr(uv, "_memory", uv._Memory())  # cold: the warm-up has work
-    monkeypatch.setattr(uv, "_shared", {})
-    prefetches: list[int] = []  # texts embedded so far, at each prefetch
-    monkeypatch.setattr(warming, "prefetch_units", lambda notes, vectors, **kwargs:
-                        prefetches.append(vectors.embedded))
-    app = make_app(kb, embedder)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await wait_for_review(pilot)
-        await wait_for(pilot, lambda: prefetches, "the warm-up past its composes", limit=90)
-        assert prefetches[0] > 0  # the composes made their texts before any prefetch
-        before = screen.vectors.embedded
-        await pilot.press("v")
-        await helpers.preview_composed(pilot)
-        assert screen.query_one("#preview").written
-        assert screen.vectors.embedded == before

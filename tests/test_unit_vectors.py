@@ -19,6 +19,7 @@ from review_app.core.notes import Note, parse_note
 from review_app.core.unit_store import UNITS_FILE, UnitStore, project_store
 from review_app.core.unit_vectors import (
     AHEAD,
+    BACKGROUND_CHARS,
     PREVIEW,
     SETTLED,
     UnitVectors,
@@ -250,7 +251,9 @@ def test_a_background_warm_up_is_chunked_and_cancellable():
     assert counting.calls == []
     calls = iter(range(10_000))
     vectors.ensure(texts, priority=AHEAD, cancelled=lambda: next(calls) >= 1)
-    assert vectors.embedded == 16  # stopped after one chunk
+    # Stopped after one chunk, bounded by BACKGROUND_CHARS (texts x the longest).
+    assert counting.calls == [vectors.embedded]
+    assert 1 < vectors.embedded * max(map(len, texts)) <= BACKGROUND_CHARS
     vectors.ensure(texts, priority=AHEAD)
     assert vectors.embedded == len(set(texts))
     assert max(counting.calls) <= 16

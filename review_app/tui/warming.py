@@ -1,16 +1,16 @@
-"""What the console's warm worker does for the group on screen and the next ones: compose
-each group's merge and update, which embeds exactly the texts a preview of it asks for
-(clauses of sentences included), then embed every other text a compose may ask for (a
-flipped choice, another canonical), so the preview that follows runs on cached vectors.
+"""What the console's warm worker does for the group on screen and the next ones: embed
+each group's units, then compose its merge and update so that the few texts only a
+compose asks for (clauses of sentences) are made too. The preview that follows runs on
+cached vectors.
 
-Composing first, not embedding every text first: a compose embeds 15-40 of a 3 x
-600-word group's ~150 texts, so a `v` pressed soon after the cursor rests finds them
-made (or half made, the rest its own compose embeds) instead of waiting for texts it
-never asks for.
+Embedding first, composing after: a compose is Python on the GIL and would slow the
+table's painting and a preview's own compose; the model's batches are not (measured
+with `tui_bench.py --preview`: composing first made a `v` at once slower).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
@@ -18,6 +18,8 @@ from typing import cast
 from ..core.merging import compose, prefetch_units
 from ..core.notes import Note
 from ..core.unit_vectors import AHEAD, SETTLED, Cancelled, UnitVectors
+
+_running = threading.Lock()  # one warm-up of the process embeds or composes at a time
 
 
 @dataclass
@@ -35,18 +37,28 @@ def warm(jobs: list[WarmJob], vectors: UnitVectors, cancelled: Callable[[], bool
     """The first job (the settled group) at SETTLED, the rest at AHEAD, in one thread, one
     small batch at a time (UnitVectors.ensure). Never raises: a group that cannot be
     composed shows its own error in the preview."""
-    ranked = [(job, SETTLED if k == 0 else AHEAD) for k, job in enumerate(jobs)]
-    for job, priority in ranked:
+    # A cursor that settles elsewhere starts a new warm-up while the cancelled one
+    # finishes the batch it is in: the new one waits for it, so one batch at most runs.
+    while not _running.acquire(timeout=0.05):
         if cancelled():
             return
-        _compose(job, vectors, priority, cancelled)
-    for job, priority in ranked:
+    try:
+        _warm(jobs, vectors, cancelled)
+    finally:
+        _running.release()
+
+
+def _warm(jobs: list[WarmJob], vectors: UnitVectors, cancelled: Callable[[], bool]) -> None:
+    for k, job in enumerate(jobs):
         if cancelled():
             return
+        priority = SETTLED if k == 0 else AHEAD
         try:
             prefetch_units(job.notes, vectors, priority=priority, cancelled=cancelled)
         except Exception:  # noqa: BLE001 - a warm-up is only ever a head start
             return
+        if not cancelled():
+            _compose(job, vectors, priority, cancelled)
 
 
 def _compose(job: WarmJob, vectors: UnitVectors, priority: int,
