@@ -6,9 +6,9 @@ kept in memory by the sha1 of their text for the life of the process, and, with 
 store (unit_store.py), on disk for the next session and for `apply --plan`. One
 model instance serves every caller in the process; it loads on first use.
 
-Several threads ask at once in the console (the preview, the settled group's
-prefetch, the warm-ahead of the next groups): a text being embedded by one is waited
-for by the others, never embedded twice. Callers have a priority (PREVIEW, SETTLED,
+Several threads ask at once (the console's preview and its warm-up of the settled
+group and the next ones, an apply): a text being embedded by one is waited for by the
+others, never embedded twice. Callers have a priority (PREVIEW, SETTLED,
 AHEAD): below PREVIEW they embed in small chunks and, before each, wait while a caller
 of a higher priority embeds, so the preview someone waits for has the model to itself.
 """
