@@ -412,7 +412,7 @@ async def test_warm_ahead_embeds_the_next_groups_units_unvisited(kb, embedder):
         await wait_for(pilot, warm, "the next groups' unit vectors on disk", limit=90)
         assert table.cursor_row == 0  # nobody moved there
         # Once the warm-ahead is done, the preview of the next group embeds nothing.
-        await wait_for(pilot, lambda: not [w for w in app.workers if w.group == "warm-ahead"
+        await wait_for(pilot, lambda: not [w for w in app.workers if w.group == "warm"
                                            and not w.is_finished], "the warm-ahead", limit=90)
         before = screen.vectors.embedded
         await pilot.press("j")
@@ -511,3 +511,48 @@ async def test_quit_during_a_warm_up_stops_its_threads_promptly(kb, embedder, mo
     # No new call once quit: at most one per warm thread that was just starting one.
     assert len(slowed.calls) <= calls_at_quit + 2
     assert app.return_code == 0
+
+
+async def test_warm_ups_keep_at_most_one_batch_in_the_model(kb, embedder, monkeypatch):
+    """The settled group's warm-up and the next groups' run in one thread, one batch
+    after another: a `v` pressed at any moment waits for one running batch at most (a
+    running batch cannot be interrupted), never for one of each of two warm-ups."""
+    import time
+
+    from test_unit_vectors import Counting
+
+    import review_app.core.unit_vectors as uv
+
+    class Overlaps(Counting):
+        """The real unit model, a little slower a call, noting calls that overlap."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.running = 0
+            self.most = 0
+
+        def embed(self, texts, progress=None):
+            with self.lock:
+                self.calls.append(len(texts))
+                self.running += 1
+                self.most = max(self.most, self.running)
+            try:
+                time.sleep(0.05)
+                return self.inner.embed(texts, progress)
+            finally:
+                with self.lock:
+                    self.running -= 1
+
+    model = Overlaps()
+    monkeypatch.setattr(uv, "_unit_embedder", model)
+    monkeypatch.setattr(uv, "BACKGROUND_CHUNK", 2)
+    monkeypatch.setattr(uv, "_memory", uv._Memory())  # cold: the warm-ups have work
+    monkeypatch.setattr(uv, "_shared", {})
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for_review(pilot)
+        await wait_for(pilot, lambda: len(model.calls) >= 40, "forty warm-up batches",
+                       limit=60)
+        await pilot.press("q")
+    assert model.most == 1
+

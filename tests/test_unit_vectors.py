@@ -19,6 +19,7 @@ from review_app.core.notes import Note, parse_note
 from review_app.core.unit_store import UNITS_FILE, UnitStore, project_store
 from review_app.core.unit_vectors import (
     AHEAD,
+    BACKGROUND_CHARS,
     PREVIEW,
     SETTLED,
     UnitVectors,
@@ -250,7 +251,9 @@ def test_a_background_warm_up_is_chunked_and_cancellable():
     assert counting.calls == []
     calls = iter(range(10_000))
     vectors.ensure(texts, priority=AHEAD, cancelled=lambda: next(calls) >= 1)
-    assert vectors.embedded == 16  # stopped after one chunk
+    # Stopped after one chunk, bounded by BACKGROUND_CHARS (texts x the longest).
+    assert counting.calls == [vectors.embedded]
+    assert 1 < vectors.embedded * max(map(len, texts)) <= BACKGROUND_CHARS
     vectors.ensure(texts, priority=AHEAD)
     assert vectors.embedded == len(set(texts))
     assert max(counting.calls) <= 16
@@ -422,3 +425,23 @@ def test_a_held_preview_keeps_warm_ups_waiting_until_released():
     vectors.hold(PREVIEW, False)
     assert done.wait(30) and vectors.embedded == 1
     worker.join()
+
+
+def test_a_warm_up_compose_pauses_while_a_preview_holds_even_on_cached_vectors():
+    """A warm-up's compose is Python on the GIL: with every vector already cached it
+    would still run beside the preview's compose and halve its speed, so it waits at
+    its next step while a preview holds, and finishes once the preview lets go."""
+    old, new = note("a.md", OLD), note("b.md", NEW)
+    vectors = UnitVectors(unit_embedder())
+    expected = compose("merge", new, [old], kept=new, vectors=vectors)  # caches all
+    embedded = vectors.embedded
+    vectors.hold(PREVIEW, True)
+    got: list[str] = []
+    worker = threading.Thread(target=lambda: got.append(compose(
+        "merge", new, [old], kept=new, vectors=vectors.at(AHEAD)).text), daemon=True)
+    worker.start()
+    worker.join(1.0)
+    assert worker.is_alive() and not got  # a cached compose takes well under 1 s
+    vectors.hold(PREVIEW, False)
+    worker.join(30)
+    assert got == [expected.text] and vectors.embedded == embedded

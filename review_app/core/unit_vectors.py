@@ -6,9 +6,9 @@ kept in memory by the sha1 of their text for the life of the process, and, with 
 store (unit_store.py), on disk for the next session and for `apply --plan`. One
 model instance serves every caller in the process; it loads on first use.
 
-Several threads ask at once in the console (the preview, the settled group's
-prefetch, the warm-ahead of the next groups): a text being embedded by one is waited
-for by the others, never embedded twice. Callers have a priority (PREVIEW, SETTLED,
+Several threads ask at once (the console's preview and its warm-up of the settled
+group and the next ones, an apply): a text being embedded by one is waited for by the
+others, never embedded twice. Callers have a priority (PREVIEW, SETTLED,
 AHEAD): below PREVIEW they embed in small chunks and, before each, wait while a caller
 of a higher priority embeds, so the preview someone waits for has the model to itself.
 """
@@ -43,12 +43,25 @@ BACKGROUND_CHUNK = 16
 one such chunk (~0.1-0.2 s CPU of sentences) before it has the model to itself. 400 unit
 texts of the --preview bench project cost 2.26-2.35 s CPU in one batch, 2.42-2.49 s in
 length-sorted chunks of 16 (and about the same in chunks of 8-64)."""
+BACKGROUND_CHARS = 400
+"""And at most this many characters a chunk, counted as the model pads it (texts x the
+longest): a batch costs about its padded length, so a chunk of long sentences is about
+as short to wait for as one of short ones (~4 texts of 100 characters, ~10 of 40)."""
 
 
 class Cancelled(Exception):
     """A warm-up was cancelled before its vectors were all made."""
 
 _Key = tuple[str, bytes]  # (model, sha1 of the text)
+
+
+def _chunk(keys: list[bytes], by_key: dict[bytes, str]) -> list[bytes]:
+    """The first of length-sorted `keys` that make one background chunk (at least one)."""
+    n = 1
+    while (n < min(len(keys), BACKGROUND_CHUNK)
+           and (n + 1) * len(by_key[keys[n]]) <= BACKGROUND_CHARS):
+        n += 1
+    return keys[:n]
 
 
 class _Memory:
@@ -116,9 +129,9 @@ class UnitVectors:
                         return
                     # Chunks of like lengths: the model pads a batch to its longest text
                     # (as met: ~25% more CPU than by length, 16 a chunk).
-                    todo = sorted((k for k in todo if (model, k) not in mem.vecs
-                                   and (model, k) not in mem.pending),
-                                  key=lambda k: (len(by_key[k]), by_key[k]))[:BACKGROUND_CHUNK]
+                    todo = _chunk(sorted((k for k in todo if (model, k) not in mem.vecs
+                                          and (model, k) not in mem.pending),
+                                         key=lambda k: (len(by_key[k]), by_key[k])), by_key)
                 done = threading.Event()
                 for k in todo:
                     mem.pending[(model, k)] = done
@@ -205,6 +218,15 @@ class UnitVectors:
             mem.active[priority] = max(0, mem.active[priority] + (1 if on else -1))
             mem.changed.notify_all()
 
+    def wait_turn(self, priority: int, cancelled: Callable[[], bool] | None = None) -> None:
+        """Return once no caller of a higher priority embeds or holds (or on `cancelled()`):
+        a warm-up's compose is Python on the GIL, so it pauses between its steps rather
+        than halve the speed of the compose of a preview someone waits for."""
+        mem = self._mem
+        with mem.lock:
+            while mem.outranked(priority) and not (cancelled and cancelled()):
+                mem.changed.wait(0.1)
+
     def at(self, priority: int, cancelled: Callable[[], bool] | None = None
            ) -> WarmVectors:
         """These vectors for a warm-up: what compose asks of them is made at `priority`;
@@ -227,6 +249,9 @@ class WarmVectors:
         return self.vectors.embedder
 
     def ensure(self, texts: Iterable[str], **_: object) -> None:
+        self.vectors.wait_turn(self.priority, self.cancelled)  # even when all are cached
+        if self.cancelled():
+            raise Cancelled
         self.vectors.ensure(texts, priority=self.priority, cancelled=self.cancelled)
         if self.cancelled():
             raise Cancelled

@@ -21,7 +21,7 @@ from textual.worker import Worker, get_current_worker
 from ...core.grouping import Group
 from ...core.pipeline import ScanResult
 from ...core.proposal_review import ProposalReview
-from ...core.unit_vectors import AHEAD, SETTLED, shared_vectors
+from ...core.unit_vectors import shared_vectors
 from ..actions import ACTION_TABS, bindings, guarded_actions, guarded_keys, guards
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
@@ -299,8 +299,7 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
             detail.border_title = f"group of {len(members) + 1}" + (
                 f" · {status}" if status else "") + (" · changed" if g.id in s.carried
                                                       and g.id not in s.decisions else "")
-            self.warm_units(self._warm_job(g))
-            self.warm_ahead(self._ahead(g))
+            self.warm_units(self._warm_job(g), self._ahead(g))
         self.show_member()
 
     def _warm_job(self, group: Group) -> WarmJob:
@@ -318,22 +317,15 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
         return [self._warm_job(r) for r in order[:WARM_AHEAD]]
 
     @background("warm")
-    def warm_units(self, job: WarmJob) -> None:
-        """Make the settled group's unit vectors while the person reads its diff, so that
-        `v` (the merge or update result) renders from cached vectors."""
+    def warm_units(self, job: WarmJob, ahead: list[WarmJob]) -> None:
+        """Compose the settled group and make its unit vectors while the person reads its
+        diff, so that `v` (the merge or update result) renders from cached vectors; then
+        the next groups'. One thread for all: a `v` pressed at any moment finds at most
+        one small warm-up batch in the model (a running batch cannot be interrupted). It
+        steps aside whenever a preview embeds or composes, and stops when the cursor
+        settles elsewhere (a new run starts from there)."""
         worker = get_current_worker()
-        warm(job, self.vectors, SETTLED, lambda: worker.is_cancelled)
-
-    @background("warm-ahead")
-    def warm_ahead(self, jobs: list[WarmJob]) -> None:
-        """Make the next groups' unit vectors, one group at a time, while the person
-        reads: it steps aside whenever a preview or the settled group's prefetch embeds,
-        and stops when the cursor settles elsewhere (a new run starts from there)."""
-        worker = get_current_worker()
-        for job in jobs:
-            if worker.is_cancelled:
-                return
-            warm(job, self.vectors, AHEAD, lambda: worker.is_cancelled)
+        warm([job, *ahead], self.vectors, lambda: worker.is_cancelled)
 
     def show_member(self) -> None:
         g = self.group
