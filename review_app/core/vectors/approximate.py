@@ -20,7 +20,7 @@ from ..index import _row_top_k
 
 APPROXIMATE_FROM = 20_000
 """Notes from which a scan's in-memory search is approximate (below it, exact)."""
-NPROBE = 12
+NPROBE = 16
 """Lists each note probes (bench/pg_scale.py: recall of the 30-deep lists)."""
 TRAIN_PER_LIST = 32
 """k-means is trained on this many sampled notes per list."""
