@@ -16,8 +16,6 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..index import _row_top_k
-
 APPROXIMATE_FROM = 20_000
 """Notes from which a scan's in-memory search is approximate (below it, exact)."""
 NPROBE = 16
@@ -62,9 +60,11 @@ def train(vectors: np.ndarray, lists: int, seed: int = SEED) -> np.ndarray:
     centroids = sample[rng.choice(len(sample), size=lists, replace=False)].copy()
     for _ in range(ITERATIONS):
         assign = _nearest_centroids(sample, centroids, 1)[:, 0]
-        sums = np.zeros_like(centroids)
-        np.add.at(sums, assign, sample)
         counts = np.bincount(assign, minlength=lists)
+        sums = np.zeros_like(centroids)
+        order = np.argsort(assign, kind="stable")
+        used = np.flatnonzero(counts)
+        sums[used] = np.add.reduceat(sample[order], np.cumsum(counts)[used] - counts[used])
         empty = np.flatnonzero(counts == 0)  # an empty list restarts at a random note
         sums[empty] = sample[rng.choice(len(sample), size=len(empty), replace=False)]
         centroids = _unit(sums).astype(np.float32)
@@ -96,10 +96,14 @@ def ivf_neighbours(vectors: np.ndarray, k: int, *, nprobe: int = NPROBE,
         rows, mem = askers[c] // width, members[c]
         if len(rows) and len(mem):
             s = x[rows] @ x[mem].T
-            s[rows[:, None] == mem[None, :]] = -np.inf  # a row is not its own neighbour
-            kk = min(k, len(mem))
-            cols, vals = _row_top_k(s, kk) if kk < len(mem) else _sorted_all(s)
-            _merge(idx, sims, rows, mem[cols], vals)
+            own = np.flatnonzero(home[rows] == c)  # a row is not its own neighbour
+            s[own, np.searchsorted(mem, rows[own])] = -np.inf
+            if len(mem) > k:  # this list's best k of each row, in any order
+                cols = np.argpartition(-s, k - 1, axis=1)[:, :k]
+                s = np.take_along_axis(s, cols, axis=1)
+            else:
+                cols = np.broadcast_to(np.arange(len(mem)), s.shape)
+            _merge(idx, sims, rows, mem[cols], s)
         if progress is not None and (c % 64 == 63 or c == nlist - 1):
             progress(c + 1, nlist)
     return idx, sims
@@ -110,11 +114,6 @@ def _group(keys: np.ndarray, count: int) -> list[np.ndarray]:
     order = np.argsort(keys, kind="stable")
     bounds = np.searchsorted(keys[order], np.arange(count + 1))
     return [order[bounds[c]:bounds[c + 1]] for c in range(count)]
-
-
-def _sorted_all(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    cols = np.argsort(-s, axis=1, kind="stable")
-    return cols, np.take_along_axis(s, cols, axis=1)
 
 
 def _merge(idx: np.ndarray, sims: np.ndarray, rows: np.ndarray, found: np.ndarray,
