@@ -91,10 +91,11 @@ def _number_conflicts(numbers: list[frozenset[str]], idx: np.ndarray) -> np.ndar
             kind = sorted(x for x in found if x.startswith("y") == year)
             for col, num in enumerate(kind[:4]):
                 nums[i, col] = ids.setdefault(num, len(ids))
-        other = nums[idx]  # n x k x 4
-        shared = ((nums[:, None, :, None] == other[:, :, None, :])
-                  & (other[:, :, None, :] >= 0)).any(axis=(2, 3))
-        out |= (nums[:, 0] >= 0)[:, None] & (other[:, :, 0] >= 0) & ~shared
+        for a in range(0, len(idx), 8192):  # in blocks: n x k x 4 x 4 is 48 MB at 100k
+            mine, other = nums[a:a + 8192], nums[idx[a:a + 8192]]  # other: rows x k x 4
+            shared = ((mine[:, None, :, None] == other[:, :, None, :])
+                      & (other[:, :, None, :] >= 0)).any(axis=(2, 3))
+            out[a:a + 8192] |= (mine[:, 0] >= 0)[:, None] & (other[:, :, 0] >= 0) & ~shared
     return out
 
 
