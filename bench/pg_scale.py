@@ -17,7 +17,11 @@ plus noise (cosine ~0.9); the texts are the generated ones, so the hybrid's text
 evidence is real. Each size is then scanned twice in fresh subprocesses, both
 reading the vectors from Postgres (`--vectors basic-memory`, 0 notes embedded):
 - postgres: neighbour candidates from pgvector's HNSW index (`neighbour_search="database"`);
-- local: every pair compared in memory (the default, as for basic-memory's SQLite).
+- local: in memory (the default, as for basic-memory's SQLite): every pair compared
+  below 20k notes, the approximate index (core/vectors/approximate.py) from 20k;
+- exact / approximate: in memory, that way whatever the size (the reference, and the
+  approximate index where it would not be used).
+Each scan's lists are checked against exact ones on 1,000 sampled notes (list recall).
 Reported: wall, CPU of the bm-review process and of Postgres' backends, peak RSS
 of the bm-review process (its VmHWM), planted groups found whole (listing and likely
 bands). A generated project is reused while its manifest matches.
@@ -257,18 +261,28 @@ def scan_child(mode: str, root: Path, cfg: Path, srv) -> dict:
 
 
 def child(mode: str, root: Path) -> None:
+    from review_app.core.index import top_neighbours
     from review_app.core.pipeline import ScanOptions, scan
     from review_app.core.project import Project
+    from review_app.core.vectors.approximate import recall
 
     result = scan(Project(root), ScanOptions(vectors="basic-memory", neighbour_search=mode))
     likely = result.regroup(result.likely_threshold)
     ru = resource.getrusage(resource.RUSAGE_SELF)
+    # Recall of the lists against the exact ones, on 1,000 sampled notes (after the
+    # CPU and peak were read: the exact rows are the bench's, not the scan's).
+    client = result.client
+    rows = np.random.default_rng(0).choice(len(client.notes), size=min(
+        1000, len(client.notes)), replace=False)
+    exact, _ = top_neighbours(client.vectors, client.k, rows=rows)
+    list_recall = recall(client.nn_idx[rows], exact[rows])
     # ru_maxrss keeps the forking parent's peak across exec; VmHWM is this process's own.
     status = Path("/proc/self/status").read_text()
     hwm = next((int(line.split()[1]) for line in status.splitlines()
                 if line.startswith("VmHWM:")), ru.ru_maxrss)
     print(json.dumps({
         "stats": result.stats, "cpu_s": round(ru.ru_utime + ru.ru_stime, 1),
+        "recall": round(list_recall, 4),
         "peak_rss_mb": round(hwm / 1024),
         "groups": [[g.canonical, *(m.path for m in g.members)] for g in result.groups],
         "likely": [[g.canonical, *(m.path for m in g.members)] for g in likely]}))
@@ -341,7 +355,8 @@ def scan_modes(srv, row: dict, root: Path, cfg: Path, planted: list[list[str]],
                          in_database=doc["stats"].get("neighbours_in_database", 0),
                          search_s=doc["stats"]["search_s"],
                          read_s=doc["stats"].get("basic_memory_read_s"),
-                         parse_s=doc["stats"]["parse_s"],
+                         parse_s=doc["stats"]["parse_s"], recall=doc["recall"],
+                         approximate=doc["stats"].get("neighbours_approximate", 0),
                          found=found(planted, doc["groups"]),
                          found_likely=found(planted, doc["likely"]))
         print(json.dumps({"notes": n, mode: row[mode]}), file=sys.stderr, flush=True)
@@ -352,14 +367,15 @@ def scan_modes(srv, row: dict, root: Path, cfg: Path, planted: list[list[str]],
 def table(rows: list[dict], modes: list[str]) -> str:
     out = ["| notes | chunks | way | wall s | bm-review CPU s | Postgres CPU s | peak RSS MB | "
            "parse s | read (+ pgvector search) s | local search s | "
-           "groups found (listing / likely) of planted |",
-           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+           "list recall | groups found (listing / likely) of planted |",
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in rows:
         for m in modes:
             x = r[m]
             out.append(f"| {r['notes']:,} | {r['chunks']:,} | {m} | {x['wall_s']} | "
                        f"{x['cpu_s']} | {x['postgres_cpu_s']} | {x['peak_rss_mb']} | "
-                       f"{x['parse_s']} | {x['read_s']} | {x['search_s']} | {x['found']} / "
+                       f"{x['parse_s']} | {x['read_s']} | {x['search_s']} | {x['recall']} | "
+                       f"{x['found']} / "
                        f"{x['found_likely']} of {r['planted']} |")
     return "\n".join(out)
 
@@ -377,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.child:
         mode, root = args.child
-        child("database" if mode == "postgres" else "local", Path(root))
+        child("database" if mode == "postgres" else mode, Path(root))
         return 0
     modes = args.modes.split(",")
     args.work.mkdir(parents=True, exist_ok=True)

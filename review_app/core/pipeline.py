@@ -32,6 +32,7 @@ from .strategies import (
 )
 from .strategies.client import list_depth
 from .strategies.coverage import PieceSource
+from .vectors.approximate import APPROXIMATE_FROM, ivf_neighbours
 
 DEFAULT_STRATEGY = "hybrid"
 COVERAGE_MODELS = frozenset({DEFAULT_MODEL})
@@ -115,10 +116,12 @@ class ScanOptions:
     compact_from: int | None = COMPACT_FROM
     """Notes from which each keeps a compact record (project.COMPACT_FROM); None: never."""
     neighbour_search: str = "local"
-    """"local": every pair is compared in memory; "database": where basic-memory keeps its
-    vectors in Postgres, each note's candidates come from pgvector's index instead (70 s
-    of the client's CPU against 252 s at 100k notes, but 7% fewer planted groups found
-    and no faster on 2 cores: bench/pg_scale.py, README)."""
+    """"local": in memory, every pair compared below `approximate_from` notes, an
+    approximate index (vectors/approximate.py) from it; "exact" / "approximate": in
+    memory, that way whatever the size; "database": where basic-memory keeps its
+    vectors in Postgres, each note's candidates come from pgvector's index instead
+    (bench/pg_scale.py, README)."""
+    approximate_from: int = APPROXIMATE_FROM
 
 
 @dataclass
@@ -270,6 +273,13 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
     in_target = [n for n in notes if options.target.contains(n)]
     # The model the vectors really come from (basic-memory's, where its index is read)
     # picks the calibration yardstick.
+    if lists is None and len(notes) > 1 and (
+            options.neighbour_search == "approximate" or (
+                options.neighbour_search == "local"
+                and len(notes) >= options.approximate_from)):
+        lists = ivf_neighbours(vectors, list_depth(max(options.top_k, 10), len(notes)),
+                               progress=lambda d, t: report("search", d, t))
+        stats["neighbours_approximate"] = 1
     client = SearchClient(notes, vectors, neighbours=max(options.top_k, 10), model=model,
                           lists=lists)
     client.pieces = pieces

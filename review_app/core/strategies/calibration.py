@@ -160,10 +160,17 @@ def identity_vectors(vectors: np.ndarray, shrink: int = SHRINK_NOTES) -> np.ndar
     mean = x.mean(axis=0, dtype=np.float64).astype(np.float32)
     centred = x - mean
     top = _top_eigenvector((centred.T @ centred).astype(np.float64)).astype(np.float32)
-    out = x - s * mean - s * np.outer(centred @ top, top)
-    norms = np.linalg.norm(out, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return out / norms
+    del centred
+    # Row by row (in blocks) the same arithmetic as on the whole matrix, so the same
+    # values; whole, its temporaries were four more N x 384 arrays (600 MB at 100k).
+    out = np.empty_like(x)
+    for a in range(0, n, 8192):
+        block = x[a:a + 8192]
+        part = block - s * mean - s * np.outer((block - mean) @ top, top)
+        norms = np.linalg.norm(part, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        out[a:a + 8192] = part / norms
+    return out
 
 
 def _top_eigenvector(m: np.ndarray, iters: int = 2000, tol: float = 1e-10) -> np.ndarray:

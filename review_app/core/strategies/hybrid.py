@@ -91,11 +91,12 @@ def _number_conflicts(numbers: list[frozenset[str]], idx: np.ndarray) -> np.ndar
             kind = sorted(x for x in found if x.startswith("y") == year)
             for col, num in enumerate(kind[:4]):
                 nums[i, col] = ids.setdefault(num, len(ids))
-        other = nums[idx]  # n x k x 4
-        shared = ((nums[:, None, :, None] == other[:, :, None, :])
-                  & (other[:, :, None, :] >= 0)).any(axis=(2, 3))
-        out |= (nums[:, 0] >= 0)[:, None] & (other[:, :, 0] >= 0) & ~shared
-    return out.astype(np.float64)
+        for a in range(0, len(idx), 8192):  # in blocks: n x k x 4 x 4 is 48 MB at 100k
+            mine, other = nums[a:a + 8192], nums[idx[a:a + 8192]]  # other: rows x k x 4
+            shared = ((mine[:, None, :, None] == other[:, :, None, :])
+                      & (other[:, :, None, :] >= 0)).any(axis=(2, 3))
+            out[a:a + 8192] |= (mine[:, 0] >= 0)[:, None] & (other[:, :, 0] >= 0) & ~shared
+    return out
 
 
 class _NoteTable:
@@ -148,47 +149,63 @@ class _Scored:
 
     def __init__(self, strategy: HybridStrategy, tab: _NoteTable) -> None:
         c = tab.client
-        idx, sims = c.nn_idx, c.nn_sim.astype(np.float64)
+        idx, sims = c.nn_idx, c.nn_sim
         n, k = idx.shape
         self.idx = idx
-        rows = np.repeat(np.arange(n), k).reshape(n, k)
-        ident = np.zeros((n, k))
+        # Held per pair (n x k) in the width the values have: cosines and identities
+        # are float32 products, ranks fit int32. The float64 features are made per
+        # block of rows below, so at 100k notes no n x k float64 array but the score
+        # is held (it was seven of them, 170 MB).
+        rows = np.repeat(np.arange(n, dtype=np.int32), k).reshape(n, k)
+        ident = np.zeros((n, k), dtype=np.float32)
         for part in _blocks(c):  # blocked: n x k x dim would not fit for big bases
             ident[part] = np.einsum("nd,nkd->nk", tab.identity[part], tab.identity[idx[part]])
         # rank of i in j's list (0 = absent), for every (i, r): look (j, i) up among
         # the sorted (i, j) keys, O(n k) memory
         keys = (rows.astype(np.int64) * n + idx).ravel()
         order = np.argsort(keys, kind="stable")
-        sorted_keys = keys[order]
+        keys = keys[order]
         query = (idx.astype(np.int64) * n + rows).ravel()
-        pos = np.minimum(np.searchsorted(sorted_keys, query), max(len(keys) - 1, 0))
-        has = (sorted_keys[pos] == query).reshape(n, k) if len(keys) else np.zeros((n, k), bool)
-        rank_ba = np.where(has, order[pos].reshape(n, k) % max(k, 1) + 1, 0)
-        rank_ab = np.broadcast_to(np.arange(1, k + 1), (n, k))
+        pos = np.minimum(np.searchsorted(keys, query), max(len(keys) - 1, 0))
+        del query
+        has = (keys[pos] == (idx.astype(np.int64) * n + rows).ravel()).reshape(n, k) if len(
+            keys) else np.zeros((n, k), bool)
+        del keys
+        rank_ba = np.where(has, (order[pos].reshape(n, k) % max(k, 1) + 1), 0).astype(np.int32)
+        del order, pos
         # Symmetrise: where j < i and i is in j's list, take j's row values.
         swap = has & (idx < rows)
-        r_back = rank_ba - 1
-        med = c.median_sim.astype(np.float64)
-        cos = sims.copy()
-        cos[swap] = sims[idx[swap], r_back[swap]]
-        ident[swap] = ident[idx[swap], r_back[swap]]
+        del has, rows
+        r_back = rank_ba[swap] - 1
+        cos = sims.astype(np.float32, copy=True)
+        cos[swap] = sims[idx[swap], r_back]
+        ident[swap] = ident[idx[swap], r_back]
+        del r_back
         self.cos, self.ident = cos, ident
-        self.rank_ab, self.rank_ba = rank_ab, rank_ba
+        self.rank_ba = rank_ba
         self.swap = swap
-        self.margin = cos - 0.5 * (med[:, None] + med[idx])
-        with np.errstate(divide="ignore"):
-            self.mutual = 0.5 * (1.0 / rank_ab + np.where(rank_ba > 0, 1.0 / np.maximum(
-                rank_ba, 1), 0.0))
-        self.length = np.abs(np.log((tab.words[:, None] + 1.0) / (tab.words[idx] + 1.0)))
+        self.number_conflict = _number_conflicts(tab.numbers, idx)
+        self.score = np.empty((n, k), dtype=np.float64)
+        med = c.median_sim.astype(np.float64)
         w = strategy.weight
         ys = tab.yardstick
-        z = (strategy.bias + w["cosine_z"] * ys.cosine_z(cos)
-             + w["identity_z"] * ys.identity_z(ident)
-             + w["margin_z"] * ys.margin_z(self.margin) + w["mutual"] * self.mutual
-             + w["length"] * self.length)
-        self.number_conflict = _number_conflicts(tab.numbers, idx)
-        z += w["number_conflict"] * self.number_conflict
-        self.score = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
+        rank_ab = np.arange(1, k + 1, dtype=np.float64)[None, :]
+        for start in range(0, n, 1024):  # every row, as the lists' unsearched rows were
+            part = slice(start, start + 1024)
+            cos64 = cos[part].astype(np.float64)
+            ident64 = ident[part].astype(np.float64)
+            ids = idx[part]
+            rb = rank_ba[part]
+            margin = cos64 - 0.5 * (med[part][:, None] + med[ids])
+            with np.errstate(divide="ignore"):
+                mutual = 0.5 * (1.0 / rank_ab + np.where(rb > 0, 1.0 / np.maximum(rb, 1), 0.0))
+            length = np.abs(np.log((tab.words[part][:, None] + 1.0) / (tab.words[ids] + 1.0)))
+            z = (strategy.bias + w["cosine_z"] * ys.cosine_z(cos64)
+                 + w["identity_z"] * ys.identity_z(ident64)
+                 + w["margin_z"] * ys.margin_z(margin) + w["mutual"] * mutual
+                 + w["length"] * length)
+            z += w["number_conflict"] * self.number_conflict[part]
+            self.score[part] = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
         self.client, self.likely = c, strategy.default_threshold
         self._pieces: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self.cues: dict[tuple[int, int], PairCues] = {}
