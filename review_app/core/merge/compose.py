@@ -28,6 +28,7 @@ The API (stable; the console's preview rows and `$EDITOR` edit build on it):
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -199,11 +200,19 @@ def _ordered(ctx: MergeContext) -> list[LedgerEntry]:
 
 def _retitle(lines: list[tuple[str, str | None]], base: Note, kept: Note
              ) -> list[tuple[str, str | None]]:
-    """The base's `# Title` heading names the kept file."""
+    """The base's title heading (`# Title`, or `Title` underlined with `=`) names the
+    kept file, so the written note's title and H1 agree."""
+    same = base.title.strip().lower()
     for k, (ln, src) in enumerate(lines):
-        if src is None and ln.startswith("# ") and ln[2:].strip().lower() == \
-                base.title.strip().lower():
+        if src is None and ln.startswith("# ") and ln[2:].strip().lower() == same:
             return [*lines[:k], (f"# {kept.title}", None), *lines[k + 1:]]
+        under = lines[k + 1][0] if k + 1 < len(lines) else ""
+        if src is None and ln.strip().lower() == same and _SETEXT_H1.fullmatch(under):
+            return [*lines[:k], (kept.title, None), ("=" * len(kept.title), None),
+                    *lines[k + 2:]]
         if ln.strip() and not ln.startswith("#"):
             break
     return lines
+
+
+_SETEXT_H1 = re.compile(r" {0,3}=+[ \t]*")
