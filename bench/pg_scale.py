@@ -32,6 +32,7 @@ bands). A generated project is reused while its manifest matches.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import hashlib
 import io
@@ -42,6 +43,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -241,7 +243,10 @@ def postgres_cpu(srv) -> float:
     import psutil
 
     t = psutil.Process(srv.get_pid()).cpu_times()
-    live = sum(sum(c.cpu_times()[:2]) for c in psutil.Process(srv.get_pid()).children())
+    live = 0.0
+    for c in psutil.Process(srv.get_pid()).children():
+        with contextlib.suppress(psutil.NoSuchProcess):  # a backend may have just exited
+            live += sum(c.cpu_times()[:2])
     return t.user + t.system + t.children_user + t.children_system + live
 
 
@@ -260,15 +265,44 @@ def scan_child(mode: str, root: Path, cfg: Path, srv) -> dict:
     return doc
 
 
+def _status_kb(field: str) -> int:
+    """A /proc/self/status figure in kB (ru_maxrss would keep the forking parent's peak)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field):
+            return int(line.split()[1])
+    return 0
+
+
 def child(mode: str, root: Path) -> None:
     from review_app.core.index import top_neighbours
     from review_app.core.pipeline import ScanOptions, scan
     from review_app.core.project import Project
     from review_app.core.vectors.approximate import recall
 
-    result = scan(Project(root), ScanOptions(vectors="basic-memory", neighbour_search=mode))
+    phase = ["start"]
+    peaks: dict[str, int] = {}
+    stop = threading.Event()
+
+    def sample() -> None:
+        # Each phase's highest VmRSS, sampled every 20 ms: where the process peak is made.
+        while not stop.wait(0.02):
+            rss = _status_kb("VmRSS:")
+            peaks[phase[0]] = max(peaks.get(phase[0], 0), rss)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+
+    def progress(p) -> None:
+        phase[0] = p.phase
+
+    result = scan(Project(root), ScanOptions(vectors="basic-memory", neighbour_search=mode),
+                  progress=progress)
+    phase[0] = "regroup"
     likely = result.regroup(result.likely_threshold)
     ru = resource.getrusage(resource.RUSAGE_SELF)
+    stop.set()
+    sampler.join()
+    hwm = _status_kb("VmHWM:") or ru.ru_maxrss
     # Recall of the lists against the exact ones, on 1,000 sampled notes (after the
     # CPU and peak were read: the exact rows are the bench's, not the scan's).
     client = result.client
@@ -276,14 +310,13 @@ def child(mode: str, root: Path) -> None:
         1000, len(client.notes)), replace=False)
     exact, _ = top_neighbours(client.vectors, client.k, rows=rows)
     list_recall = recall(client.nn_idx[rows], exact[rows])
-    # ru_maxrss keeps the forking parent's peak across exec; VmHWM is this process's own.
-    status = Path("/proc/self/status").read_text()
-    hwm = next((int(line.split()[1]) for line in status.splitlines()
-                if line.startswith("VmHWM:")), ru.ru_maxrss)
+    recall_hwm = _status_kb("VmHWM:")
     print(json.dumps({
         "stats": result.stats, "cpu_s": round(ru.ru_utime + ru.ru_stime, 1),
         "recall": round(list_recall, 4),
         "peak_rss_mb": round(hwm / 1024),
+        "phase_peak_rss_mb": {k: round(v / 1024) for k, v in peaks.items()},
+        "peak_rss_with_recall_mb": round(recall_hwm / 1024),
         "groups": [[g.canonical, *(m.path for m in g.members)] for g in result.groups],
         "likely": [[g.canonical, *(m.path for m in g.members)] for g in likely]}))
 
@@ -358,7 +391,9 @@ def scan_modes(srv, row: dict, root: Path, cfg: Path, planted: list[list[str]],
                          parse_s=doc["stats"]["parse_s"], recall=doc["recall"],
                          approximate=doc["stats"].get("neighbours_approximate", 0),
                          found=found(planted, doc["groups"]),
-                         found_likely=found(planted, doc["likely"]))
+                         found_likely=found(planted, doc["likely"]),
+                         phase_peak_rss_mb=doc["phase_peak_rss_mb"],
+                         peak_rss_with_recall_mb=doc["peak_rss_with_recall_mb"])
         print(json.dumps({"notes": n, mode: row[mode]}), file=sys.stderr, flush=True)
     print("ROW " + json.dumps(row), file=sys.stderr, flush=True)
     return row
