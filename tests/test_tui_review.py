@@ -556,3 +556,14 @@ async def test_warm_ups_keep_at_most_one_batch_in_the_model(kb, embedder, monkey
         await pilot.press("q")
     assert model.most == 1
 
+
+
+async def test_a_skip_of_this_sitting_is_not_taken_for_another_consoles_decision(kb, embedder):
+    # A skip holds for the sitting that made it; the check for other writers must read the
+    # log the same way, or every `s` looks like a change made elsewhere and the panes reset.
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: store(kb).current(), "the skip on disk")
+        assert not screen.outside.decisions_changed()

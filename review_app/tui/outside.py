@@ -66,7 +66,7 @@ class OutsideChanges:
             return False
         self._log = now
         s = self.session
-        on_disk = {gid: d.action for gid, d in s.store.valid(s.notes).items()}
+        on_disk = {gid: d.action for gid, d in s.store.valid(s.notes, s.skips_since).items()}
         return on_disk != {gid: d.action for gid, d in s.decisions.items()}
 
     def new_applies(self) -> set[str]:
