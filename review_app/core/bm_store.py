@@ -187,17 +187,7 @@ class BasicMemoryIndex:
                 self.conn.execute("SELECT id, name, path FROM project ORDER BY id")]
 
     def find_project(self, root: Path, name: str | None = None) -> BasicMemoryProject | None:
-        """The project basic-memory keeps for folder `root` (its name checked first)."""
-        projects = self.projects()
-        root = root.resolve()
-        if name is not None:
-            for p in projects:
-                if p.name == name and _same_folder(p.path, root):
-                    return p
-        for p in projects:
-            if _same_folder(p.path, root):
-                return p
-        return None
+        return project_for(self.projects(), root, name)
 
     def entities(self, project_id: int) -> dict[str, BasicMemoryEntity]:
         """The project's notes as basic-memory indexed them, by relative path."""
@@ -287,6 +277,18 @@ class BasicMemoryIndex:
             f"SELECT file_path, {created}, {updated} FROM entity WHERE project_id = ?",
             (project_id,))
         return {str(p).replace("\\", "/"): (_parse_time(c), _parse_time(u)) for p, c, u in rows}
+
+
+def project_for(projects: list[BasicMemoryProject], root: Path, name: str | None = None
+                ) -> BasicMemoryProject | None:
+    """The project basic-memory keeps for folder `root` (its name checked first); the
+    SQLite and Postgres indexes both answer through it."""
+    root = root.resolve()
+    if name is not None:
+        for p in projects:
+            if p.name == name and _same_folder(p.path, root):
+                return p
+    return next((p for p in projects if _same_folder(p.path, root)), None)
 
 
 def _same_folder(stored: str, root: Path) -> bool:

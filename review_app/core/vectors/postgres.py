@@ -33,8 +33,8 @@ from ..bm_store import (
     BasicMemoryIndexError,
     BasicMemoryProject,
     ChunkVectors,
-    _same_folder,
     normal_checksum,
+    project_for,
 )
 
 EXTRA = 'pip install "bm-review[postgres]"'
@@ -241,13 +241,7 @@ class PostgresIndex:
                 self.conn.execute("SELECT id, name, path FROM project ORDER BY id")]
 
     def find_project(self, root: Any, name: str | None = None) -> BasicMemoryProject | None:
-        projects = self.projects()
-        root = root.resolve()
-        if name is not None:
-            for p in projects:
-                if p.name == name and _same_folder(p.path, root):
-                    return p
-        return next((p for p in projects if _same_folder(p.path, root)), None)
+        return project_for(self.projects(), root, name)
 
     def entities(self, project_id: int) -> dict[str, BasicMemoryEntity]:
         owed = ("vector_sync_deferred_at IS NOT NULL"
