@@ -374,14 +374,21 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
         ent = entities.get(note.path)
         if ent is not None and ent.checksum == note.sha256 and not ent.vectors_owed:
             fresh_ids[note.path] = ent.id
-    # Only each note's composed vector is kept; coverage's chunk vectors are read again
-    # for the few notes of strong pairs (`BasicMemoryVectors.chunk_vectors`).
+    del entities
+    # Only each note's composed vector is kept, written into its row as its chunks
+    # arrive (a dict of 100k separate vectors beside the matrix was ~170 MB at its peak);
+    # coverage's chunk vectors are read again for the few notes of strong pairs
+    # (`BasicMemoryVectors.chunk_vectors`).
     dim = store.dim or 0
     out = np.empty((len(notes), dim), dtype=np.float32)
-    composed: dict[int, np.ndarray] = {}
+    row_of = {fresh_ids[n.path]: i for i, n in enumerate(notes) if n.path in fresh_ids}
+    have = np.zeros(len(notes), dtype=bool)
 
     def keep(eid: int, parts: list[np.ndarray], lengths: list[int] | None) -> None:
-        composed[eid] = compose(parts, recipe, lengths)
+        i = row_of.get(eid)
+        if i is not None:
+            out[i] = compose(parts, recipe, lengths)
+            have[i] = True
 
     if isinstance(store, PostgresIndex):  # streamed: 100k notes' chunks never held at once
         store.entity_vectors(record.id, identities, set(fresh_ids.values()), each=keep)
@@ -391,15 +398,9 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
             if parts:
                 keep(eid, parts, chunks.lengths.get(eid))
         del chunks
-    todo: list[int] = []
-    for i, note in enumerate(notes):
-        vec = composed.get(fresh_ids.get(note.path, -1))
-        if vec is not None:
-            out[i] = vec
-        else:
-            todo.append(i)
-    held_ids = {path: eid for path, eid in fresh_ids.items() if eid in composed}
-    composed.clear()
+    row_of.clear()
+    todo = np.flatnonzero(~have).tolist()
+    held_ids = {n.path: fresh_ids[n.path] for i, n in enumerate(notes) if have[i]}
     embedded = cached = 0
     embed_s = 0.0
     if todo:

@@ -38,6 +38,7 @@ AP to 0.493.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -96,7 +97,8 @@ def _location_spread(values: np.ndarray) -> tuple[float, float]:
     return float(med), max(float(q3 - q1), MIN_SPREAD)
 
 
-def yardstick_for(client: SearchClient, identity: np.ndarray, weights: dict) -> Yardstick:
+def yardstick_for(client: SearchClient, identity: IdentityVectors | np.ndarray,
+                  weights: dict) -> Yardstick:
     """The learned model's own yardstick when the client's vectors come from it, else
     the project's."""
     learned = weights.get("yardstick")
@@ -117,7 +119,7 @@ def pooled(sticks: list[Yardstick]) -> Yardstick:
                      avg("identity_scale"), int(sum(s.pairs for s in sticks)))
 
 
-def measure(client: SearchClient, identity: np.ndarray,
+def measure(client: SearchClient, identity: IdentityVectors | np.ndarray,
             neighbours: int = YARDSTICK_NEIGHBOURS) -> Yardstick:
     """The yardstick of the client's project: its sampled notes' nearest neighbours."""
     n = len(client.notes)
@@ -142,8 +144,11 @@ SHRINK_NOTES = 50
 """How many notes it takes before the project's common direction is trusted half."""
 
 
-def identity_vectors(vectors: np.ndarray, shrink: int = SHRINK_NOTES) -> np.ndarray:
-    """Unit vectors without the project's mean and dominant direction.
+class IdentityVectors:
+    """Unit vectors without the project's mean and dominant direction, each row made
+    when it is asked for (`ident[rows]`, any index numpy takes, e.g. a block of
+    neighbour lists); held whole they were a second N x 384 copy of the vectors
+    (154 MB at 100k notes). A row is the same bits however it is asked for.
 
     The direction is the top eigenvector of the 384x384 scatter matrix, by power
     iteration (LAPACK's full eigensolver is 20-50x slower on a busy machine).
@@ -152,25 +157,52 @@ def identity_vectors(vectors: np.ndarray, shrink: int = SHRINK_NOTES) -> np.ndar
     n / (n + shrink): a 10-note folder keeps nearly raw vectors, a 1,000-note
     base loses 95% of its common component.
     """
-    n = vectors.shape[0]
-    if n < 3:
-        return vectors.astype(np.float32, copy=True)
-    s = n / (n + shrink)
-    x = vectors.astype(np.float32, copy=False)
-    mean = x.mean(axis=0, dtype=np.float64).astype(np.float32)
-    centred = x - mean
-    top = _top_eigenvector((centred.T @ centred).astype(np.float64)).astype(np.float32)
-    del centred
-    # Row by row (in blocks) the same arithmetic as on the whole matrix, so the same
-    # values; whole, its temporaries were four more N x 384 arrays (600 MB at 100k).
-    out = np.empty_like(x)
-    for a in range(0, n, 8192):
-        block = x[a:a + 8192]
-        part = block - s * mean - s * np.outer((block - mean) @ top, top)
-        norms = np.linalg.norm(part, axis=1, keepdims=True)
-        norms[norms == 0] = 1.0
-        out[a:a + 8192] = part / norms
-    return out
+
+    def __init__(self, vectors: np.ndarray, shrink: int = SHRINK_NOTES) -> None:
+        x = vectors.astype(np.float32, copy=False)
+        n = x.shape[0]
+        self._x = x
+        self.shape = x.shape
+        self._plain = n < 3
+        if self._plain:
+            return
+        self._s = n / (n + shrink)
+        mean = x.mean(axis=0, dtype=np.float64).astype(np.float32)
+        centred = x - mean
+        top = _top_eigenvector((centred.T @ centred).astype(np.float64)).astype(np.float32)
+        del centred
+        # Each row's component along `top`, one float a note: the rest of a row's
+        # arithmetic is elementwise and a per-row norm, so the same whatever rows are
+        # asked for together. Made in the row blocks the whole matrix was made in.
+        along = np.empty(n, dtype=np.float32)
+        for a in range(0, n, 8192):
+            along[a:a + 8192] = (x[a:a + 8192] - mean) @ top
+        self._mean, self._top, self._along = mean, top, along
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    def __getitem__(self, rows: Any) -> np.ndarray:  # noqa: ANN401 - any numpy index
+        along = self._along[rows] if not self._plain else None
+        out = np.array(self._x[rows], dtype=np.float32)  # a copy even of a slice's view
+        if along is None:
+            return out
+        # In place, a few thousand rows at a time: a block of neighbour lists is 1024 x 30
+        # rows, and whole each temporary of it would be another 47 MB.
+        flat, along = out.reshape(-1, self.shape[1]), np.reshape(along, -1)
+        s = self._s
+        for a in range(0, flat.shape[0], 4096):
+            part = flat[a:a + 4096]
+            part[...] = part - s * self._mean - s * (along[a:a + 4096, None] * self._top)
+            norms = np.linalg.norm(part, axis=-1, keepdims=True)
+            norms[norms == 0] = 1.0
+            part /= norms
+        return out
+
+
+def identity_vectors(vectors: np.ndarray, shrink: int = SHRINK_NOTES) -> np.ndarray:
+    """Every identity vector at once (`IdentityVectors`), for the benches and tests."""
+    return IdentityVectors(vectors, shrink)[:]
 
 
 def _top_eigenvector(m: np.ndarray, iters: int = 2000, tol: float = 1e-10) -> np.ndarray:
