@@ -243,6 +243,7 @@ def test_compact_notes_scan_exactly_as_notes_held_whole(demo_kb: Path, scan_proj
     assert [n.path for n in lean] == [n.path for n in held]
     for a, b in zip(held, lean, strict=True):
         assert "_body" in b.__dict__ and b.__dict__["_body"] is None  # not held
+        assert b.__dict__["_text_frame"] is None  # nor the frontmatter block
         assert (b.body, b.observations, b.relations, b.text) == \
             (a.body, a.observations, a.relations, a.text)
         assert b.split_words == len(a.body.split()) and b.richness == a.richness

@@ -97,6 +97,7 @@ class Note:
         self._split_words = len(self.body.split())
         self._origin = str(origin)
         self._body = self._observations = self._relations = None
+        self._text_frame = None  # the frontmatter block too: ~150 bytes a note
 
     @property
     def richness(self) -> tuple[int, int]:
@@ -109,7 +110,10 @@ class Note:
 
 
 def _note_text(self: Note) -> str:
-    head, tail = self._text_frame  # type: ignore[attr-defined]
+    frame = self.__dict__.get("_text_frame")
+    if frame is None:  # a compact note's
+        frame = _reparsed(self.__dict__["_origin"], self.path, self.sha256)[3]
+    head, tail = frame
     return head if tail is None else head + self.body + tail
 
 
@@ -131,18 +135,19 @@ Note.text = property(_note_text, _keep_note_text)  # type: ignore[assignment]
 
 @functools.lru_cache(maxsize=1024)
 def _reparsed(origin: str, path: str, sha256: str
-              ) -> tuple[str, list[Observation], list[Relation]]:
-    """A compact note's parts, parsed again; the last thousand kept (a pair's notes are
-    asked for again and again while it is scored and shown). Keyed by the scan's sha256
-    too, so a later scan of an edited file never gets an earlier parse."""
+              ) -> tuple[str, list[Observation], list[Relation], tuple[str, str | None]]:
+    """A compact note's parts (body, observations, relations, the frame of its text),
+    parsed again; the last thousand kept (a pair's notes are asked for again and again
+    while it is scored and shown). Keyed by the scan's sha256 too, so a later scan of an
+    edited file never gets an earlier parse."""
     try:
         raw = Path(origin).read_bytes()
     except OSError:
-        return "", [], []
+        return "", [], [], ("", None)
     note = parse_note(path, raw)
     if isinstance(note, NoteProblem):
-        return "", [], []
-    return note.body, note.observations, note.relations
+        return "", [], [], ("", None)
+    return note.body, note.observations, note.relations, note.__dict__["_text_frame"]
 
 
 def _held_or_reparsed(name: str, index: int) -> property:
@@ -156,9 +161,9 @@ def _held_or_reparsed(name: str, index: int) -> property:
 
     def put(self: Note, value: Any) -> None:
         held = self.__dict__
-        if "_origin" in held:  # set by hand on a compact note: all three held from now on
-            held["_body"], held["_observations"], held["_relations"] = _reparsed(
-                held.pop("_origin"), self.path, self.sha256)
+        if "_origin" in held:  # set by hand on a compact note: all four held from now on
+            (held["_body"], held["_observations"], held["_relations"],
+             held["_text_frame"]) = _reparsed(held.pop("_origin"), self.path, self.sha256)
         held[slot] = value
 
     return property(get, put)

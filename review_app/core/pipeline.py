@@ -257,6 +257,7 @@ def _scan(project: Project, options: ScanOptions | None, progress: ProgressFn | 
         file_dates = recorded_dates(project.root)  # {} where basic-memory has no record
     if file_dates:
         apply_file_dates(notes, file_dates)
+    del file_dates  # a path -> date dict of every note: not needed past here
     if (why := scope_error(notes, options.target)) is not None:
         raise ScanError(why)
 
