@@ -18,6 +18,7 @@ from review_app.core.project import Project
 from review_app.core.static_embedding import WORDLLAMA
 from review_app.core.strategies import HybridStrategy, SearchClient, Target
 from review_app.core.strategies.calibration import (
+    IdentityVectors,
     Yardstick,
     identity_vectors,
     measure,
@@ -245,3 +246,26 @@ def test_matched_recall_counts_the_shortest_run_and_whole_ties():
     assert mt.at_recall(scores, dup, 3)["pairs"] == 0  # an unscored pair is never reached
     lo, hi = mt.wilson(3, 5)
     assert (round(lo, 2), round(hi, 2)) == (0.23, 0.88)
+
+
+def test_identity_rows_are_made_when_asked_and_the_same_bits_however_asked():
+    """The hybrid's identity vectors are not held whole (a second copy of every vector,
+    154 MB at 100k notes): each row is made from its note's vector when asked for, and
+    comes out bitwise the same alone, in a block of neighbour lists or all at once."""
+    rng = np.random.default_rng(3)
+    n, dim = 9000, 384  # more than one 8,192-row block and one 4,096-row pass
+    common = rng.normal(size=dim).astype(np.float32)
+    vectors = rng.normal(size=(n, dim)).astype(np.float32) + 2 * common
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    ident = IdentityVectors(vectors)
+    whole = identity_vectors(vectors)
+    assert whole.shape == vectors.shape
+    assert np.allclose(np.linalg.norm(whole, axis=1), 1.0, atol=1e-5)
+    assert abs(float(np.mean(whole @ common))) < abs(float(np.mean(vectors @ common))) / 10
+    lists = rng.integers(0, n, size=(1500, 30))  # 45,000 rows: many passes
+    assert np.array_equal(ident[lists], whole[lists])
+    for rows in (0, n - 1, slice(8000, 8500), np.array([8191, 8192, 3])):
+        assert np.array_equal(ident[rows], whole[rows])
+    held = sum(v.nbytes for v in vars(ident).values()
+               if isinstance(v, np.ndarray) and v is not vectors)
+    assert held <= n * 4 + 2 * dim * 4  # one float a note, the mean and the direction
