@@ -214,3 +214,20 @@ def test_a_parsed_note_holds_its_body_once():
 
     other = dataclasses.replace(note, body="changed")  # a body not inside the text
     assert other.text == raw.decode() and other.body == "changed"
+
+
+def test_notes_share_their_frontmatter_keys_types_and_tags():
+    """100k notes each holding its own copy of "permalink", "type: note" and its tags was
+    tens of MB: equal short frontmatter strings are one object across notes."""
+    text = "---\ntitle: {t}\ntype: meeting-notes\npermalink: {t}\ntags: [postgres-ops, infra]\n" \
+           "status: in-review\n---\n\n# {t}\n\nBody.\n"
+    a = parse_note("a.md", text.format(t="alpha-note").encode())
+    b = parse_note("b.md", text.format(t="beta-note").encode())
+    assert isinstance(a, Note) and isinstance(b, Note)
+    for key_a, key_b in zip(a.metadata, b.metadata, strict=True):
+        assert key_a == key_b and key_a is key_b
+    assert a.metadata["status"] is b.metadata["status"] and a.type is b.type
+    assert a.tags == b.tags == ["postgres-ops", "infra"]
+    assert all(x is y for x, y in zip(a.tags, b.tags, strict=True))
+    assert a.metadata["tags"][0] is b.metadata["tags"][0]
+    assert a.metadata["title"] == "alpha-note" and a.metadata["permalink"] == "alpha-note"
