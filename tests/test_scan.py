@@ -241,6 +241,7 @@ def test_compact_notes_scan_exactly_as_notes_held_whole(demo_kb: Path, scan_proj
     held, _ = load_notes(demo_kb)
     lean, _ = load_notes(demo_kb, compact_from=0)
     assert [n.path for n in lean] == [n.path for n in held]
+    assert len({id(n.__dict__["_origin"]) for n in lean}) == 1  # one folder string, shared
     for a, b in zip(held, lean, strict=True):
         assert "_body" in b.__dict__ and b.__dict__["_body"] is None  # not held
         assert b.__dict__["_text_frame"] is None  # nor the frontmatter block

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
+import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -96,7 +97,12 @@ class Note:
         for those of its candidate pairs only). A file changed since is read as it is
         now: writing to it is refused as a conflict anyway (its sha256 differs)."""
         self._split_words = len(self.body.split())
-        self._origin = str(origin)
+        # The folder the note's path is under (one string all its notes share, ending in
+        # a separator), or where that does not hold, the file itself.
+        full = str(origin)
+        base = full[:len(full) - len(self.path)]
+        shared = full.endswith(self.path) and base.endswith(("/", os.sep))
+        self._origin = sys.intern(base) if shared else full
         self._body = self._observations = self._relations = None
         self._text_frame = None  # the frontmatter block too: ~150 bytes a note
 
@@ -142,7 +148,7 @@ def _reparsed(origin: str, path: str, sha256: str
     while it is scored and shown). Keyed by the scan's sha256 too, so a later scan of an
     edited file never gets an earlier parse."""
     try:
-        raw = Path(origin).read_bytes()
+        raw = Path(origin + path if origin.endswith(("/", os.sep)) else origin).read_bytes()
     except OSError:
         return "", [], [], ("", None)
     note = parse_note(path, raw)
