@@ -264,3 +264,26 @@ def test_a_compact_note_of_a_later_scan_reads_the_file_as_it_is_then(demo_kb: Pa
     again = {n.path: n for n in load_notes(demo_kb, compact_from=0)[0]}
     assert again[path].body == "Rewritten.\n\n- [fact] Only this now"
     assert [o.content for o in again[path].observations] == ["Only this now"]
+
+
+def test_a_scans_pairs_are_read_through_its_score_tables_not_copied(demo_kb: Path,
+                                                                    scan_project):
+    """Every note anchors a scan, so its candidate arrays are the hybrid's score tables
+    read through views (a copy of each was ~60 MB at 100k notes), and the titles without
+    numbers share one empty set; the pairs are the ones a copy gives (the demo test)."""
+    from review_app.core.strategies.text import title_numbers
+
+    result = scan_project(demo_kb)
+    _, scored = result.strategy._state(result.client)
+    assert np.shares_memory(result.candidates.other_idx, scored.order_idx)
+    assert np.shares_memory(result.candidates.scores, scored.order_score)
+    n, k = scored.order_idx.shape
+    assert len(result.candidates) == n * k
+    pairs = {(c.key, round(c.score, 9)) for c in result.candidates}
+    assert pairs == {(tuple(sorted((result.client.notes[i].path,
+                                    result.client.notes[int(j)].path))),
+                      round(float(s), 9))
+                     for i in range(n) for j, s in zip(scored.order_idx[i],
+                                                       scored.order_score[i], strict=True)}
+    assert title_numbers("Postgres pooling") is title_numbers("Redis notes")
+    assert title_numbers("Release 2.3 notes") == frozenset({"2.3"})

@@ -48,6 +48,7 @@ def content_tokens(text: str) -> set[str]:
 
 _YEAR_MONTH_RE = re.compile(r"\b(?:19|20)\d\d[-_./](?:0[1-9]|1[0-2])\b")
 _YEAR_RE = re.compile(r"^(?:19|20)\d\d$")
+_NO_NUMBERS: frozenset[str] = frozenset()
 
 
 def title_numbers(title: str) -> frozenset[str]:
@@ -64,7 +65,7 @@ def title_numbers(title: str) -> frozenset[str]:
             out.add("y" + num)
         else:
             out.add(".".join(str(int(part)) for part in num.split(".")))
-    return frozenset(out)
+    return frozenset(out) if out else _NO_NUMBERS  # most titles: one shared empty set
 
 
 def numbers_conflict(a: frozenset[str], b: frozenset[str]) -> bool:
