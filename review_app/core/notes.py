@@ -104,7 +104,7 @@ class Note:
         shared = full.endswith(self.path) and base.endswith(("/", os.sep))
         self._origin = sys.intern(base) if shared else full
         self._body = self._observations = self._relations = None
-        self._text_frame = None  # the frontmatter block too: ~150 bytes a note
+        self.__dict__["_text_frame"] = None  # the frontmatter block too: ~150 bytes a note
 
     @property
     def richness(self) -> tuple[int, int]:
