@@ -6,8 +6,9 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
 - coverage (coverage.py), where one note has several pieces: the logit moves by
   `weight * (inside - pivot) - both_own * (1 - inside) * own_big` (at most `MAX_RISE`
   up), `inside` being how far the smaller note sits inside the bigger (sections and
-  basic-memory's chunks alike, each on its own scale) and `own_big` the bigger note's share with no
-  counterpart (coverage.SECTIONS, CHUNKS): one inside the other is a duplicate, both
+  basic-memory's chunks alike, each on its own scale; a section may be answered by a run of
+  the other's sections) and `own_big` the bigger note's share the smaller does not restate
+  (coverage.SECTIONS, CHUNKS): one inside the other is a duplicate, both
   keeping content of their own is related. An index or log note (by its shape) holds
   other notes' content without being them, so for a pair with one `inside` is the
   *less* covered share: it must restate the other as much as the other restates it;
@@ -99,6 +100,8 @@ class PairCues:
                         "pieces_b": float(self.cov.pieces_b),
                         "chars_a": self.cov.chars_a, "chars_b": self.cov.chars_b,
                         "own_a": self.cov.own_a, "own_b": self.cov.own_b})
+            if self.cov.run_a is not None and self.cov.run_b is not None:
+                out.update({"runs_a": self.cov.run_a, "runs_b": self.cov.run_b})
         return out
 
     def reasons(self) -> list[str]:
@@ -111,7 +114,7 @@ class PairCues:
                     and self.coverage_shift() <= -SAID_AGAINST):
                 out.append(f"counts against: the smaller note is not wholly inside the "
                            f"other ({inside:.0%} of it restated) and the other keeps "
-                           f"{self.cov.small_big[1]:.0%} with no counterpart")
+                           f"{self.cov.small_big[1]:.0%} that the smaller does not restate")
         out += list(self.series.reasons)
         if self.held_as_series:
             out.append("kept out of the likely band: series members are not rewrites "
