@@ -351,3 +351,28 @@ def test_a_condensed_copy_is_read_against_runs_of_the_longer_notes_sections(embe
     assert cues.coverage_shift() > 0
     assert cues.cov is not None and cues.cov.share_b < 0.95 <= cues.inside
 
+
+
+def test_an_index_note_is_kept_out_of_the_likely_band_unless_each_restates_the_other():
+    """A landing page (mostly one line per item: an index by shape) and the resource page it
+    lists scored 0.83, likely, on a real vault: its less covered share (44%) lowered the
+    score only a little. Like series members, such a pair stays below the likely band unless
+    each restates the other; the score below the band is left as it was."""
+    from review_app.core.strategies.coverage import SECTIONS, Coverage
+    from review_app.core.strategies.cues import PairCues
+
+    plain = series_cue(_note("a.md", "Event merchandise", "x"),
+                       _note("b.md", "Event merchandise timeline", "y"))
+    assert not plain.series
+
+    def cues(share_a, share_b, shape):
+        cov = Coverage(share_a, share_b, 13, 25, 5, 9, 3933.0, 5846.0, 0.0, 0.0)
+        return PairCues(cov, SECTIONS, shape, "", plain)
+
+    partial = cues(0.56, 0.44, "index")
+    assert partial.held_as_index
+    assert partial.adjust(0.883, 0.694) < 0.694
+    assert 0.3 < partial.adjust(0.45, 0.694) < 0.694  # below the band: moved by coverage only
+    assert not cues(0.95, 0.9, "index").held_as_index
+    assert cues(0.95, 0.9, "index").adjust(0.883, 0.694) >= 0.694
+    assert not cues(0.56, 0.44, "").held_as_index
