@@ -10,8 +10,10 @@ tuning sets with the coverage shift switched off, keeps every pair a listing can
     logit = base_logit + w_contain * (contain - pivot) + w_both_own * (1 - contain) * own_big
 
 by L2 logistic regression with the base logit as offset (no intercept), for several pivots,
-where `contain` is how much of the smaller note has a counterpart in the bigger and
-`own_big` the share of the bigger with none at all: both keep content of their own. Series
+where `contain` is how much of the smaller note has a counterpart in the bigger (a piece
+answered by a piece or by a run of consecutive pieces, where the scale reads runs) and
+`own_big` the share of the bigger the smaller does not restate: both keep content of their
+own. The real vault's (aios) pairs enter only where a person labeled them. Series
 pairs (held by series.py anyway) and index/log notes are left out of the fit. The log loss
 in-sample and with each set left out is printed per pivot; coverage.SECTIONS holds the
 weights for its pivot (the reader's 0.85, not the data's best: see its docstring).
@@ -22,7 +24,7 @@ exactly as basic-memory cuts it (bm_vectors.chunk_text, checked against basic-me
 vector composed from them as a scan composes basic-memory's (the default recipe, the mean):
 the same pieces and base score a scan reading basic-memory's index gets, without its index.
 
-    python bench/coverage_fit.py [--sets hard_kb,score-B,score-C,rewrite_kb,demo]
+    python bench/coverage_fit.py [--sets hard_kb,score-B,score-C,score-D,rewrite_kb,demo,aios]
                                  [--pieces sections|chunks]
 """
 
@@ -44,28 +46,61 @@ from review_app.core import pipeline  # noqa: E402
 from review_app.core.bm_vectors import ChunkedEmbedder, chunk_text, entity_text  # noqa: E402
 from review_app.core.embedding import Embedder  # noqa: E402
 from review_app.core.strategies import cues as cues_mod  # noqa: E402
-from review_app.core.strategies.coverage import CHUNKS, SECTIONS, PieceSource  # noqa: E402
+from review_app.core.strategies import hybrid as hybrid_mod  # noqa: E402
+from review_app.core.strategies.coverage import (  # noqa: E402
+    CHUNKS,
+    SECTIONS,
+    PieceSource,
+    note_shape,
+)
 
 REPO = BENCH.parent
 OUT = BENCH / "out" / "coverage_fit"
 SETS = {"hard_kb": REPO / "tests" / "data" / "hard_kb",
         "score-B": Path("/work/heldout/score-B"),
         "score-C": Path("/work/heldout/score-C"),
+        "score-D": Path("/work/heldout/score-D"),
         "rewrite_kb": REPO / "tests" / "data" / "rewrite_kb"}
+VAULT = Path("/work/realvault/aios")
+"""A real agent-written vault (960 notes); only its labeled pairs (every pair a listing
+showed in this project's rounds, read by a person: duplicate or related) enter the fit."""
+
+
+def vault_labels(root: Path = VAULT) -> dict[tuple[str, str], str]:
+    out: dict[tuple[str, str], str] = {}
+    for f in sorted(root.parent.glob("labels-*.json")):
+        doc = json.loads(f.read_text("utf-8"))
+        for x in doc.get("sample", []) + doc.get("labels", []):
+            out[tuple(sorted((x["a"], x["b"])))] = x["label"]  # type: ignore[index]
+    return out
 
 
 def set_pairs(name: str, embedder: Embedder, base: bool) -> list[dict]:
     """Every reachable pair of a set with its coverage figures and label."""
+    labeled: dict | None = None
     if name == "demo":
         root, dup = demo_copy(OUT), demo_labels()
+    elif name == "aios":
+        root = rewrite_copy(OUT, VAULT)
+        labeled = vault_labels()
+        dup = {k for k, v in labeled.items() if v == "duplicate"}
     else:
         root = rewrite_copy(OUT, SETS[name])
         dup = hard_labels(SETS[name])[0]
     labeled_nd = {}
-    if name != "demo":
+    if name not in ("demo", "aios"):
         doc = json.loads((SETS[name] / "labels.json").read_text("utf-8"))
         labeled_nd = {tuple(sorted((n["path"], n["related"]))): n.get("kind", "")
                       for n in doc["not_duplicates"]}
+    raw: dict[tuple[str, str], dict] = {}
+    saved_cues = hybrid_mod.pair_cues
+
+    def recording(a, b, pa, pb, scale=None):
+        if pa is not None and pb is not None:
+            raw[tuple(sorted((a.path, b.path)))] = piece_figures(a, b, pa, pb)
+        return saved_cues(a, b, pa, pb, scale)
+
+    hybrid_mod.pair_cues = recording  # type: ignore[assignment]
     saved = cues_mod.PairCues.adjust
     if base:
         cues_mod.PairCues.adjust = lambda self, score, likely: score  # type: ignore
@@ -78,16 +113,43 @@ def set_pairs(name: str, embedder: Embedder, base: bool) -> list[dict]:
         rows = []
         for key, (score, c) in best.items():
             ev = c.evidence
-            if "covered_a" not in ev:
+            if "covered_a" not in ev or (labeled is not None and key not in labeled):
                 continue
             rows.append({"set": name, "a": key[0], "b": key[1], "score": score,
-                         "dup": key in dup, "kind": labeled_nd.get(key, ""),
+                         "dup": key in dup,
+                         "kind": labeled_nd.get(key, "") or ("related" if labeled else ""),
                          **{k: ev.get(k, 0.0) for k in (
                              "covered_a", "covered_b", "pieces_a", "pieces_b", "chars_a",
-                             "chars_b", "own_a", "own_b", "series", "index_like", "supersedes")}})
+                             "chars_b", "own_a", "own_b", "series", "index_like", "supersedes")},
+                         **{k: ev[k] for k in ("runs_a", "runs_b") if k in ev},
+                         **raw.get(key, {})})
     finally:
         cues_mod.PairCues.adjust = saved
+        hybrid_mod.pair_cues = saved_cues
     return rows
+
+
+def windows(v: np.ndarray, widths: tuple[int, ...] = (1, 2, 3)) -> np.ndarray:
+    """Unit vectors of runs of 1-3 consecutive pieces (the mean of their vectors): a
+    condensed copy's paragraph answers a run of the longer note's sections."""
+    v = v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-12)
+    runs = [v[i:i + w].sum(axis=0) for w in widths for i in range(len(v) - w + 1)]
+    m = np.asarray(runs)
+    return m / np.maximum(np.linalg.norm(m, axis=1, keepdims=True), 1e-12)
+
+
+def piece_figures(a, b, pa, pb) -> dict:
+    """Each piece's best cosine in the other note (piece to piece and piece to a run of
+    pieces), with the pieces' characters, for the features tried here."""
+    va = pa[0] / np.maximum(np.linalg.norm(pa[0], axis=1, keepdims=True), 1e-12)
+    vb = pb[0] / np.maximum(np.linalg.norm(pb[0], axis=1, keepdims=True), 1e-12)
+    sim = va @ vb.T
+    return {"best_a": sim.max(axis=1).round(4).tolist(),
+            "best_b": sim.max(axis=0).round(4).tolist(),
+            "len_a": [float(x) for x in pa[1]], "len_b": [float(x) for x in pb[1]],
+            "win_a": (va @ windows(vb).T).max(axis=1).round(4).tolist(),
+            "win_b": (vb @ windows(va).T).max(axis=1).round(4).tolist(),
+            "shape_a": note_shape(a), "shape_b": note_shape(b)}
 
 
 def chunk_pieces(notes, embedder: Embedder, *_args) -> PieceSource:
@@ -108,10 +170,11 @@ def bm_note_vectors(project, notes, options, embedder, stats, progress):
 
 
 def contain_own(r: dict) -> tuple[float, float]:
-    """(share of the smaller note restated in the bigger, share of the bigger with no
-    counterpart at all)."""
-    small_first = r["chars_a"] <= r["chars_b"]
-    return ((r["covered_a"], r["own_b"]) if small_first else (r["covered_b"], r["own_a"]))
+    """(share of the smaller note restated in the bigger, share of the bigger the smaller
+    does not restate), a piece answered by a piece or a run of pieces (coverage.Scale.runs)
+    where the scale reads runs: Coverage.small_big."""
+    ra, rb = r.get("runs_a", r["covered_a"]), r.get("runs_b", r["covered_b"])
+    return (ra, 1.0 - rb) if r["chars_a"] <= r["chars_b"] else (rb, 1.0 - ra)
 
 
 def fit(x: np.ndarray, y: np.ndarray, offset: np.ndarray, l2: float) -> np.ndarray:
@@ -131,7 +194,7 @@ def fit(x: np.ndarray, y: np.ndarray, offset: np.ndarray, l2: float) -> np.ndarr
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default="hard_kb,score-B,score-C,rewrite_kb,demo")
+    ap.add_argument("--sets", default="hard_kb,score-B,score-C,score-D,rewrite_kb,demo,aios")
     ap.add_argument("--pieces", choices=("sections", "chunks"), default="sections")
     ap.add_argument("--l2", type=float, default=0.1)
     ap.add_argument("--dump", type=Path, default=None)

@@ -160,6 +160,28 @@ def test_each_member_earns_its_band_from_its_own_pair_with_the_anchor():
     assert [b for p, b in bands.items() if p != "index.md"] == ["likely"]
 
 
+def test_a_member_is_likely_only_when_its_pair_with_the_canonical_is_too():
+    """The band a member shows must agree with the pair shown beside it (with the canonical,
+    the one a merge acts on): an episode pack grouped around a posts note (0.82 against it)
+    is shown at 0.51 against the hub note chosen as canonical, so it reads as possible."""
+    dates = {"posts.md": "2026-05-01", "episode.md": "2026-05-02", "scripts.md": "2026-05-03",
+             "hub.md": "2026-06-30"}
+    notes = {p: parse_note(p, f"---\ntitle: {p}\nmodified: {d}\n---\nbody".encode())
+             for p, d in dates.items()}
+    cands = [Candidate("posts.md", "episode.md", 0.82), Candidate("posts.md", "scripts.md", 0.75),
+             Candidate("posts.md", "hub.md", 0.68), Candidate("hub.md", "scripts.md", 0.67),
+             Candidate("hub.md", "episode.md", 0.51), Candidate("episode.md", "scripts.md", 0.5)]
+
+    def score(x, y):
+        return next(c for c in cands if {c.anchor, c.path} == {x.path, y.path})
+
+    (group,) = build_groups(cands, notes, 0.45, score, likely_threshold=0.694)
+    assert group.anchor == "posts.md" and group.canonical == "hub.md"
+    assert {m.path: m.band for m in group.members} == {
+        "posts.md": "possible", "episode.md": "possible", "scripts.md": "possible"}
+    assert group.band == "possible"
+
+
 def test_a_copy_filed_under_another_year_is_not_held_as_a_series():
     from review_app.core.strategies.cues import pair_cues
 
@@ -268,3 +290,89 @@ def test_basic_memory_chunks_are_read_by_the_same_readers_rule(embedder):
     assert related.cov is not None and related.cov.pieces >= 2
     assert related.inside == related.cov.small_big[0]
     assert related.coverage_shift() < 0 < copy.coverage_shift()
+
+
+VACCINES = """## Cold storage
+Vaccines are kept between 2 and 8 C in the pharmacy fridge; the fridge logs its temperature
+every 15 minutes and alarms the on-call pharmacist by pager when it leaves the range for
+more than 10 minutes. A thermometer with a min/max memory is read at every shift start.
+
+## Transport to the wards
+Doses go to the wards in insulated boxes with two frozen gel packs, packed no earlier than
+30 minutes before the round. A box out for more than 2 hours is returned and its doses are
+quarantined until the pharmacist checks the logger strip.
+
+## Excursions
+A dose that spent time outside 2-8 C is not thrown away at once: it is labelled
+DO NOT USE, kept cold, and the manufacturer is asked whether it is still good, quoting the
+logger's readings. The excursion is written in the incident log with its duration.
+
+## Stock counts
+The vaccine stock is counted every Friday against the dispensing system; a difference of
+more than two doses is reported to the chief pharmacist the same day.
+
+## Ordering
+Orders go to the wholesaler by Tuesday noon for Thursday delivery; flu vaccine is
+pre-ordered in March for the autumn campaign, 1,200 doses.
+
+## Expiry
+Doses within 30 days of expiry are moved to the front of the fridge and offered to the
+occupational health clinic first.
+"""
+
+VACCINES_CONDENSED = """## Keeping doses cold
+Vaccines stay at 2-8 C in the pharmacy fridge (logged every 15 minutes, pager alarm after
+10 minutes out of range), go to the wards in insulated boxes with gel packs for at most 2
+hours, and a dose that left 2-8 C is quarantined as DO NOT USE until the manufacturer rules
+on it, with the excursion in the incident log.
+
+## Stock
+Count the stock each Friday against dispensing (report a gap over two doses the same day),
+order by Tuesday noon for Thursday delivery (flu: 1,200 doses pre-ordered in March), and put
+doses within 30 days of expiry up front for occupational health.
+"""
+
+
+def test_a_condensed_copy_is_read_against_runs_of_the_longer_notes_sections(embedder):
+    """Each section of a condensed copy restates three sections of the longer note at once:
+    matched section to section it is only partly inside (the earlier rule counted it
+    against, -0.06); answered by a run of consecutive sections it sits wholly inside."""
+    from review_app.core.strategies.coverage import SECTIONS, note_pieces
+    from review_app.core.strategies.cues import pair_cues
+
+    def pieces(note):
+        parts = note_pieces(note.body)
+        return embedder.embed(parts), np.asarray([len(p) for p in parts], np.float32)
+
+    full = _note("pharmacy/vaccine-handling.md", "Vaccine handling", VACCINES)
+    short = _note("pharmacy/vaccine-handling-short.md", "Vaccine handling, condensed",
+                  VACCINES_CONDENSED)
+    cues = pair_cues(full, short, pieces(full), pieces(short), SECTIONS)
+    assert cues.coverage_shift() > 0
+    assert cues.cov is not None and cues.cov.share_b < 0.95 <= cues.inside
+
+
+
+def test_an_index_note_is_kept_out_of_the_likely_band_unless_each_restates_the_other():
+    """A landing page (mostly one line per item: an index by shape) and the resource page it
+    lists scored 0.83, likely, on a real vault: its less covered share (44%) lowered the
+    score only a little. Like series members, such a pair stays below the likely band unless
+    each restates the other; the score below the band is left as it was."""
+    from review_app.core.strategies.coverage import SECTIONS, Coverage
+    from review_app.core.strategies.cues import PairCues
+
+    plain = series_cue(_note("a.md", "Event merchandise", "x"),
+                       _note("b.md", "Event merchandise timeline", "y"))
+    assert not plain.series
+
+    def cues(share_a, share_b, shape):
+        cov = Coverage(share_a, share_b, 13, 25, 5, 9, 3933.0, 5846.0, 0.0, 0.0)
+        return PairCues(cov, SECTIONS, shape, "", plain)
+
+    partial = cues(0.56, 0.44, "index")
+    assert partial.held_as_index
+    assert partial.adjust(0.883, 0.694) < 0.694
+    assert 0.3 < partial.adjust(0.45, 0.694) < 0.694  # below the band: moved by coverage only
+    assert not cues(0.95, 0.9, "index").held_as_index
+    assert cues(0.95, 0.9, "index").adjust(0.883, 0.694) >= 0.694
+    assert not cues(0.56, 0.44, "").held_as_index

@@ -147,8 +147,9 @@ def test_merge_adds_what_is_new_and_undo_restores(kb: Path, embedder):
 def test_a_related_note_above_the_old_cut_is_asked_about_not_merged(kb: Path, embedder):
     """It shares one section with the rate-limiting note and keeps three of its own: it
     scored 0.72 there, above the 0.694 upsert acted on. Now partial coverage counts against
-    it (the reader's rule), so at the default match threshold it is a new note; a caller who
-    lowers the threshold gets a match, and it waits for a person instead of a merge."""
+    it (the reader's rule; 0.39 since sections are also read against runs of sections), so
+    at the default match threshold it is a new note; a caller who lowers the threshold gets
+    a match, and it waits for a person instead of a merge."""
     before = snapshot(kb)
     result = upsert_note("API quotas and rate limits for partners", PARTNER_QUOTAS,
                          "engineering", kb, on_match="merge", embedder=embedder)
@@ -157,7 +158,7 @@ def test_a_related_note_above_the_old_cut_is_asked_about_not_merged(kb: Path, em
     (kb / result["path"]).unlink()
     result = upsert_note("API quotas and rate limits for partners", PARTNER_QUOTAS,
                          "engineering", kb, on_match="merge", embedder=embedder,
-                         similarity_threshold=0.4)
+                         similarity_threshold=0.35)
     assert result["action"] == "queued_for_review"
     assert result["matched_note"] == RATE_TARGET
     assert result["reason"].startswith("the closest note is related, not the same")

@@ -288,16 +288,18 @@ def make_group(anchor: str, paths: list[str], notes: dict[str, Note], score_pair
 
 def set_bands(group: Group, adj: dict[str, dict[str, Candidate]], likely: float,
               score_pair: PairScorer, notes: dict[str, Note]) -> None:
-    """Each member's band from its own pair with the anchor (the anchor's: its pair with
-    the canonical); the group is likely when one of its members is, and ranks by that pair.
-    An index note that scores high against one note of a true pair joins as possible."""
+    """Each member's band from its own pairs: with the anchor (what put it in the group)
+    and with the canonical (the pair shown beside it and the one a merge acts on); likely
+    only when both are. A member shown at 0.51 against the canonical is not likely because
+    it scores high against another member (a hook bank's posts and episode pack). The group
+    is likely when one of its members is, and ranks by its strongest pair. An index note
+    that scores high against one note of a true pair joins as possible."""
     anchor = group.anchor
     for m in group.members:
-        if m.path != anchor:
+        score = m.score
+        if m.path != anchor and anchor != group.canonical:
             cand = adj.get(anchor, {}).get(m.path) or score_pair(notes[anchor], notes[m.path])
-            score = cand.score
-        else:
-            score = m.score
+            score = min(score, cand.score)
         m.band = "likely" if score >= likely else "possible"
     group.band = "likely" if any(m.band == "likely" for m in group.members) else "possible"
 
