@@ -185,3 +185,27 @@ def test_a_rule_of_a_list_nothing_in_the_newest_speaks_to_is_carried_by_merge():
     check_ledger(c)
     u = compose("update", newer, [older], now=NOW)
     assert "Helmets" not in u.text and "carry" in entry(u, "Helmets").flips
+
+
+def test_a_carried_footnote_closes_the_note_after_its_relations():
+    older = note("hostel/breakfast.md", fm("Breakfast", "2024-05-01") + (
+        "Breakfast is served from 7:00.[^late]\n\n## Relations\n\n- part_of [[Guest Guide]]\n"
+        "- relates_to [[Lunch Menu]]\n\n[^late]: Late checkout guests can ask for a packed breakfast by 21:00.\n"))
+    newer = note("hostel/breakfast-2025.md", fm("Breakfast 2025", "2025-05-01") + (
+        "Breakfast is served from 7:30.\n\n## Relations\n\n- part_of [[Guest Guide]]\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    lines = c.text.rstrip("\n").splitlines()
+    assert lines[-1].startswith("[^late]: Late checkout guests") and lines[-2] == ""
+    assert lines.index("- relates_to [[Lunch Menu]]") < len(lines) - 2
+
+
+def test_a_name_inside_a_compound_of_the_newest_is_stated():
+    older = note("kennel/boarding.md", fm("Boarding terms", "2024-04-01") + (
+        "The checklist the front desk works through for every dog arriving from outside "
+        "the EU.\n\n## Fees\n\n- A night costs 28 EUR.\n"))
+    newer = note("kennel/boarding-2025.md", fm("Boarding terms 2025", "2025-04-01") + (
+        "Updated for the non-EU arrivals of the summer season. Owner: Petra Lund.\n\n"
+        "## Fees\n\n- A night costs 31 EUR.\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    assert "from outside the EU" not in c.text
+    assert entry(c, "from outside").status == "present"

@@ -50,6 +50,9 @@ def run(ctx: MergeContext) -> None:
         stated |= r.facts.values
     for r in base_refs:  # a name at the start of a base sentence is still stated
         stated |= facts_of(r.unit.text, ctx.lexicon, all_names=True).values
+    for r in base_refs:  # a name inside a compound is stated too ("non-EU": EU)
+        stated |= {f"name:{m.lower()}" for m in re.findall(
+            r"(?<=[a-z]-)([A-Z][\w]*)", r.unit.text)}
     for sec in ctx.base.sections:  # a heading names things too
         stated |= {f"name:{w.lower()}" for w in sec.title.split()}
     codes = [v for v in stated if v.startswith("code:")]
