@@ -190,7 +190,8 @@ def test_a_rule_of_a_list_nothing_in_the_newest_speaks_to_is_carried_by_merge():
 def test_a_carried_footnote_closes_the_note_after_its_relations():
     older = note("hostel/breakfast.md", fm("Breakfast", "2024-05-01") + (
         "Breakfast is served from 7:00.[^late]\n\n## Relations\n\n- part_of [[Guest Guide]]\n"
-        "- relates_to [[Lunch Menu]]\n\n[^late]: Late checkout guests can ask for a packed breakfast by 21:00.\n"))
+        "- relates_to [[Lunch Menu]]\n\n"
+        "[^late]: Late checkout guests can ask for a packed breakfast by 21:00.\n"))
     newer = note("hostel/breakfast-2025.md", fm("Breakfast 2025", "2025-05-01") + (
         "Breakfast is served from 7:30.\n\n## Relations\n\n- part_of [[Guest Guide]]\n"))
     c = compose("merge", newer, [older], now=NOW)
