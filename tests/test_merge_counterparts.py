@@ -154,7 +154,9 @@ def test_update_writes_the_newest_body_without_an_older_code_block():
     assert "- [service] Engine serviced at 4,000 hours #engine" in c.text
 
 
-def test_an_older_sentence_that_adds_only_a_name_to_what_the_newest_says_is_present():
+def test_an_older_sentence_that_adds_only_a_name_to_what_the_newest_says_is_written_once():
+    # (issue 18, merge4: the name is a fact the newest lacks, so merge writes the older
+    # wording in place of the newest's; "newer" keeps the newest's sentence)
     older = note("glass/safety.md", fm("Hot shop safety", "2024-05-01") + (
         "## Safety\n\nEmberlight Glassworks makers must wear didymium glasses at the "
         "furnace.\n"))
@@ -162,8 +164,11 @@ def test_an_older_sentence_that_adds_only_a_name_to_what_the_newest_says_is_pres
         "## Safety\n\nMakers must wear didymium glasses at the furnace.\n\n"
         "The furnace runs at 1,150 °C.\n"))
     c = compose("merge", newer, [older], now=NOW)
-    assert entry(c, "Emberlight Glassworks makers").status == "present"
-    assert c.text.count("didymium glasses") == 1
+    e = entry(c, "Emberlight Glassworks makers")
+    assert e.status == "carried" and "written instead of" in e.why
+    assert c.text.count("didymium glasses") == 1 and "Emberlight Glassworks" in c.text
+    kept = compose("merge", newer, [older], now=NOW, choices={e.key: "newer"})
+    assert kept.text.count("didymium glasses") == 1 and "Emberlight" not in kept.text
 
 
 def test_a_carried_list_item_goes_beside_the_newer_item_it_speaks_of():

@@ -50,6 +50,9 @@ class MergeContext:
     entries: dict[str, LedgerEntry] = field(default_factory=dict)
     # base entry key -> the older entry chosen over it ("older")
     replaced: dict[str, str] = field(default_factory=dict)
+    # older key -> the base key it says more fully (only a name added): written in
+    # its place unless the person chooses "newer" (pass_choices)
+    fuller: dict[str, str] = field(default_factory=dict)
     # carried older key -> the base section it is written in when its own section is
     # not aligned (its block's siblings were matched there)
     home: dict[str, int] = field(default_factory=dict)

@@ -183,7 +183,7 @@ def parse(path: str, body: str) -> Document:
             b.kind = "other"
             b.units.append(Unit("other", text, lines[i:j], i, j, len(blocks) - 1))
         else:
-            for s in split_sentences(text):
+            for s in (s for seg in _hard_lines(lines[i:j]) for s in split_sentences(seg)):
                 b.units.append(Unit("sentence", s, [s], i, j, len(blocks) - 1))
         i = j
     for k, sec in enumerate(sections):
@@ -191,6 +191,23 @@ def parse(path: str, body: str) -> Document:
         last = [blocks[b].end for b in sec.blocks]
         sec.end = max(last) if last else sec.start + (1 if sec.title else 0)
     return Document(path, lines, sections, blocks)
+
+
+def _hard_lines(lines: list[str]) -> list[str]:
+    """A paragraph's parts between hard line breaks (two trailing spaces or a
+    backslash): "Studio manager: K. Morgan  / Office hours: 10-18" are two lines a
+    reader reads apart, so no sentence runs across one."""
+    out: list[str] = []
+    cur: list[str] = []
+    for ln in lines:
+        hard = ln.endswith("  ") or ln.rstrip().endswith("\\")
+        cur.append(ln.strip().removesuffix("\\").rstrip() if hard else ln.strip())
+        if hard:
+            out.append(" ".join(cur))
+            cur = []
+    if cur:
+        out.append(" ".join(cur))
+    return [t for t in out if t]
 
 
 def _parse_list(lines, i, add, blocks, first) -> int:  # noqa: ANN001

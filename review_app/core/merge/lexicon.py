@@ -47,6 +47,13 @@ class Lexicon:
         second seconds minute minutes hour hours day days week weeks month months year
         years times percent per cent degrees metres meters miles km kg litres liters
         """))
+    # Words that open a sentence about the note itself, not its subject ("Revision of
+    # the February procedure.", "Version adopted at ...", "Written after ..."): in an
+    # older note's intro they tell that version's history, not a fact of now.
+    note_history_words: frozenset[str] = field(default_factory=lambda: _words("""
+        revision revised revisions version versions changes changelog draft drafted
+        written rewritten rewrite amended edition updated
+        """))
     # Headings of sections whose items are decisions, each a fact of its own.
     decision_headings: tuple[str, ...] = ("decision", "not doing", "out of scope",
                                           "non-goal", "won't do", "rejected")

@@ -9,6 +9,9 @@ from .context import MergeContext
 
 
 def run(ctx: MergeContext) -> None:
+    for key, by in ctx.fuller.items():  # the engine's default: the fuller wording
+        if ctx.choices.get(key) != "newer" and by not in ctx.replaced:
+            _older(ctx, key, chosen=False)
     for key, choice in ctx.choices.items():
         e = ctx.entries.get(key)
         if e is None or choice not in e.flips:
@@ -18,13 +21,19 @@ def run(ctx: MergeContext) -> None:
         elif choice == "drop" and e.status == "carried":
             ctx.entries[key] = replace(e, status="dropped", chosen=True)
         elif choice == "older" and e.status == "superseded" and e.by in ctx.entries:
-            newer = ctx.entries[e.by]
-            if newer.status != "stated" or e.by in ctx.replaced:
-                continue  # a base unit is replaced by one older unit at most
-            ctx.replaced[e.by] = key
-            ctx.entries[key] = replace(e, status="carried", chosen=True,
-                                       why=f"written instead of: {newer.text}")
-            ctx.entries[e.by] = replace(newer, status="superseded", by=key, by_text=e.text,
-                                        chosen=True)
+            _older(ctx, key, chosen=True)
         elif choice in ("carry", "drop", "newer"):
             ctx.entries[key] = replace(e, chosen=True)
+
+
+def _older(ctx: MergeContext, key: str, *, chosen: bool) -> None:
+    """Write the older unit `key` in place of the base unit that superseded it."""
+    e = ctx.entries[key]
+    newer = ctx.entries[e.by]  # type: ignore[index]
+    if newer.status != "stated" or e.by in ctx.replaced:
+        return  # a base unit is replaced by one older unit at most
+    ctx.replaced[e.by] = key  # type: ignore[index]
+    ctx.entries[key] = replace(e, status="carried", chosen=chosen,
+                               why=f"written instead of: {newer.text}")
+    ctx.entries[e.by] = replace(newer, status="superseded", by=key,  # type: ignore[index]
+                                by_text=e.text, chosen=chosen)

@@ -55,12 +55,16 @@ def run(ctx: MergeContext) -> Lines:
     new_sections: dict[str, list[Ref]] = {}
     obs: list[Ref] = []
     rels: list[Ref] = []
+    notes: list[Ref] = []
     for r in carried:
         if r.unit.kind == "obs":
             obs.append(r)
             continue
         if r.unit.kind == "rel":
             rels.append(r)
+            continue
+        if r.unit.kind == "footnote":  # definitions close the note, after its relations
+            notes.append(r)
             continue
         aligned = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
         if aligned is None:
@@ -128,4 +132,8 @@ def run(ctx: MergeContext) -> Lines:
         if i not in gone:
             out.append((base.lines[i], None))
         i += 1
+    if notes:
+        while out and not out[-1][0].strip():
+            out.pop()
+        out += [("", None)] + [(ln, r.path) for r in notes for ln in r.unit.raw]
     return out

@@ -50,6 +50,9 @@ def run(ctx: MergeContext) -> None:
         stated |= r.facts.values
     for r in base_refs:  # a name at the start of a base sentence is still stated
         stated |= facts_of(r.unit.text, ctx.lexicon, all_names=True).values
+    for r in base_refs:  # a name inside a compound is stated too ("non-EU": EU)
+        stated |= {f"name:{m.lower()}" for m in re.findall(
+            r"(?<=[a-z]-)([A-Z][\w]*)", r.unit.text)}
     for sec in ctx.base.sections:  # a heading names things too
         stated |= {f"name:{w.lower()}" for w in sec.title.split()}
     codes = [v for v in stated if v.startswith("code:")]
@@ -66,6 +69,8 @@ def run(ctx: MergeContext) -> None:
                 continue
             new = frozenset(v for v in r.facts.values if v not in stated and not (
                 v.startswith("code:") and any(v[5:] in c for c in codes)))
+            if not new and r.unit.kind not in _STRUCTURED:
+                new = _stated_apart(ctx, r, pool)
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
     _restated(ctx)
@@ -106,7 +111,14 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why="the newest note relates it to another note",
                           flips=_FLIP_PAIR)
+        if (b := _named_otherwise(ctx, u.raw[0], pool)) is not None:
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
+                             why="the newest note names that thing otherwise",
+                             flips=_FLIP_PAIR)
         return entry_for(r, "carried", why="a relation the newest lacks", flips=_FLIP_CARRY)
+    if u.kind == "sentence" and _history(ctx, r):
+        return entry_for(r, "dropped", flips=_FLIP_CARRY,
+                         why="the history of an older version, not a fact of now")
     if u.kind == "sentence" and (hit := _recounted(ctx, r, pool)) is not None:
         return entry_for(r, "superseded", by=hit.key, by_text=as_written(hit),
                          why="the newest note counts it anew", flips=_FLIP_PAIR)
@@ -135,6 +147,17 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     fresh = [v for v in r.facts.values if v not in stated and not (
         v.startswith("code:") and any(v[5:] in c for c in code_facts))]
     label = label_of(u.text, ctx.thresholds.label_chars)
+    if label is not None and label[0].startswith("[^") and fresh:
+        # one id, one definition: the older one is written in its place only when it
+        # says all the newest's does and just names more ("a Yamaha C3, tuned by ...")
+        b = next((b for b in pool if _label(b.unit.text, ctx.thresholds.label_chars)
+                  and _label(b.unit.text, ctx.thresholds.label_chars)[0] == label[0]), None)
+        if b is not None and all(v.startswith("name:") for v in fresh) \
+                and _fuller(ctx, r, b, frozenset(fresh)):
+            ctx.fuller[r.key] = b.key
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
+                             flips=_FLIP_PAIR,
+                             why="the newest says it without the names this one adds")
     for b in pool if fresh else ():  # the same label or row with another value
         if label is not None and u.kind not in ("code",) and (
                 bl := _label(b.unit.text, ctx.thresholds.label_chars)) is not None \
@@ -144,6 +167,9 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         if u.kind == "row" == b.unit.kind and fresh and _row_key(ctx, r) == _row_key(ctx, b):
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why="the same row has other values now", flips=_FLIP_PAIR)
+    if not fresh and r.facts.values and u.kind not in _STRUCTURED \
+            and _stated_apart(ctx, r, pool):
+        return None  # its facts are in the newest, but said of other things
     if not fresh:
         if r.facts.values:
             return entry_for(r, "present", why="its facts are in the newest note")
@@ -152,23 +178,113 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
                                   score_cutoff=max(ctx.thresholds.same_fuzz, 0)) is not None
                for scorer in (fuzz.token_sort_ratio, fuzz.token_set_ratio)):
             return entry_for(r, "present")
-        if u.kind in _STRUCTURED:
-            return None  # an observation is a fact of its own: judged by meaning
+        if u.kind in _STRUCTURED or (u.kind == "item" and not _intro(ctx, r)):
+            return None  # an observation or a rule of a list: judged by meaning
         return entry_for(r, "dropped", why=f"{WORDING_ONLY}, no fact the newest lacks",
                       flips=_FLIP_CARRY)
     return None
 
 
-_COUNTED = re.compile(r"(?<![\w.])(\d[\d,.]*)\s+([a-z][a-z\-]{2,})")
+def _stated_apart(ctx: MergeContext, r: Ref, pool: list[Ref]) -> frozenset[str]:
+    """The values of a prose unit that no base unit speaking of the same thing states
+    ("free of labour within 12 months" / "| Puncture repair | 12 |"): each is stated in
+    the newest, but not of this. A name is one thing wherever the newest names it."""
+    near: set[str] = set()
+    for b in pool:
+        if _overlap(ctx, r.unit.norm, b.unit.norm) >= ctx.thresholds.stated_near_overlap:
+            near |= b.facts.values
+    return frozenset(v for v in r.facts.values if v not in near
+                     and not v.startswith(("label:", "decision:", "name:")))
+
+
+def _fuller(ctx: MergeContext, r: Ref, b: Ref, new: frozenset[str]) -> bool:
+    """The older unit says all the base unit says and names who or what it leaves
+    unnamed, and no other base unit gives that role another name: merge writes the
+    older wording in its place."""
+    if ctx.action != "merge" or r.unit.kind in _STRUCTURED or b.unit.kind != r.unit.kind \
+            or b.key in ctx.fuller.values() or not {
+                v for v in b.facts.values if not v.startswith("label:")} <= r.facts.values:
+        return False
+    roles = _roles(ctx, r.unit.text, {v[5:] for v in new if v.startswith("name:")})
+    for o in ctx.base_refs():
+        others = {v[5:] for v in o.facts.values if v.startswith("name:")} - {
+            v[5:] for v in r.facts.values if v.startswith("name:")} - ctx.lexicon.currencies
+        if o.key != b.key and others and roles & _roles(ctx, o.unit.text, others):
+            return False  # the newest gives that role another name
+    return bool(new)
+
+
+def _roles(ctx: MergeContext, text: str, names: set[str]) -> set[str]:
+    """The words that say what a name is ("the treasurer, Olu Adeyemi": treasurer):
+    the two content words before each name."""
+    tokens = re.findall(r"[A-Za-z][\w'-]*", text)
+    out: set[str] = set()
+    for k, t in enumerate(tokens):
+        if t.lower() not in names:
+            continue
+        before = [w.lower() for w in tokens[max(0, k - 4):k] if w.lower() not in names
+                  and w.lower() not in ctx.lexicon.function_words]
+        out |= {stem(w, ctx.lexicon) for w in before[-2:]}
+    return out
+
+
+def _named_otherwise(ctx: MergeContext, line: str, pool: list[Ref]) -> Ref | None:
+    """The base unit that names what a relation's target names, but not the target:
+    its first words and then something else ("uses [[Truing Stand Bay 2]]" / "either
+    truing stand"): the newest speaks of that thing with another value."""
+    words = normalise(_words(relation_target(line))).split()
+    if len(words) < 3:
+        return None  # "[[Visa Process]]" is named or not; nothing to qualify
+    whole = " ".join(words)
+    head = " ".join(words[:max(2, (len(words) + 1) // 2)])
+    for b in pool:
+        if b.unit.kind in _STRUCTURED:
+            continue
+        text = b.unit.norm
+        if re.search(rf"\b{re.escape(head)}\b", text) and whole not in text and not (
+                set(words) <= set(re.findall(r"\w+", text))) and not any(
+                v.startswith("link:") for v in b.facts.values):
+            return b  # ("the weather mast on the north ridge" names it all: the same)
+    return None
+
+
+def _intro(ctx: MergeContext, r: Ref) -> bool:
+    """The unit is in its older note's title section (what the note is about)."""
+    doc = next((d for _, d in ctx.older if d.path == r.path), None)
+    return doc is not None and doc.sections[r.section].level <= 1
+
+
+def _history(ctx: MergeContext, r: Ref) -> bool:
+    """An older intro sentence about the note's own history ("Revision of the February
+    procedure.", "Version adopted at the February meeting."): its opening words say so.
+    Who wrote it ("Written by ...") is no history."""
+    if not _intro(ctx, r):
+        return False
+    history = ctx.lexicon.note_history_words
+    label = label_of(r.unit.text, ctx.thresholds.label_chars)
+    if label is not None:  # "Changes: ..." is history, "**Status:** Draft" is not
+        return label[0] in history
+    words = re.findall(r"[a-z]+", r.unit.text.lower())
+    k = 0 if words[:1] and words[0] in history else 1 if len(words) > 1 and words[1] in \
+        history and (words[0] in ctx.lexicon.function_words or words[0].endswith(
+            ("th", "rd"))) else None  # "Third revision.", "This version ..."
+    return k is not None and words[k + 1:k + 2] != ["by"]  # "Written by X": its author
+
+
+_COUNTED = re.compile(r"(?<![\w.])(\d[\d,.]*)\s+([a-z][a-z\-]{2,})(?:\s+([a-z][a-z\-]{2,}))?")
 
 
 def _counts(text: str, lexicon) -> dict[str, set[str]]:  # noqa: ANN001
     """noun -> the numbers it is counted with ("14 colonies" -> colonies: {14})."""
     out: dict[str, set[str]] = {}
     for m in _COUNTED.finditer(text):
-        noun = m.group(2).lower()
-        if noun not in lexicon.function_words and noun not in lexicon.measure_words:
-            out.setdefault(noun, set()).add(m.group(1).replace(",", ""))
+        if m.group(2).lower() in lexicon.measure_words:
+            continue  # "30 days notice": a duration, not a count
+        for word in (m.group(2), m.group(3)):  # "42 raised-bed plots": plots too
+            noun = stem(word.lower(), lexicon) if word else ""
+            if noun and word.lower() not in lexicon.function_words \
+                    and word.lower() not in lexicon.measure_words:
+                out.setdefault(noun, set()).add(m.group(1).replace(",", ""))
     return out
 
 
@@ -286,7 +402,12 @@ def _restated(ctx: MergeContext) -> None:
             j = max(range(len(gone)), key=lambda k: sims[i, k])
             lex = 100 * _overlap(ctx, normalise(said(o.unit)),
                                  gone[j].unit.norm)
-            if sims[i, j] >= th.thing_cosine or lex >= th.thing_fuzz:
+            mine = {v for v in o.facts.values if v.startswith(("n:", "code:", "link:"))}
+            same = next((k for k, g in enumerate(gone) if len(mine) >= 2
+                         and mine <= g.facts.values), None)  # "channel 3 at WH-12"
+            if same is not None:
+                j = same
+            if sims[i, j] >= th.thing_cosine or lex >= th.thing_fuzz or same is not None:
                 e = ctx.entries[gone[j].key]
                 ctx.entries[o.key] = entry_for(o, "superseded", by=e.by, by_text=e.by_text,
                                             why="it restates a value the newest changed",
@@ -371,6 +492,12 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             # the newest says it; the older adds only a name ("Keller & Shaw techs must
             # hold EPA 608" / "Techs must hold EPA 608")
             b = said_anew[1]
+            if _fuller(ctx, r, b, new):  # "the treasurer, Olu Adeyemi" / "the treasurer"
+                ctx.fuller[r.key] = b.key
+                ctx.entries[r.key] = entry_for(
+                    r, "superseded", by=b.key, by_text=as_written(b), flips=_FLIP_PAIR,
+                    why="the newest says it without the name this one adds")
+                continue
             ctx.entries[r.key] = entry_for(r, "present", by=b.key, by_text=as_written(b),
                                            why="the newest says it; only a name differs")
             continue
@@ -379,6 +506,17 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             ctx.entries[r.key] = entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                                         why="the newest note states another value",
                                         flips=_FLIP_PAIR)
+            continue
+        if not new and u.kind == "item":  # a list's rule with no value in it
+            if best is not None or said_anew is not None:
+                ctx.entries[r.key] = entry_for(r, "dropped", flips=_FLIP_CARRY,
+                                               why=f"{WORDING_ONLY}; the newest speaks to it")
+            elif ctx.action == "update":
+                ctx.entries[r.key] = entry_for(r, "dropped", flips=_FLIP_CARRY,
+                                               why="update writes the newest note's prose")
+            else:
+                ctx.entries[r.key] = entry_for(r, "carried", flips=_FLIP_CARRY,
+                                               why="a rule nothing in the newest speaks to")
             continue
         if not new:  # an observation without facts
             if best is not None and best[0] >= th.same_cosine:

@@ -45,6 +45,10 @@ class Thresholds:
     # A carried sentence this close to a carried observation stating its new facts
     # says what the observation says
     prose_as_observation_cosine: float = 0.45
+    # An older prose unit's facts count as stated only when stated by a base unit
+    # sharing this share of its content words (a "12" in a price row is not the "12
+    # months" of a warranty rule)
+    stated_near_overlap: float = 0.30
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond
