@@ -150,8 +150,9 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     if label is not None and label[0].startswith("[^") and fresh:
         # one id, one definition: the older one is written in its place only when it
         # says all the newest's does and just names more ("a Yamaha C3, tuned by ...")
-        b = next((b for b in pool if _label(b.unit.text, ctx.thresholds.label_chars)
-                  and _label(b.unit.text, ctx.thresholds.label_chars)[0] == label[0]), None)
+        b = next((b for b in pool
+                  if (bl := _label(b.unit.text, ctx.thresholds.label_chars)) is not None
+                  and bl[0] == label[0]), None)
         if b is not None and all(v.startswith("name:") for v in fresh) \
                 and _fuller(ctx, r, b, frozenset(fresh)):
             ctx.fuller[r.key] = b.key
