@@ -27,6 +27,7 @@ from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
 from ..messages import NoticesWanted, OutsideLooked, RescanWanted
 from ..outside import CHECK_S, OutsideChanges
+from ..results import Results, result_key
 from ..session import THRESHOLD_STEP, ReviewSession
 from ..view import ReviewView
 from ..warming import WarmJob, warm
@@ -78,10 +79,12 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
         self.proposals.targets = self.session.targets
         # Unit vectors for previews and apply, kept on disk in the project's state folder.
         self.vectors = shared_vectors(result.project.state)
+        self.results = Results()  # merge/update results composed ahead (warm-up, preview)
         self._table_width = 0
         self._shown_gid: str | None = None
         self._shown_member: tuple[str | None, str | None] | None = None
         self._settle: Timer | None = None
+        self._warming: tuple[tuple[object, ...], Worker] | None = None
         self._binding_state: tuple[object, ...] = ()
 
     # -- layout ----------------------------------------------------------------------------
@@ -133,6 +136,7 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
         self.query_one(ContentTabs).can_focus = False
         self.query_one("#detail").border_title = "group"
         self.query_one(Preview).vectors = self.vectors
+        self.query_one(Preview).results = self.results
         groups = self.query_one("#groups")
         s = self.session
         subtitle = [self.context.audit.summary] if (
@@ -324,14 +328,25 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
             detail.border_title = f"group of {len(members) + 1}" + (
                 f" · {status}" if status else "") + (" · changed" if g.id in s.carried
                                                       and g.id not in s.decisions else "")
-            self.warm_units(self._warm_job(g), self._ahead(g))
+            self._warm(g)
         self.show_member()
+
+    def _warm(self, group: Group) -> None:
+        """Warm up from `group` on, unless the warm-up under way does just that (a
+        repaint of the same group must not cancel the compose a `v` may wait for)."""
+        job, ahead = self._warm_job(group), self._ahead(group)
+        plan = tuple(result_key(r) for j in (job, *ahead) for r in j.requests)
+        worker = self._warming
+        if worker is not None and worker[0] == plan and not worker[1].is_finished:
+            return
+        self._warming = (plan, self.warm_units(job, ahead))
 
     def _warm_job(self, group: Group) -> WarmJob:
         s = self.session
-        canonical, others, kept = s.compose_inputs(group)
-        return WarmJob([s.notes[p] for p in s.in_group(group)], canonical, others, kept,
-                       s.targets)
+        requests = [self.view.preview_request(group, None, mode, resolve=False)
+                    for mode in ("merge", "update")]
+        return WarmJob([s.notes[p] for p in s.in_group(group)], requests, s.targets,
+                       self.results)
 
     def _ahead(self, group: Group) -> list[WarmJob]:
         """The undecided groups the person meets after `group`, in that order: the rows
@@ -343,10 +358,10 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
 
     @background("warm")
     def warm_units(self, job: WarmJob, ahead: list[WarmJob]) -> None:
-        """Compose the settled group and make its unit vectors while the person reads its
-        diff, so that `v` (the merge or update result) renders from cached vectors; then
-        the next groups'. One thread for all: a `v` pressed at any moment finds at most
-        one small warm-up batch in the model (a running batch cannot be interrupted). It
+        """Compose the settled group's merge and update results while the person reads
+        its diff and keep them (`self.results`), so that `v` paints one at once (or waits
+        for the compose under way instead of composing again); then the next groups'.
+        One thread for all: a `v` finds at most one small warm-up batch in the model. It
         steps aside whenever a preview embeds or composes, and stops when the cursor
         settles elsewhere (a new run starts from there)."""
         worker = get_current_worker()
