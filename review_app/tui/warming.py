@@ -1,8 +1,8 @@
 """What the console's warm worker does for the group on screen and the next ones:
-compose its merge and update results exactly as the preview does (compose_written) and
-keep them (results.Results), so `v` on a group the warm-up reached paints the kept
-result at once instead of composing; then embed every other text of the group a compose
-may ask for (a flip, another canonical).
+compose each one's merge and update results exactly as the preview does (compose_written)
+and keep them (results.Results), so `v` on a group the warm-up reached paints the kept
+result at once instead of composing; then embed every other text of those groups a
+compose may ask for (a flip, another canonical).
 
 Composing first: a compose embeds 15-40 of a 3 x 600-word group's ~150 texts, and a `v`
 during it waits for it (results.Flight) instead of composing beside it. (When a `v`
@@ -89,14 +89,15 @@ def warm(jobs: list[WarmJob], vectors: UnitVectors, cancelled: Callable[[], bool
 
 
 def _warm(jobs: list[WarmJob], vectors: UnitVectors, cancelled: Callable[[], bool]) -> None:
-    for k, job in enumerate(jobs):
+    ranked = [(job, SETTLED if k == 0 else AHEAD) for k, job in enumerate(jobs)]
+    for job, priority in ranked:  # the results first: what `v` shows
         if cancelled():
             return
-        priority = SETTLED if k == 0 else AHEAD
         _compose(job, vectors, priority, cancelled)
+    for job, priority in ranked:  # then what a flip or another canonical may ask for
         if cancelled():
             return
-        try:  # what a flip or another canonical may ask for
+        try:
             prefetch_units(job.notes, vectors, priority=priority, cancelled=cancelled)
         except Exception:  # noqa: BLE001 - a warm-up is only ever a head start
             return

@@ -253,11 +253,11 @@ class Preview(VerticalScroll):
             self.result = None
             self.border_title += " · composing…"
             self._composing = True
+            self._hold(True)  # the warm-ups wait until the result is painted
             ready = self.results.get(request) if self.results is not None else None
             if ready is not None:  # composed ahead: painted on the next turn, no worker
                 self.post_message(PreviewComposed(self._token, ready))
                 return
-            self._hold(True)
             self._compose_written(self._token, request)
             return
         self._hold(False)
