@@ -423,6 +423,73 @@ async def test_warm_ahead_embeds_the_next_groups_units_unvisited(kb, embedder):
         assert screen.vectors.embedded == before
 
 
+async def test_v_on_a_group_the_warm_up_composed_paints_its_kept_result(kb, embedder):
+    """The warm-up composes the next groups' merge results as the preview would and keeps
+    them: `v` there paints the kept result (no compose), and apply writes exactly it."""
+    import re
+
+    from review_app.tui.widgets.merge_view import compose_written
+
+    unstamped = lambda text: re.sub(r"(?m)^modified: .*$", "modified: <t>", text)  # noqa: E731
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        await wait_for(pilot, lambda: not [w for w in app.workers if w.group == "warm"
+                                           and not w.is_finished], "the warm-ahead", limit=120)
+        await pilot.press("j")
+        await settle_detail(pilot)
+        group = screen.group
+        kept = screen.session.kept(group)[0]
+        composes = [w for w in app.workers if w.group == "preview"]
+        await pilot.press("v")
+        await helpers.preview_composed(pilot)
+        written = screen.query_one("#preview").written
+        assert written and screen.results.hits == 1
+        assert [w for w in app.workers if w.group == "preview"] == composes  # none started
+        fresh = compose_written(screen.view.preview_request(group, None))
+        assert unstamped(fresh.text) == unstamped(written)
+        await pilot.press("m", "a")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmApply), "the confirm modal")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
+                       and app.screen is not screen, "the re-scan after apply")
+    assert unstamped((kb / kept).read_text(encoding="utf-8")) == unstamped(written)
+
+
+async def test_v_during_the_warm_ups_compose_waits_for_it_instead_of_composing_again(
+        kb, embedder, monkeypatch):
+    """`v` on the group whose result the warm-up is composing: the preview takes that
+    result (its compose raised to the preview's priority), the group is composed once."""
+    import time
+
+    from review_app.tui.widgets import merge_view
+    from review_app.tui.widgets import preview as preview_module
+
+    real = merge_view.compose_written
+    calls: list[tuple[str, str | None, bool]] = []
+
+    def counted(request, vectors=None, cancelled=None, priority=None):
+        warm = cancelled is None  # the warm-up composes through its own view
+        calls.append((request.mode, request.group_id, warm))
+        if warm:
+            time.sleep(0.6)  # slow enough that `v` comes while it composes
+        return real(request, vectors, cancelled, priority)
+
+    monkeypatch.setattr(merge_view, "compose_written", counted)
+    monkeypatch.setattr(preview_module, "compose_written", counted)
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        group = screen.group
+        request = screen.view.preview_request(group, None, "merge")
+        await wait_for(pilot, lambda: screen.results.flight(request) is not None,
+                       "the warm-up composing the group's merge", limit=60)
+        await pilot.press("v")
+        await helpers.preview_composed(pilot)
+        assert screen.query_one("#preview").written
+    assert [c for c in calls if c[:2] == ("merge", group.id)] == [("merge", group.id, True)]
+
+
 async def test_a_corrupt_unit_cache_leaves_preview_equal_to_what_apply_writes(kb, embedder):
     import re
 
@@ -566,4 +633,4 @@ async def test_a_skip_of_this_sitting_is_not_taken_for_another_consoles_decision
         screen = await wait_for_review(pilot)
         await pilot.press("s")
         await wait_for(pilot, lambda: store(kb).current(), "the skip on disk")
-        assert not screen.outside.decisions_changed()
+        assert not screen.outside.decisions_changed(screen._known())

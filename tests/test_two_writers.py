@@ -192,3 +192,34 @@ def test_a_torn_last_line_of_the_decision_log_does_not_swallow_the_next(tmp_path
     store.record(Decision("g3", "skip", "b.md", {"b.md": "2"}))
     assert {gid: d.action for gid, d in store.current().items()} == {"g1": "merge",
                                                                      "g3": "skip"}
+
+
+async def test_the_look_beside_the_console_runs_off_the_ui_thread(kb, embedder, monkeypatch):
+    """The once-a-second check for other writers stats files in a worker, never on the
+    thread that paints and takes keys, and still sees another process's decision."""
+    import threading
+
+    from review_app.tui import outside
+
+    stat = outside._stat
+    threads: list[str] = []
+
+    def spy(path):
+        threads.append(threading.current_thread().name)
+        return stat(path)
+
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        await goto_group(pilot, screen, GROUP_NOTE)
+        gid = screen.group.id
+        monkeypatch.setattr(outside, "_stat", spy)
+        d = DecisionStore(Project(kb).state)
+        group = screen.group
+        from review_app.core.decisions import Decision
+
+        d.record(Decision(gid, "distinct", group.canonical,
+                          {p: screen.session.notes[p].sha256 for p in group.paths}))
+        await wait_for(pilot, lambda: gid in screen.session.decisions,
+                       "the console to show the other writer's decision", limit=5)
+    assert threads and threading.main_thread().name not in threads, threads

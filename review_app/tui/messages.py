@@ -74,6 +74,17 @@ class NoticesWanted(Message):
     timeout: float = 20
 
 
+@dataclass
+class OutsideLooked(Message):
+    """What a look beside the console found (outside.OutsideChanges.look): group applies or
+    undos another process made (journal ids), or a decision log that differs from
+    `known`, the session's decisions (group id -> action) when the look began."""
+
+    applies: set[str]
+    decisions: bool
+    known: dict[str, str]
+
+
 class RescanWanted(Message):
     """Scan the project again (after an apply, or asked from the palette); the app does."""
 

@@ -1,8 +1,9 @@
 """What other processes changed in the project while a console is open: decisions
 made in another console, applies or undos by another console or the CLI.
 
-Checked once a second from a timer with a `stat` of the decision log and the journal
-folder; the log is read only when its size or time changed.
+Looked at once a second, in a worker (`OutsideChanges.look`, posted as
+`messages.OutsideLooked`): a `stat` of the decision log and of the journal folder, the log
+read only when its size or time changed. A slow or busy disk never holds up a key.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from ..core.decisions import DECISIONS_FILE
 from ..core.journal import JOURNAL_DIR
+from .messages import OutsideLooked
 from .session import ReviewSession
 
 CHECK_S = 1.0
@@ -58,16 +60,27 @@ class OutsideChanges:
         self._journal_dir = _stat(self.state / JOURNAL_DIR)
         self._journals = _journals(self.state)
 
-    def decisions_changed(self) -> bool:
-        """True when the decision log says something other than this session holds
-        (another console decided, undid or applied a group)."""
+    def decisions_changed(self, known: dict[str, str]) -> bool:
+        """True when the decision log says something other than `known` (group id ->
+        action: what this session held when the look began), i.e. another console
+        decided, undid or applied a group."""
         now = _stat(self.state / DECISIONS_FILE)
         if now == self._log:
             return False
         self._log = now
         s = self.session
         on_disk = {gid: d.action for gid, d in s.store.valid(s.notes, s.skips_since).items()}
-        return on_disk != {gid: d.action for gid, d in s.decisions.items()}
+        return on_disk != known
+
+    def look_again(self) -> None:
+        """Forget the log's last stat: the next look reads it (a look whose answer came
+        after this session decided again compared the log with an older state)."""
+        self._log = None
+
+    def look(self, known: dict[str, str]) -> OutsideLooked:
+        """Both checks, for a worker thread; `known` as in `decisions_changed`."""
+        applies = self.new_applies()
+        return OutsideLooked(applies, not applies and self.decisions_changed(known), known)
 
     def new_applies(self) -> set[str]:
         """Group applies (or their undos) another process made since the last look."""

@@ -137,18 +137,22 @@ class ReviewView:
                       {m.path: s.conflicts(group, m.path) for m in selected},
                       s.removed_from(group), changed, s.status(group))
 
-    def preview_request(self, group: Group | None, member: str | None) -> PreviewRequest:
+    def preview_request(self, group: Group | None, member: str | None,
+                        mode: str | None = None, *, resolve: bool = True) -> PreviewRequest:
+        """`mode`: another than the one shown (the warm-up's); `resolve=False` leaves
+        `targets` for a worker to fill (the first call indexes every note)."""
         s = self.session
+        mode = mode or self.preview_mode
         if group is None:
-            return PreviewRequest(self.preview_mode, None, None)
+            return PreviewRequest(mode, None, None)
         canonical, others, kept = s.compose_inputs(group)
         note = s.notes.get(member) if member else None
         if note is None or note.path == group.canonical:
             first = s.members(group)
             note = s.notes[first[0].path] if first else None
         # The diff needs no link index; merge and update resolve relations with it.
-        targets = s.targets() if self.preview_mode != "diff" else None
-        return PreviewRequest(self.preview_mode, canonical, note, others, kept, targets,
+        targets = s.targets() if mode != "diff" and resolve else None
+        return PreviewRequest(mode, canonical, note, others, kept, targets,
                               group.id, s.choices_of(group), s.text_of(group),
                               s.link_rewrite(group))
 

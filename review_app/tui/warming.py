@@ -1,23 +1,27 @@
-"""What the console's warm worker does for the group on screen and the next ones: embed
-each group's units, then compose its merge and update so that the few texts only a
-compose asks for (clauses of sentences) are made too. The preview that follows runs on
-cached vectors.
+"""What the console's warm worker does for the group on screen and the next ones:
+compose each one's merge and update results exactly as the preview does (compose_written)
+and keep them (results.Results), so `v` on a group the warm-up reached paints the kept
+result at once instead of composing; then embed every other text of those groups a
+compose may ask for (a flip, another canonical).
 
-Embedding first, composing after: a compose is Python on the GIL and would slow the
-table's painting and a preview's own compose; the model's batches are not (measured
-with `tui_bench.py --preview`: composing first made a `v` at once slower).
+Composing first: a compose embeds 15-40 of a 3 x 600-word group's ~150 texts, and a `v`
+during it waits for it (results.Flight) instead of composing beside it. (When a `v`
+composed on its own beside the warm-up's compose, embedding first was faster.)
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import cast
+from dataclasses import dataclass, field, replace
 
-from ..core.merging import compose, prefetch_units
+import numpy as np
+
+from ..core.merging import prefetch_units
 from ..core.notes import Note
 from ..core.unit_vectors import AHEAD, SETTLED, Cancelled, UnitVectors
+from .results import Results
+from .view import PreviewRequest
 
 _running = threading.Lock()  # one warm-up of the process embeds or composes at a time
 
@@ -25,12 +29,48 @@ _running = threading.Lock()  # one warm-up of the process embeds or composes at 
 @dataclass
 class WarmJob:
     notes: list[Note]  # every note of the group
-    canonical: Note  # compose's inputs, as the preview will pass them
-    others: list[Note]
-    kept: Note
-    # The project's link index as the preview passes it, asked for in the worker: built
+    # The merge and update requests as the preview will make them, without `targets`:
+    requests: list[PreviewRequest] = field(default_factory=list)
+    # the project's link index as the preview passes it, asked for in the worker: built
     # once per scan, it takes seconds on a big project and must not hold up a paint.
     targets: Callable[[], dict[str, str]] | None = None
+    results: Results | None = None  # where the composed results are kept
+
+
+class _View:
+    """The vectors a warm-up's compose embeds through, at a priority a `v` waiting for
+    its result raises (results.Flight.promote): a call under way at the old priority
+    stops between chunks and goes on at the new one, so it never waits behind the very
+    preview that waits for it."""
+
+    def __init__(self, vectors: UnitVectors, priority: int,
+                 cancelled: Callable[[], bool]) -> None:
+        self.vectors = vectors
+        self.priority = priority
+        self.cancelled = cancelled
+
+    @property
+    def embedder(self) -> object:
+        return self.vectors.embedder
+
+    def ensure(self, texts: list[str]) -> None:
+        while True:
+            p = self.priority
+
+            def stop(p: int = p) -> bool:
+                return self.cancelled() or self.priority != p
+
+            self.vectors.wait_turn(p, stop)  # even when all are cached
+            if not stop():
+                self.vectors.ensure(texts, priority=p, cancelled=stop)
+            if self.cancelled():
+                raise Cancelled
+            if self.priority == p:
+                return
+
+    def matrix(self, texts: list[str]) -> np.ndarray:
+        self.ensure(texts)
+        return self.vectors._rows(texts)
 
 
 def warm(jobs: list[WarmJob], vectors: UnitVectors, cancelled: Callable[[], bool]) -> None:
@@ -49,32 +89,45 @@ def warm(jobs: list[WarmJob], vectors: UnitVectors, cancelled: Callable[[], bool
 
 
 def _warm(jobs: list[WarmJob], vectors: UnitVectors, cancelled: Callable[[], bool]) -> None:
-    for k, job in enumerate(jobs):
+    ranked = [(job, SETTLED if k == 0 else AHEAD) for k, job in enumerate(jobs)]
+    for job, priority in ranked:  # the results first: what `v` shows
         if cancelled():
             return
-        priority = SETTLED if k == 0 else AHEAD
+        _compose(job, vectors, priority, cancelled)
+    for job, priority in ranked:  # then what a flip or another canonical may ask for
+        if cancelled():
+            return
         try:
             prefetch_units(job.notes, vectors, priority=priority, cancelled=cancelled)
         except Exception:  # noqa: BLE001 - a warm-up is only ever a head start
             return
-        if not cancelled():
-            _compose(job, vectors, priority, cancelled)
 
 
 def _compose(job: WarmJob, vectors: UnitVectors, priority: int,
              cancelled: Callable[[], bool]) -> None:
-    if not job.others:
-        return
+    from .widgets.merge_view import compose_written
+
     try:
-        # A WarmVectors answers compose's calls as the UnitVectors it wraps (at a priority).
-        view = cast(UnitVectors, vectors.at(priority, cancelled))
         targets = job.targets() if job.targets else None
-        for action in ("merge", "update"):
+        for request in job.requests:
+            if not request.others:
+                continue
+            request = replace(request, targets=targets)
+            if job.results is not None and job.results.has(request):
+                continue  # composed before (the preview, or an earlier warm-up)
             vectors.wait_turn(priority, cancelled)  # a preview composing has the CPU
             if cancelled():
                 return
-            compose(action, job.canonical, job.others, kept=job.kept, vectors=view,
-                    targets=targets)
+            # The view's priority is raised when a `v` waits for this result (Flight).
+            view = _View(vectors, priority, cancelled)
+            flight = job.results.take_off(request, view) if job.results is not None else None
+            try:
+                written = compose_written(request, view)
+                if job.results is not None and not cancelled():
+                    job.results.put(written)
+            finally:
+                if flight is not None and job.results is not None:
+                    job.results.land(request, flight)
     except Cancelled:
         return
     except Exception:  # noqa: BLE001 - a warm-up is only ever a head start

@@ -25,8 +25,9 @@ from ...core.unit_vectors import shared_vectors
 from ..actions import ACTION_TABS, bindings, guarded_actions, guarded_keys, guards
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
-from ..messages import NoticesWanted, RescanWanted
+from ..messages import NoticesWanted, OutsideLooked, RescanWanted
 from ..outside import CHECK_S, OutsideChanges
+from ..results import Results, result_key
 from ..session import THRESHOLD_STEP, ReviewSession
 from ..view import ReviewView
 from ..warming import WarmJob, warm
@@ -78,10 +79,12 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
         self.proposals.targets = self.session.targets
         # Unit vectors for previews and apply, kept on disk in the project's state folder.
         self.vectors = shared_vectors(result.project.state)
+        self.results = Results()  # merge/update results composed ahead (warm-up, preview)
         self._table_width = 0
         self._shown_gid: str | None = None
         self._shown_member: tuple[str | None, str | None] | None = None
         self._settle: Timer | None = None
+        self._warming: tuple[tuple[object, ...], Worker] | None = None
         self._binding_state: tuple[object, ...] = ()
 
     # -- layout ----------------------------------------------------------------------------
@@ -133,6 +136,7 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
         self.query_one(ContentTabs).can_focus = False
         self.query_one("#detail").border_title = "group"
         self.query_one(Preview).vectors = self.vectors
+        self.query_one(Preview).results = self.results
         groups = self.query_one("#groups")
         s = self.session
         subtitle = [self.context.audit.summary] if (
@@ -153,18 +157,43 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
         self.query_one(GroupTable).focus()
         self.outside = OutsideChanges(self.session)
         self._applying = False
+        self._looking = False
         self.set_interval(CHECK_S, self._check_outside)
 
+    def _known(self) -> dict[str, str]:
+        return {gid: d.action for gid, d in self.session.decisions.items()}
+
     def _check_outside(self) -> None:
+        """Look beside the console in a worker (stat calls wait on the disk), one look at
+        a time; `_outside_looked` shows what it found."""
+        if self._applying or self._looking:
+            return
+        self._looking = True
+        self.look_outside(self._known())
+
+    @background("outside", exclusive=False)
+    def look_outside(self, known: dict[str, str]) -> None:
+        try:
+            found = self.outside.look(known)
+        except Exception:  # noqa: BLE001 - the next tick looks again
+            found = OutsideLooked(set(), False, known)
+        self.post_message(found)
+
+    @on(OutsideLooked)
+    def _outside_looked(self, event: OutsideLooked) -> None:
         """Another console or the CLI decided or wrote meanwhile: show it as it is now."""
+        self._looking = False
         if self._applying:
             return
-        if self.outside.new_applies():
+        if event.applies:
             self.notify("another bm-review applied or undid changes in this project: "
                         "scanning again", title="Changed elsewhere", severity="warning")
             self._applying = True  # once
             self.post_message(RescanWanted())
-        elif self.outside.decisions_changed():
+        elif event.decisions:
+            if self._known() != event.known:  # decided here meanwhile: compare afresh
+                self.outside.look_again()
+                return
             self.session.reload_decisions()
             self.rebuild()
             self.notify("decisions were changed in another console: shown as they are now",
@@ -299,14 +328,25 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
             detail.border_title = f"group of {len(members) + 1}" + (
                 f" · {status}" if status else "") + (" · changed" if g.id in s.carried
                                                       and g.id not in s.decisions else "")
-            self.warm_units(self._warm_job(g), self._ahead(g))
+            self._warm(g)
         self.show_member()
+
+    def _warm(self, group: Group) -> None:
+        """Warm up from `group` on, unless the warm-up under way does just that (a
+        repaint of the same group must not cancel the compose a `v` may wait for)."""
+        job, ahead = self._warm_job(group), self._ahead(group)
+        plan = tuple(result_key(r) for j in (job, *ahead) for r in j.requests)
+        worker = self._warming
+        if worker is not None and worker[0] == plan and not worker[1].is_finished:
+            return
+        self._warming = (plan, self.warm_units(job, ahead))
 
     def _warm_job(self, group: Group) -> WarmJob:
         s = self.session
-        canonical, others, kept = s.compose_inputs(group)
-        return WarmJob([s.notes[p] for p in s.in_group(group)], canonical, others, kept,
-                       s.targets)
+        requests = [self.view.preview_request(group, None, mode, resolve=False)
+                    for mode in ("merge", "update")]
+        return WarmJob([s.notes[p] for p in s.in_group(group)], requests, s.targets,
+                       self.results)
 
     def _ahead(self, group: Group) -> list[WarmJob]:
         """The undecided groups the person meets after `group`, in that order: the rows
@@ -318,10 +358,10 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
 
     @background("warm")
     def warm_units(self, job: WarmJob, ahead: list[WarmJob]) -> None:
-        """Compose the settled group and make its unit vectors while the person reads its
-        diff, so that `v` (the merge or update result) renders from cached vectors; then
-        the next groups'. One thread for all: a `v` pressed at any moment finds at most
-        one small warm-up batch in the model (a running batch cannot be interrupted). It
+        """Compose the settled group's merge and update results while the person reads
+        its diff and keep them (`self.results`), so that `v` paints one at once (or waits
+        for the compose under way instead of composing again); then the next groups'.
+        One thread for all: a `v` finds at most one small warm-up batch in the model. It
         steps aside whenever a preview embeds or composes, and stops when the cursor
         settles elsewhere (a new run starts from there)."""
         worker = get_current_worker()

@@ -71,16 +71,18 @@ def line_marks(composed: Any, canonical: Note, kept: Note, others: list[Note]) -
 
 
 def compose_written(request: PreviewRequest, vectors: Any = None,
-                    cancelled: Callable[[], bool] | None = None) -> Written:
+                    cancelled: Callable[[], bool] | None = None,
+                    priority: int | None = None) -> Written:
     """What `request.mode` (update | merge) writes, with the person's flips and edited
     text, exactly as apply composes it and rewrites its links to the retired notes
-    (apply stamps `modified:` when it writes)."""
+    (apply stamps `modified:` when it writes). `priority`: the warm-up's, else PREVIEW."""
     from ...core.merging import compose
     from ...core.unit_vectors import PREVIEW
 
     assert request.canonical is not None and request.kept is not None
     if vectors is not None and cancelled is not None:
-        vectors = vectors.at(PREVIEW, cancelled)  # a stale compose stops at its next embed
+        # a stale compose stops at its next embed
+        vectors = vectors.at(PREVIEW if priority is None else priority, cancelled)
     # `modified:` shows the refresh apply makes; apply stamps the moment it writes.
     composed = compose(request.mode, request.canonical, request.others, kept=request.kept,
                        now=utc_now(), targets=request.targets, vectors=vectors,

@@ -176,6 +176,7 @@ class Preview(VerticalScroll):
     """
     can_focus = True
     vectors: Any = None  # the UnitVectors compose uses (the screen sets its project's)
+    results: Any = None  # results.Results: composed results kept (the screen sets it)
     request: PreviewRequest | None = None  # what is shown (a resize fits it again)
     BINDINGS = [Binding("j,down", "row(1)", "Down", show=False),
                 Binding("k,up", "row(-1)", "Up", show=False),
@@ -252,7 +253,11 @@ class Preview(VerticalScroll):
             self.result = None
             self.border_title += " · composing…"
             self._composing = True
-            self._hold(True)
+            self._hold(True)  # the warm-ups wait until the result is painted
+            ready = self.results.get(request) if self.results is not None else None
+            if ready is not None:  # composed ahead: painted on the next turn, no worker
+                self.post_message(PreviewComposed(self._token, ready))
+                return
             self._compose_written(self._token, request)
             return
         self._hold(False)
@@ -279,13 +284,31 @@ class Preview(VerticalScroll):
     @work(thread=True, exclusive=True, group="preview")
     def _compose_written(self, token: int, request: PreviewRequest) -> None:
         worker = get_current_worker()
+        written = self._landed(request, lambda: worker.is_cancelled)
+        if worker.is_cancelled:
+            return
         try:
-            written = compose_written(request, self.vectors, lambda: worker.is_cancelled)
+            if written is None:
+                written = compose_written(request, self.vectors, lambda: worker.is_cancelled)
         except Exception as exc:  # the preview must never take the console down
             if not worker.is_cancelled:
                 self.post_message(PreviewComposed(token, error=f"{type(exc).__name__}: {exc}"))
             return
+        if self.results is not None and not worker.is_cancelled:
+            self.results.put(written)
         self.post_message(PreviewComposed(token, written))
+
+    def _landed(self, request: PreviewRequest, cancelled) -> Written | None:
+        """The warm-up's result for `request` when it is composing it right now: its
+        compose is raised to this priority and waited for (None: compose here)."""
+        flight = self.results.flight(request) if self.results is not None else None
+        if flight is None:
+            return None
+        flight.promote()
+        while not flight.done.wait(0.01):
+            if cancelled():
+                return None
+        return self.results.get(request)
 
     @on(PreviewComposed)
     def _composed(self, event: PreviewComposed) -> None:
