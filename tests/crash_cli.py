@@ -11,6 +11,7 @@ variable for this: the hook is installed here, before the CLI runs.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -29,7 +30,10 @@ class PauseAt(Hooks):
             return
         self.seen += 1
         if self.seen == self.nth:
-            self.signal.write_text(f"{phase} {path or ''}\n")
+            # whole or absent: the test polls for the file and reads it at once
+            tmp = self.signal.with_name(self.signal.name + ".tmp")
+            tmp.write_text(f"{phase} {path or ''}\n")
+            os.replace(tmp, self.signal)
             go = self.signal.with_name(self.signal.name + ".go")
             deadline = time.monotonic() + 120
             while time.monotonic() < deadline and not (self.resume and go.exists()):
