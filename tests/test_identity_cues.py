@@ -92,6 +92,10 @@ def test_titles_differing_only_by_a_code_or_compact_date_are_a_series():
     x = _note("g/apply-2026-06-30.md", "skill diet apply 2026-06-30", "Applied the diet.")
     y = _note("g/apply-20260630.md", "skill diet apply 20260630", "Applied the diet again.")
     assert not series_cue(x, y).series
+    # a version added beside the date is an agent's copy, as without the date
+    v1 = _note("g/fixes-20260625.md", "handoff fixes-20260625", "Fixed the handoff.")
+    v2 = _note("g/fixes-v2-20260625.md", "handoff fixes-v2-20260625", "Fixed it better.")
+    assert not series_cue(v1, v2).series
 
 
 def test_titles_differing_by_a_name_each_note_is_about_are_template_siblings():

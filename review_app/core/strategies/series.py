@@ -62,14 +62,24 @@ def _differ_by_stamp(a: str, b: str) -> bool:
     return bool(ra) and ra == rb and bool(sa) and bool(sb) and sa != sb
 
 
-_DIGIT_JOIN = re.compile(r"(?<=\d)[-_./:](?=\d)")
 _TOKEN_SPLIT = re.compile(r"[\W_]+")
 _WORD = re.compile(r"\w+")
 
 
 def _tokens(text: str) -> list[str]:
-    """Title tokens, lowercased; digits joined across separators (one date, one code)."""
-    return [t for t in _TOKEN_SPLIT.split(_DIGIT_JOIN.sub("", text.lower())) if t]
+    """Title tokens, lowercased; consecutive all-digit tokens joined ("2026-06-30" is
+    one date, as "20260630" is), a code beside them kept apart ("v2-20260625")."""
+    out: list[str] = []
+    digits = False
+    for t in _TOKEN_SPLIT.split(text.lower()):
+        if not t:
+            continue
+        if digits and t.isdigit():
+            out[-1] += t
+        else:
+            out.append(t)
+        digits = t.isdigit()
+    return out
 
 
 def _differing(a: str, b: str) -> tuple[list[str], list[str]] | None:
