@@ -113,6 +113,39 @@ def test_titles_differing_by_a_name_each_note_is_about_are_template_siblings():
     assert not series_cue(p, q).series
 
 
+SUPPLIER = """| Field | Detail |
+|---|---|
+| Supplier | {name} Lamps Ltd |
+| Lamp type | 3 kW xenon short-arc, {life} hour rated life |
+| Lead time | {lead} working days from order |
+| Price | {price} GBP per lamp, free delivery over two lamps |
+| Contact | {name} sales desk, weekdays 9-17 |
+
+## Notes
+- {name} lamps are fitted in screens {screens}.
+- Warranty: {name} replaces a lamp failing before {warranty} hours.
+"""
+
+
+def test_template_siblings_named_for_two_suppliers_stay_out_of_the_likely_band(
+        tmp_path: Path, scan_project):
+    root = tmp_path / "kb"
+    _write(root, "cinema/lamp-brightarc.md", SUPPLIER.format(
+        name="BrightArc", life=1500, lead=5, price=410, screens="1 and 2", warranty=900),
+        title="Lamp supplier BrightArc")
+    _write(root, "cinema/lamp-xenolux.md", SUPPLIER.format(
+        name="Xenolux", life=1800, lead=8, price=385, screens="3 and 4", warranty=1100),
+        title="Lamp supplier Xenolux")
+    _write(root, "cinema/popcorn.md", "Popcorn machine cleaned nightly; oil changed weekly.",
+           title="Popcorn machine")
+    _write(root, "cinema/rota.md", "Ushers work two evening shifts and one matinee a week.",
+           title="Usher rota")
+    result = scan_project(root, threshold=0.0)
+    pair = result.score_pair("cinema/lamp-brightarc.md", "cinema/lamp-xenolux.md")
+    assert pair.score < result.likely_threshold
+    assert any("name each note is about" in r for r in pair.reasons)
+
+
 def test_series_pair_stays_out_of_the_likely_band_and_says_why(tmp_path: Path, scan_project):
     root = tmp_path / "kb"
     _write(root, "plans/stollen-2025.md", PLAN_2025, title="Christmas stollen plan 2025",
