@@ -79,6 +79,73 @@ def test_supersedes_from_the_newer_note_counts_for_a_duplicate():
     assert any("supersedes" in r and "counts for" in r for r in cue.reasons)
 
 
+def test_titles_differing_only_by_a_code_or_compact_date_are_a_series():
+    body = "Decisions waiting for the owner, collected from the group chat at 17h."
+    a = _note("inbox/digest-20260525.md", "whatsapp-17h-digest-20260525", body)
+    b = _note("inbox/digest-20260529.md", "whatsapp-17h-digest-20260529", body + " More.")
+    cue = series_cue(a, b)
+    assert cue.series and any("number or code" in r and "against" in r for r in cue.reasons)
+    p12 = _note("r/p12.md", "Reminder rollout P1.2 watchdog", "Phase work.")
+    p13 = _note("r/p13.md", "Reminder rollout P1.3 watchdog", "Phase work, later.")
+    assert series_cue(p12, p13).series
+    # one date in two spellings is the same stamp: a receipt's copy, no sibling
+    x = _note("g/apply-2026-06-30.md", "skill diet apply 2026-06-30", "Applied the diet.")
+    y = _note("g/apply-20260630.md", "skill diet apply 20260630", "Applied the diet again.")
+    assert not series_cue(x, y).series
+    # a version added beside the date is an agent's copy, as without the date
+    v1 = _note("g/fixes-20260625.md", "handoff fixes-20260625", "Fixed the handoff.")
+    v2 = _note("g/fixes-v2-20260625.md", "handoff fixes-v2-20260625", "Fixed it better.")
+    assert not series_cue(v1, v2).series
+
+
+def test_titles_differing_by_a_name_each_note_is_about_are_template_siblings():
+    a = _note("c/lamp-brightarc.md", "Lamp supplier BrightArc",
+              "BrightArc ships xenon lamps in 5 days. Contact BrightArc sales.")
+    b = _note("c/lamp-xenolux.md", "Lamp supplier Xenolux",
+              "Xenolux ships xenon lamps in 9 days. Contact Xenolux sales.")
+    cue = series_cue(a, b)
+    assert cue.series and any("name each note is about" in r for r in cue.reasons)
+    # a reworded title whose words are common words in the bodies is a rewrite's
+    p = _note("c/escalation-policy.md", "Complaint escalation policy",
+              "The policy sends a complaint up after two days.")
+    q = _note("c/escalation-tiers.md", "Complaint escalation tiers",
+              "Three tiers: agent, team lead, manager after two days.")
+    assert not series_cue(p, q).series
+
+
+SUPPLIER = """| Field | Detail |
+|---|---|
+| Supplier | {name} Lamps Ltd |
+| Lamp type | 3 kW xenon short-arc, {life} hour rated life |
+| Lead time | {lead} working days from order |
+| Price | {price} GBP per lamp, free delivery over two lamps |
+| Contact | {name} sales desk, weekdays 9-17 |
+
+## Notes
+- {name} lamps are fitted in screens {screens}.
+- Warranty: {name} replaces a lamp failing before {warranty} hours.
+"""
+
+
+def test_template_siblings_named_for_two_suppliers_stay_out_of_the_likely_band(
+        tmp_path: Path, scan_project):
+    root = tmp_path / "kb"
+    _write(root, "cinema/lamp-brightarc.md", SUPPLIER.format(
+        name="BrightArc", life=1500, lead=5, price=410, screens="1 and 2", warranty=900),
+        title="Lamp supplier BrightArc")
+    _write(root, "cinema/lamp-xenolux.md", SUPPLIER.format(
+        name="Xenolux", life=1800, lead=8, price=385, screens="3 and 4", warranty=1100),
+        title="Lamp supplier Xenolux")
+    _write(root, "cinema/popcorn.md", "Popcorn machine cleaned nightly; oil changed weekly.",
+           title="Popcorn machine")
+    _write(root, "cinema/rota.md", "Ushers work two evening shifts and one matinee a week.",
+           title="Usher rota")
+    result = scan_project(root, threshold=0.0)
+    pair = result.score_pair("cinema/lamp-brightarc.md", "cinema/lamp-xenolux.md")
+    assert pair.score < result.likely_threshold
+    assert any("name each note is about" in r for r in pair.reasons)
+
+
 def test_series_pair_stays_out_of_the_likely_band_and_says_why(tmp_path: Path, scan_project):
     root = tmp_path / "kb"
     _write(root, "plans/stollen-2025.md", PLAN_2025, title="Christmas stollen plan 2025",

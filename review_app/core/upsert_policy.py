@@ -7,8 +7,9 @@ hybrid_weights.json). Everything else is answered as `ask` would be - queued for
 console - with the reason in the result:
 - the match scores below the automatic band: the closest note is related, not the
   same (its coverage evidence says how much of each the other restates);
-- the match is another member of a series (another year, version or quarter): never
-  automatic, whatever the score;
+- the match is another member of a series (another year, version, quarter, phase or
+  batch code, or a template sibling named for another supplier): never automatic,
+  whatever the score;
 - the match is an index or log note: it holds the written content among others;
 - an update would drop content of the matched note that the new text neither states
   nor supersedes (compose's "dropped"): a merge keeps it, so the caller who chose

@@ -9,6 +9,12 @@ Cues, and which way each counts:
   nothing here;
 - a `follows`, `precedes` or `part_of` relation (or any relation naming a sequence)
   from one note to the other: against, the notes say they are parts of one whole;
+- titles that are the same but for the tokens carrying a number, code or date
+  (a phase "P1.2"/"P1.3", a batch, a compact date "20260526", a timestamp), or but for
+  one name each note's body names and the other's never does (two suppliers, two
+  senders): against, members of a series or template siblings. A date is one token
+  however it is written ("2026-06-30" and "20260630" are the same), so a copy filed
+  under the other spelling of its date is no sibling;
 - a plain link from one to the other, with differing stamps: against (the next
   member points back at the last);
 - `supersedes` / `replaces` from the newer note to the older: FOR a duplicate, the
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from ..notes import Note
 
@@ -53,6 +60,79 @@ def _differ_by_stamp(a: str, b: str) -> bool:
     ra, sa = stamped(a)
     rb, sb = stamped(b)
     return bool(ra) and ra == rb and bool(sa) and bool(sb) and sa != sb
+
+
+_TOKEN_SPLIT = re.compile(r"[\W_]+")
+_WORD = re.compile(r"\w+")
+
+
+def _tokens(text: str) -> list[str]:
+    """Title tokens, lowercased; consecutive all-digit tokens joined ("2026-06-30" is
+    one date, as "20260630" is), a code beside them kept apart ("v2-20260625")."""
+    out: list[str] = []
+    digits = False
+    for t in _TOKEN_SPLIT.split(text.lower()):
+        if not t:
+            continue
+        if digits and t.isdigit():
+            out[-1] += t
+        else:
+            out.append(t)
+        digits = t.isdigit()
+    return out
+
+
+def _differing(a: str, b: str) -> tuple[list[str], list[str]] | None:
+    """The tokens where two titles differ, each side's, when every difference is a
+    replacement (nothing only added or dropped) and some non-numeric token is shared."""
+    ta, tb = _tokens(a), _tokens(b)
+    ops = SequenceMatcher(a=ta, b=tb, autojunk=False).get_opcodes()
+    shared = [t for tag, i1, i2, _, _ in ops if tag == "equal" for t in ta[i1:i2]]
+    if not any(not t.isdigit() for t in shared):
+        return None
+    da: list[str] = []
+    db: list[str] = []
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "equal":
+            continue
+        if tag != "replace":
+            return None
+        da += ta[i1:i2]
+        db += tb[j1:j2]
+    return (da, db) if da else None
+
+
+def _names(body: str) -> dict[str, bool]:
+    """Each word of a body (lowercased) -> whether it is written as a name: every time
+    with a capital ("Xenolux"), never as a common word ("policy")."""
+    out: dict[str, bool] = {}
+    for w in _WORD.findall(body):
+        low = w.lower()
+        out[low] = out.get(low, True) and w[0].isupper()
+    return out
+
+
+def _sibling(a: Note, b: Note) -> str:
+    """How two titles (or file names) name siblings rather than one note: "code" (they
+    differ only in tokens carrying a digit), "name" (in one token, a name each body holds
+    and the other's lacks) or ""."""
+    words_a = words_b = None
+    for ka, kb in ((a.title, b.title), (a.path.rsplit("/", 1)[-1].removesuffix(".md"),
+                                        b.path.rsplit("/", 1)[-1].removesuffix(".md"))):
+        diff = _differing(ka, kb)
+        if diff is None:
+            continue
+        da, db = diff
+        if all(any(c.isdigit() for c in t) for t in da + db):
+            return "code"
+        if len(da) == len(db) == 1 and not any(c.isdigit() for c in da[0] + db[0]):
+            if words_a is None:
+                words_a, words_b = _names(a.body), _names(b.body)
+            assert words_b is not None
+            if words_a.get(da[0]) and words_b.get(db[0]) and da[0] not in words_b \
+                    and db[0] not in words_a:
+                return "name"
+    return ""
 
 
 def _keys(note: Note) -> set[str]:
@@ -93,6 +173,13 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
             stamped(b.permalink)[1]
         reasons.append(f"titles differ only by {', '.join(sa)} vs {', '.join(sb)}: members "
                        f"of a series (counts against)")
+    sibling = "" if stamp else _sibling(a, b)
+    if sibling == "code":
+        reasons.append("titles differ only by a number or code (a phase, batch or date): "
+                       "members of a series (counts against)")
+    elif sibling == "name":
+        reasons.append("titles differ only by a name each note is about and the other never "
+                       "mentions: siblings of one template (counts against)")
     ab, ba = _link_types(a, b), _link_types(b, a)
     series_rel = sorted((ab | ba) & SEQUENCE_RELATIONS)
     if series_rel:
@@ -107,4 +194,5 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
     if restates:
         reasons.append(f"the newer note ({newer.title}) says it supersedes the older: a "
                        f"restatement (counts for)")
-    return SeriesCue(bool(stamp or series_rel) and not restates, restates, tuple(reasons))
+    return SeriesCue(bool(stamp or sibling or series_rel) and not restates, restates,
+                     tuple(reasons))
