@@ -455,7 +455,15 @@ def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool
 
     unit_embedder().embed(["load the model"])  # a first session has it loaded
     result = scan(Project(root, state_dir=state), ScanOptions())
+    # what the console's load does after its scan, before the table shows (timed)
+    from review_app.core.unit_vectors import shared_vectors
+    from review_app.tui.warming import first_units
+
+    t0 = time.perf_counter()
+    first = first_units(result, shared_vectors(result.project.state))
+    first_ms = (time.perf_counter() - t0) * 1000
     figures = asyncio.run(preview_session(result, mode, wait_s))
+    figures["load_first_units_ms"], figures["load_first_units_embedded"] = first_ms, first
     print(json.dumps(figures))
 
 
