@@ -36,7 +36,10 @@ painted to the merge result painted: (a) `v` at once on the first group; (b) `j`
 `v` at once; (c) the same after the warm-ahead had `--wait` seconds; (d) a second
 session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once.
 p50 and p90 over `--repeat` sessions of each. The console composes the result in a
-worker; the time is until the worker's result is painted.
+worker; the time is until the worker's result is painted. Before the session, the child
+does what the console's load does after its scan (warming.first_units: the first two
+groups' merges composed once for their unit vectors), timed as `load_first_units_ms`:
+time the table appears later.
 """
 
 from __future__ import annotations

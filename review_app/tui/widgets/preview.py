@@ -352,7 +352,8 @@ class Preview(VerticalScroll):
         rows.remove_children()
         mounted = rows.mount_all([LedgerRow(e, w.letters, k == self.row)
                                   for k, e in enumerate(w.rows)])
-        self.call_later(self._release_when_painted, mounted, event.token)
+        # a task of its own: awaiting the mount here would hold up this widget's messages
+        self.run_worker(self._release_when_painted(mounted, event.token), group="hold")
         text = self.query_one("#preview-text", Static)
         text.update(body)
         text.display = True
