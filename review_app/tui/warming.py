@@ -137,6 +137,9 @@ def _compose(job: WarmJob, vectors: UnitVectors, priority: int,
 
 FIRST_GROUPS = 2
 """Groups whose merge the console's load composes before the table shows (first_units)."""
+FIRST_CHARS = 40_000
+"""A group with more text is left to the warm-up: its compose would hold up the table
+(a 3 x 600-word group is ~12-18 thousand characters, ~0.3 s with its embedding)."""
 
 
 def first_units(result: ScanResult, vectors: UnitVectors, count: int = FIRST_GROUPS) -> int:
@@ -156,7 +159,7 @@ def first_units(result: ScanResult, vectors: UnitVectors, count: int = FIRST_GRO
         stay = staying(paths, kept, result.notes)
         others = [result.notes[p] for p in paths if p != group.canonical
                   and (p == kept or p not in stay)]
-        if not others:
+        if not others or sum(len(result.notes[p].text) for p in paths) > FIRST_CHARS:
             continue
         try:
             compose("merge", result.notes[group.canonical], others,
