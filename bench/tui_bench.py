@@ -36,7 +36,10 @@ painted to the merge result painted: (a) `v` at once on the first group; (b) `j`
 `v` at once; (c) the same after the warm-ahead had `--wait` seconds; (d) a second
 session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once.
 p50 and p90 over `--repeat` sessions of each. The console composes the result in a
-worker; the time is until the worker's result is painted.
+worker; the time is until the worker's result is painted. Before the session, the child
+does what the console's load does after its scan (warming.first_units: the first two
+groups' merges composed once for their unit vectors), timed as `load_first_units_ms`:
+time the table appears later.
 """
 
 from __future__ import annotations
@@ -455,7 +458,15 @@ def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool
 
     unit_embedder().embed(["load the model"])  # a first session has it loaded
     result = scan(Project(root, state_dir=state), ScanOptions())
+    # what the console's load does after its scan, before the table shows (timed)
+    from review_app.core.unit_vectors import shared_vectors
+    from review_app.tui.warming import first_units
+
+    t0 = time.perf_counter()
+    first = first_units(result, shared_vectors(result.project.state))
+    first_ms = (time.perf_counter() - t0) * 1000
     figures = asyncio.run(preview_session(result, mode, wait_s))
+    figures["load_first_units_ms"], figures["load_first_units_embedded"] = first_ms, first
     print(json.dumps(figures))
 
 

@@ -423,6 +423,44 @@ async def test_warm_ahead_embeds_the_next_groups_units_unvisited(kb, embedder):
         assert screen.vectors.embedded == before
 
 
+async def test_the_load_embeds_the_first_groups_merge_units_before_the_table(kb, embedder):
+    """The console's load composes the first listed groups' merges once after its scan:
+    when the table shows, every text a merge of the second group embeds is on disk
+    already (the warm-up has not reached that group yet), so `j v` at once has no model
+    on its path."""
+    import sqlite3
+
+    from review_app.core.merging import compose
+    from review_app.core.unit_store import UNITS_FILE
+    from review_app.core.unit_vectors import UnitVectors
+
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen),
+                       "the review screen")
+        db = sqlite3.connect(Project(kb).state / UNITS_FILE)
+        on_disk = {bytes(k) for (k,) in db.execute("SELECT key FROM units")}
+        db.close()
+        screen = app.screen
+        await wait_for(pilot, lambda: len(screen.view.rows) >= 2, "the table")
+        canonical, others, kept = screen.session.compose_inputs(screen.view.rows[1])
+        asked: set[bytes] = set()
+
+        class Recording:  # what a compose of that merge asks vectors for
+            embedder = screen.vectors.embedder
+
+            def ensure(self, texts, **_):
+                asked.update(UnitVectors._key(t) for t in texts)
+                screen.vectors.ensure(texts)
+
+            def matrix(self, texts):
+                self.ensure(texts)
+                return screen.vectors.matrix(texts)
+
+        compose("merge", canonical, others, kept=kept, vectors=Recording())
+        assert asked and asked <= on_disk
+
+
 async def test_v_on_a_group_the_warm_up_composed_paints_its_kept_result(kb, embedder):
     """The warm-up composes the next groups' merge results as the preview would and keeps
     them: `v` there paints the kept result (no compose), and apply writes exactly it."""

@@ -445,3 +445,25 @@ def test_a_warm_up_compose_pauses_while_a_preview_holds_even_on_cached_vectors()
     vectors.hold(PREVIEW, False)
     worker.join(30)
     assert got == [expected.text] and vectors.embedded == embedded
+
+
+def test_texts_waited_for_from_another_projects_caller_reach_this_store(tmp_path, texts):
+    """Two projects' caches share the process's memory: a text one embeds while the other
+    asks for it is waited for, then written to the second store too (a next session of
+    the second project reads it instead of embedding it)."""
+    from review_app.core.unit_vectors import _Memory
+
+    memory = _Memory()
+    a = UnitVectors(unit_embedder(), UnitStore(tmp_path / "a" / UNITS_FILE), memory=memory)
+    b = UnitVectors(unit_embedder(), UnitStore(tmp_path / "b" / UNITS_FILE), memory=memory)
+    one = threading.Thread(target=a.ensure, args=(texts,))
+    one.start()
+    while not memory.pending and one.is_alive():  # a is embedding them now
+        pass
+    b.ensure(texts)
+    one.join()
+    assert b.embedded == 0  # all waited for, none embedded twice
+    keys = [UnitVectors._key(t) for t in texts]
+    model = unit_embedder().model_name
+    again = UnitStore(tmp_path / "b" / UNITS_FILE)  # as the next session reads it
+    assert len(again.get(model, keys, unit_embedder().dim)) == len(set(keys))

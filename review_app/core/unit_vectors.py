@@ -115,13 +115,14 @@ class UnitVectors:
         if self.store is not None:
             self._from_store(model, by_key)
         mem = self._mem
+        waited = False
         while True:
             with mem.lock:
                 todo = [k for k in by_key if (model, k) not in mem.vecs
                         and (model, k) not in mem.pending]
                 waits = [mem.pending[(model, k)] for k in by_key if (model, k) in mem.pending]
                 if not todo and not waits:
-                    return
+                    break
                 if todo and background:
                     while mem.outranked(priority) and not (cancelled and cancelled()):
                         mem.changed.wait(0.1)
@@ -142,8 +143,13 @@ class UnitVectors:
             else:
                 for event in waits:
                     event.wait()
+                waited = True
             if cancelled and cancelled():
                 return
+        if waited and self.store is not None:
+            # Another caller embedded them (maybe for another project's store): this
+            # store gets them too, or the next session embeds them again.
+            self._from_store(model, by_key)
 
     def _embed(self, model: str, keys: list[bytes], by_key: dict[bytes, str],
                done: threading.Event, priority: int) -> None:

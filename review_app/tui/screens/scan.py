@@ -18,9 +18,11 @@ from ...core.audit_window import start_audit
 from ...core.bm_vectors import BasicMemoryUnavailable
 from ...core.pipeline import ScanCancelled, scan
 from ...core.project import Project
+from ...core.unit_vectors import shared_vectors
 from ..context import ConsoleContext
 from ..messages import ScanFailed, ScanFinished, ScanProgress
 from ..progress import ProgressRelay
+from ..warming import first_units
 from ..workers import background, report_failure
 
 
@@ -108,6 +110,8 @@ class ScanScreen(Screen):
             embedder = ctx.get_embedder()
             result = scan(self.project, self.options, progress=relay, cancel=self.cancel_event,
                           embedder=embedder)
+            # The first groups' merge vectors, so a `v` at once has no model on its path.
+            first_units(result, shared_vectors(result.project.state))
             window, label, audit = None, "", ctx.audit
             if ctx.since:
                 # One audit per console run: a re-scan after an apply keeps its window.
