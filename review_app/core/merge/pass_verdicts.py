@@ -20,6 +20,7 @@ from rapidfuzz import fuzz, process
 from ..links import relation_target, resolve, target_key
 from ..notes import parse_relation
 from ..units import normalise
+from . import roles
 from .context import MergeContext, Ref
 from .facts import facts_of, label_of, masked, stem, value_frames
 from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
@@ -144,6 +145,11 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return entry_for(r, "carried", why="a code block the newest lacks", flips=_FLIP_CARRY)
     if u.norm in base_norms:
         return entry_for(r, "present")
+    base = ctx.base_refs()
+    if (k := roles.replaced(u.text, [b.unit.text for b in base], ctx.lexicon)) is not None:
+        return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),
+                         why="the newest names another person in that role",
+                         flips=_FLIP_PAIR)
     fresh = [v for v in r.facts.values if v not in stated and not (
         v.startswith("code:") and any(v[5:] in c for c in code_facts))]
     label = label_of(u.text, ctx.thresholds.label_chars)
