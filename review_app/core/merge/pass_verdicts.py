@@ -304,11 +304,17 @@ def _recounted(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
     mine = _counts(r.unit.text, ctx.lexicon)
     if not mine:
         return None
+    # a noun the older note counts elsewhere too is two counts ("420 pupils" in the
+    # school, "23 pupils have an allergy"): the newest's figure answers the other one
+    elsewhere: set[str] = set()
+    for o in ctx.refs[r.path]:
+        if o.key != r.key and o.unit.kind not in _STRUCTURED:
+            elsewhere |= set(_counts(o.unit.text, ctx.lexicon))
     for b in pool:
         if b.unit.kind in _STRUCTURED:
             continue
         for noun, values in _counts(b.unit.text, ctx.lexicon).items():
-            if noun in mine and not values & mine[noun]:
+            if noun in mine and noun not in elsewhere and not values & mine[noun]:
                 return b
     return None
 
@@ -421,6 +427,29 @@ def _restated(ctx: MergeContext) -> None:
                                             flips=_FLIP_PAIR)
 
 
+def _value_kind(v: str) -> str:
+    """What a fact is: a year, a time of day, money, a share, another number, or its
+    prefix (name, code, link, label)."""
+    head, _, val = v.partition(":")
+    if head != "n":
+        return head
+    if re.fullmatch(r"(?:19|20)\d\d(?:[-/.]\d\d?){0,2}", val):
+        return "year"
+    if re.fullmatch(r"\d{1,2}:\d\d", val):
+        return "time"
+    if val[:1] in "$€£¥":
+        return "money"
+    return "percent" if val.endswith("%") else "number"
+
+
+def _same_kind(new: frozenset[str], other: set[str] | frozenset[str]) -> bool:
+    """A base unit whose only values of its own are years or dates (when) does not
+    state another value of an older unit's count, time or name (how many, what): an
+    intro dated "autumn term 2025" is no other number of pupils."""
+    theirs = {_value_kind(v) for v in other if not v.startswith("name:")}
+    return not theirs or theirs != {"year"} or "year" in {_value_kind(v) for v in new}
+
+
 def _row_key(ctx: MergeContext, r: Ref) -> str:
     cells = r.unit.text.split(" | ")
     return normalise(cells[0]) if cells else ""
@@ -485,6 +514,8 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 said_anew = (cos, b)
             if not (b.facts.values - r.facts.values) and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
+            if new and not _same_kind(new, b.facts.values - r.facts.values):
+                continue  # "420 pupils" / "autumn term 2025": a year is no other count
             shared = frames & frames_in(b.unit.text) if frames else set()
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (
                 shared and max(score, cos) >= th.frame_similarity) or any(
