@@ -25,6 +25,7 @@ from .context import MergeContext, Ref
 from .facts import facts_of, label_of, masked, stem, value_frames
 from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
 from .pass_units import as_written, said
+from .past_events import past_event
 from .pool import pools
 
 _STRUCTURED = frozenset({"obs", "rel"})
@@ -117,6 +118,10 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
                              why="the newest note names that thing otherwise",
                              flips=_FLIP_PAIR)
         return entry_for(r, "carried", why="a relation the newest lacks", flips=_FLIP_CARRY)
+    if u.kind in ("sentence", "item") and past_event(
+            u.text, next(n for n, d in ctx.older if d.path == r.path), ctx.base_note):
+        return entry_for(r, "dropped", flips=_FLIP_CARRY,
+                         why="an event of the older note's period, over before the newest")
     if u.kind == "sentence" and _history(ctx, r):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="the history of an older version, not a fact of now")
@@ -169,6 +174,13 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         if label is not None and u.kind not in ("code",) and (
                 bl := _label(b.unit.text, ctx.thresholds.label_chars)) is not None \
                 and bl[0] == label[0] and fresh:
+            names = frozenset(v for v in fresh if v.startswith("name:"))
+            if names and all(v.startswith(("name:", "label:")) for v in fresh) and \
+                    normalise(bl[1]) in normalise(label[1]) and _fuller(ctx, r, b, names):
+                ctx.fuller[r.key] = b.key  # "fish fingers (fish is MSC-certified)"
+                return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
+                                 flips=_FLIP_PAIR,
+                                 why="the newest says it without the names this one adds")
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why=f"'{label[0]}' has another value now", flips=_FLIP_PAIR)
         if u.kind == "row" == b.unit.kind and fresh and _row_key(ctx, r) == _row_key(ctx, b):
