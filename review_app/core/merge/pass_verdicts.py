@@ -22,7 +22,7 @@ from ..notes import parse_relation
 from ..units import normalise
 from . import roles
 from .context import MergeContext, Ref
-from .facts import facts_of, label_of, masked, stem, value_frames
+from .facts import facts_of, label_of, masked, same_kind, stem, value_frames
 from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
 from .pass_units import as_written, said
 from .past_events import past_event
@@ -190,8 +190,11 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             and _stated_apart(ctx, r, pool):
         return None  # its facts are in the newest, but said of other things
     if not fresh:
-        if r.facts.values:
+        if r.facts.values and (u.kind in _STRUCTURED or _intro(ctx, r) or not all(
+                v.startswith("name:") for v in r.facts.values)):
             return entry_for(r, "present", why="its facts are in the newest note")
+        if r.facts.values:  # a rule of the body on things the newest names ("Studio
+            return None  # A"): what it says of them is judged by meaning
         norms = [b.unit.norm for b in pool] if ctx.thresholds.same_fuzz <= 100 else []
         if any(process.extractOne(u.norm, norms, scorer=scorer, processor=None,
                                   score_cutoff=max(ctx.thresholds.same_fuzz, 0)) is not None
@@ -439,29 +442,6 @@ def _restated(ctx: MergeContext) -> None:
                                             flips=_FLIP_PAIR)
 
 
-def _value_kind(v: str) -> str:
-    """What a fact is: a year, a time of day, money, a share, another number, or its
-    prefix (name, code, link, label)."""
-    head, _, val = v.partition(":")
-    if head != "n":
-        return head
-    if re.fullmatch(r"(?:19|20)\d\d(?:[-/.]\d\d?){0,2}", val):
-        return "year"
-    if re.fullmatch(r"\d{1,2}:\d\d", val):
-        return "time"
-    if val[:1] in "$€£¥":
-        return "money"
-    return "percent" if val.endswith("%") else "number"
-
-
-def _same_kind(new: frozenset[str], other: set[str] | frozenset[str]) -> bool:
-    """A base unit whose only values of its own are years or dates (when) does not
-    state another value of an older unit's count, time or name (how many, what): an
-    intro dated "autumn term 2025" is no other number of pupils."""
-    theirs = {_value_kind(v) for v in other if not v.startswith("name:")}
-    return not theirs or theirs != {"year"} or "year" in {_value_kind(v) for v in new}
-
-
 def _row_key(ctx: MergeContext, r: Ref) -> str:
     cells = r.unit.text.split(" | ")
     return normalise(cells[0]) if cells else ""
@@ -526,7 +506,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 said_anew = (cos, b)
             if not (b.facts.values - r.facts.values) and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
-            if new and not _same_kind(new, b.facts.values - r.facts.values):
+            if new and not same_kind(new, b.facts.values - r.facts.values):
                 continue  # "420 pupils" / "autumn term 2025": a year is no other count
             shared = frames & frames_in(b.unit.text) if frames else set()
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (
@@ -567,6 +547,14 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             else:
                 ctx.entries[r.key] = entry_for(r, "carried", flips=_FLIP_CARRY,
                                                why="a rule nothing in the newest speaks to")
+            continue
+        if not new and u.kind not in _STRUCTURED:  # a statement about named things
+            said = said_anew is not None or (best is not None and best[0] >= th.same_cosine)
+            status = "present" if said else "dropped" if ctx.action == "update" else "carried"
+            ctx.entries[r.key] = entry_for(
+                r, status, flips=() if said else _FLIP_CARRY,
+                why="the newest says it" if said else "update writes the newest note's "
+                "prose" if status == "dropped" else "what it says of them the newest lacks")
             continue
         if not new:  # an observation without facts
             if best is not None and best[0] >= th.same_cosine:
