@@ -3,7 +3,7 @@ note says more fully. A day-and-month event of the older period, over before the
 note was written, is not carried (dropped, with its flip); a dated record with a year
 stays a fact. An older list item under the newest's label that says all the newest says
 and names more is written in its place; a body rule about things the newest names is
-carried when the newest does not say it. Domains: a scout troop, a glassworks' hot shop
+carried when the newest does not say it. Domains: a scout troop, a letterpress print shop
 (no other merge test uses them); each test fails on the engine before it."""
 
 from __future__ import annotations
@@ -57,17 +57,17 @@ def test_an_older_item_that_names_more_under_the_same_label_is_written_in_its_pl
 
 
 def test_a_body_rule_about_things_the_newest_names_is_carried_when_it_says_something_new():
-    older = note("glassworks/hot-shop.md", fm("Hot shop rules", "2025-01-10", "2025-01-08") + (
-        "Rules for the hot shop at Millbrook Glassworks.\n\n## Using Furnace B\n\n"
-        "Book Furnace B on the Studio Board a day ahead.\n"
-        "Food is never allowed near Furnace B; drinks only with a lid.\n"))
-    newer = note("glassworks/hot-shop-2025.md", fm("Hot shop rules 2025", "2025-09-10",
+    older = note("letterpress/press-room.md", fm("Press room rules", "2025-01-10", "2025-01-08") + (
+        "Rules for the press room at Millbrook Letterpress.\n\n## Using Press B\n\n"
+        "Book Press B on the Studio Board a day ahead.\n"
+        "Food is never allowed near Press B; drinks only with a lid.\n"))
+    newer = note("letterpress/press-room-2025.md", fm("Press room rules 2025", "2025-09-10",
                                                  "2025-09-08") + (
-        "Rules for the hot shop at Millbrook Glassworks.\n\n## Furnace B\n\n"
-        "Furnace B is booked on the Studio Board at least a day ahead.\n"
-        "Only trained members load Furnace B.\n"))
+        "Rules for the press room at Millbrook Letterpress.\n\n## Press B\n\n"
+        "Press B is booked on the Studio Board at least a day ahead.\n"
+        "Only trained members load Press B.\n"))
     c = compose("merge", newer, [older], now=NOW)
     assert entry(c, "Food is never allowed").status == "carried"
-    assert "Food is never allowed near Furnace B; drinks only with a lid." in c.text
-    assert entry(c, "Book Furnace B").status == "present"  # the newest says it
-    assert "Book Furnace B" not in c.text
+    assert "Food is never allowed near Press B; drinks only with a lid." in c.text
+    assert entry(c, "Book Press B").status == "present"  # the newest says it
+    assert "Book Press B" not in c.text
