@@ -20,13 +20,13 @@ from rapidfuzz import fuzz, process
 from ..links import relation_target, resolve, target_key
 from ..notes import parse_relation
 from ..units import normalise
-from . import roles
 from .context import MergeContext, Ref
 from .facts import facts_of, label_of, masked, same_kind, stem, value_frames
 from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
 from .pass_units import as_written, said
 from .past_events import past_event
 from .pool import pools
+from .roles import replaced as role_replaced
 
 _STRUCTURED = frozenset({"obs", "rel"})
 _FLIP_CARRY = ("carry", "drop")
@@ -151,7 +151,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     if u.norm in base_norms:
         return entry_for(r, "present")
     base = ctx.base_refs()
-    if (k := roles.replaced(u.text, [b.unit.text for b in base], ctx.lexicon)) is not None:
+    if (k := role_replaced(u.text, [b.unit.text for b in base], ctx.lexicon)) is not None:
         return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),
                          why="the newest names another person in that role",
                          flips=_FLIP_PAIR)
@@ -442,6 +442,16 @@ def _restated(ctx: MergeContext) -> None:
                                             flips=_FLIP_PAIR)
 
 
+def _replaced_before(ctx: MergeContext, r: Ref) -> LedgerEntry | None:
+    """The entry of the sentence just before `r` in its section, when the newest
+    superseded it."""
+    refs = ctx.refs[r.path]
+    k = next(i for i, o in enumerate(refs) if o.key == r.key)
+    prev = refs[k - 1] if k else None
+    e = ctx.entries.get(prev.key) if prev is not None and prev.section == r.section else None
+    return e if e is not None and e.status == "superseded" else None
+
+
 def _row_key(ctx: MergeContext, r: Ref) -> str:
     cells = r.unit.text.split(" | ")
     return normalise(cells[0]) if cells else ""
@@ -550,6 +560,16 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             continue
         if not new and u.kind not in _STRUCTURED:  # a statement about named things
             said = said_anew is not None or (best is not None and best[0] >= th.same_cosine)
+            if not said and best is not None:  # the newest speaks of it its own way
+                ctx.entries[r.key] = entry_for(r, "superseded", by=best[1].key,
+                                               by_text=as_written(best[1]), flips=_FLIP_PAIR,
+                                               why="the newest note says it its way")
+                continue
+            if not said and (prev := _replaced_before(ctx, r)) is not None:
+                ctx.entries[r.key] = entry_for(  # "Rooms at the Hilton. The hotel is ..."
+                    r, "superseded", by=prev.by, by_text=prev.by_text, flips=_FLIP_PAIR,
+                    why="it goes on about what the sentence before it said, now replaced")
+                continue
             status = "present" if said else "dropped" if ctx.action == "update" else "carried"
             ctx.entries[r.key] = entry_for(
                 r, status, flips=() if said else _FLIP_CARRY,
