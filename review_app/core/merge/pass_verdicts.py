@@ -191,7 +191,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return None  # its facts are in the newest, but said of other things
     if not fresh:
         if r.facts.values and (u.kind in _STRUCTURED or _intro(ctx, r) or not all(
-                v.startswith("name:") for v in r.facts.values)):
+                v.startswith("name:") for v in r.facts.values) or ctx.action == "update"):
             return entry_for(r, "present", why="its facts are in the newest note")
         if r.facts.values:  # a rule of the body on things the newest names ("Studio
             return None  # A"): what it says of them is judged by meaning
