@@ -191,10 +191,11 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return None  # its facts are in the newest, but said of other things
     if not fresh:
         if r.facts.values and (u.kind in _STRUCTURED or _intro(ctx, r) or not all(
-                v.startswith("name:") for v in r.facts.values) or ctx.action == "update"):
+                v.startswith("name:") for v in r.facts.values) or ctx.action == "update"
+                or not u.text.rstrip("*_ ").endswith((".", "!", "?"))):  # a name, no claim
             return entry_for(r, "present", why="its facts are in the newest note")
-        if r.facts.values:  # a rule of the body on things the newest names ("Studio
-            return None  # A"): what it says of them is judged by meaning
+        if r.facts.values:
+            return None  # a body rule on things the newest names: judged by meaning
         norms = [b.unit.norm for b in pool] if ctx.thresholds.same_fuzz <= 100 else []
         if any(process.extractOne(u.norm, norms, scorer=scorer, processor=None,
                                   score_cutoff=max(ctx.thresholds.same_fuzz, 0)) is not None
