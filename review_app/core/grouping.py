@@ -9,13 +9,13 @@ Each note belongs to at most one group.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .links import note_keys
 from .notes import Note
+from .stamps import has_stamp
 from .strategies import Candidate, pair_key
 
 
@@ -107,15 +107,6 @@ def choose_canonical(notes: list[Note]) -> tuple[Note, str]:
     return best, _cmp_canonical(best, runner)[1]
 
 
-_STAMP = re.compile(r"(?:^|[\s_\-(])(?:19|20)\d\d(?:[-_./]?\d\d){0,2}(?:$|[\s_\-)])"
-                    r"|(?:^|[\s_\-(])v\d+(?:\.\d+)*(?:$|[\s_\-)])", re.IGNORECASE)
-
-
-def has_stamp(title: str) -> bool:
-    """A date or version stamp in a title ("... 2026-04-10", "dbt guide v2")."""
-    return bool(_STAMP.search(title))
-
-
 LOCKED = "locked: basic-memory refuses edits"
 IMPORTANT = "important: never retired"
 
@@ -129,11 +120,15 @@ def staying(paths: list[str], kept: str, notes: dict[str, Note]) -> dict[str, st
 
 
 def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tuple[Note, str]:
-    """The file that survives: important > most linked-to > no date/version stamp > oldest.
+    """The file that survives: important > most linked-to > no date/version/period stamp
+    > oldest; when every title left carries a stamp, the newest (canonical's rule).
 
     `inbound`: path -> how many other notes (outside the group) link to it.
     Others know a note by its title, permalink and memory:// URL, so the survivor
-    should be the established one, not an agent's latest dated copy.
+    should be the established one, not an agent's latest dated copy. When every
+    title is stamped ("Menu - autumn term" / "Menu - spring term 2026") none is the
+    established name and the oldest one's title would name the written body's period
+    wrongly, so the newest note's file (whose title matches the body) is kept.
     """
     inbound = inbound or {}
     important = [n for n in notes if n.important]
@@ -151,6 +146,9 @@ def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tup
         if len(plain) == 1:
             return plain[0], "its title carries no date or version stamp"
         pool = plain
+    elif not plain and len(pool) > 1:
+        newest, why = choose_canonical(pool)
+        return newest, f"every title carries a stamp; {why}"
 
     def age(n: Note) -> tuple[int, str, str]:
         created = n.created or n.modified

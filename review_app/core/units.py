@@ -10,6 +10,9 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(`*\[])")
 # symbol is a unit of measure ("at 82 °C.", "200 C.", "5 V.") and ends the sentence.
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Dr|Mr|Mrs|Ms|Prof|St|No|approx)\.|"
                      r"(?:^|(?<=\s))(?<!\d\s)[A-Z]\.)$")
+# A short lowercase word and a dot before a number ("ext. 210", "tel. 0161", "fig. 3",
+# "rm. 4") is an abbreviation of what the number is, not a sentence's end.
+_NUMBER_ABBREV = re.compile(r"(?:^|\s)[a-z]{1,4}\.$")
 _SPACE = re.compile(r"\s+")
 _ABBREV_REACH = 16  # characters at a sentence's end `_ABBREV` can need (with lookbehind)
 
@@ -39,7 +42,8 @@ def split_sentences(text: str) -> list[str]:
     groups: list[list[str]] = []
     for part in parts:
         last = groups[-1][-1] if groups else ""
-        if groups and _ABBREV.search(last, max(0, len(last) - _ABBREV_REACH)):
+        if groups and (_ABBREV.search(last, max(0, len(last) - _ABBREV_REACH)) or (
+                part[:1].isdigit() and _NUMBER_ABBREV.search(last[-6:]))):
             groups[-1].append(part)
         elif part:
             groups.append([part])

@@ -141,3 +141,26 @@ def value_frames(text: str, lexicon: Lexicon) -> set[str]:
                     found += 1  # the two nearest words: "confirmation number HX-1"
                 j += step
     return out
+
+
+def _value_kind(v: str) -> str:
+    """What a fact is: a year, a time of day, money, a share, another number, or its
+    prefix (name, code, link, label)."""
+    head, _, val = v.partition(":")
+    if head != "n":
+        return head
+    if re.fullmatch(r"(?:19|20)\d\d(?:[-/.]\d\d?){0,2}", val):
+        return "year"
+    if re.fullmatch(r"\d{1,2}:\d\d", val):
+        return "time"
+    if val[:1] in "$€£¥":
+        return "money"
+    return "percent" if val.endswith("%") else "number"
+
+
+def same_kind(new: frozenset[str], other: set[str] | frozenset[str]) -> bool:
+    """A base unit whose only values of its own are years or dates (when) does not
+    state another value of an older unit's count, time or name (how many, what): an
+    intro dated "autumn term 2025" is no other number of pupils."""
+    theirs = {_value_kind(v) for v in other if not v.startswith("name:")}
+    return not theirs or theirs != {"year"} or "year" in {_value_kind(v) for v in new}

@@ -21,10 +21,12 @@ from ..links import relation_target, resolve, target_key
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
-from .facts import facts_of, label_of, masked, stem, value_frames
+from .facts import facts_of, label_of, masked, same_kind, stem, value_frames
 from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
 from .pass_units import as_written, said
+from .past_events import past_event
 from .pool import pools
+from .roles import replaced as role_replaced
 
 _STRUCTURED = frozenset({"obs", "rel"})
 _FLIP_CARRY = ("carry", "drop")
@@ -116,6 +118,10 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
                              why="the newest note names that thing otherwise",
                              flips=_FLIP_PAIR)
         return entry_for(r, "carried", why="a relation the newest lacks", flips=_FLIP_CARRY)
+    if u.kind in ("sentence", "item") and past_event(
+            u.text, next(n for n, d in ctx.older if d.path == r.path), ctx.base_note):
+        return entry_for(r, "dropped", flips=_FLIP_CARRY,
+                         why="an event of the older note's period, over before the newest")
     if u.kind == "sentence" and _history(ctx, r):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="the history of an older version, not a fact of now")
@@ -144,6 +150,11 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return entry_for(r, "carried", why="a code block the newest lacks", flips=_FLIP_CARRY)
     if u.norm in base_norms:
         return entry_for(r, "present")
+    base = ctx.base_refs()
+    if (k := role_replaced(u.text, [b.unit.text for b in base], ctx.lexicon)) is not None:
+        return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),
+                         why="the newest names another person in that role",
+                         flips=_FLIP_PAIR)
     fresh = [v for v in r.facts.values if v not in stated and not (
         v.startswith("code:") and any(v[5:] in c for c in code_facts))]
     label = label_of(u.text, ctx.thresholds.label_chars)
@@ -163,6 +174,13 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         if label is not None and u.kind not in ("code",) and (
                 bl := _label(b.unit.text, ctx.thresholds.label_chars)) is not None \
                 and bl[0] == label[0] and fresh:
+            names = frozenset(v for v in fresh if v.startswith("name:"))
+            if names and all(v.startswith(("name:", "label:")) for v in fresh) and \
+                    normalise(bl[1]) in normalise(label[1]) and _fuller(ctx, r, b, names):
+                ctx.fuller[r.key] = b.key  # "fish fingers (fish is MSC-certified)"
+                return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
+                                 flips=_FLIP_PAIR,
+                                 why="the newest says it without the names this one adds")
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why=f"'{label[0]}' has another value now", flips=_FLIP_PAIR)
         if u.kind == "row" == b.unit.kind and fresh and _row_key(ctx, r) == _row_key(ctx, b):
@@ -172,8 +190,12 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             and _stated_apart(ctx, r, pool):
         return None  # its facts are in the newest, but said of other things
     if not fresh:
-        if r.facts.values:
+        if r.facts.values and (u.kind in _STRUCTURED or _intro(ctx, r) or not all(
+                v.startswith("name:") for v in r.facts.values) or ctx.action == "update"
+                or not u.text.rstrip("*_ ").endswith((".", "!", "?"))):  # a name, no claim
             return entry_for(r, "present", why="its facts are in the newest note")
+        if r.facts.values:
+            return None  # a body rule on things the newest names: judged by meaning
         norms = [b.unit.norm for b in pool] if ctx.thresholds.same_fuzz <= 100 else []
         if any(process.extractOne(u.norm, norms, scorer=scorer, processor=None,
                                   score_cutoff=max(ctx.thresholds.same_fuzz, 0)) is not None
@@ -298,11 +320,17 @@ def _recounted(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
     mine = _counts(r.unit.text, ctx.lexicon)
     if not mine:
         return None
+    # a noun the older note counts elsewhere too is two counts ("420 pupils" in the
+    # school, "23 pupils have an allergy"): the newest's figure answers the other one
+    elsewhere: set[str] = set()
+    for o in ctx.refs[r.path]:
+        if o.key != r.key and o.unit.kind not in _STRUCTURED:
+            elsewhere |= set(_counts(o.unit.text, ctx.lexicon))
     for b in pool:
         if b.unit.kind in _STRUCTURED:
             continue
         for noun, values in _counts(b.unit.text, ctx.lexicon).items():
-            if noun in mine and not values & mine[noun]:
+            if noun in mine and noun not in elsewhere and not values & mine[noun]:
                 return b
     return None
 
@@ -415,6 +443,16 @@ def _restated(ctx: MergeContext) -> None:
                                             flips=_FLIP_PAIR)
 
 
+def _replaced_before(ctx: MergeContext, r: Ref) -> LedgerEntry | None:
+    """The entry of the sentence just before `r` in its section, when the newest
+    superseded it."""
+    refs = ctx.refs[r.path]
+    k = next(i for i, o in enumerate(refs) if o.key == r.key)
+    prev = refs[k - 1] if k else None
+    e = ctx.entries.get(prev.key) if prev is not None and prev.section == r.section else None
+    return e if e is not None and e.status == "superseded" else None
+
+
 def _row_key(ctx: MergeContext, r: Ref) -> str:
     cells = r.unit.text.split(" | ")
     return normalise(cells[0]) if cells else ""
@@ -479,6 +517,8 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 said_anew = (cos, b)
             if not (b.facts.values - r.facts.values) and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
+            if new and not same_kind(new, b.facts.values - r.facts.values):
+                continue  # "420 pupils" / "autumn term 2025": a year is no other count
             shared = frames & frames_in(b.unit.text) if frames else set()
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (
                 shared and max(score, cos) >= th.frame_similarity) or any(
@@ -518,6 +558,24 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             else:
                 ctx.entries[r.key] = entry_for(r, "carried", flips=_FLIP_CARRY,
                                                why="a rule nothing in the newest speaks to")
+            continue
+        if not new and u.kind not in _STRUCTURED:  # a statement about named things
+            said = said_anew is not None or (best is not None and best[0] >= th.same_cosine)
+            if not said and best is not None:  # the newest speaks of it its own way
+                ctx.entries[r.key] = entry_for(r, "superseded", by=best[1].key,
+                                               by_text=as_written(best[1]), flips=_FLIP_PAIR,
+                                               why="the newest note says it its way")
+                continue
+            if not said and (prev := _replaced_before(ctx, r)) is not None:
+                ctx.entries[r.key] = entry_for(  # "Rooms at the Hilton. The hotel is ..."
+                    r, "superseded", by=prev.by, by_text=prev.by_text, flips=_FLIP_PAIR,
+                    why="it goes on about what the sentence before it said, now replaced")
+                continue
+            status = "present" if said else "dropped" if ctx.action == "update" else "carried"
+            ctx.entries[r.key] = entry_for(
+                r, status, flips=() if said else _FLIP_CARRY,
+                why="the newest says it" if said else "update writes the newest note's "
+                "prose" if status == "dropped" else "what it says of them the newest lacks")
             continue
         if not new:  # an observation without facts
             if best is not None and best[0] >= th.same_cosine:

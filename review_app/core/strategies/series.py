@@ -2,11 +2,11 @@
 versioned spec) are not rewrites of each other, whatever their cosine.
 
 Cues, and which way each counts:
-- titles (or permalinks) that differ only by a stamp - a year, quarter, month, date
-  or version - both carrying one ("Stollen plan 2025" / "Stollen plan 2026"):
-  against a duplicate, two members of a series. A title with a stamp against one
-  without ("Policy" / "Policy v2") is how an agent names its copy, so it counts for
-  nothing here;
+- titles (or permalinks) that differ only by a stamp (core/stamps.py: a year, date,
+  version, month, quarter, season or term), neither holding all of the other's
+  ("Stollen plan 2025" / "Stollen plan 2026"): against a duplicate, two members of
+  a series. A title that adds a stamp to the other's ("Policy" / "Policy v2") is how
+  an agent names its copy, so it counts for nothing here;
 - a `follows`, `precedes` or `part_of` relation (or any relation naming a sequence)
   from one note to the other: against, the notes say they are parts of one whole;
 - titles that are the same but for the tokens carrying a number, code or date
@@ -23,43 +23,26 @@ Cues, and which way each counts:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from ..notes import Note
+from ..stamps import stamped, unstamped
 
-_MONTHS = ("jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|"
-           "april|june|july|august|september|october|november|december"
-           "|may(?=[\\s_-]*(?:19|20)\\d\\d)")  # "may" the verb is no stamp
-_STAMP = re.compile(
-    r"\b(?:(?:19|20)\d\d(?:[-_./](?:0?[1-9]|1[0-2]))?(?:[-_./](?:0?[1-9]|[12]\d|3[01]))?"
-    r"|q[1-4]|h[12]|w(?:ee)?k ?\d{1,2}|v\d+(?:\.\d+)*|version \d+(?:\.\d+)*"
-    rf"|(?:{_MONTHS}))\b",
-    re.IGNORECASE)
-_SEP = re.compile(r"[\s_\-./:,()]+")
+__all__ = ["SEQUENCE_RELATIONS", "NO_CUE", "SeriesCue", "series_cue", "stamped",
+           "unstamped"]
+
 SEQUENCE_RELATIONS = frozenset({"follows", "precedes", "part_of", "part of", "next",
                                 "previous", "follows_up", "follow_up_of", "continues",
                                 "continued_by", "preceded_by", "followed_by", "sequel_of"})
 
 
-def stamped(text: str) -> tuple[str, tuple[str, ...]]:
-    """(the text with its stamps taken out, normalised; the stamps, lowercased)."""
-    low = text.lower()
-    stamps = tuple(_SEP.sub("-", m.group(0)) for m in _STAMP.finditer(low))
-    rest = _SEP.sub(" ", _STAMP.sub(" ", low)).strip()
-    return rest, stamps
-
-
-def unstamped(text: str) -> str:
-    """The text without its stamps, whitespace folded: equal for a copy under a new year."""
-    return " ".join(_STAMP.sub(" ", text.lower()).split())
-
-
 def _differ_by_stamp(a: str, b: str) -> bool:
     ra, sa = stamped(a)
     rb, sb = stamped(b)
-    return bool(ra) and ra == rb and bool(sa) and bool(sb) and sa != sb
+    # A title whose stamps hold all of the other's is a copy that added one ("Policy" /
+    # "Policy v2", "Summer camp plan" / "Summer camp plan 2026"), not the next member.
+    return bool(ra) and ra == rb and not set(sa) <= set(sb) and not set(sb) <= set(sa)
 
 
 _TOKEN_SPLIT = re.compile(r"[\W_]+")

@@ -1,0 +1,50 @@
+"""Date, version and period stamps in titles: the one rule the kept-file choice
+(grouping.choose_kept) and the series cue (strategies/series.py) both read.
+
+A stamp is what names one issue of a note rather than its subject: a year or date
+("2026", "2025-06-12", "2025-26"), a version or revision ("v2", "version 3",
+"rev 2"), a month, and a period: a quarter or half ("Q3", "H1"), a week, a season or
+school/university term ("autumn term", "spring 2026", "term 2", "semester 1").
+"Fall" and "May" count only beside a year or a term word: both are common words.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MONTHS = ("jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|"
+           "april|june|july|august|september|october|november|december"
+           r"|may(?=[\s_-]*(?:19|20)\d\d)")
+_TERM = r"(?:term|semester|trimester|half[\s_-]?term)"
+_SEASONS = (rf"(?:spring|summer|autumn|winter|michaelmas|lent|trinity"
+            rf"|fall(?=[\s_-]*(?:(?:19|20)\d\d|{_TERM}\b)))(?:[\s_-]+{_TERM})?")
+_STAMP = re.compile(
+    r"\b(?:(?:19|20)\d\d(?:[-_./]?(?:0?[1-9]|1[0-2]))?(?:[-_./]?(?:0?[1-9]|[12]\d|3[01]))?"
+    r"|q[1-4]|h[12]|w(?:ee)?k ?\d{1,2}|v\d+(?:\.\d+)*|version \d+(?:\.\d+)*"
+    r"|rev(?:ision)?[\s_-]?\d{1,3}(?:\.\d+)*"
+    rf"|{_TERM}[\s_-]?[1-6]|{_SEASONS}|(?:{_MONTHS}))\b",
+    re.IGNORECASE)
+_SEP = re.compile(r"[\s_\-./:,()]+")
+
+
+def stamps(text: str) -> tuple[str, ...]:
+    """The stamps of `text`, lowercased, separators folded to '-'."""
+    return tuple(_SEP.sub("-", m.group(0)) for m in _STAMP.finditer(text.lower()))
+
+
+def has_stamp(title: str) -> bool:
+    """A date, version or period stamp in a title ("... 2026-04-10", "dbt guide v2",
+    "Canteen menu - autumn term")."""
+    return bool(_STAMP.search(title))
+
+
+def stamped(text: str) -> tuple[str, tuple[str, ...]]:
+    """(the text with its stamps taken out, normalised; the stamps, lowercased)."""
+    low = text.lower()
+    rest = _SEP.sub(" ", _STAMP.sub(" ", low)).strip()
+    return rest, stamps(low)
+
+
+def unstamped(text: str) -> str:
+    """The text without its stamps, whitespace folded: equal for a copy under a new year."""
+    return " ".join(_STAMP.sub(" ", text.lower()).split())
