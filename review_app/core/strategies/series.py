@@ -23,6 +23,7 @@ Cues, and which way each counts:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
