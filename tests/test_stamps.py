@@ -34,7 +34,7 @@ def test_periods_are_stamps_and_common_words_are_not():
                   "Rehearsal rota", "Robe inventory"):
         assert not stamps.has_stamp(title), title
     # a revision number is not read out of a date ("rev 2025-07" is the date)
-    assert stamps.stamped("Robe inventory rev 2025-07") == ("robe inventory rev", ("2025-07",))
+    assert stamps.stamped("Robe inventory rev 2025-07") == ("robe inventory rev", ("202507",))
 
 
 def test_one_rule_for_kept_file_and_series():

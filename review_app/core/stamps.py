@@ -27,9 +27,16 @@ _STAMP = re.compile(
 _SEP = re.compile(r"[\s_\-./:,()]+")
 
 
+def _folded(stamp: str) -> str:
+    # one date however written: "2026-06-30" and "20260630" are the same stamp
+    folded = _SEP.sub("-", stamp)
+    digits = folded.replace("-", "")
+    return digits if digits.isdigit() else folded
+
+
 def stamps(text: str) -> tuple[str, ...]:
-    """The stamps of `text`, lowercased, separators folded to '-'."""
-    return tuple(_SEP.sub("-", m.group(0)) for m in _STAMP.finditer(text.lower()))
+    """The stamps of `text`, lowercased, separators folded to '-' (a date's dropped)."""
+    return tuple(_folded(m.group(0)) for m in _STAMP.finditer(text.lower()))
 
 
 def has_stamp(title: str) -> bool:
