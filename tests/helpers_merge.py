@@ -26,3 +26,16 @@ def body(text: str) -> str:
 
 def superseded(composed) -> list[tuple[str, str]]:
     return [(s.old.text, s.new.text) for s in composed.superseded]
+
+
+def fm(title: str, modified: str) -> str:
+    """Frontmatter with a title and `modified:`, then `# title`: how agents start a note."""
+    return f"---\ntitle: {title}\nmodified: {modified}\n---\n\n# {title}\n\n"
+
+
+def entry(composed, fragment: str):
+    """The first ledger entry of an older note whose text holds `fragment`."""
+    hits = [e for e in composed.ledger.entries
+            if fragment in e.text and e.source != composed.ledger.base]
+    assert hits, fragment
+    return hits[0]

@@ -8,22 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import note
+from helpers_merge import entry, fm, note
 
 from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, 0)
-
-
-def fm(title: str, modified: str) -> str:
-    return f"---\ntitle: {title}\nmodified: {modified}\n---\n\n# {title}\n\n"
-
-
-def entry(composed, fragment: str):
-    hits = [e for e in composed.ledger.entries
-            if fragment in e.text and e.source != composed.ledger.base]
-    assert hits, fragment
-    return hits[0]
 
 
 def test_a_table_under_a_renamed_heading_is_the_older_version_of_the_newest_table():

@@ -6,16 +6,12 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from helpers_merge import note
+from helpers_merge import fm, note
 
 from review_app.core.merge import DEFAULT, ENGLISH, PASSES, compose
 from review_app.core.merge.document import parse
 from review_app.core.merge.facts import facts_of, value_frames
 from review_app.core.unit_vectors import shared_vectors
-
-
-def fm(title: str, modified: str) -> str:
-    return f"---\ntitle: {title}\nmodified: {modified}\n---\n\n# {title}\n\n"
 
 
 def test_the_parser_keeps_line_spans_and_knows_setext_headings_and_footnotes():

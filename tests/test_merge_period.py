@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import note
+from helpers_merge import entry, note
 
 from review_app.core.merging import compose
 
@@ -20,13 +20,6 @@ NOW = dt.datetime(2026, 3, 1, 12, 0, 0)
 def fm(title: str, modified: str, created: str) -> str:
     return (f"---\ntitle: {title}\ncreated: {created}\nmodified: {modified}\n---\n\n"
             f"# {title}\n\n")
-
-
-def entry(composed, fragment: str):
-    hits = [e for e in composed.ledger.entries
-            if fragment in e.text and e.source != composed.ledger.base]
-    assert hits, fragment
-    return hits[0]
 
 
 AUTUMN = note("scouts/programme-autumn.md", fm("Troop programme", "2025-08-30", "2025-08-28") + (

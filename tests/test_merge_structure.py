@@ -6,15 +6,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import note
+from helpers_merge import fm, note
 
 from review_app.core.merging import compose, split_frontmatter
 
 NOW = dt.datetime(2026, 5, 1)
-
-
-def fm(title: str, modified: str) -> str:
-    return f"---\ntitle: {title}\nmodified: {modified}\n---\n\n# {title}\n\n"
 
 
 def merged(base_body: str, older_body: str) -> tuple[str, object]:
