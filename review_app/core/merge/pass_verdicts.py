@@ -17,18 +17,27 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from ..links import relation_target, resolve, target_key
+from ..links import relation_target, resolve
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
 from .facts import facts_of, label_of, masked, same_kind, stem, value_frames
 from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
+from .other_value import (
+    STRUCTURED,
+    category,
+    in_intro,
+    is_history,
+    named_otherwise,
+    one_valued,
+    recounted,
+    target_words,
+)
 from .pass_units import as_written, said
 from .past_events import past_event
 from .pool import pools
 from .roles import replaced as role_replaced
 
-_STRUCTURED = frozenset({"obs", "rel"})
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
 
@@ -71,7 +80,7 @@ def run(ctx: MergeContext) -> None:
                 continue
             new = frozenset(v for v in r.facts.values if v not in stated and not (
                 v.startswith("code:") and any(v[5:] in c for c in codes)))
-            if not new and r.unit.kind not in _STRUCTURED:
+            if not new and r.unit.kind not in STRUCTURED:
                 new = _stated_apart(ctx, r, pool)
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
@@ -102,8 +111,9 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             return entry_for(r, "present")
         same_type = [(b, bt) for b, bt in base_rels if bt is not None and t is not None
                      and bt[0] == t[0]]
+        mine = target_words(relation_target(u.raw[0]))
         renamed = [x for x in same_type if fuzz.token_set_ratio(
-            _words(relation_target(x[0].unit.raw[0])), _words(relation_target(u.raw[0])))
+            target_words(relation_target(x[0].unit.raw[0])), mine)
             >= ctx.thresholds.relation_fuzz]
         if renamed:  # "uses [[Taq master mix]]" -> "uses [[Q5 Hot Start master mix]]"
             same_type = renamed
@@ -113,7 +123,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why="the newest note relates it to another note",
                           flips=_FLIP_PAIR)
-        if (b := _named_otherwise(ctx, u.raw[0], pool)) is not None:
+        if (b := named_otherwise(ctx, u.raw[0], pool)) is not None:
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                              why="the newest note names that thing otherwise",
                              flips=_FLIP_PAIR)
@@ -122,13 +132,13 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             u.text, next(n for n, d in ctx.older if d.path == r.path), ctx.base_note):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="an event of the older note's period, over before the newest")
-    if u.kind == "sentence" and _history(ctx, r):
+    if u.kind == "sentence" and is_history(ctx, r):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="the history of an older version, not a fact of now")
-    if u.kind == "sentence" and (hit := _recounted(ctx, r, pool)) is not None:
+    if u.kind == "sentence" and (hit := recounted(ctx, r, pool)) is not None:
         return entry_for(r, "superseded", by=hit.key, by_text=as_written(hit),
                          why="the newest note counts it anew", flips=_FLIP_PAIR)
-    if u.kind == "obs" and (hit := _one_valued(ctx, r, pool)) is not None:
+    if u.kind == "obs" and (hit := one_valued(ctx, r, pool)) is not None:
         return entry_for(r, "superseded", by=hit.key, by_text=as_written(hit),
                          why="the newest note states another one", flips=_FLIP_PAIR)
     for b in pool if u.kind == "check" else ():
@@ -186,11 +196,11 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         if u.kind == "row" == b.unit.kind and fresh and _row_key(ctx, r) == _row_key(ctx, b):
             return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                           why="the same row has other values now", flips=_FLIP_PAIR)
-    if not fresh and r.facts.values and u.kind not in _STRUCTURED \
+    if not fresh and r.facts.values and u.kind not in STRUCTURED \
             and _stated_apart(ctx, r, pool):
         return None  # its facts are in the newest, but said of other things
     if not fresh:
-        if r.facts.values and (u.kind in _STRUCTURED or _intro(ctx, r) or not all(
+        if r.facts.values and (u.kind in STRUCTURED or in_intro(ctx, r) or not all(
                 v.startswith("name:") for v in r.facts.values) or ctx.action == "update"
                 or not u.text.rstrip("*_ ").endswith((".", "!", "?"))):  # a name, no claim
             return entry_for(r, "present", why="its facts are in the newest note")
@@ -201,7 +211,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
                                   score_cutoff=max(ctx.thresholds.same_fuzz, 0)) is not None
                for scorer in (fuzz.token_sort_ratio, fuzz.token_set_ratio)):
             return entry_for(r, "present")
-        if u.kind in _STRUCTURED or (u.kind == "item" and not _intro(ctx, r)):
+        if u.kind in STRUCTURED or (u.kind == "item" and not in_intro(ctx, r)):
             return None  # an observation or a rule of a list: judged by meaning
         return entry_for(r, "dropped", why=f"{WORDING_ONLY}, no fact the newest lacks",
                       flips=_FLIP_CARRY)
@@ -224,7 +234,7 @@ def _fuller(ctx: MergeContext, r: Ref, b: Ref, new: frozenset[str]) -> bool:
     """The older unit says all the base unit says and names who or what it leaves
     unnamed, and no other base unit gives that role another name: merge writes the
     older wording in its place."""
-    if ctx.action != "merge" or r.unit.kind in _STRUCTURED or b.unit.kind != r.unit.kind \
+    if ctx.action != "merge" or r.unit.kind in STRUCTURED or b.unit.kind != r.unit.kind \
             or b.key in ctx.fuller.values() or not {
                 v for v in b.facts.values if not v.startswith("label:")} <= r.facts.values:
         return False
@@ -249,117 +259,6 @@ def _roles(ctx: MergeContext, text: str, names: set[str]) -> set[str]:
                   and w.lower() not in ctx.lexicon.function_words]
         out |= {stem(w, ctx.lexicon) for w in before[-2:]}
     return out
-
-
-def _named_otherwise(ctx: MergeContext, line: str, pool: list[Ref]) -> Ref | None:
-    """The base unit that names what a relation's target names, but not the target:
-    its first words and then something else ("uses [[Truing Stand Bay 2]]" / "either
-    truing stand"): the newest speaks of that thing with another value."""
-    words = normalise(_words(relation_target(line))).split()
-    if len(words) < 3:
-        return None  # "[[Visa Process]]" is named or not; nothing to qualify
-    whole = " ".join(words)
-    head = " ".join(words[:max(2, (len(words) + 1) // 2)])
-    for b in pool:
-        if b.unit.kind in _STRUCTURED:
-            continue
-        text = b.unit.norm
-        if re.search(rf"\b{re.escape(head)}\b", text) and whole not in text and not (
-                set(words) <= set(re.findall(r"\w+", text))) and not any(
-                v.startswith("link:") for v in b.facts.values):
-            return b  # ("the weather mast on the north ridge" names it all: the same)
-    return None
-
-
-def _intro(ctx: MergeContext, r: Ref) -> bool:
-    """The unit is in its older note's title section (what the note is about)."""
-    doc = next((d for _, d in ctx.older if d.path == r.path), None)
-    return doc is not None and doc.sections[r.section].level <= 1
-
-
-def _history(ctx: MergeContext, r: Ref) -> bool:
-    """An older intro sentence about the note's own history ("Revision of the February
-    procedure.", "Version adopted at the February meeting."): its opening words say so.
-    Who wrote it ("Written by ...") is no history."""
-    if not _intro(ctx, r):
-        return False
-    history = ctx.lexicon.note_history_words
-    label = label_of(r.unit.text, ctx.thresholds.label_chars)
-    if label is not None:  # "Changes: ..." is history, "**Status:** Draft" is not
-        return label[0] in history
-    words = re.findall(r"[a-z]+", r.unit.text.lower())
-    k = 0 if words[:1] and words[0] in history else 1 if len(words) > 1 and words[1] in \
-        history and (words[0] in ctx.lexicon.function_words or words[0].endswith(
-            ("th", "rd"))) else None  # "Third revision.", "This version ..."
-    return k is not None and words[k + 1:k + 2] != ["by"]  # "Written by X": its author
-
-
-_COUNTED = re.compile(r"(?<![\w.])(\d[\d,.]*)\s+([a-z][a-z\-]{2,})(?:\s+([a-z][a-z\-]{2,}))?")
-
-
-def _counts(text: str, lexicon) -> dict[str, set[str]]:  # noqa: ANN001
-    """noun -> the numbers it is counted with ("14 colonies" -> colonies: {14})."""
-    out: dict[str, set[str]] = {}
-    for m in _COUNTED.finditer(text):
-        if m.group(2).lower() in lexicon.measure_words:
-            continue  # "30 days notice": a duration, not a count
-        for word in (m.group(2), m.group(3)):  # "42 raised-bed plots": plots too
-            noun = stem(word.lower(), lexicon) if word else ""
-            if noun and word.lower() not in lexicon.function_words \
-                    and word.lower() not in lexicon.measure_words:
-                out.setdefault(noun, set()).add(m.group(1).replace(",", ""))
-    return out
-
-
-def _recounted(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
-    """An intro sentence's count the newest gives anew ("14 colonies at the start of
-    the 2024 season" / "We run 19 colonies"): the older intro restates an old figure."""
-    doc = next((d for _, d in ctx.older if d.path == r.path), None)
-    if doc is None or doc.sections[r.section].level > 1:
-        return None
-    mine = _counts(r.unit.text, ctx.lexicon)
-    if not mine:
-        return None
-    # a noun the older note counts elsewhere too is two counts ("420 pupils" in the
-    # school, "23 pupils have an allergy"): the newest's figure answers the other one
-    elsewhere: set[str] = set()
-    for o in ctx.refs[r.path]:
-        if o.key != r.key and o.unit.kind not in _STRUCTURED:
-            elsewhere |= set(_counts(o.unit.text, ctx.lexicon))
-    for b in pool:
-        if b.unit.kind in _STRUCTURED:
-            continue
-        for noun, values in _counts(b.unit.text, ctx.lexicon).items():
-            if noun in mine and noun not in elsewhere and not values & mine[noun]:
-                return b
-    return None
-
-
-def _one_valued(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
-    """The base unit an older observation is another value of: an observation of a
-    category a note holds one of at a time ("[status]"), or one that names a row of a
-    base table with a number that row does not hold ("Oak Room holds 40 people" /
-    "| Oak Room | 48 |")."""
-    cat = _category(r.unit.text)
-    if cat.strip("[ ").lower() in ctx.lexicon.one_valued_categories:
-        same = [b for b in pool if b.unit.kind == "obs" and _category(b.unit.text) == cat
-                and b.unit.norm != r.unit.norm]
-        if same:
-            return same[0]
-    text = normalise(said(r.unit))
-    if set(re.findall(r"[a-z]+", text)) & ctx.lexicon.months:
-        return None  # "reopened in November 2024": a date, not a figure of the row
-    numbers = {v for v in r.facts.values if v.startswith("n:")
-               and not re.fullmatch(r"n:(19|20)\d\d|n:\d{4}-\d\d(-\d\d)?", v)}
-    for b in pool:
-        if b.unit.kind != "row" or not numbers:
-            continue
-        key = normalise(b.unit.text.split(" | ")[0])
-        row_numbers = {v for v in b.facts.values if v.startswith("n:")}
-        if len(key) >= 3 and re.search(rf"\b{re.escape(key)}\b", text) and row_numbers \
-                and not numbers <= row_numbers:
-            return b
-    return None
 
 
 def _shared_words(ctx: MergeContext, a: str, b: str) -> int:
@@ -387,14 +286,6 @@ def _overlap(ctx: MergeContext, a: str, b: str) -> float:
     """Share of content words two texts have in common (of the longer one's): what
     they speak of. A text of one word is not "about" everything that holds it."""
     return _share(_content(ctx, a), _content(ctx, b))
-
-
-def _words(target: str | None) -> str:
-    return target_key(target or "").replace("-", " ")
-
-
-def _category(text: str) -> str:
-    return normalise(text.split("]", 1)[0])
 
 
 def _restated(ctx: MergeContext) -> None:
@@ -523,7 +414,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (
                 shared and max(score, cos) >= th.frame_similarity) or any(
                 "=" in f for f in shared) or (
-                u.kind == "obs" == b.unit.kind and _category(u.text) == _category(b.unit.text)
+                u.kind == "obs" == b.unit.kind and category(u.text) == category(b.unit.text)
                 and max(score, cos) >= th.same_category_similarity) or (
                 r.facts.decision and b.facts.decision and _shared_words(
                     ctx, u.text, b.unit.text) >= th.decision_subject_words)
@@ -559,7 +450,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 ctx.entries[r.key] = entry_for(r, "carried", flips=_FLIP_CARRY,
                                                why="a rule nothing in the newest speaks to")
             continue
-        if not new and u.kind not in _STRUCTURED:  # a statement about named things
+        if not new and u.kind not in STRUCTURED:  # a statement about named things
             said = said_anew is not None or (best is not None and best[0] >= th.same_cosine)
             if not said and best is not None:  # the newest speaks of it its own way
                 ctx.entries[r.key] = entry_for(r, "superseded", by=best[1].key,
@@ -589,7 +480,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 ctx.entries[r.key] = entry_for(r, "carried", flips=_FLIP_CARRY,
                                                why="an observation the newest lacks")
             continue
-        if ctx.action == "update" and u.kind not in _STRUCTURED:
+        if ctx.action == "update" and u.kind not in STRUCTURED:
             ctx.entries[r.key] = entry_for(r, "dropped", why="update writes the newest "
                                         "note's prose", flips=_FLIP_CARRY)
             continue

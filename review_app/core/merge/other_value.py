@@ -1,0 +1,138 @@
+"""Does the newest note speak of the same thing as an older unit, with another value?
+
+The checks pass 3 (pass_verdicts) asks before it carries an older unit: an intro's count
+the newest gives anew, an observation of a one-valued category or of a table row, a
+relation whose target the newest names otherwise; and whether an intro sentence is the
+older version's own history rather than a fact of now.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..links import relation_target, target_key
+from ..units import normalise
+from .context import MergeContext, Ref
+from .facts import label_of, stem
+from .pass_units import said
+
+STRUCTURED = frozenset({"obs", "rel"})
+
+
+def named_otherwise(ctx: MergeContext, line: str, pool: list[Ref]) -> Ref | None:
+    """The base unit that names what a relation's target names, but not the target:
+    its first words and then something else ("uses [[Truing Stand Bay 2]]" / "either
+    truing stand"): the newest speaks of that thing with another value."""
+    words = normalise(target_words(relation_target(line))).split()
+    if len(words) < 3:
+        return None  # "[[Visa Process]]" is named or not; nothing to qualify
+    whole = " ".join(words)
+    head = " ".join(words[:max(2, (len(words) + 1) // 2)])
+    for b in pool:
+        if b.unit.kind in STRUCTURED:
+            continue
+        text = b.unit.norm
+        if re.search(rf"\b{re.escape(head)}\b", text) and whole not in text and not (
+                set(words) <= set(re.findall(r"\w+", text))) and not any(
+                v.startswith("link:") for v in b.facts.values):
+            return b  # ("the weather mast on the north ridge" names it all: the same)
+    return None
+
+
+def in_intro(ctx: MergeContext, r: Ref) -> bool:
+    """The unit is in its older note's title section (what the note is about)."""
+    doc = next((d for _, d in ctx.older if d.path == r.path), None)
+    return doc is not None and doc.sections[r.section].level <= 1
+
+
+def is_history(ctx: MergeContext, r: Ref) -> bool:
+    """An older intro sentence about the note's own history ("Revision of the February
+    procedure.", "Version adopted at the February meeting."): its opening words say so.
+    Who wrote it ("Written by ...") is no history."""
+    if not in_intro(ctx, r):
+        return False
+    history = ctx.lexicon.note_history_words
+    label = label_of(r.unit.text, ctx.thresholds.label_chars)
+    if label is not None:  # "Changes: ..." is history, "**Status:** Draft" is not
+        return label[0] in history
+    words = re.findall(r"[a-z]+", r.unit.text.lower())
+    k = 0 if words[:1] and words[0] in history else 1 if len(words) > 1 and words[1] in \
+        history and (words[0] in ctx.lexicon.function_words or words[0].endswith(
+            ("th", "rd"))) else None  # "Third revision.", "This version ..."
+    return k is not None and words[k + 1:k + 2] != ["by"]  # "Written by X": its author
+
+
+_COUNTED = re.compile(r"(?<![\w.])(\d[\d,.]*)\s+([a-z][a-z\-]{2,})(?:\s+([a-z][a-z\-]{2,}))?")
+
+
+def _counts(text: str, lexicon) -> dict[str, set[str]]:  # noqa: ANN001
+    """noun -> the numbers it is counted with ("14 colonies" -> colonies: {14})."""
+    out: dict[str, set[str]] = {}
+    for m in _COUNTED.finditer(text):
+        if m.group(2).lower() in lexicon.measure_words:
+            continue  # "30 days notice": a duration, not a count
+        for word in (m.group(2), m.group(3)):  # "42 raised-bed plots": plots too
+            noun = stem(word.lower(), lexicon) if word else ""
+            if noun and word.lower() not in lexicon.function_words \
+                    and word.lower() not in lexicon.measure_words:
+                out.setdefault(noun, set()).add(m.group(1).replace(",", ""))
+    return out
+
+
+def recounted(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
+    """An intro sentence's count the newest gives anew ("14 colonies at the start of
+    the 2024 season" / "We run 19 colonies"): the older intro restates an old figure."""
+    doc = next((d for _, d in ctx.older if d.path == r.path), None)
+    if doc is None or doc.sections[r.section].level > 1:
+        return None
+    mine = _counts(r.unit.text, ctx.lexicon)
+    if not mine:
+        return None
+    # a noun the older note counts elsewhere too is two counts ("420 pupils" in the
+    # school, "23 pupils have an allergy"): the newest's figure answers the other one
+    elsewhere: set[str] = set()
+    for o in ctx.refs[r.path]:
+        if o.key != r.key and o.unit.kind not in STRUCTURED:
+            elsewhere |= set(_counts(o.unit.text, ctx.lexicon))
+    for b in pool:
+        if b.unit.kind in STRUCTURED:
+            continue
+        for noun, values in _counts(b.unit.text, ctx.lexicon).items():
+            if noun in mine and noun not in elsewhere and not values & mine[noun]:
+                return b
+    return None
+
+
+def one_valued(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
+    """The base unit an older observation is another value of: an observation of a
+    category a note holds one of at a time ("[status]"), or one that names a row of a
+    base table with a number that row does not hold ("Oak Room holds 40 people" /
+    "| Oak Room | 48 |")."""
+    cat = category(r.unit.text)
+    if cat.strip("[ ").lower() in ctx.lexicon.one_valued_categories:
+        same = [b for b in pool if b.unit.kind == "obs" and category(b.unit.text) == cat
+                and b.unit.norm != r.unit.norm]
+        if same:
+            return same[0]
+    text = normalise(said(r.unit))
+    if set(re.findall(r"[a-z]+", text)) & ctx.lexicon.months:
+        return None  # "reopened in November 2024": a date, not a figure of the row
+    numbers = {v for v in r.facts.values if v.startswith("n:")
+               and not re.fullmatch(r"n:(19|20)\d\d|n:\d{4}-\d\d(-\d\d)?", v)}
+    for b in pool:
+        if b.unit.kind != "row" or not numbers:
+            continue
+        key = normalise(b.unit.text.split(" | ")[0])
+        row_numbers = {v for v in b.facts.values if v.startswith("n:")}
+        if len(key) >= 3 and re.search(rf"\b{re.escape(key)}\b", text) and row_numbers \
+                and not numbers <= row_numbers:
+            return b
+    return None
+
+
+def target_words(target: str | None) -> str:
+    return target_key(target or "").replace("-", " ")
+
+
+def category(text: str) -> str:
+    return normalise(text.split("]", 1)[0])
