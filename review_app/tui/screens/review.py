@@ -25,7 +25,7 @@ from ...core.unit_vectors import shared_vectors
 from ..actions import ACTION_TABS, bindings, guarded_actions, guarded_keys, guards
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
-from ..messages import NoticesWanted, OutsideLooked, RescanWanted
+from ..messages import NoticesWanted, RescanWanted
 from ..outside import CHECK_S, OutsideChanges
 from ..results import Results, result_key
 from ..session import THRESHOLD_STEP, ReviewSession
@@ -40,6 +40,7 @@ from ..workers import background, report_failure
 from .apply_actions import ApplyActions
 from .confirm import ConfirmApply
 from .help import HelpScreen
+from .outside_watch import OutsideWatch
 from .result_actions import ResultActions
 from .scan import project_label
 
@@ -60,7 +61,7 @@ DONE_WORDS = {"update": "update (the freshest text into the kept file; the other
               "distinct": "not duplicates (remembered until a note changes)"}
 
 
-class ReviewScreen(ApplyActions, ResultActions, Screen):
+class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
     COMMANDS = {ReviewCommands}
     BINDINGS = bindings()
 
@@ -159,45 +160,6 @@ class ReviewScreen(ApplyActions, ResultActions, Screen):
         self._applying = False
         self._looking = False
         self.set_interval(CHECK_S, self._check_outside)
-
-    def _known(self) -> dict[str, str]:
-        return {gid: d.action for gid, d in self.session.decisions.items()}
-
-    def _check_outside(self) -> None:
-        """Look beside the console in a worker (stat calls wait on the disk), one look at
-        a time; `_outside_looked` shows what it found."""
-        if self._applying or self._looking:
-            return
-        self._looking = True
-        self.look_outside(self._known())
-
-    @background("outside", exclusive=False)
-    def look_outside(self, known: dict[str, str]) -> None:
-        try:
-            found = self.outside.look(known)
-        except Exception:  # noqa: BLE001 - the next tick looks again
-            found = OutsideLooked(set(), False, known)
-        self.post_message(found)
-
-    @on(OutsideLooked)
-    def _outside_looked(self, event: OutsideLooked) -> None:
-        """Another console or the CLI decided or wrote meanwhile: show it as it is now."""
-        self._looking = False
-        if self._applying:
-            return
-        if event.applies:
-            self.notify("another bm-review applied or undid changes in this project: "
-                        "scanning again", title="Changed elsewhere", severity="warning")
-            self._applying = True  # once
-            self.post_message(RescanWanted())
-        elif event.decisions:
-            if self._known() != event.known:  # decided here meanwhile: compare afresh
-                self.outside.look_again()
-                return
-            self.session.reload_decisions()
-            self.rebuild()
-            self.notify("decisions were changed in another console: shown as they are now",
-                        title="Changed elsewhere", severity="warning")
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         report_failure(self, event)
