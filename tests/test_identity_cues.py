@@ -114,6 +114,51 @@ def test_titles_differing_by_a_name_each_note_is_about_are_template_siblings():
     assert not series_cue(p, q).series
 
 
+HUB_TIMELINE = """# Timeline
+
+- 2026-06-10: hub created in the Onda 10 wave; owner {owner}.
+- 2026-06-14: {step}.
+- Next review: see NEXT_STEPS.md of this hub.
+"""
+
+
+def test_one_file_name_in_two_project_folders_is_two_files_not_one_note():
+    a = _note("areas/ops/projects/mesa-coo/TIMELINE.md", "TIMELINE",
+              HUB_TIMELINE.format(owner="Mesa COO", step="daily routine moved to 08h"))
+    b = _note("areas/zipper/projects/followup-inbox/TIMELINE.md", "TIMELINE",
+              HUB_TIMELINE.format(owner="Zipper follow-up",
+                                  step="inbox triage rules agreed with the gallery"))
+    cue = series_cue(a, b)
+    assert cue.series and any("same file name in two folders" in r for r in cue.reasons)
+    # a copy filed in another folder is one note
+    c = _note("marketing/personas.md", "personas", a.body)
+    d = _note("gtm-content/personas.md", "personas", a.body)
+    assert not series_cue(c, d).series
+    # folders named for two versions of one skill hold its versions, not two skills
+    v2 = _note("skills/director-2.0/SKILL.md", "director", a.body)
+    v3 = _note("skills/director-30/SKILL.md", "director", b.body)
+    assert not series_cue(v2, v3).series
+
+
+def test_two_projects_hub_stubs_stay_out_of_the_likely_band(tmp_path: Path, scan_project):
+    root = tmp_path / "kb"
+    _write(root, "projects/mesa-coo/TIMELINE.md",
+           HUB_TIMELINE.format(owner="Mesa COO", step="daily routine moved to 08h"),
+           title="TIMELINE")
+    _write(root, "projects/mission-control/TIMELINE.md",
+           HUB_TIMELINE.format(owner="Mission Control", step="alert routing drafted"),
+           title="TIMELINE")
+    _write(root, "projects/popcorn.md", "Popcorn machine cleaned nightly; oil changed weekly.",
+           title="Popcorn machine")
+    _write(root, "projects/rota.md", "Ushers work two evening shifts and one matinee a week.",
+           title="Usher rota")
+    result = scan_project(root, threshold=0.0)
+    pair = result.score_pair("projects/mesa-coo/TIMELINE.md",
+                             "projects/mission-control/TIMELINE.md")
+    assert pair.score < result.likely_threshold
+    assert any("same file name in two folders" in r for r in pair.reasons)
+
+
 SUPPLIER = """| Field | Detail |
 |---|---|
 | Supplier | {name} Lamps Ltd |

@@ -15,6 +15,12 @@ Cues, and which way each counts:
   senders): against, members of a series or template siblings. A date is one token
   however it is written ("2026-06-30" and "20260630" are the same), so a copy filed
   under the other spelling of its date is no sibling;
+- the same file name in two folders whose names differ by more than a number or version
+  (`projects/mesa/TIMELINE.md` / `projects/zipper/TIMELINE.md`, `drafts/brunini/notes.md`
+  / `drafts/all-seasons/notes.md`), the texts not one copy: against, the same file of two
+  projects or hubs (a template's stub filled in for each). A copy filed in another folder
+  (nearly all its words the other's) is no sibling, nor are `skill-2.0/SKILL.md` and
+  `skill-30/SKILL.md` (versions of one thing);
 - a plain link from one to the other, with differing stamps: against (the next
   member points back at the last);
 - `supersedes` / `replaces` from the newer note to the older: FOR a duplicate, the
@@ -26,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from pathlib import PurePosixPath
 
 from ..notes import Note
 from ..stamps import stamped, unstamped
@@ -119,6 +126,29 @@ def _sibling(a: Note, b: Note) -> str:
     return ""
 
 
+COPY_WORDS = 0.9
+"""Share of their distinct words (Jaccard) above which two notes filed under one file name
+in two folders are one note copied, not two folders' own files: on two real agent vaults'
+labeled pairs of one file name, copies 0.93-1.00, the rest (hub stubs, per-project notes,
+per-client drafts) 0.16-0.75."""
+
+
+def _folder_siblings(a: Note, b: Note) -> tuple[str, str] | None:
+    """The two folders, where two notes are one file name in folders whose names differ by
+    more than a number or version and their texts are not one copy; else None."""
+    pa, pb = PurePosixPath(a.path), PurePosixPath(b.path)
+    if pa.name.lower() != pb.name.lower() or pa.parent == pb.parent:
+        return None
+    diff = _differing(str(pa.parent), str(pb.parent))
+    if diff is not None and all(any(c.isdigit() for c in t) for t in diff[0] + diff[1]):
+        return None
+    wa = {w.lower() for w in _WORD.findall(a.body)}
+    wb = {w.lower() for w in _WORD.findall(b.body)}
+    if wa and wb and len(wa & wb) / len(wa | wb) >= COPY_WORDS:
+        return None
+    return str(pa.parent), str(pb.parent)
+
+
 def _keys(note: Note) -> set[str]:
     stem = note.path.rsplit("/", 1)[-1].removesuffix(".md")
     out = {note.title.lower(), note.permalink.lower(), stem.lower(),
@@ -158,6 +188,12 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
         reasons.append(f"titles differ only by {', '.join(sa)} vs {', '.join(sb)}: members "
                        f"of a series (counts against)")
     sibling = "" if stamp else _sibling(a, b)
+    folders = None if stamp or sibling else _folder_siblings(a, b)
+    if folders is not None:
+        sibling = "folder"
+        reasons.append(f"the same file name in two folders ({folders[0]}/ and {folders[1]}/) "
+                       f"with texts of their own: the same file of two projects or hubs, not "
+                       f"one note (counts against)")
     if sibling == "code":
         reasons.append("titles differ only by a number or code (a phase, batch or date): "
                        "members of a series (counts against)")

@@ -1,0 +1,351 @@
+"""One fitting table of every labeled pair, and honest (leave-one-set-out) figures.
+
+Each round refitted the score on the newest set and lost on the next fresh one. This
+bench pools the labeled pairs of every set seen so far (the hard sets score-A..F, the
+rewrite set, the demo, two real agent vaults' labeled pairs) into one table of what
+the scorer computes for a pair: its base score (the hybrid logistic on cosines and
+ranks), coverage both ways (cues.py), the series and index cues. It then
+
+- fits the coverage weights (`w_contain * (contain - pivot) - w_own * (1 - contain) *
+  own_big` on the base logit, coverage.SECTIONS) on all sets but one, chooses the
+  listing cut on those sets (the highest cut listing >= 95% of their hard sets'
+  duplicate pairs) and the likely cut (the lowest with pooled precision >= 0.90), and
+  reports on the set left out: listing recall, same-topic (non-series) pairs listed,
+  series pairs in likely, likely precision. These fold figures are the estimate of a
+  fresh set;
+- prints the same figures with everything pooled (in-sample, "tuned-on").
+
+Pairs are scored pair by pair (a listed pair: its score at or above the cut), not as the
+console's star groups; `/work/heldout/tools/hard_eval.py` on a scan checks the groups.
+
+    python bench/pooled_fit.py            # scan every set (cached pieces), table, folds
+    python bench/pooled_fit.py --reuse    # refit on the last dump
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+from bands import demo_copy, demo_labels, hard_labels, rewrite_copy, scan_folder  # noqa: E402
+
+from review_app.core.embedding import Embedder  # noqa: E402
+from review_app.core.strategies import cues as cues_mod  # noqa: E402
+from review_app.core.strategies import hybrid as hybrid_mod  # noqa: E402
+from review_app.core.strategies.coverage import SECTIONS  # noqa: E402
+
+REPO = BENCH.parent
+OUT = BENCH / "out" / "pooled_fit"
+HELD = Path("/work/heldout")
+HARD = {f"score-{x}": HELD / f"score-{x}" for x in "ABCDEF"}
+HARD["rewrite_kb"] = REPO / "tests" / "data" / "rewrite_kb"
+VAULTS = {"aios": (Path("/work/realvault/aios"), Path("/work/realvault"), "labels-*.json"),
+          "hermes": (Path("/work/realvault2/hermes-brain"), Path("/work/realvault2"),
+                     "labels-*.json")}
+ALL = (*HARD, "demo", *VAULTS)
+RECALL = 0.95
+PRECISION = 0.90
+
+
+def vault_labels(folder: Path, pattern: str) -> dict[tuple[str, str], str]:
+    out: dict[tuple[str, str], str] = {}
+    for f in sorted(folder.glob(pattern)):
+        doc = json.loads(f.read_text("utf-8"))
+        for x in doc.get("sample", []) + doc.get("labels", []):
+            out[tuple(sorted((x["a"], x["b"])))] = x["label"]  # type: ignore[index]
+    return out
+
+
+def labels_of(name: str) -> tuple[Path, dict[tuple[str, str], str]]:
+    """The folder to scan and {pair: kind}, kind "dup" for a duplicate."""
+    if name == "demo":
+        root = demo_copy(OUT)
+        return root, {p: "dup" for p in demo_labels()}
+    if name in VAULTS:
+        src, folder, pattern = VAULTS[name]
+        lab = vault_labels(folder, pattern)
+        return rewrite_copy(OUT, src), {k: "dup" if v == "duplicate" else v
+                                        for k, v in lab.items()}
+    src = HARD[name]
+    dup, _ = hard_labels(src)
+    doc = json.loads((src / "labels.json").read_text("utf-8"))
+    out: dict[tuple[str, str], str] = {p: "dup" for p in dup}
+    for n in doc["not_duplicates"]:
+        key = tuple(sorted((n["path"], n["related"])))
+        out.setdefault(key, n.get("kind", "same-topic"))  # type: ignore[arg-type]
+    return rewrite_copy(OUT, src), out
+
+
+def set_rows(name: str, embedder: Embedder) -> list[dict]:
+    """Every labeled pair of a set: base score (cues not applied) and its cues' figures."""
+    root, labels = labels_of(name)
+    seen: dict[tuple[str, str], object] = {}
+    saved_cues, saved_adjust = hybrid_mod.pair_cues, cues_mod.PairCues.adjust
+
+    def recording(a, b, pa, pb, scale=None):
+        cue = saved_cues(a, b, pa, pb, scale)
+        seen[tuple(sorted((a.path, b.path)))] = cue  # type: ignore[index]
+        return cue
+
+    hybrid_mod.pair_cues = recording  # type: ignore[assignment]
+    cues_mod.PairCues.adjust = lambda self, score, likely: score  # type: ignore[method-assign]
+    try:
+        result = scan_folder(root, "hybrid", embedder)
+    finally:
+        hybrid_mod.pair_cues, cues_mod.PairCues.adjust = saved_cues, saved_adjust
+    best: dict[tuple[str, str], float] = {}
+    for c in result.candidates:
+        best[c.key] = max(best.get(c.key, 0.0), c.score)
+    rows = []
+    for key, kind in sorted(labels.items()):
+        cue = seen.get(key)
+        row = {"set": name, "a": key[0], "b": key[1], "kind": kind, "dup": kind == "dup",
+               "base": best.get(key, 0.0), "cued": cue is not None}
+        if cue is not None:
+            cov = cue.cov  # type: ignore[attr-defined]
+            row.update({"series": bool(cue.held_as_series),  # type: ignore[attr-defined]
+                        "index": bool(cue.shape_a or cue.shape_b),  # type: ignore[attr-defined]
+                        "restates": bool(cue.series.restates),  # type: ignore[attr-defined]
+                        "pieces": 0 if cov is None else cov.pieces})
+            if cov is not None:
+                small, own_big = cov.small_big
+                row.update({"contain": small, "own_big": own_big,
+                            "less": min(cov.share_a, cov.share_b)})
+        rows.append(row)
+    return rows
+
+
+SCANS = {"aios": Path("/work/realvault/aios-scan-final3.json"),
+         "hermes": Path("/work/realvault2/scan-final.json")}
+"""A vault's scan JSON of the shipped code (its labeled pairs were sampled from scans like
+it): `--from-scans` reads the vaults' rows from these instead of scanning (minutes each)."""
+
+
+def scan_rows(name: str) -> list[dict]:
+    """A vault's labeled pairs as its scan JSON lists them (anchor and member): the
+    cues' figures from the member's evidence, the base score the final one with the
+    shipped coverage shift taken back out (a pair held below the likely cut keeps the
+    held score: a lower bound). Pairs the scan does not list as anchor and member are
+    left out."""
+    _, folder, pattern = VAULTS[name]
+    labels = {k: "dup" if v == "duplicate" else v
+              for k, v in vault_labels(folder, pattern).items()}
+    doc = json.loads(SCANS[name].read_text("utf-8"))
+    cur = (SECTIONS.weight, SECTIONS.both_own, SECTIONS.pivot)
+    rows = []
+    for g in doc["groups"]:
+        for m in g["members"]:
+            key = tuple(sorted((g["canonical"], m["path"])))
+            if key not in labels:
+                continue
+            ev = m["evidence"]
+            row = {"set": name, "a": key[0], "b": key[1], "kind": labels[key],
+                   "dup": labels[key] == "dup", "base": m["score"], "cued": "series" in ev}
+            if row["cued"]:
+                row.update({"series": bool(ev["series"]), "index": bool(ev["index_like"]),
+                            "restates": bool(ev["supersedes"]),
+                            "pieces": int(max(ev.get("pieces_a", 0), ev.get("pieces_b", 0)))})
+                if "covered_a" in ev:
+                    ra, rb = ev.get("runs_a", ev["covered_a"]), ev.get("runs_b", ev["covered_b"])
+                    small, own_big = ((ra, 1 - rb) if ev["chars_a"] <= ev["chars_b"]
+                                      else (rb, 1 - ra))
+                    row.update({"contain": small, "own_big": own_big,
+                                "less": min(ev["covered_a"], ev["covered_b"])})
+                z = logit(m["score"]) - shift(row, *cur) - (
+                    cues_mod.RESTATES_BONUS if row["restates"] else 0.0)
+                row["base"] = 1 / (1 + math.exp(-z))
+            rows.append(row)
+    return rows
+
+
+# -- the score of a row under given coverage weights (cues.PairCues.adjust, offline)
+
+def logit(p: float) -> float:
+    p = min(max(p, 1e-9), 1 - 1e-9)
+    return math.log(p / (1 - p))
+
+
+def shift(r: dict, w_contain: float, w_own: float, pivot: float) -> float:
+    if not r.get("cued") or r.get("pieces", 0) < 2 or "contain" not in r:
+        return 0.0
+    if r["index"]:
+        pv, wt = SECTIONS.shaped or (pivot, w_contain)
+        return min(cues_mod.MAX_RISE, wt * (r["less"] - pv))
+    return min(cues_mod.MAX_RISE, w_contain * (r["contain"] - pivot)
+               - w_own * (1 - r["contain"]) * r["own_big"])
+
+
+def scored(r: dict, w: tuple[float, float, float], likely: float) -> float:
+    if r["base"] <= 0.0:
+        return 0.0
+    z = logit(r["base"])
+    if r.get("cued"):
+        z += shift(r, *w) + (cues_mod.RESTATES_BONUS if r.get("restates") else 0.0)
+    s = 1 / (1 + math.exp(-z))
+    held = r.get("series") or (r.get("index") and r.get("less", 1.0) < 0.85)
+    if r.get("cued") and held:
+        s = min(s, likely - cues_mod.SERIES_BELOW)
+    return s
+
+
+def fit_weights(rows: list[dict], pivot: float, l2: float) -> tuple[float, float]:
+    """coverage_fit.fit on the reachable non-series, non-index pairs with two+ pieces."""
+    use = [r for r in rows if r.get("cued") and "contain" in r and r.get("pieces", 0) >= 2
+           and not r["series"] and not r["index"] and r["base"] >= cues_mod.FLOOR]
+    x = np.array([[r["contain"] - pivot, -(1 - r["contain"]) * r["own_big"]] for r in use])
+    y = np.array([float(r["dup"]) for r in use])
+    off = np.array([logit(r["base"]) for r in use])
+    w = np.zeros(2)
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-(off + x @ w)))
+        g = x.T @ (p - y) + l2 * w
+        h = (x * (p * (1 - p))[:, None]).T @ x + l2 * np.eye(2)
+        step = np.linalg.solve(h, g)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return float(w[0]), float(w[1])
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (float("nan"), float("nan"))
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (round(c - h, 3), round(c + h, 3))
+
+
+def hard(rows: list[dict]) -> list[dict]:
+    return [r for r in rows if r["set"] in HARD]
+
+
+def listing_cut(rows: list[dict], w, likely: float) -> float:
+    """The highest cut listing >= RECALL of the hard sets' duplicate pairs."""
+    dups = sorted((scored(r, w, likely) for r in hard(rows) if r["dup"]), reverse=True)
+    need = math.ceil(RECALL * len(dups))
+    return round(math.floor(dups[need - 1] * 100) / 100, 2)
+
+
+def likely_cut(rows: list[dict], w, likely: float) -> float:
+    """The lowest cut where every pair at or above it is a duplicate with precision >=
+    PRECISION, pooled over every set's labeled pairs (vault labels included)."""
+    pts = sorted(((scored(r, w, likely), r["dup"]) for r in rows), reverse=True)
+    best = 1.0
+    tp = 0
+    for n, (s, d) in enumerate(pts, 1):
+        tp += d
+        if tp / n >= PRECISION:
+            best = s
+    return round(math.ceil(best * 100) / 100, 2)
+
+
+def figures(rows: list[dict], w, listing: float, likely: float) -> dict:
+    sc = [(scored(r, w, likely), r) for r in rows]
+    dups = [s for s, r in sc if r["dup"] and r["set"] in HARD]
+    listed_nd = [r for s, r in sc if not r["dup"] and s >= listing]
+    in_likely = [(s, r) for s, r in sc if s >= likely]
+    tp = sum(r["dup"] for _, r in in_likely)
+    return {"dup": len(dups), "listed": sum(s >= listing for s in dups),
+            "same_topic": sum(1 for r in listed_nd if r["kind"] != "series"
+                              and r["set"] in HARD),
+            "series_listed": sum(1 for r in listed_nd if r["kind"] == "series"),
+            "series_likely": sum(1 for s, r in in_likely if r["kind"] == "series"),
+            "likely": len(in_likely), "likely_dup": tp,
+            "likely_interval": wilson(tp, len(in_likely)),
+            "vault_dup_listed": sum(1 for s, r in sc if r["dup"] and r["set"] in VAULTS
+                                    and s >= listing)}
+
+
+def line(name: str, f: dict) -> str:
+    rec = f"{f['listed']}/{f['dup']}" if f["dup"] else "-"
+    prec = f"{f['likely_dup']}/{f['likely']} {f['likely_interval']}" if f["likely"] else "-"
+    return (f"{name:11s} listed {rec:7s} same-topic listed {f['same_topic']:2d} series listed "
+            f"{f['series_listed']:2d} series likely {f['series_likely']} likely precision {prec}"
+            f"  vault dups listed {f['vault_dup_listed']}")
+
+
+def report(rows: list[dict], pivot: float, l2: float, current: bool,
+           fixed: bool = False) -> None:
+    sets = sorted({r["set"] for r in rows}, key=ALL.index)
+    cur = (SECTIONS.weight, SECTIONS.both_own, SECTIONS.pivot)
+    weights = hybrid_mod.load_weights()
+    now_list, now_likely = weights["threshold_recall"], weights["threshold"]
+    if current:
+        print(f"\n== the shipped score (weights {cur[:2]}, listing {now_list}, likely "
+              f"{now_likely}), per set (tuned-on)")
+        for s in sets:
+            print(line(s, figures([r for r in rows if r["set"] == s], cur, now_list,
+                                  now_likely)))
+        print(line("pooled", figures(rows, cur, now_list, now_likely)))
+    what = "the shipped weights kept" if fixed else f"weights fitted (pivot {pivot}, L2 {l2})"
+    print(f"\n== leave-one-set-out, {what}: listing and likely cut chosen on the other "
+          f"sets; figures on the set left out")
+    total = {"dup": 0, "listed": 0, "same_topic": 0, "series_likely": 0, "likely": 0,
+             "likely_dup": 0}
+    for s in sets:
+        rest = [r for r in rows if r["set"] != s]
+        w2 = cur[:2] if fixed else fit_weights(rest, pivot, l2)
+        w = (w2[0], w2[1], pivot)
+        lk = likely_cut(rest, w, now_likely)
+        ls = min(listing_cut(rest, w, lk), lk)
+        f = figures([r for r in rows if r["set"] == s], w, ls, lk)
+        for k in total:
+            total[k] += f[k]
+        print(f"{line(s, f)}   [w {w2[0]:.2f}/{w2[1]:.2f} listing {ls} likely {lk}]")
+    print(f"folds pooled: listed {total['listed']}/{total['dup']} "
+          f"({total['listed'] / max(1, total['dup']):.0%}), same-topic listed "
+          f"{total['same_topic']}, series in likely {total['series_likely']}, likely "
+          f"precision {total['likely_dup']}/{total['likely']} "
+          f"{wilson(total['likely_dup'], total['likely'])}")
+    w2 = cur[:2] if fixed else fit_weights(rows, pivot, l2)
+    w = (w2[0], w2[1], pivot)
+    lk = likely_cut(rows, w, now_likely)
+    ls = min(listing_cut(rows, w, lk), lk)
+    print(f"\n== fitted on everything: w_contain {w2[0]:.2f} w_own {w2[1]:.2f} pivot {pivot}, "
+          f"listing {ls}, likely {lk} (per set, tuned-on)")
+    for s in sets:
+        print(line(s, figures([r for r in rows if r["set"] == s], w, ls, lk)))
+    print(line("pooled", figures(rows, w, ls, lk)))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sets", default=",".join(ALL))
+    ap.add_argument("--reuse", action="store_true")
+    ap.add_argument("--fixed", action="store_true",
+                    help="keep the shipped coverage weights; choose only the cuts")
+    ap.add_argument("--from-scans", action="store_true",
+                    help="the vaults' rows from their scan JSONs (SCANS), not scanned")
+    ap.add_argument("--add", type=Path, action="append", default=[],
+                    help="rows of another dump to pool in")
+    ap.add_argument("--pivot", type=float, default=SECTIONS.pivot)
+    ap.add_argument("--l2", type=float, default=0.1)
+    ap.add_argument("--dump", type=Path, default=OUT / "pairs.json")
+    args = ap.parse_args()
+    if args.reuse:
+        rows = json.loads(args.dump.read_text())
+    else:
+        embedder = Embedder()
+        rows = []
+        for s in args.sets.split(","):
+            rows += scan_rows(s) if args.from_scans and s in VAULTS else set_rows(s, embedder)
+            print(f"{s}: {sum(r['set'] == s for r in rows)} labeled pairs", flush=True)
+        args.dump.parent.mkdir(parents=True, exist_ok=True)
+        args.dump.write_text(json.dumps(rows, indent=1))
+    for extra in args.add:
+        rows += json.loads(extra.read_text())
+    report(rows, args.pivot, args.l2, True, args.fixed)
+
+
+
+if __name__ == "__main__":
+    main()
