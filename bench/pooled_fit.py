@@ -113,6 +113,7 @@ def set_rows(name: str, embedder: Embedder) -> list[dict]:
             row.update({"series": bool(cue.held_as_series),  # type: ignore[attr-defined]
                         "index": bool(cue.shape_a or cue.shape_b),  # type: ignore[attr-defined]
                         "restates": bool(cue.series.restates),  # type: ignore[attr-defined]
+                        "template": bool(cue.held_as_template),  # type: ignore[attr-defined]
                         "pieces": 0 if cov is None else cov.pieces})
             if cov is not None:
                 small, own_big = cov.small_big
@@ -189,7 +190,8 @@ def scored(r: dict, w: tuple[float, float, float], likely: float) -> float:
     if r.get("cued"):
         z += shift(r, *w) + (cues_mod.RESTATES_BONUS if r.get("restates") else 0.0)
     s = 1 / (1 + math.exp(-z))
-    held = r.get("series") or (r.get("index") and r.get("less", 1.0) < 0.85)
+    held = (r.get("series") or r.get("template")
+            or (r.get("index") and r.get("less", 1.0) < 0.85))
     if r.get("cued") and held:
         s = min(s, likely - cues_mod.SERIES_BELOW)
     return s
@@ -274,7 +276,7 @@ def line(name: str, f: dict) -> str:
 
 
 def report(rows: list[dict], pivot: float, l2: float, current: bool,
-           fixed: bool = False) -> None:
+           fixed: bool = False, listing: float | None = None) -> None:
     sets = sorted({r["set"] for r in rows}, key=ALL.index)
     cur = (SECTIONS.weight, SECTIONS.both_own, SECTIONS.pivot)
     weights = hybrid_mod.load_weights()
@@ -296,7 +298,7 @@ def report(rows: list[dict], pivot: float, l2: float, current: bool,
         w2 = cur[:2] if fixed else fit_weights(rest, pivot, l2)
         w = (w2[0], w2[1], pivot)
         lk = likely_cut(rest, w, now_likely)
-        ls = min(listing_cut(rest, w, lk), lk)
+        ls = listing if listing is not None else min(listing_cut(rest, w, lk), lk)
         f = figures([r for r in rows if r["set"] == s], w, ls, lk)
         for k in total:
             total[k] += f[k]
@@ -309,7 +311,7 @@ def report(rows: list[dict], pivot: float, l2: float, current: bool,
     w2 = cur[:2] if fixed else fit_weights(rows, pivot, l2)
     w = (w2[0], w2[1], pivot)
     lk = likely_cut(rows, w, now_likely)
-    ls = min(listing_cut(rows, w, lk), lk)
+    ls = listing if listing is not None else min(listing_cut(rows, w, lk), lk)
     print(f"\n== fitted on everything: w_contain {w2[0]:.2f} w_own {w2[1]:.2f} pivot {pivot}, "
           f"listing {ls}, likely {lk} (per set, tuned-on)")
     for s in sets:
@@ -323,6 +325,8 @@ def main() -> None:
     ap.add_argument("--reuse", action="store_true")
     ap.add_argument("--fixed", action="store_true",
                     help="keep the shipped coverage weights; choose only the cuts")
+    ap.add_argument("--listing", type=float, default=None,
+                    help="hold the listing cut here (the demo's basic-memory pairs bound it)")
     ap.add_argument("--from-scans", action="store_true",
                     help="the vaults' rows from their scan JSONs (SCANS), not scanned")
     ap.add_argument("--add", type=Path, action="append", default=[],
@@ -343,7 +347,7 @@ def main() -> None:
         args.dump.write_text(json.dumps(rows, indent=1))
     for extra in args.add:
         rows += json.loads(extra.read_text())
-    report(rows, args.pivot, args.l2, True, args.fixed)
+    report(rows, args.pivot, args.l2, True, args.fixed, args.listing)
 
 
 

@@ -20,6 +20,9 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   one restates the other word for word (a copy filed under another stamp: `copy`).
   Two years' plans share a template and most sentences, so section coverage cannot
   tell a series from a rewrite; only the text itself, stamps aside, can;
+- template (template.py): two notes whose every common line recurs in many other notes
+  of the project are two fillings of one template (receipts, alerts, hub stubs), held
+  below the likely band as series members are, unless one is the other word for word;
 - `supersedes` / `replaces` from the newer note to the older: the logit rises by
   `RESTATES_BONUS`.
 """
@@ -55,6 +58,7 @@ class PairCues:
     shape_b: str
     series: SeriesCue
     copy: bool = False  # the bodies are the same text once stamps are taken out
+    template: int = 0  # lines the two share, where every one is the project's template
 
     @property
     def inside(self) -> float | None:
@@ -69,6 +73,10 @@ class PairCues:
     @property
     def held_as_series(self) -> bool:
         return self.series.series and not self.copy
+
+    @property
+    def held_as_template(self) -> bool:
+        return self.template > 0
 
     @property
     def held_as_index(self) -> bool:
@@ -97,14 +105,15 @@ class PairCues:
     def adjust(self, score: float, likely: float) -> float:
         z = math.log(max(score, 1e-12) / max(1.0 - score, 1e-12)) + self.logit_shift()
         out = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
-        if self.held_as_series or self.held_as_index:
+        if self.held_as_series or self.held_as_index or self.held_as_template:
             out = min(out, likely - SERIES_BELOW)
         return out
 
     def features(self) -> dict[str, float]:
         out: dict[str, float] = {"series": float(self.series.series),
                                  "supersedes": float(self.series.restates),
-                                 "index_like": float(bool(self.shape_a or self.shape_b))}
+                                 "index_like": float(bool(self.shape_a or self.shape_b)),
+                                 "template_lines": float(self.template)}
         if self.cov is not None:
             out.update({"covered_a": self.cov.share_a, "covered_b": self.cov.share_b,
                         "pieces_a": float(self.cov.pieces_a),
@@ -127,25 +136,35 @@ class PairCues:
                            f"other ({inside:.0%} of it restated) and the other keeps "
                            f"{self.cov.small_big[1]:.0%} that the smaller does not restate")
         out += list(self.series.reasons)
+        if self.template:
+            out.append(f"all they share is the project's template: each of their "
+                       f"{self.template} common lines recurs in many other notes (counts "
+                       f"against)")
         if self.held_as_series:
             out.append("kept out of the likely band: series members are not rewrites "
                        "unless one restates the other")
         elif self.held_as_index:
             out.append("kept out of the likely band: an index or log note is not the note "
                        "it lists unless each restates the other")
+        elif self.held_as_template:
+            out.append("kept out of the likely band: two fillings of one template are not "
+                       "one note unless one is the other word for word")
         return out
 
 
 def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
               pieces_b: tuple[np.ndarray, np.ndarray] | None,
-              scale: Scale | None = None) -> PairCues:
+              scale: Scale | None = None, template: int = 0) -> PairCues:
+    """`template`: the lines the two share where all are the project's template
+    (template.template_only), worked out by the caller, which sees the whole project."""
     cov = None
     if pieces_a is not None and pieces_b is not None and scale is not None:
         cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1],
                        scale)
     cue = series_cue(a, b)
-    copy = cue.series and unstamped(a.body) == unstamped(b.body)
-    return PairCues(cov, scale, note_shape(a), note_shape(b), cue, copy)
+    same = unstamped(a.body) == unstamped(b.body) if cue.series or template else False
+    return PairCues(cov, scale, note_shape(a), note_shape(b), cue, cue.series and same,
+                    0 if same else template)
 
 
 def _unit(m: np.ndarray) -> np.ndarray:

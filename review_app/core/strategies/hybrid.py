@@ -40,6 +40,7 @@ from .calibration import IdentityVectors, Yardstick, yardstick_for
 from .calibration import identity_vectors as identity_vectors  # the benches' import
 from .client import SearchClient
 from .cues import FLOOR, PairCues, pair_cues
+from .template import note_lines, template_lines, template_only
 from .text import content_tokens, numbers_conflict, title_numbers, title_similarity
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "hybrid_weights.json"
@@ -209,6 +210,8 @@ class _Scored:
             self.score[part] = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
         self.client, self.likely = c, strategy.default_threshold
         self._pieces: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._lines: dict[int, np.ndarray] = {}
+        self.template = np.zeros(0, dtype=np.int64)
         self.cues: dict[tuple[int, int], PairCues] = {}
         self._apply_cues()
         order = np.argsort(-self.score, axis=1, kind="stable")
@@ -228,7 +231,10 @@ class _Scored:
         other = self.idx[rows, cols]
         pairs = sorted({(min(i, j), max(i, j)) for i, j in zip(rows.tolist(), other.tolist(),
                                                                strict=True) if i != j})
-        self.fetch(sorted({n for p in pairs for n in p}))
+        reached = sorted({n for p in pairs for n in p})
+        self.fetch(reached)
+        # the template's lines: those recurring in many of the notes a listing can reach
+        self.template = template_lines(self.lines(r) for r in reached)
         for r, c_ in zip(rows.tolist(), cols.tolist(), strict=True):
             j = int(self.idx[r, c_])
             if j != r:
@@ -249,10 +255,16 @@ class _Scored:
             self.fetch(list(key))
             notes = self.client.notes
             scale = self.client.pieces.scale if self.client.pieces is not None else None
+            shared = template_only(self.lines(key[0]), self.lines(key[1]), self.template)
             self.cues[key] = pair_cues(notes[key[0]], notes[key[1]],
                                        self._pieces.get(key[0]), self._pieces.get(key[1]),
-                                       scale)
+                                       scale, shared)
         return self.cues[key]
+
+    def lines(self, row: int) -> np.ndarray:
+        if row not in self._lines:
+            self._lines[row] = note_lines(self.client.notes[row].body)
+        return self._lines[row]
 
 
 
