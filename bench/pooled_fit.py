@@ -183,13 +183,21 @@ def shift(r: dict, w_contain: float, w_own: float, pivot: float) -> float:
                - w_own * (1 - r["contain"]) * r["own_big"])
 
 
-def scored(r: dict, w: tuple[float, float, float], likely: float) -> float:
+def scored(r: dict, w: tuple[float, float, float], likely: float,
+           band: tuple[float, float, float] | None = None) -> float:
+    """The row's score under coverage weights `w`; with `band`, the likely band is decided
+    by those weights instead (a pair they put below the likely cut is held just below it)."""
     if r["base"] <= 0.0:
         return 0.0
     z = logit(r["base"])
+    bonus = cues_mod.RESTATES_BONUS if r.get("restates") else 0.0
     if r.get("cued"):
-        z += shift(r, *w) + (cues_mod.RESTATES_BONUS if r.get("restates") else 0.0)
+        z += shift(r, *w) + bonus
     s = 1 / (1 + math.exp(-z))
+    if band is not None and r.get("cued"):
+        zb = logit(r["base"]) + shift(r, *band) + bonus
+        if 1 / (1 + math.exp(-zb)) < likely:
+            s = min(s, likely - cues_mod.SERIES_BELOW)
     held = (r.get("series") or r.get("template")
             or (r.get("index") and r.get("less", 1.0) < 0.85))
     if r.get("cued") and held:
@@ -197,11 +205,14 @@ def scored(r: dict, w: tuple[float, float, float], likely: float) -> float:
     return s
 
 
-def fit_weights(rows: list[dict], pivot: float, l2: float) -> tuple[float, float]:
-    """coverage_fit.fit on the reachable non-series, non-index pairs with two+ pieces."""
+def fit_weights(rows: list[dict], pivot: float, l2: float,
+                contain_only: bool = False) -> tuple[float, float]:
+    """coverage_fit.fit on the reachable non-series, non-index pairs with two+ pieces
+    (`contain_only`: the own-content weight held at 0, the listing's shift under --split)."""
     use = [r for r in rows if r.get("cued") and "contain" in r and r.get("pieces", 0) >= 2
            and not r["series"] and not r["index"] and r["base"] >= cues_mod.FLOOR]
-    x = np.array([[r["contain"] - pivot, -(1 - r["contain"]) * r["own_big"]] for r in use])
+    x = np.array([[r["contain"] - pivot, 0.0 if contain_only else -(1 - r["contain"])
+                   * r["own_big"]] for r in use])
     y = np.array([float(r["dup"]) for r in use])
     off = np.array([logit(r["base"]) for r in use])
     w = np.zeros(2)
@@ -230,17 +241,17 @@ def hard(rows: list[dict]) -> list[dict]:
     return [r for r in rows if r["set"] in HARD]
 
 
-def listing_cut(rows: list[dict], w, likely: float) -> float:
+def listing_cut(rows: list[dict], w, likely: float, band=None) -> float:
     """The highest cut listing >= RECALL of the hard sets' duplicate pairs."""
-    dups = sorted((scored(r, w, likely) for r in hard(rows) if r["dup"]), reverse=True)
+    dups = sorted((scored(r, w, likely, band) for r in hard(rows) if r["dup"]), reverse=True)
     need = math.ceil(RECALL * len(dups))
     return round(math.floor(dups[need - 1] * 100) / 100, 2)
 
 
-def likely_cut(rows: list[dict], w, likely: float) -> float:
+def likely_cut(rows: list[dict], w, likely: float, band=None) -> float:
     """The lowest cut where every pair at or above it is a duplicate with precision >=
     PRECISION, pooled over every set's labeled pairs (vault labels included)."""
-    pts = sorted(((scored(r, w, likely), r["dup"]) for r in rows), reverse=True)
+    pts = sorted(((scored(r, w, likely, band), r["dup"]) for r in rows), reverse=True)
     best = 1.0
     tp = 0
     for n, (s, d) in enumerate(pts, 1):
@@ -250,8 +261,8 @@ def likely_cut(rows: list[dict], w, likely: float) -> float:
     return round(math.ceil(best * 100) / 100, 2)
 
 
-def figures(rows: list[dict], w, listing: float, likely: float) -> dict:
-    sc = [(scored(r, w, likely), r) for r in rows]
+def figures(rows: list[dict], w, listing: float, likely: float, band=None) -> dict:
+    sc = [(scored(r, w, likely, band), r) for r in rows]
     dups = [s for s, r in sc if r["dup"] and r["set"] in HARD]
     listed_nd = [r for s, r in sc if not r["dup"] and s >= listing]
     in_likely = [(s, r) for s, r in sc if s >= likely]
@@ -275,56 +286,72 @@ def line(name: str, f: dict) -> str:
             f"  vault dups listed {f['vault_dup_listed']}")
 
 
-def report(rows: list[dict], pivot: float, l2: float, current: bool,
-           fixed: bool = False, listing: float | None = None) -> None:
+def weights_for(rows: list[dict], mode: str, pivot: float, l2: float):
+    """(listing weights, band weights or None) of a mode: "shipped" (coverage.SECTIONS),
+    "joint" (both weights fitted), "split" (the listing's shift fitted on containment
+    alone, the likely band decided by the shipped reader's rule with its own-content term)."""
+    cur = (SECTIONS.weight, SECTIONS.both_own, SECTIONS.pivot)
+    if mode == "shipped":
+        return cur, None
+    if mode == "joint":
+        w = fit_weights(rows, pivot, l2)
+        return (w[0], w[1], pivot), None
+    w = fit_weights(rows, pivot, l2, contain_only=True)
+    return (w[0], 0.0, pivot), cur
+
+
+def report(rows: list[dict], pivot: float, l2: float, mode: str,
+           listing: float | None = None, likely: float | None = None) -> None:
+    """Per set with the shipped score, then leave-one-set-out under `mode`, then `mode`
+    fitted on everything. `listing` / `likely` hold a cut instead of choosing it."""
     sets = sorted({r["set"] for r in rows}, key=ALL.index)
     cur = (SECTIONS.weight, SECTIONS.both_own, SECTIONS.pivot)
     weights = hybrid_mod.load_weights()
     now_list, now_likely = weights["threshold_recall"], weights["threshold"]
-    if current:
-        print(f"\n== the shipped score (weights {cur[:2]}, listing {now_list}, likely "
-              f"{now_likely}), per set (tuned-on)")
-        for s in sets:
-            print(line(s, figures([r for r in rows if r["set"] == s], cur, now_list,
-                                  now_likely)))
-        print(line("pooled", figures(rows, cur, now_list, now_likely)))
-    what = "the shipped weights kept" if fixed else f"weights fitted (pivot {pivot}, L2 {l2})"
-    print(f"\n== leave-one-set-out, {what}: listing and likely cut chosen on the other "
-          f"sets; figures on the set left out")
+    print(f"\n== the shipped score (weights {cur[:2]}, listing {now_list}, likely "
+          f"{now_likely}), per set (tuned-on)")
+    for s in sets:
+        print(line(s, figures([r for r in rows if r["set"] == s], cur, now_list, now_likely)))
+    print(line("pooled", figures(rows, cur, now_list, now_likely)))
+
+    def cuts(part: list[dict], w, band) -> tuple[float, float]:
+        lk = likely if likely is not None else likely_cut(part, w, now_likely, band)
+        ls = listing if listing is not None else min(listing_cut(part, w, lk, band), lk)
+        return ls, lk
+
+    print(f"\n== leave-one-set-out, mode {mode} (pivot {pivot}, L2 {l2}): weights and cuts "
+          f"from the other sets; figures on the set left out")
     total = {"dup": 0, "listed": 0, "same_topic": 0, "series_likely": 0, "likely": 0,
              "likely_dup": 0}
     for s in sets:
         rest = [r for r in rows if r["set"] != s]
-        w2 = cur[:2] if fixed else fit_weights(rest, pivot, l2)
-        w = (w2[0], w2[1], pivot)
-        lk = likely_cut(rest, w, now_likely)
-        ls = listing if listing is not None else min(listing_cut(rest, w, lk), lk)
-        f = figures([r for r in rows if r["set"] == s], w, ls, lk)
+        w, band = weights_for(rest, mode, pivot, l2)
+        ls, lk = cuts(rest, w, band)
+        f = figures([r for r in rows if r["set"] == s], w, ls, lk, band)
         for k in total:
             total[k] += f[k]
-        print(f"{line(s, f)}   [w {w2[0]:.2f}/{w2[1]:.2f} listing {ls} likely {lk}]")
+        print(f"{line(s, f)}   [w {w[0]:.2f}/{w[1]:.2f} listing {ls} likely {lk}]")
     print(f"folds pooled: listed {total['listed']}/{total['dup']} "
           f"({total['listed'] / max(1, total['dup']):.0%}), same-topic listed "
           f"{total['same_topic']}, series in likely {total['series_likely']}, likely "
           f"precision {total['likely_dup']}/{total['likely']} "
           f"{wilson(total['likely_dup'], total['likely'])}")
-    w2 = cur[:2] if fixed else fit_weights(rows, pivot, l2)
-    w = (w2[0], w2[1], pivot)
-    lk = likely_cut(rows, w, now_likely)
-    ls = listing if listing is not None else min(listing_cut(rows, w, lk), lk)
-    print(f"\n== fitted on everything: w_contain {w2[0]:.2f} w_own {w2[1]:.2f} pivot {pivot}, "
-          f"listing {ls}, likely {lk} (per set, tuned-on)")
+    w, band = weights_for(rows, mode, pivot, l2)
+    ls, lk = cuts(rows, w, band)
+    print(f"\n== mode {mode} fitted on everything: w_contain {w[0]:.2f} w_own {w[1]:.2f} "
+          f"pivot {pivot}, listing {ls}, likely {lk} (per set, tuned-on)")
     for s in sets:
-        print(line(s, figures([r for r in rows if r["set"] == s], w, ls, lk)))
-    print(line("pooled", figures(rows, w, ls, lk)))
+        print(line(s, figures([r for r in rows if r["set"] == s], w, ls, lk, band)))
+    print(line("pooled", figures(rows, w, ls, lk, band)))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets", default=",".join(ALL))
     ap.add_argument("--reuse", action="store_true")
-    ap.add_argument("--fixed", action="store_true",
-                    help="keep the shipped coverage weights; choose only the cuts")
+    ap.add_argument("--mode", choices=("shipped", "joint", "split"), default="split")
+    ap.add_argument("--likely", type=float, default=None,
+                    help="hold the likely cut here instead of choosing it")
     ap.add_argument("--listing", type=float, default=None,
                     help="hold the listing cut here (the demo's basic-memory pairs bound it)")
     ap.add_argument("--from-scans", action="store_true",
@@ -347,7 +374,7 @@ def main() -> None:
         args.dump.write_text(json.dumps(rows, indent=1))
     for extra in args.add:
         rows += json.loads(extra.read_text())
-    report(rows, args.pivot, args.l2, True, args.fixed, args.listing)
+    report(rows, args.pivot, args.l2, args.mode, args.listing, args.likely)
 
 
 

@@ -529,3 +529,28 @@ def test_an_index_note_is_kept_out_of_the_likely_band_unless_each_restates_the_o
     assert not cues(0.95, 0.9, "index").held_as_index
     assert cues(0.95, 0.9, "index").adjust(0.883, 0.694) >= 0.694
     assert not cues(0.56, 0.44, "").held_as_index
+
+
+def test_own_content_on_both_sides_decides_the_band_not_the_listing():
+    """A rewrite that turns a checklist into prose and changes its values keeps sections
+    with no close counterpart (score-F: a van check 13% inside its walkaround rewrite), as a
+    related note does: the full reader's rule hid such pairs below the listing cut. The
+    listing now reads containment alone; the own-content term only keeps the pair out of
+    the likely band, where related notes are listed as possible."""
+    from review_app.core.strategies.coverage import SECTIONS, Coverage
+    from review_app.core.strategies.cues import PairCues
+
+    plain = series_cue(_note("a.md", "Van pre-shift inspection checklist", "x"),
+                       _note("b.md", "Vehicle daily walkaround check", "y"))
+    # smaller note 45% inside the bigger, the bigger keeping 60% the smaller does not restate
+    cov = Coverage(0.45, 0.40, 4, 2, 0, 0, 700.0, 1000.0, 0.2, 0.3)
+    rewritten = PairCues(cov, SECTIONS, "", "", plain)
+    assert rewritten.coverage_shift() < rewritten.listing_shift() < 0
+    listed = rewritten.adjust(0.75, 0.694)
+    assert 0.41 <= listed < 0.694  # listed, as possible (the full rule gave 0.34)
+    # high on its vectors (0.85), yet each keeps content of its own: held just below the band
+    assert 0.6 < rewritten.adjust(0.85, 0.694) < 0.694
+    # one wholly inside the other: likely, as before
+    inside = PairCues(Coverage(1.0, 0.9, 4, 4, 4, 3, 900.0, 1000.0, 0.0, 0.0), SECTIONS,
+                      "", "", plain)
+    assert inside.adjust(0.75, 0.694) >= 0.694

@@ -96,6 +96,15 @@ class PairCues:
         return min(MAX_RISE, self.scale.weight * (inside - self.scale.pivot)
                    - self.scale.both_own * both_own)
 
+    def listing_shift(self) -> float:
+        """The listing score's coverage term: containment alone where the scale says so
+        (Scale.listing), the full reader's rule otherwise."""
+        inside = self.inside
+        if (inside is None or self.scale is None or self.scale.listing is None
+                or self.shape_a or self.shape_b):
+            return self.coverage_shift()
+        return min(MAX_RISE, self.scale.listing * (inside - self.scale.pivot))
+
     def logit_shift(self) -> float:
         shift = self.coverage_shift()
         if self.series.restates:
@@ -103,9 +112,12 @@ class PairCues:
         return shift
 
     def adjust(self, score: float, likely: float) -> float:
-        z = math.log(max(score, 1e-12) / max(1.0 - score, 1e-12)) + self.logit_shift()
-        out = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
-        if self.held_as_series or self.held_as_index or self.held_as_template:
+        z = math.log(max(score, 1e-12) / max(1.0 - score, 1e-12))
+        bonus = RESTATES_BONUS if self.series.restates else 0.0
+        out = _sigmoid(z + self.listing_shift() + bonus)
+        held = self.held_as_series or self.held_as_index or self.held_as_template
+        if held or _sigmoid(z + self.logit_shift()) < likely:
+            # the full reader's rule (own content on both sides: related) decides the band
             out = min(out, likely - SERIES_BELOW)
         return out
 
@@ -165,6 +177,10 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
     same = unstamped(a.body) == unstamped(b.body) if cue.series or template else False
     return PairCues(cov, scale, note_shape(a), note_shape(b), cue, cue.series and same,
                     0 if same else template)
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
 def _unit(m: np.ndarray) -> np.ndarray:
