@@ -95,10 +95,10 @@ def set_pairs(name: str, embedder: Embedder, base: bool) -> list[dict]:
     raw: dict[tuple[str, str], dict] = {}
     saved_cues = hybrid_mod.pair_cues
 
-    def recording(a, b, pa, pb, scale=None):
+    def recording(a, b, pa, pb, *rest):
         if pa is not None and pb is not None:
             raw[tuple(sorted((a.path, b.path)))] = piece_figures(a, b, pa, pb)
-        return saved_cues(a, b, pa, pb, scale)
+        return saved_cues(a, b, pa, pb, *rest)
 
     hybrid_mod.pair_cues = recording  # type: ignore[assignment]
     saved = cues_mod.PairCues.adjust

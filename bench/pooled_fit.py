@@ -89,8 +89,8 @@ def set_rows(name: str, embedder: Embedder) -> list[dict]:
     seen: dict[tuple[str, str], object] = {}
     saved_cues, saved_adjust = hybrid_mod.pair_cues, cues_mod.PairCues.adjust
 
-    def recording(a, b, pa, pb, scale=None):
-        cue = saved_cues(a, b, pa, pb, scale)
+    def recording(a, b, pa, pb, *rest):
+        cue = saved_cues(a, b, pa, pb, *rest)
         seen[tuple(sorted((a.path, b.path)))] = cue  # type: ignore[index]
         return cue
 
