@@ -287,15 +287,18 @@ def line(name: str, f: dict) -> str:
 
 
 def weights_for(rows: list[dict], mode: str, pivot: float, l2: float):
-    """(listing weights, band weights or None) of a mode: "shipped" (coverage.SECTIONS),
-    "joint" (both weights fitted), "split" (the listing's shift fitted on containment
-    alone, the likely band decided by the shipped reader's rule with its own-content term)."""
+    """(listing weights, band weights or None) of a mode: "shipped" (the full reader's rule
+    decides listing and band alike), "joint" (both weights fitted), "split" (the listing's
+    shift is the rule's containment term alone, the likely band decided by the full rule),
+    "split-fit" (as split, the listing's containment weight fitted)."""
     cur = (SECTIONS.weight, SECTIONS.both_own, SECTIONS.pivot)
     if mode == "shipped":
         return cur, None
     if mode == "joint":
         w = fit_weights(rows, pivot, l2)
         return (w[0], w[1], pivot), None
+    if mode == "split":  # the shipped rule without its own-content term: nothing fitted
+        return (cur[0], 0.0, cur[2]), cur
     w = fit_weights(rows, pivot, l2, contain_only=True)
     return (w[0], 0.0, pivot), cur
 
@@ -316,7 +319,9 @@ def report(rows: list[dict], pivot: float, l2: float, mode: str,
 
     def cuts(part: list[dict], w, band) -> tuple[float, float]:
         lk = likely if likely is not None else likely_cut(part, w, now_likely, band)
-        ls = listing if listing is not None else min(listing_cut(part, w, lk, band), lk)
+        if listing is not None or not hard(part):
+            return (listing if listing is not None else now_list), lk
+        return min(listing_cut(part, w, lk, band), lk), lk
         return ls, lk
 
     print(f"\n== leave-one-set-out, mode {mode} (pivot {pivot}, L2 {l2}): weights and cuts "
@@ -349,7 +354,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets", default=",".join(ALL))
     ap.add_argument("--reuse", action="store_true")
-    ap.add_argument("--mode", choices=("shipped", "joint", "split"), default="split")
+    ap.add_argument("--mode", choices=("shipped", "joint", "split", "split-fit"), default="split")
     ap.add_argument("--likely", type=float, default=None,
                     help="hold the likely cut here instead of choosing it")
     ap.add_argument("--listing", type=float, default=None,

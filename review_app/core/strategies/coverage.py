@@ -50,14 +50,14 @@ class Scale:
     runs: int = 1
     """A piece's counterpart may be a run of up to this many consecutive pieces of the
     other note (the mean of their vectors); 1: piece to piece."""
-    listing: float | None = None
-    """Logit per unit of containment for the *listing* score, with no own-content term
-    (cues.PairCues.listing_shift); the full rule (`weight`, `both_own`) then decides only
-    whether the pair may be in the likely band. None: the full rule decides both."""
+    own_band_only: bool = False
+    """The own-content term decides the band, not the listing: the listing score reads
+    `weight * (contain - pivot)` alone (cues.PairCues.listing_shift) and a pair the full rule
+    puts below the likely cut is held just below it. False: the full rule decides both."""
 
 
 SECTIONS = Scale(0.50, 0.80, 0.85, 1.55, 3.52, smaller=True, shaped=(0.55, 4.0), runs=3,
-                 listing=1.78)
+                 own_band_only=True)
 """Heading sections, bundled MiniLM. The reader's rule: the smaller note sitting inside the
 bigger (nearly all of it restated: `pivot` 0.85, the "sits inside" of `describe`) is a
 duplicate; a smaller note only partly restated while the bigger keeps much that the smaller
@@ -76,16 +76,15 @@ index or log note keeps the earlier rule on its less covered share, piece to pie
 those pairs are left out of the fit): one lesson wholly inside its log must not read as that
 log's duplicate.
 
-The own-content term decides the band, not the listing (`listing`): a rewrite that changes
-every value or turns a checklist into prose keeps sections with no close counterpart and
-read as "both keep content of their own", so the full rule hid it (score-F: 4 rewrites, 4
-chain pairs, 1 condensed and 1 expanded copy below the listing cut). Pooled over every
-labeled set (hard sets score-A..F, rewrite_kb, the demo, both real vaults' labels;
-`bench/pooled_fit.py --mode split`), the listing's containment weight is fitted alone (1.78;
-1.61-2.55 leaving one set out, 0.29 without the first real vault) and a pair the full rule
-puts below the likely cut is held just below it: leave-one-set-out listing 109 of 121
-duplicate pairs (102 with the full rule), same-topic pairs listed 12 (8), the likely band's
-pairs the same (79 of 99 against 80 of 101 duplicates)."""
+The own-content term decides the band, not the listing (`own_band_only`): a rewrite that
+changes every value or turns a checklist into prose keeps sections with no close counterpart
+and reads as "both keep content of their own", so the full rule hid it (score-F: 4 rewrites,
+4 chain pairs, 1 condensed and 1 expanded copy below the listing cut). Over every labeled set
+pooled (hard sets score-A..F, rewrite_kb, the demo, both real vaults' labels;
+`bench/pooled_fit.py --mode split`, nothing fitted): 110 of 121 duplicate pairs listed at the
+0.41 cut (102 with the full rule), same-topic pairs listed 13 (8, all possible), the likely
+band's pairs the same (80 of 94 duplicates). Fitting the listing's containment weight alone
+(`--mode split-fit`: 1.78, 0.29-2.55 leaving one set out) lists no more (109 of 121 left out)."""
 CHUNKS = Scale(0.65, 0.85, 0.85, 3.2, 0.0, smaller=True, shaped=(0.55, 4.0))
 """basic-memory's chunks (≤900 characters, several sections each), its MiniLM: the same
 reader's rule as SECTIONS (containment of the smaller note against the reader's pivot

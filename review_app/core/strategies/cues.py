@@ -9,7 +9,11 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   basic-memory's chunks alike, each on its own scale; a section may be answered by a run of
   the other's sections) and `own_big` the bigger note's share the smaller does not restate
   (coverage.SECTIONS, CHUNKS): one inside the other is a duplicate, both
-  keeping content of their own is related. An index or log note (by its shape) holds
+  keeping content of their own is related. Where the scale says so (SECTIONS), the
+  own-content term decides only the band: the listing score moves by the containment
+  term alone, and a pair the whole rule puts below the likely cut is held just below it
+  (a rewrite that changes every value reads as keeping content of its own too, so it is
+  listed as possible rather than hidden). An index or log note (by its shape) holds
   other notes' content without being them, so for a pair with one `inside` is the
   *less* covered share: it must restate the other as much as the other restates it;
   nor is such a pair likely unless each restates the other (`held_as_index`): fitted on the
@@ -98,12 +102,12 @@ class PairCues:
 
     def listing_shift(self) -> float:
         """The listing score's coverage term: containment alone where the scale says so
-        (Scale.listing), the full reader's rule otherwise."""
+        (Scale.own_band_only), the full reader's rule otherwise."""
         inside = self.inside
-        if (inside is None or self.scale is None or self.scale.listing is None
+        if (inside is None or self.scale is None or not self.scale.own_band_only
                 or self.shape_a or self.shape_b):
             return self.coverage_shift()
-        return min(MAX_RISE, self.scale.listing * (inside - self.scale.pivot))
+        return min(MAX_RISE, self.scale.weight * (inside - self.scale.pivot))
 
     def logit_shift(self) -> float:
         shift = self.coverage_shift()
