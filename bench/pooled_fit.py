@@ -185,8 +185,8 @@ def shift(r: dict, w_contain: float, w_own: float, pivot: float) -> float:
 
 def scored(r: dict, w: tuple[float, float, float], likely: float,
            band: tuple[float, float, float] | None = None) -> float:
-    """The row's score under coverage weights `w`; with `band`, the likely band is decided
-    by those weights instead (a pair they put below the likely cut is held just below it)."""
+    """The row's score under coverage weights `w`; with `band`, the score under those weights
+    where it reaches the likely cut, else the score under `w` held just below the cut."""
     if r["base"] <= 0.0:
         return 0.0
     z = logit(r["base"])
@@ -195,9 +195,8 @@ def scored(r: dict, w: tuple[float, float, float], likely: float,
         z += shift(r, *w) + bonus
     s = 1 / (1 + math.exp(-z))
     if band is not None and r.get("cued"):
-        zb = logit(r["base"]) + shift(r, *band) + bonus
-        if 1 / (1 + math.exp(-zb)) < likely:
-            s = min(s, likely - cues_mod.SERIES_BELOW)
+        sb = 1 / (1 + math.exp(-(logit(r["base"]) + shift(r, *band) + bonus)))
+        s = sb if sb >= likely else min(s, likely - cues_mod.SERIES_BELOW)
     held = (r.get("series") or r.get("template")
             or (r.get("index") and r.get("less", 1.0) < 0.85))
     if r.get("cued") and held:

@@ -118,10 +118,12 @@ class PairCues:
     def adjust(self, score: float, likely: float) -> float:
         z = math.log(max(score, 1e-12) / max(1.0 - score, 1e-12))
         bonus = RESTATES_BONUS if self.series.restates else 0.0
-        out = _sigmoid(z + self.listing_shift() + bonus)
-        held = self.held_as_series or self.held_as_index or self.held_as_template
-        if held or _sigmoid(z + self.logit_shift()) < likely:
-            # the full reader's rule (own content on both sides: related) decides the band
+        out = _sigmoid(z + self.logit_shift())
+        if out < likely:
+            # below the band the listing reads containment alone (Scale.own_band_only): own
+            # content on both sides keeps a pair out of the likely band, not off the list
+            out = min(_sigmoid(z + self.listing_shift() + bonus), likely - SERIES_BELOW)
+        if self.held_as_series or self.held_as_index or self.held_as_template:
             out = min(out, likely - SERIES_BELOW)
         return out
 
