@@ -113,7 +113,7 @@ def set_rows(name: str, embedder: Embedder) -> list[dict]:
             row.update({"series": bool(cue.held_as_series),  # type: ignore[attr-defined]
                         "index": bool(cue.shape_a or cue.shape_b),  # type: ignore[attr-defined]
                         "restates": bool(cue.series.restates),  # type: ignore[attr-defined]
-                        "template": bool(cue.held_as_template),  # type: ignore[attr-defined]
+                        "template": bool(getattr(cue, "held_as_template", False)),
                         "pieces": 0 if cov is None else cov.pieces})
             if cov is not None:
                 small, own_big = cov.small_big
