@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from helpers_merge import note
 
+from review_app.core.grouping import choose_canonical
 from review_app.core.merging import compose, split_frontmatter
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, 0)
@@ -27,6 +29,13 @@ def check_ledger(composed) -> None:
             assert e.text not in text, e.text
 
 
+def by_text(composed, fragment: str) -> str | None:
+    hits = [e for e in composed.ledger.entries
+            if fragment in e.text and e.source != composed.ledger.base]
+    assert hits, fragment
+    return hits[0].by_text
+
+
 def status(composed, fragment: str) -> str:
     hits = [e for e in composed.ledger.entries
             if fragment in e.text and e.source != composed.ledger.base]
@@ -41,6 +50,7 @@ def test_an_important_older_note_never_wins_a_value():
           "The treasurer is Ola Berg.\n")
     newer = note("club/membership-fees-2026.md", fm("Membership fees 2026", "2026-01-10")
                  + "From January 2026 members of the beekeeping club pay EUR 55 per year.\n")
+    assert older.important and choose_canonical([older, newer])[0] is newer  # the scan's base
     c = compose("merge", newer, [older], kept=older, now=NOW)
     body = split_frontmatter(c.text)[1]
     assert "EUR 55 per year" in body and "EUR 40" not in body
@@ -85,6 +95,28 @@ def test_one_label_in_two_sections_stays_in_its_section():
     assert "- Water: 14 l" in sparge and "16 l" not in body and "76 C" not in body
     assert status(c, "Water: 16 l") == "superseded"
     assert status(c, "Water: 12 l") == "present"
+    # replaced by the unit of its own section, not by a same-looking line of another
+    assert by_text(c, "Water: 16 l") == "- Water: 14 l"
+    assert by_text(c, "Temperature: 76 C") == "- Temperature: 78 C"
+    check_ledger(c)
+
+
+@pytest.mark.xfail(strict=True, reason="merge bug (verify6): an older section whose newer "
+                   "version left a labelled line out is aligned by content with another "
+                   "section, so its line is superseded by that section's line of the label")
+def test_a_label_the_newer_section_left_out_is_not_replaced_from_another_section():
+    older = note("brewing/stout.md", fm("Stout", "2025-02-01")
+                 + "## Mash\n\n- Water: 12 l\n- Temperature: 66 C\n\n"
+                   "## Sparge\n\n- Water: 16 l\n- Temperature: 76 C\n")
+    newer = note("brewing/stout-2025.md", fm("Stout 2025", "2025-06-01")
+                 + "## Mash\n\n- Water: 14 l\n- Temperature: 66 C\n\n"
+                   "## Sparge\n\n- Temperature: 78 C\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    # Sparge temperature: replaced by the Sparge's 78 C (got: by the Mash's 66 C);
+    # Sparge water: nothing in the newest Sparge list speaks to it, so it is carried
+    # there (got: superseded by the Mash's "- Water: 14 l", and 16 l was lost)
+    assert by_text(c, "Temperature: 76 C") == "- Temperature: 78 C"
+    assert "- Water: 16 l" in split_frontmatter(c.text)[1].split("## Sparge", 1)[1]
     check_ledger(c)
 
 
@@ -136,27 +168,49 @@ def test_a_decision_list_referenced_by_number_keeps_its_numbers():
     check_ledger(c)
 
 
+@pytest.mark.xfail(strict=True, reason="merge bug (verify6): an older sentence that names a "
+                   "decision by its number is carried under the newest's renumbered list, "
+                   "so it names another decision")
+def test_an_older_sentence_naming_a_renumbered_decision_is_not_carried_as_written():
+    older = note("school/timetable-committee.md", fm("Timetable committee", "2025-02-01")
+                 + "## Decisions\n\n1. Chess club moves to Tuesday.\n"
+                   "2. The spring trip goes to the science museum.\n\n"
+                   "The trigger for decision 1 was the parent survey of January.\n")
+    newer = note("school/timetable-committee-2025.md", fm(
+        "Timetable committee 2025", "2025-05-01")
+        + "## Decisions\n\n1. Reading hour starts at 08:15.\n"
+          "2. The spring trip goes to the science museum.\n"
+          "3. Chess club moves to Tuesday.\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    # decision 1 is the reading hour now: the sentence as written would point at it
+    # (got: carried as written, "a fact the newest lacks: 1, january")
+    assert "The trigger for decision 1 was" not in split_frontmatter(c.text)[1]
+    check_ledger(c)
+
+
 def test_a_v1_v2_v3_chain_takes_each_value_from_the_newest_that_states_it():
     v1 = note("choir/spring-concert-v1.md", fm("Spring concert v1", "2025-01-10")
               + "The concert is in St Anne's church at 18:00.\n\n"
-                "Tickets are sold by Mira Holt.\n")
+                "Tickets cost EUR 10.\n\nTickets are sold by Mira Holt.\n")
     v2 = note("choir/spring-concert-v2.md", fm("Spring concert v2", "2025-02-10")
-              + "The concert is in the Old Town Hall at 18:00.\n")
+              + "The concert is in the Old Town Hall at 18:00.\n\nTickets cost EUR 12.\n")
     v3 = note("choir/spring-concert-v3.md", fm("Spring concert v3", "2025-03-10")
               + "The concert is in the Old Town Hall at 19:30.\n")
     c = compose("merge", v3, [v1, v2], kept=v1, now=NOW)
     body = split_frontmatter(c.text)[1]
     assert "19:30" in body and "18:00" not in body and "St Anne" not in body
     assert "Tickets are sold by Mira Holt." in body  # only v1 says it
+    # v2 changed the price and v3 does not state it: v2's, the newest that states it
+    assert "Tickets cost EUR 12." in body and "EUR 10" not in body
     assert body.count("Old Town Hall") == 1
     check_ledger(c)
 
 
 def test_choices_flip_a_carried_unit_and_a_superseded_pair():
-    older = note("garden/allotment.md", fm("Allotment", "2025-01-01")
-                 + "The plot rent is EUR 60 a year.\n\nThe water tap key code is 4471.\n")
-    newer = note("garden/allotment-2025.md", fm("Allotment 2025", "2025-04-01")
-                 + "The plot rent is EUR 75 a year.\n")
+    older = note("rowing/boathouse.md", fm("Boathouse", "2025-01-01")
+                 + "The locker rent is EUR 60 a year.\n\nThe boathouse key code is 4471.\n")
+    newer = note("rowing/boathouse-2025.md", fm("Boathouse 2025", "2025-04-01")
+                 + "The locker rent is EUR 75 a year.\n")
     c = compose("merge", newer, [older], kept=older, now=NOW)
     tap = next(e for e in c.ledger.entries if "4471" in e.text)
     rent = next(e for e in c.ledger.entries if "EUR 60" in e.text)
