@@ -7,40 +7,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from helpers_merge import note
+from helpers_merge import check_ledger, entry, fm, note
 
 from review_app.core.grouping import choose_canonical
 from review_app.core.merging import compose, split_frontmatter
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, 0)
-
-
-def fm(title: str, modified: str, extra: str = "") -> str:
-    return f"---\ntitle: {title}\nmodified: {modified}\n{extra}---\n\n# {title}\n\n"
-
-
-def check_ledger(composed) -> None:
-    """Every stated or carried unit is in the written text; no superseded unit is."""
-    text = composed.text
-    for e in composed.ledger.entries:
-        if e.status in ("stated", "carried"):
-            assert e.text in text, (e.status, e.text)
-        if e.status == "superseded":
-            assert e.text not in text, e.text
-
-
-def by_text(composed, fragment: str) -> str | None:
-    hits = [e for e in composed.ledger.entries
-            if fragment in e.text and e.source != composed.ledger.base]
-    assert hits, fragment
-    return hits[0].by_text
-
-
-def status(composed, fragment: str) -> str:
-    hits = [e for e in composed.ledger.entries
-            if fragment in e.text and e.source != composed.ledger.base]
-    assert hits, fragment
-    return hits[0].status
 
 
 def test_an_important_older_note_never_wins_a_value():
@@ -93,11 +65,11 @@ def test_one_label_in_two_sections_stays_in_its_section():
     mash, sparge = body.split("## Sparge")
     assert "- Water: 12 l" in mash and "- Water: 14 l" not in mash
     assert "- Water: 14 l" in sparge and "16 l" not in body and "76 C" not in body
-    assert status(c, "Water: 16 l") == "superseded"
-    assert status(c, "Water: 12 l") == "present"
+    assert entry(c, "Water: 16 l").status == "superseded"
+    assert entry(c, "Water: 12 l").status == "present"
     # replaced by the unit of its own section, not by a same-looking line of another
-    assert by_text(c, "Water: 16 l") == "- Water: 14 l"
-    assert by_text(c, "Temperature: 76 C") == "- Temperature: 78 C"
+    assert entry(c, "Water: 16 l").by_text == "- Water: 14 l"
+    assert entry(c, "Temperature: 76 C").by_text == "- Temperature: 78 C"
     check_ledger(c)
 
 
@@ -115,7 +87,7 @@ def test_a_label_the_newer_section_left_out_is_not_replaced_from_another_section
     # Sparge temperature: replaced by the Sparge's 78 C (got: by the Mash's 66 C);
     # Sparge water: nothing in the newest Sparge list speaks to it, so it is carried
     # there (got: superseded by the Mash's "- Water: 14 l", and 16 l was lost)
-    assert by_text(c, "Temperature: 76 C") == "- Temperature: 78 C"
+    assert entry(c, "Temperature: 76 C").by_text == "- Temperature: 78 C"
     assert "- Water: 16 l" in split_frontmatter(c.text)[1].split("## Sparge", 1)[1]
     check_ledger(c)
 
@@ -130,7 +102,7 @@ def test_an_older_observation_the_newer_body_contradicts_is_superseded():
     for action in ("update", "merge"):
         c = compose(action, newer, [older], kept=older, now=NOW)
         assert "every 14 days" not in c.text, action
-        assert status(c, "[schedule] Water change") == "superseded"
+        assert entry(c, "[schedule] Water change").status == "superseded"
         assert "- [supplier] Salt comes from Coral Depot #shopping" in c.text
         check_ledger(c)
 
@@ -144,7 +116,7 @@ def test_a_status_change_is_stated_once():
           "The parcel at 12 Mill Lane becomes mixed use.\n")
     c = compose("merge", newer, [older], kept=older, now=NOW)
     assert c.text.count("**Status:**") == 1 and "Draft" not in c.text
-    assert status(c, "Status:** Draft") == "superseded"
+    assert entry(c, "Status:** Draft").status == "superseded"
     check_ledger(c)
 
 
@@ -164,7 +136,7 @@ def test_a_decision_list_referenced_by_number_keeps_its_numbers():
     decisions = split_frontmatter(newer.text)[1].split("## Decisions\n\n", 1)[1]
     assert decisions in body
     assert "EUR 900" not in body
-    assert status(c, "EUR 900") == "superseded"
+    assert entry(c, "EUR 900").status == "superseded"
     check_ledger(c)
 
 
