@@ -98,28 +98,20 @@ def test_upsert_update_and_merge_refresh_modified_and_write_the_proposal_values(
     assert "09:30" in text and "09:00" not in text
 
 
-def test_modified_is_never_removed_when_the_base_has_none():
+@pytest.mark.parametrize(("kept_dates", "base_dates", "action"), [
+    ("modified: 2025-01-05\n", "created: 2025-06-01\n", "update"),  # the base has none
+    ("", "modified: 2025-06-01\n", "merge"),  # the kept file has none: the group's
+])
+def test_modified_is_never_removed(kept_dates: str, base_dates: str, action: str):
+    """Whichever of the kept file and the newest lacks `modified:`, the written note has
+    one, refreshed (else the next scan would date it by its file time alone)."""
     kept = parse_note("bikes/tools.md", (
-        b"---\ntitle: Tool wall\ntype: inventory\nmodified: 2025-01-05\n---\n\n# Tool wall\n\n"
-        b"The torque wrench is on hook 4.\n"))
+        f"---\ntitle: Tool wall\ntype: inventory\n{kept_dates}---\n\n# Tool wall\n\n"
+        "The torque wrench is on hook 4.\n").encode())
     base = parse_note("bikes/tools-2025.md", (
-        b"---\ntitle: Tool wall 2025\ncreated: 2025-06-01\n---\n\n# Tool wall 2025\n\n"
-        b"The torque wrench is on hook 6.\n"))
-    text = compose("update", base, [kept], kept=kept, now=NOW).text
+        f"---\ntitle: Tool wall 2025\n{base_dates}---\n\n# Tool wall 2025\n\n"
+        "The torque wrench is on hook 6.\n").encode())
+    text = compose(action, base, [kept], kept=kept, now=NOW).text
     head = text.split("\n---\n", 1)[0]
     assert "modified: 2026-04-02" in head and "type: inventory" in head
     assert "hook 6" in text and "hook 4" not in text
-
-
-def test_a_kept_file_without_modified_gets_the_groups_refreshed():
-    """The kept file had no `modified:` but the newest had: the written note has one,
-    refreshed, or the next scan would date it by its file time alone."""
-    kept = parse_note("bikes/pumps.md", (
-        b"---\ntitle: Pump station\ntype: inventory\n---\n\n# Pump station\n\n"
-        b"The floor pump is by the door.\n"))
-    base = parse_note("bikes/pumps-2025.md", (
-        b"---\ntitle: Pump station 2025\nmodified: 2025-06-01\n---\n\n"
-        b"# Pump station 2025\n\nThe floor pump is by the workbench.\n"))
-    head = compose("merge", base, [kept], kept=kept, now=NOW).text.split("\n---\n", 1)[0]
-    assert "modified: 2026-04-02" in head and "type: inventory" in head
-
