@@ -49,6 +49,10 @@ class Thresholds:
     # sharing this share of its content words (a "12" in a price row is not the "12
     # months" of a warranty rule)
     stated_near_overlap: float = 0.30
+    # An older prose unit with a base unit this close in meaning is present whatever
+    # its words (pass_carry; bench/carry_fit.py prints how many must-carry units of
+    # the labelled sets sit above it)
+    present_cosine: float = 0.86
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond

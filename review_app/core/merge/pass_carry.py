@@ -1,0 +1,210 @@
+"""Pass 5b (merge only): the carry decision for older prose units is a measured one.
+
+The word and number rules of pass 3 give each older unit a verdict; for a sentence,
+list item or footnote that is not superseded, whether it is written is decided here
+by a small logistic model fitted on labelled held-out groups (bench/carry_fit.py
+writes carry_weights.json). Its inputs are what the engine already computes: how
+close the unit's meaning is to the newest note's units (in its aligned section and
+anywhere), the share of its facts the newest states, a same-thing-other-value
+signal, how its section aligned, its kind, the past-event flag and pass 3's verdict.
+
+- A unit whose meaning a newest unit states (cosine >= Thresholds.present_cosine) is
+  present whatever its words: never carried (a paraphrase is a repeat to a reader).
+- The model sure it is a fact only the older note has: carried.
+- Unsure (or pass 3 would carry it and the model does not agree): held back. Not
+  written, but a flippable row "held back: carry?" so the person settles it.
+- Sure it is not: pass 3's verdict stands (present or dropped).
+Superseded units keep pass 3's verdict. Update writes no older prose: untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from .context import MergeContext, Ref
+from .facts import facts_of, masked, stem
+from .ledger import LedgerEntry
+from .other_value import in_intro
+from .past_events import past_event
+
+WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "carry_weights.json"
+KINDS = frozenset({"sentence", "item", "footnote"})
+FEATURES = ("cos_any", "cos_pool", "stated_share", "no_facts", "new_facts", "other_value",
+            "by_heading", "by_content", "unaligned", "intro", "item", "footnote",
+            "past_event", "rule_carried", "rule_dropped", "older_rank", "names_only",
+            "words")
+HELD = "held back: carry?"
+
+
+@dataclass(frozen=True)
+class CarryModel:
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    weights: tuple[float, ...]  # one per feature
+    bias: float
+    carry_at: float  # probability at or above which a unit is carried
+    hold_at: float  # ... at or above which (below carry_at) it is held back
+
+    def probability(self, x: list[float]) -> float:
+        z = self.bias + sum(w * (v - m) / s for w, v, m, s in
+                            zip(self.weights, x, self.mean, self.scale, strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    @classmethod
+    def from_json(cls, doc: dict) -> CarryModel:
+        names = doc["features"]
+        if tuple(names) != FEATURES:
+            raise ValueError("carry_weights.json names other features than pass_carry")
+        return cls(tuple(doc["mean"]), tuple(doc["scale"]), tuple(doc["weights"]),
+                   float(doc["bias"]), float(doc["carry_at"]), float(doc["hold_at"]))
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> CarryModel | None:
+    if not WEIGHTS_FILE.exists():
+        return None
+    return CarryModel.from_json(json.loads(WEIGHTS_FILE.read_text()))
+
+
+def candidates(ctx: MergeContext) -> list[Ref]:
+    """The older prose units this pass decides: not superseded, not word for word in
+    the newest, not a step, row or item of an ordered block (pass 4 lists those)."""
+    base_norms = {b.unit.norm for b in ctx.base_refs()}
+    out = []
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind in KINDS and e.status in ("carried", "present", "dropped") \
+                    and r.unit.norm not in base_norms and not e.block \
+                    and not (e.status == "present" and e.why.startswith("carried ")):
+                out.append(r)
+    return out
+
+
+def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
+    """Ledger key -> the model's inputs (FEATURES, in order)."""
+    if not refs:
+        return {}
+    base = [b for b in ctx.base_refs() if b.unit.kind not in ("rel",)]
+    if not base:
+        return {}
+    stated: set[str] = set()
+    for b in ctx.base_refs():
+        stated |= b.facts.values | facts_of(b.unit.text, ctx.lexicon, all_names=True).values
+    sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
+    words = [_words(ctx, b.unit.text) for b in base]
+    rank = {doc.path: k for k, (_, doc) in enumerate(ctx.older)}
+    notes = {doc.path: n for n, doc in ctx.older}
+    out: dict[str, list[float]] = {}
+    for i, r in enumerate(refs):
+        e = ctx.entries[r.key]
+        aligned = ctx.aligned.get((r.path, r.section))
+        loose = (r.path, r.section) in ctx.loose
+        row = np.asarray(sims[i], dtype=np.float64)
+        in_pool = [j for j, b in enumerate(base) if aligned is not None and not loose
+                   and b.section == aligned]
+        values = r.facts.values
+        new = [v for v in values if v not in stated]
+        mine = _words(ctx, r.unit.text)
+        other = 0.0
+        for j, b in enumerate(base):  # the same words, another value: the same thing
+            if b.facts.values - values and values - b.facts.values and mine:
+                other = max(other, len(mine & words[j]) / max(len(mine), len(words[j]), 1))
+        out[r.key] = [
+            float(row.max()),
+            float(row[in_pool].max()) if in_pool else 0.0,
+            (len(values) - len(new)) / len(values) if values else 0.0,
+            0.0 if values else 1.0,
+            math.log1p(len(new)),
+            other,
+            1.0 if aligned is not None and not loose else 0.0,
+            1.0 if loose else 0.0,
+            1.0 if aligned is None else 0.0,
+            1.0 if in_intro(ctx, r) else 0.0,
+            1.0 if r.unit.kind == "item" else 0.0,
+            1.0 if r.unit.kind == "footnote" else 0.0,
+            1.0 if past_event(r.unit.text, notes[r.path], ctx.base_note) else 0.0,
+            1.0 if e.status == "carried" else 0.0,
+            1.0 if e.status == "dropped" else 0.0,
+            float(rank[r.path]),
+            1.0 if new and all(v.startswith("name:") for v in new) else 0.0,
+            math.log1p(len(r.unit.text.split())),
+        ]
+    return out
+
+
+def _words(ctx: MergeContext, text: str) -> frozenset[str]:
+    fw = ctx.lexicon.function_words
+    return frozenset(stem(w, ctx.lexicon) for w in re.findall(
+        r"[a-z][\w'-]*", masked(text).lower()) if w not in fw)
+
+
+def run(ctx: MergeContext) -> None:
+    if ctx.action != "merge":
+        return
+    model = ctx.carry_model if ctx.carry_model is not None else shipped_model()
+    refs = candidates(ctx)
+    feats = features(ctx, refs)
+    ctx.carry_features = feats
+    if model is None:
+        return
+    base = [b for b in ctx.base_refs() if b.unit.kind != "rel"]
+    cut = ctx.thresholds.present_cosine
+    for r in refs:
+        x = feats.get(r.key)
+        if x is None:
+            continue
+        e = ctx.entries[r.key]
+        if x[0] >= cut:  # a newest unit says it: present, whatever its words
+            if e.status != "present":
+                b = _nearest(ctx, r, base)
+                ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
+                                          why="the newest says it in other words")
+            continue
+        p = model.probability(x)
+        if p >= model.carry_at:
+            if e.status != "carried":
+                ctx.entries[r.key] = _set(e, "carried", flips=("carry", "drop"),
+                                          why=f"a fact only the older note has (sure {p:.2f})")
+        elif p >= model.hold_at or e.status == "carried":
+            ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+                                      why=f"{HELD} (sure {p:.2f} it is new)")
+    _orphan_footnotes(ctx, refs)
+
+
+def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
+    """A carried footnote definition whose mark ("[^2]") nothing written uses is an
+    orphan to a reader: held back."""
+    written = [b.unit.text for b in ctx.base_refs() if b.unit.kind != "footnote"] + [
+        o.unit.text for _, d in ctx.older for o in ctx.refs[d.path]
+        if o.unit.kind != "footnote" and ctx.entries[o.key].status == "carried"]
+    for r in refs:
+        e = ctx.entries[r.key]
+        mark = re.match(r"\s*(\[\^[^\]]+\])", r.unit.text)
+        if r.unit.kind == "footnote" and e.status == "carried" and mark and not any(
+                mark.group(1) in t for t in written):
+            ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+                                      why=f"{HELD} (nothing written marks {mark.group(1)})")
+
+
+def _set(e: LedgerEntry, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
+    kw.setdefault("by", None)
+    kw.setdefault("by_text", None)
+    kw.setdefault("flips", ())
+    return replace(e, status=status, **kw)  # type: ignore[arg-type]
+
+
+def _nearest(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref:
+    sims = ctx.cosines([r.unit.text], [b.unit.text for b in base])
+    return base[int(np.argmax(sims[0]))]
+
+
+def _text(r: Ref) -> str:
+    return r.unit.text if r.unit.kind == "sentence" else "\n".join(r.unit.raw).strip()
