@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from .context import MergeContext, Ref
-from .facts import facts_of, masked, stem
+from .facts import facts_of, masked, stem, value_shape
 from .ledger import LedgerEntry
 from .other_value import in_intro
 from .past_events import past_event
@@ -39,7 +39,7 @@ KINDS = frozenset({"sentence", "item", "footnote"})
 FEATURES = ("cos_any", "cos_pool", "stated_share", "no_facts", "new_facts", "other_value",
             "by_heading", "by_content", "unaligned", "intro", "item", "footnote",
             "past_event", "rule_carried", "rule_dropped", "older_rank", "names_only",
-            "words")
+            "words", "same_shape")
 HELD = "held back: carry?"
 
 
@@ -136,8 +136,20 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
             float(rank[r.path]),
             1.0 if new and all(v.startswith("name:") for v in new) else 0.0,
             math.log1p(len(r.unit.text.split())),
+            _same_shape(new, base, aligned if not loose else None),
         ]
     return out
+
+
+def _same_shape(new: list[str], base: list[Ref], section: int | None) -> float:
+    """Share of the unit's new numbers for which the newest (its aligned section, if
+    any) gives another number of the same shape: "+31 20 555 0142" / "0177"."""
+    shapes = {v: value_shape(v) for v in new if value_shape(v) is not None}
+    if not shapes:
+        return 0.0
+    theirs = {value_shape(v) for b in base if section is None or b.section == section
+              for v in b.facts.values}
+    return sum(1 for s in shapes.values() if s in theirs) / len(shapes)
 
 
 def _words(ctx: MergeContext, text: str) -> frozenset[str]:

@@ -75,7 +75,8 @@ def run(ctx: MergeContext) -> Lines:
             continue
         aligned = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
         if aligned is None and sum(1 for o in carried if o.path == r.path and o.section ==
-                                   r.section and o.unit.kind not in _APART) >= 2:
+                                   r.section and o.unit.kind not in _APART) >= 2 \
+                and not _counterpart(ctx, r.path, r.section):
             doc = next(d for _, d in ctx.older if d.path == r.path)
             sec = doc.sections[r.section]
             line = doc.lines[sec.start] if r.section_title else ""
@@ -197,6 +198,20 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
         else:
             out.append((block.end, block.kind == "list"))
     return out
+
+
+def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:
+    """Most of the older section's prose has a base unit near in meaning
+    (Thresholds.counterpart_cosine): the newest speaks of it under another heading, so
+    what is carried from it goes there, not under the old heading."""
+    doc = next(d for _, d in ctx.older if d.path == path)
+    mine = [u.text for b in doc.sections[k].blocks for u in doc.blocks[b].units
+            if u.kind not in _APART]
+    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _APART]
+    if not mine or not base:
+        return False
+    best = np.asarray(ctx.cosines(mine, base), dtype=np.float64).max(axis=1)
+    return float((best >= ctx.thresholds.counterpart_cosine).mean()) >= 0.5
 
 
 # The aligned section's nearest unit is taken when it is this close to the nearest

@@ -53,6 +53,10 @@ class Thresholds:
     # its words (pass_carry; bench/carry_fit.py prints how many must-carry units of
     # the labelled sets sit above it)
     present_cosine: float = 0.86
+    # An older section without a heading counterpart, most of whose prose has a base
+    # unit this close in meaning, has its counterpart by content: what is carried
+    # from it goes into the newest's sections, not under its old heading
+    counterpart_cosine: float = 0.60
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond
