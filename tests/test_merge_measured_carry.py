@@ -69,12 +69,12 @@ def test_a_carried_unit_goes_after_its_nearest_unit_not_in_a_section_of_its_own(
                   "## Layout\n\nThe layout is OO gauge, 14 metres of double track with "
                   "DCC control.\n\n"
                   "## Running sessions\n\nOperating sessions run on the second Saturday of "
-                  "each month from 10:00. Visitors may drive a train under supervision.\n\n"
+                  "each month from 10:00 and end at 16:00. Visitors may drive a train under supervision.\n\n"
                   "## Observations\n\n- [layout] OO gauge, DCC #layout\n",
                   modified="2026-02-01")
     older = dated("railway/club-layout.md", "Club layout", "club-layout",
                   "## Layout\n\nThe layout is OO gauge with DCC control.\n\n"
-                  "## Club nights\n\nEach operating session ends with a 20-minute track "
+                  "## Club nights\n\nEvery operating session ends with a 20-minute track "
                   "cleaning run.\n",
                   modified="2025-06-01")
     composed = compose("merge", newer, [older], carry_model=ALWAYS)
@@ -82,7 +82,7 @@ def test_a_carried_unit_goes_after_its_nearest_unit_not_in_a_section_of_its_own(
     text = body(composed.text)
     assert "## Club nights" not in text
     running = text.index("## Running sessions")
-    cleaning = text.index("Each operating session ends with a 20-minute track cleaning run.")
+    cleaning = text.index("Every operating session ends with a 20-minute track cleaning run.")
     assert running < cleaning < text.index("## Observations")
 
 
@@ -90,13 +90,14 @@ def test_footnote_definitions_stay_with_the_bodys_footnotes() -> None:
     newer = dated("carillon/practice-rules-2026.md", "Practice rules 2026",
                   "practice-rules-2026",
                   "Practice on the tower carillon is allowed 12:00-13:00 on weekdays[^1].\n"
-                  "The practice console is in room 4.\n\n"
+                  "The practice console is in room 4. The tower has 50 bells.\n\n"
                   "[^1]: Not on public holidays.\n\n"
                   "## Relations\n\n- part_of [[Tower Music Programme]]\n",
                   modified="2026-01-10")
     older = dated("carillon/practice-rules.md", "Practice rules", "practice-rules",
                   "Practice on the tower carillon is allowed 12:00-13:00 on weekdays[^1].\n"
-                  "Students must log every session in the blue tower book[^2].\n\n"
+                  "Students must log every session in the blue tower book[^2]. "
+                  "The tower has 49 bells[^3].\n\n"
                   "[^1]: Not on public holidays.\n"
                   "[^2]: The book is kept on the shelf by the clavier, 47 steps up.\n"
                   "[^3]: See the 1998 restoration report for the bell list.\n",
@@ -107,6 +108,7 @@ def test_footnote_definitions_stay_with_the_bodys_footnotes() -> None:
     definition = text.index("[^2]: The book is kept on the shelf by the clavier")
     assert text.index("[^1]: Not on public holidays.") < definition < text.index(
         "## Relations")
+    # its mark was on the superseded bell count: an orphan, held back
     orphan = entry(composed, "1998 restoration report")
     assert (orphan.status, orphan.held) == ("dropped", True)
     assert "[^3]" not in text

@@ -165,8 +165,13 @@ def run(ctx: MergeContext) -> None:
     refs = candidates(ctx)
     feats = features(ctx, refs)
     ctx.carry_features = feats
-    if model is None:
-        return
+    if model is not None:
+        _decide(ctx, model, refs, feats)
+    _orphan_footnotes(ctx, refs)
+
+
+def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
+            feats: dict[str, list[float]]) -> None:
     base = [b for b in ctx.base_refs() if b.unit.kind != "rel"]
     cut = ctx.thresholds.present_cosine
     for r in refs:
@@ -188,11 +193,11 @@ def run(ctx: MergeContext) -> None:
         elif p >= model.hold_at or e.status == "carried":
             ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new)")
-    _orphan_footnotes(ctx, refs)
 
 
 def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
-    """A carried footnote definition whose mark ("[^2]") nothing written uses is an
+    """A carried footnote definition whose mark ("[^2]") its own note uses but nothing
+    written does (the sentence with the mark was superseded or not carried) is an
     orphan to a reader: held back."""
     written = [b.unit.text for b in ctx.base_refs() if b.unit.kind != "footnote"] + [
         o.unit.text for _, d in ctx.older for o in ctx.refs[d.path]
@@ -200,8 +205,9 @@ def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
     for r in refs:
         e = ctx.entries[r.key]
         mark = re.match(r"\s*(\[\^[^\]]+\])", r.unit.text)
+        own = [o.unit.text for o in ctx.refs[r.path] if o.unit.kind != "footnote"]
         if r.unit.kind == "footnote" and e.status == "carried" and mark and not any(
-                mark.group(1) in t for t in written):
+                mark.group(1) in t for t in written) and any(mark.group(1) in t for t in own):
             ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (nothing written marks {mark.group(1)})")
 

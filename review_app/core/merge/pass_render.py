@@ -6,8 +6,8 @@ after the base's last observation, relations after its last relation, footnote
 definitions after the base's footnotes (before its observations and relations),
 units of a section the newest has no counterpart for (by heading or by content)
 under that section's heading, before the base's observation and relation sections,
-when two or more are carried from it, and base units the person replaced by an older
-one swapped in place."""
+when two or more are carried from it or nothing in the newest is near it, and base
+units the person replaced by an older one swapped in place."""
 
 from __future__ import annotations
 
@@ -74,9 +74,9 @@ def run(ctx: MergeContext) -> Lines:
             notes.append(r)
             continue
         aligned = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
-        if aligned is None and sum(1 for o in carried if o.path == r.path and o.section ==
-                                   r.section and o.unit.kind not in _APART) >= 2 \
-                and not _counterpart(ctx, r.path, r.section):
+        if aligned is None and not _counterpart(ctx, r.path, r.section) and (sum(
+                1 for o in carried if o.path == r.path and o.section == r.section
+                and o.unit.kind not in _APART) >= 2 or not _near(ctx, r)):
             doc = next(d for _, d in ctx.older if d.path == r.path)
             sec = doc.sections[r.section]
             line = doc.lines[sec.start] if r.section_title else ""
@@ -198,6 +198,13 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
         else:
             out.append((block.end, block.kind == "list"))
     return out
+
+
+def _near(ctx: MergeContext, r: Ref) -> bool:
+    """Some base unit speaks of what the older unit does (a home for it)."""
+    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _APART]
+    sims = ctx.cosines([r.unit.text], base)
+    return sims is not None and float(np.max(sims)) >= ctx.thresholds.home_cosine
 
 
 def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:

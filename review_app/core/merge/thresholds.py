@@ -57,6 +57,9 @@ class Thresholds:
     # unit this close in meaning, has its counterpart by content: what is carried
     # from it goes into the newest's sections, not under its old heading
     counterpart_cosine: float = 0.60
+    # ... and a single carried unit of such a section goes after its nearest base unit
+    # when that one is at least this close (else under its own heading)
+    home_cosine: float = 0.45
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond
