@@ -69,7 +69,8 @@ def test_a_carried_unit_goes_after_its_nearest_unit_not_in_a_section_of_its_own(
                   "## Layout\n\nThe layout is OO gauge, 14 metres of double track with "
                   "DCC control.\n\n"
                   "## Running sessions\n\nOperating sessions run on the second Saturday of "
-                  "each month from 10:00 and end at 16:00. Visitors may drive a train under supervision.\n\n"
+                  "each month from 10:00 and end at 16:00. Visitors may drive a train "
+                  "under supervision.\n\n"
                   "## Observations\n\n- [layout] OO gauge, DCC #layout\n",
                   modified="2026-02-01")
     older = dated("railway/club-layout.md", "Club layout", "club-layout",
@@ -122,10 +123,10 @@ def test_an_older_unit_the_newest_says_in_other_words_is_present() -> None:
                   modified="2026-04-01")
     older = dated("escape/room-reset.md", "Room reset", "room-reset",
                   "## Between games\n\nReset the safe code to 4471 and lock the cabinet. "
-                  "If a prop breaks, report it in the game master log before the next "
+                  "Broken props are reported in the game master log before the next "
                   "booking.\n",
                   modified="2025-04-01")
     composed = compose("merge", newer, [older])
-    e = entry(composed, "If a prop breaks")
+    e = entry(composed, "Broken props are reported")
     assert e.status == "present"
-    assert "If a prop breaks" not in composed.text
+    assert "Broken props are reported" not in composed.text

@@ -9,11 +9,16 @@ anywhere), the share of its facts the newest states, a same-thing-other-value
 signal, how its section aligned, its kind, the past-event flag and pass 3's verdict.
 
 - A unit whose meaning a newest unit states (cosine >= Thresholds.present_cosine) is
-  present whatever its words: never carried (a paraphrase is a repeat to a reader).
-- The model sure it is a fact only the older note has: carried.
-- Unsure (or pass 3 would carry it and the model does not agree): held back. Not
-  written, but a flippable row "held back: carry?" so the person settles it.
-- Sure it is not: pass 3's verdict stands (present or dropped).
+  present whatever its words when the newest states its facts: never carried (a
+  paraphrase is a repeat to a reader); superseded by that unit when it gives a number
+  of the same shape as one of that unit's ("0142" / "0177"); else the model decides.
+- Pass 3 would carry it: carried when the model gives it at least `carry_at`, else
+  held back: not written, but a flippable row "held back: carry?" so the person
+  settles it.
+- Pass 3 would not carry it: it stays unwritten; when the model gives it at least
+  `hold_at` it is held back too (a row to carry it with one key), else pass 3's
+  verdict stands. The model never writes what the rules left out: on the labelled
+  sets that found a few more facts and more repeats (bench/carry_fit.py).
 Superseded units keep pass 3's verdict. Update writes no older prose: untouched.
 """
 
@@ -49,8 +54,8 @@ class CarryModel:
     scale: tuple[float, ...]
     weights: tuple[float, ...]  # one per feature
     bias: float
-    carry_at: float  # probability at or above which a unit is carried
-    hold_at: float  # ... at or above which (below carry_at) it is held back
+    carry_at: float  # a unit pass 3 carries is carried at or above this, else held back
+    hold_at: float  # a unit pass 3 leaves out is held back at or above this
 
     def probability(self, x: list[float]) -> float:
         z = self.bias + sum(w * (v - m) / s for w, v, m, s in
@@ -173,26 +178,34 @@ def run(ctx: MergeContext) -> None:
 def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
             feats: dict[str, list[float]]) -> None:
     base = [b for b in ctx.base_refs() if b.unit.kind != "rel"]
+    stated = {v for b in ctx.base_refs() for v in b.facts.values}
     cut = ctx.thresholds.present_cosine
     for r in refs:
         x = feats.get(r.key)
         if x is None:
             continue
         e = ctx.entries[r.key]
-        if x[0] >= cut:  # a newest unit says it: present, whatever its words
-            if e.status != "present":
-                b = _nearest(ctx, r, base)
-                ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
-                                          why="the newest says it in other words")
-            continue
+        if x[0] >= cut:  # a newest unit says it, whatever its words
+            b = _nearest(ctx, r, base)
+            new = {value_shape(v) for v in r.facts.values if v not in stated} - {None}
+            if new & {value_shape(v) for v in b.facts.values}:  # "0142" / "0177"
+                ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
+                                          flips=("newer", "older"),
+                                          why="the newest says it with another value")
+                continue
+            if not any(v not in stated for v in r.facts.values):
+                if e.status != "present":
+                    ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
+                                              why="the newest says it in other words")
+                continue
         p = model.probability(x)
-        if p >= model.carry_at:
-            if e.status != "carried":
-                ctx.entries[r.key] = _set(e, "carried", flips=("carry", "drop"),
-                                          why=f"a fact only the older note has (sure {p:.2f})")
-        elif p >= model.hold_at or e.status == "carried":
+        if e.status == "carried" and p < model.carry_at:
             ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new)")
+        elif e.status != "carried" and p >= model.hold_at:
+            ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+                                      why=f"{HELD} (sure {p:.2f} it is new; the rules "
+                                      f"found it {e.status})")
 
 
 def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
