@@ -10,8 +10,10 @@ signal, how its section aligned, its kind, the past-event flag and pass 3's verd
 
 - A unit whose meaning a newest unit states (cosine >= Thresholds.present_cosine) is
   present whatever its words when the newest states its facts: never carried (a
-  paraphrase is a repeat to a reader); superseded by that unit when it gives a number
-  of the same shape as one of that unit's ("0142" / "0177"); else the model decides.
+  paraphrase is a repeat to a reader); else the model decides.
+- A unit whose nearest newest unit (cosine >= Thresholds.other_shape_cosine) gives a
+  number of the shape of one of its new numbers, that it does not give ("EUR 42.50" /
+  "EUR 44.00", "0142" / "0177"), is superseded by it: another value, in other words.
 - Pass 3 would carry it: carried when the model gives it at least `carry_at`, else
   held back: not written, but a flippable row "held back: carry?" so the person
   settles it.
@@ -44,7 +46,7 @@ KINDS = frozenset({"sentence", "item", "footnote"})
 FEATURES = ("cos_any", "cos_pool", "stated_share", "no_facts", "new_facts", "other_value",
             "by_heading", "by_content", "unaligned", "intro", "item", "footnote",
             "past_event", "rule_carried", "rule_dropped", "older_rank", "names_only",
-            "words", "same_shape")
+            "words", "same_shape", "near_shape")
 HELD = "held back: carry?"
 
 
@@ -142,6 +144,7 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
             1.0 if new and all(v.startswith("name:") for v in new) else 0.0,
             math.log1p(len(r.unit.text.split())),
             _same_shape(new, base, aligned if not loose else None),
+            _near_shape(new, values, base[int(row.argmax())], float(row.max())),
         ]
     return out
 
@@ -155,6 +158,15 @@ def _same_shape(new: list[str], base: list[Ref], section: int | None) -> float:
     theirs = {value_shape(v) for b in base if section is None or b.section == section
               for v in b.facts.values}
     return sum(1 for s in shapes.values() if s in theirs) / len(shapes)
+
+
+def _near_shape(new: list[str], mine: frozenset[str], nearest: Ref, cos: float) -> float:
+    """The cosine to the nearest base unit when that unit gives a number of the shape
+    of one of the unit's new numbers that the unit does not give ("EUR 42.50" /
+    "EUR 44.00"), else 0: another value of the same thing, said in other words."""
+    shapes = {value_shape(v) for v in new} - {None}
+    theirs = {value_shape(v) for v in nearest.facts.values - mine} - {None}
+    return cos if shapes & theirs else 0.0
 
 
 def _words(ctx: MergeContext, text: str) -> frozenset[str]:
@@ -185,14 +197,14 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
         if x is None:
             continue
         e = ctx.entries[r.key]
+        if x[FEATURES.index("near_shape")] >= ctx.thresholds.other_shape_cosine:
+            b = _nearest(ctx, r, base)  # "EUR 42.50" / "EUR 44.00", "0142" / "0177"
+            ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
+                                      flips=("newer", "older"),
+                                      why="the newest says it with another value")
+            continue
         if x[0] >= cut:  # a newest unit says it, whatever its words
             b = _nearest(ctx, r, base)
-            new = {value_shape(v) for v in r.facts.values if v not in stated} - {None}
-            if new & {value_shape(v) for v in b.facts.values}:  # "0142" / "0177"
-                ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
-                                          flips=("newer", "older"),
-                                          why="the newest says it with another value")
-                continue
             if not any(v not in stated for v in r.facts.values):
                 if e.status != "present":
                     ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),

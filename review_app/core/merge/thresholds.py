@@ -57,10 +57,15 @@ class Thresholds:
     # An older section without a heading counterpart, most of whose prose has a base
     # unit this close in meaning, has its counterpart by content: what is carried
     # from it goes into the newest's sections, not under its old heading
-    counterpart_cosine: float = 0.60
+    counterpart_cosine: float = 0.50
     # ... and a single carried unit of such a section goes after its nearest base unit
     # when that one is at least this close (else under its own heading)
     home_cosine: float = 0.45
+    # An older unit whose nearest base unit (at least this close) gives a number of the
+    # shape of one of its new numbers is superseded by it (pass_carry). In merge-A..F:
+    # 2 stale values and no must-carry fact of the units the rules carried sit above
+    # 0.55 (bench/carry_fit.py --show prints the near_shape input)
+    other_shape_cosine: float = 0.60
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond
