@@ -106,7 +106,8 @@ def _figures(model: CarryModel, rows: list) -> dict[str, float]:
     for x, y, _, name in rows:
         p = model.probability(x)
         present = x[0] >= DEFAULT.present_cosine or x[FEATURES.index("near_shape")] >= \
-            DEFAULT.other_shape_cosine  # present, or superseded by its nearest unit
+            DEFAULT.other_shape_cosine or x[FEATURES.index("near_stated")] >= \
+            DEFAULT.near_stated_cosine  # present, or superseded by its nearest unit
         carry = bool(x[rule]) and p >= model.carry_at and not present
         out["must"] += y
         out["present"] += int(present and y == 1)

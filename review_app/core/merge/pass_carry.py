@@ -11,6 +11,8 @@ signal, how its section aligned, its kind, the past-event flag and pass 3's verd
 - A unit whose meaning a newest unit states (cosine >= Thresholds.present_cosine) is
   present whatever its words when the newest states its facts: never carried (a
   paraphrase is a repeat to a reader); else the model decides.
+- A unit whose nearest newest unit (cosine >= Thresholds.near_stated_cosine) states
+  every number it gives is present: the same thing said again, perhaps with a name.
 - A unit whose nearest newest unit (cosine >= Thresholds.other_shape_cosine) gives a
   number of the shape of one of its new numbers, that it does not give ("EUR 42.50" /
   "EUR 44.00", "0142" / "0177"), is superseded by it: another value, in other words.
@@ -46,7 +48,7 @@ KINDS = frozenset({"sentence", "item", "footnote"})
 FEATURES = ("cos_any", "cos_pool", "stated_share", "no_facts", "new_facts", "other_value",
             "by_heading", "by_content", "unaligned", "intro", "item", "footnote",
             "past_event", "rule_carried", "rule_dropped", "older_rank", "names_only",
-            "words", "same_shape", "near_shape")
+            "words", "same_shape", "near_shape", "near_stated")
 HELD = "held back: carry?"
 
 
@@ -145,6 +147,7 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
             math.log1p(len(r.unit.text.split())),
             _same_shape(new, base, aligned if not loose else None),
             _near_shape(new, values, base[int(row.argmax())], float(row.max())),
+            _near_stated(values, base[int(row.argmax())], float(row.max())),
         ]
     return out
 
@@ -167,6 +170,14 @@ def _near_shape(new: list[str], mine: frozenset[str], nearest: Ref, cos: float) 
     shapes = {value_shape(v) for v in new} - {None}
     theirs = {value_shape(v) for v in nearest.facts.values - mine} - {None}
     return cos if shapes & theirs else 0.0
+
+
+def _near_stated(mine: frozenset[str], nearest: Ref, cos: float) -> float:
+    """The cosine to the nearest base unit when that unit states every number of the
+    unit ("the rest from budget line 4.2" / "remainder charged to budget line 4.2"),
+    else 0: the same thing said again, perhaps with a name added."""
+    numbers = {v for v in mine if v.startswith("n:")}
+    return cos if numbers and numbers <= nearest.facts.values else 0.0
 
 
 def _words(ctx: MergeContext, text: str) -> frozenset[str]:
@@ -202,6 +213,12 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
             ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
                                       flips=("newer", "older"),
                                       why="the newest says it with another value")
+            continue
+        if x[FEATURES.index("near_stated")] >= ctx.thresholds.near_stated_cosine:
+            b = _nearest(ctx, r, base)  # its numbers, in the unit nearest in meaning
+            if e.status != "present":
+                ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
+                                          why="the newest says it, with its numbers")
             continue
         if x[0] >= cut:  # a newest unit says it, whatever its words
             b = _nearest(ctx, r, base)

@@ -66,6 +66,10 @@ class Thresholds:
     # 2 stale values and no must-carry fact of the units the rules carried sit above
     # 0.55 (bench/carry_fit.py --show prints the near_shape input)
     other_shape_cosine: float = 0.60
+    # ... and one whose nearest base unit (at least this close) states every number it
+    # gives is present (pass_carry). Of the units the rules carried in merge-A..F, at
+    # 0.60: 8 restatements, 1 stale value and no must-carry fact sit above it
+    near_stated_cosine: float = 0.60
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond
