@@ -135,3 +135,20 @@ def test_an_older_unit_the_newest_says_elsewhere_is_never_carried() -> None:
     e = entry(composed, "Broken props are reported")
     assert e.status == "superseded" and "0161 496 0177" in (e.by_text or "")
     assert "0142" not in composed.text and "Broken props are reported" not in composed.text
+
+
+def test_an_older_item_that_says_the_newest_item_and_more_is_written_once() -> None:
+    newer = dated("puppets/show-nights-2026.md", "Show nights 2026", "show-nights-2026",
+                  "## Evenings\n\n- Doors open 18:30.\n- Shows last 50 minutes.\n",
+                  modified="2026-02-01")
+    older = dated("puppets/show-nights.md", "Show nights", "show-nights",
+                  "## Evenings\n\n- Doors open 18:30, the puppet bar closes at 21:45.\n",
+                  modified="2025-02-01")
+    composed = compose("merge", newer, [older], carry_model=ALWAYS)
+    text = body(composed.text)
+    assert "- Doors open 18:30, the puppet bar closes at 21:45.\n" in text
+    assert "- Doors open 18:30.\n" not in text
+    e = entry(composed, "puppet bar")
+    newer_only = compose("merge", newer, [older], carry_model=ALWAYS,
+                         choices={e.key: "newer"})
+    assert "- Doors open 18:30.\n" in newer_only.text and "21:45" not in newer_only.text

@@ -11,6 +11,8 @@ signal, how its section aligned, its kind, the past-event flag and pass 3's verd
 - A unit whose meaning a newest unit states (cosine >= Thresholds.present_cosine) is
   present whatever its words when the newest states its facts: never carried (a
   paraphrase is a repeat to a reader); else the model decides.
+- A unit the rules carry that says a base unit of its kind whole, with every fact of
+  it, and more, is written in that unit's place (the person may keep the newer).
 - A unit whose nearest newest unit (cosine >= Thresholds.near_stated_cosine) states
   every number it gives is present: the same thing said again, perhaps with a name.
 - A unit whose nearest newest unit (cosine >= Thresholds.other_shape_cosine) gives a
@@ -36,6 +38,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
 from .facts import facts_of, masked, stem, value_shape
@@ -208,6 +211,12 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
         if x is None:
             continue
         e = ctx.entries[r.key]
+        if e.status == "carried" and (b := _fuller_of(ctx, r, base)) is not None:
+            ctx.fuller[r.key] = b.key  # written in its place unless the person says newer
+            ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
+                                      flips=("newer", "older"),
+                                      why="it says all the newest's unit says, and more")
+            continue
         if x[FEATURES.index("near_shape")] >= ctx.thresholds.other_shape_cosine:
             b = _nearest(ctx, r, base)  # "EUR 42.50" / "EUR 44.00", "0142" / "0177"
             ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
@@ -235,6 +244,21 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
             ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new; the rules "
                                       f"found it {e.status})")
+
+
+def _fuller_of(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref | None:
+    """The base unit of its kind that the older unit says whole, and every fact of
+    which it states, with more ("Site hours 08:00-16:30." / "Site hours 08:00-16:30,
+    tea at 10:30 and lunch at 13:00."): a careful editor writes the fuller one once."""
+    if r.unit.kind == "footnote":
+        return None
+    for b in base:
+        if b.unit.kind == r.unit.kind and b.key not in ctx.fuller.values() \
+                and b.facts.values and b.facts.values <= r.facts.values \
+                and len(b.unit.norm) < len(r.unit.norm) \
+                and fuzz.partial_ratio(b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz:
+            return b
+    return None
 
 
 def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
