@@ -13,7 +13,8 @@ regression (numpy, L2) of must-carry against the rest over pass_carry.FEATURES.
 
 Printed: per held-out set, the model fitted on the other sets (leave one set out):
 precision and recall of "carry" for must-carry units (pass_carry's policy: a unit the
-rules carry is carried when p >= carry_at, else held back; one they leave out is held
+rules carry is carried when p >= carry_at or nothing in the newest is near it, else
+held back; one they leave out is held
 back when p >= hold_at), stale units it would carry, units held back for the person,
 must-carry units taken as present by cosine; and the same for pass 3's rule verdict
 (carried or not) on the same units. These are the honest estimates; the figures of the
@@ -108,7 +109,8 @@ def _figures(model: CarryModel, rows: list) -> dict[str, float]:
         present = x[0] >= DEFAULT.present_cosine or x[FEATURES.index("near_shape")] >= \
             DEFAULT.other_shape_cosine or x[FEATURES.index("near_stated")] >= \
             DEFAULT.near_stated_cosine  # present, or superseded by its nearest unit
-        carry = bool(x[rule]) and p >= model.carry_at and not present
+        carry = bool(x[rule]) and (p >= model.carry_at or x[0] < DEFAULT.home_cosine) \
+            and not present
         out["must"] += y
         out["present"] += int(present and y == 1)
         out["carried"] += int(carry)

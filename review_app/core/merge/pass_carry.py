@@ -18,9 +18,10 @@ signal, how its section aligned, its kind, the past-event flag and pass 3's verd
 - A unit whose nearest newest unit (cosine >= Thresholds.other_shape_cosine) gives a
   number of the shape of one of its new numbers, that it does not give ("EUR 42.50" /
   "EUR 44.00", "0142" / "0177"), is superseded by it: another value, in other words.
-- Pass 3 would carry it: carried when the model gives it at least `carry_at`, else
-  held back: not written, but a flippable row "held back: carry?" so the person
-  settles it.
+- Pass 3 would carry it: carried when the model gives it at least `carry_at` or
+  nothing in the newest is near it in meaning (cosine < Thresholds.home_cosine: no
+  restatement to fear), else held back: not written, but a flippable row "held back:
+  carry?" so the person settles it.
 - Pass 3 would not carry it: it stays unwritten; when the model gives it at least
   `hold_at` it is held back too (a row to carry it with one key), else pass 3's
   verdict stands. The model never writes what the rules left out: on the labelled
@@ -192,8 +193,15 @@ def _words(ctx: MergeContext, text: str) -> frozenset[str]:
 def run(ctx: MergeContext) -> None:
     if ctx.action != "merge":
         return
-    model = ctx.carry_model if ctx.carry_model is not None else shipped_model()
+    model = ctx.carry_model
     refs = candidates(ctx)
+    base = [b for b in ctx.base_refs() if b.unit.kind != "rel"]
+    if len(refs) + len(base) > ctx.thresholds.embed_budget:
+        ctx.bounded.append(f"{len(refs)} older prose units against {len(base)} base units, "
+                           f"so the carry model did not weigh them: the rules' verdicts stand "
+                           f"(budget {ctx.thresholds.embed_budget})")
+        _orphan_footnotes(ctx, refs)
+        return
     feats = features(ctx, refs)
     ctx.carry_features = feats
     if model is not None:
@@ -206,6 +214,9 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
     base = [b for b in ctx.base_refs() if b.unit.kind != "rel"]
     stated = {v for b in ctx.base_refs() for v in b.facts.values}
     cut = ctx.thresholds.present_cosine
+    sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
+    nearest = {r.key: base[int(np.argmax(sims[i]))] for i, r in enumerate(refs)} \
+        if sims is not None else {}
     for r in refs:
         x = feats.get(r.key)
         if x is None:
@@ -218,26 +229,26 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                       why="it says all the newest's unit says, and more")
             continue
         if x[FEATURES.index("near_shape")] >= ctx.thresholds.other_shape_cosine:
-            b = _nearest(ctx, r, base)  # "EUR 42.50" / "EUR 44.00", "0142" / "0177"
+            b = nearest[r.key]  # "EUR 42.50" / "EUR 44.00", "0142" / "0177"
             ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
                                       flips=("newer", "older"),
                                       why="the newest says it with another value")
             continue
         if x[FEATURES.index("near_stated")] >= ctx.thresholds.near_stated_cosine:
-            b = _nearest(ctx, r, base)  # its numbers, in the unit nearest in meaning
+            b = nearest[r.key]  # its numbers, in the unit nearest in meaning
             if e.status != "present":
                 ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
                                           why="the newest says it, with its numbers")
             continue
         if x[0] >= cut:  # a newest unit says it, whatever its words
-            b = _nearest(ctx, r, base)
+            b = nearest[r.key]
             if not any(v not in stated for v in r.facts.values):
                 if e.status != "present":
                     ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
                                               why="the newest says it in other words")
                 continue
         p = model.probability(x)
-        if e.status == "carried" and p < model.carry_at:
+        if e.status == "carried" and p < model.carry_at and x[0] >= ctx.thresholds.home_cosine:
             ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new)")
         elif e.status != "carried" and p >= model.hold_at:
@@ -283,11 +294,6 @@ def _set(e: LedgerEntry, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
     kw.setdefault("by_text", None)
     kw.setdefault("flips", ())
     return replace(e, status=status, **kw)  # type: ignore[arg-type]
-
-
-def _nearest(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref:
-    sims = ctx.cosines([r.unit.text], [b.unit.text for b in base])
-    return base[int(np.argmax(sims[0]))]
 
 
 def _text(r: Ref) -> str:

@@ -63,6 +63,21 @@ def run(ctx: MergeContext) -> Lines:
     rels: list[Ref] = []
     notes: list[Ref] = []
     inline: list[Ref] = []
+    # Placement by meaning embeds the carried units and the base's: beyond the budget a
+    # carried unit goes at the end of its aligned section, or under its own heading.
+    by_meaning = len(carried) + len(base_refs) <= ctx.thresholds.embed_budget
+    if not by_meaning:
+        ctx.bounded.append(f"{len(carried)} carried units against {len(base_refs)} base "
+                           f"units, so each was written at the end of its aligned section, "
+                           f"not after its nearest unit (budget "
+                           f"{ctx.thresholds.embed_budget})")
+    seen: dict[tuple[str, int], bool] = {}
+
+    def counterpart(path: str, k: int) -> bool:
+        if (path, k) not in seen:
+            seen[(path, k)] = _counterpart(ctx, path, k)
+        return seen[(path, k)]
+
     for r in carried:
         if r.unit.kind == "obs":
             obs.append(r)
@@ -74,9 +89,9 @@ def run(ctx: MergeContext) -> Lines:
             notes.append(r)
             continue
         aligned = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
-        if aligned is None and not _counterpart(ctx, r.path, r.section) and (sum(
-                1 for o in carried if o.path == r.path and o.section == r.section
-                and o.unit.kind not in _APART) >= 2 or not _near(ctx, r)):
+        if aligned is None and (not by_meaning or not counterpart(r.path, r.section) and (
+                sum(1 for o in carried if o.path == r.path and o.section == r.section
+                    and o.unit.kind not in _APART) >= 2 or not _near(ctx, r))):
             doc = next(d for _, d in ctx.older if d.path == r.path)
             sec = doc.sections[r.section]
             line = doc.lines[sec.start] if r.section_title else ""
@@ -85,7 +100,8 @@ def run(ctx: MergeContext) -> Lines:
             new_sections.setdefault(line, []).append(r)
         else:
             inline.append(r)
-    for r, at in zip(inline, _anchors(ctx, inline), strict=True):
+    for r, at in zip(inline, _anchors(ctx, inline) if by_meaning else
+                     [_section_end(ctx, r) for r in inline], strict=True):
         anchored.setdefault(at, []).append(r)
     tail_at = len(base.lines)
     while tail_at > 0 and not base.lines[tail_at - 1].strip():
@@ -198,6 +214,14 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
         else:
             out.append((block.end, block.kind == "list"))
     return out
+
+
+def _section_end(ctx: MergeContext, r: Ref) -> tuple[int, bool]:
+    """The end of the base section a carried unit's section is aligned with."""
+    k = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
+    sec = ctx.base.sections[k or 0]
+    last = ctx.base.blocks[sec.blocks[-1]].kind if sec.blocks else None
+    return sec.end, last == "list"
 
 
 def _near(ctx: MergeContext, r: Ref) -> bool:
