@@ -43,7 +43,7 @@ from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
 from .facts import facts_of, masked, stem, value_shape
-from .ledger import LedgerEntry
+from .ledger import WORDING_ONLY, LedgerEntry
 from .other_value import in_intro
 from .past_events import past_event
 
@@ -234,16 +234,17 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                       flips=("newer", "older"),
                                       why="the newest says it with another value")
             continue
+        settled = e.status == "dropped" and WORDING_ONLY not in e.why  # history, past
         if x[FEATURES.index("near_stated")] >= ctx.thresholds.near_stated_cosine:
             b = nearest[r.key]  # its numbers, in the unit nearest in meaning
-            if e.status != "present":
+            if e.status != "present" and not settled:
                 ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
                                           why="the newest says it, with its numbers")
             continue
         if x[0] >= cut:  # a newest unit says it, whatever its words
             b = nearest[r.key]
             if not any(v not in stated for v in r.facts.values):
-                if e.status != "present":
+                if e.status != "present" and not settled:
                     ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
                                               why="the newest says it in other words")
                 continue

@@ -15,6 +15,7 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .document import Document
+from .pass_units import decisions_heading
 
 Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
 
@@ -181,9 +182,9 @@ _APART = frozenset({"obs", "rel", "footnote"})
 
 def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
     """For each carried unit, the base line it is written before: after its nearest
-    base unit by meaning (within the section pass 4 homed it in, if any; the aligned
-    section's nearest when it is about as near as the nearest anywhere), after that
-    unit's block unless both are items of plain lists. The bool: joins a list."""
+    base unit by meaning (within the section pass 4 homed it in, or the section its
+    heading aligned with, if any; anywhere otherwise), after that unit's block unless
+    both are items of plain lists. The bool: joins a list."""
     base = [b for b in ctx.base_refs() if b.unit.kind not in _APART]
     if not refs:
         return []
@@ -200,12 +201,10 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
         if home is not None:
             row[[b.section != home for b in base]] = -2.0
         j = int(row.argmax())
-        if aligned is not None and home is None:
+        if aligned is not None and home is None and (r.path, r.section) not in ctx.loose:
             mine = [k for k, b in enumerate(base) if b.section == aligned]
-            if mine:
-                k = max(mine, key=lambda k: row[k])
-                if row[k] >= row[j] - _ALIGNED_SLACK:
-                    j = k
+            if mine:  # a heading that matched says where it belongs
+                j = max(mine, key=lambda k: row[k])
         b = base[j]
         block = ctx.base.blocks[b.unit.block]
         own = next(d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block]
@@ -234,8 +233,11 @@ def _near(ctx: MergeContext, r: Ref) -> bool:
 def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:
     """Most of the older section's prose has a base unit near in meaning
     (Thresholds.counterpart_cosine): the newest speaks of it under another heading, so
-    what is carried from it goes there, not under the old heading."""
+    what is carried from it goes there, not under the old heading. A heading that
+    decides what its units mean ("Not doing (yet)", "Out of scope") is never left off."""
     doc = next(d for _, d in ctx.older if d.path == path)
+    if decisions_heading(doc.sections[k].title, ctx):
+        return False
     mine = [u.text for b in doc.sections[k].blocks for u in doc.blocks[b].units
             if u.kind not in _APART]
     base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _APART]
@@ -244,7 +246,3 @@ def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:
     best = np.asarray(ctx.cosines(mine, base), dtype=np.float64).max(axis=1)
     return float((best >= ctx.thresholds.counterpart_cosine).mean()) >= 0.5
 
-
-# The aligned section's nearest unit is taken when it is this close to the nearest
-# anywhere: a heading that matched is evidence too.
-_ALIGNED_SLACK = 0.05
