@@ -9,8 +9,8 @@ anywhere), the share of its facts the newest states, a same-thing-other-value
 signal, how its section aligned, its kind, the past-event flag and pass 3's verdict.
 
 - A unit whose meaning a newest unit states (cosine >= Thresholds.present_cosine) is
-  present whatever its words when the newest states its facts: never carried (a
-  paraphrase is a repeat to a reader); else the model decides.
+  present whatever its words when the newest states its facts, else held back: never
+  carried (a paraphrase is a repeat to a reader).
 - A unit the rules carry that says a base unit of its kind whole, with every fact of
   it, and more, is written in that unit's place (the person may keep the newer).
 - A unit whose nearest newest unit (cosine >= Thresholds.near_stated_cosine) states
@@ -247,6 +247,11 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                 if e.status != "present" and not settled:
                     ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
                                               why="the newest says it in other words")
+                continue
+            if e.status == "carried":  # nearly said, with a detail: never written beside
+                ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+                                          why=f"{HELD} (the newest nearly says it: "
+                                          f"{_text(b)})")
                 continue
         p = model.probability(x)
         if e.status == "carried" and p < model.carry_at and x[0] >= ctx.thresholds.home_cosine:
