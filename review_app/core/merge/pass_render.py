@@ -231,7 +231,7 @@ def _near(ctx: MergeContext, r: Ref) -> bool:
 
 
 def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:
-    """Most of the older section's prose has a base unit near in meaning
+    """Most (more than half) of the older section's prose has a base unit near in meaning
     (Thresholds.counterpart_cosine): the newest speaks of it under another heading, so
     what is carried from it goes there, not under the old heading. A heading that
     decides what its units mean ("Not doing (yet)", "Out of scope") is never left off."""
@@ -239,10 +239,10 @@ def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:
     if decisions_heading(doc.sections[k].title, ctx):
         return False
     mine = [u.text for b in doc.sections[k].blocks for u in doc.blocks[b].units
-            if u.kind not in _APART]
+            if u.kind not in _APART and u.kind != "code"]  # code embeds poorly as prose
     base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _APART]
     if not mine or not base:
         return False
     best = np.asarray(ctx.cosines(mine, base), dtype=np.float64).max(axis=1)
-    return float((best >= ctx.thresholds.counterpart_cosine).mean()) >= 0.5
+    return float((best >= ctx.thresholds.counterpart_cosine).mean()) > 0.5
 
