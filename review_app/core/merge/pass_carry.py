@@ -54,6 +54,9 @@ FEATURES = ("cos_any", "cos_pool", "stated_share", "no_facts", "new_facts", "oth
             "past_event", "rule_carried", "rule_dropped", "older_rank", "names_only",
             "words", "same_shape", "near_shape", "near_stated")
 HELD = "held back: carry?"
+# Relations say nothing as prose; code blocks embed poorly and are not warmed ahead
+# (merging.prefetch_texts), so a preview embeds nothing more for this pass.
+_NOT_EMBEDDED = frozenset({"rel", "code"})
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,7 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
     """Ledger key -> the model's inputs (FEATURES, in order)."""
     if not refs:
         return {}
-    base = [b for b in ctx.base_refs() if b.unit.kind not in ("rel",)]
+    base = [b for b in ctx.base_refs() if b.unit.kind not in _NOT_EMBEDDED]
     if not base:
         return {}
     stated: set[str] = set()
@@ -195,7 +198,7 @@ def run(ctx: MergeContext) -> None:
         return
     model = ctx.carry_model
     refs = candidates(ctx)
-    base = [b for b in ctx.base_refs() if b.unit.kind != "rel"]
+    base = [b for b in ctx.base_refs() if b.unit.kind not in _NOT_EMBEDDED]
     if len(refs) + len(base) > ctx.thresholds.embed_budget:
         ctx.bounded.append(f"{len(refs)} older prose units against {len(base)} base units, "
                            f"so the carry model did not weigh them: the rules' verdicts stand "
@@ -211,7 +214,7 @@ def run(ctx: MergeContext) -> None:
 
 def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
             feats: dict[str, list[float]]) -> None:
-    base = [b for b in ctx.base_refs() if b.unit.kind != "rel"]
+    base = [b for b in ctx.base_refs() if b.unit.kind not in _NOT_EMBEDDED]
     stated = {v for b in ctx.base_refs() for v in b.facts.values}
     cut = ctx.thresholds.present_cosine
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])

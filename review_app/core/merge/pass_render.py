@@ -101,8 +101,10 @@ def run(ctx: MergeContext) -> Lines:
             new_sections.setdefault(line, []).append(r)
         else:
             inline.append(r)
-    for r, at in zip(inline, _anchors(ctx, inline) if by_meaning else
-                     [_section_end(ctx, r) for r in inline], strict=True):
+    prose = [r for r in inline if r.unit.kind != "code"] if by_meaning else []
+    spots = dict(zip((r.key for r in prose), _anchors(ctx, prose), strict=True))
+    for r in inline:  # a code block goes at the end of its aligned section
+        at = spots.get(r.key) or _section_end(ctx, r)
         anchored.setdefault(at, []).append(r)
     tail_at = len(base.lines)
     while tail_at > 0 and not base.lines[tail_at - 1].strip():
@@ -178,6 +180,7 @@ def _footnotes_at(ctx: MergeContext, tail_at: int, new_at: int) -> tuple[int, bo
 
 
 _APART = frozenset({"obs", "rel", "footnote"})
+_UNEMBEDDED = frozenset({"obs", "rel", "footnote", "code"})  # code is not warmed ahead
 
 
 def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
@@ -185,7 +188,7 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
     base unit by meaning (within the section pass 4 homed it in, or the section its
     heading aligned with, if any; anywhere otherwise), after that unit's block unless
     both are items of plain lists. The bool: joins a list."""
-    base = [b for b in ctx.base_refs() if b.unit.kind not in _APART]
+    base = [b for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
     if not refs:
         return []
     if not base:
@@ -224,8 +227,11 @@ def _section_end(ctx: MergeContext, r: Ref) -> tuple[int, bool]:
 
 
 def _near(ctx: MergeContext, r: Ref) -> bool:
-    """Some base unit speaks of what the older unit does (a home for it)."""
-    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _APART]
+    """Some base unit speaks of what the older unit does (a home for it). A code block
+    is not compared by meaning: it keeps its heading."""
+    if r.unit.kind == "code":
+        return False
+    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
     sims = ctx.cosines([r.unit.text], base)
     return sims is not None and float(np.max(sims)) >= ctx.thresholds.home_cosine
 
@@ -240,7 +246,7 @@ def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:
         return False
     mine = [u.text for b in doc.sections[k].blocks for u in doc.blocks[b].units
             if u.kind not in _APART and u.kind != "code"]  # code embeds poorly as prose
-    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _APART]
+    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
     if not mine or not base:
         return False
     best = np.asarray(ctx.cosines(mine, base), dtype=np.float64).max(axis=1)
