@@ -168,7 +168,7 @@ def test_a_rule_of_a_list_nothing_in_the_newest_speaks_to_is_carried_by_merge():
     assert "Helmets" not in u.text and "carry" in entry(u, "Helmets").flips
 
 
-def test_a_carried_footnote_closes_the_note_after_its_relations():
+def test_a_footnote_whose_mark_is_not_written_is_held_back_and_goes_before_relations():
     older = note("hostel/breakfast.md", fm("Breakfast", "2024-05-01") + (
         "Breakfast is served from 7:00.[^late]\n\n## Relations\n\n- part_of [[Guest Guide]]\n"
         "- relates_to [[Lunch Menu]]\n\n"
@@ -176,9 +176,14 @@ def test_a_carried_footnote_closes_the_note_after_its_relations():
     newer = note("hostel/breakfast-2025.md", fm("Breakfast 2025", "2025-05-01") + (
         "Breakfast is served from 7:30.\n\n## Relations\n\n- part_of [[Guest Guide]]\n"))
     c = compose("merge", newer, [older], now=NOW)
-    lines = c.text.rstrip("\n").splitlines()
-    assert lines[-1].startswith("[^late]: Late checkout guests") and lines[-2] == ""
-    assert lines.index("- relates_to [[Lunch Menu]]") < len(lines) - 2
+    e = entry(c, "[^late]: Late checkout")
+    assert (e.status, e.held) == ("dropped", True)  # its sentence was superseded: an orphan
+    assert "[^late]" not in c.text
+    # the person carries it: it is the body's, written before the relations
+    lines = compose("merge", newer, [older], now=NOW, choices={e.key: "carry"}
+                    ).text.splitlines()
+    at = next(k for k, ln in enumerate(lines) if ln.startswith("[^late]: Late checkout"))
+    assert lines[at - 1] == "" and at < lines.index("## Relations")
 
 
 def test_a_name_inside_a_compound_of_the_newest_is_stated():

@@ -34,7 +34,7 @@ def test_an_abbreviation_before_a_number_does_not_end_a_sentence():
         assert e.status == "superseded" and e.text.startswith("Any fire:"), action
 
 
-def test_an_older_count_is_carried_beside_an_intro_that_only_dates_the_newest():
+def test_an_older_count_beside_an_intro_that_only_dates_the_newest_is_for_the_person():
     older = note("marina/berths.md", fm("Berth allocation", "2025-02-01") + (
         "Applies to the pontoons at Kingsbridge Marina (180 berths).\n\n"
         "## Visitors\n\n- 40 berths are kept for visitors.\n"))
@@ -42,6 +42,10 @@ def test_an_older_count_is_carried_beside_an_intro_that_only_dates_the_newest():
         "Kingsbridge Marina pontoons, winter season 2025.\n\n"
         "## Visitors\n\n- 46 berths are now kept for visitors.\n"))
     c = compose("merge", newer, [older], now=NOW)
-    assert entry(c, "180 berths").status == "carried"
-    assert "(180 berths)" in c.text
+    # an older intro sentence the newest's intro nearly restates: the carry model is
+    # unsure, so it is held back (not superseded by the year), one key carries it
+    e = entry(c, "180 berths")
+    assert (e.status, e.held, "carry" in e.flips) == ("dropped", True, True)
     assert entry(c, "40 berths").status == "superseded" and "40 berths" not in c.text
+    c = compose("merge", newer, [older], now=NOW, choices={e.key: "carry"})
+    assert "(180 berths)" in c.text

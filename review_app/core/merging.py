@@ -195,8 +195,8 @@ def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None, *,
 def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | None = None,
             now: Any = None, vectors: UnitVectors | None = None,
             targets: Mapping[str, str] | None = None,
-            choices: Mapping[str, Choice] | None = None, text: str | None = None
-            ) -> Composed:
+            choices: Mapping[str, Choice] | None = None, text: str | None = None,
+            carry_model: Any = "shipped") -> Composed:
     """What `action` (update | merge) writes for a group: core.merge.compose (its
     docstring is the API) with the group's names, so links among the members are
     not facts. `canonical` is the base for both actions."""
@@ -207,4 +207,5 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
             group_keys |= {k, normalise(k), target_key(k)}
         group_keys.add(f"note:{n.path}")
     return _compose(action, canonical, others, kept=kept, now=now, vectors=vectors,
-                    targets=targets, choices=choices, text=text, group_keys=group_keys)
+                    targets=targets, choices=choices, text=text, group_keys=group_keys,
+                    carry_model=carry_model)

@@ -41,6 +41,8 @@ from .document import parse
 from .ledger import Choice, Ledger, LedgerEntry
 from .lexicon import ENGLISH, Lexicon
 from .pass_blocks import run as ordered_blocks
+from .pass_carry import run as measured_carry
+from .pass_carry import shipped_model
 from .pass_choices import run as persons_choices
 from .pass_once import run as carried_once
 from .pass_render import run as render
@@ -51,7 +53,7 @@ from .thresholds import DEFAULT, Thresholds
 
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, carried_once,
-          persons_choices)
+          measured_carry, persons_choices)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 
@@ -78,6 +80,8 @@ class Composed:
     ledger: Ledger
     # One per line of text.splitlines(): the member a line came from, None for the base.
     line_sources: list[str | None] = field(default_factory=list)
+    # pass_carry's inputs per ledger key (bench/carry_fit.py fits on them)
+    carry_features: dict[str, list[float]] = field(default_factory=dict, repr=False)
 
     def _units(self, status: str) -> list[UnitNote]:
         return [UnitNote(e.source, e.text, e.section) for e in self.ledger.by_status(status)]  # type: ignore[arg-type]
@@ -146,10 +150,13 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
             now: Any = None, vectors: Any = None, targets: Mapping[str, str] | None = None,
             choices: Mapping[str, Choice] | None = None, text: str | None = None,
             lexicon: Lexicon = ENGLISH, thresholds: Thresholds = DEFAULT,
-            group_keys: set[str] | None = None, base_reason: str = "") -> Composed:
+            group_keys: set[str] | None = None, base_reason: str = "",
+            carry_model: Any = "shipped") -> Composed:
     """See the module docstring. `targets` (links.target_index over the project) makes
     one note linked under two names one relation target; `group_keys` holds every name
-    of the group's notes (a relation among them is no fact)."""
+    of the group's notes (a relation among them is no fact). `carry_model`:
+    pass_carry's model (the shipped carry_weights.json unless given; None leaves pass
+    3's carry verdicts, as bench/carry_fit.py needs to fit)."""
     if action not in ("update", "merge"):
         raise ValueError(f"not a writing action: {action!r}")
     seen = {canonical.path}
@@ -168,7 +175,8 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     ctx = MergeContext(
         action, canonical, parse(canonical.path, body_text),  # type: ignore[arg-type]
         [(n, parse(n.path, split_frontmatter(n.text)[1])) for n in older],
-        group_keys or set(), vectors, lexicon, thresholds, choices or {}, targets)
+        group_keys or set(), vectors, lexicon, thresholds, choices or {}, targets,
+        carry_model=shipped_model() if carry_model == "shipped" else carry_model)
     for p in PASSES:
         p(ctx)
     reason = base_reason or ("the newest note" if all(
@@ -176,7 +184,8 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     ctx.ledger = Ledger(canonical.path, reason, _ordered(ctx), bounded=ctx.bounded)
     if text is not None:
         ctx.ledger.edited = True
-        return Composed(text, ctx.ledger, [None] * len(text.splitlines()))
+        return Composed(text, ctx.ledger, [None] * len(text.splitlines()),
+                        ctx.carry_features)
     lines = render(ctx)
     if kept.path != canonical.path:
         lines = _retitle(lines, canonical, kept)
@@ -184,11 +193,12 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     changed = any(src is not None for _, src in lines) or kept.path != canonical.path or (
         len(lines) != len(body_text.split("\n")))
     if not changed and head == head_text:
-        return Composed(canonical.text, ctx.ledger, [None] * len(canonical.text.splitlines()))
+        return Composed(canonical.text, ctx.ledger, [None] * len(canonical.text.splitlines()),
+                        ctx.carry_features)
     body = "\n".join(ln for ln, _ in lines)
     out = head + body
     sources = [None] * len(head.splitlines()) + [src for _, src in lines]
-    return Composed(out, ctx.ledger, sources[: len(out.splitlines())])
+    return Composed(out, ctx.ledger, sources[: len(out.splitlines())], ctx.carry_features)
 
 
 def _ordered(ctx: MergeContext) -> list[LedgerEntry]:

@@ -59,6 +59,10 @@ class MergeContext:
     ledger: Ledger | None = None
     # Parts of the notes judged under a budget (thresholds.pool_budget, embed_budget)
     bounded: list[str] = field(default_factory=list)
+    # pass_carry: the fitted carry model (None: pass 3's verdicts stand) and the
+    # inputs it was given, per ledger key (bench/carry_fit.py reads them)
+    carry_model: Any = None
+    carry_features: dict[str, list[float]] = field(default_factory=dict)
 
     def ref(self, key: str) -> Ref:
         path = self.entries[key].source

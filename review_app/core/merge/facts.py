@@ -97,6 +97,17 @@ def _shape(token: str) -> str:
     return re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", token))
 
 
+def value_shape(value: str) -> str | None:
+    """A number fact's shape ("n:17:30" -> "99:99", "n:0142" -> "9999"): another value
+    of this shape is likely another value of the same thing. None for short plain
+    numbers (every count would match) and for other facts."""
+    if not value.startswith("n:"):
+        return None
+    shaped = _shape(value[2:])
+    return shaped if len(shaped) >= 4 or not shaped.isdigit() and len(shaped) >= 3 \
+        else None
+
+
 def stem(word: str, lexicon: Lexicon) -> str:
     """A rough stem, so "starts on" and "start date" frame one thing."""
     for end in lexicon.stem_suffixes:

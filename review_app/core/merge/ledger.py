@@ -54,6 +54,7 @@ class LedgerEntry:
     why: str = ""
     chosen: bool = False  # the verdict is the person's choice, not the engine's
     flips: tuple[Choice, ...] = ()  # the choices this entry accepts
+    held: bool = False  # dropped because the engine is unsure: the person settles it
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "status": self.status, "source": self.source,
@@ -67,6 +68,8 @@ class LedgerEntry:
             out["chosen"] = True
         if self.flips:
             out["flips"] = list(self.flips)
+        if self.held:
+            out["held"] = True
         return out
 
 
@@ -119,6 +122,8 @@ def ledger_lines(doc: dict[str, Any]) -> list[str]:
         # not "dropped" to a reader: it is not carried.
         wording = e["status"] == "dropped" and WORDING_ONLY in (e.get("why") or "")
         label = "not carried" if wording and not e.get("chosen") else e["status"]
+        if e.get("held") and e["status"] == "dropped" and not e.get("chosen"):
+            label = "held back"
         line = f"{mark[e['status']]} {label}: {e['text']}  ({e['source']}"
         if e.get("section"):
             line += f", {e['section']}"

@@ -1,14 +1,21 @@
 """Last: the written body: the base's lines as they are, with each carried unit
-written whole (its own lines) after the content of its aligned section, older
-observations after the base's last observation, relations after its last relation,
-units of an unaligned section under that section's heading at the end (before the
-base's observation and relation sections), and base units the person replaced by an
-older one swapped in place."""
+written whole (its own lines) after the base unit closest to it in meaning (after
+that unit's block: a paragraph, a numbered list, a table or a checklist is never
+split; an item joins a plain list right after its nearest item), older observations
+after the base's last observation, relations after its last relation, footnote
+definitions after the base's footnotes (before its observations and relations),
+units of a section the newest has no counterpart for (by heading or by content)
+under that section's heading, before the base's observation and relation sections,
+when two or more are carried from it or nothing in the newest is near it, and base
+units the person replaced by an older one swapped in place."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from .context import MergeContext, Ref
 from .document import Document
+from .pass_units import decisions_heading
 
 Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
 
@@ -51,11 +58,27 @@ def run(ctx: MergeContext) -> Lines:
     base_refs = ctx.base_refs()
     last_obs = max((r.unit.end for r in base_refs if r.unit.kind == "obs"), default=None)
     last_rel = max((r.unit.end for r in base_refs if r.unit.kind == "rel"), default=None)
-    per_section: dict[int, list[Ref]] = {}
+    anchored: dict[tuple[int, bool], list[Ref]] = {}  # (base line, in a list) -> units
     new_sections: dict[str, list[Ref]] = {}
     obs: list[Ref] = []
     rels: list[Ref] = []
     notes: list[Ref] = []
+    inline: list[Ref] = []
+    # Placement by meaning embeds the carried units and the base's: beyond the budget a
+    # carried unit goes at the end of its aligned section, or under its own heading.
+    by_meaning = len(carried) + len(base_refs) <= ctx.thresholds.embed_budget
+    if not by_meaning:
+        ctx.bounded.append(f"{len(carried)} carried units against {len(base_refs)} base "
+                           f"units, so each was written at the end of its aligned section, "
+                           f"not after its nearest unit (budget "
+                           f"{ctx.thresholds.embed_budget})")
+    seen: dict[tuple[str, int], bool] = {}
+
+    def counterpart(path: str, k: int) -> bool:
+        if (path, k) not in seen:
+            seen[(path, k)] = _counterpart(ctx, path, k)
+        return seen[(path, k)]
+
     for r in carried:
         if r.unit.kind == "obs":
             obs.append(r)
@@ -63,11 +86,13 @@ def run(ctx: MergeContext) -> Lines:
         if r.unit.kind == "rel":
             rels.append(r)
             continue
-        if r.unit.kind == "footnote":  # definitions close the note, after its relations
+        if r.unit.kind == "footnote":  # with the base's footnotes (_footnotes_at)
             notes.append(r)
             continue
         aligned = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
-        if aligned is None:
+        if aligned is None and (not by_meaning or not counterpart(r.path, r.section) and (
+                sum(1 for o in carried if o.path == r.path and o.section == r.section
+                    and o.unit.kind not in _APART) >= 2 or not _near(ctx, r))):
             doc = next(d for _, d in ctx.older if d.path == r.path)
             sec = doc.sections[r.section]
             line = doc.lines[sec.start] if r.section_title else ""
@@ -75,7 +100,12 @@ def run(ctx: MergeContext) -> Lines:
                 line = f"{'#' * sec.level} {sec.title}"
             new_sections.setdefault(line, []).append(r)
         else:
-            per_section.setdefault(aligned, []).append(r)
+            inline.append(r)
+    prose = [r for r in inline if r.unit.kind != "code"] if by_meaning else []
+    spots = dict(zip((r.key for r in prose), _anchors(ctx, prose), strict=True))
+    for r in inline:  # a code block goes at the end of its aligned section
+        at = spots.get(r.key) or _section_end(ctx, r)
+        anchored.setdefault(at, []).append(r)
     tail_at = len(base.lines)
     while tail_at > 0 and not base.lines[tail_at - 1].strip():
         tail_at -= 1
@@ -89,16 +119,17 @@ def run(ctx: MergeContext) -> Lines:
             block = block[1:] + [("", None)] if gap else block
         after.setdefault(at, []).extend(block)
 
-    for k, refs in per_section.items():
-        blocks = base.sections[k].blocks
-        last_kind = base.blocks[blocks[-1]].kind if blocks else None
+    for (at, in_list), refs in sorted(anchored.items()):
         first = next(d for _, d in ctx.older if d.path == refs[0].path).blocks[
             refs[0].unit.block]
-        # an item after a list of items continues it; anything else is a block apart
-        put(base.sections[k].end, _chunk(ctx, refs), not (last_kind == first.kind == "list"))
+        # an item after an item of a list continues it; anything else is a block apart
+        put(at, _chunk(ctx, refs), not (in_list and first.kind == "list"))
     for heading, refs in new_sections.items():
         put(new_at, ([(heading, refs[0].path), ("", None)] if heading else [])
             + _chunk(ctx, refs), True)
+    if notes:
+        at, joined = _footnotes_at(ctx, tail_at, new_at)
+        put(at, [(ln, r.path) for r in notes for ln in r.unit.raw], not joined)
     for refs, last, title in ((obs, last_obs, "## Observations"),
                               (rels, last_rel, "## Relations")):
         if not refs:
@@ -132,8 +163,92 @@ def run(ctx: MergeContext) -> Lines:
         if i not in gone:
             out.append((base.lines[i], None))
         i += 1
-    if notes:
-        while out and not out[-1][0].strip():
-            out.pop()
-        out += [("", None)] + [(ln, r.path) for r in notes for ln in r.unit.raw]
     return out
+
+
+def _footnotes_at(ctx: MergeContext, tail_at: int, new_at: int) -> tuple[int, bool]:
+    """Where carried footnote definitions go: after the base's own, else before its
+    observations and relations (a footnote is the body's), else at the end. True:
+    right after another definition (no blank line between)."""
+    base = ctx.base_refs()
+    defs = [r.unit.end for r in base if r.unit.kind == "footnote"]
+    if defs:
+        return max(defs), True
+    structured = [ctx.base.blocks[r.unit.block].start for r in base
+                  if r.unit.kind in ("obs", "rel")]
+    return min([new_at, *structured]) if structured or new_at < tail_at else tail_at, False
+
+
+_APART = frozenset({"obs", "rel", "footnote"})
+_UNEMBEDDED = frozenset({"obs", "rel", "footnote", "code"})  # code is not warmed ahead
+
+
+def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
+    """For each carried unit, the base line it is written before: after its nearest
+    base unit by meaning (within the section pass 4 homed it in, or the section its
+    heading aligned with, if any; anywhere otherwise), after that unit's block unless
+    both are items of plain lists. The bool: joins a list."""
+    base = [b for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
+    if not refs:
+        return []
+    if not base:
+        end = max((s.end for s in ctx.base.sections), default=len(ctx.base.lines))
+        return [(end, False)] * len(refs)
+    sims = np.asarray(ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base]),
+                      dtype=np.float64)
+    out = []
+    for i, r in enumerate(refs):
+        home = ctx.home.get(r.key)
+        aligned = ctx.aligned.get((r.path, r.section))
+        row = sims[i].copy()
+        if home is not None:
+            row[[b.section != home for b in base]] = -2.0
+        j = int(row.argmax())
+        if aligned is not None and home is None and (r.path, r.section) not in ctx.loose:
+            mine = [k for k, b in enumerate(base) if b.section == aligned]
+            if mine:  # a heading that matched says where it belongs
+                j = max(mine, key=lambda k: row[k])
+        b = base[j]
+        block = ctx.base.blocks[b.unit.block]
+        own = next(d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block]
+        if block.kind == "list" and own.kind == "list" and r.unit.kind == "item":
+            out.append((b.unit.end, True))
+        else:
+            out.append((block.end, block.kind == "list"))
+    return out
+
+
+def _section_end(ctx: MergeContext, r: Ref) -> tuple[int, bool]:
+    """The end of the base section a carried unit's section is aligned with."""
+    k = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
+    sec = ctx.base.sections[k or 0]
+    last = ctx.base.blocks[sec.blocks[-1]].kind if sec.blocks else None
+    return sec.end, last == "list"
+
+
+def _near(ctx: MergeContext, r: Ref) -> bool:
+    """Some base unit speaks of what the older unit does (a home for it). A code block
+    is not compared by meaning: it keeps its heading."""
+    if r.unit.kind == "code":
+        return False
+    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
+    sims = ctx.cosines([r.unit.text], base)
+    return sims is not None and float(np.max(sims)) >= ctx.thresholds.home_cosine
+
+
+def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:
+    """At least half of the older section's prose has a base unit near in meaning
+    (Thresholds.counterpart_cosine): the newest speaks of it under another heading, so
+    what is carried from it goes there, not under the old heading. A heading that
+    decides what its units mean ("Not doing (yet)", "Out of scope") is never left off."""
+    doc = next(d for _, d in ctx.older if d.path == path)
+    if decisions_heading(doc.sections[k].title, ctx):
+        return False
+    mine = [u.text for b in doc.sections[k].blocks for u in doc.blocks[b].units
+            if u.kind not in _APART and u.kind != "code"]  # code embeds poorly as prose
+    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
+    if not mine or not base:
+        return False
+    best = np.asarray(ctx.cosines(mine, base), dtype=np.float64).max(axis=1)
+    return float((best >= ctx.thresholds.counterpart_cosine).mean()) >= 0.5
+

@@ -19,7 +19,7 @@ def run(ctx: MergeContext) -> None:
                     key = entry_key(doc.path, u.kind, u.norm, seen)
                     facts = facts_of(said(u), ctx.lexicon, ctx.thresholds.label_chars,
                                      label_words=ctx.thresholds.label_words)
-                    if facts.decision or _decisions(sec.title, ctx):  # a decision is a
+                    if facts.decision or decisions_heading(sec.title, ctx):  # a decision is a
                         facts = Facts(facts.values | {"decision:" + u.norm}, facts.label, True)
                     if u.kind == "code":  # a command or a listing is a fact as a whole
                         facts = Facts(frozenset({"code:" + " ".join(u.text.split())}),
@@ -31,7 +31,7 @@ def run(ctx: MergeContext) -> None:
                                          r.section_title, tuple(sorted(r.facts.values)))
 
 
-def _decisions(title: str, ctx: MergeContext) -> bool:
+def decisions_heading(title: str, ctx: MergeContext) -> bool:
     """A section of decisions ("Decisions", "Not doing (yet)", "Out of scope")."""
     low = " ".join(title.lower().replace("(", " ").replace(")", " ").split())
     return any(h in low for h in ctx.lexicon.decision_headings)

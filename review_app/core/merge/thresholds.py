@@ -49,6 +49,27 @@ class Thresholds:
     # sharing this share of its content words (a "12" in a price row is not the "12
     # months" of a warranty rule)
     stated_near_overlap: float = 0.30
+    # An older prose unit with a base unit this close in meaning is present whatever
+    # its words (pass_carry). Of the units the rules carried in merge-A..F, at 0.80:
+    # 1 of 103 must-carry facts, 2 stale values and 5 restatements sit above it
+    # (bench/carry_fit.py prints it as "present")
+    present_cosine: float = 0.80
+    # An older section without a heading counterpart, most of whose prose has a base
+    # unit this close in meaning, has its counterpart by content: what is carried
+    # from it goes into the newest's sections, not under its old heading
+    counterpart_cosine: float = 0.50
+    # ... and a single carried unit of such a section goes after its nearest base unit
+    # when that one is at least this close (else under its own heading)
+    home_cosine: float = 0.45
+    # An older unit whose nearest base unit (at least this close) gives a number of the
+    # shape of one of its new numbers is superseded by it (pass_carry). In merge-A..F:
+    # 2 stale values and no must-carry fact of the units the rules carried sit above
+    # 0.55 (bench/carry_fit.py --show prints the near_shape input)
+    other_shape_cosine: float = 0.60
+    # ... and one whose nearest base unit (at least this close) states every number it
+    # gives is present (pass_carry). Of the units the rules carried in merge-A..F, at
+    # 0.60: 8 restatements, 1 stale value and no must-carry fact sit above it
+    near_stated_cosine: float = 0.60
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond

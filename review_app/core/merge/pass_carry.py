@@ -1,0 +1,309 @@
+"""Pass 5b (merge only): the carry decision for older prose units is a measured one.
+
+The word and number rules of pass 3 give each older unit a verdict; for a sentence,
+list item or footnote that is not superseded, whether it is written is decided here
+by a small logistic model fitted on labelled held-out groups (bench/carry_fit.py
+writes carry_weights.json). Its inputs are what the engine already computes: how
+close the unit's meaning is to the newest note's units (in its aligned section and
+anywhere), the share of its facts the newest states, a same-thing-other-value
+signal, how its section aligned, its kind, the past-event flag and pass 3's verdict.
+
+- A unit whose meaning a newest unit states (cosine >= Thresholds.present_cosine) is
+  present whatever its words when the newest states its facts, else held back: never
+  carried (a paraphrase is a repeat to a reader).
+- A unit the rules carry that says a base unit of its kind whole, with every fact of
+  it, and more, is written in that unit's place (the person may keep the newer).
+- A unit whose nearest newest unit (cosine >= Thresholds.near_stated_cosine) states
+  every number it gives is present: the same thing said again, perhaps with a name.
+- A unit whose nearest newest unit (cosine >= Thresholds.other_shape_cosine) gives a
+  number of the shape of one of its new numbers, that it does not give ("EUR 42.50" /
+  "EUR 44.00", "0142" / "0177"), is superseded by it: another value, in other words.
+- Pass 3 would carry it: carried when the model gives it at least `carry_at` or
+  nothing in the newest is near it in meaning (cosine < Thresholds.home_cosine: no
+  restatement to fear), else held back: not written, but a flippable row "held back:
+  carry?" so the person settles it.
+- Pass 3 would not carry it: it stays unwritten; when the model gives it at least
+  `hold_at` it is held back too (a row to carry it with one key), else pass 3's
+  verdict stands. The model never writes what the rules left out: on the labelled
+  sets that found a few more facts and more repeats (bench/carry_fit.py).
+Superseded units keep pass 3's verdict. Update writes no older prose: untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from rapidfuzz import fuzz
+
+from .context import MergeContext, Ref
+from .facts import facts_of, masked, stem, value_shape
+from .ledger import WORDING_ONLY, LedgerEntry
+from .other_value import in_intro
+from .past_events import past_event
+
+WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "carry_weights.json"
+KINDS = frozenset({"sentence", "item", "footnote"})
+FEATURES = ("cos_any", "cos_pool", "stated_share", "no_facts", "new_facts", "other_value",
+            "by_heading", "by_content", "unaligned", "intro", "item", "footnote",
+            "past_event", "rule_carried", "rule_dropped", "older_rank", "names_only",
+            "words", "same_shape", "near_shape", "near_stated")
+HELD = "held back: carry?"
+# Relations say nothing as prose; code blocks embed poorly and are not warmed ahead
+# (merging.prefetch_texts), so a preview embeds nothing more for this pass.
+_NOT_EMBEDDED = frozenset({"rel", "code"})
+
+
+@dataclass(frozen=True)
+class CarryModel:
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    weights: tuple[float, ...]  # one per feature
+    bias: float
+    carry_at: float  # a unit pass 3 carries is carried at or above this, else held back
+    hold_at: float  # a unit pass 3 leaves out is held back at or above this
+
+    def probability(self, x: list[float]) -> float:
+        z = self.bias + sum(w * (v - m) / s for w, v, m, s in
+                            zip(self.weights, x, self.mean, self.scale, strict=True))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    @classmethod
+    def from_json(cls, doc: dict) -> CarryModel:
+        names = doc["features"]
+        if tuple(names) != FEATURES:
+            raise ValueError("carry_weights.json names other features than pass_carry")
+        return cls(tuple(doc["mean"]), tuple(doc["scale"]), tuple(doc["weights"]),
+                   float(doc["bias"]), float(doc["carry_at"]), float(doc["hold_at"]))
+
+
+@lru_cache(maxsize=1)
+def shipped_model() -> CarryModel | None:
+    if not WEIGHTS_FILE.exists():
+        return None
+    return CarryModel.from_json(json.loads(WEIGHTS_FILE.read_text()))
+
+
+def candidates(ctx: MergeContext) -> list[Ref]:
+    """The older prose units this pass decides: not superseded, not word for word in
+    the newest, not a step, row or item of an ordered block (pass 4 lists those)."""
+    base_norms = {b.unit.norm for b in ctx.base_refs()}
+    out = []
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind in KINDS and e.status in ("carried", "present", "dropped") \
+                    and r.unit.norm not in base_norms and not e.block \
+                    and not (e.status == "present" and e.why.startswith("carried ")):
+                out.append(r)
+    return out
+
+
+def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
+    """Ledger key -> the model's inputs (FEATURES, in order)."""
+    if not refs:
+        return {}
+    base = [b for b in ctx.base_refs() if b.unit.kind not in _NOT_EMBEDDED]
+    if not base:
+        return {}
+    stated: set[str] = set()
+    for b in ctx.base_refs():
+        stated |= b.facts.values | facts_of(b.unit.text, ctx.lexicon, all_names=True).values
+    sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
+    words = [_words(ctx, b.unit.text) for b in base]
+    rank = {doc.path: k for k, (_, doc) in enumerate(ctx.older)}
+    notes = {doc.path: n for n, doc in ctx.older}
+    out: dict[str, list[float]] = {}
+    for i, r in enumerate(refs):
+        e = ctx.entries[r.key]
+        aligned = ctx.aligned.get((r.path, r.section))
+        loose = (r.path, r.section) in ctx.loose
+        row = np.asarray(sims[i], dtype=np.float64)
+        in_pool = [j for j, b in enumerate(base) if aligned is not None and not loose
+                   and b.section == aligned]
+        values = r.facts.values
+        new = [v for v in values if v not in stated]
+        mine = _words(ctx, r.unit.text)
+        other = 0.0
+        for j, b in enumerate(base):  # the same words, another value: the same thing
+            if b.facts.values - values and values - b.facts.values and mine:
+                other = max(other, len(mine & words[j]) / max(len(mine), len(words[j]), 1))
+        out[r.key] = [
+            float(row.max()),
+            float(row[in_pool].max()) if in_pool else 0.0,
+            (len(values) - len(new)) / len(values) if values else 0.0,
+            0.0 if values else 1.0,
+            math.log1p(len(new)),
+            other,
+            1.0 if aligned is not None and not loose else 0.0,
+            1.0 if loose else 0.0,
+            1.0 if aligned is None else 0.0,
+            1.0 if in_intro(ctx, r) else 0.0,
+            1.0 if r.unit.kind == "item" else 0.0,
+            1.0 if r.unit.kind == "footnote" else 0.0,
+            1.0 if past_event(r.unit.text, notes[r.path], ctx.base_note) else 0.0,
+            1.0 if e.status == "carried" else 0.0,
+            1.0 if e.status == "dropped" else 0.0,
+            float(rank[r.path]),
+            1.0 if new and all(v.startswith("name:") for v in new) else 0.0,
+            math.log1p(len(r.unit.text.split())),
+            _same_shape(new, base, aligned if not loose else None),
+            _near_shape(new, values, base[int(row.argmax())], float(row.max())),
+            _near_stated(values, base[int(row.argmax())], float(row.max())),
+        ]
+    return out
+
+
+def _same_shape(new: list[str], base: list[Ref], section: int | None) -> float:
+    """Share of the unit's new numbers for which the newest (its aligned section, if
+    any) gives another number of the same shape: "+31 20 555 0142" / "0177"."""
+    shapes = {v: value_shape(v) for v in new if value_shape(v) is not None}
+    if not shapes:
+        return 0.0
+    theirs = {value_shape(v) for b in base if section is None or b.section == section
+              for v in b.facts.values}
+    return sum(1 for s in shapes.values() if s in theirs) / len(shapes)
+
+
+def _near_shape(new: list[str], mine: frozenset[str], nearest: Ref, cos: float) -> float:
+    """The cosine to the nearest base unit when that unit gives a number of the shape
+    of one of the unit's new numbers that the unit does not give ("EUR 42.50" /
+    "EUR 44.00"), else 0: another value of the same thing, said in other words."""
+    shapes = {value_shape(v) for v in new} - {None}
+    theirs = {value_shape(v) for v in nearest.facts.values - mine} - {None}
+    return cos if shapes & theirs else 0.0
+
+
+def _near_stated(mine: frozenset[str], nearest: Ref, cos: float) -> float:
+    """The cosine to the nearest base unit when that unit states every number of the
+    unit ("the rest from budget line 4.2" / "remainder charged to budget line 4.2"),
+    else 0: the same thing said again, perhaps with a name added."""
+    numbers = {v for v in mine if v.startswith("n:")}
+    return cos if numbers and numbers <= nearest.facts.values else 0.0
+
+
+def _words(ctx: MergeContext, text: str) -> frozenset[str]:
+    fw = ctx.lexicon.function_words
+    return frozenset(stem(w, ctx.lexicon) for w in re.findall(
+        r"[a-z][\w'-]*", masked(text).lower()) if w not in fw)
+
+
+def run(ctx: MergeContext) -> None:
+    if ctx.action != "merge":
+        return
+    model = ctx.carry_model
+    refs = candidates(ctx)
+    base = [b for b in ctx.base_refs() if b.unit.kind not in _NOT_EMBEDDED]
+    if len(refs) + len(base) > ctx.thresholds.embed_budget:
+        ctx.bounded.append(f"{len(refs)} older prose units against {len(base)} base units, "
+                           f"so the carry model did not weigh them: the rules' verdicts stand "
+                           f"(budget {ctx.thresholds.embed_budget})")
+        _orphan_footnotes(ctx, refs)
+        return
+    feats = features(ctx, refs)
+    ctx.carry_features = feats
+    if model is not None:
+        _decide(ctx, model, refs, feats)
+    _orphan_footnotes(ctx, refs)
+
+
+def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
+            feats: dict[str, list[float]]) -> None:
+    base = [b for b in ctx.base_refs() if b.unit.kind not in _NOT_EMBEDDED]
+    stated = {v for b in ctx.base_refs() for v in b.facts.values}
+    cut = ctx.thresholds.present_cosine
+    sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
+    nearest = {r.key: base[int(np.argmax(sims[i]))] for i, r in enumerate(refs)} \
+        if sims is not None else {}
+    for r in refs:
+        x = feats.get(r.key)
+        if x is None:
+            continue
+        e = ctx.entries[r.key]
+        if e.status == "carried" and (b := _fuller_of(ctx, r, base)) is not None:
+            ctx.fuller[r.key] = b.key  # written in its place unless the person says newer
+            ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
+                                      flips=("newer", "older"),
+                                      why="it says all the newest's unit says, and more")
+            continue
+        if x[FEATURES.index("near_shape")] >= ctx.thresholds.other_shape_cosine:
+            b = nearest[r.key]  # "EUR 42.50" / "EUR 44.00", "0142" / "0177"
+            ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
+                                      flips=("newer", "older"),
+                                      why="the newest says it with another value")
+            continue
+        settled = e.status == "dropped" and WORDING_ONLY not in e.why  # history, past
+        if x[FEATURES.index("near_stated")] >= ctx.thresholds.near_stated_cosine:
+            b = nearest[r.key]  # its numbers, in the unit nearest in meaning
+            if e.status != "present" and not settled:
+                ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
+                                          why="the newest says it, with its numbers")
+            continue
+        if x[0] >= cut:  # a newest unit says it, whatever its words
+            b = nearest[r.key]
+            if not any(v not in stated for v in r.facts.values):
+                if e.status != "present" and not settled:
+                    ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
+                                              why="the newest says it in other words")
+                continue
+            if e.status == "carried":  # nearly said, with a detail: never written beside
+                ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+                                          why=f"{HELD} (the newest nearly says it: "
+                                          f"{_text(b)})")
+                continue
+        p = model.probability(x)
+        if e.status == "carried" and p < model.carry_at and x[0] >= ctx.thresholds.home_cosine:
+            ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+                                      why=f"{HELD} (sure {p:.2f} it is new)")
+        elif e.status != "carried" and p >= model.hold_at:
+            ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+                                      why=f"{HELD} (sure {p:.2f} it is new; the rules "
+                                      f"found it {e.status})")
+
+
+def _fuller_of(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref | None:
+    """The base unit of its kind that the older unit says whole, and every fact of
+    which it states, with more ("Site hours 08:00-16:30." / "Site hours 08:00-16:30,
+    tea at 10:30 and lunch at 13:00."): a careful editor writes the fuller one once."""
+    if r.unit.kind == "footnote":
+        return None
+    for b in base:
+        if b.unit.kind == r.unit.kind and b.key not in ctx.fuller.values() \
+                and b.facts.values and b.facts.values <= r.facts.values \
+                and len(b.unit.norm) < len(r.unit.norm) \
+                and fuzz.partial_ratio(b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz:
+            return b
+    return None
+
+
+def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
+    """A carried footnote definition whose mark ("[^2]") its own note uses but nothing
+    written does (the sentence with the mark was superseded or not carried) is an
+    orphan to a reader: held back."""
+    written = [b.unit.text for b in ctx.base_refs() if b.unit.kind != "footnote"] + [
+        o.unit.text for _, d in ctx.older for o in ctx.refs[d.path]
+        if o.unit.kind != "footnote" and ctx.entries[o.key].status == "carried"]
+    for r in refs:
+        e = ctx.entries[r.key]
+        mark = re.match(r"\s*(\[\^[^\]]+\])", r.unit.text)
+        own = [o.unit.text for o in ctx.refs[r.path] if o.unit.kind != "footnote"]
+        if r.unit.kind == "footnote" and e.status == "carried" and mark and not any(
+                mark.group(1) in t for t in written) and any(mark.group(1) in t for t in own):
+            ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+                                      why=f"{HELD} (nothing written marks {mark.group(1)})")
+
+
+def _set(e: LedgerEntry, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
+    kw.setdefault("by", None)
+    kw.setdefault("by_text", None)
+    kw.setdefault("flips", ())
+    return replace(e, status=status, **kw)  # type: ignore[arg-type]
+
+
+def _text(r: Ref) -> str:
+    return r.unit.text if r.unit.kind == "sentence" else "\n".join(r.unit.raw).strip()
