@@ -104,8 +104,8 @@ def run(ctx: MergeContext) -> Lines:
     prose = [r for r in inline if r.unit.kind != "code"] if by_meaning else []
     spots = dict(zip((r.key for r in prose), _anchors(ctx, prose), strict=True))
     for r in inline:  # a code block goes at the end of its aligned section
-        at = spots.get(r.key) or _section_end(ctx, r)
-        anchored.setdefault(at, []).append(r)
+        spot = spots.get(r.key) or _section_end(ctx, r)
+        anchored.setdefault(spot, []).append(r)
     tail_at = len(base.lines)
     while tail_at > 0 and not base.lines[tail_at - 1].strip():
         tail_at -= 1
@@ -128,8 +128,8 @@ def run(ctx: MergeContext) -> Lines:
         put(new_at, ([(heading, refs[0].path), ("", None)] if heading else [])
             + _chunk(ctx, refs), True)
     if notes:
-        at, joined = _footnotes_at(ctx, tail_at, new_at)
-        put(at, [(ln, r.path) for r in notes for ln in r.unit.raw], not joined)
+        notes_at, joined = _footnotes_at(ctx, tail_at, new_at)
+        put(notes_at, [(ln, r.path) for r in notes for ln in r.unit.raw], not joined)
     for refs, last, title in ((obs, last_obs, "## Observations"),
                               (rels, last_rel, "## Relations")):
         if not refs:
