@@ -7,20 +7,69 @@ folder is rewritten only where a file's text differs, so the embedding cache
 in its `.bm-review/` stays warm across runs.
 
     python bench/semeval_project.py dev            # -> bench/out/semeval/dev
+
+The labelled data is looked for, in order: `--data DIR` (every bench script that reads
+SemEval takes it), $BM_REVIEW_SEMEVAL_DATA, `../shared/data/semeval2016-task3-b` beside
+this checkout, and the same beside the main checkout when this is a git worktree (a
+worktree's folder is elsewhere; its `.git` file names the repository it belongs to).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
-DATA = REPO.parent / "shared" / "data" / "semeval2016-task3-b"
+DATA_ENV = "BM_REVIEW_SEMEVAL_DATA"
+_BESIDE = Path("shared") / "data" / "semeval2016-task3-b"
+
+
+def main_checkout(repo: Path) -> Path | None:
+    """The main checkout of the repository `repo` is a git worktree of, else None: a
+    worktree's `.git` is a file `gitdir: <repo>/.git/worktrees/<name>` whose `commondir`
+    names the repository's `.git` (read, not asked of git: this runs at import)."""
+    marker = repo / ".git"
+    if not marker.is_file():
+        return None
+    line = marker.read_text(encoding="utf-8", errors="replace").strip()
+    if not line.startswith("gitdir:"):
+        return None
+    gitdir = (repo / line.removeprefix("gitdir:").strip()).resolve()
+    try:
+        common = (gitdir / (gitdir / "commondir").read_text(encoding="utf-8").strip())
+    except OSError:
+        return None
+    common = common.resolve()
+    return common.parent if common.name == ".git" else None
+
+
+def data_candidates(repo: Path = REPO, environ: Mapping[str, str] = os.environ) -> list[Path]:
+    """Where the SemEval data may be, first choice first (see the module docstring)."""
+    out = [Path(environ[DATA_ENV]).expanduser()] if environ.get(DATA_ENV) else []
+    out.append(repo.parent / _BESIDE)
+    main = main_checkout(repo)
+    if main is not None and main.parent / _BESIDE not in out:
+        out.append(main.parent / _BESIDE)
+    return out
+
+
+def default_data(repo: Path = REPO, environ: Mapping[str, str] = os.environ) -> Path:
+    """The first candidate that exists; $BM_REVIEW_SEMEVAL_DATA when set, found or not
+    (a variable set wrong is an error to show, not a reason to read other data)."""
+    found = data_candidates(repo, environ)
+    if environ.get(DATA_ENV):
+        return found[0]
+    return next((p for p in found if p.is_dir()), found[0])
+
+
+DATA = default_data()
 OUT = BENCH / "out" / "semeval"
 LABELS = ("duplicate", "related", "unrelated")
 
@@ -35,7 +84,12 @@ class LabeledPair:
 def data_dir(split: str, data: Path | None = None) -> Path:
     folder = (data or DATA) / split
     if not (folder / "docs.jsonl").exists():
-        raise SystemExit(f"no split {split!r} under {folder.parent} (docs.jsonl missing)")
+        looked = ", ".join(str(p) for p in data_candidates())
+        raise SystemExit(
+            f"no SemEval split {split!r} under {folder.parent} ({folder / 'docs.jsonl'} is "
+            f"missing). Pass --data DIR or set {DATA_ENV}=DIR, DIR holding one folder per "
+            f"split (dev, train_part1, ...) with docs.jsonl and pairs.tsv; the default "
+            f"looks in: {looked}")
     return folder
 
 
@@ -109,7 +163,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("split", nargs="+", help="split name(s): dev, train_part1, train_part2")
     p.add_argument("--out", type=Path, default=OUT, help=f"parent folder (default: {OUT})")
-    p.add_argument("--data", type=Path, default=DATA, help="labeled data folder")
+    p.add_argument("--data", type=Path, default=DATA,
+                   help=f"labeled data folder (default: ${DATA_ENV}, else "
+                        f"../shared/data/semeval2016-task3-b beside this checkout or, in a "
+                        f"git worktree, beside the main checkout; now: {DATA})")
     args = p.parse_args(argv)
     for split in args.split:
         print(build_project(split, args.out, args.data))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -134,3 +136,19 @@ def rich_kb(root: Path) -> Path:
             os.utime(p, (old, old))
             old += 3600
     return root
+
+
+def _head_key(text: str, key: str) -> str | None:
+    head = text[: text.index("\n---\n", 4)] if text.startswith("---\n") else ""
+    m = re.search(rf"(?m)^{key}:[ \t]*(.*)$", head)
+    return m.group(1).strip() if m else None
+
+
+def assert_written_now(before: str, after: str, since: dt.date) -> None:
+    """A write (issue 18) set the file's `modified:` to the day it wrote (UTC, `since` or
+    later: a write refreshes it, never removes it) and left its `type:` as it was."""
+    old, new = _head_key(before, "modified"), _head_key(after, "modified")
+    assert old is not None and new is not None, (old, new)
+    days = {(since + dt.timedelta(days=k)).isoformat() for k in (0, 1)}
+    assert new[:10] in days and new != old, (old, new)
+    assert _head_key(after, "type") == _head_key(before, "type")

@@ -28,9 +28,21 @@ def superseded(composed) -> list[tuple[str, str]]:
     return [(s.old.text, s.new.text) for s in composed.superseded]
 
 
-def fm(title: str, modified: str) -> str:
-    """Frontmatter with a title and `modified:`, then `# title`: how agents start a note."""
-    return f"---\ntitle: {title}\nmodified: {modified}\n---\n\n# {title}\n\n"
+def fm(title: str, modified: str, extra: str = "", *, created: str | None = None) -> str:
+    """Frontmatter with a title, (`created:`,) `modified:` and any `extra` lines, then
+    `# title`: how agents start a note."""
+    when = (f"created: {created}\n" if created else "") + f"modified: {modified}\n"
+    return f"---\ntitle: {title}\n{when}{extra}---\n\n# {title}\n\n"
+
+
+def check_ledger(composed) -> None:
+    """The written text agrees with the ledger: every stated or carried unit is in it, no
+    superseded unit is (issue 18, item 5)."""
+    for e in composed.ledger.entries:
+        if e.status in ("stated", "carried"):
+            assert e.text in composed.text, (e.status, e.text)
+        if e.status == "superseded":
+            assert e.text not in composed.text, e.text
 
 
 def entry(composed, fragment: str):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shutil
 import sys
 from pathlib import Path
 
 import anyio
+from helpers_apply import assert_written_now
 from mcp import Client, StdioServerParameters
 from proposals import MIGRATION, RATE, RATE_TARGET
 
@@ -25,6 +27,7 @@ def test_mcp_server_over_stdio(tmp_path: Path):
     root = tmp_path / "kb"
     shutil.copytree(BUNDLED, root)
     before = note_bytes(root)
+    today = dt.datetime.now(dt.UTC).date()
     params = StdioServerParameters(command=sys.executable,
                                    args=["-m", "review_app", "mcp", str(root)],
                                    env=dict(os.environ), cwd=str(tmp_path))
@@ -40,6 +43,9 @@ def test_mcp_server_over_stdio(tmp_path: Path):
             out["update"] = await client.call_tool("upsert_note", {
                 "title": "API rate limits", "content": RATE, "directory": "engineering"})
             out["pending"] = await client.call_tool("list_pending_reviews", {})
+            out["merge"] = await client.call_tool("upsert_note", {
+                "title": "API rate limits", "content": RATE, "directory": "engineering",
+                "on_match": "merge"})
             out["bad"] = await client.call_tool("upsert_note", {
                 "title": "Escape", "content": "x", "directory": "../../etc"})
             out["create"] = await client.call_tool("upsert_note", {
@@ -85,9 +91,13 @@ def test_mcp_server_over_stdio(tmp_path: Path):
 
     created = out["create"].structured_content
     assert created["action"] == "created" and created["path"] == "meetings/Offsite venue ideas.md"
+    merged = out["merge"].structured_content
+    assert merged["action"] == "merged_existing" and merged["path"] == RATE_TARGET
     after = note_bytes(root)
     assert set(after) - set(before) == {"meetings/Offsite venue ideas.md"}
-    assert all(after[p] == before[p] for p in before)  # ask and the refusal wrote nothing
+    # ask and the refusal wrote nothing; the merge wrote its note, `modified:` refreshed
+    assert all(after[p] == before[p] for p in before if p != RATE_TARGET)
+    assert_written_now(before[RATE_TARGET].decode(), after[RATE_TARGET].decode(), today)
 
 
 def tree(root: Path) -> set[str]:

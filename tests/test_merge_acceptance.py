@@ -6,32 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import note
+import pytest
+from helpers_merge import check_ledger, entry, fm, note
 
+from review_app.core.grouping import choose_canonical
 from review_app.core.merging import compose, split_frontmatter
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, 0)
-
-
-def fm(title: str, modified: str, extra: str = "") -> str:
-    return f"---\ntitle: {title}\nmodified: {modified}\n{extra}---\n\n# {title}\n\n"
-
-
-def check_ledger(composed) -> None:
-    """Every stated or carried unit is in the written text; no superseded unit is."""
-    text = composed.text
-    for e in composed.ledger.entries:
-        if e.status in ("stated", "carried"):
-            assert e.text in text, (e.status, e.text)
-        if e.status == "superseded":
-            assert e.text not in text, e.text
-
-
-def status(composed, fragment: str) -> str:
-    hits = [e for e in composed.ledger.entries
-            if fragment in e.text and e.source != composed.ledger.base]
-    assert hits, fragment
-    return hits[0].status
 
 
 def test_an_important_older_note_never_wins_a_value():
@@ -41,6 +22,7 @@ def test_an_important_older_note_never_wins_a_value():
           "The treasurer is Ola Berg.\n")
     newer = note("club/membership-fees-2026.md", fm("Membership fees 2026", "2026-01-10")
                  + "From January 2026 members of the beekeeping club pay EUR 55 per year.\n")
+    assert older.important and choose_canonical([older, newer])[0] is newer  # the scan's base
     c = compose("merge", newer, [older], kept=older, now=NOW)
     body = split_frontmatter(c.text)[1]
     assert "EUR 55 per year" in body and "EUR 40" not in body
@@ -83,8 +65,30 @@ def test_one_label_in_two_sections_stays_in_its_section():
     mash, sparge = body.split("## Sparge")
     assert "- Water: 12 l" in mash and "- Water: 14 l" not in mash
     assert "- Water: 14 l" in sparge and "16 l" not in body and "76 C" not in body
-    assert status(c, "Water: 16 l") == "superseded"
-    assert status(c, "Water: 12 l") == "present"
+    assert entry(c, "Water: 16 l").status == "superseded"
+    assert entry(c, "Water: 12 l").status == "present"
+    # replaced by the unit of its own section, not by a same-looking line of another
+    assert entry(c, "Water: 16 l").by_text == "- Water: 14 l"
+    assert entry(c, "Temperature: 76 C").by_text == "- Temperature: 78 C"
+    check_ledger(c)
+
+
+@pytest.mark.xfail(strict=True, reason="merge bug (verify6): an older section whose newer "
+                   "version left a labelled line out is aligned by content with another "
+                   "section, so its line is superseded by that section's line of the label")
+def test_a_label_the_newer_section_left_out_is_not_replaced_from_another_section():
+    older = note("brewing/stout.md", fm("Stout", "2025-02-01")
+                 + "## Mash\n\n- Water: 12 l\n- Temperature: 66 C\n\n"
+                   "## Sparge\n\n- Water: 16 l\n- Temperature: 76 C\n")
+    newer = note("brewing/stout-2025.md", fm("Stout 2025", "2025-06-01")
+                 + "## Mash\n\n- Water: 14 l\n- Temperature: 66 C\n\n"
+                   "## Sparge\n\n- Temperature: 78 C\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    # Sparge temperature: replaced by the Sparge's 78 C (got: by the Mash's 66 C);
+    # Sparge water: nothing in the newest Sparge list speaks to it, so it is carried
+    # there (got: superseded by the Mash's "- Water: 14 l", and 16 l was lost)
+    assert entry(c, "Temperature: 76 C").by_text == "- Temperature: 78 C"
+    assert "- Water: 16 l" in split_frontmatter(c.text)[1].split("## Sparge", 1)[1]
     check_ledger(c)
 
 
@@ -98,7 +102,7 @@ def test_an_older_observation_the_newer_body_contradicts_is_superseded():
     for action in ("update", "merge"):
         c = compose(action, newer, [older], kept=older, now=NOW)
         assert "every 14 days" not in c.text, action
-        assert status(c, "[schedule] Water change") == "superseded"
+        assert entry(c, "[schedule] Water change").status == "superseded"
         assert "- [supplier] Salt comes from Coral Depot #shopping" in c.text
         check_ledger(c)
 
@@ -112,7 +116,7 @@ def test_a_status_change_is_stated_once():
           "The parcel at 12 Mill Lane becomes mixed use.\n")
     c = compose("merge", newer, [older], kept=older, now=NOW)
     assert c.text.count("**Status:**") == 1 and "Draft" not in c.text
-    assert status(c, "Status:** Draft") == "superseded"
+    assert entry(c, "Status:** Draft").status == "superseded"
     check_ledger(c)
 
 
@@ -132,31 +136,74 @@ def test_a_decision_list_referenced_by_number_keeps_its_numbers():
     decisions = split_frontmatter(newer.text)[1].split("## Decisions\n\n", 1)[1]
     assert decisions in body
     assert "EUR 900" not in body
-    assert status(c, "EUR 900") == "superseded"
+    assert entry(c, "EUR 900").status == "superseded"
+    check_ledger(c)
+
+
+@pytest.mark.xfail(strict=True, reason="merge bug (verify6): an older sentence that names a "
+                   "decision by its number is carried under the newest's renumbered list, "
+                   "so it names another decision")
+def test_an_older_sentence_naming_a_renumbered_decision_is_not_carried_as_written():
+    older = note("school/timetable-committee.md", fm("Timetable committee", "2025-02-01")
+                 + "## Decisions\n\n1. Chess club moves to Tuesday.\n"
+                   "2. The spring trip goes to the science museum.\n\n"
+                   "The trigger for decision 1 was the parent survey of January.\n")
+    newer = note("school/timetable-committee-2025.md", fm(
+        "Timetable committee 2025", "2025-05-01")
+        + "## Decisions\n\n1. Reading hour starts at 08:15.\n"
+          "2. The spring trip goes to the science museum.\n"
+          "3. Chess club moves to Tuesday.\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    # decision 1 is the reading hour now: the sentence as written would point at it
+    # (got: carried as written, "a fact the newest lacks: 1, january")
+    assert "The trigger for decision 1 was" not in split_frontmatter(c.text)[1]
     check_ledger(c)
 
 
 def test_a_v1_v2_v3_chain_takes_each_value_from_the_newest_that_states_it():
     v1 = note("choir/spring-concert-v1.md", fm("Spring concert v1", "2025-01-10")
               + "The concert is in St Anne's church at 18:00.\n\n"
-                "Tickets are sold by Mira Holt.\n")
+                "Tickets cost EUR 10.\n\nTickets are sold by Mira Holt.\n")
     v2 = note("choir/spring-concert-v2.md", fm("Spring concert v2", "2025-02-10")
-              + "The concert is in the Old Town Hall at 18:00.\n")
+              + "The concert is in the Old Town Hall at 18:00.\n\nTickets cost EUR 12.\n")
     v3 = note("choir/spring-concert-v3.md", fm("Spring concert v3", "2025-03-10")
               + "The concert is in the Old Town Hall at 19:30.\n")
     c = compose("merge", v3, [v1, v2], kept=v1, now=NOW)
     body = split_frontmatter(c.text)[1]
     assert "19:30" in body and "18:00" not in body and "St Anne" not in body
     assert "Tickets are sold by Mira Holt." in body  # only v1 says it
+    # v2 changed the price and v3 does not state it: v2's, the newest that states it
+    assert "Tickets cost EUR 12." in body and "EUR 10" not in body
     assert body.count("Old Town Hall") == 1
     check_ledger(c)
 
 
+@pytest.mark.xfail(strict=True, reason="merge bug (verify6): an older observation superseded "
+                   "by a body sentence, flipped to 'older', replaces that sentence as a bare "
+                   "'[category] ...' line (no '- ', outside the observations)")
+def test_an_observation_flipped_to_older_is_written_as_an_observation():
+    older = note("sauna/opening-hours.md", fm("Sauna opening hours", "2025-01-10")
+                 + "The lakeside sauna is heated to 80 C on weekdays.\n\n## Observations\n\n"
+                   "- [setting] Heated to 80 C on weekdays #heating\n")
+    newer = note("sauna/opening-hours-2025.md", fm("Sauna opening hours 2025", "2025-06-10")
+                 + "Since the new stove, the lakeside sauna is heated to 90 C on weekdays.\n\n"
+                   "Towels are EUR 3.\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    e = entry(c, "[setting] Heated to 80 C")
+    assert e.status == "superseded" and "older" in e.flips
+    flipped = compose("merge", newer, [older], kept=older, now=NOW, choices={e.key: "older"})
+    body = split_frontmatter(flipped.text)[1]
+    # got: "# Sauna opening hours\n\n[setting] Heated to 80 C on weekdays #heating\n\n
+    # Towels are EUR 3." - the observation as a bare line where the newest's sentence was
+    assert "- [setting] Heated to 80 C on weekdays #heating" in body
+    assert not any(line.startswith("[setting]") for line in body.splitlines())
+
+
 def test_choices_flip_a_carried_unit_and_a_superseded_pair():
-    older = note("garden/allotment.md", fm("Allotment", "2025-01-01")
-                 + "The plot rent is EUR 60 a year.\n\nThe water tap key code is 4471.\n")
-    newer = note("garden/allotment-2025.md", fm("Allotment 2025", "2025-04-01")
-                 + "The plot rent is EUR 75 a year.\n")
+    older = note("rowing/boathouse.md", fm("Boathouse", "2025-01-01")
+                 + "The locker rent is EUR 60 a year.\n\nThe boathouse key code is 4471.\n")
+    newer = note("rowing/boathouse-2025.md", fm("Boathouse 2025", "2025-04-01")
+                 + "The locker rent is EUR 75 a year.\n")
     c = compose("merge", newer, [older], kept=older, now=NOW)
     tap = next(e for e in c.ledger.entries if "4471" in e.text)
     rent = next(e for e in c.ledger.entries if "EUR 60" in e.text)

@@ -9,19 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import entry, fm, note
+from helpers_merge import check_ledger, entry, fm, note
 
 from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, 0)
-
-
-def check_ledger(composed) -> None:
-    for e in composed.ledger.entries:
-        if e.status in ("stated", "carried"):
-            assert e.text in composed.text, (e.status, e.text)
-        if e.status == "superseded":
-            assert e.text not in composed.text, e.text
 
 
 def test_an_older_versions_history_sentences_are_not_written_but_its_author_is():

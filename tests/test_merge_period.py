@@ -10,25 +10,22 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import entry, note
+from helpers_merge import entry, fm, note
 
 from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, 0)
 
 
-def fm(title: str, modified: str, created: str) -> str:
-    return (f"---\ntitle: {title}\ncreated: {created}\nmodified: {modified}\n---\n\n"
-            f"# {title}\n\n")
-
-
-AUTUMN = note("scouts/programme-autumn.md", fm("Troop programme", "2025-08-30", "2025-08-28") + (
+AUTUMN = note("scouts/programme-autumn.md", fm("Troop programme", "2025-08-30",
+                                               created="2025-08-28") + (
     "## Meetings\n\n- Tuesday: knots and lashings (ropes from the Harlow Scout Shop)\n"
     "- Friday: patrol games\n\n"
     "## Notes\n\n- Campfire night on 5 November: bring a mug.\n"
     "- Hall hire renewed at the council meeting of 12 September 2025.\n"
     "- Subs are collected every 1 September and 1 January.\n"))
-SPRING = note("scouts/programme-spring.md", fm("Troop programme", "2026-01-06", "2026-01-04") + (
+SPRING = note("scouts/programme-spring.md", fm("Troop programme", "2026-01-06",
+                                               created="2026-01-04") + (
     "## Meetings\n\n- Tuesday: knots and lashings\n- Friday: orienteering\n\n"
     "## Notes\n\n- Parents' evening is in March.\n"))
 
@@ -50,12 +47,13 @@ def test_an_older_item_that_names_more_under_the_same_label_is_written_in_its_pl
 
 
 def test_a_body_rule_about_things_the_newest_names_is_carried_when_it_says_something_new():
-    older = note("letterpress/press-room.md", fm("Press room rules", "2025-01-10", "2025-01-08") + (
+    older = note("letterpress/press-room.md", fm("Press room rules", "2025-01-10",
+                                                 created="2025-01-08") + (
         "Rules for the press room at Millbrook Letterpress.\n\n## Using Press B\n\n"
         "Book Press B on the Studio Board a day ahead.\n"
         "Food is never allowed near Press B; drinks only with a lid.\n"))
     newer = note("letterpress/press-room-2025.md", fm("Press room rules 2025", "2025-09-10",
-                                                 "2025-09-08") + (
+                                                      created="2025-09-08") + (
         "Rules for the press room at Millbrook Letterpress.\n\n## Press B\n\n"
         "Press B is booked on the Studio Board at least a day ahead.\n"
         "Only trained members load Press B.\n"))

@@ -28,7 +28,8 @@ def kb(tmp_path: Path) -> Path:
                modified="2025-01-10")
     write_note(root, "bikes/repair-cafe-2025.md", "Repair cafe 2025",
                "# Repair cafe 2025\n\nThe repair cafe opens at 11:00 in the library "
-               "basement.\n\nSpare inner tubes cost EUR 7.\n", modified="2025-06-10")
+               "basement.\n\nSpare inner tubes cost EUR 7.\n", modified="2025-06-10",
+               type="log")
     return root
 
 
@@ -77,6 +78,8 @@ def test_a_group_apply_refreshes_modified_in_the_kept_file(kb: Path):
     written = (kb / "bikes/repair-cafe.md").read_text(encoding="utf-8")
     assert "2026-04-02" in written.split("modified:", 1)[1].split("\n", 1)[0]
     assert "2025-01-10" not in written
+    head = written.split("\n---\n", 1)[0]
+    assert "type: note" in head and "type: log" not in head  # the kept file's, not the base's
 
 
 @pytest.mark.parametrize("write", [updated_note_text, merged_note_text])
@@ -86,23 +89,29 @@ def test_upsert_update_and_merge_refresh_modified_and_write_the_proposal_values(
         b"# Volunteer rota\n\nSaturday shifts start at 09:00.\n\n## Observations\n"
         b"- [shift] Saturday shifts start at 09:00\n"))
     proposed = parse_note("bikes/rota-proposed.md", (
-        b"---\ntitle: Volunteer rota\n---\n\n# Volunteer rota\n\n"
+        b"---\ntitle: Volunteer rota\ntype: draft\n---\n\n# Volunteer rota\n\n"
         b"Saturday shifts start at 09:30.\n"))
     text = write(matched, proposed)
     today = dt.datetime.now(dt.UTC).date().isoformat()
     assert f"modified: {today}" in text and "2025-02-01" not in text
-    assert "type: rota" in text
+    assert "type: rota" in text and "type: draft" not in text
     assert "09:30" in text and "09:00" not in text
 
 
-def test_modified_is_never_removed_when_the_base_has_none():
+@pytest.mark.parametrize(("kept_dates", "base_dates", "action"), [
+    ("modified: 2025-01-05\n", "created: 2025-06-01\n", "update"),  # the base has none
+    ("", "modified: 2025-06-01\n", "merge"),  # the kept file has none: the group's
+])
+def test_modified_is_never_removed(kept_dates: str, base_dates: str, action: str):
+    """Whichever of the kept file and the newest lacks `modified:`, the written note has
+    one, refreshed (else the next scan would date it by its file time alone)."""
     kept = parse_note("bikes/tools.md", (
-        b"---\ntitle: Tool wall\ntype: inventory\nmodified: 2025-01-05\n---\n\n# Tool wall\n\n"
-        b"The torque wrench is on hook 4.\n"))
+        f"---\ntitle: Tool wall\ntype: inventory\n{kept_dates}---\n\n# Tool wall\n\n"
+        "The torque wrench is on hook 4.\n").encode())
     base = parse_note("bikes/tools-2025.md", (
-        b"---\ntitle: Tool wall 2025\ncreated: 2025-06-01\n---\n\n# Tool wall 2025\n\n"
-        b"The torque wrench is on hook 6.\n"))
-    text = compose("update", base, [kept], kept=kept, now=NOW).text
+        f"---\ntitle: Tool wall 2025\n{base_dates}---\n\n# Tool wall 2025\n\n"
+        "The torque wrench is on hook 6.\n").encode())
+    text = compose(action, base, [kept], kept=kept, now=NOW).text
     head = text.split("\n---\n", 1)[0]
     assert "modified: 2026-04-02" in head and "type: inventory" in head
     assert "hook 6" in text and "hook 4" not in text

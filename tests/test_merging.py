@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers_merge import body as body_of
 
 from review_app.core.merging import (
     compose,
@@ -231,10 +232,6 @@ def pair(older_body: str, newer_body: str, *, older_meta: str = "", newer_meta: 
                  f"kb/newer-note-2025-06\ncreated: 2025-06-01T09:00:00\nmodified: "
                  f"2025-06-01T09:30:00\n{newer_meta}---\n\n# Newer note 2025-06\n\n{newer_body}")
     return older, newer
-
-
-def body_of(text: str) -> str:
-    return split_frontmatter(text)[1]
 
 
 def test_reworded_paragraph_is_not_added():

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import anyio
 import pytest
 import test_tui_helpers as helpers
+from helpers_apply import assert_written_now
 from proposals import MIGRATION, RATE, RATE_TARGET
 from test_tui_helpers import make_app, wait_for, wait_for_review
 
@@ -95,6 +97,7 @@ async def confirm(pilot, path: str) -> None:
 async def test_each_choice_by_key(kb, embedder, choice):
     queued = queue(kb, embedder, "API rate limits", RATE)
     before = files(kb)
+    today = dt.datetime.now(dt.UTC).date()
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)
@@ -139,6 +142,7 @@ async def test_each_choice_by_key(kb, embedder, choice):
     assert "Enterprise keys get custom limits" in text
     # update replaces the body; merge keeps what only the existing note had.
     assert ("Per-endpoint limits" in text) == (choice == "merge")
+    assert_written_now(before[RATE_TARGET].decode(), text, today)
     assert history[-1]["apply_id"]  # journaled: `bm-review undo` takes it back
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import re
@@ -11,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers_apply import assert_written_now
 from proposals import PARTNER_QUOTAS, RATE, RATE_FULL, RATE_TARGET
 
 from review_app.core.apply import undo_apply
@@ -94,6 +96,7 @@ def test_same_title_again_is_the_same_note(kb: Path, embedder):
 def test_update_replaces_body_keeps_identity_and_undo_restores(kb: Path, embedder):
     before = snapshot(kb)
     original = (kb / RATE_TARGET).read_text(encoding="utf-8")
+    today = dt.datetime.now(dt.UTC).date()
     result = upsert_note("API rate limits", RATE_FULL, "engineering", kb, embedder=embedder)
     assert result["action"] == "updated_existing", result["reason"]
     assert result["matched_note"] == RATE_TARGET == result["path"]
@@ -103,6 +106,7 @@ def test_update_replaces_body_keeps_identity_and_undo_restores(kb: Path, embedde
     assert changed(before, snapshot(kb)) == {RATE_TARGET}  # no new file
     text = (kb / RATE_TARGET).read_text(encoding="utf-8")
     assert frontmatter_block(text) == frontmatter_block(original)  # title/permalink/tags kept
+    assert_written_now(original, text, today)
     assert "Enterprise keys get custom limits" in text
     assert "Business 250 req/s" in text and "Business 200 req/s" not in text
     assert "# Rate limiting design\n" in text and "# API rate limits" not in text
@@ -131,6 +135,7 @@ def test_an_update_that_would_drop_matched_content_is_queued_not_written(kb: Pat
 
 def test_merge_adds_what_is_new_and_undo_restores(kb: Path, embedder):
     before = snapshot(kb)
+    today = dt.datetime.now(dt.UTC).date()
     result = upsert_note("API rate limits", RATE, "engineering", kb, on_match="merge",
                          embedder=embedder)
     assert result["action"] == "merged_existing" and result["path"] == RATE_TARGET
@@ -139,6 +144,7 @@ def test_merge_adds_what_is_new_and_undo_restores(kb: Path, embedder):
     assert "- [decision] Enterprise keys get custom limits set by support" in text
     assert "Not doing (yet)" in text  # the original content stays
     assert text.count("429 responses include Retry-After") == 1  # not added twice
+    assert_written_now(before[RATE_TARGET].decode(), text, today)
 
     undo_apply(Project(kb), result["apply_id"])
     assert snapshot(kb) == before
@@ -236,6 +242,7 @@ def test_decide_pending_carries_out_each_choice(kb: Path, embedder, choice: str)
     queued = upsert_note("API rate limits", RATE, "engineering", kb, on_match="ask",
                          embedder=embedder)
     before = snapshot(kb)
+    today = dt.datetime.now(dt.UTC).date()
     out = decide_pending(kb, queued["proposal_id"], choice)
     assert PendingQueue(kb / ".bm-review").items() == []
     after = snapshot(kb)
@@ -250,6 +257,7 @@ def test_decide_pending_carries_out_each_choice(kb: Path, embedder, choice: str)
         text = after[RATE_TARGET].decode()
         assert "Enterprise keys get custom limits" in text
         assert ("Per-endpoint limits" in text) == (choice == "merge")
+        assert_written_now(before[RATE_TARGET].decode(), text, today)
     history = PendingQueue(kb / ".bm-review").history()
     assert history[-1]["resolved"] == queued["proposal_id"]
     undo_apply(Project(kb), out["apply_id"])

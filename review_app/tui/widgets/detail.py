@@ -45,7 +45,7 @@ def detail_text(d: Detail, notes: dict[str, Note], *, numbers: bool = False) -> 
         if nums and len(d.selected) == 1 and numbers:
             text.append(f"  {nums}\n", style="dim")
     if any(m.evidence for m in d.selected) and not numbers:
-        text.append("e: the numbers behind these words\n", style="dim")
+        text.append("i: the numbers behind these words\n", style="dim")
     if d.removed:
         text.append(f"taken out: {', '.join(d.removed)}\n", style="yellow")
     return text
