@@ -73,9 +73,10 @@ def test_one_label_in_two_sections_stays_in_its_section():
     check_ledger(c)
 
 
-@pytest.mark.xfail(strict=True, reason="merge bug (verify6): an older section whose newer "
-                   "version left a labelled line out is aligned by content with another "
-                   "section, so its line is superseded by that section's line of the label")
+@pytest.mark.xfail(strict=True, reason="merge bug (verify6), half fixed (mergefix6): the "
+                   "sections stay aligned by heading and Sparge's 76 C is superseded by its "
+                   "78 C, but pass_carry holds 'Water: 16 l' back as nearly said by Mash's "
+                   "'Water: 14 l' (its nearest unit is taken from the whole base)")
 def test_a_label_the_newer_section_left_out_is_not_replaced_from_another_section():
     older = note("brewing/stout.md", fm("Stout", "2025-02-01")
                  + "## Mash\n\n- Water: 12 l\n- Temperature: 66 C\n\n"
@@ -89,6 +90,23 @@ def test_a_label_the_newer_section_left_out_is_not_replaced_from_another_section
     # there (got: superseded by the Mash's "- Water: 14 l", and 16 l was lost)
     assert entry(c, "Temperature: 76 C").by_text == "- Temperature: 78 C"
     assert "- Water: 16 l" in split_frontmatter(c.text)[1].split("## Sparge", 1)[1]
+    check_ledger(c)
+
+
+def test_a_section_the_newest_names_word_for_word_is_not_realigned_by_content():
+    older = note("brewing/porter.md", fm("Porter", "2025-02-01")
+                 + "## Mash\n\n- Water: 12 l\n- Temperature: 66 C\n\n"
+                   "## Sparge\n\n- Water: 16 l\n- Temperature: 76 C\n")
+    newer = note("brewing/porter-2025.md", fm("Porter 2025", "2025-06-01")
+                 + "## Mash\n\n- Water: 14 l\n- Temperature: 66 C\n\n"
+                   "## Sparge\n\n- Temperature: 78 C\n")
+    c = compose("merge", newer, [older], kept=older, now=NOW)
+    # the older Sparge is compared with the newest Sparge only (before: re-aligned
+    # with Mash by content, its 76 C "replaced" by Mash's 66 C, its 16 l by Mash's 14 l)
+    assert entry(c, "Temperature: 76 C").by_text == "- Temperature: 78 C"
+    water = entry(c, "Water: 16 l")
+    assert water.status != "superseded" and "carry" in water.flips
+    assert "left out by the newer version" not in water.why  # Mash's list is not Sparge's
     check_ledger(c)
 
 
