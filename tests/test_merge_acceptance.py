@@ -196,9 +196,6 @@ def test_a_v1_v2_v3_chain_takes_each_value_from_the_newest_that_states_it():
     check_ledger(c)
 
 
-@pytest.mark.xfail(strict=True, reason="merge bug (verify6): an older observation superseded "
-                   "by a body sentence, flipped to 'older', replaces that sentence as a bare "
-                   "'[category] ...' line (no '- ', outside the observations)")
 def test_an_observation_flipped_to_older_is_written_as_an_observation():
     older = note("sauna/opening-hours.md", fm("Sauna opening hours", "2025-01-10")
                  + "The lakeside sauna is heated to 80 C on weekdays.\n\n## Observations\n\n"
@@ -215,6 +212,11 @@ def test_an_observation_flipped_to_older_is_written_as_an_observation():
     # Towels are EUR 3." - the observation as a bare line where the newest's sentence was
     assert "- [setting] Heated to 80 C on weekdays #heating" in body
     assert not any(line.startswith("[setting]") for line in body.splitlines())
+    # an observation has its own place: the newest's sentence stays (mergefix6's choice)
+    assert "Since the new stove, the lakeside sauna is heated to 90 C" in body
+    assert body.index("## Observations") < body.index("- [setting] Heated to 80 C")
+    assert "written beside" in entry(flipped, "[setting] Heated to 80 C").why
+    check_ledger(flipped)
 
 
 def test_choices_flip_a_carried_unit_and_a_superseded_pair():
