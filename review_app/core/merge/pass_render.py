@@ -275,7 +275,7 @@ def _near(ctx: MergeContext, r: Ref) -> bool:
 
 
 def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:
-    """Most (more than half) of the older section's prose has a base unit near in meaning
+    """At least half of the older section's prose has a base unit near in meaning
     (Thresholds.counterpart_cosine): the newest speaks of it under another heading, so
     what is carried from it goes there, not under the old heading. A heading that
     decides what its units mean ("Not doing (yet)", "Out of scope") is never left off."""
@@ -288,5 +288,5 @@ def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:
     if not mine or not base:
         return False
     best = np.asarray(ctx.cosines(mine, base), dtype=np.float64).max(axis=1)
-    return float((best >= ctx.thresholds.counterpart_cosine).mean()) > 0.5
+    return float((best >= ctx.thresholds.counterpart_cosine).mean()) >= 0.5
 
