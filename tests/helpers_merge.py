@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from review_app.core.merging import split_frontmatter
 from review_app.core.notes import Note, parse_note
 
@@ -39,7 +41,10 @@ def check_ledger(composed) -> None:
     """The written text agrees with the ledger: every stated or carried unit is in it, no
     superseded unit is (issue 18, item 5)."""
     for e in composed.ledger.entries:
-        if e.status in ("stated", "carried"):
+        if e.status == "carried" and e.kind == "step":  # it continues the list's numbers
+            assert re.search(r"(?m)^\s*\d+[.)]\s+" + re.escape(
+                re.sub(r"^\s*\d+[.)]\s+", "", e.text)), composed.text), e.text
+        elif e.status in ("stated", "carried"):
             assert e.text in composed.text, (e.status, e.text)
         if e.status == "superseded":
             assert e.text not in composed.text, e.text

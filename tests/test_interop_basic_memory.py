@@ -168,12 +168,7 @@ def _flipped(doc: dict) -> tuple[dict, int]:
 _VERDICT_CHOICE = {"carried": "carry", "dropped": "drop", "superseded": "newer"}
 
 
-@pytest.mark.parametrize("flips", ["as composed", pytest.param(
-    "every flip taken", marks=pytest.mark.xfail(strict=True, reason=(
-        "merge bug (verify6): an older observation superseded by a body sentence, flipped "
-        "to 'older', is written as a bare '[incident] ...' line in place of that sentence "
-        "(basic-memory counts 5 observations in database-migration-policy.md, we parse 4); "
-        "see test_merge_acceptance's sauna case")))])
+@pytest.mark.parametrize("flips", ["as composed", "every flip taken"])
 def test_basic_memory_indexes_the_merged_demo(bm_venv: Path, demo_kb: Path, tmp_path: Path,
                                               flips: str):
     bm = BasicMemory(bm_venv, tmp_path, demo_kb)

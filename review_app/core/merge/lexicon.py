@@ -57,6 +57,11 @@ class Lexicon:
     # Headings of sections whose items are decisions, each a fact of its own.
     decision_headings: tuple[str, ...] = ("decision", "not doing", "out of scope",
                                           "non-goal", "won't do", "rejected")
+    # Nouns that name an item of a numbered list by its number ("decision 2", "step 3");
+    # the singular of the list's heading words counts too.
+    numbered_item_nouns: frozenset[str] = field(default_factory=lambda: _words("""
+        decision step item point rule option phase stage task action question
+        """))
     # Months, so "March 2026" reads as a date.
     months: frozenset[str] = field(default_factory=lambda: _words("""
         jan feb mar apr jun jul aug sep sept oct nov dec january february march april may

@@ -69,7 +69,12 @@ def run(ctx: MergeContext) -> None:
             where = f" under '{refs[0].section_title}'" if refs[0].section_title else ""
             leftover = [r for r in refs if ctx.entries[r.key].status in ("carried", "dropped")]
             if block.kind == "list":
-                pool = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel")]
+                # the newer list's topics are those of the sections it is aligned or
+                # matched with, never a same-looking item of another section
+                where_in = None if aligned is None or (doc.path, refs[0].section) in \
+                    ctx.loose else {aligned, *(h for h in homes if h is not None)}
+                pool = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel")
+                        and (where_in is None or b.section in where_in)]
                 spoken = _spoken_of(ctx, [r for r in leftover
                                           if ctx.entries[r.key].status == "carried"], pool,
                                     th.left_out_cosine)

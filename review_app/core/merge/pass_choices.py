@@ -7,6 +7,8 @@ from dataclasses import replace
 
 from .context import MergeContext
 
+_OWN_PLACE = frozenset({"obs", "rel"})
+
 
 def run(ctx: MergeContext) -> None:
     for key, by in ctx.fuller.items():  # the engine's default: the fuller wording
@@ -32,6 +34,13 @@ def _older(ctx: MergeContext, key: str, *, chosen: bool) -> None:
     newer = ctx.entries[e.by]  # type: ignore[index]
     if newer.status != "stated" or e.by in ctx.replaced:
         return  # a base unit is replaced by one older unit at most
+    if (e.kind in _OWN_PLACE) != (newer.kind in _OWN_PLACE):
+        # An observation or relation lives in its own section and a body unit in the
+        # prose: neither can take the other's place, so the older one is written in
+        # its own place and the base unit stays (the person edits it with `e`).
+        ctx.entries[key] = replace(e, status="carried", chosen=chosen,
+                                   why=f"written beside (not instead of): {newer.text}")
+        return
     ctx.replaced[e.by] = key  # type: ignore[index]
     ctx.entries[key] = replace(e, status="carried", chosen=chosen,
                                why=f"written instead of: {newer.text}")

@@ -1,7 +1,8 @@
 """Last: the written body: the base's lines as they are, with each carried unit
 written whole (its own lines) after the base unit closest to it in meaning (after
 that unit's block: a paragraph, a numbered list, a table or a checklist is never
-split; an item joins a plain list right after its nearest item), older observations
+split; an item joins a plain list right after its nearest item; a step after the
+base's numbered list continues it, numbered as its next item), older observations
 after the base's last observation, relations after its last relation, footnote
 definitions after the base's footnotes (before its observations and relations),
 units of a section the newest has no counterpart for (by heading or by content)
@@ -10,6 +11,8 @@ when two or more are carried from it or nothing in the newest is near it, and ba
 units the person replaced by an older one swapped in place."""
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
@@ -122,6 +125,10 @@ def run(ctx: MergeContext) -> Lines:
     for (at, in_list), refs in sorted(anchored.items()):
         first = next(d for _, d in ctx.older if d.path == refs[0].path).blocks[
             refs[0].unit.block]
+        marker = _numbered_end(ctx, at)
+        if marker is not None and all(r.unit.kind == "step" for r in refs):
+            put(at, _renumbered(_chunk(ctx, refs), *marker), False)
+            continue
         # an item after an item of a list continues it; anything else is a block apart
         put(at, _chunk(ctx, refs), not (in_list and first.kind == "list"))
     for heading, refs in new_sections.items():
@@ -163,6 +170,37 @@ def run(ctx: MergeContext) -> Lines:
         if i not in gone:
             out.append((base.lines[i], None))
         i += 1
+    return out
+
+
+_STEP = re.compile(r"^(\s*)(\d+)([.)])(\s+)")
+
+
+def _numbered_end(ctx: MergeContext, at: int) -> tuple[str, int, str] | None:
+    """When `at` ends a numbered list of the base: its items' indent, the number its
+    next item takes and its delimiter."""
+    for block in ctx.base.blocks:
+        if block.kind != "numbered" or block.end != at:
+            continue
+        marks = [m for u in block.units if u.raw and (m := _STEP.match(u.raw[0]))]
+        if marks:
+            indent = min((m.group(1) for m in marks), key=len)
+            top = [m for m in marks if m.group(1) == indent]
+            return indent, int(top[-1].group(2)) + 1, top[-1].group(3)
+    return None
+
+
+def _renumbered(lines: Lines, indent: str, n: int, delim: str) -> Lines:
+    """Carried steps written after the base's numbered list continue it: each takes
+    the list's next number (an older "3." after the newest's "5." reads as 6), the
+    base's lines keep theirs."""
+    out: Lines = []
+    for ln, src in lines:
+        m = _STEP.match(ln)
+        if m and m.group(1) == indent:
+            ln = f"{indent}{n}{delim}{m.group(4)}{ln[m.end():]}"
+            n += 1
+        out.append((ln, src))
     return out
 
 

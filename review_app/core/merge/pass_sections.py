@@ -4,7 +4,9 @@ units of the aligned section, never with a same-looking line elsewhere. A headin
 is a weak witness ("Tiers" / "Terms" look alike, "Tiers" / "Plans and prices" do
 not): where most of an older section's units have a near copy (the same table row
 key, the same item once values are masked) in one base section and few in the one
-its heading chose, its content decides."""
+its heading chose, its content decides. A heading the base has word for word is no
+look-alike: it keeps its section whatever the content says (a `## Sparge` whose newer
+version left `Water:` out is not re-aligned with `## Mash` for its `Water:` line)."""
 
 from __future__ import annotations
 
@@ -52,11 +54,14 @@ def _by_content(ctx: MergeContext) -> None:
         for k in range(len(doc.sections)):
             if _intro(doc, k) or not doc.sections[k].title:
                 continue
+            now = ctx.aligned.get((doc.path, k))
+            if now is not None and normalise(ctx.base.sections[now].title) == normalise(
+                    doc.sections[k].title):
+                continue
             scores = _content_scores(ctx, doc, k)
             if not scores:
                 continue
             best = max(scores, key=lambda j: scores[j])
-            now = ctx.aligned.get((doc.path, k))
             if best != now and scores[best] >= 0.5 and not _intro(ctx.base, best) and (
                     now is None or scores.get(now, 0.0) < 0.25):
                 ctx.aligned[(doc.path, k)] = best
