@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Header, Input, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Input, Static, TabbedContent, TabPane
 from textual.widgets.tabbed_content import ContentTabs
 from textual.worker import Worker, get_current_worker
 
@@ -33,6 +33,7 @@ from ..view import ReviewView
 from ..warming import WarmJob, warm
 from ..widgets.detail import DetailPane, detail_text
 from ..widgets.footer import InPlaceFooter
+from ..widgets.header import ConsoleHeader
 from ..widgets.pending import MatchTable, PendingPane, ProposalTable
 from ..widgets.preview import Preview
 from ..widgets.tables import GroupTable, MemberTable, PaneFocus, TableResized
@@ -91,7 +92,7 @@ class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
     # -- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield ConsoleHeader()
         with TabbedContent(id="tabs"):
             with TabPane(self._groups_label(), id="tab-groups"):
                 yield Static(id="status")

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import Worker
 
 from ...core.audit_window import start_audit
@@ -23,6 +23,7 @@ from ..context import ConsoleContext
 from ..messages import ScanFailed, ScanFinished, ScanProgress
 from ..progress import ProgressRelay
 from ..warming import first_units
+from ..widgets.header import ConsoleHeader
 from ..workers import background, report_failure
 
 
@@ -64,7 +65,7 @@ class ScanScreen(Screen):
         self.failed: ScanFailed | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield ConsoleHeader()
         with Vertical(id="scan-box"):
             yield Static(f"Scanning [b]{project_label(self.project)}[/b] for duplicate notes",
                          id="scan-title")
