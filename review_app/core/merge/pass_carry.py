@@ -8,8 +8,9 @@ close the unit's meaning is to the newest note's units (in its aligned section a
 anywhere), the share of its facts the newest states, a same-thing-other-value
 signal, how its section aligned, its kind, the past-event flag and pass 3's verdict.
 An older unit is compared only with the base units of the section its own aligned
-with by heading (the title section for the intro), never with a same-looking line
-of another section; with the whole base only when its section has no heading
+with by heading (the title section for the intro) and with lines the newest moved
+in from elsewhere, never with a line of another section that an older unit there
+already answers to; with the whole base only when its section has no heading
 counterpart (`_scope`).
 
 - A unit whose meaning a newest unit states (cosine >= Thresholds.present_cosine) is
@@ -169,14 +170,25 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
 
 def _scope(ctx: MergeContext, r: Ref, base: list[Ref]) -> list[int]:
     """The base units an older unit is compared with: those of the base section its
-    own aligned with by heading (the title section for the intro), never a
-    same-looking line of another section (issue 18); the whole base when its section
-    has no heading counterpart (unaligned, or aligned by content: its units may have
-    moved to several sections)."""
+    own aligned with by heading (the title section for the intro) and those of other
+    sections no other older unit answers to (a line moved there), never a
+    same-looking line another section's unit answers to (issue 18: Mash's "Water:
+    14 l" is not Sparge's). The whole base when its section has no heading
+    counterpart (unaligned, or aligned by content: its units may have moved to
+    several sections). Moved-line reach found on merge-F: 5 stale carried -> 4."""
     aligned = ctx.aligned.get((r.path, r.section))
     if aligned is None or (r.path, r.section) in ctx.loose:
         return list(range(len(base)))
-    return [j for j, b in enumerate(base) if b.section == aligned]
+    claimed = _claimed(ctx, r)
+    return [j for j, b in enumerate(base) if b.section == aligned or b.key not in claimed]
+
+
+def _claimed(ctx: MergeContext, r: Ref) -> set[str]:
+    """Base units an older unit of another section already answers to (it states them
+    word for word, or they replace it): a line moved in from elsewhere is not."""
+    norms = {o.unit.norm for _, d in ctx.older for o in ctx.refs[d.path] if o.key != r.key}
+    out = {e.by for k, e in ctx.entries.items() if k != r.key and e.by is not None}
+    return out | {b.key for b in ctx.base_refs() if b.unit.norm in norms}
 
 
 def _same_shape(new: list[str], base: list[Ref], section: int | None) -> float:
