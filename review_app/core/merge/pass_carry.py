@@ -175,7 +175,7 @@ def _scope(ctx: MergeContext, r: Ref, base: list[Ref]) -> list[int]:
     same-looking line another section's unit answers to (issue 18: Mash's "Water:
     14 l" is not Sparge's). The whole base when its section has no heading
     counterpart (unaligned, or aligned by content: its units may have moved to
-    several sections). Moved-line reach found on merge-F: 5 stale carried -> 4."""
+    several sections). The moved-line reach: leave-one-set-out stale carried 5 -> 4."""
     aligned = ctx.aligned.get((r.path, r.section))
     if aligned is None or (r.path, r.section) in ctx.loose:
         return list(range(len(base)))
