@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-import pytest
 from helpers_merge import check_ledger, entry, fm, note
 
 from review_app.core.grouping import choose_canonical
