@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-import pytest
 from helpers_merge import check_ledger, entry, fm, note
 
 from review_app.core.grouping import choose_canonical
@@ -98,10 +97,6 @@ def test_a_step_flipped_back_in_continues_the_newest_list_by_number():
     check_ledger(flipped)
 
 
-@pytest.mark.xfail(strict=True, reason="merge bug (verify6), half fixed (mergefix6): the "
-                   "sections stay aligned by heading and Sparge's 76 C is superseded by its "
-                   "78 C, but pass_carry holds 'Water: 16 l' back as nearly said by Mash's "
-                   "'Water: 14 l' (its nearest unit is taken from the whole base)")
 def test_a_label_the_newer_section_left_out_is_not_replaced_from_another_section():
     older = note("brewing/stout.md", fm("Stout", "2025-02-01")
                  + "## Mash\n\n- Water: 12 l\n- Temperature: 66 C\n\n"

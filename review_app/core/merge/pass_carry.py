@@ -7,6 +7,11 @@ writes carry_weights.json). Its inputs are what the engine already computes: how
 close the unit's meaning is to the newest note's units (in its aligned section and
 anywhere), the share of its facts the newest states, a same-thing-other-value
 signal, how its section aligned, its kind, the past-event flag and pass 3's verdict.
+An older unit is compared only with the base units of the section its own aligned
+with by heading (the title section for the intro) and with lines the newest moved
+in from elsewhere, never with a line of another section that an older unit there
+already answers to; with the whole base only when its section has no heading
+counterpart (`_scope`).
 
 - A unit whose meaning a newest unit states (cosine >= Thresholds.present_cosine) is
   present whatever its words when the newest states its facts, else held back: never
@@ -123,19 +128,23 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
         e = ctx.entries[r.key]
         aligned = ctx.aligned.get((r.path, r.section))
         loose = (r.path, r.section) in ctx.loose
-        row = np.asarray(sims[i], dtype=np.float64)
+        scope = _scope(ctx, r, base)
+        row = np.asarray(sims[i], dtype=np.float64)[scope] if scope else np.zeros(1)
+        near = base[scope[int(row.argmax())]] if scope else None
+        cos = float(row.max())
         in_pool = [j for j, b in enumerate(base) if aligned is not None and not loose
                    and b.section == aligned]
         values = r.facts.values
         new = [v for v in values if v not in stated]
         mine = _words(ctx, r.unit.text)
         other = 0.0
-        for j, b in enumerate(base):  # the same words, another value: the same thing
+        for j in scope:  # the same words, another value: the same thing
+            b = base[j]
             if b.facts.values - values and values - b.facts.values and mine:
                 other = max(other, len(mine & words[j]) / max(len(mine), len(words[j]), 1))
         out[r.key] = [
-            float(row.max()),
-            float(row[in_pool].max()) if in_pool else 0.0,
+            cos,
+            float(np.asarray(sims[i])[in_pool].max()) if in_pool else 0.0,
             (len(values) - len(new)) / len(values) if values else 0.0,
             0.0 if values else 1.0,
             math.log1p(len(new)),
@@ -153,10 +162,33 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
             1.0 if new and all(v.startswith("name:") for v in new) else 0.0,
             math.log1p(len(r.unit.text.split())),
             _same_shape(new, base, aligned if not loose else None),
-            _near_shape(new, values, base[int(row.argmax())], float(row.max())),
-            _near_stated(values, base[int(row.argmax())], float(row.max())),
+            _near_shape(new, values, near, cos),
+            _near_stated(values, near, cos),
         ]
     return out
+
+
+def _scope(ctx: MergeContext, r: Ref, base: list[Ref]) -> list[int]:
+    """The base units an older unit is compared with: those of the base section its
+    own aligned with by heading (the title section for the intro) and those of other
+    sections no other older unit answers to (a line moved there), never a
+    same-looking line another section's unit answers to (issue 18: Mash's "Water:
+    14 l" is not Sparge's). The whole base when its section has no heading
+    counterpart (unaligned, or aligned by content: its units may have moved to
+    several sections). The moved-line reach: leave-one-set-out stale carried 5 -> 4."""
+    aligned = ctx.aligned.get((r.path, r.section))
+    if aligned is None or (r.path, r.section) in ctx.loose:
+        return list(range(len(base)))
+    claimed = _claimed(ctx, r)
+    return [j for j, b in enumerate(base) if b.section == aligned or b.key not in claimed]
+
+
+def _claimed(ctx: MergeContext, r: Ref) -> set[str]:
+    """Base units an older unit of another section already answers to (it states them
+    word for word, or they replace it): a line moved in from elsewhere is not."""
+    norms = {o.unit.norm for _, d in ctx.older for o in ctx.refs[d.path] if o.key != r.key}
+    out = {e.by for k, e in ctx.entries.items() if k != r.key and e.by is not None}
+    return out | {b.key for b in ctx.base_refs() if b.unit.norm in norms}
 
 
 def _same_shape(new: list[str], base: list[Ref], section: int | None) -> float:
@@ -170,21 +202,25 @@ def _same_shape(new: list[str], base: list[Ref], section: int | None) -> float:
     return sum(1 for s in shapes.values() if s in theirs) / len(shapes)
 
 
-def _near_shape(new: list[str], mine: frozenset[str], nearest: Ref, cos: float) -> float:
+def _near_shape(new: list[str], mine: frozenset[str], nearest: Ref | None,
+                cos: float) -> float:
     """The cosine to the nearest base unit when that unit gives a number of the shape
     of one of the unit's new numbers that the unit does not give ("EUR 42.50" /
     "EUR 44.00"), else 0: another value of the same thing, said in other words."""
+    if nearest is None:
+        return 0.0
     shapes = {value_shape(v) for v in new} - {None}
     theirs = {value_shape(v) for v in nearest.facts.values - mine} - {None}
     return cos if shapes & theirs else 0.0
 
 
-def _near_stated(mine: frozenset[str], nearest: Ref, cos: float) -> float:
+def _near_stated(mine: frozenset[str], nearest: Ref | None, cos: float) -> float:
     """The cosine to the nearest base unit when that unit states every number of the
     unit ("the rest from budget line 4.2" / "remainder charged to budget line 4.2"),
     else 0: the same thing said again, perhaps with a name added."""
     numbers = {v for v in mine if v.startswith("n:")}
-    return cos if numbers and numbers <= nearest.facts.values else 0.0
+    return cos if nearest is not None and numbers and numbers <= nearest.facts.values \
+        else 0.0
 
 
 def _words(ctx: MergeContext, text: str) -> frozenset[str]:
@@ -218,14 +254,18 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
     stated = {v for b in ctx.base_refs() for v in b.facts.values}
     cut = ctx.thresholds.present_cosine
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
-    nearest = {r.key: base[int(np.argmax(sims[i]))] for i, r in enumerate(refs)} \
-        if sims is not None else {}
+    nearest: dict[str, Ref] = {}
+    for i, r in enumerate(refs):  # in its aligned section, as features() measured it
+        scope = _scope(ctx, r, base)
+        if sims is not None and scope:
+            nearest[r.key] = base[scope[int(np.argmax(np.asarray(sims[i])[scope]))]]
     for r in refs:
         x = feats.get(r.key)
         if x is None:
             continue
         e = ctx.entries[r.key]
-        if e.status == "carried" and (b := _fuller_of(ctx, r, base)) is not None:
+        if e.status == "carried" and (b := _fuller_of(
+                ctx, r, [base[j] for j in _scope(ctx, r, base)])) is not None:
             ctx.fuller[r.key] = b.key  # written in its place unless the person says newer
             ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
                                       flips=("newer", "older"),
