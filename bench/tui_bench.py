@@ -34,7 +34,9 @@ unrelated notes. Each session is a new process (empty memory) with the model loa
 the note index warm, like the end of a first scan; the time runs from the group table
 painted to the merge result painted: (a) `v` at once on the first group; (b) `j` then
 `v` at once; (c) the same after the warm-ahead had `--wait` seconds; (d) a second
-session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once.
+session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once;
+(e, `--modes far`, not in the default set) `j` x4 then `v` at once: the fifth group, one
+the load's first_units never composed, so its texts may still need the model.
 p50 and p90 over `--repeat` sessions of each. The console composes the result in a
 worker; the time is until the worker's result is painted. Before the session, the child
 does what the console's load does after its scan (warming.first_units: the first two
@@ -386,6 +388,9 @@ async def _until(condition, what: str, step: float = 0.001, limit: float = 120.0
         await asyncio.sleep(step)
 
 
+FAR_ROW = 4  # `far`: the fifth group, which first_units (the first two) never composed
+
+
 async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[str, float]:
     """One console session from the table painted: ms to each merge result painted."""
     from review_app.tui.widgets.preview import Preview
@@ -433,6 +438,9 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
             out["a_first_group_v_ms"] = await merge_painted(["v"], 0)
         elif mode == "next":
             out["b_next_group_at_once_ms"] = await merge_painted(["j", "v"], 1)
+        elif mode == "far":  # past the groups the load composed and the warm-up's first
+            row = min(FAR_ROW, len(result.groups) - 1)
+            out["e_far_group_at_once_ms"] = await merge_painted(["j"] * row + ["v"], row)
         elif mode == "waited":
             await asyncio.sleep(max(0.0, wait_s - (time.perf_counter() - t_table)))
             out["c_next_group_after_wait_ms"] = await merge_painted(["j", "v"], 1)
@@ -537,7 +545,8 @@ def main() -> int:
     ap.add_argument("--no-warm-ahead", action="store_true",
                     help="--preview: without the console's warm-ahead worker (to compare)")
     ap.add_argument("--modes", default="first,next,waited,second",
-                    help="--preview: the cases to run (second needs waited before it)")
+                    help="--preview: the cases to run (second needs waited before it; "
+                         "far: the fifth group, j x4 then v)")
     ap.add_argument("--preview-child", help=argparse.SUPPRESS)
     ap.add_argument("--root", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--state", type=Path, help=argparse.SUPPRESS)
