@@ -454,7 +454,8 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
     return out
 
 
-def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool) -> None:
+def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool,
+                  follow: bool = True) -> None:
     """A new process: model loaded, scan (note index warm), one session; JSON on stdout."""
     import json
 
@@ -473,6 +474,10 @@ def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool
     t0 = time.perf_counter()
     first = first_units(result, shared_vectors(result.project.state))
     first_ms = (time.perf_counter() - t0) * 1000
+    if follow:  # and, as the console's load does, the next groups' in the background
+        from review_app.tui.warming import Following
+
+        Following.start(result, shared_vectors(result.project.state))
     figures = asyncio.run(preview_session(result, mode, wait_s))
     figures["load_first_units_ms"], figures["load_first_units_embedded"] = first_ms, first
     print(json.dumps(figures))
@@ -511,7 +516,8 @@ def preview_main(args: argparse.Namespace) -> int:
                 child = subprocess.run(
                     [sys.executable, __file__, "--preview-child", mode, "--root", str(root),
                      "--state", str(state), "--wait", str(args.wait),
-                     *(["--no-warm-ahead"] if args.no_warm_ahead else [])], env=env,
+                     *(["--no-warm-ahead"] if args.no_warm_ahead else []),
+                     *(["--no-follow"] if args.no_follow else [])], env=env,
                     capture_output=True, text=True, timeout=900)
                 if child.returncode:
                     print(child.stderr[-3000:])
@@ -544,6 +550,8 @@ def main() -> int:
                     help="--preview: seconds the warm-ahead gets in case (c)")
     ap.add_argument("--no-warm-ahead", action="store_true",
                     help="--preview: without the console's warm-ahead worker (to compare)")
+    ap.add_argument("--no-follow", action="store_true",
+                    help="--preview: without the load's follow-up of the next groups")
     ap.add_argument("--modes", default="first,next,waited,second",
                     help="--preview: the cases to run (second needs waited before it; "
                          "far: the fifth group, j x4 then v)")
@@ -559,7 +567,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.preview_child:
         preview_child(args.root, args.state, args.preview_child, args.wait,
-                      not args.no_warm_ahead)
+                      not args.no_warm_ahead, not args.no_follow)
         return 0
     if args.preview:
         if args.groups == 1100:
