@@ -36,7 +36,10 @@ painted to the merge result painted: (a) `v` at once on the first group; (b) `j`
 `v` at once; (c) the same after the warm-ahead had `--wait` seconds; (d) a second
 session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once;
 (e, `--modes far`, not in the default set) `j` x4 then `v` at once: the fifth group, one
-the load's first_units never composed, so its texts may still need the model.
+the load's first_units never composed, so its texts may still need the model; (f,
+`--modes last`) `G` then `v` at once on the last group. The load's follow-up
+(warming.Following: the next groups' merges composed in the background while the table
+paints) runs as in the console; `--no-follow` leaves it out.
 p50 and p90 over `--repeat` sessions of each. The console composes the result in a
 worker; the time is until the worker's result is painted. Before the session, the child
 does what the console's load does after its scan (warming.first_units: the first two
@@ -441,6 +444,9 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
         elif mode == "far":  # past the groups the load composed and the warm-up's first
             row = min(FAR_ROW, len(result.groups) - 1)
             out["e_far_group_at_once_ms"] = await merge_painted(["j"] * row + ["v"], row)
+        elif mode == "last":  # `G` to the last group, then v at once
+            row = len(result.groups) - 1
+            out["f_last_group_at_once_ms"] = await merge_painted(["G", "v"], row)
         elif mode == "waited":
             await asyncio.sleep(max(0.0, wait_s - (time.perf_counter() - t_table)))
             out["c_next_group_after_wait_ms"] = await merge_painted(["j", "v"], 1)
@@ -554,7 +560,7 @@ def main() -> int:
                     help="--preview: without the load's follow-up of the next groups")
     ap.add_argument("--modes", default="first,next,waited,second",
                     help="--preview: the cases to run (second needs waited before it; "
-                         "far: the fifth group, j x4 then v)")
+                         "far: the fifth group, j x4 then v; last: G then v)")
     ap.add_argument("--preview-child", help=argparse.SUPPRESS)
     ap.add_argument("--root", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--state", type=Path, help=argparse.SUPPRESS)

@@ -63,8 +63,6 @@ async def test_the_load_embeds_the_fifth_and_last_groups_units_in_the_background
         screen = app.screen
         await wait_for(pilot, lambda: len(screen.view.rows) >= 6, "the table")
         assert screen.query_one(review.GroupTable).cursor_row == 0
-        # What each compose asks for, read from a copy of the texts' keys made now, before
-        # this test's own composes put them on disk.
         rows = [4, len(screen.view.rows) - 1]
         # Wait for the load's background work, not for this test's composes.
         await wait_for(pilot, lambda: warming.Following._current is not None
