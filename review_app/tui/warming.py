@@ -231,7 +231,7 @@ def follow_units(result: ScanResult, vectors: UnitVectors,
 class Following:
     """The load's follow-up (follow_units) in a thread of its own, started when the table
     is about to show so it works while the table paints; a new load or the process's
-    exit stops it between two embedding chunks."""
+    exit stops it between two embedding chunks or composes."""
 
     _current: Following | None = None
     _lock = threading.Lock()
@@ -255,10 +255,15 @@ class Following:
         return follow
 
     @classmethod
-    def stop_current(cls) -> None:
+    def stop_current(cls, wait_s: float = 0.0) -> None:
         with cls._lock:
-            if cls._current is not None:
-                cls._current.stop.set()
+            follow = cls._current
+        if follow is not None:
+            follow.stop.set()
+            follow.thread.join(wait_s)
 
 
-atexit.register(Following.stop_current)
+# At exit the follow-up is stopped and waited for (one chunk, well under a second): a
+# daemon thread left inside the model when the interpreter tears it down aborts the
+# process ("terminate called without an active exception").
+atexit.register(Following.stop_current, 30.0)
