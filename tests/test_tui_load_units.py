@@ -82,3 +82,18 @@ def test_follow_order_goes_down_from_the_cursor_with_the_last_row_early():
     many = warming.follow_order(100)
     assert many[:4] == [2, 3, 4, 99] and len(many) == warming.FOLLOW_GROUPS + 1
     assert len(set(many)) == len(many)
+
+
+def test_stopping_the_follow_up_waits_for_its_thread(kb, embedder):
+    """At exit (atexit) the follow-up is stopped and waited for, between two chunks: a
+    thread left inside the model as the interpreter ends aborted the process."""
+    from review_app.core.pipeline import ScanOptions, scan
+    from review_app.core.unit_vectors import _Memory
+
+    result = scan(Project(kb), ScanOptions(), embedder=embedder)
+    vectors = UnitVectors(memory=_Memory())  # nothing cached: the whole budget to embed
+    follow = warming.Following.start(result, vectors)
+    warming.Following.stop_current(30.0)
+    assert not follow.thread.is_alive()
+    everything = warming.follow_units(result, UnitVectors(memory=_Memory()))
+    assert follow.embedded < everything
