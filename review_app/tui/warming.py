@@ -183,9 +183,11 @@ def first_units(result: ScanResult, vectors: UnitVectors, count: int = FIRST_GRO
 
 FOLLOW_GROUPS = 12
 """Listed groups after the first ones whose merge units the load's follow-up embeds."""
-FOLLOW_TEXTS = 600
-"""And at most this many texts (~2 s of the model on idle cores, ~12 groups of three
-600-word notes): a big project's load costs the same bounded background work."""
+FOLLOW_TEXTS = 2400
+"""And at most this many texts (~8 s of the model on idle cores, in the background): 12
+groups of three 600-word notes whether a compose embeds ~50 of a group's texts or, as a
+compose embedding every unit and heading does, ~200; a big project's load costs the same
+bounded work."""
 FOLLOW_NEAR = 3
 """The last listed group (`G`, one key away) comes after this many of the next ones."""
 
