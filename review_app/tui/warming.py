@@ -236,6 +236,7 @@ class Following:
     exit stops it between two embedding chunks or composes."""
 
     _current: Following | None = None
+    _started: list[Following] = []  # the process's follow-ups still running or not joined
     _lock = threading.Lock()
 
     def __init__(self, result: ScanResult, vectors: UnitVectors) -> None:
@@ -253,15 +254,19 @@ class Following:
             if cls._current is not None:
                 cls._current.stop.set()
             cls._current = follow = cls(result, vectors)
+            cls._started = [f for f in cls._started if f.thread.is_alive()] + [follow]
         follow.thread.start()
         return follow
 
     @classmethod
     def stop_current(cls, wait_s: float = 0.0) -> None:
+        """Stop every follow-up still running (a stopped one ends its chunk first) and
+        wait up to `wait_s` for each."""
         with cls._lock:
-            follow = cls._current
-        if follow is not None:
+            running = list(cls._started)
+        for follow in running:
             follow.stop.set()
+        for follow in running:
             follow.thread.join(wait_s)
 
 
