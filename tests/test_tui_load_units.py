@@ -4,11 +4,10 @@ looked at (`j` x4, `G`) has no model on its path; the real demo, model and store
 
 from __future__ import annotations
 
-import sqlite3
-
 import test_tui_helpers as helpers
 from test_tui_helpers import make_app, wait_for
 
+from review_app.core.index import connect
 from review_app.core.merging import compose
 from review_app.core.project import Project
 from review_app.core.unit_store import UNITS_FILE
@@ -25,7 +24,7 @@ def on_disk(root) -> set[bytes]:
     path = Project(root).state / UNITS_FILE
     if not path.is_file():
         return set()
-    db = sqlite3.connect(path)
+    db = connect(path, read_only=True)  # the store's own binding (see test_tui_review)
     try:
         return {bytes(k) for (k,) in db.execute("SELECT key FROM units")}
     finally:

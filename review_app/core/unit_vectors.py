@@ -15,7 +15,6 @@ of a higher priority embeds, so the preview someone waits for has the model to i
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import threading
 from collections.abc import Callable, Iterable
@@ -75,8 +74,8 @@ class _Memory:
         self.lock = threading.Lock()
         self.changed = threading.Condition(self.lock)
         self.active = [0, 0, 0]  # callers embedding right now, by priority
-        # Held by a caller below PREVIEW for each chunk: two background threads (the
-        # warm-up, the load's follow-up) never have a batch each in the model at once.
+        # Held by a caller below PREVIEW while it embeds a chunk: two background threads
+        # (the warm-up, the load's follow-up) never have a batch each in the model at once.
         self.background = threading.Lock()
 
     def outranked(self, priority: int) -> bool:
@@ -111,19 +110,15 @@ class UnitVectors:
 
         Below PREVIEW (a warm-up): embedded in small chunks, each once no caller of a
         higher priority is embedding; `cancelled` is checked between chunks."""
-        background = priority < PREVIEW
         model = self.embedder.model_name
         by_key = {self._key(t): t for t in texts}
         if not by_key:
             return
         if self.store is not None:
             self._from_store(model, by_key)
-        mem = self._mem
         waited = False
         while True:
-            slot = mem.background if background else contextlib.nullcontext()
-            with slot:
-                stop = self._step(model, by_key, priority, cancelled)
+            stop = self._step(model, by_key, priority, cancelled)
             if stop is None:
                 if cancelled and cancelled():
                     return
@@ -158,17 +153,41 @@ class UnitVectors:
                 todo = _chunk(sorted((k for k in todo if (model, k) not in mem.vecs
                                       and (model, k) not in mem.pending),
                                      key=lambda k: (len(by_key[k]), by_key[k])), by_key)
-            done = threading.Event()
-            for k in todo:
-                mem.pending[(model, k)] = done
-            if todo:
-                mem.active[priority] += 1
+            else:
+                done = self._claim(model, todo, priority)
+        if todo and background:
+            # One background chunk in the model at a time, the lock held only while it
+            # embeds (never while waiting for a turn: a preview may wait for a warm-up
+            # raised to its priority, which needs no such lock).
+            while not mem.background.acquire(timeout=0.05):
+                if cancelled and cancelled():
+                    return None
+            try:
+                with mem.lock:
+                    todo = [k for k in todo if (model, k) not in mem.vecs
+                            and (model, k) not in mem.pending]
+                    done = self._claim(model, todo, priority)
+                if todo:
+                    self._embed(model, todo, by_key, done, priority)
+            finally:
+                mem.background.release()
+            return False
         if todo:
             self._embed(model, todo, by_key, done, priority)
             return False
         for event in waits:
             event.wait()
         return True
+
+    def _claim(self, model: str, keys: list[bytes], priority: int) -> threading.Event:
+        """Mark `keys` as being embedded by this caller (under the memory's lock)."""
+        mem = self._mem
+        done = threading.Event()
+        for k in keys:
+            mem.pending[(model, k)] = done
+        if keys:
+            mem.active[priority] += 1
+        return done
 
     def _embed(self, model: str, keys: list[bytes], by_key: dict[bytes, str],
                done: threading.Event, priority: int) -> None:
