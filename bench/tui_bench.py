@@ -36,7 +36,10 @@ painted to the merge result painted: (a) `v` at once on the first group; (b) `j`
 `v` at once; (c) the same after the warm-ahead had `--wait` seconds; (d) a second
 session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once;
 (e, `--modes far`, not in the default set) `j` x4 then `v` at once: the fifth group, one
-the load's first_units never composed, so its texts may still need the model.
+the load's first_units never composed, so its texts may still need the model; (f,
+`--modes last`) `G` then `v` at once on the last group. The load's follow-up
+(warming.Following: the next groups' merges composed in the background while the table
+paints) runs as in the console; `--no-follow` leaves it out.
 p50 and p90 over `--repeat` sessions of each. The console composes the result in a
 worker; the time is until the worker's result is painted. Before the session, the child
 does what the console's load does after its scan (warming.first_units: the first two
@@ -441,6 +444,9 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
         elif mode == "far":  # past the groups the load composed and the warm-up's first
             row = min(FAR_ROW, len(result.groups) - 1)
             out["e_far_group_at_once_ms"] = await merge_painted(["j"] * row + ["v"], row)
+        elif mode == "last":  # `G` to the last group, then v at once
+            row = len(result.groups) - 1
+            out["f_last_group_at_once_ms"] = await merge_painted(["G", "v"], row)
         elif mode == "waited":
             await asyncio.sleep(max(0.0, wait_s - (time.perf_counter() - t_table)))
             out["c_next_group_after_wait_ms"] = await merge_painted(["j", "v"], 1)
@@ -454,7 +460,8 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
     return out
 
 
-def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool) -> None:
+def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool,
+                  follow: bool = True) -> None:
     """A new process: model loaded, scan (note index warm), one session; JSON on stdout."""
     import json
 
@@ -473,6 +480,10 @@ def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool
     t0 = time.perf_counter()
     first = first_units(result, shared_vectors(result.project.state))
     first_ms = (time.perf_counter() - t0) * 1000
+    if follow:  # and, as the console's load does, the next groups' in the background
+        from review_app.tui.warming import Following
+
+        Following.start(result, shared_vectors(result.project.state))
     figures = asyncio.run(preview_session(result, mode, wait_s))
     figures["load_first_units_ms"], figures["load_first_units_embedded"] = first_ms, first
     print(json.dumps(figures))
@@ -511,7 +522,8 @@ def preview_main(args: argparse.Namespace) -> int:
                 child = subprocess.run(
                     [sys.executable, __file__, "--preview-child", mode, "--root", str(root),
                      "--state", str(state), "--wait", str(args.wait),
-                     *(["--no-warm-ahead"] if args.no_warm_ahead else [])], env=env,
+                     *(["--no-warm-ahead"] if args.no_warm_ahead else []),
+                     *(["--no-follow"] if args.no_follow else [])], env=env,
                     capture_output=True, text=True, timeout=900)
                 if child.returncode:
                     print(child.stderr[-3000:])
@@ -544,9 +556,11 @@ def main() -> int:
                     help="--preview: seconds the warm-ahead gets in case (c)")
     ap.add_argument("--no-warm-ahead", action="store_true",
                     help="--preview: without the console's warm-ahead worker (to compare)")
+    ap.add_argument("--no-follow", action="store_true",
+                    help="--preview: without the load's follow-up of the next groups")
     ap.add_argument("--modes", default="first,next,waited,second",
                     help="--preview: the cases to run (second needs waited before it; "
-                         "far: the fifth group, j x4 then v)")
+                         "far: the fifth group, j x4 then v; last: G then v)")
     ap.add_argument("--preview-child", help=argparse.SUPPRESS)
     ap.add_argument("--root", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--state", type=Path, help=argparse.SUPPRESS)
@@ -559,7 +573,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.preview_child:
         preview_child(args.root, args.state, args.preview_child, args.wait,
-                      not args.no_warm_ahead)
+                      not args.no_warm_ahead, not args.no_follow)
         return 0
     if args.preview:
         if args.groups == 1100:

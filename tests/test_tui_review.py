@@ -428,8 +428,7 @@ async def test_the_load_embeds_the_first_groups_merge_units_before_the_table(kb,
     when the table shows, every text a merge of the second group embeds is on disk
     already (the warm-up has not reached that group yet), so `j v` at once has no model
     on its path."""
-    import sqlite3
-
+    from review_app.core.index import connect
     from review_app.core.merging import compose
     from review_app.core.unit_store import UNITS_FILE
     from review_app.core.unit_vectors import UnitVectors
@@ -438,7 +437,9 @@ async def test_the_load_embeds_the_first_groups_merge_units_before_the_table(kb,
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen),
                        "the review screen")
-        db = sqlite3.connect(Project(kb).state / UNITS_FILE)
+        # Read through the binding the store uses: two SQLite libraries in one process
+        # break each other's file locks while the load's follow-up writes (SIGBUS).
+        db = connect(Project(kb).state / UNITS_FILE, read_only=True)
         on_disk = {bytes(k) for (k,) in db.execute("SELECT key FROM units")}
         db.close()
         screen = app.screen

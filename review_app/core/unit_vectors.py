@@ -74,6 +74,9 @@ class _Memory:
         self.lock = threading.Lock()
         self.changed = threading.Condition(self.lock)
         self.active = [0, 0, 0]  # callers embedding right now, by priority
+        # Held by a caller below PREVIEW while it embeds a chunk: two background threads
+        # (the warm-up, the load's follow-up) never have a batch each in the model at once.
+        self.background = threading.Lock()
 
     def outranked(self, priority: int) -> bool:
         return any(self.active[priority + 1:])
@@ -107,49 +110,84 @@ class UnitVectors:
 
         Below PREVIEW (a warm-up): embedded in small chunks, each once no caller of a
         higher priority is embedding; `cancelled` is checked between chunks."""
-        background = priority < PREVIEW
         model = self.embedder.model_name
         by_key = {self._key(t): t for t in texts}
         if not by_key:
             return
         if self.store is not None:
             self._from_store(model, by_key)
-        mem = self._mem
         waited = False
         while True:
-            with mem.lock:
-                todo = [k for k in by_key if (model, k) not in mem.vecs
-                        and (model, k) not in mem.pending]
-                waits = [mem.pending[(model, k)] for k in by_key if (model, k) in mem.pending]
-                if not todo and not waits:
-                    break
-                if todo and background:
-                    while mem.outranked(priority) and not (cancelled and cancelled()):
-                        mem.changed.wait(0.1)
-                    if cancelled and cancelled():
-                        return
-                    # Chunks of like lengths: the model pads a batch to its longest text
-                    # (as met: ~25% more CPU than by length, 16 a chunk).
-                    todo = _chunk(sorted((k for k in todo if (model, k) not in mem.vecs
-                                          and (model, k) not in mem.pending),
-                                         key=lambda k: (len(by_key[k]), by_key[k])), by_key)
-                done = threading.Event()
-                for k in todo:
-                    mem.pending[(model, k)] = done
-                if todo:
-                    mem.active[priority] += 1
-            if todo:
-                self._embed(model, todo, by_key, done, priority)
-            else:
-                for event in waits:
-                    event.wait()
-                waited = True
+            stop = self._step(model, by_key, priority, cancelled)
+            if stop is None:
+                if cancelled and cancelled():
+                    return
+                break
+            waited = waited or stop
             if cancelled and cancelled():
                 return
         if waited and self.store is not None:
             # Another caller embedded them (maybe for another project's store): this
             # store gets them too, or the next session embeds them again.
             self._from_store(model, by_key)
+
+    def _step(self, model: str, by_key: dict[bytes, str], priority: int,
+              cancelled: Callable[[], bool] | None) -> bool | None:
+        """One chunk embedded (False) or the texts others embed waited for (True); None
+        when every text has its vector or on `cancelled()`."""
+        background = priority < PREVIEW
+        mem = self._mem
+        with mem.lock:
+            todo = [k for k in by_key if (model, k) not in mem.vecs
+                    and (model, k) not in mem.pending]
+            waits = [mem.pending[(model, k)] for k in by_key if (model, k) in mem.pending]
+            if not todo and not waits:
+                return None
+            if todo and background:
+                while mem.outranked(priority) and not (cancelled and cancelled()):
+                    mem.changed.wait(0.1)
+                if cancelled and cancelled():
+                    return None
+                # Chunks of like lengths: the model pads a batch to its longest text
+                # (as met: ~25% more CPU than by length, 16 a chunk).
+                todo = _chunk(sorted((k for k in todo if (model, k) not in mem.vecs
+                                      and (model, k) not in mem.pending),
+                                     key=lambda k: (len(by_key[k]), by_key[k])), by_key)
+            else:
+                done = self._claim(model, todo, priority)
+        if todo and background:
+            # One background chunk in the model at a time, the lock held only while it
+            # embeds (never while waiting for a turn: a preview may wait for a warm-up
+            # raised to its priority, which needs no such lock).
+            while not mem.background.acquire(timeout=0.05):
+                if cancelled and cancelled():
+                    return None
+            try:
+                with mem.lock:
+                    todo = [k for k in todo if (model, k) not in mem.vecs
+                            and (model, k) not in mem.pending]
+                    done = self._claim(model, todo, priority)
+                if todo:
+                    self._embed(model, todo, by_key, done, priority)
+            finally:
+                mem.background.release()
+            return False
+        if todo:
+            self._embed(model, todo, by_key, done, priority)
+            return False
+        for event in waits:
+            event.wait()
+        return True
+
+    def _claim(self, model: str, keys: list[bytes], priority: int) -> threading.Event:
+        """Mark `keys` as being embedded by this caller (under the memory's lock)."""
+        mem = self._mem
+        done = threading.Event()
+        for k in keys:
+            mem.pending[(model, k)] = done
+        if keys:
+            mem.active[priority] += 1
+        return done
 
     def _embed(self, model: str, keys: list[bytes], by_key: dict[bytes, str],
                done: threading.Event, priority: int) -> None:

@@ -17,6 +17,7 @@ from .context import ConsoleContext
 from .messages import NoticesWanted, RescanWanted, ScanFinished
 from .screens.review import ReviewScreen
 from .screens.scan import ScanScreen, project_label
+from .warming import Following
 
 
 class ReviewApp(App[int]):
@@ -108,6 +109,7 @@ class ReviewApp(App[int]):
 
     def on_unmount(self) -> None:
         self.context.syncer.wait()  # every decision on disk before the console is gone
+        Following.stop_current()  # stops between chunks (atexit waits for it)
 
 
 def run_console(project: Project, options: ScanOptions, since: str | None = None) -> int:

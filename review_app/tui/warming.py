@@ -11,12 +11,14 @@ composed on its own beside the warm-up's compose, embedding first was faster.)
 
 from __future__ import annotations
 
+import atexit
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..core.grouping import Group
 from ..core.merging import prefetch_units
 from ..core.notes import Note
 from ..core.pipeline import ScanResult
@@ -142,6 +144,21 @@ FIRST_CHARS = 40_000
 (a 3 x 600-word group is ~12-18 thousand characters, ~0.3 s with its embedding)."""
 
 
+def _merge_inputs(result: ScanResult, group: Group) -> tuple[Note, list[Note], Note] | None:
+    """A listed group's merge as the console composes it by default, or None when there
+    is nothing to merge or it is too big to compose ahead (FIRST_CHARS)."""
+    from ..core.grouping import staying
+
+    paths = list(group.paths)
+    kept = group.kept if group.kept in paths else group.canonical
+    stay = staying(paths, kept, result.notes)
+    others = [result.notes[p] for p in paths if p != group.canonical
+              and (p == kept or p not in stay)]
+    if not others or sum(len(result.notes[p].text) for p in paths) > FIRST_CHARS:
+        return None
+    return result.notes[group.canonical], others, result.notes[kept]
+
+
 def first_units(result: ScanResult, vectors: UnitVectors, count: int = FIRST_GROUPS) -> int:
     """Compose the merge of the first `count` listed groups once, right after the scan
     and before the table shows, so the unit vectors it embeds (~35 texts a 3 x 600-word
@@ -149,21 +166,111 @@ def first_units(result: ScanResult, vectors: UnitVectors, count: int = FIRST_GRO
     `v` or `j v` comes at once: the warm-up then composes those groups with no model on
     the path. The result is not kept (the console's own request may differ: a link index,
     a kept file chosen); only its vectors are wanted. Returns the texts embedded."""
-    from ..core.grouping import staying
     from ..core.merging import compose
 
     before = vectors.embedded
     for group in result.groups[:count]:
-        paths = list(group.paths)
-        kept = group.kept if group.kept in paths else group.canonical
-        stay = staying(paths, kept, result.notes)
-        others = [result.notes[p] for p in paths if p != group.canonical
-                  and (p == kept or p not in stay)]
-        if not others or sum(len(result.notes[p].text) for p in paths) > FIRST_CHARS:
+        inputs = _merge_inputs(result, group)
+        if inputs is None:
             continue
+        canonical, others, kept = inputs
         try:
-            compose("merge", result.notes[group.canonical], others,
-                    kept=result.notes[kept], vectors=vectors)
+            compose("merge", canonical, others, kept=kept, vectors=vectors)
         except Exception:  # noqa: BLE001 - a head start only; the preview shows any error
             continue
     return vectors.embedded - before
+
+
+FOLLOW_GROUPS = 12
+"""Listed groups after the first ones whose merge units the load's follow-up embeds."""
+FOLLOW_TEXTS = 2400
+"""And at most this many texts (~8 s of the model on idle cores, in the background): 12
+groups of three 600-word notes whether a compose embeds ~50 of a group's texts or, as a
+compose embedding every unit and heading does, ~200; a big project's load costs the same
+bounded work."""
+FOLLOW_NEAR = 3
+"""The last listed group (`G`, one key away) comes after this many of the next ones."""
+
+
+def follow_order(count: int, start: int = FIRST_GROUPS) -> list[int]:
+    """Listed-group indices the follow-up composes, nearest to the cursor (row 0) in keys
+    first: the rows below it in order, the last row (`G`) after FOLLOW_NEAR of them."""
+    order = list(range(start, count))[:FOLLOW_GROUPS]
+    if count - 1 >= start and count - 1 not in order[:FOLLOW_NEAR]:
+        if count - 1 in order:
+            order.remove(count - 1)
+        order.insert(min(FOLLOW_NEAR, len(order)), count - 1)
+    return order
+
+
+def follow_units(result: ScanResult, vectors: UnitVectors,
+                 cancelled: Callable[[], bool] = lambda: False) -> int:
+    """Compose the merges of the listed groups after the first ones (follow_order) once,
+    at the warm-up's lowest priority (AHEAD: a preview or the warm-up of the group on
+    screen has the model first), so `v` at once on any of them finds its unit vectors
+    cached (memory and the project's store, for the next session and `apply --plan`).
+    Stops at FOLLOW_TEXTS texts embedded or on `cancelled()`. Returns the texts embedded."""
+    from ..core.merging import compose
+
+    before = vectors.embedded
+    view = vectors.at(AHEAD, cancelled)
+    for index in follow_order(len(result.groups)):
+        if cancelled() or vectors.embedded - before >= FOLLOW_TEXTS:
+            break
+        inputs = _merge_inputs(result, result.groups[index])
+        if inputs is None:
+            continue
+        canonical, others, kept = inputs
+        try:
+            compose("merge", canonical, others, kept=kept, vectors=view)
+        except Cancelled:
+            break
+        except Exception:  # noqa: BLE001 - a head start only; the preview shows any error
+            continue
+    return vectors.embedded - before
+
+
+class Following:
+    """The load's follow-up (follow_units) in a thread of its own, started when the table
+    is about to show so it works while the table paints; a new load or the process's
+    exit stops it between two embedding chunks or composes."""
+
+    _current: Following | None = None
+    _started: list[Following] = []  # the process's follow-ups still running or not joined
+    _lock = threading.Lock()
+
+    def __init__(self, result: ScanResult, vectors: UnitVectors) -> None:
+        self.stop = threading.Event()
+        self.embedded = 0
+        self.thread = threading.Thread(target=self._run, args=(result, vectors),
+                                       name="load-follow-up", daemon=True)
+
+    def _run(self, result: ScanResult, vectors: UnitVectors) -> None:
+        self.embedded = follow_units(result, vectors, self.stop.is_set)
+
+    @classmethod
+    def start(cls, result: ScanResult, vectors: UnitVectors) -> Following:
+        with cls._lock:
+            if cls._current is not None:
+                cls._current.stop.set()
+            cls._current = follow = cls(result, vectors)
+            cls._started = [f for f in cls._started if f.thread.is_alive()] + [follow]
+        follow.thread.start()
+        return follow
+
+    @classmethod
+    def stop_current(cls, wait_s: float = 0.0) -> None:
+        """Stop every follow-up still running (a stopped one ends its chunk first) and
+        wait up to `wait_s` for each."""
+        with cls._lock:
+            running = list(cls._started)
+        for follow in running:
+            follow.stop.set()
+        for follow in running:
+            follow.thread.join(wait_s)
+
+
+# At exit the follow-up is stopped and waited for (one chunk, well under a second): a
+# daemon thread left inside the model when the interpreter tears it down aborts the
+# process ("terminate called without an active exception").
+atexit.register(Following.stop_current, 30.0)

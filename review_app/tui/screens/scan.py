@@ -22,7 +22,7 @@ from ...core.unit_vectors import shared_vectors
 from ..context import ConsoleContext
 from ..messages import ScanFailed, ScanFinished, ScanProgress
 from ..progress import ProgressRelay
-from ..warming import first_units
+from ..warming import Following, first_units
 from ..widgets.header import ConsoleHeader
 from ..workers import background, report_failure
 
@@ -130,6 +130,8 @@ class ScanScreen(Screen):
             # through a large project's groups.
             gc.collect()
             gc.freeze()
+            # The next groups' merge vectors, in the background while the table paints.
+            Following.start(result, shared_vectors(result.project.state))
             self.post_message(ScanFinished(result, window, label, audit))
 
     def _render_phases(self) -> None:

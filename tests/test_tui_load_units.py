@@ -1,0 +1,98 @@
+"""The console's load puts the merge unit vectors of the listed groups after the first
+ones on disk in the background (warming.Following), so `v` at once on a group nobody has
+looked at (`j` x4, `G`) has no model on its path; the real demo, model and store."""
+
+from __future__ import annotations
+
+import test_tui_helpers as helpers
+from test_tui_helpers import make_app, wait_for
+
+from review_app.core.index import connect
+from review_app.core.merging import compose
+from review_app.core.project import Project
+from review_app.core.unit_store import UNITS_FILE
+from review_app.core.unit_vectors import UnitVectors
+from review_app.tui import warming
+from review_app.tui.screens import review
+from review_app.tui.screens.review import ReviewScreen
+
+SIZE = (100, 32)
+kb = helpers.kb
+
+
+def on_disk(root) -> set[bytes]:
+    path = Project(root).state / UNITS_FILE
+    if not path.is_file():
+        return set()
+    db = connect(path, read_only=True)  # the store's own binding (see test_tui_review)
+    try:
+        return {bytes(k) for (k,) in db.execute("SELECT key FROM units")}
+    finally:
+        db.close()
+
+
+def merge_keys(screen: ReviewScreen, row: int) -> set[bytes]:
+    """The text keys a compose of row `row`'s merge asks unit vectors for."""
+    canonical, others, kept = screen.session.compose_inputs(screen.view.rows[row])
+    asked: set[bytes] = set()
+
+    class Recording:
+        embedder = screen.vectors.embedder
+
+        def ensure(self, texts, **_):
+            asked.update(UnitVectors._key(t) for t in texts)
+            screen.vectors.ensure(texts)
+
+        def matrix(self, texts):
+            self.ensure(texts)
+            return screen.vectors.matrix(texts)
+
+    compose("merge", canonical, others, kept=kept, vectors=Recording())
+    return asked
+
+
+async def test_the_load_embeds_the_fifth_and_last_groups_units_in_the_background(
+        kb, embedder, monkeypatch):
+    """With the warm-up held to the group on screen, the fifth listed group's merge units
+    and the last one's reach the project's store anyway, without the cursor going there."""
+    monkeypatch.setattr(review, "WARM_AHEAD", 0)
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
+        screen = app.screen
+        await wait_for(pilot, lambda: len(screen.view.rows) >= 6, "the table")
+        assert screen.query_one(review.GroupTable).cursor_row == 0
+        rows = [4, len(screen.view.rows) - 1]
+        # Wait for the load's background work, not for this test's composes.
+        await wait_for(pilot, lambda: warming.Following._current is not None
+                       and not warming.Following._current.thread.is_alive(),
+                       "the load's follow-up", limit=120)
+        stored = on_disk(kb)
+        for row in rows:
+            asked = merge_keys(screen, row)
+            assert asked, f"row {row}: a merge that embeds nothing proves nothing"
+            assert asked <= stored, f"row {row}: {len(asked - stored)} texts not cached"
+
+
+def test_follow_order_goes_down_from_the_cursor_with_the_last_row_early():
+    assert warming.follow_order(8) == [2, 3, 4, 7, 5, 6]
+    assert warming.follow_order(3) == [2]
+    assert warming.follow_order(2) == []
+    many = warming.follow_order(100)
+    assert many[:4] == [2, 3, 4, 99] and len(many) == warming.FOLLOW_GROUPS + 1
+    assert len(set(many)) == len(many)
+
+
+def test_stopping_the_follow_up_waits_for_its_thread(kb, embedder):
+    """At exit (atexit) the follow-up is stopped and waited for, between two chunks: a
+    thread left inside the model as the interpreter ends aborted the process."""
+    from review_app.core.pipeline import ScanOptions, scan
+    from review_app.core.unit_vectors import _Memory
+
+    result = scan(Project(kb), ScanOptions(), embedder=embedder)
+    vectors = UnitVectors(memory=_Memory())  # nothing cached: the whole budget to embed
+    follow = warming.Following.start(result, vectors)
+    warming.Following.stop_current(30.0)
+    assert not follow.thread.is_alive()
+    everything = warming.follow_units(result, UnitVectors(memory=_Memory()))
+    assert follow.embedded < everything
