@@ -17,7 +17,7 @@ from .links import MEMORY_URL_RE, WIKILINK_RE, note_aliases, note_keys, relation
 from .merge import DEFAULT, Choice, Composed, Superseded, UnitNote
 from .merge import compose as _compose
 from .notes import Note
-from .unit_vectors import PREVIEW, UnitVectors, shared_vectors
+from .unit_vectors import PREVIEW, UnitVectors, WarmVectors, shared_vectors
 from .units import normalise
 
 __all__ = ["Composed", "Superseded", "UnitNote", "compose", "freshest", "link_mapping",
@@ -193,7 +193,7 @@ def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None, *,
 
 
 def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | None = None,
-            now: Any = None, vectors: UnitVectors | None = None,
+            now: Any = None, vectors: UnitVectors | WarmVectors | None = None,
             targets: Mapping[str, str] | None = None,
             choices: Mapping[str, Choice] | None = None, text: str | None = None,
             carry_model: Any = "shipped") -> Composed:
