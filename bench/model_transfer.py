@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from learn_hybrid import choose_threshold, fit_constrained  # noqa: E402
 from quality import average_precision  # noqa: E402
 from semeval_project import DATA, OUT, build_project, read_pairs  # noqa: E402
+from stats import wilson  # noqa: E402
 
 from review_app.core.embedding import DEFAULT_MODEL, Embedder  # noqa: E402
 from review_app.core.pipeline import DEFAULT_TOP_K, ScanOptions, scan  # noqa: E402
@@ -193,20 +193,11 @@ def supported_cut(scores: np.ndarray, y: np.ndarray, precision: float, support: 
         "recall": round(float(tp[last[best]] / y.sum()), 3)}
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (float("nan"), float("nan"))
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
-
-
 def at_cut(scores: np.ndarray, dup: np.ndarray, cut: float) -> dict:
     admitted = scores >= cut
     n, k = int(admitted.sum()), int((admitted & dup).sum())
     return {"cut": round(cut, 3), "pairs": n, "duplicates": k,
-            "precision": k / n if n else float("nan"), "interval": wilson(k, n),
+            "precision": k / n if n else float("nan"), "interval": wilson(k, n, digits=None),
             "recall": k / int(dup.sum())}
 
 
@@ -221,7 +212,8 @@ def at_recall(scores: np.ndarray, dup: np.ndarray, hits: int) -> dict:
                 "interval": (float("nan"), float("nan"))}
     end = int(last[reach[0]]) + 1
     k = int(tp[end - 1])
-    return {"pairs": end, "duplicates": k, "precision": k / end, "interval": wilson(k, end)}
+    return {"pairs": end, "duplicates": k, "precision": k / end,
+            "interval": wilson(k, end, digits=None)}
 
 
 def aps(scores: np.ndarray, label: np.ndarray) -> tuple[float, float]:

@@ -35,6 +35,7 @@ import numpy as np
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 from bands import demo_copy, demo_labels, hard_labels, rewrite_copy, scan_folder  # noqa: E402
+from stats import wilson  # noqa: E402
 
 from review_app.core.embedding import Embedder  # noqa: E402
 from review_app.core.strategies import cues as cues_mod  # noqa: E402
@@ -224,16 +225,6 @@ def fit_weights(rows: list[dict], pivot: float, l2: float,
         if np.abs(step).max() < 1e-8:
             break
     return float(w[0]), float(w[1])
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (float("nan"), float("nan"))
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (round(c - h, 3), round(c + h, 3))
 
 
 def hard(rows: list[dict]) -> list[dict]:

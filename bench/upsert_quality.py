@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import shutil
 import sys
 import tempfile
@@ -41,6 +40,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from stats import wilson  # noqa: E402
 
 from review_app.core.embedding import Embedder  # noqa: E402
 from review_app.core.links import target_index  # noqa: E402
@@ -72,16 +74,6 @@ class Write:
     index_like: bool
     dropped: int  # matched-note units an update would drop
     reasons: list[str]
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (float("nan"), float("nan"))
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (round(mid - half, 3), round(mid + half, 3))
 
 
 def labeled(root: Path) -> tuple[list[list[str]], list[dict]]:

@@ -11,8 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from review_app.core.index import connect
+from review_app.core.merging import compose
 from review_app.core.pipeline import INDEX_FILE, ScanOptions
 from review_app.core.project import STATE_DIR_NAME, Project
+from review_app.core.unit_store import UNITS_FILE
+from review_app.core.unit_vectors import UnitVectors
 from review_app.tui.app import ReviewApp
 from review_app.tui.screens.review import ReviewScreen
 
@@ -88,3 +92,39 @@ async def preview_composed(pilot) -> None:
     preview = pilot.app.screen.query_one(Preview)
     await wait_for(pilot, lambda: not preview.pending, "the composed preview")
     await pilot.pause()
+
+
+# The unit-vector store on disk and what a merge compose asks it for.
+
+
+def on_disk(root) -> set[bytes]:
+    path = Project(root).state / UNITS_FILE
+    if not path.is_file():
+        return set()
+    # Through the store's own binding: two SQLite libraries in one process break each
+    # other's file locks while the load's follow-up writes (SIGBUS).
+    db = connect(path, read_only=True)
+    try:
+        return {bytes(k) for (k,) in db.execute("SELECT key FROM units")}
+    finally:
+        db.close()
+
+
+def merge_keys(screen: ReviewScreen, row: int) -> set[bytes]:
+    """The text keys a compose of row `row`'s merge asks unit vectors for."""
+    canonical, others, kept = screen.session.compose_inputs(screen.view.rows[row])
+    asked: set[bytes] = set()
+
+    class Recording:
+        embedder = screen.vectors.embedder
+
+        def ensure(self, texts, **_):
+            asked.update(UnitVectors._key(t) for t in texts)
+            screen.vectors.ensure(texts)
+
+        def matrix(self, texts):
+            self.ensure(texts)
+            return screen.vectors.matrix(texts)
+
+    compose("merge", canonical, others, kept=kept, vectors=Recording())
+    return asked

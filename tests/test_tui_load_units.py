@@ -5,12 +5,9 @@ looked at (`j` x4, `G`) has no model on its path; the real demo, model and store
 from __future__ import annotations
 
 import test_tui_helpers as helpers
-from test_tui_helpers import make_app, wait_for
+from test_tui_helpers import make_app, merge_keys, on_disk, wait_for
 
-from review_app.core.index import connect
-from review_app.core.merging import compose
 from review_app.core.project import Project
-from review_app.core.unit_store import UNITS_FILE
 from review_app.core.unit_vectors import UnitVectors
 from review_app.tui import warming
 from review_app.tui.screens import review
@@ -18,37 +15,6 @@ from review_app.tui.screens.review import ReviewScreen
 
 SIZE = (100, 32)
 kb = helpers.kb
-
-
-def on_disk(root) -> set[bytes]:
-    path = Project(root).state / UNITS_FILE
-    if not path.is_file():
-        return set()
-    db = connect(path, read_only=True)  # the store's own binding (see test_tui_review)
-    try:
-        return {bytes(k) for (k,) in db.execute("SELECT key FROM units")}
-    finally:
-        db.close()
-
-
-def merge_keys(screen: ReviewScreen, row: int) -> set[bytes]:
-    """The text keys a compose of row `row`'s merge asks unit vectors for."""
-    canonical, others, kept = screen.session.compose_inputs(screen.view.rows[row])
-    asked: set[bytes] = set()
-
-    class Recording:
-        embedder = screen.vectors.embedder
-
-        def ensure(self, texts, **_):
-            asked.update(UnitVectors._key(t) for t in texts)
-            screen.vectors.ensure(texts)
-
-        def matrix(self, texts):
-            self.ensure(texts)
-            return screen.vectors.matrix(texts)
-
-    compose("merge", canonical, others, kept=kept, vectors=Recording())
-    return asked
 
 
 async def test_the_load_embeds_the_fifth_and_last_groups_units_in_the_background(

@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import test_tui_helpers as helpers
-from test_tui_helpers import make_app, settle_detail, wait_for, wait_for_review
+from test_tui_helpers import (
+    make_app,
+    merge_keys,
+    on_disk,
+    settle_detail,
+    wait_for,
+    wait_for_review,
+)
 
 from review_app.core.decisions import DecisionStore
 from review_app.core.project import Project
@@ -428,38 +435,15 @@ async def test_the_load_embeds_the_first_groups_merge_units_before_the_table(kb,
     when the table shows, every text a merge of the second group embeds is on disk
     already (the warm-up has not reached that group yet), so `j v` at once has no model
     on its path."""
-    from review_app.core.index import connect
-    from review_app.core.merging import compose
-    from review_app.core.unit_store import UNITS_FILE
-    from review_app.core.unit_vectors import UnitVectors
-
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen),
                        "the review screen")
-        # Read through the binding the store uses: two SQLite libraries in one process
-        # break each other's file locks while the load's follow-up writes (SIGBUS).
-        db = connect(Project(kb).state / UNITS_FILE, read_only=True)
-        on_disk = {bytes(k) for (k,) in db.execute("SELECT key FROM units")}
-        db.close()
+        stored = on_disk(kb)
         screen = app.screen
         await wait_for(pilot, lambda: len(screen.view.rows) >= 2, "the table")
-        canonical, others, kept = screen.session.compose_inputs(screen.view.rows[1])
-        asked: set[bytes] = set()
-
-        class Recording:  # what a compose of that merge asks vectors for
-            embedder = screen.vectors.embedder
-
-            def ensure(self, texts, **_):
-                asked.update(UnitVectors._key(t) for t in texts)
-                screen.vectors.ensure(texts)
-
-            def matrix(self, texts):
-                self.ensure(texts)
-                return screen.vectors.matrix(texts)
-
-        compose("merge", canonical, others, kept=kept, vectors=Recording())
-        assert asked and asked <= on_disk
+        asked = merge_keys(screen, 1)
+        assert asked and asked <= stored
 
 
 async def test_v_on_a_group_the_warm_up_composed_paints_its_kept_result(kb, embedder):
