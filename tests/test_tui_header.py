@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.app import App, ComposeResult
-from textual.widgets import Header
-from textual.widgets._header import HeaderTitle
+from textual.widgets import Header, Static
 
 from review_app.tui.widgets.header import ConsoleHeader
 
@@ -24,8 +23,8 @@ async def _title_gone_then_changed(header: type[Header]) -> None:
     async with app.run_test() as pilot:
         app.sub_title = "before"
         await pilot.pause()
-        assert "before" in str(app.query_one(HeaderTitle).render())
-        await app.query_one(HeaderTitle).remove()  # as a screen torn down removes it first
+        assert "before" in str(app.query_one("HeaderTitle", Static).render())
+        await app.query_one("HeaderTitle").remove()  # as a screen torn down removes it first
         app.sub_title = "after"
         await pilot.pause()
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from textual.events import Mount
 from textual.widget import Widget
-from textual.widgets import Header
-from textual.widgets._header import HeaderTitle  # textual is pinned exactly
+from textual.widgets import Header, Static
 
 
 class ConsoleHeader(Header):
@@ -24,5 +23,5 @@ class ConsoleHeader(Header):
             self.watch(source, "sub_title", self._show_title)
 
     def _show_title(self) -> None:
-        for title in self.query(HeaderTitle):
+        for title in self.query("HeaderTitle").results(Static):  # by name: a private class
             title.update(self.format_title())
