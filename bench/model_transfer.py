@@ -197,7 +197,7 @@ def at_cut(scores: np.ndarray, dup: np.ndarray, cut: float) -> dict:
     admitted = scores >= cut
     n, k = int(admitted.sum()), int((admitted & dup).sum())
     return {"cut": round(cut, 3), "pairs": n, "duplicates": k,
-            "precision": k / n if n else float("nan"), "interval": wilson(k, n, digits=None),
+            "precision": k / n if n else float("nan"), "interval": wilson(k, n),
             "recall": k / int(dup.sum())}
 
 
@@ -212,8 +212,7 @@ def at_recall(scores: np.ndarray, dup: np.ndarray, hits: int) -> dict:
                 "interval": (float("nan"), float("nan"))}
     end = int(last[reach[0]]) + 1
     k = int(tp[end - 1])
-    return {"pairs": end, "duplicates": k, "precision": k / end,
-            "interval": wilson(k, end, digits=None)}
+    return {"pairs": end, "duplicates": k, "precision": k / end, "interval": wilson(k, end)}
 
 
 def aps(scores: np.ndarray, label: np.ndarray) -> tuple[float, float]:
