@@ -62,6 +62,58 @@ class Lexicon:
     numbered_item_nouns: frozenset[str] = field(default_factory=lambda: _words("""
         decision step item point rule option phase stage task action question
         """))
+    # What the newest says is over, in words (core/merge/ended.py); "_" joins the words
+    # of one cue. The thing is named before these ("The deposit step was removed",
+    # "requests are no longer accepted", "no deposit is taken any more"):
+    gone_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        removed no_longer any_more anymore discontinued abolished scrapped withdrawn
+        cancelled canceled dropped decommissioned dismantled sold closed_down
+        """))
+    # ... after these ("no more paper forms"):
+    gone_after_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        no_more
+        """))
+    # ... before these, and only a person ("Owen Pryce left", "when he retired"):
+    left_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        left retired resigned stepped_down moved_to has_gone
+        """))
+    # The thing replaced is named after these ("D replaced C", "took over from Vos"),
+    # what replaced it before:
+    replaced_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        replaced replaces replacing over_from instead_of succeeded succeeds in_place_of
+        """))
+    # ... and before these ("C was replaced by D"):
+    replaced_by_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        replaced_by was_replaced were_replaced superseded_by
+        """))
+    # The thing is done (named before): an older unit saying it is open is stale.
+    done_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        signed done completed finished resolved closed accepted approved installed
+        delivered concluded
+        """))
+    # ... what an older unit says when the thing was not done yet.
+    open_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        open draft pending proposed negotiation negotiating under_discussion planned
+        unsigned not_yet awaiting in_progress outstanding to_be tbd
+        """))
+    # Words between a thing and what is said of it ("the contract itself (signed ...)",
+    # "working temperature is now 1,140 °C").
+    auxiliary_words: frozenset[str] = field(default_factory=lambda: _words("""
+        is are was were be been being has have had will would now itself themselves also
+        """))
+    # Words around a value that say how exact or how bounded it is, not what it measures.
+    bound_words: frozenset[str] = field(default_factory=lambda: _words("""
+        about around approx approximately roughly up down then only least most max maximum
+        min minimum
+        """))
+    # Verbs that tie a value to its thing without naming it ("kept for 30 days", "holds
+    # 500 kg", "costs EUR 20"): backups and logs are both kept, two things.
+    value_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+        keep keeps kept hold holds held take takes took taken cost costs run runs ran last
+        lasts lasted get gets got give gives gave pay pays paid reach reaches reached read
+        reads stay stays stayed set sets go goes went come comes came need needs needed
+        make makes made
+        """))
     # Months, so "March 2026" reads as a date.
     months: frozenset[str] = field(default_factory=lambda: _words("""
         jan feb mar apr jun jul aug sep sept oct nov dec january february march april may

@@ -37,6 +37,7 @@ from .pass_units import as_written, said
 from .past_events import past_event
 from .pool import pools
 from .roles import replaced as role_replaced
+from .said_over import run as said_over
 
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
@@ -85,6 +86,7 @@ def run(ctx: MergeContext) -> None:
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
     _restated(ctx)
+    said_over(ctx)
 
 
 def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003

@@ -70,6 +70,12 @@ class Thresholds:
     # gives is present (pass_carry). Of the units the rules carried in merge-A..F, at
     # 0.60: 8 restatements, 1 stale value and no must-carry fact sit above it
     near_stated_cosine: float = 0.60
+    # An older unit naming what a newest unit says is gone, replaced or done is
+    # superseded by it at this cosine or above (said_over.py); a person who left needs
+    # none. In merge-A..H each unit the rules carried that names such a thing whole is
+    # stale (0.26-0.48); matched by one word of two, two current ones were not (0.28
+    # "a valid card" / "card payments no longer ...", 0.35): a safeguard
+    said_over_cosine: float = 0.25
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond

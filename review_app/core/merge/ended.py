@@ -1,0 +1,159 @@
+"""What the newest note says is over, in words rather than in a value.
+
+"Owen Pryce left at the end of April", "no deposit is taken any more", "Annealer D
+replaced Annealer C", "the contract itself (signed 13 December 2024)": each names a
+thing and says it is gone, replaced or done. An older unit that states that thing as
+current ("Audit lead: Owen Pryce", "[cost] Deposit is EUR 250", "Three annealers A, B,
+C", "[status] Contract negotiation open") is contradicted by it. The cue words are the
+Lexicon's (`gone_cues`, `replaced_cues`, `replaced_by_cues`, `done_cues`, `open_cues`);
+what a cue speaks of is read from its clause: the name or the words just before it (or,
+for "replaced X" and "no X", just after it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from .facts import stem
+from .lexicon import Lexicon
+
+_TOKEN = re.compile(r"[°º][A-Za-z]+|[A-Za-z][\w'’\-]*|\d[\d,.:/\-]*|[.;:!?()\[\],]")
+_STOP = frozenset(".;:!?[],")  # a clause ends here ("the contract (signed ...)": not yet)
+_REACH = 3  # content words taken on the side a cue speaks of
+
+EndKind = Literal["gone", "replaced", "done"]
+
+
+@dataclass(frozen=True)
+class Ended:
+    """One thing a unit says is over."""
+
+    kind: EndKind  # gone (left, removed, no longer), replaced (by `instead`), done
+    names: frozenset[str]  # name tokens of the thing (as written; "Annealer", "C")
+    words: frozenset[str]  # its content words, stemmed
+    instead: frozenset[str] = frozenset()  # replaced: name tokens of what took its place
+    # of `names`, those what replaced it does not share ("Annealer D replaced Annealer
+    # C": C)
+    distinct: frozenset[str] = frozenset()
+
+
+def _phrases(words: frozenset[str]) -> list[tuple[str, ...]]:
+    return sorted((tuple(w.split("_")) for w in words), key=len, reverse=True)
+
+
+def _capital(token: str, lexicon: Lexicon) -> bool:
+    return token[:1].isupper() and token.lower() not in lexicon.function_words \
+        and token.lower() not in lexicon.months
+
+
+def _bare(token: str) -> str:
+    return re.sub(r"['’]s$", "", token)
+
+
+def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon
+          ) -> tuple[frozenset[str], frozenset[str]]:
+    """(name tokens, content words) on one side of a cue, within its clause: the first
+    name met (a run of capitalised words), else up to _REACH content words."""
+    names: list[str] = []
+    words: list[str] = []
+    k = start
+    skip = lexicon.function_words | lexicon.auxiliary_words | lexicon.months
+    while 0 <= k < len(tokens) and tokens[k] not in _STOP:
+        t = tokens[k]
+        first = k == 0 or tokens[k - 1] in _STOP
+        if _capital(t, lexicon) and not (first and not (
+                k + 1 < len(tokens) and _capital(tokens[k + 1], lexicon))):
+            names.append(_bare(t))
+        elif names:
+            break  # the name ended
+        elif t[:1].isalpha() and t.lower() not in skip:
+            words.append(stem(_bare(t).lower(), lexicon))
+            if len(words) >= _REACH:
+                break
+        k += step
+    return frozenset(names), frozenset(words)
+
+
+def _match(tokens: list[str], low: list[str], k: int, phrases: list[tuple[str, ...]]
+           ) -> int:
+    """Length of the longest cue phrase at token k, or 0."""
+    for p in phrases:
+        if tuple(low[k:k + len(p)]) == p:
+            return len(p)
+    return 0
+
+
+@lru_cache(maxsize=1 << 14)
+def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
+    """Every thing the text says is gone, replaced or done."""
+    tokens = _TOKEN.findall(text)
+    low = [t.lower() for t in tokens]
+    out: list[Ended] = []
+    cues = ((_phrases(lexicon.replaced_by_cues), "replaced", -1),
+            (_phrases(lexicon.replaced_cues), "replaced", 1),
+            (_phrases(lexicon.gone_cues), "gone", -1),
+            (_phrases(lexicon.gone_after_cues), "gone", 1),
+            (_phrases(lexicon.left_cues), "left", -1),
+            (_phrases(lexicon.done_cues), "done", -1))
+    k = 0
+    while k < len(tokens):
+        for phrases, kind, side in cues:
+            n = _match(tokens, low, k, phrases)
+            if not n:
+                continue
+            if side < 0:
+                names, words = _side(tokens, k - 1, -1, lexicon)
+                other = _side(tokens, k + n, 1, lexicon)[0]
+            else:
+                names, words = _side(tokens, k + n, 1, lexicon)
+                other = _side(tokens, k - 1, -1, lexicon)[0]
+            if kind == "left":  # a person leaves; "on the left" is a place
+                kind, words = "gone", frozenset()
+            if names or words:
+                instead = other - names if kind == "replaced" else frozenset()
+                distinct = names - other if kind == "replaced" else names
+                out.append(Ended(kind, names, words if not names else frozenset(  # type: ignore[arg-type]
+                    stem(w.lower(), lexicon) for w in names), instead, distinct))
+            k += n - 1
+            break
+        k += 1
+    return tuple(out)
+
+
+def is_open(text: str, lexicon: Lexicon) -> bool:
+    """The text says its thing is not settled yet ("open", "draft", "under
+    discussion", "still proposed", an unticked box)."""
+    low = [t.lower() for t in _TOKEN.findall(text)]
+    return any(_match(low, low, k, _phrases(lexicon.open_cues)) for k in range(len(low)))
+
+
+def names_in(text: str) -> frozenset[str]:
+    """Every capitalised token of the text, possessives bare ("Jonas's": Jonas)."""
+    return frozenset(_bare(t) for t in _TOKEN.findall(text) if t[:1].isupper())
+
+
+def words_in(text: str, lexicon: Lexicon) -> frozenset[str]:
+    return frozenset(stem(_bare(t).lower(), lexicon) for t in _TOKEN.findall(text)
+                     if t[:1].isalpha() and t.lower() not in lexicon.function_words)
+
+
+def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
+    """The text names the thing `end` says is over (a name: its distinct tokens, a
+    one-letter one with the rest of the name's words; else every word of it: "card
+    payments" is not "a valid card"), and not what replaced it."""
+    if not end.names:
+        return end.words <= words_in(text, lexicon)
+    mine = names_in(text)
+    if end.instead & mine:
+        return False
+    long_ = {n for n in end.distinct if len(n) >= 3}
+    if long_:
+        return bool(long_ & mine)
+    rest = {stem(n.lower(), lexicon) for n in end.names - end.distinct}
+    return bool(end.distinct & mine) and rest <= words_in(text, lexicon)
+
+
+__all__ = ["Ended", "ended", "is_open", "speaks_of"]

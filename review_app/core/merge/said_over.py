@@ -1,0 +1,138 @@
+"""The last step of pass 3: an older unit the rules would carry, that the newest
+contradicts without a value of the same shape, is superseded (the ledger names the
+newest unit; the person can flip it like any superseded pair).
+
+Two ways the newest says it:
+- in words (ended.py): the newest unit nearest in meaning says the thing the older
+  unit states is gone, replaced or done ("no deposit is taken any more" over
+  "[cost] Deposit is EUR 250"; "Annealer D replaced Annealer C" over "Three annealers
+  A, B, C"; "the contract (signed ...)" over "[status] Contract negotiation open").
+  A person the newest says left or retired needs no nearness: whatever an older unit
+  has them do is over ("Owen Pryce left" over "Audit lead: Owen Pryce").
+- with another value for the thing a value is stated for (thing_values.py): "450 kg
+  capacity" under "now holds 500 kg" / "[capacity] ... 500 kg"; "the working
+  temperature of 1,160 °C" under "working temperature is 1,140 °C", in sentences of
+  any shape.
+An older unit is compared with the base units of its aligned section, the title
+section and the observations (an observation or relation, or a unit of a section
+without a counterpart: the whole base).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .context import MergeContext, Ref
+from .ended import Ended, ended, is_open, speaks_of
+from .facts import label_of
+from .other_value import STRUCTURED, category
+from .pass_units import as_written, said
+from .thing_values import ThingValue, other_value, same_thing, thing_values
+
+_JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs", "rel"})
+_FLIP_PAIR = ("newer", "older")
+
+
+def _category(r: Ref) -> str:
+    return category(r.unit.text).strip("[] ") if r.unit.kind == "obs" else ""
+
+
+def _values(ctx: MergeContext, r: Ref) -> tuple[ThingValue, ...]:
+    text = said(r.unit)
+    label = label_of(text, ctx.thresholds.label_chars)
+    return thing_values(text, ctx.lexicon, _category(r) or (label[0] if label else ""))
+
+
+def _scope(ctx: MergeContext, r: Ref, base: list[Ref], title: set[int]) -> list[Ref]:
+    aligned = ctx.aligned.get((r.path, r.section))
+    if r.unit.kind in STRUCTURED or aligned is None or (r.path, r.section) in ctx.loose:
+        return base
+    return [b for b in base if b.section == aligned or b.section in title
+            or b.unit.kind == "obs"]
+
+
+def _about(ctx: MergeContext, r: Ref) -> str:
+    """What the unit speaks of: its text, and for a status ("Current status: open",
+    "[status] ...") its note's title too, whose state it gives."""
+    text = said(r.unit) if r.unit.kind != "obs" else r.unit.text
+    label = label_of(text, ctx.thresholds.label_chars)
+    kinds = ctx.lexicon.one_valued_categories
+    if _category(r).lower() in kinds or (label is not None and set(
+            label[0].split()) & kinds):
+        note = next((n for n, d in ctx.older if d.path == r.path), None)
+        if note is not None:
+            return f"{text} {note.title}"
+    return text
+
+
+def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool:
+    """The older unit states as current what `end` says is over."""
+    if not speaks_of(about, end, ctx.lexicon):
+        return False
+    if end.kind == "done":
+        return is_open(about, ctx.lexicon)
+    own = ended(said(r.unit), ctx.lexicon)  # it tells the change itself: history
+    return not any(o.words & end.words for o in own)
+
+
+def run(ctx: MergeContext) -> None:
+    base = [b for b in ctx.base_refs() if b.unit.kind != "code"]
+    if not base:
+        return
+    title = {k for k, s in enumerate(ctx.base.sections) if s.level <= 1}
+    ends = {b.key: ended(said(b.unit), ctx.lexicon) for b in base}
+    values = {b.key: _values(ctx, b) for b in base}
+    pairs: list[tuple[Ref, Ref, Ended]] = []
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is None or e.status != "carried" or r.unit.kind not in _JUDGED:
+                continue
+            scope = _scope(ctx, r, base, title)
+            if r.unit.kind != "rel" and (hit := _other_value(ctx, r, scope, values)):
+                ctx.entries[r.key] = replace(
+                    e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
+                    flips=_FLIP_PAIR, why="the newest states another value for "
+                    "what this one measures")
+                continue
+            about = _about(ctx, r)
+            pairs += [(r, b, end) for b in scope for end in ends[b.key]
+                      if _over(ctx, r, about, end)]
+    if not pairs:
+        return
+    sims = ctx.cosines([said(r.unit) for r, _, _ in pairs], [said(b.unit) for _, b, _ in pairs])
+    for k, (r, b, end) in enumerate(pairs):
+        e = ctx.entries[r.key]
+        if e.status != "carried":
+            continue
+        person = end.kind == "gone" and bool(end.names) and not end.instead
+        if person or float(sims[k, k]) >= ctx.thresholds.said_over_cosine:
+            ctx.entries[r.key] = replace(
+                e, status="superseded", by=b.key, by_text=as_written(b).strip(),
+                flips=_FLIP_PAIR, why=f"the newest says {_named(end)} "
+                + ("is done" if end.kind == "done" else "was replaced"
+                   if end.kind == "replaced" else "is gone"))
+
+
+def _named(end: Ended) -> str:
+    return " ".join(sorted(end.distinct or end.names)) if end.names else "/".join(
+        sorted(end.words))
+
+
+def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
+                 values: dict[str, tuple[ThingValue, ...]]) -> Ref | None:
+    """The base unit that states another value for a thing an older unit measures,
+    when no base unit states the older value for it; a prose unit stating that other
+    value is preferred to an observation."""
+    for mine in _values(ctx, r):
+        if any(t.unit == mine.unit and t.value == mine.value and same_thing(mine, t)
+               for b in scope for t in values[b.key]):
+            continue  # the newest states this value of it too
+        hits = [(b, t) for b in scope for t in values[b.key] if other_value(mine, t)]
+        if hits:
+            b, t = hits[0]
+            prose = [o for o in scope if o.unit.kind not in STRUCTURED
+                     and "n:" + t.value in o.facts.values]
+            return prose[0] if prose else b
+    return None
+

@@ -1,0 +1,114 @@
+"""A value and the thing it is stated for, whatever the sentence around it.
+
+"Furnace 2, 450 kg capacity" and "[capacity] Furnace 2 holds 500 kg"; "to the working
+temperature of 1,160 °C" and "working temperature is 1,140 °C": one thing (the
+capacity, the working temperature), measured in one unit (kg, °C), two values. The
+older unit states an old value of it, however differently the two sentences are built.
+A value here is a number with a unit of measure, a currency or a percent sign; its
+thing is the content words just before it (within its clause) and the one word right
+after its unit ("450 kg capacity"); an observation's category names the thing of its
+values too. Bare counts are not read here (other_value.recounted judges those).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .facts import stem
+from .lexicon import Lexicon
+
+_TOKEN = re.compile(r"[$€£¥]?\d+(?:[.,]\d+)*(?:%|[a-zA-Zµ]{1,3}\b)?|[°º][A-Za-z]+|%|"
+                    r"[A-Za-z][\w'’\-]*|[;:()\[\]!?]|[.,](?!\d)|/")
+_STOP = frozenset(";:()[]!?.,/")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_TAG = re.compile(r"(?<!\S)#[\w/-]+")
+_MAX_UNIT = 3  # a unit of measure written as a word is short ("kg", "ppl", "mm")
+
+
+@dataclass(frozen=True)
+class ThingValue:
+    value: str  # "1160"
+    unit: str  # "°c", "kg", "money:eur", "%", "°c/hour"
+    things: frozenset[str]  # stemmed content words the value is stated for
+    category: str = ""  # an observation's category (or a label), stemmed
+
+
+def _is_number(t: str) -> bool:
+    return t[:1].isdigit() or (t[:1] in "$€£¥" and t[1:2].isdigit())
+
+
+def _unit_word(t: str, lexicon: Lexicon) -> bool:
+    low = t.lower()
+    return t[:1] in "°º%" or (t.isalpha() and t.islower() and (
+        low in lexicon.measure_words or (len(t) <= _MAX_UNIT and low not in
+                                         lexicon.function_words and low not in
+                                         lexicon.auxiliary_words | lexicon.bound_words)))
+
+
+@lru_cache(maxsize=1 << 14)
+def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[ThingValue, ...]:
+    tokens = _TOKEN.findall(_TAG.sub(" ", text))
+    skip = lexicon.function_words | lexicon.auxiliary_words | lexicon.bound_words
+    out: list[ThingValue] = []
+    used: set[int] = set()  # tokens read as a unit of a value before
+    for k, t in enumerate(tokens):
+        if not _is_number(t):
+            continue
+        m = re.fullmatch(r"([$€£¥]?)(\d+(?:[.,]\d+)*)(%|[a-zA-Zµ]{1,3})?", t)
+        if m is None:
+            continue
+        sign, number, suffix = m.groups()
+        value = number.replace(",", "")
+        if _YEAR.fullmatch(value) and not suffix:
+            continue  # a year says when, not how much
+        unit, j = "", k + 1
+        before = tokens[k - 1] if k else ""
+        if sign or before.lower() in lexicon.currencies:
+            unit = "money:" + (sign or before.lower())
+        elif suffix:
+            unit = suffix.lower()
+        elif j < len(tokens) and _unit_word(tokens[j], lexicon):
+            unit, j = tokens[j].lower().lstrip("º").replace("º", "°"), j + 1
+        if not unit:
+            continue
+        if j + 1 < len(tokens) and tokens[j].lower() in ("per", "/") \
+                and tokens[j + 1][:1].isalpha():
+            unit, j = f"{unit}/{stem(tokens[j + 1].lower(), lexicon)}", j + 2
+        used.update(range(k + 1, j))
+        things: list[str] = []
+        i = k - 1 - (1 if unit.startswith("money:") and not sign else 0)
+        while i >= 0 and len(things) < 2:
+            w = tokens[i]
+            if w in _STOP or _is_number(w) or i in used or w.lower() in lexicon.value_verbs:
+                break  # another value or its unit ("25 °C per hour up to 1,000 °C"), or a
+                # verb that ties the value to a thing it does not name ("kept for")
+            if w.lower() not in skip and w[:1].isalpha():
+                things.append(stem(w.lower(), lexicon))
+            i -= 1
+        if j < len(tokens) and tokens[j][:1].isalpha() and tokens[j].lower() not in skip \
+                and tokens[j].lower() not in lexicon.value_verbs:
+            things.append(stem(tokens[j].lower(), lexicon))  # "450 kg capacity"
+        if things or category:
+            out.append(ThingValue(value, unit, frozenset(things),
+                                  stem(category.lower(), lexicon) if category else ""))
+    return tuple(out)
+
+
+def same_thing(mine: ThingValue, theirs: ThingValue) -> bool:
+    """One value is stated for the thing the other is: every word naming one is among
+    the other's words or its category ("450 kg capacity" / "[capacity] ... holds 500
+    kg"). Two categories alone say nothing ("[fact]" and "[fact]"); one shared word of
+    several does not either ("hot desk plan for EUR 139" / "Hot desk stays at EUR 205")."""
+    return bool(mine.things) and mine.things <= theirs.things | {theirs.category} or \
+        bool(theirs.things) and theirs.things <= mine.things | {mine.category}
+
+
+def other_value(mine: ThingValue, theirs: ThingValue) -> bool:
+    """The two state another value of one thing in one unit."""
+    return mine.unit == theirs.unit and mine.value != theirs.value \
+        and same_thing(mine, theirs)
+
+
+__all__ = ["ThingValue", "other_value", "same_thing", "thing_values"]
