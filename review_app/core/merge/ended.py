@@ -60,7 +60,8 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon
     names: list[str] = []
     words: list[str] = []
     k = start
-    skip = lexicon.function_words | lexicon.auxiliary_words | lexicon.months
+    skip = lexicon.function_words | lexicon.auxiliary_words | lexicon.months | \
+        lexicon.value_verbs  # "no deposit is taken any more": the deposit
     while 0 <= k < len(tokens) and tokens[k] not in _STOP:
         t = tokens[k]
         first = k == 0 or tokens[k - 1] in _STOP

@@ -45,7 +45,8 @@ class Lexicon:
     # nothing in common, "14 colonies" and "19 colonies" do.
     measure_words: frozenset[str] = field(default_factory=lambda: _words("""
         second seconds minute minutes hour hours day days week weeks month months year
-        years times percent per cent degrees metres meters miles km kg litres liters
+        years times percent per cent degrees metres meters miles km kg litre litres liter
+        liters
         """))
     # Words that open a sentence about the note itself, not its subject ("Revision of
     # the February procedure.", "Version adopted at ...", "Written after ..."): in an

@@ -47,6 +47,12 @@ def _unit_word(t: str, lexicon: Lexicon) -> bool:
                                          lexicon.auxiliary_words | lexicon.bound_words)))
 
 
+def _unit(token: str) -> str:
+    """One spelling per unit: "litres" and "litre", "º" and "°"."""
+    low = token.lower().replace("º", "°")
+    return low[:-1] if len(low) > 3 and low.endswith("s") else low
+
+
 @lru_cache(maxsize=1 << 14)
 def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[ThingValue, ...]:
     tokens = _TOKEN.findall(_TAG.sub(" ", text))
@@ -68,14 +74,14 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
         if sign or before.lower() in lexicon.currencies:
             unit = "money:" + (sign or before.lower())
         elif suffix:
-            unit = suffix.lower()
+            unit = _unit(suffix)
         elif j < len(tokens) and _unit_word(tokens[j], lexicon):
-            unit, j = tokens[j].lower().lstrip("º").replace("º", "°"), j + 1
+            unit, j = _unit(tokens[j]), j + 1
         if not unit:
             continue
         if j + 1 < len(tokens) and tokens[j].lower() in ("per", "/") \
                 and tokens[j + 1][:1].isalpha():
-            unit, j = f"{unit}/{stem(tokens[j + 1].lower(), lexicon)}", j + 2
+            unit, j = f"{unit}/{_unit(tokens[j + 1])}", j + 2
         used.update(range(k + 1, j))
         things: list[str] = []
         i = k - 1 - (1 if unit.startswith("money:") and not sign else 0)
