@@ -38,6 +38,7 @@ class Ended:
     # of `names`, those what replaced it does not share ("Annealer D replaced Annealer
     # C": C)
     distinct: frozenset[str] = frozenset()
+    person: bool = False  # a person who left, retired, moved on ("Owen Pryce left")
 
 
 def _phrases(words: frozenset[str]) -> list[tuple[str, ...]]:
@@ -111,13 +112,15 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             else:
                 names, words = _side(tokens, k + n, 1, lexicon)
                 other = _side(tokens, k - 1, -1, lexicon)[0]
+            person = False
             if kind == "left":  # a person leaves; "on the left" is a place
+                person = len(names) >= 2 and all(len(n) >= 2 for n in names)
                 kind, words = "gone", frozenset()
             if names or words:
                 instead = other - names if kind == "replaced" else frozenset()
                 distinct = names - other if kind == "replaced" else names
                 out.append(Ended(kind, names, words if not names else frozenset(  # type: ignore[arg-type]
-                    stem(w.lower(), lexicon) for w in names), instead, distinct))
+                    stem(w.lower(), lexicon) for w in names), instead, distinct, person))
             k += n - 1
             break
         k += 1

@@ -105,8 +105,7 @@ def run(ctx: MergeContext) -> None:
         e = ctx.entries[r.key]
         if e.status != "carried":
             continue
-        person = end.kind == "gone" and bool(end.names) and not end.instead
-        if person or float(sims[k, k]) >= ctx.thresholds.said_over_cosine:
+        if end.person or float(sims[k, k]) >= ctx.thresholds.said_over_cosine:
             ctx.entries[r.key] = replace(
                 e, status="superseded", by=b.key, by_text=as_written(b).strip(),
                 flips=_FLIP_PAIR, why=f"the newest says {_named(end)} "
