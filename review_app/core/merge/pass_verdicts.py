@@ -7,7 +7,10 @@ same thing - the same label, the same table row, the same checklist item, or the
 same wording once values are masked; carried: a fact nothing in the base speaks to
 (update carries only observations and relations); dropped: wording with no fact.
 Older notes are judged against the base only, so of two older notes the newer one's
-wording is not preferred over the base's, and nothing older ever wins a value.
+wording is not preferred over the base's, and nothing older ever wins a value. Last,
+a unit about to be carried that the newest contradicts in words (gone, replaced,
+done) or with another value for the thing its value measures is superseded
+(said_over.py).
 """
 
 from __future__ import annotations
