@@ -1,5 +1,5 @@
 """Issue 18, seventh round: what an older note states that the newest contradicts
-without a value of the same shape (core/merge/said_over.py, the last step of pass 3).
+without a value of the same shape (core/merge/pass_said_over.py, after pass 4).
 
 - In words: the newest says the thing is gone ("no deposit is taken any more"),
   replaced ("Kittiwake replaced Gannet"), done ("signed") or that a person left; an
@@ -9,7 +9,7 @@ without a value of the same shape (core/merge/said_over.py, the last step of pas
   ("1,200 litre capacity" / "[capacity] ... 1,500 litres"; "the working
   temperature of 14 °C" / "working cellar temperature is 12 °C").
 Domains: a diving club and a winery (no other merge test uses them); every test fails
-on the engine before said_over.py.
+on the engine before pass_said_over.py.
 """
 
 from __future__ import annotations

@@ -47,14 +47,15 @@ from .pass_choices import run as persons_choices
 from .pass_once import run as carried_once
 from .pass_references import run as numbered_references
 from .pass_render import run as render
+from .pass_said_over import run as said_over
 from .pass_sections import run as align_sections
 from .pass_units import run as units_and_facts
 from .pass_verdicts import run as verdicts
 from .thresholds import DEFAULT, Thresholds
 
 # The passes in order; each takes the context (the last returns the body's lines).
-PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, carried_once,
-          measured_carry, numbered_references, persons_choices)
+PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
+          carried_once, measured_carry, numbered_references, persons_choices)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 

@@ -7,10 +7,9 @@ same thing - the same label, the same table row, the same checklist item, or the
 same wording once values are masked; carried: a fact nothing in the base speaks to
 (update carries only observations and relations); dropped: wording with no fact.
 Older notes are judged against the base only, so of two older notes the newer one's
-wording is not preferred over the base's, and nothing older ever wins a value. Last,
-a unit about to be carried that the newest contradicts in words (gone, replaced,
-done) or with another value for the thing its value measures is superseded
-(said_over.py).
+wording is not preferred over the base's, and nothing older ever wins a value. (What
+the newest contradicts in words, or with another value for the thing a value
+measures, is pass_said_over's, after pass 4 has placed the older blocks.)
 """
 
 from __future__ import annotations
@@ -40,7 +39,6 @@ from .pass_units import as_written, said
 from .past_events import past_event
 from .pool import pools
 from .roles import replaced as role_replaced
-from .said_over import run as said_over
 
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
@@ -89,7 +87,6 @@ def run(ctx: MergeContext) -> None:
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
     _restated(ctx)
-    said_over(ctx)
 
 
 def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003

@@ -71,7 +71,7 @@ class Thresholds:
     # 0.60: 8 restatements, 1 stale value and no must-carry fact sit above it
     near_stated_cosine: float = 0.60
     # An older unit naming what a newest unit says is gone, replaced or done is
-    # superseded by it at this cosine or above (said_over.py); a person who left needs
+    # superseded by it at this cosine or above (pass_said_over.py); a person who left needs
     # none. In merge-A..H each unit the rules carried that names such a thing whole is
     # stale (0.26-0.48); matched by one word of two, two current ones were not (0.28
     # "a valid card" / "card payments no longer ...", 0.35): a safeguard

@@ -1,6 +1,8 @@
-"""The last step of pass 3: an older unit the rules would carry, that the newest
-contradicts without a value of the same shape, is superseded (the ledger names the
-newest unit; the person can flip it like any superseded pair).
+"""Pass 4b: an older unit the rules would carry, that the newest contradicts without
+a value of the same shape, is superseded (the ledger names the newest unit; the
+person can flip it like any superseded pair). It runs after pass 4 has matched the
+older blocks with the base's, so the unit that says a thing is over never counts as
+where an older list went.
 
 Two ways the newest says it:
 - in words (ended.py): the newest unit nearest in meaning says the thing the older
