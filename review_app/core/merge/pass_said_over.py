@@ -82,8 +82,8 @@ def run(ctx: MergeContext) -> None:
     if not base:
         return
     title = {k for k, s in enumerate(ctx.base.sections) if s.level <= 1}
-    ends = {b.key: ended(said(b.unit), ctx.lexicon) for b in base}
-    values = {b.key: _values(ctx, b) for b in base}
+    ends = {b.key: e for b in base if (e := ended(said(b.unit), ctx.lexicon))}
+    values = {b.key: v for b in base if (v := _values(ctx, b))}
     pairs: list[tuple[Ref, Ref, Ended]] = []
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
@@ -98,16 +98,25 @@ def run(ctx: MergeContext) -> None:
                     "what this one measures")
                 continue
             about = _about(ctx, r)
-            pairs += [(r, b, end) for b in scope for end in ends[b.key]
+            pairs += [(r, b, end) for b in scope for end in ends.get(b.key, ())
                       if _over(ctx, r, about, end)]
     if not pairs:
         return
-    sims = ctx.cosines([said(r.unit) for r, _, _ in pairs], [said(b.unit) for _, b, _ in pairs])
-    for k, (r, b, end) in enumerate(pairs):
+    rows = {}
+    texts = list(dict.fromkeys(said(u.unit) for p in pairs for u in p[:2]))
+    if len(texts) <= ctx.thresholds.embed_budget:
+        rows = dict(zip(texts, ctx.vectors.matrix(texts), strict=True))
+    else:  # a huge note: only a person who left is judged (no nearness needed)
+        ctx.bounded.append(f"{len(texts)} texts to compare for what the newest says is "
+                           f"over, so only people who left were judged (budget "
+                           f"{ctx.thresholds.embed_budget})")
+    for r, b, end in pairs:
         e = ctx.entries[r.key]
         if e.status != "carried":
             continue
-        if end.person or float(sims[k, k]) >= ctx.thresholds.said_over_cosine:
+        near = bool(rows) and float(rows[said(r.unit)] @ rows[said(b.unit)]) >= \
+            ctx.thresholds.said_over_cosine
+        if end.person or near:
             ctx.entries[r.key] = replace(
                 e, status="superseded", by=b.key, by_text=as_written(b).strip(),
                 flips=_FLIP_PAIR, why=f"the newest says {_named(end)} "
@@ -127,9 +136,9 @@ def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
     value is preferred to an observation."""
     for mine in _values(ctx, r):
         if any(t.unit == mine.unit and t.value == mine.value and same_thing(mine, t)
-               for b in scope for t in values[b.key]):
+               for b in scope for t in values.get(b.key, ())):
             continue  # the newest states this value of it too
-        hits = [(b, t) for b in scope for t in values[b.key] if other_value(mine, t)]
+        hits = [(b, t) for b in scope for t in values.get(b.key, ()) if other_value(mine, t)]
         if hits:
             b, t = hits[0]
             prose = [o for o in scope if o.unit.kind not in STRUCTURED
