@@ -77,14 +77,17 @@ WINE_OLD = note("winery/press-house.md", fm("Press house", "2025-02-03") + (
     "from Bucher) handles every white grape we pick.\n\n## Fermentation\n\n"
     "Whites ferment in steel tanks. The tanks are cooled at 2 °C per hour down to the "
     "working cellar temperature of 14 °C.\n\nThe lees are stirred twice a week by "
-    "Anouk Verhoeven.\n\n"
+    "Anouk Verhoeven.\n\n## Cellar door\n\nPrice per case (six bottles, any white) after "
+    "trade discount: EUR 96.00.\n\n"
     "## Observations\n\n- [press] Pneumatic press from Bucher #press\n"))
 
 WINE_NEW = note("winery/press-house-2025-08.md", fm("Press house (Aug 2025)", "2025-08-18") + (
     "The press house at Hillcrest got a larger press in July.\n\n## Fermentation\n\n"
     "Whites ferment in steel tanks, cooled at 2 °C per hour; the working cellar "
-    "temperature is 12 °C since the new chiller.\n\n## Observations\n\n"
-    "- [capacity] The press takes 1,500 litres #press\n"))
+    "temperature is 12 °C since the new chiller.\n\n## Cellar door\n\nOpen Saturdays "
+    "from 10:00.\n\n## Observations\n\n"
+    "- [capacity] The press takes 1,500 litres #press\n"
+    "- [price] A case costs EUR 102.00 after trade discount #sales\n"))
 
 
 def test_an_older_value_is_superseded_by_the_newer_value_of_the_thing_it_measures():
@@ -94,7 +97,10 @@ def test_an_older_value_is_superseded_by_the_newer_value_of_the_thing_it_measure
     assert "1,500 litre" in (capacity.by_text or "")
     cellar = entry(c, "working cellar temperature of 14 °C")
     assert cellar.status == "superseded" and "12 °C" in (cellar.by_text or ""), cellar
-    assert "1,200 litre" not in c.text and "14 °C" not in c.text
+    # the label's words name what a value after "Label:" measures
+    case = entry(c, "after trade discount: EUR 96.00")
+    assert case.status == "superseded" and "EUR 102.00" in (case.by_text or ""), case
+    assert "1,200 litre" not in c.text and "14 °C" not in c.text and "96.00" not in c.text
     # a fact of another thing stays
     assert entry(c, "stirred twice a week by Anouk Verhoeven").status == "carried"
     check_ledger(c)

@@ -115,6 +115,10 @@ class Lexicon:
         reads stay stays stayed set sets go goes went come comes came need needs needed
         make makes made
         """))
+    # Words between a value and the thing named after it ("EUR 44.00 after discount").
+    value_then_words: frozenset[str] = field(default_factory=lambda: _words("""
+        after before of
+        """))
     # Months, so "March 2026" reads as a date.
     months: frozenset[str] = field(default_factory=lambda: _words("""
         jan feb mar apr jun jul aug sep sept oct nov dec january february march april may

@@ -85,6 +85,8 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
         used.update(range(k + 1, j))
         things: list[str] = []
         i = k - 1 - (1 if unit.startswith("money:") and not sign else 0)
+        if i >= 0 and tokens[i] == ":":  # "after discount: EUR 42.50": the label's words
+            i -= 1
         while i >= 0 and len(things) < 2:
             w = tokens[i]
             if w in _STOP or _is_number(w) or i in used or w.lower() in lexicon.value_verbs:
@@ -93,6 +95,8 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
             if w.lower() not in skip and w[:1].isalpha():
                 things.append(stem(w.lower(), lexicon))
             i -= 1
+        while j < len(tokens) and tokens[j].lower() in lexicon.value_then_words:
+            j += 1  # "EUR 44.00 after discount"
         if j < len(tokens) and tokens[j][:1].isalpha() and tokens[j].lower() not in skip \
                 and tokens[j].lower() not in lexicon.value_verbs:
             things.append(stem(tokens[j].lower(), lexicon))  # "450 kg capacity"
