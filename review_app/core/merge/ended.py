@@ -39,6 +39,7 @@ class Ended:
     # C": C)
     distinct: frozenset[str] = frozenset()
     person: bool = False  # a person who left, retired, moved on ("Owen Pryce left")
+    said: str = ""  # the thing as the text names it ("Owen Pryce", "deposit")
 
 
 def _phrases(words: frozenset[str]) -> list[tuple[str, ...]]:
@@ -55,9 +56,10 @@ def _bare(token: str) -> str:
 
 
 def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon
-          ) -> tuple[frozenset[str], frozenset[str]]:
-    """(name tokens, content words) on one side of a cue, within its clause: the first
-    name met (a run of capitalised words), else up to _REACH content words."""
+          ) -> tuple[frozenset[str], frozenset[str], str]:
+    """(name tokens, content words, the thing as written) on one side of a cue, within
+    its clause: the first name met (a run of capitalised words), else up to _REACH
+    content words."""
     names: list[str] = []
     words: list[str] = []
     k = start
@@ -76,7 +78,8 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon
             if len(words) >= _REACH:
                 break
         k += step
-    return frozenset(names), frozenset(words)
+    seen = names or words
+    return frozenset(names), frozenset(words), " ".join(seen if step > 0 else seen[::-1])
 
 
 def _match(tokens: list[str], low: list[str], k: int, phrases: list[tuple[str, ...]]
@@ -107,10 +110,10 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             if not n:
                 continue
             if side < 0:
-                names, words = _side(tokens, k - 1, -1, lexicon)
+                names, words, said = _side(tokens, k - 1, -1, lexicon)
                 other = _side(tokens, k + n, 1, lexicon)[0]
             else:
-                names, words = _side(tokens, k + n, 1, lexicon)
+                names, words, said = _side(tokens, k + n, 1, lexicon)
                 other = _side(tokens, k - 1, -1, lexicon)[0]
             person = False
             if kind == "left":  # a person leaves; "on the left" is a place
@@ -120,7 +123,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 instead = other - names if kind == "replaced" else frozenset()
                 distinct = names - other if kind == "replaced" else names
                 out.append(Ended(kind, names, words if not names else frozenset(  # type: ignore[arg-type]
-                    stem(w.lower(), lexicon) for w in names), instead, distinct, person))
+                    stem(w.lower(), lexicon) for w in names), instead, distinct, person, said))
             k += n - 1
             break
         k += 1

@@ -82,6 +82,7 @@ class Lexicon:
     # what replaced it before:
     replaced_cues: frozenset[str] = field(default_factory=lambda: _words("""
         replaced replaces replacing over_from instead_of succeeded succeeds in_place_of
+        supersedes superseding
         """))
     # ... and before these ("C was replaced by D"):
     replaced_by_cues: frozenset[str] = field(default_factory=lambda: _words("""

@@ -125,8 +125,7 @@ def run(ctx: MergeContext) -> None:
 
 
 def _named(end: Ended) -> str:
-    return " ".join(sorted(end.distinct or end.names)) if end.names else "/".join(
-        sorted(end.words))
+    return end.said or " ".join(sorted(end.words))
 
 
 def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
