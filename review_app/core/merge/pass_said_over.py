@@ -27,12 +27,13 @@ from dataclasses import replace
 from .context import MergeContext, Ref
 from .ended import Ended, ended, is_open, speaks_of
 from .facts import label_of
+from .ledger import Choice
 from .other_value import STRUCTURED, category
 from .pass_units import as_written, said
 from .thing_values import ThingValue, other_value, same_thing, thing_values
 
 _JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs", "rel"})
-_FLIP_PAIR = ("newer", "older")
+_FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
 
 
 def _category(r: Ref) -> str:
@@ -82,8 +83,8 @@ def run(ctx: MergeContext) -> None:
     if not base:
         return
     title = {k for k, s in enumerate(ctx.base.sections) if s.level <= 1}
-    ends = {b.key: e for b in base if (e := ended(said(b.unit), ctx.lexicon))}
-    values = {b.key: v for b in base if (v := _values(ctx, b))}
+    ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
+    values = {b.key: tv for b in base if (tv := _values(ctx, b))}
     pairs: list[tuple[Ref, Ref, Ended]] = []
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
