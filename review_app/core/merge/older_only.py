@@ -182,11 +182,13 @@ def code_stated(ctx: MergeContext) -> None:
             if r.unit.kind != "code" or e.status != "carried" or e.chosen:
                 continue
             lines = [_IDENT.findall(ln) for ln in r.unit.text.split("\n")]
-            worded = [ids for ids in lines if len(ids) >= 2]
+            # (a line with digits is a row of values: an example, not what it lists)
+            worded = [ids for ids, ln in zip(lines, r.unit.text.split("\n"), strict=True)
+                      if len(ids) >= 2 and not re.search(r"\d", ln)]
             if worded and all(i.lower() in words for ids in worded for i in ids):
-                ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
-                                          why=f"{HELD} (the newest gives its lines: "
-                                              f"{', '.join(worded[0][:5])})")
+                ctx.entries[r.key] = set_status(
+                    e, "dropped", flips=("carry", "drop"), held=True,
+                    why=f"{HELD} (the newest gives its lines: {', '.join(worded[0][:5])})")
 
 
 def alone_facts(ctx: MergeContext) -> None:
