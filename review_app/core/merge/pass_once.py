@@ -96,19 +96,21 @@ def _said_alike(ctx: MergeContext) -> None:
 
 def _one_valued_label(ctx: MergeContext, r: Ref) -> str | None:
     """What a unit gives the one value of: an observation's one-valued category
-    ("[status] ..."), or its label ("Status: done", "Current status: open": a label
-    ending in a one-valued word is that word)."""
+    ("[status] ...") or a label ending in such a word ("Status: done", "Current
+    status: open"), else its label within its aligned section."""
+    one = ctx.lexicon.one_valued_categories
     if r.unit.kind == "obs":
         cat = r.unit.text.split("]", 1)[0].lstrip("[").strip().lower()
-        return f"[{cat}]" if cat in ctx.lexicon.one_valued_categories else None
+        return cat if cat in one else None
     label = r.facts.label
     if label is None or r.unit.kind in ("rel", "code"):
         return None
     last = label.split()[-1] if label.split() else ""
-    # a label is one thing within its aligned section only (Poolish's "Water:" is not
-    # Final dough's)
-    where = ctx.aligned.get((r.path, r.section))
-    return f"{where}:{last if last in ctx.lexicon.one_valued_categories else label}"
+    if last in one:  # the note's status, whichever part says it
+        return last
+    # any other label is one thing within its aligned section only (Poolish's "Water:"
+    # is not Final dough's)
+    return f"{ctx.aligned.get((r.path, r.section))}:{label}"
 
 
 def _newer_older_value(ctx: MergeContext) -> None:
