@@ -101,13 +101,16 @@ def fuller_units(ctx: MergeContext) -> None:
             if e.status not in ("carried", "dropped", "superseded") or (
                     e.status == "dropped" and not e.block):
                 continue
-            if not new_facts(ctx, r, stated):
+            fresh = set(new_facts(ctx, r, stated))
+            if not fresh:
                 continue
             for b in ctx.base_refs():
                 if b.unit.kind != r.unit.kind or b.key in taken or b.unit.box != r.unit.box \
                         or (e.status == "superseded" and e.by != b.key):
                     continue
-                if _says_whole(ctx, r, b):
+                # what it adds is only what the newest states nowhere: it says one
+                # thing more fully, not two things, one of them said elsewhere
+                if _valued(r.facts.values) - b.facts.values <= fresh and _says_whole(ctx, r, b):
                     ctx.fuller[r.key] = b.key
                     taken.add(b.key)
                     ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
@@ -228,8 +231,10 @@ def alone_facts(ctx: MergeContext) -> None:
 def _measure(value: str) -> str | None:
     """What a number measures, its digits aside ("184" and "196" cows are one count,
     "1,160 °C" and "40 kg" are not)."""
-    if value.startswith("code:"):
-        return "code"  # a program, a command, a file: another one replaces it
+    if value.startswith(("code:", "name:")):
+        # a program, a command, a person: another one replaces it ("Coxswain: Morag
+        # Reid" / "Coxswain: Declan Orr")
+        return value.split(":", 1)[0]
     return re.sub(r"[\d.,:/\-]+", "9", value) if value.startswith("n:") else None
 
 
