@@ -67,7 +67,7 @@ def _valued(values: frozenset[str]) -> frozenset[str]:
     return frozenset(v for v in values if not v.startswith(("label:", "decision:")))
 
 
-def _prefixes(ctx: MergeContext, text: str) -> set[str]:
+def content_prefixes(ctx: MergeContext, text: str) -> set[str]:
     """Content words by their first four letters: "viola" / "violist", "orders" /
     "ordering" are one word to a reader."""
     fw = ctx.lexicon.function_words
@@ -81,7 +81,7 @@ def _says_whole(ctx: MergeContext, r: Ref, b: Ref) -> bool:
         return False
     if fuzz.partial_ratio(b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz:
         return True
-    mine, theirs = _prefixes(ctx, r.unit.text), _prefixes(ctx, b.unit.text)
+    mine, theirs = content_prefixes(ctx, r.unit.text), content_prefixes(ctx, b.unit.text)
     return len(theirs) >= 2 and theirs <= mine
 
 
@@ -110,7 +110,9 @@ def fuller_units(ctx: MergeContext) -> None:
                     continue
                 # what it adds is only what the newest states nowhere: it says one
                 # thing more fully, not two things, one of them said elsewhere
-                if _valued(r.facts.values) - b.facts.values <= fresh and _says_whole(ctx, r, b):
+                extra = {v for v in _valued(r.facts.values) - b.facts.values
+                         if not v.startswith("name:")}  # (a name is one word of many)
+                if extra <= fresh and _says_whole(ctx, r, b):
                     ctx.fuller[r.key] = b.key
                     taken.add(b.key)
                     ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
@@ -133,9 +135,9 @@ def label_stated(ctx: MergeContext) -> None:
             if r.unit.kind not in ("item", "check") or e.status != "carried" or e.chosen \
                     or r.facts.label is None or new_facts(ctx, r, stated):
                 continue
-            words = _prefixes(ctx, r.facts.label)
+            words = content_prefixes(ctx, r.facts.label)
             hit = next((b for b in base if len(words) >= 2
-                        and words <= _prefixes(ctx, b.unit.text)), None)
+                        and words <= content_prefixes(ctx, b.unit.text)), None)
             if hit is not None:
                 ctx.entries[r.key] = set_status(e, "present", by=hit.key, by_text=text_of(hit),
                                           why="the newest states what it is about")

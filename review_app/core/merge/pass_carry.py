@@ -53,6 +53,7 @@ from .older_only import (
     HELD,
     alone_facts,
     code_stated,
+    content_prefixes,
     fuller_units,
     label_stated,
     said_again,
@@ -67,7 +68,7 @@ KINDS = frozenset({"sentence", "item", "footnote"})
 FEATURES = ("cos_any", "cos_pool", "stated_share", "no_facts", "new_facts", "other_value",
             "by_heading", "by_content", "unaligned", "intro", "item", "footnote",
             "past_event", "rule_carried", "rule_dropped", "older_rank", "names_only",
-            "words", "same_shape", "near_shape", "near_stated")
+            "words", "same_shape", "near_shape", "near_stated", "about_title")
 # Relations say nothing as prose; code blocks embed poorly and are not warmed ahead
 # (merging.prefetch_texts), so a preview embeds nothing more for this pass.
 _NOT_EMBEDDED = frozenset({"rel", "code"})
@@ -131,6 +132,7 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
     words = [_words(ctx, b.unit.text) for b in base]
     rank = {doc.path: k for k, (_, doc) in enumerate(ctx.older)}
+    title = content_prefixes(ctx, ctx.base_note.title)
     notes = {doc.path: n for n, doc in ctx.older}
     out: dict[str, list[float]] = {}
     for i, r in enumerate(refs):
@@ -173,6 +175,7 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
             _same_shape(new, base, aligned if not loose else None),
             _near_shape(new, values, near, cos),
             _near_stated(values, near, cos),
+            1.0 if title & content_prefixes(ctx, r.unit.text) else 0.0,
         ]
     return out
 
@@ -311,6 +314,11 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                           why=f"{HELD} (the newest nearly says it: "
                                           f"{text_of(b)})")
                 continue
+        if e.status == "carried" and second_intro(x):
+            ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
+                                            why=f"{HELD} (an older version's intro: only "
+                                                "names the newest lacks)")
+            continue
         p = model.probability(x)
         if e.status == "carried" and p < model.carry_at and x[0] >= ctx.thresholds.home_cosine:
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
@@ -319,6 +327,17 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new; the rules "
                                       f"found it {e.status})")
+
+
+def second_intro(x: list[float]) -> bool:
+    """An older version's intro sentence about the note's subject (a content word of
+    the newest's title) whose only new facts are names (its place, its people:
+    "Schedules for the three annealers ... for our Kettle Lane batch glass" under
+    "Annealing schedule"): written, it is a second intro restating the newest's; it is
+    held back (issue 18: an older intro is never carried as a second intro).
+    bench/carry_fit.py's figures follow this policy."""
+    return bool(x[FEATURES.index("intro")] and x[FEATURES.index("names_only")]
+                and x[FEATURES.index("about_title")])
 
 
 def _fuller_of(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref | None:
