@@ -122,3 +122,20 @@ def test_a_fact_only_a_rewritten_unit_states_is_named_or_held_back() -> None:
     check_ledger(composed)
     carried = compose("merge", newer, [older], choices={allowance.key: "carry"})
     assert "Decision 1 replaces the flat EUR 15 night allowance" in carried.text
+
+
+def test_an_older_intro_adding_only_names_is_held_back_not_a_second_intro() -> None:
+    newer = dated("bells/tuning-schedule-2026.md", "Bell tuning schedule (2026 revision)",
+                  "bell-tuning-2026",
+                  "Revision after the new tuning lathe arrived in March. Pitch stays at "
+                  "A = 440 Hz.\n\n## Bells\n\n- Treble: 0.6 t\n- Tenor: 1.2 t\n",
+                  modified="2026-04-01")
+    older = dated("bells/tuning-schedule.md", "Bell tuning schedule", "bell-tuning",
+                  "Tuning schedule for the ring of bells cast at the Loughborough foundry."
+                  "\n\n## Bells\n\n- Treble: 0.6 t\n- Tenor: 1.2 t\n", modified="2025-04-01")
+    composed = compose("merge", newer, [older])
+    e = entry(composed, "Loughborough foundry")
+    assert (e.status, e.held) == ("dropped", True) and "intro" in e.why
+    assert "Loughborough" not in composed.text
+    carried = compose("merge", newer, [older], choices={e.key: "carry"})
+    assert "cast at the Loughborough foundry." in carried.text
