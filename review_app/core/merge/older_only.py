@@ -26,7 +26,7 @@ from dataclasses import replace
 from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
-from .facts import facts_of, masked
+from .facts import facts_of, masked, value_shape
 from .ledger import WORDING_ONLY, LedgerEntry
 
 HELD = "held back: carry?"
@@ -91,6 +91,7 @@ def fuller_units(ctx: MergeContext) -> None:
     units the rules carried, left out with their block, or superseded by that very
     unit (the newest dropped a detail, it gave no other value)."""
     stated = stated_facts(ctx)
+    shapes = {value_shape(v) for b in ctx.base_refs() for v in b.facts.values} - {None}
     taken = set(ctx.fuller.values()) | set(ctx.replaced)
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
@@ -112,7 +113,10 @@ def fuller_units(ctx: MergeContext) -> None:
                 # thing more fully, not two things, one of them said elsewhere
                 extra = {v for v in _valued(r.facts.values) - b.facts.values
                          if not v.startswith("name:")}  # (a name is one word of many)
-                if extra <= fresh and _says_whole(ctx, r, b):
+                # ... and none of them another value of what the newest states ("$25 per
+                # hour" where the newest charges "$35 per hour")
+                if extra <= fresh and not {value_shape(v) for v in extra} & shapes \
+                        and _says_whole(ctx, r, b):
                     ctx.fuller[r.key] = b.key
                     taken.add(b.key)
                     ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
