@@ -139,3 +139,19 @@ def test_an_older_intro_adding_only_names_is_held_back_not_a_second_intro() -> N
     assert "Loughborough" not in composed.text
     carried = compose("merge", newer, [older], choices={e.key: "carry"})
     assert "cast at the Loughborough foundry." in carried.text
+
+
+def test_an_older_intro_with_another_value_of_the_newest_intro_is_held_back() -> None:
+    newer = dated("water/pump-3-start-2026.md", "Pump 3 start-up (after the April rebuild)",
+                  "pump-3-start-2026",
+                  "Pump 3 was rebuilt in April 2026 with a new impeller and now delivers 820 "
+                  "litres per minute. Operators: Nia Bowen and Carys Lloyd.\n\n## Checks\n\n"
+                  "- Suction valve open.\n- Seal water on.\n", modified="2026-05-01")
+    older = dated("water/pump-3-start.md", "Pump 3 start-up", "pump-3-start",
+                  "Start-up of the main booster (pump 3, 760 litres per minute, diesel "
+                  "standby) at the Ferndale station.\n\n## Checks\n\n- Suction valve open.\n"
+                  "- Seal water on.\n", modified="2025-05-01")
+    composed = compose("merge", newer, [older])
+    e = entry(composed, "760 litres")
+    assert (e.status, e.held) == ("dropped", True) and "820 litres" in e.why
+    assert "760" not in composed.text

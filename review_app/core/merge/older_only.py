@@ -200,6 +200,40 @@ def code_stated(ctx: MergeContext) -> None:
                     why=f"{HELD} (the newest gives its lines: {', '.join(worded[0][:5])})")
 
 
+def stale_intro(ctx: MergeContext) -> None:
+    """A carried sentence of an older version's intro giving a number of a measure
+    the newest's intro gives otherwise ("Furnace 2, 450 kg capacity" under "now holds
+    500 kg") is that version's second intro with its old value: held back."""
+    intro = [b for b in ctx.base_refs() if ctx.base.sections[b.section].level <= 1
+             and b.unit.kind not in ("obs", "rel")]
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind != "sentence" or e.status != "carried" or e.chosen \
+                    or doc.sections[r.section].level > 1:
+                continue
+            mine = {_size(v) for v in r.facts.values} - {None}
+            hit = next((b for b in intro if mine & {
+                _size(v) for v in b.facts.values - r.facts.values}), None)
+            if hit is not None:
+                ctx.entries[r.key] = set_status(
+                    e, "dropped", flips=("carry", "drop"), held=True,
+                    why=f"{HELD} (an older version's intro; the newest's gives another "
+                        f"value: {text_of(hit)[:80]})")
+
+
+def _size(value: str) -> str | None:
+    """A number's measure and size ("450" and "500" kg are one size, "12" of hours
+    none: a short count says too little), None for other facts."""
+    m = _measure(value)
+    if m is None or not value.startswith("n:"):
+        return None
+    if m == "n:9":
+        digits = re.sub(r"\D", "", value)
+        return f"n:{'9' * len(digits)}" if len(digits) >= 3 else None
+    return m
+
+
 def alone_facts(ctx: MergeContext) -> None:
     """An older unit the newest rewrote or left out that holds a fact nothing in the
     newest states is never dropped silently (issue 18: "every fact accounted for")."""
@@ -241,7 +275,7 @@ def _measure(value: str) -> str | None:
         # a program, a command, a person: another one replaces it ("Coxswain: Morag
         # Reid" / "Coxswain: Declan Orr")
         return value.split(":", 1)[0]
-    return re.sub(r"[\d.,:/\-]+", "9", value) if value.startswith("n:") else None
+    return "n:" + re.sub(r"[\d.,:/\-]+", "9", value[2:]) if value.startswith("n:") else None
 
 
 def set_status(e: LedgerEntry, status: str, **kw) -> LedgerEntry:  # noqa: ANN003

@@ -58,6 +58,7 @@ from .older_only import (
     label_stated,
     said_again,
     set_status,
+    stale_intro,
     text_of,
 )
 from .other_value import in_intro
@@ -263,6 +264,7 @@ def run(ctx: MergeContext) -> None:
     if model is not None:
         _decide(ctx, model, refs, feats)
     _orphan_footnotes(ctx, refs)
+    stale_intro(ctx)
     alone_facts(ctx)  # a fact only a rewritten unit states is never dropped silently
 
 
