@@ -26,7 +26,7 @@ from dataclasses import replace
 from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
-from .facts import facts_of, masked, value_shape
+from .facts import facts_of, masked, stem, value_frames, value_shape
 from .ledger import WORDING_ONLY, LedgerEntry
 
 HELD = "held back: carry?"
@@ -201,37 +201,28 @@ def code_stated(ctx: MergeContext) -> None:
 
 
 def stale_intro(ctx: MergeContext) -> None:
-    """A carried sentence of an older version's intro giving a number of a measure
-    the newest's intro gives otherwise ("Furnace 2, 450 kg capacity" under "now holds
-    500 kg") is that version's second intro with its old value: held back."""
+    """A carried sentence of an older version's intro giving another number of a
+    measure the newest's intro gives ("Furnace 2, 450 kg capacity" under "now holds
+    500 kg": both in kg) is that version's second intro with its old value: held back."""
+    lex = ctx.lexicon
+    units = {">" + stem(w, lex) for w in lex.measure_words} | {">kg", ">t"}
     intro = [b for b in ctx.base_refs() if ctx.base.sections[b.section].level <= 1
              and b.unit.kind not in ("obs", "rel")]
+    theirs = [(b, value_frames(b.unit.text, lex) & units) for b in intro]
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
             if r.unit.kind != "sentence" or e.status != "carried" or e.chosen \
                     or doc.sections[r.section].level > 1:
                 continue
-            mine = {_size(v) for v in r.facts.values} - {None}
-            hit = next((b for b in intro if mine & {
-                _size(v) for v in b.facts.values - r.facts.values}), None)
+            mine = value_frames(r.unit.text, lex) & units
+            hit = next((b for b, frames in theirs if mine & frames and any(
+                v.startswith("n:") for v in r.facts.values - b.facts.values)), None)
             if hit is not None:
                 ctx.entries[r.key] = set_status(
                     e, "dropped", flips=("carry", "drop"), held=True,
                     why=f"{HELD} (an older version's intro; the newest's gives another "
                         f"value: {text_of(hit)[:80]})")
-
-
-def _size(value: str) -> str | None:
-    """A number's measure and size ("450" and "500" kg are one size, "12" of hours
-    none: a short count says too little), None for other facts."""
-    m = _measure(value)
-    if m is None or not value.startswith("n:"):
-        return None
-    if m == "n:9":
-        digits = re.sub(r"\D", "", value)
-        return f"n:{'9' * len(digits)}" if len(digits) >= 3 else None
-    return m
 
 
 def alone_facts(ctx: MergeContext) -> None:
