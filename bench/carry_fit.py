@@ -106,8 +106,9 @@ def fit(x: np.ndarray, y: np.ndarray) -> CarryModel:
 
 
 def _figures(model: CarryModel, rows: list) -> dict[str, float]:
-    out = {"must": 0, "carried": 0, "right": 0, "stale carried": 0, "held": 0,
-           "rule carried": 0, "rule right": 0, "rule stale": 0, "present": 0}
+    out: dict[str, float] = {
+        "must": 0, "carried": 0, "right": 0, "stale carried": 0, "held": 0,
+        "rule carried": 0, "rule right": 0, "rule stale": 0, "present": 0}
     rule = FEATURES.index("rule_carried")
     for x, y, _, name in rows:
         p = model.probability(x)

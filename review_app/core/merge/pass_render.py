@@ -297,9 +297,9 @@ def _section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
     sections = sorted({b.section for b in base})
     score = {k: float(np.mean(sims[:, [j for j, b in enumerate(base) if b.section == k]]
                               .max(axis=1))) for k in sections}
-    best: int | None = max(sections, key=lambda k: score[k])
-    if score[best] < ctx.thresholds.home_cosine:  # nothing near: the author's order
-        best = _after_predecessor(ctx, refs[0])
+    nearest = max(sections, key=lambda k: score[k])
+    best = nearest if score[nearest] >= ctx.thresholds.home_cosine else \
+        _after_predecessor(ctx, refs[0])  # nothing near: the author's order
     if best is None:
         return new_at
     secs = ctx.base.sections
