@@ -202,8 +202,9 @@ def code_stated(ctx: MergeContext) -> None:
 
 def stale_intro(ctx: MergeContext) -> None:
     """A carried sentence of an older version's intro giving another number of a
-    measure the newest's intro gives ("Furnace 2, 450 kg capacity" under "now holds
-    500 kg": both in kg) is that version's second intro with its old value: held back."""
+    measure the newest's intro gives of the same thing ("Furnace 2, 450 kg capacity"
+    under "Furnace 2 ... now holds 500 kg") is that version's second intro with its
+    old value: held back."""
     lex = ctx.lexicon
     units = {">" + stem(w, lex) for w in lex.measure_words} | {">kg", ">t"}
     intro = [b for b in ctx.base_refs() if ctx.base.sections[b.section].level <= 1
@@ -216,8 +217,13 @@ def stale_intro(ctx: MergeContext) -> None:
                     or doc.sections[r.section].level > 1:
                 continue
             mine = value_frames(r.unit.text, lex) & units
-            hit = next((b for b, frames in theirs if mine & frames and any(
-                v.startswith("n:") for v in r.facts.values - b.facts.values)), None)
+            # of one thing: a value in common names it ("Furnace 2"), and a number
+            # of one measure differs ("kept for 30 days" of backups is no other value
+            # of "kept for 90 days" of logs)
+            hit = next((b for b, frames in theirs if mine & frames
+                        and _valued(r.facts.values) & b.facts.values and any(
+                            v.startswith("n:") for v in r.facts.values - b.facts.values)),
+                       None)
             if hit is not None:
                 ctx.entries[r.key] = set_status(
                     e, "dropped", flips=("carry", "drop"), held=True,
