@@ -248,7 +248,9 @@ def alone_facts(ctx: MergeContext) -> None:
             # what the unit that replaced it gives another value of: "184" / "196" cows
             theirs = {_measure(v) for v in b.facts.values - r.facts.values} - {None} \
                 if b is not None else set()
-            alone = [v for v in new_facts(ctx, r, stated) if _measure(v) not in theirs]
+            # (a name is named whatever the other unit names: "PAYE Modernisation")
+            alone = [v for v in new_facts(ctx, r, stated)
+                     if _measure(v) not in theirs or v.startswith("name:")]
             if not alone:
                 continue
             named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
