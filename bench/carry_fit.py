@@ -35,7 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from review_app.core import merging  # noqa: E402
-from review_app.core.merge.pass_carry import FEATURES, WEIGHTS_FILE, CarryModel  # noqa: E402
+from review_app.core.merge.pass_carry import (  # noqa: E402
+    FEATURES,
+    WEIGHTS_FILE,
+    CarryModel,
+    second_intro,
+)
 from review_app.core.merge.thresholds import DEFAULT  # noqa: E402
 from review_app.core.project import load_notes  # noqa: E402
 
@@ -101,8 +106,9 @@ def fit(x: np.ndarray, y: np.ndarray) -> CarryModel:
 
 
 def _figures(model: CarryModel, rows: list) -> dict[str, float]:
-    out = {"must": 0, "carried": 0, "right": 0, "stale carried": 0, "held": 0,
-           "rule carried": 0, "rule right": 0, "rule stale": 0, "present": 0}
+    out: dict[str, float] = {
+        "must": 0, "carried": 0, "right": 0, "stale carried": 0, "held": 0,
+        "rule carried": 0, "rule right": 0, "rule stale": 0, "present": 0}
     rule = FEATURES.index("rule_carried")
     for x, y, _, name in rows:
         p = model.probability(x)
@@ -110,7 +116,7 @@ def _figures(model: CarryModel, rows: list) -> dict[str, float]:
             DEFAULT.other_shape_cosine or x[FEATURES.index("near_stated")] >= \
             DEFAULT.near_stated_cosine  # present, or superseded by its nearest unit
         carry = bool(x[rule]) and (p >= model.carry_at or x[0] < DEFAULT.home_cosine) \
-            and not present
+            and not present and not second_intro(x)
         out["must"] += y
         out["present"] += int(present and y == 1)
         out["carried"] += int(carry)

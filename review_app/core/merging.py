@@ -59,6 +59,7 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
                   ) -> tuple[str, int]:
     count = 0
     out: list[str] = []
+    rels: dict[str, bool] = {}  # relation (type, target) -> a rewrite wrote it
     in_fence = False
     for line in body.split("\n"):
         if _FENCE.match(line):
@@ -110,8 +111,24 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
         count += hits
         if self_rel:
             continue  # a relation of the merged note to itself
+        if _repeated_relation(new_line, bool(hits), rels):
+            continue  # two names of one note became one: the relation is written once
         out.append(new_line)
     return "\n".join(out), count
+
+
+def _repeated_relation(line: str, rewritten: bool, seen: dict[str, bool]) -> bool:
+    """A relation line that says what an earlier one does once a retired note's links
+    name its kept note (`relates_to [[Old name]]` and `relates_to [[Kept]]`). Only
+    when a rewrite made them one: a note's own repeated lines are its own."""
+    target = relation_target(line)
+    if target is None:
+        return False
+    key = relation_key(line.split("[[", 1)[0].strip(" -*\t"), target_key(target))
+    if key in seen and (rewritten or seen[key]):
+        return True
+    seen[key] = seen.get(key, False) or rewritten
+    return False
 
 
 def link_mapping(retired: dict[str, Note], canonical_of: dict[str, Note],

@@ -39,7 +39,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -48,7 +48,19 @@ from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
 from .facts import facts_of, masked, stem, value_shape
-from .ledger import WORDING_ONLY, LedgerEntry
+from .ledger import WORDING_ONLY
+from .older_only import (
+    HELD,
+    alone_facts,
+    code_stated,
+    content_prefixes,
+    fuller_units,
+    label_stated,
+    said_again,
+    set_status,
+    stale_intro,
+    text_of,
+)
 from .other_value import in_intro
 from .past_events import past_event
 
@@ -57,8 +69,7 @@ KINDS = frozenset({"sentence", "item", "footnote"})
 FEATURES = ("cos_any", "cos_pool", "stated_share", "no_facts", "new_facts", "other_value",
             "by_heading", "by_content", "unaligned", "intro", "item", "footnote",
             "past_event", "rule_carried", "rule_dropped", "older_rank", "names_only",
-            "words", "same_shape", "near_shape", "near_stated")
-HELD = "held back: carry?"
+            "words", "same_shape", "near_shape", "near_stated", "about_title")
 # Relations say nothing as prose; code blocks embed poorly and are not warmed ahead
 # (merging.prefetch_texts), so a preview embeds nothing more for this pass.
 _NOT_EMBEDDED = frozenset({"rel", "code"})
@@ -122,6 +133,7 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
     words = [_words(ctx, b.unit.text) for b in base]
     rank = {doc.path: k for k, (_, doc) in enumerate(ctx.older)}
+    title = content_prefixes(ctx, ctx.base_note.title)
     notes = {doc.path: n for n, doc in ctx.older}
     out: dict[str, list[float]] = {}
     for i, r in enumerate(refs):
@@ -164,6 +176,7 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
             _same_shape(new, base, aligned if not loose else None),
             _near_shape(new, values, near, cos),
             _near_stated(values, near, cos),
+            1.0 if title & content_prefixes(ctx, r.unit.text) else 0.0,
         ]
     return out
 
@@ -233,6 +246,10 @@ def run(ctx: MergeContext) -> None:
     if ctx.action != "merge":
         return
     model = ctx.carry_model
+    fuller_units(ctx)  # repeats, whatever their shape (older_only)
+    label_stated(ctx)
+    said_again(ctx)
+    code_stated(ctx)
     refs = candidates(ctx)
     base = [b for b in ctx.base_refs() if b.unit.kind not in _NOT_EMBEDDED]
     if len(refs) + len(base) > ctx.thresholds.embed_budget:
@@ -240,12 +257,15 @@ def run(ctx: MergeContext) -> None:
                            f"so the carry model did not weigh them: the rules' verdicts stand "
                            f"(budget {ctx.thresholds.embed_budget})")
         _orphan_footnotes(ctx, refs)
+        alone_facts(ctx)
         return
     feats = features(ctx, refs)
     ctx.carry_features = feats
     if model is not None:
         _decide(ctx, model, refs, feats)
     _orphan_footnotes(ctx, refs)
+    stale_intro(ctx)
+    alone_facts(ctx)  # a fact only a rewritten unit states is never dropped silently
 
 
 def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
@@ -267,13 +287,13 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
         if e.status == "carried" and (b := _fuller_of(
                 ctx, r, [base[j] for j in _scope(ctx, r, base)])) is not None:
             ctx.fuller[r.key] = b.key  # written in its place unless the person says newer
-            ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
+            ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
                                       flips=("newer", "older"),
                                       why="it says all the newest's unit says, and more")
             continue
         if x[FEATURES.index("near_shape")] >= ctx.thresholds.other_shape_cosine:
             b = nearest[r.key]  # "EUR 42.50" / "EUR 44.00", "0142" / "0177"
-            ctx.entries[r.key] = _set(e, "superseded", by=b.key, by_text=_text(b),
+            ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
                                       flips=("newer", "older"),
                                       why="the newest says it with another value")
             continue
@@ -281,29 +301,45 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
         if x[FEATURES.index("near_stated")] >= ctx.thresholds.near_stated_cosine:
             b = nearest[r.key]  # its numbers, in the unit nearest in meaning
             if e.status != "present" and not settled:
-                ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
+                ctx.entries[r.key] = set_status(e, "present", by=b.key, by_text=text_of(b),
                                           why="the newest says it, with its numbers")
             continue
         if x[0] >= cut:  # a newest unit says it, whatever its words
             b = nearest[r.key]
             if not any(v not in stated for v in r.facts.values):
                 if e.status != "present" and not settled:
-                    ctx.entries[r.key] = _set(e, "present", by=b.key, by_text=_text(b),
+                    ctx.entries[r.key] = set_status(e, "present", by=b.key, by_text=text_of(b),
                                               why="the newest says it in other words")
                 continue
             if e.status == "carried":  # nearly said, with a detail: never written beside
-                ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+                ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest nearly says it: "
-                                          f"{_text(b)})")
+                                          f"{text_of(b)})")
                 continue
+        if e.status == "carried" and second_intro(x):
+            ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
+                                            why=f"{HELD} (an older version's intro: only "
+                                                "names the newest lacks)")
+            continue
         p = model.probability(x)
         if e.status == "carried" and p < model.carry_at and x[0] >= ctx.thresholds.home_cosine:
-            ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+            ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new)")
         elif e.status != "carried" and p >= model.hold_at:
-            ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+            ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new; the rules "
                                       f"found it {e.status})")
+
+
+def second_intro(x: list[float]) -> bool:
+    """An older version's intro sentence about the note's subject (a content word of
+    the newest's title) whose only new facts are names (its place, its people:
+    "Schedules for the three annealers ... for our Kettle Lane batch glass" under
+    "Annealing schedule"): written, it is a second intro restating the newest's; it is
+    held back (issue 18: an older intro is never carried as a second intro).
+    bench/carry_fit.py's figures follow this policy."""
+    return bool(x[FEATURES.index("intro")] and x[FEATURES.index("names_only")]
+                and x[FEATURES.index("about_title")])
 
 
 def _fuller_of(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref | None:
@@ -334,16 +370,5 @@ def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
         own = [o.unit.text for o in ctx.refs[r.path] if o.unit.kind != "footnote"]
         if r.unit.kind == "footnote" and e.status == "carried" and mark and not any(
                 mark.group(1) in t for t in written) and any(mark.group(1) in t for t in own):
-            ctx.entries[r.key] = _set(e, "dropped", flips=("carry", "drop"), held=True,
+            ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (nothing written marks {mark.group(1)})")
-
-
-def _set(e: LedgerEntry, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
-    kw.setdefault("by", None)
-    kw.setdefault("by_text", None)
-    kw.setdefault("flips", ())
-    return replace(e, status=status, **kw)  # type: ignore[arg-type]
-
-
-def _text(r: Ref) -> str:
-    return r.unit.text if r.unit.kind == "sentence" else "\n".join(r.unit.raw).strip()

@@ -60,7 +60,83 @@ def run(ctx: MergeContext) -> None:
         ctx.bounded.append(f"over {th.pool_budget} carried units of one kind, so each was "
                            f"checked against the {2 * th.pool_window} carried just before "
                            "it and any carried word for word")
+    _said_alike(ctx)
+    _newer_older_value(ctx)
     _prose_an_observation_states(ctx)
+
+
+_ALIKE = frozenset({"sentence", "item", "check"})
+
+
+def _said_alike(ctx: MergeContext) -> None:
+    """Two carried units that say one thing in other words ("[x] Red Tractor
+    certificate sent" / "[x] Farm assurance (Red Tractor) certificate sent"): close in
+    meaning (Thresholds.same_cosine) and one's numbers, codes and links all the
+    other's. Carried once, from the newer note (the first carried)."""
+    carried = [r for _, doc in ctx.older for r in ctx.refs[doc.path]
+               if ctx.entries[r.key].status == "carried" and r.unit.kind in _ALIKE]
+    if len(carried) < 2 or len(carried) > ctx.thresholds.embed_budget:
+        return
+    sims = ctx.cosines([r.unit.text for r in carried], [r.unit.text for r in carried])
+    gone: set[str] = set()
+    for j, r in enumerate(carried):
+        mine = {v for v in r.facts.values if v.startswith(("n:", "code:", "link:"))}
+        for i in range(j):
+            o = carried[i]
+            theirs = {v for v in o.facts.values if v.startswith(("n:", "code:", "link:"))}
+            if o.key in gone or (o.unit.kind == "sentence") != (r.unit.kind == "sentence"):
+                continue
+            if float(sims[j, i]) >= ctx.thresholds.same_cosine and (
+                    mine <= theirs or theirs <= mine):
+                gone.add(r.key)
+                ctx.entries[r.key] = _entry(r, "present", by=o.key, by_text=as_written(o),
+                                            why=f"carried from {o.path} in other words")
+                break
+
+
+def _one_valued_label(ctx: MergeContext, r: Ref) -> str | None:
+    """What a unit gives the one value of: an observation's one-valued category
+    ("[status] ...") or a label ending in such a word ("Status: done", "Current
+    status: open"), else its label within its aligned section."""
+    one = ctx.lexicon.one_valued_categories
+    if r.unit.kind == "obs":
+        cat = r.unit.text.split("]", 1)[0].lstrip("[").strip().lower()
+        return cat if cat in one else None
+    label = r.facts.label
+    if label is None or r.unit.kind in ("rel", "code"):
+        return None
+    last = label.split()[-1] if label.split() else ""
+    if last in one:  # the note's status, whichever part says it
+        return last
+    # any other label is one thing within its aligned section only (Poolish's "Water:"
+    # is not Final dough's)
+    return f"{ctx.aligned.get((r.path, r.section))}:{label}"
+
+
+def _newer_older_value(ctx: MergeContext) -> None:
+    """Of two older notes, the newer one's value of a one-valued thing wins: a carried
+    unit of an older note whose label (or one-valued observation category) a newer
+    older note gives another value ("Current status: open" in the first draft,
+    "Status: done" in the signed version) is not written; one key carries it."""
+    seen: dict[str, Ref] = {}
+    for _, doc in ctx.older:  # newest first
+        mine: dict[str, Ref] = {}
+        for r in ctx.refs[doc.path]:
+            thing = _one_valued_label(ctx, r)
+            if thing is None:
+                continue
+            e = ctx.entries[r.key]
+            newer = seen.get(thing)
+            if newer is not None and e.status == "carried" and not e.chosen \
+                    and r.unit.norm != newer.unit.norm:
+                ctx.entries[r.key] = _entry(
+                    r, "dropped", flips=("carry", "drop"),
+                    why=f"{newer.path}, a newer version, gives it another value: "
+                        f"{as_written(newer)}")
+                continue
+            mine.setdefault(thing, r)
+        for thing, r in mine.items():
+            seen.setdefault(thing, r)
 
 
 def _prose_an_observation_states(ctx: MergeContext) -> None:

@@ -93,9 +93,14 @@ def run(ctx: MergeContext) -> Lines:
             notes.append(r)
             continue
         aligned = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
-        if aligned is None and (not by_meaning or not counterpart(r.path, r.section) and (
+        if r.unit.kind == "check" and (checklist := _checklist_of(ctx, r)) is not None:
+            anchored.setdefault((checklist, True), []).append(r)  # with the checklist
+            continue
+        if r.unit.kind == "check" or aligned is None and (
+                not by_meaning or not counterpart(r.path, r.section) and (
                 sum(1 for o in carried if o.path == r.path and o.section == r.section
                     and o.unit.kind not in _APART) >= 2 or not _near(ctx, r))):
+            # (a checklist item the newest has no checklist for stays with its own)
             doc = next(d for _, d in ctx.older if d.path == r.path)
             sec = doc.sections[r.section]
             line = doc.lines[sec.start] if r.section_title else ""
@@ -116,9 +121,12 @@ def run(ctx: MergeContext) -> Lines:
                   and _structured_only(base, k)]
     new_at = base.sections[structured[0]].start if structured else tail_at
 
+    headings = {sec.start for sec in base.sections if sec.title}
+
     def put(at: int, lines: Lines, gap: bool) -> None:
         block = ([("", None)] if gap else []) + lines
-        if at == new_at and at < tail_at:
+        if (at == new_at and at < tail_at) or (gap and at in headings and lines
+                                               and lines[0][0].lstrip().startswith("#")):
             block = block[1:] + [("", None)] if gap else block
         after.setdefault(at, []).extend(block)
 
@@ -130,9 +138,11 @@ def run(ctx: MergeContext) -> Lines:
             put(at, _renumbered(_chunk(ctx, refs), *marker), False)
             continue
         # an item after an item of a list continues it; anything else is a block apart
-        put(at, _chunk(ctx, refs), not (in_list and first.kind == "list"))
+        put(at, _chunk(ctx, refs), not (in_list and (first.kind == "list" or all(
+            r.unit.kind == "check" for r in refs))))
     for heading, refs in new_sections.items():
-        put(new_at, ([(heading, refs[0].path), ("", None)] if heading else [])
+        at = _section_spot(ctx, refs, new_at) if heading and by_meaning else new_at
+        put(at, ([(heading, refs[0].path), ("", None)] if heading else [])
             + _chunk(ctx, refs), True)
     if notes:
         notes_at, joined = _footnotes_at(ctx, tail_at, new_at)
@@ -254,6 +264,60 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
         else:
             out.append((block.end, block.kind == "list"))
     return out
+
+
+def _checklist_of(ctx: MergeContext, r: Ref) -> int | None:
+    """Where a carried checklist item goes: after the newest's checklist (its aligned
+    section's, else the one whose items are nearest in meaning); None when the newest
+    has no checklist. A checklist item is never written loose in prose."""
+    lists = [b for b in ctx.base.blocks if b.kind == "checklist" and b.units]
+    if not lists:
+        return None
+    aligned = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
+    own = [b for b in lists if b.section == aligned]
+    if own:
+        return own[-1].end
+    items = [u for b in lists for u in b.units]
+    sims = ctx.cosines([r.unit.text], [u.text for u in items])
+    best = items[int(np.argmax(sims))] if sims is not None else items[-1]
+    return ctx.base.blocks[best.block].end
+
+
+def _section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
+    """Where an older section the newest has no counterpart for is written: after
+    the newest's section its units are nearest to in meaning (before the next heading
+    of that section's level); when nothing is near, after the counterpart of the
+    section before it in its own note; always before the observations and relations
+    (at the end of the body when no section before it has a counterpart)."""
+    texts = [r.unit.text for r in refs if r.unit.kind not in _UNEMBEDDED]
+    base = [b for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
+    if not texts or not base:
+        return new_at
+    sims = np.asarray(ctx.cosines(texts, [b.unit.text for b in base]), dtype=np.float64)
+    sections = sorted({b.section for b in base})
+    score = {k: float(np.mean(sims[:, [j for j, b in enumerate(base) if b.section == k]]
+                              .max(axis=1))) for k in sections}
+    nearest = max(sections, key=lambda k: score[k])
+    best = nearest if score[nearest] >= ctx.thresholds.home_cosine else \
+        _after_predecessor(ctx, refs[0])  # nothing near: the author's order
+    if best is None:
+        return new_at
+    secs = ctx.base.sections
+    level = secs[best].level
+    nxt = next((k for k in range(best + 1, len(secs)) if secs[k].title and (
+        level <= 1 or secs[k].level <= level)), None)
+    return min(secs[nxt].start, new_at) if nxt is not None else new_at
+
+
+def _after_predecessor(ctx: MergeContext, r: Ref) -> int | None:
+    """The base section aligned with the nearest section before `r`'s in its own note
+    that has one (an older "Current projects" after "Responsibilities" goes after the
+    newest's "Role"), None when none before it has."""
+    for k in range(r.section - 1, -1, -1):
+        j = ctx.aligned.get((r.path, k))
+        if j is not None:
+            return j
+    return None
 
 
 def _section_end(ctx: MergeContext, r: Ref) -> tuple[int, bool]:

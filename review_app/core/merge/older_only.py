@@ -1,0 +1,288 @@
+"""What an older unit adds to the newest, whatever its shape (merge only; pass_carry
+calls these around its carry decision).
+
+- Repeats: an older list item, checklist item or sentence is compared with the newest
+  by its facts and its words, not by its shape. One that says a base unit of its kind
+  whole (every fact of it and every content word of it, however worded: "Amateur
+  violist" / "Plays viola (amateur, Oslo Chamber Players)") and adds a fact is its
+  fuller wording: written in that unit's place (`fuller`), the person may keep the
+  newer. One whose only new "fact" is a label whose words a base unit states ("[x]
+  Daily collection in the spring flush: agreed" / "Collection: daily in the spring
+  flush ...") is present. A code block whose lines the newest already gives word for
+  word (a CSV example of the columns the newest lists) is held back, not written.
+- Left out: an older unit the newest rewrote (superseded) or whose block the newest
+  rewrote (left out) can still hold a fact nothing in the newest states ("Fe2O3 <
+  0.02%", "GBP 12", "Holstein-Friesian"). Such a fact is never dropped silently: the
+  unit is held back (a row "held back: carry?" naming the fact) when nothing in the
+  unit that replaced it gives another value of that shape; else it stays superseded
+  and its reason names the fact it alone states, so the person sees it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from rapidfuzz import fuzz
+
+from .context import MergeContext, Ref
+from .facts import facts_of, masked, stem, value_frames, value_shape
+from .ledger import WORDING_ONLY, LedgerEntry
+
+HELD = "held back: carry?"
+_PROSE = frozenset({"sentence", "item", "check", "footnote"})
+# A list item or checklist item says one thing: one that holds a base item whole says
+# it more fully. A sentence holding a base sentence ("Personnel manager: Ines Bauer.")
+# says more besides (an older version's history): only pass_carry's verdict on it.
+_WHOLE = frozenset({"item", "check"})
+
+
+def stated_facts(ctx: MergeContext) -> set[str]:
+    """Every fact the newest states anywhere (a capitalised first word is a name too;
+    a possessive names the same one: "Jonas's" is Jonas)."""
+    out: set[str] = set()
+    for b in ctx.base_refs():
+        out |= b.facts.values | facts_of(b.unit.text, ctx.lexicon, all_names=True).values
+    for sec in ctx.base.sections:
+        out |= {f"name:{w.lower()}" for w in re.findall(r"[A-Za-z][\w-]*", sec.title)}
+    return out
+
+
+def _plain(value: str) -> str:
+    return re.sub(r"['’]s$", "", value)
+
+
+def new_facts(ctx: MergeContext, r: Ref, stated: set[str]) -> list[str]:
+    """The unit's facts the newest states nowhere (labels and decisions aside: they
+    name what a unit is about, not a value; a name the newest gives in full is
+    stated: "Jonas" of "Jonas Ekberg")."""
+    words = {w for v in stated if v.startswith("name:") for w in v[5:].split()}
+    return sorted(v for v in r.facts.values if v not in stated and _plain(v) not in stated
+                  and not v.startswith(("label:", "decision:")) and not (
+                      v.startswith("name:") and set(_plain(v)[5:].split()) <= words))
+
+
+def _valued(values: frozenset[str]) -> frozenset[str]:
+    """The values a unit gives, not what it names its label or decision."""
+    return frozenset(v for v in values if not v.startswith(("label:", "decision:")))
+
+
+def content_prefixes(ctx: MergeContext, text: str) -> set[str]:
+    """Content words by their first four letters: "viola" / "violist", "orders" /
+    "ordering" are one word to a reader."""
+    fw = ctx.lexicon.function_words
+    return {w[:4] for w in re.findall(r"[a-z][a-z'-]*", masked(text).lower())
+            if w not in fw and len(w) > 2}
+
+
+def _says_whole(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """The older unit says all of base unit `b`: every fact and every content word."""
+    if not _valued(b.facts.values) <= r.facts.values or len(b.unit.norm) >= len(r.unit.norm):
+        return False
+    if fuzz.partial_ratio(b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz:
+        return True
+    mine, theirs = content_prefixes(ctx, r.unit.text), content_prefixes(ctx, b.unit.text)
+    return len(theirs) >= 2 and theirs <= mine
+
+
+def fuller_units(ctx: MergeContext) -> None:
+    """An older item or checklist item that says a base unit of its kind
+    whole, with a fact the newest states nowhere, is written in its place. Taken from
+    units the rules carried, left out with their block, or superseded by that very
+    unit (the newest dropped a detail, it gave no other value)."""
+    stated = stated_facts(ctx)
+    shapes = {value_shape(v) for b in ctx.base_refs() for v in b.facts.values} - {None}
+    taken = set(ctx.fuller.values()) | set(ctx.replaced)
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind not in _WHOLE or e.chosen \
+                    or r.key in ctx.fuller or e.held:
+                continue
+            if e.status not in ("carried", "dropped", "superseded") or (
+                    e.status == "dropped" and not e.block):
+                continue
+            fresh = set(new_facts(ctx, r, stated))
+            if not fresh:
+                continue
+            for b in ctx.base_refs():
+                if b.unit.kind != r.unit.kind or b.key in taken or b.unit.box != r.unit.box \
+                        or (e.status == "superseded" and e.by != b.key):
+                    continue
+                # what it adds is only what the newest states nowhere: it says one
+                # thing more fully, not two things, one of them said elsewhere
+                extra = {v for v in _valued(r.facts.values) - b.facts.values
+                         if not v.startswith("name:")}  # (a name is one word of many)
+                # ... and none of them another value of what the newest states ("$25 per
+                # hour" where the newest charges "$35 per hour")
+                if extra <= fresh and not {value_shape(v) for v in extra} & shapes \
+                        and _says_whole(ctx, r, b):
+                    ctx.fuller[r.key] = b.key
+                    taken.add(b.key)
+                    ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
+                                              flips=("newer", "older"),
+                                              why="it says all the newest's unit says, "
+                                                  "and more")
+                    break
+
+
+def label_stated(ctx: MergeContext) -> None:
+    """A carried item or checklist item whose only new fact is its label, every
+    content word of which one base unit states, says what that unit says ("[x] Daily
+    collection in the spring flush: agreed" beside "Collection: daily in the spring
+    flush"): present."""
+    stated = stated_facts(ctx)
+    base = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel", "code")]
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind not in ("item", "check") or e.status != "carried" or e.chosen \
+                    or r.facts.label is None or new_facts(ctx, r, stated):
+                continue
+            words = content_prefixes(ctx, r.facts.label)
+            hit = next((b for b in base if len(words) >= 2
+                        and words <= content_prefixes(ctx, b.unit.text)), None)
+            if hit is not None:
+                ctx.entries[r.key] = set_status(e, "present", by=hit.key, by_text=text_of(hit),
+                                          why="the newest states what it is about")
+
+
+def said_again(ctx: MergeContext) -> None:
+    """A carried item or sentence every fact of which the newest states (a
+    possessive is its name: "under Jonas's sign-off" names Jonas) and that a unit of
+    its aligned section (any, without one) speaks to (Thresholds.thing_cosine) adds
+    nothing but wording:
+    not carried ("Ordering rental parts from publishers, under Jonas's sign-off" /
+    "Orders rental parts from publishers; can sign orders up to EUR 2,000")."""
+    stated = stated_facts(ctx)
+    refs = [r for _, d in ctx.older for r in ctx.refs[d.path]
+            if r.unit.kind in ("item", "sentence") and r.facts.values
+            and ctx.entries[r.key].status == "carried" and not ctx.entries[r.key].chosen
+            and not new_facts(ctx, r, stated)]
+    base = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel", "code")]
+    if not refs or not base:
+        return
+    sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
+    for i, r in enumerate(refs):
+        where = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
+        mine = [j for j, b in enumerate(base) if where is None or b.section == where]
+        if not mine:
+            continue
+        j = max(mine, key=lambda k: float(sims[i, k]))
+        if float(sims[i, j]) >= ctx.thresholds.thing_cosine:
+            e = ctx.entries[r.key]
+            ctx.entries[r.key] = set_status(
+                e, "dropped", flips=("carry", "drop"),
+                why=f"{WORDING_ONLY}; the newest says it: {text_of(base[j])}")
+
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
+
+
+def code_stated(ctx: MergeContext) -> None:
+    """A carried code block each of whose worded lines the newest's text already gives
+    word for word (a CSV header the newest lists as its columns; its example rows
+    aside) is held back: written, it repeats the newest."""
+    said = " ".join(b.unit.text for b in ctx.base_refs()).lower()
+    words = set(re.findall(r"[a-z_][a-z0-9_]*", said))
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind != "code" or e.status != "carried" or e.chosen:
+                continue
+            lines = [_IDENT.findall(ln) for ln in r.unit.text.split("\n")]
+            # (a line with digits is a row of values: an example, not what it lists)
+            worded = [ids for ids, ln in zip(lines, r.unit.text.split("\n"), strict=True)
+                      if len(ids) >= 2 and not re.search(r"\d", ln)]
+            if worded and all(i.lower() in words for ids in worded for i in ids):
+                ctx.entries[r.key] = set_status(
+                    e, "dropped", flips=("carry", "drop"), held=True,
+                    why=f"{HELD} (the newest gives its lines: {', '.join(worded[0][:5])})")
+
+
+def stale_intro(ctx: MergeContext) -> None:
+    """A carried sentence of an older version's intro giving another number of a
+    measure the newest's intro gives of the same thing ("Furnace 2, 450 kg capacity"
+    under "Furnace 2 ... now holds 500 kg") is that version's second intro with its
+    old value: held back."""
+    lex = ctx.lexicon
+    units = {">" + stem(w, lex) for w in lex.measure_words} | {">kg", ">t"}
+    intro = [b for b in ctx.base_refs() if ctx.base.sections[b.section].level <= 1
+             and b.unit.kind not in ("obs", "rel")]
+    theirs = [(b, value_frames(b.unit.text, lex) & units) for b in intro]
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind != "sentence" or e.status != "carried" or e.chosen \
+                    or doc.sections[r.section].level > 1:
+                continue
+            mine = value_frames(r.unit.text, lex) & units
+            # of one thing: a value in common names it ("Furnace 2"), and a number
+            # of one measure differs ("kept for 30 days" of backups is no other value
+            # of "kept for 90 days" of logs)
+            hit = next((b for b, frames in theirs if mine & frames
+                        and _valued(r.facts.values) & b.facts.values and any(
+                            v.startswith("n:") for v in r.facts.values - b.facts.values)),
+                       None)
+            if hit is not None:
+                ctx.entries[r.key] = set_status(
+                    e, "dropped", flips=("carry", "drop"), held=True,
+                    why=f"{HELD} (an older version's intro; the newest's gives another "
+                        f"value: {text_of(hit)[:80]})")
+
+
+def alone_facts(ctx: MergeContext) -> None:
+    """An older unit the newest rewrote or left out that holds a fact nothing in the
+    newest states is never dropped silently (issue 18: "every fact accounted for")."""
+    stated = stated_facts(ctx)
+    base = {b.key: b for b in ctx.base_refs()}
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind not in _PROSE or e.chosen or e.held or r.key in ctx.fuller:
+                continue
+            left_out = e.status == "dropped" and bool(e.block)
+            if not (left_out or e.status == "superseded"):
+                continue
+            b = base.get(e.by or "")
+            # what the unit that replaced it gives another value of: "184" / "196" cows
+            theirs = {_measure(v) for v in b.facts.values - r.facts.values} - {None} \
+                if b is not None else set()
+            # (a name is named whatever the other unit names: "PAYE Modernisation")
+            alone = [v for v in new_facts(ctx, r, stated)
+                     if _measure(v) not in theirs or v.startswith("name:")]
+            if not alone:
+                continue
+            named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
+            other = bool(theirs & {_measure(v) for v in r.facts.values})
+            if left_out:
+                ctx.entries[r.key] = replace(
+                    e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
+            elif other or b is None:
+                ctx.entries[r.key] = replace(
+                    e, why=f"{e.why}; only it states: {named} (carry it with `e`)")
+            else:  # the newest rewrote it without that fact and gave no other value
+                ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
+                                          why=f"{HELD} (the newest rewrote it as "
+                                              f"'{text_of(b)[:80]}' without: {named})")
+
+
+def _measure(value: str) -> str | None:
+    """What a number measures, its digits aside ("184" and "196" cows are one count,
+    "1,160 °C" and "40 kg" are not)."""
+    if value.startswith(("code:", "name:")):
+        # a program, a command, a person: another one replaces it ("Coxswain: Morag
+        # Reid" / "Coxswain: Declan Orr")
+        return value.split(":", 1)[0]
+    return "n:" + re.sub(r"[\d.,:/\-]+", "9", value[2:]) if value.startswith("n:") else None
+
+
+def set_status(e: LedgerEntry, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
+    kw.setdefault("by", None)
+    kw.setdefault("by_text", None)
+    kw.setdefault("flips", ())
+    return replace(e, status=status, **kw)  # type: ignore[arg-type]
+
+
+def text_of(r: Ref) -> str:
+    return r.unit.text if r.unit.kind == "sentence" else "\n".join(r.unit.raw).strip()
