@@ -19,11 +19,13 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..core.grouping import Group
+from ..core.merge.memo import memo_of
 from ..core.merging import prefetch_units
 from ..core.notes import Note
 from ..core.pipeline import ScanResult
 from ..core.unit_vectors import AHEAD, SETTLED, Cancelled, UnitVectors
 from .results import Results
+from .session import targets_of
 from .view import PreviewRequest
 
 _running = threading.Lock()  # one warm-up of the process embeds or composes at a time
@@ -169,13 +171,15 @@ def first_units(result: ScanResult, vectors: UnitVectors, count: int = FIRST_GRO
     from ..core.merging import compose
 
     before = vectors.embedded
+    targets = targets_of(result.notes)  # as the preview resolves relations: one result
     for group in result.groups[:count]:
         inputs = _merge_inputs(result, group)
         if inputs is None:
             continue
         canonical, others, kept = inputs
         try:
-            compose("merge", canonical, others, kept=kept, vectors=vectors)
+            compose("merge", canonical, others, kept=kept, vectors=vectors, targets=targets,
+                    memo=memo_of(vectors))
         except Exception:  # noqa: BLE001 - a head start only; the preview shows any error
             continue
     return vectors.embedded - before
@@ -214,6 +218,7 @@ def follow_units(result: ScanResult, vectors: UnitVectors,
 
     before = vectors.embedded
     view = vectors.at(AHEAD, cancelled)
+    targets = targets_of(result.notes)
     for index in follow_order(len(result.groups)):
         if cancelled() or vectors.embedded - before >= FOLLOW_TEXTS:
             break
@@ -222,7 +227,8 @@ def follow_units(result: ScanResult, vectors: UnitVectors,
             continue
         canonical, others, kept = inputs
         try:
-            compose("merge", canonical, others, kept=kept, vectors=view)
+            compose("merge", canonical, others, kept=kept, vectors=view, targets=targets,
+                    memo=memo_of(vectors))
         except Cancelled:
             break
         except Exception:  # noqa: BLE001 - a head start only; the preview shows any error
