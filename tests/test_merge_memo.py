@@ -127,3 +127,32 @@ def test_an_edited_text_is_never_kept_or_served():
     assert memo.hits == 0 and len(memo) == 1
     plain = compose("merge", new, [old], now=NOW, vectors=fresh(), memo=memo)
     assert not plain.ledger.edited and plain.text != mine
+
+
+def test_a_warm_up_takes_the_compose_under_way_a_preview_does_not_wait_for_it():
+    """A warm-up (or the load's follow-up) asking for a group another thread is composing
+    right now waits for that result rather than compose it beside it (twice the Python
+    on one GIL); a preview, which someone waits for, composes on its own at once."""
+    import threading
+
+    from review_app.core.unit_vectors import AHEAD
+
+    old, new = note("older.md", OLDER), note("newer.md", NEWER)
+    memo = Memo()
+    flyer = threading.Thread(target=compose, args=("merge", new, [old]),
+                             kwargs={"now": NOW, "vectors": fresh(), "memo": memo})
+    flyer.start()
+    while not memo._flights and flyer.is_alive():  # composing (embedding, cold) now
+        pass
+    assert memo._flights, "the first compose ended before the others came"
+    warm, urgent = fresh(), fresh()
+    out: dict[str, str] = {}
+    waiter = threading.Thread(target=lambda: out.setdefault("warm", compose(
+        "merge", new, [old], now=NOW, vectors=warm.at(AHEAD), memo=memo).text))
+    waiter.start()
+    out["preview"] = compose("merge", new, [old], now=NOW, vectors=urgent, memo=memo).text
+    flyer.join(60)
+    waiter.join(60)
+    assert urgent.embedded > 0  # composed beside the first, not waiting for it
+    assert warm.embedded == 0 and memo.hits >= 1  # took the first one's result
+    assert out["warm"] == out["preview"]

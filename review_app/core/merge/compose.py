@@ -182,33 +182,40 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
                    group_keys=group_keys or set(), targets=targets, lexicon=lexicon,
                    thresholds=thresholds, carry_model=model, vectors=vectors) \
         if memo is not None and text is None else None
-    found = memo.get(key) if memo is not None and key is not None else None
-    if found is not None:
-        # A warm-up's view still waits its turn (and stops when cancelled), as it would
-        # at its first embedding call: a preview someone waits for has the CPU first.
-        vectors.ensure([])
-        ledger = Ledger(canonical.path, reason, list(found.entries),
-                        bounded=list(found.bounded))
-        lines = list(found.lines)
-        features = {k: list(v) for k, v in found.carry_features}
-    else:
-        ctx = MergeContext(
-            action, canonical, parse(canonical.path, body_text),  # type: ignore[arg-type]
-            [(n, parse(n.path, split_frontmatter(n.text)[1])) for n in older],
-            group_keys or set(), vectors, lexicon, thresholds, choices or {}, targets,
-            carry_model=model)
-        for p in PASSES:
-            p(ctx)
-        ledger = ctx.ledger = Ledger(canonical.path, reason, _ordered(ctx),
-                                     bounded=ctx.bounded)
-        features = ctx.carry_features
-        if text is not None:
-            ledger.edited = True
-            return Composed(text, ledger, [None] * len(text.splitlines()), features)
-        lines = render(ctx)
-        if memo is not None and key is not None:
-            memo.put(key, Kept(tuple(ledger.entries), tuple(ctx.bounded), tuple(lines),
-                               tuple((k, tuple(v)) for k, v in features.items())))
+    found = flight = None
+    if memo is not None and key is not None:
+        found = memo.get(key) or memo.wait(key, vectors)
+        flight = memo.take_off(key) if found is None else None
+    try:
+        if found is not None:
+            # A warm-up's view still waits its turn (and stops when cancelled), as it would
+            # at its first embedding call: a preview someone waits for has the CPU first.
+            vectors.ensure([])
+            ledger = Ledger(canonical.path, reason, list(found.entries),
+                            bounded=list(found.bounded))
+            lines = list(found.lines)
+            features = {k: list(v) for k, v in found.carry_features}
+        else:
+            ctx = MergeContext(
+                action, canonical, parse(canonical.path, body_text),  # type: ignore[arg-type]
+                [(n, parse(n.path, split_frontmatter(n.text)[1])) for n in older],
+                group_keys or set(), vectors, lexicon, thresholds, choices or {}, targets,
+                carry_model=model)
+            for p in PASSES:
+                p(ctx)
+            ledger = ctx.ledger = Ledger(canonical.path, reason, _ordered(ctx),
+                                         bounded=ctx.bounded)
+            features = ctx.carry_features
+            if text is not None:
+                ledger.edited = True
+                return Composed(text, ledger, [None] * len(text.splitlines()), features)
+            lines = render(ctx)
+            if memo is not None and key is not None:
+                memo.put(key, Kept(tuple(ledger.entries), tuple(ctx.bounded), tuple(lines),
+                                   tuple((k, tuple(v)) for k, v in features.items())))
+    finally:
+        if memo is not None:
+            memo.land(key, flight)
     if kept.path != canonical.path:
         lines = _retitle(lines, canonical, kept)
     head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path], now)

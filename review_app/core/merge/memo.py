@@ -84,6 +84,7 @@ class Memo:
         self.limit = limit
         self._items: OrderedDict[Hashable, Kept] = OrderedDict()
         self._lock = threading.Lock()
+        self._flights: dict[Hashable, threading.Event] = {}  # keys being composed now
         self.hits = 0
         self.misses = 0
 
@@ -99,6 +100,45 @@ class Memo:
         return (action, tuple(_note(n) for n in notes), _note(kept),
                 tuple(sorted(choices.items())), frozenset(group_keys),
                 resolutions(notes, targets), lexicon, thresholds, carry_model, model)
+
+    def take_off(self, key: Hashable) -> threading.Event | None:
+        """This caller composes `key` now (pair with `land`); None when another one
+        already does (this one composes beside it: see `wait`)."""
+        with self._lock:
+            if key in self._flights:
+                return None
+            event = self._flights[key] = threading.Event()
+            return event
+
+    def land(self, key: Hashable, event: threading.Event | None) -> None:
+        if event is None:
+            return
+        with self._lock:
+            if self._flights.get(key) is event:
+                del self._flights[key]
+        event.set()
+
+    def wait(self, key: Hashable, vectors: Any) -> Kept | None:
+        """What another caller composing `key` right now makes of it, for a caller below
+        the preview's priority (a warm-up, the load's follow-up): the same group
+        composed twice side by side is twice the Python on one GIL. Never for a caller
+        someone waits for, and not once its priority is raised to the preview's (a `v`
+        that waits for this very caller: it composes itself rather than wait for one its
+        preview outranks) or it is cancelled. None: nobody composes it, or that compose
+        ended without a result."""
+        from ..unit_vectors import PREVIEW
+
+        cancelled = getattr(vectors, "cancelled", None)
+        while True:
+            with self._lock:
+                event = self._flights.get(key)
+            if event is None:
+                return None
+            if getattr(vectors, "priority", PREVIEW) >= PREVIEW or (
+                    cancelled is not None and cancelled()):
+                return None
+            if event.wait(0.01):
+                return self.get(key)
 
     def get(self, key: Hashable) -> Kept | None:
         with self._lock:
