@@ -62,3 +62,45 @@ def test_stopping_the_follow_up_waits_for_its_thread(kb, embedder):
     assert not follow.thread.is_alive()
     everything = warming.follow_units(result, UnitVectors(memory=_Memory()))
     assert follow.embedded < everything
+
+
+async def test_v_on_a_group_the_follow_up_composed_composes_nothing_again(
+        kb, embedder, monkeypatch):
+    """The follow-up's compose of the fifth group is kept (core/merge/memo.py, with the
+    project's vectors), so the warm-up and `v` there find it: the merge passes do not run
+    for that group again, and the preview shows that very result."""
+    import importlib
+
+    engine = importlib.import_module("review_app.core.merge.compose")
+    from review_app.core.merge.memo import memo_of
+    from review_app.tui.widgets.preview import Preview
+
+    runs: list[tuple[str, str]] = []
+    first = engine.PASSES[0]
+
+    def counted(ctx):  # the first pass: one call per compose that runs the passes
+        runs.append((ctx.action, ctx.base_note.path))
+        return first(ctx)
+
+    monkeypatch.setattr(engine, "PASSES", (counted, *engine.PASSES[1:]))
+    monkeypatch.setattr(review, "WARM_AHEAD", 0)
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
+        screen = app.screen
+        await wait_for(pilot, lambda: len(screen.view.rows) >= 6, "the table")
+        await wait_for(pilot, lambda: warming.Following._current is not None
+                       and not warming.Following._current.thread.is_alive(),
+                       "the load's follow-up", limit=120)
+        canonical = screen.session.compose_inputs(screen.view.rows[4])[0]
+        assert ("merge", canonical.path) in runs  # the follow-up composed it
+        runs.clear()
+        hits = memo_of(screen.vectors).hits
+        for key in ["j"] * 4 + ["v"]:
+            await pilot.press(key)
+        preview = screen.query_one(Preview)
+        await wait_for(pilot, lambda: screen.preview_mode == "merge" and not preview.pending
+                       and preview.written is not None, "the merge preview")
+        assert ("merge", canonical.path) not in runs
+        assert memo_of(screen.vectors).hits > hits
+        assert preview.result.request.canonical.path == canonical.path

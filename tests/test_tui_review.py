@@ -513,6 +513,34 @@ async def test_v_during_the_warm_ups_compose_waits_for_it_instead_of_composing_a
     assert [c for c in calls if c[:2] == ("merge", group.id)] == [("merge", group.id, True)]
 
 
+async def test_the_warm_up_composes_the_next_groups_merge_before_any_update(
+        kb, embedder, monkeypatch):
+    """`v` shows the merge; the update needs a second `v`. The warm-up composes every
+    group's merge before any group's update, so an update's Python is not in the way of
+    the next group's merge (before: the settled group's merge, its update, then the next)."""
+    from review_app.tui.screens import review as review_module
+    from review_app.tui.widgets import merge_view
+
+    real = merge_view.compose_written
+    calls: list[tuple[str, str | None]] = []
+
+    def counted(request, vectors=None, cancelled=None, priority=None):
+        if cancelled is None:  # the warm-up composes through its own view
+            calls.append((request.mode, request.group_id))
+        return real(request, vectors, cancelled, priority)
+
+    monkeypatch.setattr(merge_view, "compose_written", counted)
+    monkeypatch.setattr(review_module, "WARM_AHEAD", 1)
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_review(pilot)
+        first, second = (r.id for r in screen.view.rows[:2])
+        await wait_for(pilot, lambda: not [w for w in app.workers if w.group == "warm"
+                                           and not w.is_finished], "the warm-ahead", limit=120)
+    assert calls == [("merge", first), ("merge", second), ("update", first),
+                     ("update", second)]
+
+
 async def test_a_corrupt_unit_cache_leaves_preview_equal_to_what_apply_writes(kb, embedder):
     import re
 

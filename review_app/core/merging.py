@@ -16,6 +16,7 @@ from .frontmatter_edit import split_frontmatter
 from .links import MEMORY_URL_RE, WIKILINK_RE, note_aliases, note_keys, relation_target, target_key
 from .merge import DEFAULT, Choice, Composed, Superseded, UnitNote
 from .merge import compose as _compose
+from .merge.memo import Memo
 from .notes import Note
 from .unit_vectors import PREVIEW, UnitVectors, WarmVectors, shared_vectors
 from .units import normalise
@@ -213,10 +214,11 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
             now: Any = None, vectors: UnitVectors | WarmVectors | None = None,
             targets: Mapping[str, str] | None = None,
             choices: Mapping[str, Choice] | None = None, text: str | None = None,
-            carry_model: Any = "shipped") -> Composed:
+            carry_model: Any = "shipped", memo: Memo | None = None) -> Composed:
     """What `action` (update | merge) writes for a group: core.merge.compose (its
     docstring is the API) with the group's names, so links among the members are
-    not facts. `canonical` is the base for both actions."""
+    not facts. `canonical` is the base for both actions. `memo`: results kept by their
+    inputs (core/merge/memo.py; the console passes the process's)."""
     group = [canonical, *others] + ([kept] if kept is not None else [])
     group_keys: set[str] = set()
     for n in group:
@@ -225,4 +227,4 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
         group_keys.add(f"note:{n.path}")
     return _compose(action, canonical, others, kept=kept, now=now, vectors=vectors,
                     targets=targets, choices=choices, text=text, group_keys=group_keys,
-                    carry_model=carry_model)
+                    carry_model=carry_model, memo=memo)

@@ -9,6 +9,7 @@ flips of the merge ledger and the person's edited text are written to the
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,6 +53,23 @@ class Carried:
     joined: tuple[str, ...]  # notes in the group now that the decision did not cover
 
 
+_targets: tuple[dict[str, Note], dict[str, str]] | None = None
+_targets_lock = threading.Lock()
+
+
+def targets_of(notes: dict[str, Note]) -> dict[str, str]:
+    """The project's link index (links.target_index) for one scan's notes, built once:
+    the console's load composes the first groups with it, its follow-up the next ones and
+    the previews the rest, so their results are one and the same (merge/memo.py)."""
+    global _targets
+    from ..core.links import target_index
+
+    with _targets_lock:
+        if _targets is None or _targets[0] is not notes:
+            _targets = (notes, target_index(notes.values()))
+        return _targets[1]
+
+
 @dataclass
 class ReviewSession:
     result: ScanResult
@@ -75,7 +93,6 @@ class ReviewSession:
     _undo: list[str | _Edit] = field(default_factory=list)  # group ids (decisions) and edits
     undone: str = ""  # what the last `undo` took back, in words
     skips_since: str | None = None  # this sitting's start: its skips hold, older ones not
-    _targets: tuple[int, dict[str, str]] | None = None
     _owners: tuple[int, dict[str, frozenset[str]]] | None = None
 
     @classmethod
@@ -264,11 +281,7 @@ class ReviewSession:
 
     def targets(self) -> dict[str, str]:
         """Relation targets as notes (merging.target_index), as apply's plan resolves them."""
-        from ..core.links import target_index
-
-        if self._targets is None or self._targets[0] != id(self.notes):
-            self._targets = (id(self.notes), target_index(self.notes.values()))
-        return self._targets[1]
+        return targets_of(self.notes)
 
     def link_rewrite(self, group: Group) -> Callable[[], dict[str, Note]]:
         """What apply rewrites in the kept file's links (link key -> the kept note) when

@@ -19,11 +19,13 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..core.grouping import Group
+from ..core.merge.memo import memo_of
 from ..core.merging import prefetch_units
 from ..core.notes import Note
 from ..core.pipeline import ScanResult
 from ..core.unit_vectors import AHEAD, SETTLED, Cancelled, UnitVectors
 from .results import Results
+from .session import targets_of
 from .view import PreviewRequest
 
 _running = threading.Lock()  # one warm-up of the process embeds or composes at a time
@@ -93,10 +95,14 @@ def warm(jobs: list[WarmJob], vectors: UnitVectors, cancelled: Callable[[], bool
 
 def _warm(jobs: list[WarmJob], vectors: UnitVectors, cancelled: Callable[[], bool]) -> None:
     ranked = [(job, SETTLED if k == 0 else AHEAD) for k, job in enumerate(jobs)]
-    for job, priority in ranked:  # the results first: what `v` shows
-        if cancelled():
-            return
-        _compose(job, vectors, priority, cancelled)
+    # The results first, every group's merge before any update: `v` shows the merge, the
+    # update needs a second `v`; an update composed first is ~0.1 s of Python on the GIL
+    # beside the UI thread's moves, ahead of the next group's merge.
+    for mode in ("merge", "update"):
+        for job, priority in ranked:
+            if cancelled():
+                return
+            _compose(job, vectors, priority, cancelled, mode)
     for job, priority in ranked:  # then what a flip or another canonical may ask for
         if cancelled():
             return
@@ -107,13 +113,13 @@ def _warm(jobs: list[WarmJob], vectors: UnitVectors, cancelled: Callable[[], boo
 
 
 def _compose(job: WarmJob, vectors: UnitVectors, priority: int,
-             cancelled: Callable[[], bool]) -> None:
+             cancelled: Callable[[], bool], mode: str) -> None:
     from .widgets.merge_view import compose_written
 
     try:
         targets = job.targets() if job.targets else None
         for request in job.requests:
-            if not request.others:
+            if not request.others or request.mode != mode:
                 continue
             request = replace(request, targets=targets)
             if job.results is not None and job.results.has(request):
@@ -169,13 +175,15 @@ def first_units(result: ScanResult, vectors: UnitVectors, count: int = FIRST_GRO
     from ..core.merging import compose
 
     before = vectors.embedded
+    targets = targets_of(result.notes)  # as the preview resolves relations: one result
     for group in result.groups[:count]:
         inputs = _merge_inputs(result, group)
         if inputs is None:
             continue
         canonical, others, kept = inputs
         try:
-            compose("merge", canonical, others, kept=kept, vectors=vectors)
+            compose("merge", canonical, others, kept=kept, vectors=vectors, targets=targets,
+                    memo=memo_of(vectors))
         except Exception:  # noqa: BLE001 - a head start only; the preview shows any error
             continue
     return vectors.embedded - before
@@ -214,6 +222,7 @@ def follow_units(result: ScanResult, vectors: UnitVectors,
 
     before = vectors.embedded
     view = vectors.at(AHEAD, cancelled)
+    targets = targets_of(result.notes)
     for index in follow_order(len(result.groups)):
         if cancelled() or vectors.embedded - before >= FOLLOW_TEXTS:
             break
@@ -222,7 +231,8 @@ def follow_units(result: ScanResult, vectors: UnitVectors,
             continue
         canonical, others, kept = inputs
         try:
-            compose("merge", canonical, others, kept=kept, vectors=view)
+            compose("merge", canonical, others, kept=kept, vectors=view, targets=targets,
+                    memo=memo_of(vectors))
         except Cancelled:
             break
         except Exception:  # noqa: BLE001 - a head start only; the preview shows any error

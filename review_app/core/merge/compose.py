@@ -40,6 +40,7 @@ from .context import MergeContext
 from .document import parse
 from .ledger import Choice, Ledger, LedgerEntry
 from .lexicon import ENGLISH, Lexicon
+from .memo import Kept, Memo
 from .pass_blocks import run as ordered_blocks
 from .pass_carry import run as measured_carry
 from .pass_carry import shipped_model
@@ -153,12 +154,13 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
             choices: Mapping[str, Choice] | None = None, text: str | None = None,
             lexicon: Lexicon = ENGLISH, thresholds: Thresholds = DEFAULT,
             group_keys: set[str] | None = None, base_reason: str = "",
-            carry_model: Any = "shipped") -> Composed:
+            carry_model: Any = "shipped", memo: Memo | None = None) -> Composed:
     """See the module docstring. `targets` (links.target_index over the project) makes
     one note linked under two names one relation target; `group_keys` holds every name
     of the group's notes (a relation among them is no fact). `carry_model`:
     pass_carry's model (the shipped carry_weights.json unless given; None leaves pass
-    3's carry verdicts, as bench/carry_fit.py needs to fit)."""
+    3's carry verdicts, as bench/carry_fit.py needs to fit). `memo`: where the passes'
+    result is kept by its inputs and found again (memo.py; not with `text`)."""
     if action not in ("update", "merge"):
         raise ValueError(f"not a writing action: {action!r}")
     seen = {canonical.path}
@@ -174,33 +176,59 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
         vectors = shared_vectors()
     older = sorted(members, key=stated_date, reverse=True)
     head_text, body_text = split_frontmatter(canonical.text)
-    ctx = MergeContext(
-        action, canonical, parse(canonical.path, body_text),  # type: ignore[arg-type]
-        [(n, parse(n.path, split_frontmatter(n.text)[1])) for n in older],
-        group_keys or set(), vectors, lexicon, thresholds, choices or {}, targets,
-        carry_model=shipped_model() if carry_model == "shipped" else carry_model)
-    for p in PASSES:
-        p(ctx)
+    model = shipped_model() if carry_model == "shipped" else carry_model
     reason = base_reason or ("the newest note" if all(
         stated_date(canonical) >= stated_date(n) for n in members) else "chosen by you")
-    ctx.ledger = Ledger(canonical.path, reason, _ordered(ctx), bounded=ctx.bounded)
-    if text is not None:
-        ctx.ledger.edited = True
-        return Composed(text, ctx.ledger, [None] * len(text.splitlines()),
-                        ctx.carry_features)
-    lines = render(ctx)
+    key = memo.key(action, canonical, older, kept, choices=choices or {},
+                   group_keys=group_keys or set(), targets=targets, lexicon=lexicon,
+                   thresholds=thresholds, carry_model=model, vectors=vectors) \
+        if memo is not None and text is None else None
+    found = flight = None
+    if memo is not None and key is not None:
+        found = memo.get(key) or memo.wait(key, vectors)
+        flight = memo.take_off(key) if found is None else None
+    try:
+        if found is not None:
+            # A warm-up's view still waits its turn (and stops when cancelled), as it would
+            # at its first embedding call: a preview someone waits for has the CPU first.
+            vectors.ensure([])
+            ledger = Ledger(canonical.path, reason, list(found.entries),
+                            bounded=list(found.bounded))
+            lines = list(found.lines)
+            features = {k: list(v) for k, v in found.carry_features}
+        else:
+            ctx = MergeContext(
+                action, canonical, parse(canonical.path, body_text),  # type: ignore[arg-type]
+                [(n, parse(n.path, split_frontmatter(n.text)[1])) for n in older],
+                group_keys or set(), vectors, lexicon, thresholds, choices or {}, targets,
+                carry_model=model)
+            for p in PASSES:
+                p(ctx)
+            ledger = ctx.ledger = Ledger(canonical.path, reason, _ordered(ctx),
+                                         bounded=ctx.bounded)
+            features = ctx.carry_features
+            if text is not None:
+                ledger.edited = True
+                return Composed(text, ledger, [None] * len(text.splitlines()), features)
+            lines = render(ctx)
+            if memo is not None and key is not None:
+                memo.put(key, Kept(tuple(ledger.entries), tuple(ctx.bounded), tuple(lines),
+                                   tuple((k, tuple(v)) for k, v in features.items())))
+    finally:
+        if memo is not None:
+            memo.land(key, flight)
     if kept.path != canonical.path:
         lines = _retitle(lines, canonical, kept)
     head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path], now)
     changed = any(src is not None for _, src in lines) or kept.path != canonical.path or (
         len(lines) != len(body_text.split("\n")))
     if not changed and head == head_text:
-        return Composed(canonical.text, ctx.ledger, [None] * len(canonical.text.splitlines()),
-                        ctx.carry_features)
+        return Composed(canonical.text, ledger, [None] * len(canonical.text.splitlines()),
+                        features)
     body = "\n".join(ln for ln, _ in lines)
     out = head + body
     sources = [None] * len(head.splitlines()) + [src for _, src in lines]
-    return Composed(out, ctx.ledger, sources[: len(out.splitlines())], ctx.carry_features)
+    return Composed(out, ledger, sources[: len(out.splitlines())], features)
 
 
 def _ordered(ctx: MergeContext) -> list[LedgerEntry]:

@@ -76,10 +76,12 @@ def compose_written(request: PreviewRequest, vectors: Any = None,
     """What `request.mode` (update | merge) writes, with the person's flips and edited
     text, exactly as apply composes it and rewrites its links to the retired notes
     (apply stamps `modified:` when it writes). `priority`: the warm-up's, else PREVIEW."""
+    from ...core.merge.memo import memo_of
     from ...core.merging import compose
     from ...core.unit_vectors import PREVIEW
 
     assert request.canonical is not None and request.kept is not None
+    memo = memo_of(vectors)  # results kept with the vectors (core/merge/memo.py)
     if vectors is not None and cancelled is not None:
         # a stale compose stops at its next embed
         vectors = vectors.at(PREVIEW if priority is None else priority, cancelled)
@@ -87,7 +89,7 @@ def compose_written(request: PreviewRequest, vectors: Any = None,
     composed = compose(request.mode, request.canonical, request.others, kept=request.kept,
                        now=utc_now(), targets=request.targets, vectors=vectors,
                        choices=cast("dict[str, Choice]", request.choices) or None,
-                       text=request.text)
+                       text=request.text, memo=memo)
     if request.links is not None:  # apply points links to the retired notes at the kept one
         from ...core.merging import rewrite_links_text
 
