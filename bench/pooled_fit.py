@@ -45,13 +45,16 @@ from review_app.core.strategies.coverage import SECTIONS  # noqa: E402
 REPO = BENCH.parent
 OUT = BENCH / "out" / "pooled_fit"
 HELD = Path("/work/heldout")
-HARD = {f"score-{x}": HELD / f"score-{x}" for x in "ABCDEF"}
+HARD = {f"score-{x}": HELD / f"score-{x}" for x in "ABCDEFGH"}
 HARD["rewrite_kb"] = REPO / "tests" / "data" / "rewrite_kb"
 VAULTS = {"aios": (Path("/work/realvault/aios"), Path("/work/realvault"), "labels-*.json"),
           "hermes": (Path("/work/realvault2/hermes-brain"), Path("/work/realvault2"),
                      "labels-*.json")}
 ALL = (*HARD, "demo", *VAULTS)
 RECALL = 0.95
+TABLE_FLOOR = 0.05
+"""The table's rows carry their cues from this base score up (the scorer's FLOOR decides
+which of them a score uses), so a lower floor can be measured offline."""
 PRECISION = 0.90
 
 
@@ -95,20 +98,30 @@ def set_rows(name: str, embedder: Embedder) -> list[dict]:
         seen[tuple(sorted((a.path, b.path)))] = cue  # type: ignore[index]
         return cue
 
+    saved_floor = hybrid_mod.FLOOR
     hybrid_mod.pair_cues = recording  # type: ignore[assignment]
     cues_mod.PairCues.adjust = lambda self, score, likely: score  # type: ignore[method-assign]
+    hybrid_mod.FLOOR = TABLE_FLOOR  # cues of pairs below the shipped floor too (--floor)
     try:
         result = scan_folder(root, "hybrid", embedder)
     finally:
         hybrid_mod.pair_cues, cues_mod.PairCues.adjust = saved_cues, saved_adjust
-    best: dict[tuple[str, str], float] = {}
+        hybrid_mod.FLOOR = saved_floor
+    best: dict[tuple[str, str], object] = {}
     for c in result.candidates:
-        best[c.key] = max(best.get(c.key, 0.0), c.score)
+        if c.key not in best or c.score > best[c.key].score:  # type: ignore[attr-defined]
+            best[c.key] = c
     rows = []
     for key, kind in sorted(labels.items()):
         cue = seen.get(key)
+        cand = best.get(key)
         row = {"set": name, "a": key[0], "b": key[1], "kind": kind, "dup": kind == "dup",
-               "base": best.get(key, 0.0), "cued": cue is not None}
+               "base": cand.score if cand is not None else 0.0,  # type: ignore[attr-defined]
+               "cued": cue is not None}
+        if cand is not None:
+            ev = cand.evidence  # type: ignore[attr-defined]
+            row.update({"cosine": ev["cosine"], "identity": ev["identity"],
+                        "nc": bool(ev["number_conflict"]), "title": ev["title"]})
         if cue is not None:
             cov = cue.cov  # type: ignore[attr-defined]
             row.update({"series": bool(cue.held_as_series),  # type: ignore[attr-defined]
@@ -116,10 +129,15 @@ def set_rows(name: str, embedder: Embedder) -> list[dict]:
                         "restates": bool(cue.series.restates),  # type: ignore[attr-defined]
                         "template": bool(getattr(cue, "held_as_template", False)),
                         "pieces": 0 if cov is None else cov.pieces})
+            row["sequence"] = any("linked as" in x for x in cue.series.reasons)  # type: ignore[attr-defined]
+            row["stamp"] = any("differ only" in x for x in cue.series.reasons)  # type: ignore[attr-defined]
             if cov is not None:
                 small, own_big = cov.small_big
                 row.update({"contain": small, "own_big": own_big,
-                            "less": min(cov.share_a, cov.share_b)})
+                            "less": min(cov.share_a, cov.share_b),
+                            "share_small": min(cov.share_a, cov.share_b)
+                            if cov.chars_a == cov.chars_b else
+                            (cov.share_a if cov.chars_a < cov.chars_b else cov.share_b)})
         rows.append(row)
     return rows
 
@@ -149,7 +167,9 @@ def scan_rows(name: str) -> list[dict]:
                 continue
             ev = m["evidence"]
             row = {"set": name, "a": key[0], "b": key[1], "kind": labels[key],
-                   "dup": labels[key] == "dup", "base": m["score"], "cued": "series" in ev}
+                   "dup": labels[key] == "dup", "base": m["score"], "cued": "series" in ev,
+                   "cosine": ev.get("cosine", 0.0), "identity": ev.get("identity", 0.0),
+                   "nc": bool(ev.get("number_conflict", 0.0)), "title": ev.get("title", 0.0)}
             if row["cued"]:
                 row.update({"series": bool(ev["series"]), "index": bool(ev["index_like"]),
                             "restates": bool(ev["supersedes"]),
