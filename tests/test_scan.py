@@ -295,12 +295,12 @@ def test_a_chains_first_version_joins_a_possible_group_through_the_middle_one():
     only in a possible group (a likely group's members each pass the cut with every other)."""
     notes = {p: _note(p) for p in ("v1.md", "v2.md", "v3.md")}
 
-    def run(top: float, v1_v3: float, floor: float | None):
+    def run(top: float, v1_v3: float, floor: float | None, titled: float = 0.0):
         cands = [Candidate("v2.md", "v3.md", top), Candidate("v1.md", "v2.md", 0.6)]
 
         def score_pair(x, y):
             if {x.path, y.path} == {"v1.md", "v3.md"}:
-                return Candidate(x.path, y.path, v1_v3)
+                return Candidate(x.path, y.path, v1_v3, {"series_titles": titled})
             return next(c for c in cands if {c.anchor, c.path} == {x.path, y.path})
 
         groups = build_groups(cands, notes, 0.41, score_pair, likely_threshold=0.694,
@@ -311,3 +311,5 @@ def test_a_chains_first_version_joins_a_possible_group_through_the_middle_one():
     assert run(0.65, 0.3, None) == [["v2.md", "v3.md"]]  # strict: v1 left out
     assert run(0.65, 0.2, 0.25) == [["v2.md", "v3.md"]]  # below the member floor
     assert run(0.9, 0.3, 0.25) == [["v2.md", "v3.md"]]  # a likely group stays strict
+    # a third quarter's report is not reached through the second: titled as a series
+    assert run(0.65, 0.3, 0.25, titled=1.0) == [["v2.md", "v3.md"]]

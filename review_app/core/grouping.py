@@ -206,7 +206,8 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
     around the anchor that never chains A~B~C into one group unless A~C is at least
     that close. A chain of rewrites is the case: its first version, listed with the
     middle one, restates the last in other words and values and scores below the cut
-    against it (its own band then says so, `set_bands`).
+    against it (its own band then says so, `set_bands`); two notes titled as members of a
+    series are never joined that way (`_loosely`).
     Overrides map a group id to the canonical / kept path the person chose;
     `linkers` (from `linkers_by_path`) decides the default kept file; a group scoring
     below `likely_threshold` is in the "possible" band.
@@ -246,7 +247,7 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
             # Every member must itself pair with every other: two notes that are each
             # like the anchor but not like each other are not one group.
             if all(m in adj[other] or (loose is not None
-                                       and score_pair(notes[m], notes[other]).score >= loose)
+                                       and _loosely(score_pair(notes[m], notes[other]), loose))
                    for other in members):
                 members.append(m)
         assigned.update(members)
@@ -259,6 +260,13 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
         groups.append(group)
     groups.sort(key=lambda g: (-g.score, g.id))
     return groups
+
+
+def _loosely(pair: Candidate, floor: float) -> bool:
+    """A pair close enough for a possible group's member floor: at least `floor`, and not
+    two members of a series by their titles (a third quarter's report is not reached
+    through the second; a chain's versions are titled anew, `series_titles` 0)."""
+    return pair.score >= floor and not pair.evidence.get("series_titles")
 
 
 def make_group(anchor: str, paths: list[str], notes: dict[str, Note], score_pair: PairScorer,

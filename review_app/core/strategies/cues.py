@@ -134,6 +134,7 @@ class PairCues:
 
     def features(self) -> dict[str, float]:
         out: dict[str, float] = {"series": float(self.series.series),
+                                 "series_titles": float(self.series.titled),
                                  "supersedes": float(self.series.restates),
                                  "index_like": float(bool(self.shape_a or self.shape_b)),
                                  "template_lines": float(self.template)}
