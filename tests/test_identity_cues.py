@@ -593,6 +593,7 @@ def test_reworded_titles_numbered_differently_are_a_chains_versions(tmp_path: Pa
 
     assert numbered_rewording(True, 0.34) and not numbered_rewording(True, 0.96)
     assert not numbered_rewording(False, 0.34)
+    assert not numbered_rewording(True, 0.34, versions=False)  # "004 - ..." / "006 - ..."
     root = tmp_path / "kb"
     v1 = ("Children are only handed over to adults named on the enrolment form.\n\n"
           "- Parents may list up to 3 authorised collectors.\n"
@@ -615,6 +616,10 @@ def test_reworded_titles_numbered_differently_are_a_chains_versions(tmp_path: Pa
            "restore, analyse, then switch the connection string.", title="Postgres 14 upgrade")
     _write(root, "db/postgres-15-upgrade.md", "Upgrade the cluster to Postgres 15: dump, "
            "restore, analyse, then switch the connection string.", title="Postgres 15 upgrade")
+    _write(root, "art/004-a-real-story.md", "## Hook\nA real customer story in one line.\n\n"
+           "## Beats\nProblem, turn, result, call to action.", title="004 - A real story")
+    _write(root, "art/006-a-founders-week.md", "## Hook\nA founder's week in one line.\n\n"
+           "## Beats\nProblem, turn, result, call to action.", title="006 - A founder's week")
     for i, (title, body) in enumerate([
             ("Office plants", "Water the ficus on Mondays and the cactus once a month."),
             ("Team lunch", "Thursday lunch is at the noodle place near the station."),
@@ -629,3 +634,6 @@ def test_reworded_titles_numbered_differently_are_a_chains_versions(tmp_path: Pa
     numbered = result.score_pair("db/postgres-14-upgrade.md", "db/postgres-15-upgrade.md")
     assert numbered.evidence["number_conflict"] == 1.0
     assert "numbered_rewording" not in numbered.evidence
+    # bare numbers of reworded titles number a series' members: the penalty stays
+    ordinal = result.score_pair("art/004-a-real-story.md", "art/006-a-founders-week.md")
+    assert ordinal.evidence["number_conflict"] == 1.0

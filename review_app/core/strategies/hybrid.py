@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from functools import cache
@@ -35,6 +36,7 @@ import numpy as np
 
 from ..embedding import EMBED_CHARS
 from ..notes import Note
+from ..stamps import stamped
 from .base import Candidate, CandidateArray, DedupeStrategy
 from .calibration import IdentityVectors, Yardstick, yardstick_for
 from .calibration import identity_vectors as identity_vectors  # the benches' import
@@ -69,7 +71,10 @@ numbers are its versions, so the pair loses no score for them and is held below 
 band instead (listed as possible). Over every labeled pair of the hard sets score-A..H, the
 demo and rewrite_kb, a conflicting pair titled below 0.7 alike is a chain's duplicate pair
 (3 of 3: score-G's two chains); every conflicting non-duplicate is titled 0.83 or more alike
-(yearly plans, versioned specs: `bench/pooled_fit.py` rows `nc`, `title`)."""
+(yearly plans, versioned specs: `bench/pooled_fit.py` rows `nc`, `title`). One of the titles
+must carry a version stamp (`versioned`): on a real agent vault, numbered artifacts of one
+series ("004 - A real story" / "006 - A founder's week", five sections each from one
+template) are reworded too and were listed by the dozen without it."""
 
 
 MEMBER_FLOOR = 0.25
@@ -80,9 +85,19 @@ the hard sets score-A..H (`scan` and hard_eval): 0.30 groups nothing more, 0.25 
 score-G's pickup chain (2 pairs), 0.20 also a template sibling to score-B's cheddar group."""
 
 
-def numbered_rewording(conflict: bool, title: float) -> bool:
-    """Titles that carry different numbers but are reworded: versions of one chain."""
-    return conflict and title < REWORDED
+_VERSION = re.compile(r"^(?:v\d|rev|version)")
+
+
+def versioned(title: str) -> bool:
+    """The title carries a version stamp ("v1", "rev 2", "version 3"), not a bare number."""
+    return any(_VERSION.match(s) for s in stamped(title)[1])
+
+
+def numbered_rewording(conflict: bool, title: float, versions: bool = True) -> bool:
+    """Titles that carry different numbers, one of them a version, but are reworded:
+    versions of one chain. Bare numbers ("004 - A real story" / "006 - A founder's
+    week") number the members of a series, whatever their titles say."""
+    return conflict and title < REWORDED and versions
 
 
 @cache
@@ -219,7 +234,8 @@ class _Scored:
             a, b = int(r), int(idx[r, c_])
             title = title_similarity(c.notes[a], c.notes[b],
                                      (c.names(c.notes[a].path), c.names(c.notes[b].path)))
-            if numbered_rewording(True, title):
+            if numbered_rewording(True, title, versioned(c.notes[a].title)
+                                  or versioned(c.notes[b].title)):
                 self.reworded[r, c_] = True
         self.number_conflict &= ~self.reworded
         self.score = np.empty((n, k), dtype=np.float64)
@@ -442,7 +458,9 @@ class HybridStrategy(DedupeStrategy):
             "rank_ab": float(ra or k + 1),
             "rank_ba": float(rb or k + 1),
         }
-        if numbered_rewording(bool(out["number_conflict"]), out["title"]):
+        if numbered_rewording(bool(out["number_conflict"]), out["title"],
+                              versioned(client.notes[i].title)
+                              or versioned(client.notes[j].title)):
             out["number_conflict"], out["numbered_rewording"] = 0.0, 1.0
         return out
 
