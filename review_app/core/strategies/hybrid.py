@@ -230,13 +230,17 @@ class _Scored:
         # a conflict between reworded titles is a chain's versions (REWORDED): no penalty,
         # held below the likely band after the cues (few pairs: titles compared one by one)
         self.reworded = np.zeros((n, k), dtype=bool)
-        for r, c_ in zip(*np.nonzero(self.number_conflict), strict=True):
-            a, b = int(r), int(idx[r, c_])
-            title = title_similarity(c.notes[a], c.notes[b],
-                                     (c.names(c.notes[a].path), c.names(c.notes[b].path)))
-            if numbered_rewording(True, title, versioned(c.notes[a].title)
-                                  or versioned(c.notes[b].title)):
-                self.reworded[r, c_] = True
+        rows_c, cols_c = np.nonzero(self.number_conflict)
+        if len(rows_c):
+            version = np.zeros(n, dtype=bool)  # the notes of conflicting pairs only
+            for i in np.unique(np.r_[rows_c, idx[rows_c, cols_c]]).tolist():
+                version[i] = versioned(c.notes[i].title)
+            keep = version[rows_c] | version[idx[rows_c, cols_c]]
+            for r, c_ in zip(rows_c[keep].tolist(), cols_c[keep].tolist(), strict=True):
+                a, b = r, int(idx[r, c_])
+                title = title_similarity(c.notes[a], c.notes[b],
+                                         (c.names(c.notes[a].path), c.names(c.notes[b].path)))
+                self.reworded[r, c_] = numbered_rewording(True, title)
         self.number_conflict &= ~self.reworded
         self.score = np.empty((n, k), dtype=np.float64)
         med = c.median_sim.astype(np.float64)
