@@ -45,13 +45,16 @@ from review_app.core.strategies.coverage import SECTIONS  # noqa: E402
 REPO = BENCH.parent
 OUT = BENCH / "out" / "pooled_fit"
 HELD = Path("/work/heldout")
-HARD = {f"score-{x}": HELD / f"score-{x}" for x in "ABCDEF"}
+HARD = {f"score-{x}": HELD / f"score-{x}" for x in "ABCDEFGH"}
 HARD["rewrite_kb"] = REPO / "tests" / "data" / "rewrite_kb"
 VAULTS = {"aios": (Path("/work/realvault/aios"), Path("/work/realvault"), "labels-*.json"),
           "hermes": (Path("/work/realvault2/hermes-brain"), Path("/work/realvault2"),
                      "labels-*.json")}
 ALL = (*HARD, "demo", *VAULTS)
 RECALL = 0.95
+TABLE_FLOOR = 0.05
+"""The table's rows carry their cues from this base score up (the scorer's FLOOR decides
+which of them a score uses), so a lower floor can be measured offline."""
 PRECISION = 0.90
 
 
@@ -95,20 +98,31 @@ def set_rows(name: str, embedder: Embedder) -> list[dict]:
         seen[tuple(sorted((a.path, b.path)))] = cue  # type: ignore[index]
         return cue
 
+    saved_floor = hybrid_mod.FLOOR
     hybrid_mod.pair_cues = recording  # type: ignore[assignment]
     cues_mod.PairCues.adjust = lambda self, score, likely: score  # type: ignore[method-assign]
+    hybrid_mod.FLOOR = TABLE_FLOOR  # cues of pairs below the shipped floor too (--floor)
     try:
         result = scan_folder(root, "hybrid", embedder)
     finally:
         hybrid_mod.pair_cues, cues_mod.PairCues.adjust = saved_cues, saved_adjust
-    best: dict[tuple[str, str], float] = {}
+        hybrid_mod.FLOOR = saved_floor
+    best: dict[tuple[str, str], object] = {}
     for c in result.candidates:
-        best[c.key] = max(best.get(c.key, 0.0), c.score)
+        if c.key not in best or c.score > best[c.key].score:  # type: ignore[attr-defined]
+            best[c.key] = c
     rows = []
     for key, kind in sorted(labels.items()):
         cue = seen.get(key)
+        cand = best.get(key)
         row = {"set": name, "a": key[0], "b": key[1], "kind": kind, "dup": kind == "dup",
-               "base": best.get(key, 0.0), "cued": cue is not None}
+               "base": cand.score if cand is not None else 0.0,  # type: ignore[attr-defined]
+               "cued": cue is not None}
+        if cand is not None:
+            ev = cand.evidence  # type: ignore[attr-defined]
+            row.update({"cosine": ev["cosine"], "identity": ev["identity"],
+                        "nc": bool(ev["number_conflict"]), "title": ev["title"],
+                        "reworded": bool(ev.get("numbered_rewording"))})
         if cue is not None:
             cov = cue.cov  # type: ignore[attr-defined]
             row.update({"series": bool(cue.held_as_series),  # type: ignore[attr-defined]
@@ -116,10 +130,15 @@ def set_rows(name: str, embedder: Embedder) -> list[dict]:
                         "restates": bool(cue.series.restates),  # type: ignore[attr-defined]
                         "template": bool(getattr(cue, "held_as_template", False)),
                         "pieces": 0 if cov is None else cov.pieces})
+            row["sequence"] = any("linked as" in x for x in cue.series.reasons)  # type: ignore[attr-defined]
+            row["stamp"] = any("differ only" in x for x in cue.series.reasons)  # type: ignore[attr-defined]
             if cov is not None:
                 small, own_big = cov.small_big
                 row.update({"contain": small, "own_big": own_big,
-                            "less": min(cov.share_a, cov.share_b)})
+                            "less": min(cov.share_a, cov.share_b),
+                            "share_small": min(cov.share_a, cov.share_b)
+                            if cov.chars_a == cov.chars_b else
+                            (cov.share_a if cov.chars_a < cov.chars_b else cov.share_b)})
         rows.append(row)
     return rows
 
@@ -149,7 +168,9 @@ def scan_rows(name: str) -> list[dict]:
                 continue
             ev = m["evidence"]
             row = {"set": name, "a": key[0], "b": key[1], "kind": labels[key],
-                   "dup": labels[key] == "dup", "base": m["score"], "cued": "series" in ev}
+                   "dup": labels[key] == "dup", "base": m["score"], "cued": "series" in ev,
+                   "cosine": ev.get("cosine", 0.0), "identity": ev.get("identity", 0.0),
+                   "nc": bool(ev.get("number_conflict", 0.0)), "title": ev.get("title", 0.0)}
             if row["cued"]:
                 row.update({"series": bool(ev["series"]), "index": bool(ev["index_like"]),
                             "restates": bool(ev["supersedes"]),
@@ -184,6 +205,16 @@ def shift(r: dict, w_contain: float, w_own: float, pivot: float) -> float:
                - w_own * (1 - r["contain"]) * r["own_big"])
 
 
+ROUND6 = {"floor": 0.30, "lift": None, "reworded": False}
+SHIPPED = {"floor": SECTIONS.floor, "lift": SECTIONS.lift, "reworded": True}
+LISTING = dict(SHIPPED)
+"""How `scored` reads the listing (set per mode by `report`): the floor from which a scanned
+set's pairs get their cues, the listing's containment lift (pivot, weight) and whether reworded
+titles numbered differently lose no score (held below the likely band, hybrid.REWORDED) or
+the title-number penalty (round 6)."""
+NUMBER_PENALTY = -2.0  # hybrid_weights.json number_conflict
+
+
 def scored(r: dict, w: tuple[float, float, float], likely: float,
            band: tuple[float, float, float] | None = None) -> float:
     """The row's score under coverage weights `w`; with `band`, the score under those weights
@@ -191,18 +222,49 @@ def scored(r: dict, w: tuple[float, float, float], likely: float,
     if r["base"] <= 0.0:
         return 0.0
     z = logit(r["base"])
+    if r.get("reworded") and not LISTING["reworded"]:
+        z += NUMBER_PENALTY
+    cued = bool(r.get("cued")) and (r["set"] in VAULTS or 1 / (1 + math.exp(-z))
+                                    >= LISTING["floor"])
+    base_z = z
     bonus = cues_mod.RESTATES_BONUS if r.get("restates") else 0.0
-    if r.get("cued"):
-        z += shift(r, *w) + bonus
+    if cued:
+        z += listing_shift(r, w, band) + bonus
     s = 1 / (1 + math.exp(-z))
-    if band is not None and r.get("cued"):
-        sb = 1 / (1 + math.exp(-(logit(r["base"]) + shift(r, *band) + bonus)))
+    if band is not None and cued:
+        sb = 1 / (1 + math.exp(-(base_z + shift(r, *band) + bonus)))
         s = sb if sb >= likely else min(s, likely - cues_mod.SERIES_BELOW)
     held = (r.get("series") or r.get("template")
             or (r.get("index") and r.get("less", 1.0) < 0.85))
-    if r.get("cued") and held:
+    if (cued and held) or (r.get("reworded") and LISTING["reworded"]):
         s = min(s, likely - cues_mod.SERIES_BELOW)
     return s
+
+
+def listing_shift(r: dict, w: tuple[float, float, float], band) -> float:
+    """cues.PairCues.listing_shift offline: the rule's term, or the lift where larger."""
+    out = shift(r, *w)
+    lift = LISTING["lift"]
+    if (band is not None and lift is not None and r.get("pieces", 0) >= 2 and "contain" in r
+            and not r["index"]):
+        out = max(out, min(cues_mod.MAX_RISE, lift[1] * (r["contain"] - lift[0])))
+    return out
+
+
+LIFT_GRID = [{"floor": f, "lift": (p, wt), "reworded": True} for f in (0.30, 0.25, 0.20)
+             for p in (0.75, 0.80, 0.85) for wt in (1.55, 2.0, 3.0, 4.0, 6.0, 8.0)]
+
+
+def fit_lift(rows: list[dict], w, band, listing: float, likely: float) -> dict:
+    """The grid point listing the most hard-set duplicate pairs less non-series
+    non-duplicates at the held cuts (fewer series listed breaking ties)."""
+    def value(point: dict) -> tuple[int, int]:
+        LISTING.update(point)
+        f = figures(rows, w, listing, likely, band)
+        return f["listed"] - f["same_topic"], -f["series_listed"]
+    best = max(LIFT_GRID, key=value)
+    LISTING.update(best)
+    return best
 
 
 def fit_weights(rows: list[dict], pivot: float, l2: float,
@@ -280,14 +342,17 @@ def weights_for(rows: list[dict], mode: str, pivot: float, l2: float):
     """(listing weights, band weights or None) of a mode: "shipped" (the full reader's rule
     decides listing and band alike), "joint" (both weights fitted), "split" (the listing's
     shift is the rule's containment term alone, the likely band decided by the full rule),
-    "split-fit" (as split, the listing's containment weight fitted)."""
+    "split-fit" (as split, the listing's containment weight fitted); "lift" (as split, with
+    the listing's containment lift, floor and reworded numbers shipped in round 7: SHIPPED;
+    "split" reads the listing as round 6 did, ROUND6), "lift-fit" (the lift's floor, pivot and
+    weight chosen over LIFT_GRID on the other sets)."""
     cur = (SECTIONS.weight, SECTIONS.both_own, SECTIONS.pivot)
     if mode == "shipped":
         return cur, None
     if mode == "joint":
         w = fit_weights(rows, pivot, l2)
         return (w[0], w[1], pivot), None
-    if mode == "split":  # the shipped rule without its own-content term: nothing fitted
+    if mode in ("split", "lift", "lift-fit"):  # the rule without its own-content term
         return (cur[0], 0.0, cur[2]), cur
     w = fit_weights(rows, pivot, l2, contain_only=True)
     return (w[0], 0.0, pivot), cur
@@ -301,11 +366,15 @@ def report(rows: list[dict], pivot: float, l2: float, mode: str,
     cur = (SECTIONS.weight, SECTIONS.both_own, SECTIONS.pivot)
     weights = hybrid_mod.load_weights()
     now_list, now_likely = weights["threshold_recall"], weights["threshold"]
-    print(f"\n== the shipped score (weights {cur[:2]}, listing {now_list}, likely "
-          f"{now_likely}), per set (tuned-on)")
-    for s in sets:
-        print(line(s, figures([r for r in rows if r["set"] == s], cur, now_list, now_likely)))
-    print(line("pooled", figures(rows, cur, now_list, now_likely)))
+    for name, rule in (("round 6", ROUND6), ("shipped", SHIPPED)):
+        LISTING.update(rule)
+        print(f"\n== the {name} listing (weights {cur[:2]}, listing {now_list}, likely "
+              f"{now_likely}, {rule}), per set (tuned-on)")
+        split = (cur[0], 0.0, cur[2])
+        for s in sets:
+            print(line(s, figures([r for r in rows if r["set"] == s], split, now_list,
+                                  now_likely, cur)))
+        print(line("pooled", figures(rows, split, now_list, now_likely, cur)))
 
     def cuts(part: list[dict], w, band) -> tuple[float, float]:
         lk = likely if likely is not None else likely_cut(part, w, now_likely, band)
@@ -314,6 +383,7 @@ def report(rows: list[dict], pivot: float, l2: float, mode: str,
         return min(listing_cut(part, w, lk, band), lk), lk
         return ls, lk
 
+    LISTING.update(SHIPPED if mode.startswith("lift") else ROUND6)
     print(f"\n== leave-one-set-out, mode {mode} (pivot {pivot}, L2 {l2}): weights and cuts "
           f"from the other sets; figures on the set left out")
     total = {"dup": 0, "listed": 0, "same_topic": 0, "series_likely": 0, "likely": 0,
@@ -321,17 +391,23 @@ def report(rows: list[dict], pivot: float, l2: float, mode: str,
     for s in sets:
         rest = [r for r in rows if r["set"] != s]
         w, band = weights_for(rest, mode, pivot, l2)
+        point = ""
+        if mode == "lift-fit":
+            point = f" {fit_lift(rest, w, band, listing or now_list, likely or now_likely)}"
         ls, lk = cuts(rest, w, band)
         f = figures([r for r in rows if r["set"] == s], w, ls, lk, band)
         for k in total:
             total[k] += f[k]
-        print(f"{line(s, f)}   [w {w[0]:.2f}/{w[1]:.2f} listing {ls} likely {lk}]")
+        print(f"{line(s, f)}   [w {w[0]:.2f}/{w[1]:.2f} listing {ls} likely {lk}{point}]")
     print(f"folds pooled: listed {total['listed']}/{total['dup']} "
           f"({total['listed'] / max(1, total['dup']):.0%}), same-topic listed "
           f"{total['same_topic']}, series in likely {total['series_likely']}, likely "
           f"precision {total['likely_dup']}/{total['likely']} "
           f"{wilson(total['likely_dup'], total['likely'])}")
     w, band = weights_for(rows, mode, pivot, l2)
+    if mode == "lift-fit":
+        print(f"\n   lift fitted on everything: "
+              f"{fit_lift(rows, w, band, listing or now_list, likely or now_likely)}")
     ls, lk = cuts(rows, w, band)
     print(f"\n== mode {mode} fitted on everything: w_contain {w[0]:.2f} w_own {w[1]:.2f} "
           f"pivot {pivot}, listing {ls}, likely {lk} (per set, tuned-on)")
@@ -344,7 +420,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sets", default=",".join(ALL))
     ap.add_argument("--reuse", action="store_true")
-    ap.add_argument("--mode", choices=("shipped", "joint", "split", "split-fit"), default="split")
+    ap.add_argument("--mode", choices=("shipped", "joint", "split", "split-fit", "lift",
+                                           "lift-fit"), default="split")
     ap.add_argument("--likely", type=float, default=None,
                     help="hold the likely cut here instead of choosing it")
     ap.add_argument("--listing", type=float, default=None,

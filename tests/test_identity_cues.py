@@ -554,3 +554,86 @@ def test_own_content_on_both_sides_decides_the_band_not_the_listing():
     inside = PairCues(Coverage(1.0, 0.9, 4, 4, 4, 3, 900.0, 1000.0, 0.0, 0.0), SECTIONS,
                       "", "", plain)
     assert inside.adjust(0.75, 0.694) >= 0.694
+
+
+def test_a_smaller_note_mostly_inside_the_bigger_is_lifted_onto_the_listing():
+    """A condensed card or an expanded procedure's short original, 80-96% restated in the
+    other note in other words and values, scored 0.24-0.36 on its cosines (score-G/H) and the
+    listing's containment term, centred on the reader's 0.85, lifted it at most 0.17 logit:
+    it stayed off the listing. The listing's lift reads containment from 0.75 up (at most
+    MAX_RISE); the band is the full rule's, so the pair is listed as possible."""
+    from review_app.core.strategies.coverage import SECTIONS, Coverage
+    from review_app.core.strategies.cues import MAX_RISE, PairCues
+
+    plain = series_cue(_note("a.md", "Water quality quick card", "x"),
+                       _note("b.md", "Water quality limits for life support", "y"))
+    # the small card 84% inside the long note, which keeps 60% the card does not restate
+    cov = Coverage(0.84, 0.40, 1, 6, 0, 2, 600.0, 1300.0, 0.0, 0.3)
+    card = PairCues(cov, SECTIONS, "", "", plain)
+    assert card.listing_shift() >= 0.7
+    assert 0.41 <= card.adjust(0.27, 0.694) < 0.694  # listed as possible (before: 0.27)
+    # wholly inside: the whole lift, no more
+    whole = PairCues(Coverage(1.0, 0.4, 1, 6, 1, 2, 600.0, 1300.0, 0.0, 0.3), SECTIONS, "",
+                     "", plain)
+    assert whole.listing_shift() == MAX_RISE
+    # a related note half inside the other is not lifted: its listing term stays negative
+    half = PairCues(Coverage(0.5, 0.4, 3, 6, 1, 2, 600.0, 1300.0, 0.3, 0.3), SECTIONS, "",
+                    "", plain)
+    assert half.listing_shift() < 0
+    assert half.adjust(0.30, 0.694) < 0.30
+
+
+def test_reworded_titles_numbered_differently_are_a_chains_versions(tmp_path: Path,
+                                                                    scan_project):
+    """"Pickup policy v1" and "Collection procedure for parents (rev 2)": different numbers
+    in titles that are reworded are the versions of one chain of rewrites, not two numbered
+    things ("Postgres 14" / "Postgres 15"): no title-number penalty (score-G: 0.26 -> 0.69),
+    but kept out of the likely band, and said in words."""
+    from review_app.core.strategies.hybrid import numbered_rewording
+
+    assert numbered_rewording(True, 0.34) and not numbered_rewording(True, 0.96)
+    assert not numbered_rewording(False, 0.34)
+    assert not numbered_rewording(True, 0.34, versions=False)  # "004 - ..." / "006 - ..."
+    root = tmp_path / "kb"
+    v1 = ("Children are only handed over to adults named on the enrolment form.\n\n"
+          "- Parents may list up to 3 authorised collectors.\n"
+          "- Anyone not on the list needs a phone call from the parent plus photo ID.\n"
+          "- The collection window closes at 17:30; after 17:45 a late fee of 10 euros per "
+          "15 minutes applies.\n"
+          "- If nobody has come by 18:15 the manager calls the emergency contacts.\n"
+          "- Under-16s may not collect.\n")
+    rev2 = ("Revised after the staff meeting: who may take a child home.\n\n"
+            "- Families may name up to 4 authorised collectors on the enrolment form.\n"
+            "- Someone not named needs a call from the parent to the office and photo ID.\n"
+            "- Collection closes at 17:45; from 18:00 the late fee is 12 euros per 15 "
+            "minutes.\n"
+            "- If nobody has arrived by 18:30 the manager phones the emergency contacts.\n"
+            "- Collectors must be 18 or older.\n")
+    _write(root, "kg/pickup-policy-v1.md", v1, title="Pickup policy v1")
+    _write(root, "kg/collection-procedure-rev2.md", rev2,
+           title="Collection procedure for parents (rev 2)")
+    _write(root, "db/postgres-14-upgrade.md", "Upgrade the cluster to Postgres 14: dump, "
+           "restore, analyse, then switch the connection string.", title="Postgres 14 upgrade")
+    _write(root, "db/postgres-15-upgrade.md", "Upgrade the cluster to Postgres 15: dump, "
+           "restore, analyse, then switch the connection string.", title="Postgres 15 upgrade")
+    _write(root, "art/004-a-real-story.md", "## Hook\nA real customer story in one line.\n\n"
+           "## Beats\nProblem, turn, result, call to action.", title="004 - A real story")
+    _write(root, "art/006-a-founders-week.md", "## Hook\nA founder's week in one line.\n\n"
+           "## Beats\nProblem, turn, result, call to action.", title="006 - A founder's week")
+    for i, (title, body) in enumerate([
+            ("Office plants", "Water the ficus on Mondays and the cactus once a month."),
+            ("Team lunch", "Thursday lunch is at the noodle place near the station."),
+            ("Parking", "Visitor parking is on level -2, ask reception for a token.")]):
+        _write(root, f"notes/filler-{i}.md", body, title=title)
+    result = scan_project(root, threshold=0.0)
+    chain = result.score_pair("kg/pickup-policy-v1.md", "kg/collection-procedure-rev2.md")
+    assert chain.evidence["numbered_rewording"] == 1.0
+    assert chain.evidence["number_conflict"] == 0.0
+    assert 0.41 <= chain.score < result.likely_threshold
+    assert any("reworded and numbered differently" in r for r in chain.reasons)
+    numbered = result.score_pair("db/postgres-14-upgrade.md", "db/postgres-15-upgrade.md")
+    assert numbered.evidence["number_conflict"] == 1.0
+    assert "numbered_rewording" not in numbered.evidence
+    # bare numbers of reworded titles number a series' members: the penalty stays
+    ordinal = result.score_pair("art/004-a-real-story.md", "art/006-a-founders-week.md")
+    assert ordinal.evidence["number_conflict"] == 1.0

@@ -287,3 +287,29 @@ def test_a_scans_pairs_are_read_through_its_score_tables_not_copied(demo_kb: Pat
                                                        scored.order_score[i], strict=True)}
     assert title_numbers("Postgres pooling") is title_numbers("Redis notes")
     assert title_numbers("Release 2.3 notes") == frozenset({"2.3"})
+
+
+def test_a_chains_first_version_joins_a_possible_group_through_the_middle_one():
+    """v1 restates v3 in other words and values and scores below the cut against it, but is
+    listed with v2: the group of v2 and v3 holds it when v1~v3 reaches the member floor, and
+    only in a possible group (a likely group's members each pass the cut with every other)."""
+    notes = {p: _note(p) for p in ("v1.md", "v2.md", "v3.md")}
+
+    def run(top: float, v1_v3: float, floor: float | None, titled: float = 0.0):
+        cands = [Candidate("v2.md", "v3.md", top), Candidate("v1.md", "v2.md", 0.6)]
+
+        def score_pair(x, y):
+            if {x.path, y.path} == {"v1.md", "v3.md"}:
+                return Candidate(x.path, y.path, v1_v3, {"series_titles": titled})
+            return next(c for c in cands if {c.anchor, c.path} == {x.path, y.path})
+
+        groups = build_groups(cands, notes, 0.41, score_pair, likely_threshold=0.694,
+                              member_floor=floor)
+        return sorted(sorted(g.paths) for g in groups)
+
+    assert run(0.65, 0.3, 0.25) == [["v1.md", "v2.md", "v3.md"]]
+    assert run(0.65, 0.3, None) == [["v2.md", "v3.md"]]  # strict: v1 left out
+    assert run(0.65, 0.2, 0.25) == [["v2.md", "v3.md"]]  # below the member floor
+    assert run(0.9, 0.3, 0.25) == [["v2.md", "v3.md"]]  # a likely group stays strict
+    # a third quarter's report is not reached through the second: titled as a series
+    assert run(0.65, 0.3, 0.25, titled=1.0) == [["v2.md", "v3.md"]]

@@ -194,13 +194,20 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
                  canonical_overrides: dict[str, str] | None = None,
                  keep_overrides: dict[str, str] | None = None,
                  linkers: dict[str, set[str]] | None = None,
-                 likely_threshold: float | None = None) -> list[Group]:
+                 likely_threshold: float | None = None,
+                 member_floor: float | None = None) -> list[Group]:
     """Greedy anchor-centric grouping of the pairs at or above `threshold`.
 
     The strongest remaining pair opens a group; its anchor is the note of the
     pair with more strong links to unassigned notes. An unassigned note joins
-    when its pair with the anchor, and with every member already in, passes the
-    threshold: a star around the anchor that never chains A~B~C into one group.
+    when its pair with the anchor passes the threshold and its pair with every
+    member already in passes it too, or scores at least `member_floor` (None: the
+    threshold) in a group whose opening pair is below `likely_threshold`: a star
+    around the anchor that never chains A~B~C into one group unless A~C is at least
+    that close. A chain of rewrites is the case: its first version, listed with the
+    middle one, restates the last in other words and values and scores below the cut
+    against it (its own band then says so, `set_bands`); two notes titled as members of a
+    series are never joined that way (`_loosely`).
     Overrides map a group id to the canonical / kept path the person chose;
     `linkers` (from `linkers_by_path`) decides the default kept file; a group scoring
     below `likely_threshold` is in the "possible" band.
@@ -230,11 +237,18 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
 
         anchor = a if strength(a) >= strength(b) else b
         members = [anchor]
+        # the member floor admits a note to a possible group only: a likely group (its
+        # opening pair likely) is one a person merges at a glance, so each of its members
+        # passes the cut with every other
+        loose = member_floor if (member_floor is not None and member_floor < threshold and (
+            likely_threshold is None or _c.score < likely_threshold)) else None
         for m in sorted((m for m in adj[anchor] if m not in assigned),
                         key=lambda m: (-adj[anchor][m].score, m)):
             # Every member must itself pair with every other: two notes that are each
             # like the anchor but not like each other are not one group.
-            if all(m in adj[other] for other in members):
+            if all(m in adj[other] or (loose is not None
+                                       and _loosely(score_pair(notes[m], notes[other]), loose))
+                   for other in members):
                 members.append(m)
         assigned.update(members)
         gid = group_id(members)
@@ -246,6 +260,13 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
         groups.append(group)
     groups.sort(key=lambda g: (-g.score, g.id))
     return groups
+
+
+def _loosely(pair: Candidate, floor: float) -> bool:
+    """A pair close enough for a possible group's member floor: at least `floor`, and not
+    two members of a series by their titles (a third quarter's report is not reached
+    through the second; a chain's versions are titled anew, `series_titles` 0)."""
+    return pair.score >= floor and not pair.evidence.get("series_titles")
 
 
 def make_group(anchor: str, paths: list[str], notes: dict[str, Note], score_pair: PairScorer,

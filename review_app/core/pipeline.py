@@ -161,7 +161,8 @@ class ScanResult:
                             threshold, self._score_pair,
                             exclude=self.distinct, canonical_overrides=canonical_overrides,
                             keep_overrides=keep_overrides, linkers=self.linkers,
-                            likely_threshold=self.likely_threshold)
+                            likely_threshold=self.likely_threshold,
+                            member_floor=self.strategy.member_floor)
 
     def _score_pair(self, a: Note, b: Note) -> Candidate:
         return self.strategy.score_pair(self.client, a, b)

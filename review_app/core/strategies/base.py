@@ -103,6 +103,9 @@ class DedupeStrategy(ABC):
     name: str = ""
     default_threshold: float = 0.5  # precision-first: the "likely" band; upsert acts on it
     recall_threshold: float | None = None  # recall-first: where the listing stops (None: same)
+    member_floor: float | None = None
+    """A note passing the cut with a group's anchor joins when its pair with each other
+    member scores at least this (grouping.build_groups); None: the cut itself."""
     description: str = ""
 
     @property

@@ -43,7 +43,8 @@ from .coverage import RESTATED, Coverage, Scale, coverage, describe, note_shape
 from .series import SeriesCue, series_cue, unstamped
 
 FLOOR = 0.30
-"""Pairs scoring below this are left as they are: no listing reaches them."""
+"""Pairs scoring below this are left as they are: no listing reaches them (a scale may
+reach lower: Scale.floor, the lower of the two applies)."""
 MAX_RISE = 1.0
 """Coverage lowers a related pair's score more than it lifts a rewrite's: the score
 already ranks rewrites high, and a listing's mistakes are related notes."""
@@ -107,7 +108,11 @@ class PairCues:
         if (inside is None or self.scale is None or not self.scale.own_band_only
                 or self.shape_a or self.shape_b):
             return self.coverage_shift()
-        return min(MAX_RISE, self.scale.weight * (inside - self.scale.pivot))
+        shift = self.scale.weight * (inside - self.scale.pivot)
+        if self.scale.lift is not None:  # a smaller note mostly inside the bigger is listed
+            pivot, weight = self.scale.lift
+            shift = max(shift, weight * (inside - pivot))
+        return min(MAX_RISE, shift)
 
     def logit_shift(self) -> float:
         shift = self.coverage_shift()
@@ -129,6 +134,7 @@ class PairCues:
 
     def features(self) -> dict[str, float]:
         out: dict[str, float] = {"series": float(self.series.series),
+                                 "series_titles": float(self.series.titled),
                                  "supersedes": float(self.series.restates),
                                  "index_like": float(bool(self.shape_a or self.shape_b)),
                                  "template_lines": float(self.template)}

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from functools import cache
@@ -35,11 +36,12 @@ import numpy as np
 
 from ..embedding import EMBED_CHARS
 from ..notes import Note
+from ..stamps import stamped
 from .base import Candidate, CandidateArray, DedupeStrategy
 from .calibration import IdentityVectors, Yardstick, yardstick_for
 from .calibration import identity_vectors as identity_vectors  # the benches' import
 from .client import SearchClient
-from .cues import FLOOR, PairCues, pair_cues
+from .cues import FLOOR, SERIES_BELOW, PairCues, pair_cues
 from .template import note_lines, template_lines, template_only
 from .text import content_tokens, numbers_conflict, title_numbers, title_similarity
 
@@ -58,6 +60,44 @@ shown to the person judging but not scored: on the labeled data titles and words
 add nothing once the identity cosine is in (learned weight 0 or below), links and
 tags are absent from it so any weight would be a guess, and each costs a Python
 call per pair where the rest is numpy."""
+
+
+REWORDED = 0.7
+"""Title similarity below which two titles carrying different numbers are reworded, not
+one name numbered twice. "Postgres 14" / "Postgres 15" and "plan v1" / "plan v2" name two
+things (or two members of a series): the number conflict counts against. "Pickup policy v1"
+/ "Collection procedure (rev 2)" is a chain of restatements, each version titled anew: the
+numbers are its versions, so the pair loses no score for them and is held below the likely
+band instead (listed as possible). Over every labeled pair of the hard sets score-A..H, the
+demo and rewrite_kb, a conflicting pair titled below 0.7 alike is a chain's duplicate pair
+(3 of 3: score-G's two chains); every conflicting non-duplicate is titled 0.83 or more alike
+(yearly plans, versioned specs: `bench/pooled_fit.py` rows `nc`, `title`). One of the titles
+must carry a version stamp (`versioned`): on a real agent vault, numbered artifacts of one
+series ("004 - A real story" / "006 - A founder's week", five sections each from one
+template) are reworded too and were listed by the dozen without it."""
+
+
+MEMBER_FLOOR = 0.25
+"""A note passing the cut with a group's anchor joins when its pairs with the other members
+score at least this (grouping.build_groups; before: the cut): a chain's first version,
+listed with the middle one, joins the group holding the last version it also restates. On
+the hard sets score-A..H (`scan` and hard_eval): 0.30 groups nothing more, 0.25 adds
+score-G's pickup chain (2 pairs), 0.20 also a template sibling to score-B's cheddar group."""
+
+
+_VERSION = re.compile(r"^(?:v\d|rev|version)")
+
+
+def versioned(title: str) -> bool:
+    """The title carries a version stamp ("v1", "rev 2", "version 3"), not a bare number."""
+    return any(_VERSION.match(s) for s in stamped(title)[1])
+
+
+def numbered_rewording(conflict: bool, title: float, versions: bool = True) -> bool:
+    """Titles that carry different numbers, one of them a version, but are reworded:
+    versions of one chain. Bare numbers ("004 - A real story" / "006 - A founder's
+    week") number the members of a series, whatever their titles say."""
+    return conflict and title < REWORDED and versions
 
 
 @cache
@@ -187,6 +227,21 @@ class _Scored:
         self.rank_ba = rank_ba
         self.swap = swap
         self.number_conflict = _number_conflicts(tab.numbers, idx)
+        # a conflict between reworded titles is a chain's versions (REWORDED): no penalty,
+        # held below the likely band after the cues (few pairs: titles compared one by one)
+        self.reworded = np.zeros((n, k), dtype=bool)
+        rows_c, cols_c = np.nonzero(self.number_conflict)
+        if len(rows_c):
+            version = np.zeros(n, dtype=bool)  # the notes of conflicting pairs only
+            for i in np.unique(np.r_[rows_c, idx[rows_c, cols_c]]).tolist():
+                version[i] = versioned(c.notes[i].title)
+            keep = version[rows_c] | version[idx[rows_c, cols_c]]
+            for r, c_ in zip(rows_c[keep].tolist(), cols_c[keep].tolist(), strict=True):
+                a, b = r, int(idx[r, c_])
+                title = title_similarity(c.notes[a], c.notes[b],
+                                         (c.names(c.notes[a].path), c.names(c.notes[b].path)))
+                self.reworded[r, c_] = numbered_rewording(True, title)
+        self.number_conflict &= ~self.reworded
         self.score = np.empty((n, k), dtype=np.float64)
         med = c.median_sim.astype(np.float64)
         w = strategy.weight
@@ -209,11 +264,14 @@ class _Scored:
             z += w["number_conflict"] * self.number_conflict[part]
             self.score[part] = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
         self.client, self.likely = c, strategy.default_threshold
+        self.floor = FLOOR if c.pieces is None else min(FLOOR, c.pieces.scale.floor)
         self._pieces: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._lines: dict[int, np.ndarray] = {}
         self.template = np.zeros(0, dtype=np.int64)
         self.cues: dict[tuple[int, int], PairCues] = {}
         self._apply_cues()
+        np.minimum(self.score, np.where(self.reworded, self.likely - SERIES_BELOW, 1.0),
+                   out=self.score)
         order = np.argsort(-self.score, axis=1, kind="stable")
         self.order_idx = np.take_along_axis(idx, order, axis=1)
         self.order_score = np.take_along_axis(self.score, order, axis=1)
@@ -222,7 +280,7 @@ class _Scored:
     def _apply_cues(self) -> None:
         """Coverage and series cues (cues.py) for every pair a listing can reach, the
         pieces of all their notes fetched at once."""
-        reach = self.score >= FLOOR
+        reach = self.score >= self.floor
         if self.client.searched is not None:  # a one-note search: only its lists were made
             reach &= self.client.searched[:, None]
         rows, cols = np.nonzero(reach)
@@ -343,6 +401,7 @@ class HybridStrategy(DedupeStrategy):
     name = "hybrid"
     description = ("identity evidence on top of cosine: common-topic-removed cosine, mutual "
                    "rank, margin over other neighbours, titles, rare shared words, links, tags")
+    member_floor = MEMBER_FLOOR
 
     def __init__(self, weights: dict | None = None) -> None:
         self.weights = weights or load_weights()
@@ -387,7 +446,7 @@ class HybridStrategy(DedupeStrategy):
         margin = cos - 0.5 * float(client.median_sim[i] + client.median_sim[j])
         ra, rb = _rank(sc.idx[i], j), _rank(sc.idx[j], i)
         ys = tab.yardstick
-        return {
+        out = {
             "cosine": cos,
             "identity": ident,
             "margin": margin,
@@ -403,14 +462,19 @@ class HybridStrategy(DedupeStrategy):
             "rank_ab": float(ra or k + 1),
             "rank_ba": float(rb or k + 1),
         }
+        if numbered_rewording(bool(out["number_conflict"]), out["title"],
+                              versioned(client.notes[i].title)
+                              or versioned(client.notes[j].title)):
+            out["number_conflict"], out["numbered_rewording"] = 0.0, 1.0
+        return out
 
     def cues_of(self, client: SearchClient, i: int, j: int, score: float
                 ) -> PairCues | None:
         """The pair's coverage and series cues where a listing can reach it (its score
-        at least FLOOR, or already worked out)."""
+        at least the floor, or already worked out)."""
         _, sc = self._state(client)
         key = (min(i, j), max(i, j))
-        if key in sc.cues or score >= FLOOR:
+        if key in sc.cues or score >= sc.floor:
             return sc.pair(i, j)
         return None
 
@@ -480,6 +544,8 @@ class HybridStrategy(DedupeStrategy):
         cues = self.cues_of(client, i, j, score)
         if cues is not None:
             score = cues.adjust(score, self.default_threshold)
+        if feats.get("numbered_rewording"):
+            score = min(score, self.default_threshold - SERIES_BELOW)
         return HybridCandidate(a.path, b.path, score, (feats, client.k, cues))
 
 
@@ -509,6 +575,9 @@ def explain(f: dict[str, float], k: int, cues: PairCues | None = None) -> list[s
         out.append("in a crowded topic: many notes are as close")
     if f["number_conflict"]:
         out.append("titles carry different numbers (versions, years?)")
+    elif f.get("numbered_rewording"):
+        out.append("titles reworded and numbered differently: versions of one note in a "
+                   "chain of rewrites? (kept out of the likely band)")
     if f["length"] >= 1.1:
         out.append(f"lengths differ {math.exp(f['length']):.0f}x")
     if f["links_shared"] > 0:

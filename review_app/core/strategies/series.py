@@ -173,6 +173,7 @@ class SeriesCue:
     series: bool  # evidence of two members of a series (against a duplicate)
     restates: bool  # the newer note says it supersedes/replaces the older (for)
     reasons: tuple[str, ...] = ()
+    titled: bool = False  # the titles (or file names) name two members: a stamp or sibling
 
 
 NO_CUE = SeriesCue(False, False)
@@ -215,4 +216,4 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
         reasons.append(f"the newer note ({newer.title}) says it supersedes the older: a "
                        f"restatement (counts for)")
     return SeriesCue(bool(stamp or sibling or series_rel) and not restates, restates,
-                     tuple(reasons))
+                     tuple(reasons), bool(stamp or sibling) and not restates)
