@@ -3,8 +3,9 @@ filled for two different things": per set, duplicates it would hold below the li
 (must be ~0) and non-duplicates it holds.
 
 Every note of a set is read (a scan reads the notes a listing can reach: most of a set),
-every labeled pair is checked whatever its score. Sets: the hard sets score-A..H, the
-three real vaults' labels (aios, hermes-brain, VIRGIL).
+every labeled pair is checked whatever its score. Sets: tests/data/rewrite_kb,
+the hard sets score-A..H (tests/data/hard_kb is score-A), the three real vaults' labels
+(aios, hermes-brain, VIRGIL).
 
     python bench/concept_check.py            # counts per set
     python bench/concept_check.py --pairs    # and every pair it holds, with the reason
@@ -24,6 +25,7 @@ from review_app.core.notes import Note, parse_note  # noqa: E402
 from review_app.core.strategies.concept import ConceptIndex  # noqa: E402
 
 HELD = Path("/work/heldout")
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 VAULTS = {"aios": (Path("/work/realvault/aios"), Path("/work/realvault"), ["labels-*.json"]),
           "hermes": (Path("/work/realvault2/hermes-brain"), Path("/work/realvault2"),
                      ["labels-base.json", "labels-final.json"]),
@@ -54,7 +56,7 @@ def labels(name: str) -> tuple[Path, dict[tuple[str, str], bool]]:
                     if "label" in x:
                         out[tuple(sorted((x["a"], x["b"])))] = x["label"] == "duplicate"
         return root, out
-    root = HELD / name
+    root = DATA / name if (DATA / name).is_dir() else HELD / name
     doc = json.loads((root / "labels.json").read_text("utf-8"))
     for g in doc["groups"]:
         paths = g["paths"] if "paths" in g else [g["canonical"], *g["members"]]
@@ -70,7 +72,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pairs", action="store_true", help="print every pair held")
     args = ap.parse_args()
-    sets = [f"score-{x}" for x in "ABCDEFGH"] + list(VAULTS)
+    sets = ["rewrite_kb"] + [f"score-{x}" for x in "ABCDEFGH"] + list(VAULTS)
     total: Counter[str] = Counter()
     print("| set | duplicate pairs | held | non-duplicate pairs | held |")
     print("|---|---|---|---|---|")
