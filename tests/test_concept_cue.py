@@ -135,6 +135,8 @@ def test_titles_differing_only_by_a_number_or_version_name_two_things():
     assert versions_only("RIPv1", "RIPv2") and versions_only("RIP", "RIPv2")
     assert not versions_only("Pulsar", "Pulsars")
     assert not versions_only("CWE-20", "CWE-20 Improper Input Validation")
+    # a bare number added to a title is how an agent may file its copy, not a version
+    assert not versions_only("Telescope time request", "Telescope time request 128")
 
 
 def test_one_template_filled_for_two_things_is_said_in_words():
@@ -153,6 +155,15 @@ def test_distinctive_content_not_covering_each_other_is_two_concepts():
     notes = _vault()
     why = _cue(notes, "Pulsar", "Transit Photometry")
     assert "of their distinctive words" in why
+
+
+def test_too_few_distinctive_words_are_no_evidence():
+    notes = _vault()
+    notes.append(_note("Comet Tail", CONCEPT.format(what="Dust pushed by sunlight.", why="-",
+                                                    facts="- Ion tail", related="")))
+    notes.append(_note("Meteor Shower", CONCEPT.format(what="Grains burning up.", why="-",
+                                                       facts="- Radiant", related="")))
+    assert _cue(notes, "Comet Tail", "Meteor Shower") == ""
 
 
 def test_notes_with_headings_of_their_own_are_not_one_template():
@@ -176,7 +187,11 @@ def test_an_acronym_or_an_id_the_other_carries_is_one_subject():
     notes.append(_note("Deep Space Network", dsn.format(link="[[Heliopause]]")))
     notes.append(_note("DSN", dsn.format(link="[[Deep Space Network]]")))
     notes.append(_note("NASA-31 Voyager probe", CONCEPT.format(
-        what="The NASA-31 programme note.", why="x", facts="- y", related="[[Voyager 2]]")))
+        what="The NASA-31 programme paid for the Mariner Jupiter-Saturn studies.",
+        why="Its budget reviews, contractor audits and congressional hearings set what "
+            "could be built.",
+        facts="- Cost overruns and schedule slips filled its procurement paperwork",
+        related="[[Mariner]]")))
     notes[0] = _note("Voyager 1", notes[0].body.replace("1977", "1977 (NASA-31)"))
     # linked, yet "DSN" is the other's initials: one subject
     assert _cue(notes, "DSN", "Deep Space Network") == ""
