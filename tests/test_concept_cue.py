@@ -195,6 +195,25 @@ def test_an_acronym_or_an_id_the_other_carries_is_one_subject():
     notes[0] = _note("Voyager 1", notes[0].body.replace("1977", "1977 (NASA-31)"))
     # linked, yet "DSN" is the other's initials: one subject
     assert _cue(notes, "DSN", "Deep Space Network") == ""
+    # next to nothing distinctive in common, yet one calls itself by the other's acronym
+    agn = CONCEPT.format(
+        what="An active galaxy core, often called an AGN, is a compact region at a galaxy's "
+             "centre outshining its billions of stars, fed by gas spiralling into a black hole.",
+        why="Quasars and blazars are such cores seen from different angles; their jets reach "
+            "far beyond the galaxy and heat its intergalactic surroundings.",
+        facts="- Brightness swings within days betray an engine no bigger than the Solar "
+              "System\n- Accretion discs glow in ultraviolet and X-rays",
+        related="[[Quasar]]")
+    notes.append(_note("Active Galaxy Core", agn))
+    notes.append(_note("Active Galactic Nucleus", CONCEPT.format(
+        what="Seyfert classified spiral galaxies with bright, star-like nuclei in 1943.",
+        why="Broad emission lines show clouds orbiting thousands of kilometres per second.",
+        facts="- Radio-loud and radio-quiet kinds differ tenfold in lobes\n"
+              "- Unification schemes invoke a dusty torus obscuring some",
+        related="[[Seyfert Galaxy]]")))
+    assert _cue(notes, "Active Galaxy Core", "Active Galactic Nucleus") == ""
+    notes[-2] = _note("Active Galaxy Core", agn.replace(", often called an AGN,", ""))
+    assert "distinctive words" in _cue(notes, "Active Galaxy Core", "Active Galactic Nucleus")
     # next to nothing distinctive in common, yet the other carries the title's ID
     assert _cue(notes, "Voyager 1", "NASA-31 Voyager probe") == ""
     notes[0] = _note("Voyager 1", notes[0].body.replace("(NASA-31)", ""))

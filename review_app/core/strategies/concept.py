@@ -93,9 +93,16 @@ def _initials(title: str, minor: bool) -> str:
     return "".join(p[0] for p in parts if minor or p not in _MINOR)
 
 
+def _opening(body: str) -> str:
+    """The note's first paragraph (headings aside): where a concept note defines itself."""
+    text = "\n".join(ln for ln in body.splitlines() if not ln.lstrip().startswith("#"))
+    return next((p for p in re.split(r"\n\s*\n", text) if p.strip()), "")
+
+
 def _one_subject(a: Note, b: Note) -> bool:
     """Whether the titles name one thing: the same words (plural aside), one the other's
-    acronym, or an ID in one title that the other note carries."""
+    acronym, an ID in one title that the other note carries, or one note's first paragraph
+    calling it by the other's acronym ("EPR, often called EDR")."""
     ta, tb = _title_tokens(a.title), _title_tokens(b.title)
     if ta == tb:
         return True
@@ -103,6 +110,12 @@ def _one_subject(a: Note, b: Note) -> bool:
         s = re.sub(r"[\W_]+", "", short.lower())
         if 2 <= len(s) <= 8 and len(_title_tokens(short)) == 1 and s in (
                 _initials(long_, True), _initials(long_, False)):
+            return True
+    for x, y in ((a, b), (b, a)):
+        acronym = _initials(y.title, False).upper()
+        if (len(_title_tokens(y.title)) >= 2 and len(acronym) >= 2
+                and acronym != _initials(x.title, False).upper()
+                and re.search(rf"\b{re.escape(acronym)}\b", _opening(x.body))):
             return True
     for x, y in ((a, b), (b, a)):
         codes = set(_CODE.findall(x.title.lower()))
