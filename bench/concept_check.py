@@ -74,8 +74,9 @@ def main() -> None:
     args = ap.parse_args()
     sets = ["rewrite_kb"] + [f"score-{x}" for x in "ABCDEFGH"] + list(VAULTS)
     total: Counter[str] = Counter()
-    print("| set | duplicate pairs | held | non-duplicate pairs | held |")
-    print("|---|---|---|---|---|")
+    print("| set | duplicate pairs | of one template | held | non-duplicate pairs | of one "
+          "template | held |")
+    print("|---|---|---|---|---|---|---|")
     for name in sets:
         root, lab = labels(name)
         notes = read_notes(root)
@@ -87,15 +88,17 @@ def main() -> None:
                 continue
             kind = "dup" if dup else "non"
             c[kind] += 1
+            c[kind + "_template"] += concepts.same_template(index[a], index[b])
             why = concepts.cue(index[a], index[b])
             if why:
                 c[kind + "_held"] += 1
                 if args.pairs:
                     print(f"  {name} {'DUPLICATE' if dup else 'non-dup'}: {why}")
-        print(f"| {name} | {c['dup']} | {c['dup_held']} | {c['non']} | {c['non_held']} |")
+        print(f"| {name} | {c['dup']} | {c['dup_template']} | {c['dup_held']} | {c['non']} | "
+              f"{c['non_template']} | {c['non_held']} |")
         total.update(c)
-    print(f"| all | {total['dup']} | {total['dup_held']} | {total['non']} | "
-          f"{total['non_held']} |")
+    print(f"| all | {total['dup']} | {total['dup_template']} | {total['dup_held']} | "
+          f"{total['non']} | {total['non_template']} | {total['non_held']} |")
 
 
 if __name__ == "__main__":

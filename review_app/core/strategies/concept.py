@@ -8,7 +8,8 @@ by section each restates the other. A rewrite of one concept keeps its *subject*
 title names the same thing) and its *distinctive content* (the rare words of the project
 it uses: its example, names, figures). So a pair whose headings are one template's is
 about different things (held below the likely band, cues.py) when, its titles not naming
-one subject (a plural, an acronym, an ID one carries and the other mentions):
+one subject (a plural, an acronym, an ID one carries and the other mentions, the other's
+acronym in one's first paragraph):
 - their titles differ only by a number, version or ID ("RIPv1" / "RIPv2", "RIP" /
   "RIPv2", "T1046" / "T1083");
 - one links the other (a plain [[link]], as a "Related concepts" line does): the note
