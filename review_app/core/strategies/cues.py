@@ -27,6 +27,9 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
 - template (template.py): two notes whose every common line recurs in many other notes
   of the project are two fillings of one template (receipts, alerts, hub stubs), held
   below the likely band as series members are, unless one is the other word for word;
+- concept (concept.py): two notes filled from one template about different things (titles
+  naming two subjects, versions or IDs; one linking the other; distinctive content not
+  covering each other) are held below the likely band as template fillings are;
 - `supersedes` / `replaces` from the newer note to the older: the logit rises by
   `RESTATES_BONUS`.
 """
@@ -64,6 +67,7 @@ class PairCues:
     series: SeriesCue
     copy: bool = False  # the bodies are the same text once stamps are taken out
     template: int = 0  # lines the two share, where every one is the project's template
+    concept: str = ""  # why the two fill one template about different things (concept.py)
 
     @property
     def inside(self) -> float | None:
@@ -128,7 +132,7 @@ class PairCues:
             # below the band the listing reads containment alone (Scale.own_band_only): own
             # content on both sides keeps a pair out of the likely band, not off the list
             out = min(_sigmoid(z + self.listing_shift() + bonus), likely - SERIES_BELOW)
-        if self.held_as_series or self.held_as_index or self.held_as_template:
+        if self.held_as_series or self.held_as_index or self.held_as_template or self.concept:
             out = min(out, likely - SERIES_BELOW)
         return out
 
@@ -137,7 +141,8 @@ class PairCues:
                                  "series_titles": float(self.series.titled),
                                  "supersedes": float(self.series.restates),
                                  "index_like": float(bool(self.shape_a or self.shape_b)),
-                                 "template_lines": float(self.template)}
+                                 "template_lines": float(self.template),
+                                 "other_concept": float(bool(self.concept))}
         if self.cov is not None:
             out.update({"covered_a": self.cov.share_a, "covered_b": self.cov.share_b,
                         "pieces_a": float(self.cov.pieces_a),
@@ -164,6 +169,8 @@ class PairCues:
             out.append(f"all they share is the project's template: each of their "
                        f"{self.template} common lines recurs in many other notes (counts "
                        f"against)")
+        if self.concept:
+            out.append(f"{self.concept} (counts against)")
         if self.held_as_series:
             out.append("kept out of the likely band: series members are not rewrites "
                        "unless one restates the other")
@@ -173,22 +180,27 @@ class PairCues:
         elif self.held_as_template:
             out.append("kept out of the likely band: two fillings of one template are not "
                        "one note unless one is the other word for word")
+        elif self.concept:
+            out.append("kept out of the likely band: one template filled for two different "
+                       "things is two notes")
         return out
 
 
 def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
               pieces_b: tuple[np.ndarray, np.ndarray] | None,
-              scale: Scale | None = None, template: int = 0) -> PairCues:
+              scale: Scale | None = None, template: int = 0, concept: str = "") -> PairCues:
     """`template`: the lines the two share where all are the project's template
-    (template.template_only), worked out by the caller, which sees the whole project."""
+    (template.template_only), and `concept` (concept.ConceptIndex.cue), worked out by the
+    caller, which sees the whole project."""
     cov = None
     if pieces_a is not None and pieces_b is not None and scale is not None:
         cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1],
                        scale)
     cue = series_cue(a, b)
-    same = unstamped(a.body) == unstamped(b.body) if cue.series or template else False
+    same = unstamped(a.body) == unstamped(b.body) if cue.series or template or concept \
+        else False
     return PairCues(cov, scale, note_shape(a), note_shape(b), cue, cue.series and same,
-                    0 if same else template)
+                    0 if same else template, "" if same else concept)
 
 
 def _sigmoid(z: float) -> float:

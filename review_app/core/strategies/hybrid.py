@@ -41,6 +41,7 @@ from .base import Candidate, CandidateArray, DedupeStrategy
 from .calibration import IdentityVectors, Yardstick, yardstick_for
 from .calibration import identity_vectors as identity_vectors  # the benches' import
 from .client import SearchClient
+from .concept import ConceptIndex
 from .cues import FLOOR, SERIES_BELOW, PairCues, pair_cues
 from .template import note_lines, template_lines, template_only
 from .text import content_tokens, numbers_conflict, title_numbers, title_similarity
@@ -268,6 +269,7 @@ class _Scored:
         self._pieces: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._lines: dict[int, np.ndarray] = {}
         self.template = np.zeros(0, dtype=np.int64)
+        self.concepts: ConceptIndex | None = None
         self.cues: dict[tuple[int, int], PairCues] = {}
         self._apply_cues()
         np.minimum(self.score, np.where(self.reworded, self.likely - SERIES_BELOW, 1.0),
@@ -293,6 +295,7 @@ class _Scored:
         self.fetch(reached)
         # the template's lines: those recurring in many of the notes a listing can reach
         self.template = template_lines(self.lines(r) for r in reached)
+        self.concepts = ConceptIndex(self.client.notes, reached)
         for r, c_ in zip(rows.tolist(), cols.tolist(), strict=True):
             j = int(self.idx[r, c_])
             if j != r:
@@ -314,9 +317,10 @@ class _Scored:
             notes = self.client.notes
             scale = self.client.pieces.scale if self.client.pieces is not None else None
             shared = template_only(self.lines(key[0]), self.lines(key[1]), self.template)
+            concept = "" if self.concepts is None else self.concepts.cue(*key)
             self.cues[key] = pair_cues(notes[key[0]], notes[key[1]],
                                        self._pieces.get(key[0]), self._pieces.get(key[1]),
-                                       scale, shared)
+                                       scale, shared, concept)
         return self.cues[key]
 
     def lines(self, row: int) -> np.ndarray:
