@@ -33,7 +33,7 @@ from hashlib import blake2b
 import numpy as np
 
 from ..notes import Note
-from .series import _link_types
+from .series import link_types
 from .template import MIN_NOTES, SHARE
 
 MIN_HEADINGS = 3
@@ -205,7 +205,7 @@ class ConceptIndex:
         a, b = self.notes[i], self.notes[j]
         if not self.same_template(i, j) or _one_subject(a, b):
             return ""
-        linked = "links_to" in _link_types(a, b) | _link_types(b, a)
+        linked = "links_to" in link_types(a, b) | link_types(b, a)
         about = f"same template, about different things: {a.title} vs {b.title}"
         if versions_only(a.title, b.title):
             return f"{about} (titles differ only by a number, version or ID)"

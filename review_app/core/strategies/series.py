@@ -156,7 +156,7 @@ def _keys(note: Note) -> set[str]:
     return {k.strip() for k in out if k}
 
 
-def _link_types(src: Note, dst: Note) -> set[str]:
+def link_types(src: Note, dst: Note) -> set[str]:
     """Relation types from src to dst ("links_to" for a plain [[link]])."""
     keys = _keys(dst)
     out = {r.type.lower() for r in src.relations if r.target.strip().lower() in keys}
@@ -201,7 +201,7 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
     elif sibling == "name":
         reasons.append("titles differ only by a name each note is about and the other never "
                        "mentions: siblings of one template (counts against)")
-    ab, ba = _link_types(a, b), _link_types(b, a)
+    ab, ba = link_types(a, b), link_types(b, a)
     series_rel = sorted((ab | ba) & SEQUENCE_RELATIONS)
     if series_rel:
         reasons.append(f"linked as {series_rel[0]}: parts of a sequence (counts against)")
