@@ -47,6 +47,15 @@ def _write(root: Path, rel: str, body: str, **meta) -> None:
     path.write_text(render_note({"type": "note", **meta}, body), encoding="utf-8")
 
 
+def _fillers(root: Path, folder: str = "notes") -> None:
+    """Three unrelated notes, so a project's yardstick has something to compare with."""
+    for i, (title, body) in enumerate([
+            ("Office plants", "Water the ficus on Mondays and the cactus once a month."),
+            ("Team lunch", "Thursday lunch is at the noodle place near the station."),
+            ("Parking", "Visitor parking is on level -2, ask reception for a token.")]):
+        _write(root, f"{folder}/filler-{i}.md", body, title=title)
+
+
 def _note(path: str, title: str, body: str, **meta):
     return parse_note(path, render_note({"title": title, **meta}, body).encode())
 
@@ -283,11 +292,7 @@ def test_one_lesson_inside_a_running_log_is_not_its_duplicate(tmp_path: Path, sc
     _write(root, "notes/retries-rewrite.md", RETRIES.replace("three times", "3 times")
            .replace("so a queue does not stall", "so that queues keep moving"),
            title="How we retry HTTP calls")
-    for i, (title, body) in enumerate([
-            ("Office plants", "Water the ficus on Mondays and the cactus once a month."),
-            ("Team lunch", "Thursday lunch is at the noodle place near the station."),
-            ("Parking", "Visitor parking is on level -2, ask reception for a token.")]):
-        _write(root, f"notes/filler-{i}.md", body, title=title)
+    _fillers(root)
     result = scan_project(root, threshold=0.0)
     lesson = result.score_pair("notes/engineering-lessons.md", "notes/retrying-http-calls.md")
     rewrite = result.score_pair("notes/retries-rewrite.md", "notes/retrying-http-calls.md")
@@ -403,11 +408,7 @@ def test_a_skill_partly_restated_in_a_collection_is_related_not_a_duplicate(
            title="Python skills collection")
     _write(root, "skills/release-quick-steps.md", RELEASE_CONDENSED,
            title="Python release quick steps")
-    for i, (title, body) in enumerate([
-            ("Office plants", "Water the ficus on Mondays and the cactus once a month."),
-            ("Team lunch", "Thursday lunch is at the noodle place near the station."),
-            ("Parking", "Visitor parking is on level -2, ask reception for a token.")]):
-        _write(root, f"misc/filler-{i}.md", body, title=title)
+    _fillers(root, "misc")
     result = scan_project(root, threshold=0.0)
     related = result.score_pair("skills/python-skills-collection.md",
                                 "skills/python-release-skill.md")
@@ -620,11 +621,7 @@ def test_reworded_titles_numbered_differently_are_a_chains_versions(tmp_path: Pa
            "## Beats\nProblem, turn, result, call to action.", title="004 - A real story")
     _write(root, "art/006-a-founders-week.md", "## Hook\nA founder's week in one line.\n\n"
            "## Beats\nProblem, turn, result, call to action.", title="006 - A founder's week")
-    for i, (title, body) in enumerate([
-            ("Office plants", "Water the ficus on Mondays and the cactus once a month."),
-            ("Team lunch", "Thursday lunch is at the noodle place near the station."),
-            ("Parking", "Visitor parking is on level -2, ask reception for a token.")]):
-        _write(root, f"notes/filler-{i}.md", body, title=title)
+    _fillers(root)
     result = scan_project(root, threshold=0.0)
     chain = result.score_pair("kg/pickup-policy-v1.md", "kg/collection-procedure-rev2.md")
     assert chain.evidence["numbered_rewording"] == 1.0

@@ -17,6 +17,18 @@ SIZE = (100, 32)
 kb = helpers.kb
 
 
+async def _table_after_follow_up(pilot, app) -> ReviewScreen:
+    """The review screen once its table is up and the load's follow-up thread has ended
+    (the load's background work, not a test's own composes)."""
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
+    screen = app.screen
+    await wait_for(pilot, lambda: len(screen.view.rows) >= 6, "the table")
+    await wait_for(pilot, lambda: warming.Following._current is not None
+                   and not warming.Following._current.thread.is_alive(),
+                   "the load's follow-up", limit=120)
+    return screen
+
+
 async def test_the_load_embeds_the_fifth_and_last_groups_units_in_the_background(
         kb, embedder, monkeypatch):
     """With the warm-up held to the group on screen, the fifth listed group's merge units
@@ -24,15 +36,9 @@ async def test_the_load_embeds_the_fifth_and_last_groups_units_in_the_background
     monkeypatch.setattr(review, "WARM_AHEAD", 0)
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
-        screen = app.screen
-        await wait_for(pilot, lambda: len(screen.view.rows) >= 6, "the table")
+        screen = await _table_after_follow_up(pilot, app)
         assert screen.query_one(review.GroupTable).cursor_row == 0
         rows = [4, len(screen.view.rows) - 1]
-        # Wait for the load's background work, not for this test's composes.
-        await wait_for(pilot, lambda: warming.Following._current is not None
-                       and not warming.Following._current.thread.is_alive(),
-                       "the load's follow-up", limit=120)
         stored = on_disk(kb)
         for row in rows:
             asked = merge_keys(screen, row)
@@ -86,12 +92,7 @@ async def test_v_on_a_group_the_follow_up_composed_composes_nothing_again(
     monkeypatch.setattr(review, "WARM_AHEAD", 0)
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
-        screen = app.screen
-        await wait_for(pilot, lambda: len(screen.view.rows) >= 6, "the table")
-        await wait_for(pilot, lambda: warming.Following._current is not None
-                       and not warming.Following._current.thread.is_alive(),
-                       "the load's follow-up", limit=120)
+        screen = await _table_after_follow_up(pilot, app)
         canonical = screen.session.compose_inputs(screen.view.rows[4])[0]
         assert ("merge", canonical.path) in runs  # the follow-up composed it
         runs.clear()
