@@ -15,8 +15,8 @@ _OWN_PLACE = frozenset({"obs", "rel"})
 def run(ctx: MergeContext) -> None:
     for key, by in ctx.fuller.items():  # the engine's default: the fuller wording
         if ctx.entries[by].kind in NEVER_REWRITTEN:  # "6. Fit the new Delignit block ..."
-            e = ctx.entries[key]
-            ctx.entries[key] = replace(e, status="dropped", by=None, by_text=None, held=True,
+            longer = ctx.entries[key]
+            ctx.entries[key] = replace(longer, status="dropped", by=None, by_text=None, held=True,
                                        flips=("carry", "drop"),
                                        why=f"{HELD} (the newest's own "
                                        f"{ctx.entries[by].kind} says it shorter: "
