@@ -120,6 +120,10 @@ class Lexicon:
     value_then_words: frozenset[str] = field(default_factory=lambda: _words("""
         after before of
         """))
+    # Headings of a section that holds one value at a time (pass_one_valued).
+    one_valued_headings: frozenset[str] = field(default_factory=lambda: _words("""
+        status state stage
+        """))
     # Months, so "March 2026" reads as a date.
     months: frozenset[str] = field(default_factory=lambda: _words("""
         jan feb mar apr jun jul aug sep sept oct nov dec january february march april may

@@ -1,0 +1,64 @@
+"""Pass: a section that holds one value at a time ("## Status") is the newest's alone.
+
+A status is one-valued: when the newest note has a section headed by one of the
+Lexicon's `one_valued_headings`, an older short statement carried into that section
+("Sent 16 April 2025." under the newest's "Accepted on 8 May") is superseded by the
+newest's first unit there, not written beside it (issue 18: two statuses side by side).
+A longer older unit there, or one giving a number or name beyond a date, tells a fact
+of its own and is left to the other passes."""
+
+from __future__ import annotations
+
+import re
+
+from .context import MergeContext, Ref
+from .older_only import set_status, text_of
+
+
+def _one_valued(ctx: MergeContext, title: str) -> bool:
+    words = re.findall(r"[a-z]+", title.lower())
+    return bool(words) and len(words) <= ctx.thresholds.one_valued_heading_words and any(
+        w in ctx.lexicon.one_valued_headings for w in words)
+
+
+def _dated_state(ctx: MergeContext, values: frozenset[str] | set[str]) -> bool:
+    """Its facts are a date at most ("Sent 16 April 2025."): a number is a day or a
+    year beside a month; any other number or name is a fact of its own, kept."""
+    months = {v for v in values if v.startswith("name:") and v[5:] in ctx.lexicon.months}
+    for v in values:
+        if v.startswith(("decision:", "label:")) or v in months:
+            continue
+        if v.startswith("n:") and months and v[2:].isdigit() and (
+                int(v[2:]) <= 31 or 1900 <= int(v[2:]) <= 2100):
+            continue
+        return False
+    return True
+
+
+def run(ctx: MergeContext) -> None:
+    base = ctx.base_refs()
+    first: dict[int, Ref] = {}
+    for b in base:
+        if b.unit.kind not in ("obs", "rel", "code") and b.section not in first and \
+                _one_valued(ctx, b.section_title):
+            first[b.section] = b
+    if not first:
+        return
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is None or e.status != "carried" or e.chosen \
+                    or r.unit.kind in ("obs", "rel", "code") \
+                    or len(r.unit.text.split()) > ctx.thresholds.one_valued_words \
+                    or not _dated_state(ctx, set(r.facts.values)):
+                continue
+            where = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
+            b = first.get(where) if where is not None else None
+            if b is None and _one_valued(ctx, r.section_title) and len(first) == 1:
+                b = next(iter(first.values()))  # its own status section, under another name
+            if b is None:
+                continue
+            ctx.entries[r.key] = set_status(
+                e, "superseded", by=b.key, by_text=text_of(b),
+                flips=("newer", "older"),
+                why="a status holds one value: the newest's status section states it")
