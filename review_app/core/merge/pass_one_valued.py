@@ -38,10 +38,10 @@ def _dated_state(ctx: MergeContext, values: frozenset[str] | set[str]) -> bool:
 def run(ctx: MergeContext) -> None:
     base = ctx.base_refs()
     first: dict[int, Ref] = {}
-    for b in base:
-        if b.unit.kind not in ("obs", "rel", "code") and b.section not in first and \
-                _one_valued(ctx, b.section_title):
-            first[b.section] = b
+    for s in base:
+        if s.unit.kind not in ("obs", "rel", "code") and s.section not in first and \
+                _one_valued(ctx, s.section_title):
+            first[s.section] = s
     if not first:
         return
     for _, doc in ctx.older:
