@@ -35,3 +35,30 @@ def test_an_older_status_is_not_written_beside_the_newest_status() -> None:
     assert "older" in e.flips
     # a fact of its own in that section (a name) is not a status: still carried
     assert "Ruth Okafor" in c.text
+
+
+def _marquee() -> tuple:
+    newer = dated("events/marquee-hire-2026.md", "Marquee hire for the summer fete (2026)",
+                  "marquee-hire-2026",
+                  "Marquee hire from Canvas & Pole for the village fete on 11 July.\n\n"
+                  "## Changes\n\nWe added a second entrance, so the hire fee went up to "
+                  "€9,150.\n\n## Site\n\n- Pitched on the lower field, 12 m by 24 m\n",
+                  modified="2026-05-02")
+    older = dated("events/marquee-hire.md", "Marquee hire for the summer fete",
+                  "marquee-hire",
+                  "Marquee hire from Canvas & Pole for the village fete on 11 July.\n\n"
+                  "## Terms\n\n- Fee: €8,400 all inclusive\n"
+                  "- Deposit paid by Hannelore Brandt\n\n"
+                  "## Site\n\n- Pitched on the lower field, 12 m by 24 m\n",
+                  modified="2026-02-14")
+    return newer, older
+
+
+def test_an_older_price_is_not_written_beside_the_one_price_the_newest_states() -> None:
+    newer, older = _marquee()
+    c = compose("merge", newer, [older])
+    check_ledger(c)
+    assert "€9,150" in c.text and "€8,400" not in c.text
+    e = entry(c, "€8,400")
+    assert e.status == "superseded" and "€9,150" in (e.by_text or "")
+    assert "Hannelore Brandt" in c.text  # not a price: still carried

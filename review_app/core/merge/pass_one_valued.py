@@ -5,7 +5,7 @@ Lexicon's `one_valued_headings`, an older short statement carried into that sect
 ("Sent 16 April 2025." under the newest's "Accepted on 8 May") is superseded by the
 newest's first unit there, not written beside it (issue 18: two statuses side by side).
 A longer older unit there, or one giving a number or name beyond a date, tells a fact
-of its own and is left to the other passes."""
+of its own and is left to the other passes. A price is one-valued too (one_price)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,45 @@ def _dated_state(ctx: MergeContext, values: frozenset[str] | set[str]) -> bool:
     return True
 
 
+_SYMBOLS = "$€£¥"
+
+
+def _money(v: str) -> str | None:
+    return v[2] if v.startswith("n:") and len(v) > 3 and v[2] in _SYMBOLS else None
+
+
+def one_price(ctx: MergeContext) -> None:
+    """One amount of money is the note's price: when the newest states exactly one
+    amount in a currency, anywhere (prose of another section, an observation "[money]
+    Price £1,368,500 after VO-3"), an older carried unit whose only fact is another
+    amount in that currency ("- Value: £1,240,000 fixed price") is superseded by it."""
+    stated: dict[str, dict[str, Ref]] = {}
+    for b in ctx.base_refs():
+        for v in b.facts.values:
+            if (sym := _money(v)) is not None:
+                held = stated.setdefault(sym, {})
+                if v not in held or held[v].unit.kind == "obs":  # prose before an obs
+                    held[v] = b
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is None or e.status != "carried" or e.chosen or r.unit.kind == "rel":
+                continue
+            own = {v for v in r.facts.values if not v.startswith("label:")}
+            syms = {_money(v) for v in own}
+            if len(own) != 1 or None in syms:
+                continue
+            held = stated.get(next(iter(syms)) or "", {})
+            if len(held) != 1 or own <= set(held):
+                continue
+            b = next(iter(held.values()))
+            ctx.entries[r.key] = set_status(
+                e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
+                why="the newest states one amount in that currency: another price now")
+
+
 def run(ctx: MergeContext) -> None:
+    one_price(ctx)
     base = ctx.base_refs()
     first: dict[int, Ref] = {}
     for s in base:
