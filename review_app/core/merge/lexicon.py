@@ -78,6 +78,14 @@ class Lexicon:
     left_cues: frozenset[str] = field(default_factory=lambda: _words("""
         left retired resigned stepped_down moved_to has_gone
         """))
+    # ... of which these also retire a thing no person names, said in the passive
+    # after one of `passive_words` ("the paper loans book was retired"): it is gone
+    retired_thing_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        retired
+        """))
+    passive_words: frozenset[str] = field(default_factory=lambda: _words("""
+        was were been is are be
+        """))
     # The thing replaced is named after these ("D replaced C", "took over from Vos"),
     # what replaced it before:
     replaced_cues: frozenset[str] = field(default_factory=lambda: _words("""
