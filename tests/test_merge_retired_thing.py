@@ -11,7 +11,8 @@ from tests.helpers_merge import check_ledger, dated, entry
 
 
 def test_an_older_rule_naming_a_retired_thing_is_superseded() -> None:
-    newer = dated("makerspace/tool-shed-2026.md", "Makerspace tool library (2026)", "tool-shed-2026",
+    newer = dated("makerspace/tool-shed-2026.md", "Makerspace tool library (2026)",
+                  "tool-shed-2026",
                   "How members borrow from the shared tool shed.\n\n"
                   "## Borrowing\n\n- Tools are now booked in the GardenKit app; the paper "
                   "shed ledger was retired.\n- The shed is open 08:00-20:00.\n",
