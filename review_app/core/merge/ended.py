@@ -118,7 +118,13 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             person = False
             if kind == "left":  # a person leaves; "on the left" is a place
                 person = len(names) >= 2 and all(len(n) >= 2 for n in names)
-                kind, words = "gone", frozenset()
+                thing = not names and k > 0 and low[k - 1] in lexicon.passive_words \
+                    and "_".join(low[k:k + n]) in lexicon.retired_thing_cues
+                # "the paper loans book was retired" (not "until she retired")
+                # its head (the last two words: "loans book") is what others name
+                kind, words = "gone", frozenset(
+                    stem(w.lower(), lexicon) for w in said.split()[-2:]) & words \
+                    if thing else frozenset()
             if names or words:
                 instead = other - names if kind == "replaced" else frozenset()
                 distinct = names - other if kind == "replaced" else names

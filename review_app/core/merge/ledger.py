@@ -20,6 +20,9 @@ BlockKind = Literal["para", "list", "numbered", "checklist", "table", "fence", "
 # carried/dropped entries take "carry" | "drop"; superseded entries "newer" | "older"
 Choice = Literal["carry", "drop", "newer", "older"]
 ORDERED: frozenset[str] = frozenset({"numbered", "checklist", "table", "fence", "code"})
+# A step or row is read by its place in its block: the newest's is never rewritten from
+# an older note (issue 18 item 3), an older one saying it with more is held back.
+NEVER_REWRITTEN: frozenset[str] = frozenset({"step", "row"})
 
 
 def entry_key(source: str, kind: str, norm_text: str, seen: dict[str, int]) -> str:

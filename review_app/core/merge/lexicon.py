@@ -78,6 +78,14 @@ class Lexicon:
     left_cues: frozenset[str] = field(default_factory=lambda: _words("""
         left retired resigned stepped_down moved_to has_gone
         """))
+    # ... of which these also retire a thing no person names, said in the passive
+    # after one of `passive_words` ("the paper loans book was retired"): it is gone
+    retired_thing_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        retired
+        """))
+    passive_words: frozenset[str] = field(default_factory=lambda: _words("""
+        was were been is are be
+        """))
     # The thing replaced is named after these ("D replaced C", "took over from Vos"),
     # what replaced it before:
     replaced_cues: frozenset[str] = field(default_factory=lambda: _words("""
@@ -119,6 +127,10 @@ class Lexicon:
     # Words between a value and the thing named after it ("EUR 44.00 after discount").
     value_then_words: frozenset[str] = field(default_factory=lambda: _words("""
         after before of
+        """))
+    # Headings of a section that holds one value at a time (pass_one_valued).
+    one_valued_headings: frozenset[str] = field(default_factory=lambda: _words("""
+        status state stage
         """))
     # Months, so "March 2026" reads as a date.
     months: frozenset[str] = field(default_factory=lambda: _words("""

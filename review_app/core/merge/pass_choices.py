@@ -6,12 +6,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .context import MergeContext
+from .ledger import NEVER_REWRITTEN
+from .older_only import HELD
 
 _OWN_PLACE = frozenset({"obs", "rel"})
 
 
 def run(ctx: MergeContext) -> None:
     for key, by in ctx.fuller.items():  # the engine's default: the fuller wording
+        if ctx.entries[by].kind in NEVER_REWRITTEN:  # "6. Fit the new Delignit block ..."
+            longer = ctx.entries[key]
+            ctx.entries[key] = replace(longer, status="dropped", by=None, by_text=None, held=True,
+                                       flips=("carry", "drop"),
+                                       why=f"{HELD} (the newest's own "
+                                       f"{ctx.entries[by].kind} says it shorter: "
+                                       f"{ctx.entries[by].text})")
+            continue
         if ctx.choices.get(key) != "newer" and by not in ctx.replaced:
             _older(ctx, key, chosen=False)
     for key, choice in ctx.choices.items():

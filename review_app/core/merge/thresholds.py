@@ -76,6 +76,12 @@ class Thresholds:
     # stale (0.26-0.48); matched by one word of two, two current ones were not (0.28
     # "a valid card" / "card payments no longer ...", 0.35): a safeguard
     said_over_cosine: float = 0.25
+    # A status section: a heading of at most this many words with a one-valued word
+    # ("## Status", "## Current status"); an older unit there of at most
+    # `one_valued_words` words is a status statement (merge-I: "Sent 16 April 2025.",
+    # 4; "Draft, for discussion at the July board meeting.", 8), longer ones tell facts
+    one_valued_heading_words: int = 3
+    one_valued_words: int = 12
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond

@@ -1,0 +1,102 @@
+"""Pass: a section that holds one value at a time ("## Status") is the newest's alone.
+
+A status is one-valued: when the newest note has a section headed by one of the
+Lexicon's `one_valued_headings`, an older short statement carried into that section
+("Sent 16 April 2025." under the newest's "Accepted on 8 May") is superseded by the
+newest's first unit there, not written beside it (issue 18: two statuses side by side).
+A longer older unit there, or one giving a number or name beyond a date, tells a fact
+of its own and is left to the other passes. A price is one-valued too (one_price)."""
+
+from __future__ import annotations
+
+import re
+
+from .context import MergeContext, Ref
+from .older_only import set_status, text_of
+
+
+def _one_valued(ctx: MergeContext, title: str) -> bool:
+    words = re.findall(r"[a-z]+", title.lower())
+    return bool(words) and len(words) <= ctx.thresholds.one_valued_heading_words and any(
+        w in ctx.lexicon.one_valued_headings for w in words)
+
+
+def _dated_state(ctx: MergeContext, values: frozenset[str] | set[str]) -> bool:
+    """Its facts are a date at most ("Sent 16 April 2025."): a number is a day or a
+    year beside a month; any other number or name is a fact of its own, kept."""
+    months = {v for v in values if v.startswith("name:") and v[5:] in ctx.lexicon.months}
+    for v in values:
+        if v.startswith(("decision:", "label:")) or v in months:
+            continue
+        if v.startswith("n:") and months and v[2:].isdigit() and (
+                int(v[2:]) <= 31 or 1900 <= int(v[2:]) <= 2100):
+            continue
+        return False
+    return True
+
+
+_SYMBOLS = "$€£¥"
+
+
+def _money(v: str) -> str | None:
+    return v[2] if v.startswith("n:") and len(v) > 3 and v[2] in _SYMBOLS else None
+
+
+def one_price(ctx: MergeContext) -> None:
+    """One amount of money is the note's price: when the newest states exactly one
+    amount in a currency, anywhere (prose of another section, an observation "[money]
+    Price £1,368,500 after VO-3"), an older carried unit whose only fact is another
+    amount in that currency ("- Value: £1,240,000 fixed price") is superseded by it."""
+    stated: dict[str, dict[str, Ref]] = {}
+    for b in ctx.base_refs():
+        for v in b.facts.values:
+            if (sym := _money(v)) is not None:
+                held = stated.setdefault(sym, {})
+                if v not in held or held[v].unit.kind == "obs":  # prose before an obs
+                    held[v] = b
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is None or e.status != "carried" or e.chosen or r.unit.kind == "rel":
+                continue
+            own = {v for v in r.facts.values if not v.startswith("label:")}
+            syms = {_money(v) for v in own}
+            if len(own) != 1 or None in syms:
+                continue
+            held = stated.get(next(iter(syms)) or "", {})
+            if len(held) != 1 or own <= set(held):
+                continue
+            b = next(iter(held.values()))
+            ctx.entries[r.key] = set_status(
+                e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
+                why="the newest states one amount in that currency: another price now")
+
+
+def run(ctx: MergeContext) -> None:
+    one_price(ctx)
+    base = ctx.base_refs()
+    first: dict[int, Ref] = {}
+    for s in base:
+        if s.unit.kind not in ("obs", "rel", "code") and s.section not in first and \
+                _one_valued(ctx, s.section_title):
+            first[s.section] = s
+    if not first:
+        return
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is None or e.status != "carried" or e.chosen \
+                    or r.unit.kind in ("obs", "rel", "code") \
+                    or len(r.unit.text.split()) > ctx.thresholds.one_valued_words \
+                    or not _dated_state(ctx, set(r.facts.values)):
+                continue
+            where = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
+            b = first.get(where) if where is not None else None
+            if b is None and _one_valued(ctx, r.section_title) and len(first) == 1:
+                b = next(iter(first.values()))  # its own status section, under another name
+            if b is None:
+                continue
+            ctx.entries[r.key] = set_status(
+                e, "superseded", by=b.key, by_text=text_of(b),
+                flips=("newer", "older"),
+                why="a status holds one value: the newest's status section states it")
