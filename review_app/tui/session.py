@@ -9,7 +9,6 @@ flips of the merge ledger and the person's edited text are written to the
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +19,7 @@ from ..core.grouping import Group, Member, staying
 from ..core.jsonl import SyncFn
 from ..core.notes import Note
 from ..core.pipeline import ScanResult, group_json
+from .targets import targets_of
 
 DECISION_ACTIONS = ACTIONS  # the log's names (core.decisions)
 THRESHOLD_STEP = 0.05
@@ -51,23 +51,6 @@ class Carried:
 
     decided_id: str
     joined: tuple[str, ...]  # notes in the group now that the decision did not cover
-
-
-_targets: tuple[dict[str, Note], dict[str, str]] | None = None
-_targets_lock = threading.Lock()
-
-
-def targets_of(notes: dict[str, Note]) -> dict[str, str]:
-    """The project's link index (links.target_index) for one scan's notes, built once:
-    the console's load composes the first groups with it, its follow-up the next ones and
-    the previews the rest, so their results are one and the same (merge/memo.py)."""
-    global _targets
-    from ..core.links import target_index
-
-    with _targets_lock:
-        if _targets is None or _targets[0] is not notes:
-            _targets = (notes, target_index(notes.values()))
-        return _targets[1]
 
 
 @dataclass

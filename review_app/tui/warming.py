@@ -23,9 +23,9 @@ from ..core.merge.memo import memo_of
 from ..core.merging import prefetch_units
 from ..core.notes import Note
 from ..core.pipeline import ScanResult
-from ..core.unit_vectors import AHEAD, SETTLED, Cancelled, UnitVectors
+from ..core.unit_vectors import AHEAD, SETTLED, Cancelled, UnitVectors, WarmVectors
 from .results import Results
-from .session import targets_of
+from .targets import targets_of
 from .view import PreviewRequest
 
 _running = threading.Lock()  # one warm-up of the process embeds or composes at a time
@@ -172,20 +172,10 @@ def first_units(result: ScanResult, vectors: UnitVectors, count: int = FIRST_GRO
     `v` or `j v` comes at once: the warm-up then composes those groups with no model on
     the path. The result is not kept (the console's own request may differ: a link index,
     a kept file chosen); only its vectors are wanted. Returns the texts embedded."""
-    from ..core.merging import compose
-
     before = vectors.embedded
     targets = targets_of(result.notes)  # as the preview resolves relations: one result
     for group in result.groups[:count]:
-        inputs = _merge_inputs(result, group)
-        if inputs is None:
-            continue
-        canonical, others, kept = inputs
-        try:
-            compose("merge", canonical, others, kept=kept, vectors=vectors, targets=targets,
-                    memo=memo_of(vectors))
-        except Exception:  # noqa: BLE001 - a head start only; the preview shows any error
-            continue
+        _head_start(result, group, vectors, vectors, targets)
     return vectors.embedded - before
 
 
@@ -218,26 +208,37 @@ def follow_units(result: ScanResult, vectors: UnitVectors,
     screen has the model first), so `v` at once on any of them finds its unit vectors
     cached (memory and the project's store, for the next session and `apply --plan`).
     Stops at FOLLOW_TEXTS texts embedded or on `cancelled()`. Returns the texts embedded."""
-    from ..core.merging import compose
-
     before = vectors.embedded
     view = vectors.at(AHEAD, cancelled)
     targets = targets_of(result.notes)
     for index in follow_order(len(result.groups)):
         if cancelled() or vectors.embedded - before >= FOLLOW_TEXTS:
             break
-        inputs = _merge_inputs(result, result.groups[index])
-        if inputs is None:
-            continue
-        canonical, others, kept = inputs
         try:
-            compose("merge", canonical, others, kept=kept, vectors=view, targets=targets,
-                    memo=memo_of(vectors))
+            _head_start(result, result.groups[index], view, vectors, targets)
         except Cancelled:
             break
-        except Exception:  # noqa: BLE001 - a head start only; the preview shows any error
-            continue
     return vectors.embedded - before
+
+
+def _head_start(result: ScanResult, group: Group, view: UnitVectors | WarmVectors,
+                vectors: UnitVectors,
+                targets: dict[str, str]) -> None:
+    """Compose one group's merge through `view` and keep it in `vectors`' memo, as the
+    preview would; a failure is the preview's to show (Cancelled goes to the caller)."""
+    from ..core.merging import compose
+
+    inputs = _merge_inputs(result, group)
+    if inputs is None:
+        return
+    canonical, others, kept = inputs
+    try:
+        compose("merge", canonical, others, kept=kept, vectors=view, targets=targets,
+                memo=memo_of(vectors))
+    except Cancelled:
+        raise
+    except Exception:  # noqa: BLE001 - a head start only; the preview shows any error
+        return
 
 
 class Following:
