@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -518,3 +519,29 @@ def test_requiring_basic_memory_vectors_where_there_are_none_is_an_error(tmp_pat
     write_notes(tmp_path / "kb", {"a.md": NOTES["finishing/shellac-mixing.md"]})
     with pytest.raises(BasicMemoryUnavailable, match="does not index"):
         scan(Project(tmp_path / "kb"), ScanOptions(vectors="basic-memory"))
+
+
+def test_rewrites_found_through_basic_memory_chunks_as_through_own_sections(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, embedder, model_cache: Path):
+    """Issue 19: coverage on basic-memory's chunks is read by the listing's rules the section
+    path has (a chunk answered by a run of the other's chunks, the containment lift), so a
+    scan of its index lists rewrite_kb's groups exactly, as own vectors do, embedding none.
+    Before, the garden watering rota (two chunks) and its summer schedule (one chunk, which
+    restates both) scored 0.27 and were not listed."""
+    kb = tmp_path / "rewrite_kb"
+    shutil.copytree(Path(__file__).parent / "data" / "rewrite_kb", kb)
+    cfg = tmp_path / "bm-config"
+    cfg.mkdir()
+    (cfg / "config.json").write_text(json.dumps({
+        "projects": {"rewrites": {"path": str(kb)}}, "default_project": "rewrites",
+        "semantic_embedding_model": DEFAULT_MODEL,
+        "semantic_embedding_cache_dir": str(model_cache)}))
+    monkeypatch.setenv("BASIC_MEMORY_CONFIG_DIR", str(cfg))
+    build_db(cfg / "memory.db", [(1, "rewrites", kb, load_notes(kb)[0])], embedder)
+
+    result = scan(Project(kb, name="rewrites"), ScanOptions())
+    assert result.vector_source == "basic-memory"
+    assert result.stats["embedded"] == 0 and result.stats["from_basic_memory"] == 40
+    labels = json.loads((kb / "labels.json").read_text(encoding="utf-8"))
+    assert {frozenset(g.paths) for g in result.groups} == {
+        frozenset(g["paths"]) for g in labels["groups"]}
