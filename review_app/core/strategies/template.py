@@ -61,6 +61,14 @@ def template_lines(notes_lines: Iterable[np.ndarray]) -> np.ndarray:
     return lines[counts >= max(MIN_NOTES, int(SHARE * len(parts)))]
 
 
+def no_own_content(lines: np.ndarray, template: np.ndarray) -> bool:
+    """A note with no line of its own: every line of it is a heading, a short line or one of
+    the project's template lines (an unfilled template, a dated heading and little else).
+    Such a note says nothing another note could restate, so it is no one's duplicate unless
+    it is that note's copy (cues.py holds it below the likely band)."""
+    return not len(lines) or bool(np.isin(lines, template, assume_unique=True).all())
+
+
 def template_only(a: np.ndarray, b: np.ndarray, template: np.ndarray) -> int:
     """How many lines the two share where every one is the template's (else 0)."""
     shared = np.intersect1d(a, b, assume_unique=True)
