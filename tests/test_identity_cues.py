@@ -683,3 +683,17 @@ def test_a_note_with_no_content_of_its_own_restates_nothing(tmp_path: Path, scan
     for other in ("sessions/s0.md", "sessions/s9.md"):
         assert result.score_pair("sessions/stub-a.md", other).score < likely
     assert result.score_pair("sessions/s0.md", "sessions/s0-copy.md").score >= likely
+
+
+def test_a_note_whose_body_says_nothing_is_known_by_its_title_not_held_as_a_stub():
+    """Only a template and nothing else is a stub: a question whose body is "hmm?" (SemEval
+    dev Q299_R4) says what it asks in its title and may be a duplicate."""
+    from review_app.core.strategies.template import no_own_content, note_lines, template_lines
+
+    bodies = [_session(f"2026-03-1{i} 20:09", [s]) for i, s in enumerate(SESSIONS)]
+    bodies += [_session("2026-03-20 20:09", []), "hmm?"]
+    lines = [note_lines(b) for b in bodies]
+    template = template_lines(lines)
+    assert no_own_content(lines[-2], template)
+    assert not no_own_content(lines[-1], template)
+    assert not any(no_own_content(ln, template) for ln in lines[:-2])

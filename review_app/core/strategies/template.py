@@ -62,11 +62,13 @@ def template_lines(notes_lines: Iterable[np.ndarray]) -> np.ndarray:
 
 
 def no_own_content(lines: np.ndarray, template: np.ndarray) -> bool:
-    """A note with no line of its own: every line of it is a heading, a short line or one of
-    the project's template lines (an unfilled template, a dated heading and little else).
-    Such a note says nothing another note could restate, so it is no one's duplicate unless
-    it is that note's copy (cues.py holds it below the likely band)."""
-    return not len(lines) or bool(np.isin(lines, template, assume_unique=True).all())
+    """A template and nothing else: the note has template lines, and every other line is a
+    heading or a short line (an unfilled template, a pasted instruction block under a dated
+    header). Such a note says nothing another note could restate, so it is no one's
+    duplicate unless it is that note's copy (cues.py holds it below the likely band). A note
+    with no long line at all is not one: its title says what it is about (a SemEval question
+    whose body is "hmm?" duplicates another by its title)."""
+    return bool(len(lines)) and bool(np.isin(lines, template, assume_unique=True).all())
 
 
 def template_only(a: np.ndarray, b: np.ndarray, template: np.ndarray) -> int:
