@@ -634,3 +634,66 @@ def test_reworded_titles_numbered_differently_are_a_chains_versions(tmp_path: Pa
     # bare numbers of reworded titles number a series' members: the penalty stays
     ordinal = result.score_pair("art/004-a-real-story.md", "art/006-a-founders-week.md")
     assert ordinal.evidence["number_conflict"] == 1.0
+
+
+DIRECTIVE = ("# /logos deep you are directing the deep workflow. Your team is a coder and a "
+             "sage. During discussion stages with the sage, explore open ideas and refine "
+             "them into computations to assign to the coder. You are autonomously directing "
+             "the workflow for 20 iterations; when conclusions have been reached, open up a "
+             "new exploration.")
+
+SESSIONS = [
+    "The sage proposed reading the hexagram graph as a Cayley graph of Z2^6; the coder "
+    "checked that the 64 nodes and 384 edges match and found 3 orbits under reversal.",
+    "We measured the King Wen pair distances: 28 of 32 pairs are reversals, 4 are "
+    "complements; the coder wrote the table to kingwen/pairs.md.",
+    "Ran the MEV flow signals backtest on 14 days of blocks: sandwich share fell from 31% "
+    "to 22% after the relay change; the plan moves to cross-chain arbitrage next.",
+    "Compared the five-phase cycle with the trigram wheel: 6 of 8 trigrams fit the "
+    "generating cycle, the remaining 2 need the controlling cycle; written to wuxing.md.",
+]
+
+
+def _session(when: str, said: list[str]) -> str:
+    lines = [f"**User** ({when}):", DIRECTIVE, ""]
+    for s in said:
+        lines += ["**Assistant**:", s, ""]
+    return "\n".join(lines)
+
+
+def test_a_note_with_no_content_of_its_own_restates_nothing(tmp_path: Path, scan_project):
+    """A session holding only the pasted directive (every line of it recurs in many notes)
+    is no session's duplicate; two copies of one session are (issue 19: empty stubs)."""
+    root = tmp_path / "kb"
+    for i, said in enumerate(SESSIONS):
+        _write(root, f"sessions/s{i}.md", _session(f"2026-03-1{i} 20:09", [said]),
+               title=f"Session: deep {i}")
+    _write(root, "sessions/s9.md", _session("2026-03-19 21:40", SESSIONS[:2]),
+           title="Session: deep 9")
+    _write(root, "sessions/stub-a.md", _session("2026-03-20 20:09", []), title="Session: deep")
+    _write(root, "sessions/stub-b.md", _session("2026-03-21 08:15", []), title="Session: deep")
+    _write(root, "sessions/s0-copy.md", _session("2026-03-10 20:09", [SESSIONS[0]]),
+           title="Session: deep 0 (copy)")
+    _fillers(root, "sessions")
+    result = scan_project(root, threshold=0.0)
+    likely = result.likely_threshold
+    stubs = result.score_pair("sessions/stub-a.md", "sessions/stub-b.md")
+    assert stubs.score < likely
+    assert any("no content of its own" in r for r in stubs.reasons)
+    for other in ("sessions/s0.md", "sessions/s9.md"):
+        assert result.score_pair("sessions/stub-a.md", other).score < likely
+    assert result.score_pair("sessions/s0.md", "sessions/s0-copy.md").score >= likely
+
+
+def test_a_note_whose_body_says_nothing_is_known_by_its_title_not_held_as_a_stub():
+    """Only a template and nothing else is a stub: a question whose body is "hmm?" (SemEval
+    dev Q299_R4) says what it asks in its title and may be a duplicate."""
+    from review_app.core.strategies.template import no_own_content, note_lines, template_lines
+
+    bodies = [_session(f"2026-03-1{i} 20:09", [s]) for i, s in enumerate(SESSIONS)]
+    bodies += [_session("2026-03-20 20:09", []), "hmm?"]
+    lines = [note_lines(b) for b in bodies]
+    template = template_lines(lines)
+    assert no_own_content(lines[-2], template)
+    assert not no_own_content(lines[-1], template)
+    assert not any(no_own_content(ln, template) for ln in lines[:-2])

@@ -27,6 +27,10 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
 - template (template.py): two notes whose every common line recurs in many other notes
   of the project are two fillings of one template (receipts, alerts, hub stubs), held
   below the likely band as series members are, unless one is the other word for word;
+- no own content (template.py): a note whose every line is a heading, a short line or the
+  project's template, with some template line (an unfilled template, a pasted instruction
+  block under a dated header) restates nothing, so it is held below the likely band against
+  any note it is not a copy of; two such stubs are trivially alike;
 - concept (concept.py): two notes filled from one template about different things (titles
   naming two subjects, versions or IDs; one linking the other; distinctive content not
   covering each other) are held below the likely band as template fillings are;
@@ -68,6 +72,7 @@ class PairCues:
     copy: bool = False  # the bodies are the same text once stamps are taken out
     template: int = 0  # lines the two share, where every one is the project's template
     concept: str = ""  # why the two fill one template about different things (concept.py)
+    stub: bool = False  # one note has no line of its own (template.no_own_content)
 
     @property
     def inside(self) -> float | None:
@@ -132,7 +137,8 @@ class PairCues:
             # below the band the listing reads containment alone (Scale.own_band_only): own
             # content on both sides keeps a pair out of the likely band, not off the list
             out = min(_sigmoid(z + self.listing_shift() + bonus), likely - SERIES_BELOW)
-        if self.held_as_series or self.held_as_index or self.held_as_template or self.concept:
+        if (self.held_as_series or self.held_as_index or self.held_as_template or self.concept
+                or self.stub):
             out = min(out, likely - SERIES_BELOW)
         return out
 
@@ -142,7 +148,8 @@ class PairCues:
                                  "supersedes": float(self.series.restates),
                                  "index_like": float(bool(self.shape_a or self.shape_b)),
                                  "template_lines": float(self.template),
-                                 "other_concept": float(bool(self.concept))}
+                                 "other_concept": float(bool(self.concept)),
+                                 "no_own_content": float(self.stub)}
         if self.cov is not None:
             out.update({"covered_a": self.cov.share_a, "covered_b": self.cov.share_b,
                         "pieces_a": float(self.cov.pieces_a),
@@ -171,6 +178,9 @@ class PairCues:
                        f"against)")
         if self.concept:
             out.append(f"{self.concept} (counts against)")
+        if self.stub:
+            out.append("one note has no content of its own: every line of it is a heading or "
+                       "the project's template (counts against)")
         if self.held_as_series:
             out.append("kept out of the likely band: series members are not rewrites "
                        "unless one restates the other")
@@ -183,15 +193,20 @@ class PairCues:
         elif self.concept:
             out.append("kept out of the likely band: one template filled for two different "
                        "things is two notes")
+        elif self.stub:
+            out.append("kept out of the likely band: an unfilled template or empty stub "
+                       "restates nothing unless it is the other's copy")
         return out
 
 
 def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
               pieces_b: tuple[np.ndarray, np.ndarray] | None,
-              scale: Scale | None = None, template: int = 0, concept: str = "") -> PairCues:
+              scale: Scale | None = None, template: int = 0, concept: str = "",
+              stub: bool = False) -> PairCues:
     """`template`: the lines the two share where all are the project's template
-    (template.template_only), and `concept` (concept.ConceptIndex.cue), worked out by the
-    caller, which sees the whole project."""
+    (template.template_only), `concept` (concept.ConceptIndex.cue) and `stub` (either note
+    without a line of its own, template.no_own_content), worked out by the caller, which
+    sees the whole project."""
     cov = None
     if pieces_a is not None and pieces_b is not None and scale is not None:
         cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1],
@@ -199,8 +214,12 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
     cue = series_cue(a, b)
     same = unstamped(a.body) == unstamped(b.body) if cue.series or template or concept \
         else False
+    # A stub is exempt only as the same note filed twice: with its stamps taken out, two
+    # empty daily notes are "the same text" while being two days.
+    twice = stub and a.body.strip() == b.body.strip() and \
+        a.title.strip().lower() == b.title.strip().lower()
     return PairCues(cov, scale, note_shape(a), note_shape(b), cue, cue.series and same,
-                    0 if same else template, "" if same else concept)
+                    0 if same else template, "" if same else concept, stub and not twice)
 
 
 def _sigmoid(z: float) -> float:

@@ -43,7 +43,7 @@ from .calibration import identity_vectors as identity_vectors  # the benches' im
 from .client import SearchClient
 from .concept import ConceptIndex
 from .cues import FLOOR, SERIES_BELOW, PairCues, pair_cues
-from .template import note_lines, template_lines, template_only
+from .template import no_own_content, note_lines, template_lines, template_only
 from .text import content_tokens, numbers_conflict, title_numbers, title_similarity
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "hybrid_weights.json"
@@ -318,9 +318,10 @@ class _Scored:
             scale = self.client.pieces.scale if self.client.pieces is not None else None
             shared = template_only(self.lines(key[0]), self.lines(key[1]), self.template)
             concept = "" if self.concepts is None else self.concepts.cue(*key)
+            stub = any(no_own_content(self.lines(r), self.template) for r in key)
             self.cues[key] = pair_cues(notes[key[0]], notes[key[1]],
                                        self._pieces.get(key[0]), self._pieces.get(key[1]),
-                                       scale, shared, concept)
+                                       scale, shared, concept, stub)
         return self.cues[key]
 
     def lines(self, row: int) -> np.ndarray:

@@ -61,6 +61,16 @@ def template_lines(notes_lines: Iterable[np.ndarray]) -> np.ndarray:
     return lines[counts >= max(MIN_NOTES, int(SHARE * len(parts)))]
 
 
+def no_own_content(lines: np.ndarray, template: np.ndarray) -> bool:
+    """A template and nothing else: the note has template lines, and every other line is a
+    heading or a short line (an unfilled template, a pasted instruction block under a dated
+    header). Such a note says nothing another note could restate, so it is no one's
+    duplicate unless it is that note's copy (cues.py holds it below the likely band). A note
+    with no long line at all is not one: its title says what it is about (a SemEval question
+    whose body is "hmm?" duplicates another by its title)."""
+    return bool(len(lines)) and bool(np.isin(lines, template, assume_unique=True).all())
+
+
 def template_only(a: np.ndarray, b: np.ndarray, template: np.ndarray) -> int:
     """How many lines the two share where every one is the template's (else 0)."""
     shared = np.intersect1d(a, b, assume_unique=True)
