@@ -84,20 +84,19 @@ def test_a_replaced_thing_is_named_before_what_replaced_it() -> None:
 
 
 def test_the_byline_is_the_newest_one() -> None:
-    newer = dated("herbarium/pressing-2026.md", "Plant pressing notes (2026)",
-                  "pressing-2026",
-                  "Revised by Jun Park, March 2026.\n\nHow to press plants for the county "
-                  "herbarium.\n\n## Drying\n\nChange the blotters daily for the first "
-                  "week.\n",
+    newer = dated("darts/league-handbook-2026.md", "Darts league handbook (2026)",
+                  "league-handbook-2026",
+                  "Revised by Jun Park, March 2026.\n\nHow the Crown Lane darts league "
+                  "runs.\n\n## Fixtures\n\nMatches start at 20:00 on Thursdays.\n",
                   modified="2026-03-20")
-    older = dated("herbarium/pressing.md", "Plant pressing notes", "pressing",
-                  "Written by Alma Moss.\n\nHow to press plants for the county herbarium."
-                  "\n\n## Drying\n\nChange the blotters daily for the first week.\n"
-                  "Succulents are scalded for 30 seconds before pressing.\n",
+    older = dated("darts/league-handbook.md", "Darts league handbook", "league-handbook",
+                  "Written by Alma Moss.\n\nHow the Crown Lane darts league runs.\n\n"
+                  "## Fixtures\n\nMatches start at 20:00 on Thursdays.\n"
+                  "Each team brings its own scorer and 2 spare sets of flights.\n",
                   modified="2023-06-01")
     c = compose("merge", newer, [older])
     check_ledger(c)
     assert "Written by Alma Moss" not in c.text
     e = entry(c, "Written by Alma Moss")
     assert e.status == "superseded" and "Jun Park" in (e.by_text or "") and e.flips
-    assert "Succulents are scalded for 30 seconds before pressing." in c.text
+    assert "Each team brings its own scorer and 2 spare sets of flights." in c.text
