@@ -84,10 +84,11 @@ class Lexicon:
         left retired resigned stepped_down has_gone
         """))
     # A thing moved, named before these ("The catalogue moved to Koha", "bookings are
-    # now in the app"): where older notes say it is, is over. A person who moves left.
+    # now kept in the app"): where older notes say it is, is over. A person who moves
+    # left. (A bare "now in" is no move: "the club is now in its 40th year".)
     moved_cues: frozenset[str] = field(default_factory=lambda: _words("""
-        moved_to moved_into migrated_to switched_to relocated_to transferred_to now_in
-        now_on now_lives_in now_kept_in now_held_in
+        moved_to moved_into migrated_to switched_to relocated_to transferred_to
+        now_lives_in now_kept_in now_held_in now_stored_in now_hosted_on now_runs_on
         """))
     # Words that say where a thing is ("lives in a spreadsheet", "kept at the desk"):
     # an older unit placing the thing a newest unit says moved is superseded by it.
