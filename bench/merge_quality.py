@@ -116,10 +116,42 @@ def _target(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name).strip("-")
 
 
+def _interrupts(m: re.Match[str]) -> bool:
+    """CommonMark: an item line may end the paragraph above it only as a bullet with
+    content or an ordered item numbered 1 ("call\n999. The nearest ..." goes on)."""
+    marker = m.group(0).split(None, 1)[0]
+    return bool(m.group(2).strip()) and (not marker[:1].isdigit() or int(marker[:-1]) == 1)
+
+
+def item_starts(lines: list[str]) -> set[int]:
+    """The lines that begin a list item: a line that looks like one after a line of
+    text (a paragraph or an item) begins one only when it may interrupt that text, or
+    is the next ordered item at an indent the list numbers."""
+    out: set[int] = set()
+    prev, ordered = "", set()  # prev: "", "para", "item"
+    for k, line in enumerate(lines):
+        st = line.strip()
+        m = _ITEM.match(line)
+        if not st or st.startswith(("```", "~~~", "|")) or _HEADING.match(line):
+            prev, ordered = "", set()
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        sibling = m is not None and st[:1].isdigit() and indent in ordered
+        if m is not None and (not prev or _interrupts(m) or (prev == "item" and sibling)):
+            out.add(k)
+            if st[:1].isdigit():
+                ordered.add(indent)
+            prev = "item"
+        elif prev != "item":
+            prev, ordered = "para", set()
+    return out
+
+
 def units_of(text: str) -> list[Unit]:
     body = _FM.sub("", text, count=1)
     out: list[Unit] = []
     lines = body.split("\n")
+    starts = item_starts(lines)
     i, header = 0, ""
     para: list[str] = []
 
@@ -158,7 +190,13 @@ def units_of(text: str) -> list[Unit]:
                 header = _norm(" | ".join(cells))
             else:
                 out.append(Unit("row", " | ".join(cells), st, f"{header}::{_norm(cells[0])}"))
-        elif (m := _ITEM.match(line)) is not None:
+        elif (m := _ITEM.match(line)) is not None and i not in starts:
+            if para or not out or out[-1].kind != "text":
+                para.append(line)
+            else:  # "- call\n999. The nearest ...": the item goes on
+                out[-1] = Unit("text", f"{out[-1].text} {st}", f"{out[-1].raw} {st}",
+                               out[-1].key)
+        elif m is not None:
             flush()
             rel = parse_relation(line)
             obs = parse_observation(line) if rel is None else None
@@ -216,7 +254,10 @@ def facts(text: str) -> dict[str, set[str]]:
                                 "tags": set(), "obs categories": set(),
                                 "relations": set()}
     plain = _LINK.sub(" ", body)
-    plain = re.sub(r"(?m)^\s*\d+[.)]\s", " ", plain)  # a step's number is not a fact
+    lines = plain.split("\n")  # a step's number is not a fact ("in\n2024. We" is one)
+    starts = item_starts(lines)
+    plain = "\n".join(re.sub(r"^\s*\d+[.)]\s", " ", ln) if k in starts else ln
+                      for k, ln in enumerate(lines))
     out["numbers"] = set(_NUMBER.findall(plain))
     out["code"] = {c.strip() for c in _CODE.findall(body)}
     for m in _LINK.finditer(body):

@@ -79,6 +79,16 @@ class Document:
         return self.sections[self.blocks[unit.block].section]
 
 
+def interrupts(item: re.Match[str]) -> bool:
+    """A list item line may end the paragraph above it (CommonMark): a bullet with
+    content, an ordered item only when it starts at 1. "call\n999. The nearest ..." and
+    "in\n2024. We ..." are a hard-wrapped paragraph going on, not a list."""
+    marker, rest = item.group(2), item.group(4)
+    if not rest.strip():
+        return False
+    return not marker[:1].isdigit() or int(marker[:-1]) == 1
+
+
 def _list_kind(first_marker: str, boxed: bool) -> BlockKind:
     if boxed:
         return "checklist"
@@ -168,7 +178,8 @@ def parse(path: str, body: str) -> Document:
         # a paragraph (or a setext heading)
         j = i
         while j < n and lines[j].strip() and not _ATX.match(lines[j]) \
-                and not _FENCE.match(lines[j]) and not (j > i and _ITEM.match(lines[j])):
+                and not _FENCE.match(lines[j]) and not (
+                    j > i and (im := _ITEM.match(lines[j])) is not None and interrupts(im)):
             if j > i and _SETEXT.match(lines[j]):
                 break
             j += 1
@@ -214,9 +225,17 @@ def _parse_list(lines, i, add, blocks, first) -> int:  # noqa: ANN001
     n = len(lines)
     j = i
     items: list[tuple[int, int]] = []
+    ordered: set[str] = set()  # indents at which the list has ordered items
     while j < n:
         m = _ITEM.match(lines[j])
+        if m is not None and items and lines[j - 1].strip() and not interrupts(m) \
+                and not (m.group(2)[:1].isdigit() and m.group(1) in ordered):
+            items[-1] = (items[-1][0], j + 1)  # "- call\n999. The ...": the item goes on
+            j += 1
+            continue
         if m is not None:
+            if m.group(2)[:1].isdigit():
+                ordered.add(m.group(1))
             items.append((j, j + 1))
             j += 1
             continue

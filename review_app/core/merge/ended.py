@@ -24,14 +24,15 @@ _TOKEN = re.compile(r"[°º][A-Za-z]+|[A-Za-z][\w'’\-]*|\d[\d,.:/\-]*|[.;:!?()
 _STOP = frozenset(".;:!?[],")  # a clause ends here ("the contract (signed ...)": not yet)
 _REACH = 3  # content words taken on the side a cue speaks of
 
-EndKind = Literal["gone", "replaced", "done"]
+EndKind = Literal["gone", "replaced", "moved", "done"]
 
 
 @dataclass(frozen=True)
 class Ended:
     """One thing a unit says is over."""
 
-    kind: EndKind  # gone (left, removed, no longer), replaced (by `instead`), done
+    kind: EndKind  # gone (left, removed, no longer), replaced (by `instead`), moved
+    # (to `instead`: where it was is over), done
     names: frozenset[str]  # name tokens of the thing (as written; "Annealer", "C")
     words: frozenset[str]  # its content words, stemmed
     instead: frozenset[str] = frozenset()  # replaced: name tokens of what took its place
@@ -55,17 +56,17 @@ def _bare(token: str) -> str:
     return re.sub(r"['’]s$", "", token)
 
 
-def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon
-          ) -> tuple[frozenset[str], frozenset[str], str]:
+def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
+          stop: frozenset[str] = frozenset()) -> tuple[frozenset[str], frozenset[str], str]:
     """(name tokens, content words, the thing as written) on one side of a cue, within
-    its clause: the first name met (a run of capitalised words), else up to _REACH
-    content words."""
+    its clause (and before a word of `stop`): the first name met (a run of capitalised
+    words), else up to _REACH content words."""
     names: list[str] = []
     words: list[str] = []
     k = start
     skip = lexicon.function_words | lexicon.auxiliary_words | lexicon.months | \
         lexicon.value_verbs  # "no deposit is taken any more": the deposit
-    while 0 <= k < len(tokens) and tokens[k] not in _STOP:
+    while 0 <= k < len(tokens) and tokens[k] not in _STOP and tokens[k].lower() not in stop:
         t = tokens[k]
         first = k == 0 or tokens[k - 1] in _STOP
         if _capital(t, lexicon) and not (first and not (
@@ -102,6 +103,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             (_phrases(lexicon.gone_cues), "gone", -1),
             (_phrases(lexicon.gone_after_cues), "gone", 1),
             (_phrases(lexicon.left_cues), "left", -1),
+            (_phrases(lexicon.moved_cues), "moved", -1),
             (_phrases(lexicon.done_cues), "done", -1))
     k = 0
     while k < len(tokens):
@@ -112,10 +114,17 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             if side < 0:
                 names, words, said = _side(tokens, k - 1, -1, lexicon)
                 other = _side(tokens, k + n, 1, lexicon)[0]
-            else:
-                names, words, said = _side(tokens, k + n, 1, lexicon)
-                other = _side(tokens, k - 1, -1, lexicon)[0]
+            else:  # "replaced the spreadsheet with Koha": Koha took its place
+                names, words, said = _side(tokens, k + n, 1, lexicon, lexicon.instead_words)
+                then = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
+                             or low[j] in lexicon.instead_words), None)
+                other = _side(tokens, then + 1, 1, lexicon)[0] if then is not None \
+                    and low[then] in lexicon.instead_words else \
+                    _side(tokens, k - 1, -1, lexicon)[0]
             person = False
+            if kind == "moved":  # a person who moved left; a thing moved to `other`
+                person = len(names) >= 2 and all(len(n) >= 2 for n in names)
+                kind = "gone" if person else "moved"
             if kind == "left":  # a person leaves; "on the left" is a place
                 person = len(names) >= 2 and all(len(n) >= 2 for n in names)
                 thing = not names and k > 0 and low[k - 1] in lexicon.passive_words \
@@ -126,8 +135,8 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                     stem(w.lower(), lexicon) for w in said.split()[-2:]) & words \
                     if thing else frozenset()
             if names or words:
-                instead = other - names if kind == "replaced" else frozenset()
-                distinct = names - other if kind == "replaced" else names
+                instead = other - names if kind in ("replaced", "moved") else frozenset()
+                distinct = names - other if kind in ("replaced", "moved") else names
                 out.append(Ended(kind, names, words if not names else frozenset(  # type: ignore[arg-type]
                     stem(w.lower(), lexicon) for w in names), instead, distinct, person, said))
             k += n - 1
@@ -169,4 +178,20 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     return bool(end.distinct & mine) and rest <= words_in(text, lexicon)
 
 
-__all__ = ["Ended", "ended", "is_open", "speaks_of"]
+def places(text: str, end: Ended, lexicon: Lexicon) -> bool:
+    """The text says where the thing `end` says moved is: a place word follows its
+    mention in one clause ("The catalogue lives in a spreadsheet"; not "Loans are
+    recorded in the catalogue", nor "The catalogue has 4,000 records")."""
+    tokens = _TOKEN.findall(text)
+    named = False
+    for t in tokens:
+        if t in _STOP:
+            named = False
+        elif stem(_bare(t).lower(), lexicon) in end.words or _bare(t) in end.names:
+            named = True
+        elif named and t.lower() in lexicon.place_words:
+            return True
+    return False
+
+
+__all__ = ["Ended", "ended", "is_open", "places", "speaks_of"]

@@ -55,6 +55,11 @@ class Lexicon:
         revision revised revisions version versions changes changelog draft drafted
         written rewritten rewrite amended edition updated
         """))
+    # After a `note_history_words` word, these make a byline ("Written by A. Moss"):
+    # a note has one at a time (pass_one_valued).
+    byline_words: frozenset[str] = field(default_factory=lambda: _words("""
+        by
+        """))
     # Headings of sections whose items are decisions, each a fact of its own.
     decision_headings: tuple[str, ...] = ("decision", "not doing", "out of scope",
                                           "non-goal", "won't do", "rejected")
@@ -76,7 +81,24 @@ class Lexicon:
         """))
     # ... before these, and only a person ("Owen Pryce left", "when he retired"):
     left_cues: frozenset[str] = field(default_factory=lambda: _words("""
-        left retired resigned stepped_down moved_to has_gone
+        left retired resigned stepped_down has_gone
+        """))
+    # A thing moved, named before these ("The catalogue moved to Koha", "bookings are
+    # now kept in the app"): where older notes say it is, is over. A person who moves
+    # left. (A bare "now in" is no move: "the club is now in its 40th year".)
+    moved_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        moved_to moved_into migrated_to switched_to relocated_to transferred_to
+        now_lives_in now_kept_in now_held_in now_stored_in now_hosted_on now_runs_on
+        """))
+    # Words that say where a thing is ("lives in a spreadsheet", "kept at the desk"):
+    # an older unit placing the thing a newest unit says moved is superseded by it.
+    place_words: frozenset[str] = field(default_factory=lambda: _words("""
+        in on at inside within
+        """))
+    # Words ending the thing a cue names after it, before what took its place
+    # ("replaced the spreadsheet with Koha", "switched from paper to the app").
+    instead_words: frozenset[str] = field(default_factory=lambda: _words("""
+        with to by for
         """))
     # ... of which these also retire a thing no person names, said in the passive
     # after one of `passive_words` ("the paper loans book was retired"): it is gone
@@ -90,7 +112,7 @@ class Lexicon:
     # what replaced it before:
     replaced_cues: frozenset[str] = field(default_factory=lambda: _words("""
         replaced replaces replacing over_from instead_of succeeded succeeds in_place_of
-        supersedes superseding
+        supersedes superseding switched_from moved_from migrated_from
         """))
     # ... and before these ("C was replaced by D"):
     replaced_by_cues: frozenset[str] = field(default_factory=lambda: _words("""

@@ -274,6 +274,8 @@ def _measure(value: str) -> str | None:
         # a program, a command, a person: another one replaces it ("Coxswain: Morag
         # Reid" / "Coxswain: Declan Orr")
         return value.split(":", 1)[0]
+    if re.fullmatch(r"n:(?:19|20)\d\d", value):
+        return "year"  # when, not how many: "in 2025" gives no other value of "300 gsm"
     return "n:" + re.sub(r"[\d.,:/\-]+", "9", value[2:]) if value.startswith("n:") else None
 
 

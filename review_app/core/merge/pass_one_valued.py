@@ -5,7 +5,8 @@ Lexicon's `one_valued_headings`, an older short statement carried into that sect
 ("Sent 16 April 2025." under the newest's "Accepted on 8 May") is superseded by the
 newest's first unit there, not written beside it (issue 18: two statuses side by side).
 A longer older unit there, or one giving a number or name beyond a date, tells a fact
-of its own and is left to the other passes. A price is one-valued too (one_price)."""
+of its own and is left to the other passes. A price is one-valued too (one_price), and
+so is the note's byline (one_byline)."""
 
 from __future__ import annotations
 
@@ -72,8 +73,37 @@ def one_price(ctx: MergeContext) -> None:
                 why="the newest states one amount in that currency: another price now")
 
 
+def _byline(ctx: MergeContext, r: Ref) -> bool:
+    """A line saying who wrote the note ("Written by A. Moss", "Revised by J. Park,
+    March 2026"): a word of its history, then `byline_words`, and no fact but names
+    and a date."""
+    words = re.findall(r"[a-z]+", r.unit.text.lower())
+    return r.unit.kind not in ("obs", "rel", "code") and len(words) >= 3 \
+        and len(words) <= ctx.thresholds.one_valued_words \
+        and words[0] in ctx.lexicon.note_history_words \
+        and words[1] in ctx.lexicon.byline_words \
+        and _dated_state(ctx, {v for v in r.facts.values if not v.startswith("name:")
+                               or v[5:] in ctx.lexicon.months})
+
+
+def one_byline(ctx: MergeContext) -> None:
+    """A note has one byline at a time: the newest's ("Revised by J. Park") supersedes
+    an older version's ("Written by A. Moss"); the person can flip it back."""
+    b = next((b for b in ctx.base_refs() if _byline(ctx, b)), None)
+    if b is None:
+        return
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is not None and e.status == "carried" and not e.chosen and _byline(ctx, r):
+                ctx.entries[r.key] = set_status(
+                    e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
+                    why="a note has one byline: the newest's says who wrote it now")
+
+
 def run(ctx: MergeContext) -> None:
     one_price(ctx)
+    one_byline(ctx)
     base = ctx.base_refs()
     first: dict[int, Ref] = {}
     for s in base:

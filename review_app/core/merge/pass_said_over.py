@@ -6,9 +6,11 @@ where an older list went.
 
 Two ways the newest says it:
 - in words (ended.py): the newest unit nearest in meaning says the thing the older
-  unit states is gone, replaced or done ("no deposit is taken any more" over
+  unit states is gone, replaced, moved or done ("no deposit is taken any more" over
   "[cost] Deposit is EUR 250"; "Annealer D replaced Annealer C" over "Three annealers
-  A, B, C"; "the contract (signed ...)" over "[status] Contract negotiation open").
+  A, B, C"; "the contract (signed ...)" over "[status] Contract negotiation open";
+  "The catalogue moved to Koha" over the older unit saying where it was, "The
+  catalogue lives in a spreadsheet", not over "The catalogue has 4,000 records").
   A person the newest says left or retired needs no nearness: whatever an older unit
   has them do is over ("Owen Pryce left" over "Audit lead: Owen Pryce").
 - with another value for the thing a value is stated for (thing_values.py): "450 kg
@@ -25,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .ended import Ended, ended, is_open, speaks_of
+from .ended import Ended, ended, is_open, places, speaks_of
 from .facts import label_of
 from .ledger import Choice
 from .other_value import STRUCTURED, category
@@ -74,6 +76,8 @@ def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool:
         return False
     if end.kind == "done":
         return is_open(about, ctx.lexicon)
+    if end.kind == "moved" and not places(said(r.unit), end, ctx.lexicon):
+        return False  # what else it says of the thing still holds where it moved
     own = ended(said(r.unit), ctx.lexicon)  # it tells the change itself: history
     return not any(o.words & end.words for o in own)
 
@@ -122,7 +126,8 @@ def run(ctx: MergeContext) -> None:
                 e, status="superseded", by=b.key, by_text=as_written(b).strip(),
                 flips=_FLIP_PAIR, why=f"the newest says {_named(end)} "
                 + ("is done" if end.kind == "done" else "was replaced"
-                   if end.kind == "replaced" else "is gone"))
+                   if end.kind == "replaced" else "moved" if end.kind == "moved"
+                   else "is gone"))
 
 
 def _named(end: Ended) -> str:

@@ -7,7 +7,9 @@ older unit states an old value of it, however differently the two sentences are 
 A value here is a number with a unit of measure, a currency or a percent sign; its
 thing is the content words just before it (within its clause) and the one word right
 after its unit ("450 kg capacity"); an observation's category names the thing of its
-values too. Bare counts are not read here (other_value.recounted judges those).
+values too. A span of years is a value too ("Chair for the 2023-2025 term" /
+"the 2025-2027 term": one term, two spans); a year alone says when, not how much. Bare
+counts are not read here (other_value.recounted judges those).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from functools import lru_cache
 from .facts import stem
 from .lexicon import Lexicon
 
-_TOKEN = re.compile(r"[$€£¥]?\d+(?:[.,]\d+)*(?:%|[a-zA-Zµ]{1,3}\b)?|[°º][A-Za-z]+|%|"
+# A span of years ("2023-2025", "2023/24", "2025–27"), not a date ("2011-12-05").
+_SPAN = r"(?:19|20)\d\d\s?[-–—/]\s?(?:(?:19|20)\d\d|\d\d)(?![-/.]?\d)"
+_TOKEN = re.compile(_SPAN + r"|[$€£¥]?\d+(?:[.,]\d+)*(?:%|[a-zA-Zµ]{1,3}\b)?|[°º][A-Za-z]+|%|"
                     r"[A-Za-z][\w'’\-]*|[;:()\[\]!?]|[.,](?!\d)|/")
 _STOP = frozenset(";:()[]!?.,/")
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -62,16 +66,19 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
     for k, t in enumerate(tokens):
         if not _is_number(t):
             continue
-        m = re.fullmatch(r"([$€£¥]?)(\d+(?:[.,]\d+)*)(%|[a-zA-Zµ]{1,3})?", t)
-        if m is None:
-            continue
-        sign, number, suffix = m.groups()
-        value = number.replace(",", "")
-        if _YEAR.fullmatch(value) and not suffix:
-            continue  # a year says when, not how much
         unit, j = "", k + 1
         before = tokens[k - 1] if k else ""
-        if sign or before.lower() in lexicon.currencies:
+        span = _span(t)
+        m = re.fullmatch(r"([$€£¥]?)(\d+(?:[.,]\d+)*)(%|[a-zA-Zµ]{1,3})?", t)
+        if span is None and m is None:
+            continue
+        sign, number, suffix = m.groups() if m is not None else ("", "", "")
+        value = span or number.replace(",", "")
+        if _YEAR.fullmatch(value) and not suffix:
+            continue  # a year says when, not how much
+        if span is not None:
+            unit = "years"  # a term, a season, a tenure: the span is the value
+        elif sign or before.lower() in lexicon.currencies:
             unit = "money:" + (sign or before.lower())
         elif suffix:
             unit = _unit(suffix)
@@ -104,6 +111,17 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
             out.append(ThingValue(value, unit, frozenset(things),
                                   stem(category.lower(), lexicon) if category else ""))
     return tuple(out)
+
+
+def _span(token: str) -> str | None:
+    """A span of years as "2023-2025" ("2023/24" and "2023–2024" alike), or None; a
+    span that ends before it starts is no span ("2019-12": a month)."""
+    m = re.fullmatch(r"((?:19|20)\d\d)\s?[-–—/]\s?(\d{2,4})", token)
+    if m is None:
+        return None
+    start, end = m.group(1), m.group(2)
+    end = start[:2] + end if len(end) == 2 else end
+    return f"{start}-{end}" if len(end) == 4 and end > start else None
 
 
 def same_thing(mine: ThingValue, theirs: ThingValue) -> bool:
