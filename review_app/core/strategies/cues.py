@@ -9,7 +9,7 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   basic-memory's chunks alike, each on its own scale; a section may be answered by a run of
   the other's sections) and `own_big` the bigger note's share the smaller does not restate
   (coverage.SECTIONS, CHUNKS): one inside the other is a duplicate, both
-  keeping content of their own is related. Where the scale says so (SECTIONS), the
+  keeping content of their own is related. Where the scale says so (SECTIONS, CHUNKS), the
   own-content term decides only the band: the listing score moves by the containment
   term alone, and a pair the whole rule puts below the likely cut is held just below it
   (a rewrite that changes every value reads as keeping content of its own too, so it is
