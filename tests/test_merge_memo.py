@@ -139,18 +139,28 @@ def test_a_warm_up_takes_the_compose_under_way_a_preview_does_not_wait_for_it():
 
     old, new = note("older.md", OLDER), note("newer.md", NEWER)
     memo = Memo()
-    flyer = threading.Thread(target=compose, args=("merge", new, [old]),
-                             kwargs={"now": NOW, "vectors": fresh(), "memo": memo})
+    gate = threading.Event()
+
+    class Held(UnitVectors):  # the first compose stays under way until the gate opens
+        def ensure(self, texts, **kw):  # noqa: ANN001, ANN003, ANN202
+            gate.wait(60)
+            return super().ensure(texts, **kw)
+
+    flyer = threading.Thread(target=compose, args=("merge", new, [old]), kwargs={
+        "now": NOW, "vectors": Held(unit_embedder(), memory=_Memory()), "memo": memo})
     flyer.start()
-    while not memo._flights and flyer.is_alive():  # composing (embedding, cold) now
-        pass
+    while not memo._flights and flyer.is_alive():
+        threading.Event().wait(0.01)
     assert memo._flights, "the first compose ended before the others came"
     warm, urgent = fresh(), fresh()
     out: dict[str, str] = {}
     waiter = threading.Thread(target=lambda: out.setdefault("warm", compose(
         "merge", new, [old], now=NOW, vectors=warm.at(AHEAD), memo=memo).text))
     waiter.start()
+    # the preview ends while the first compose is still held: it did not wait for it
     out["preview"] = compose("merge", new, [old], now=NOW, vectors=urgent, memo=memo).text
+    assert flyer.is_alive()
+    gate.set()
     flyer.join(60)
     waiter.join(60)
     assert urgent.embedded > 0  # composed beside the first, not waiting for it

@@ -483,19 +483,20 @@ async def test_v_during_the_warm_ups_compose_waits_for_it_instead_of_composing_a
         kb, embedder, monkeypatch):
     """`v` on the group whose result the warm-up is composing: the preview takes that
     result (its compose raised to the preview's priority), the group is composed once."""
-    import time
+    import threading
 
     from review_app.tui.widgets import merge_view
     from review_app.tui.widgets import preview as preview_module
 
     real = merge_view.compose_written
     calls: list[tuple[str, str | None, bool]] = []
+    pressed = threading.Event()
 
     def counted(request, vectors=None, cancelled=None, priority=None):
         warm = cancelled is None  # the warm-up composes through its own view
         calls.append((request.mode, request.group_id, warm))
-        if warm:
-            time.sleep(0.6)  # slow enough that `v` comes while it composes
+        if warm:  # held until `v` is pressed, however slow the machine (no race)
+            pressed.wait(timeout=60)
         return real(request, vectors, cancelled, priority)
 
     monkeypatch.setattr(merge_view, "compose_written", counted)
@@ -508,6 +509,8 @@ async def test_v_during_the_warm_ups_compose_waits_for_it_instead_of_composing_a
         await wait_for(pilot, lambda: screen.results.flight(request) is not None,
                        "the warm-up composing the group's merge", limit=60)
         await pilot.press("v")
+        await pilot.pause(0.2)  # the preview finds the flight and waits for it
+        pressed.set()
         await helpers.preview_composed(pilot)
         assert screen.query_one("#preview").written
     assert [c for c in calls if c[:2] == ("merge", group.id)] == [("merge", group.id, True)]
