@@ -1,7 +1,9 @@
 """Huge and hostile merge inputs cost linear time, and still account for every unit.
 
 Each input is generated here; the bounds are generous (a quadratic pass on these
-sizes takes 10x longer). Speed figures themselves: bench/hostile_input.py."""
+sizes takes 4-10x longer: one made the first test 16 s) and count this process's CPU
+time, not the wall clock, so a busy machine does not fail them. Speed figures
+themselves: bench/hostile_input.py."""
 
 from __future__ import annotations
 
@@ -40,10 +42,10 @@ def test_a_huge_section_reworded_throughout_costs_linear_time():
                 modified="2026-02-01")
     old = dated("old.md", "Field log", "field-log", " ".join(_sentences(n, " today")) + "\n",
                 modified="2026-01-01")
-    start = time.perf_counter()
+    start = time.process_time()
     composed = compose("merge", new, [old], vectors=shared_vectors())
-    elapsed = time.perf_counter() - start
-    assert elapsed < 15, elapsed
+    elapsed = time.process_time() - start
+    assert elapsed < 10, elapsed  # ~5 s of CPU here; the quadratic pass took 16
     _accounted(composed, new, old)
     assert composed.ledger.bounded and "budget" in composed.ledger.bounded[0]
     assert any(line.startswith("budget: old.md") for line in composed.ledger.lines())
@@ -59,9 +61,9 @@ def test_thousands_of_reworded_headings_cost_linear_time():
         f"## {h}\n\nText here.\n\n" for h in heads), modified="2026-02-01")
     old = dated("old.md", "Atlas", "atlas", "".join(
         f"## {h} notes\n\nText here.\n\n" for h in heads), modified="2026-01-01")
-    start = time.perf_counter()
+    start = time.process_time()
     composed = compose("merge", new, [old], vectors=shared_vectors())
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert elapsed < 5, elapsed
     _accounted(composed, new, old)
     assert any("headings" in b for b in composed.ledger.bounded)
@@ -83,9 +85,9 @@ def test_facts_of_a_very_long_unit_is_linear():
     # 100,000 words in one unit: looking back from each word by slicing copied the
     # text before it every time (~30 GB of copying)
     text = "Cache with Zed. " + " ".join(f"Word{i % 97} x." for i in range(100_000))
-    start = time.perf_counter()
+    start = time.process_time()
     facts = facts_of(text, ENGLISH)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     # a name inside a sentence is a fact; a sentence's capitalised first word is not
     assert {v for v in facts.values if v.startswith("name:")} == {"name:zed"}
 
@@ -96,8 +98,8 @@ def test_the_diff_of_two_very_long_lines_stays_fast():
     from review_app.tui.widgets.preview import text_diff
 
     para = "e.g. A. B. Dr. X. " * 3500
-    start = time.perf_counter()
+    start = time.process_time()
     out = text_diff("a", f"# Abbrev\n\n{para}\n", "b", f"# Abbrev\n\n{para} Done.\n")
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     added = [s for s in out.spans if "on green" in str(s.style)]
     assert [out.plain[s.start:s.end].strip() for s in added] == ["Done."]  # only the new word

@@ -129,11 +129,13 @@ class Memo:
         from ..unit_vectors import PREVIEW
 
         cancelled = getattr(vectors, "cancelled", None)
+        seen = False
         while True:
             with self._lock:
                 event = self._flights.get(key)
-            if event is None:
-                return None
+            if event is None:  # nobody composes it, or a flight landed meanwhile: its result
+                return self.get(key) if seen else None
+            seen = True
             if getattr(vectors, "priority", PREVIEW) >= PREVIEW or (
                     cancelled is not None and cancelled()):
                 return None
