@@ -30,7 +30,8 @@ from .context import MergeContext, Ref
 from .ended import Ended, ended, is_open, places, speaks_of, words_in
 from .facts import label_of
 from .ledger import Choice
-from .other_value import STRUCTURED, category, in_intro
+from .older_only import stated_facts
+from .other_value import STRUCTURED, category, framed_period, in_intro
 from .pass_units import as_written, said
 from .thing_values import ThingValue, other_value, same_thing, thing_values
 
@@ -118,10 +119,16 @@ def run(ctx: MergeContext) -> None:
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
     pairs: list[tuple[Ref, Ref, Ended]] = []
+    stated = stated_facts(ctx)
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries.get(r.key)
             if e is None or e.status != "carried" or r.unit.kind not in _JUDGED:
+                continue
+            if (head := framed_period(ctx, r, stated)) is not None:
+                ctx.entries[r.key] = replace(
+                    e, status="dropped", flips=("carry", "drop"),
+                    why=f"frames the older version's period; the newest is '{head}'")
                 continue
             scope = _scope(ctx, r, base, title)
             if r.unit.kind != "rel" and (hit := _other_value(ctx, r, scope, values)):
