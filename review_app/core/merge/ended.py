@@ -7,7 +7,9 @@ current ("Audit lead: Owen Pryce", "[cost] Deposit is EUR 250", "Three annealers
 C", "[status] Contract negotiation open") is contradicted by it. The cue words are the
 Lexicon's (`gone_cues`, `replaced_cues`, `replaced_by_cues`, `done_cues`, `open_cues`);
 what a cue speaks of is read from its clause: the name or the words just before it (or,
-for "replaced X" and "no X", just after it).
+for "replaced X" and "no X", just after it; for "we no longer X", whose subject is the
+speaker, X after it). A handover (`handover_cues`: "Ines Carvalho took over costume
+repairs from Tomas Lindqvist") replaces the holder after "from" in what changed hands.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ older version's own history rather than a fact of now.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..links import relation_target, target_key
 from ..units import normalise
@@ -73,7 +74,7 @@ def _years(text: str) -> set[int]:
     return {int(y) for y in _YEAR.findall(_DATED.sub(" ", text))}
 
 
-def framed_period(ctx: MergeContext, r: Ref, stated: set[str]) -> str | None:
+def framed_period(ctx: MergeContext, r: Ref, stated: Callable[[], set[str]]) -> str | None:
     """An older intro sentence placing its note in a year ("Prices for the 2024 season,
     as published on the website.") where the newest's title or a heading names a later
     year and not that one: it frames the older version's period, and says nothing else
@@ -84,7 +85,7 @@ def framed_period(ctx: MergeContext, r: Ref, stated: set[str]) -> str | None:
     if not mine:
         return None
     rest = {v for v in r.facts.values if v not in {f"n:{y}" for y in mine}}
-    if not rest <= stated:
+    if not rest <= stated():  # asked only here: a huge base's facts are costly
         return None
     for heading in (ctx.base_note.title, *(s.title for s in ctx.base.sections)):
         theirs = _years(heading)

@@ -17,14 +17,25 @@ Two ways the newest says it:
   capacity" under "now holds 500 kg" / "[capacity] ... 500 kg"; "the working
   temperature of 1,160 °C" under "working temperature is 1,140 °C", in sentences of
   any shape.
+  How often a thing is done is a value of it ("every 14 days" / "every Friday"), a
+  table cell's value is stated for its row and column ("| Express | +45% |" under
+  "Surcharge"), and a month names which meeting is meant ("the October board
+  meeting" / "the March board meeting").
+"We no longer X" names X after the cue; "no longer X on a fixed weekly schedule" ends
+only the older units stating how often X is done. A handover ("Ines Carvalho took over
+costume repairs from Tomas Lindqvist") ends the old holder's hold on what changed hands.
+An older intro placing its note in a year under the newest's later year ("Fees for the
+2025 season" / title "Pitch fees 2026") frames the older version's period: dropped,
+with its flip.
 An older unit is compared with the base units of its aligned section, the title
-section and the observations (an observation or relation, or a unit of a section
-without a counterpart: the whole base).
+section and the observations (an observation or relation, a unit of an intro, or a
+unit of a section without a counterpart: the whole base).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from .context import MergeContext, Ref
 from .ended import Ended, ended, is_open, places, speaks_of, words_in
@@ -119,7 +130,7 @@ def run(ctx: MergeContext) -> None:
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
     pairs: list[tuple[Ref, Ref, Ended]] = []
-    stated = stated_facts(ctx)
+    stated = cache(lambda: stated_facts(ctx))
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries.get(r.key)
