@@ -7,11 +7,14 @@ current ("Audit lead: Owen Pryce", "[cost] Deposit is EUR 250", "Three annealers
 C", "[status] Contract negotiation open") is contradicted by it. The cue words are the
 Lexicon's (`gone_cues`, `replaced_cues`, `replaced_by_cues`, `done_cues`, `open_cues`);
 what a cue speaks of is read from its clause: the name or the words just before it (or,
-for "replaced X" and "no X", just after it).
+for "replaced X" and "no X", just after it; for "we no longer X", whose subject is the
+speaker, X after it). A handover (`handover_cues`: "Ines Carvalho took over costume
+repairs from Tomas Lindqvist") replaces the holder after "from" in what changed hands.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,6 +44,13 @@ class Ended:
     distinct: frozenset[str] = frozenset()
     person: bool = False  # a person who left, retired, moved on ("Owen Pryce left")
     said: str = ""  # the thing as the text names it ("Owen Pryce", "deposit")
+    # how often it was done, when the newest says only that way of doing it is over
+    # ("no longer ... on a fixed weekly schedule": {"every"}): an older unit stating
+    # no such value of it speaks of what still holds
+    how: frozenset[str] = frozenset()
+    # a handover: what changed hands, stemmed ("took over costume repairs from Tomas
+    # Lindqvist": costume, repair); the older holder holds it no more, not all he did
+    duty: frozenset[str] = frozenset()
 
 
 def _phrases(words: frozenset[str]) -> list[tuple[str, ...]]:
@@ -64,8 +74,9 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
     names: list[str] = []
     words: list[str] = []
     k = start
-    skip = lexicon.function_words | lexicon.auxiliary_words | lexicon.months | \
-        lexicon.value_verbs  # "no deposit is taken any more": the deposit
+    skip = (lexicon.function_words - lexicon.weekdays) | lexicon.auxiliary_words | \
+        lexicon.months | lexicon.value_verbs  # "no deposit is taken any more": the
+    # deposit; "no longer run a Sunday collection": the Sunday one, not the weekday ones
     while 0 <= k < len(tokens) and tokens[k] not in _STOP and tokens[k].lower() not in stop:
         t = tokens[k]
         first = k == 0 or tokens[k - 1] in _STOP
@@ -104,16 +115,37 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             (_phrases(lexicon.gone_after_cues), "gone", 1),
             (_phrases(lexicon.left_cues), "left", -1),
             (_phrases(lexicon.moved_cues), "moved", -1),
-            (_phrases(lexicon.done_cues), "done", -1))
+            (_phrases(lexicon.done_cues), "done", -1),
+            (_phrases(lexicon.handover_cues), "handover", 1))
     k = 0
     while k < len(tokens):
         for phrases, kind, side in cues:
             n = _match(tokens, low, k, phrases)
             if not n:
                 continue
-            if side < 0:
+            duty: frozenset[str] = frozenset()
+            how: frozenset[str] = frozenset()
+            if kind == "handover":  # "X took over costume repairs from Y": Y's are over
+                then = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
+                             or low[j] in lexicon.handover_from_words), None)
+                if then is None or tokens[then] in _STOP:
+                    k += n - 1
+                    break  # "took over the bar": from whom is not said
+                duty = _side(tokens, k + n, 1, lexicon, lexicon.handover_from_words)[1]
+                names, words, said = _side(tokens, then + 1, 1, lexicon)
+                other = _side(tokens, k - 1, -1, lexicon)[0]
+                kind = "replaced"
+            elif side < 0:
                 names, words, said = _side(tokens, k - 1, -1, lexicon)
                 other = _side(tokens, k + n, 1, lexicon)[0]
+                if kind == "gone" and not (names or words):
+                    # "We no longer run a Sunday collection", "we dropped the van":
+                    # the subject is the speaker, the thing is what they did, up to
+                    # the words saying when or how ("on a fixed weekly schedule")
+                    names, words, said = _side(tokens, k + n, 1, lexicon,
+                                               lexicon.adverbial_words)
+                    other = frozenset()
+                    how = _how(low[k + n:], lexicon)
             else:  # "replaced the spreadsheet with Koha": Koha took its place
                 names, words, said = _side(tokens, k + n, 1, lexicon, lexicon.instead_words)
                 then = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
@@ -138,11 +170,19 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 instead = other - names if kind in ("replaced", "moved") else frozenset()
                 distinct = names - other if kind in ("replaced", "moved") else names
                 out.append(Ended(kind, names, words if not names else frozenset(  # type: ignore[arg-type]
-                    stem(w.lower(), lexicon) for w in names), instead, distinct, person, said))
+                    stem(w.lower(), lexicon) for w in names), instead, distinct, person, said,
+                    how, duty))
             k += n - 1
             break
         k += 1
     return tuple(out)
+
+
+def _how(rest: list[str], lexicon: Lexicon) -> frozenset[str]:
+    """{"every"} when the clause says how often ("on a fixed weekly schedule")."""
+    often = lexicon.frequency_words | lexicon.every_words
+    clause = itertools.takewhile(lambda t: t not in _STOP, rest)
+    return frozenset({"every"}) if any(t in often for t in clause) else frozenset()
 
 
 def is_open(text: str, lexicon: Lexicon) -> bool:
@@ -158,8 +198,9 @@ def names_in(text: str) -> frozenset[str]:
 
 
 def words_in(text: str, lexicon: Lexicon) -> frozenset[str]:
+    skip = lexicon.function_words - lexicon.weekdays
     return frozenset(stem(_bare(t).lower(), lexicon) for t in _TOKEN.findall(text)
-                     if t[:1].isalpha() and t.lower() not in lexicon.function_words)
+                     if t[:1].isalpha() and t.lower() not in skip)
 
 
 def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:

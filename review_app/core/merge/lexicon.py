@@ -100,6 +100,12 @@ class Lexicon:
     instead_words: frozenset[str] = field(default_factory=lambda: _words("""
         with to by for
         """))
+    # Words that open what says when, where or how a thing is done ("shock-dose the
+    # pools on a fixed weekly schedule"): the thing a cue names after it ends there.
+    adverbial_words: frozenset[str] = field(default_factory=lambda: _words("""
+        on in at every each when whenever once after before until from with by for via
+        per as unless during
+        """))
     # ... of which these also retire a thing no person names, said in the passive
     # after one of `passive_words` ("the paper loans book was retired"): it is gone
     retired_thing_cues: frozenset[str] = field(default_factory=lambda: _words("""
@@ -113,6 +119,15 @@ class Lexicon:
     replaced_cues: frozenset[str] = field(default_factory=lambda: _words("""
         replaced replaces replacing over_from instead_of succeeded succeeds in_place_of
         supersedes superseding switched_from moved_from migrated_from
+        """))
+    # A handover: the new holder before these, what changed hands after them, the
+    # old holder after one of `handover_from_words` ("Ines Carvalho took over costume
+    # repairs from Tomas Lindqvist"):
+    handover_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        took_over takes_over taken_over taking_over
+        """))
+    handover_from_words: frozenset[str] = field(default_factory=lambda: _words("""
+        from
         """))
     # ... and before these ("C was replaced by D"):
     replaced_by_cues: frozenset[str] = field(default_factory=lambda: _words("""
@@ -144,7 +159,24 @@ class Lexicon:
         keep keeps kept hold holds held take takes took taken cost costs run runs ran last
         lasts lasted get gets got give gives gave pay pays paid reach reaches reached read
         reads stay stays stayed set sets go goes went come comes came need needs needed
-        make makes made
+        make makes made add adds added
+        """))
+    # How often a thing is done (thing_values): "every 14 days", "each Friday
+    # afternoon", "every other week", "weekly" are values of one interval.
+    every_words: frozenset[str] = field(default_factory=lambda: _words("""
+        every each
+        """))
+    frequency_words: frozenset[str] = field(default_factory=lambda: _words("""
+        hourly daily nightly weekly fortnightly monthly quarterly yearly annually
+        biweekly
+        """))
+    frequency_modifiers: frozenset[str] = field(default_factory=lambda: _words("""
+        other second third few couple
+        """))
+    calendar_words: frozenset[str] = field(default_factory=lambda: _words("""
+        morning mornings afternoon afternoons evening evenings night nights weekend
+        weekends weekday weekdays fortnight fortnights term terms season seasons quarter
+        quarters shift shifts
         """))
     # Words between a value and the thing named after it ("EUR 44.00 after discount").
     value_then_words: frozenset[str] = field(default_factory=lambda: _words("""
@@ -153,6 +185,11 @@ class Lexicon:
     # Headings of a section that holds one value at a time (pass_one_valued).
     one_valued_headings: frozenset[str] = field(default_factory=lambda: _words("""
         status state stage
+        """))
+    # Days of the week: among `function_words` (a capitalised "Sunday" is no name), yet
+    # they tell one thing from another ("the Sunday collection", "weekday collections").
+    weekdays: frozenset[str] = field(default_factory=lambda: _words("""
+        monday tuesday wednesday thursday friday saturday sunday
         """))
     # Months, so "March 2026" reads as a date.
     months: frozenset[str] = field(default_factory=lambda: _words("""

@@ -9,6 +9,7 @@ older version's own history rather than a fact of now.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..links import relation_target, target_key
 from ..units import normalise
@@ -60,6 +61,37 @@ def is_history(ctx: MergeContext, r: Ref) -> bool:
         history and (words[0] in ctx.lexicon.function_words or words[0].endswith(
             ("th", "rd"))) else None  # "Third revision.", "This version ..."
     return k is not None and words[k + 1:k + 2] != ["by"]  # "Written by X": its author
+
+
+_YEAR = re.compile(r"(?<![\w/.\-])(?:19|20)\d\d(?![\w/\-])")
+_DATED = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}\.?,?\s+(?:19|20)\d\d\b"
+                    r"|\b[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d\b")
+
+
+def _years(text: str) -> set[int]:
+    """The years a text names on their own; a year of a dated day ("12 March 2024")
+    says when something happened, not which period the text is about."""
+    return {int(y) for y in _YEAR.findall(_DATED.sub(" ", text))}
+
+
+def framed_period(ctx: MergeContext, r: Ref, stated: Callable[[], set[str]]) -> str | None:
+    """An older intro sentence placing its note in a year ("Prices for the 2024 season,
+    as published on the website.") where the newest's title or a heading names a later
+    year and not that one: it frames the older version's period, and says nothing else
+    the newest does not. Returns that title or heading."""
+    if r.unit.kind != "sentence" or not in_intro(ctx, r):
+        return None
+    mine = _years(r.unit.text)
+    if not mine:
+        return None
+    rest = {v for v in r.facts.values if v not in {f"n:{y}" for y in mine}}
+    if not rest <= stated():  # asked only here: a huge base's facts are costly
+        return None
+    for heading in (ctx.base_note.title, *(s.title for s in ctx.base.sections)):
+        theirs = _years(heading)
+        if theirs and not theirs & mine and max(theirs) > max(mine):
+            return heading
+    return None
 
 
 _COUNTED = re.compile(r"(?<![\w.])(\d[\d,.]*)\s+([a-z][a-z\-]{2,})(?:\s+([a-z][a-z\-]{2,}))?")

@@ -17,20 +17,32 @@ Two ways the newest says it:
   capacity" under "now holds 500 kg" / "[capacity] ... 500 kg"; "the working
   temperature of 1,160 °C" under "working temperature is 1,140 °C", in sentences of
   any shape.
+  How often a thing is done is a value of it ("every 14 days" / "every Friday"), a
+  table cell's value is stated for its row and column ("| Express | +45% |" under
+  "Surcharge"), and a month names which meeting is meant ("the October board
+  meeting" / "the March board meeting").
+"We no longer X" names X after the cue; "no longer X on a fixed weekly schedule" ends
+only the older units stating how often X is done. A handover ("Ines Carvalho took over
+costume repairs from Tomas Lindqvist") ends the old holder's hold on what changed hands.
+An older intro placing its note in a year under the newest's later year ("Fees for the
+2025 season" / title "Pitch fees 2026") frames the older version's period: dropped,
+with its flip.
 An older unit is compared with the base units of its aligned section, the title
-section and the observations (an observation or relation, or a unit of a section
-without a counterpart: the whole base).
+section and the observations (an observation or relation, a unit of an intro, or a
+unit of a section without a counterpart: the whole base).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from .context import MergeContext, Ref
-from .ended import Ended, ended, is_open, places, speaks_of
+from .ended import Ended, ended, is_open, places, speaks_of, words_in
 from .facts import label_of
 from .ledger import Choice
-from .other_value import STRUCTURED, category
+from .older_only import stated_facts
+from .other_value import STRUCTURED, category, framed_period, in_intro
 from .pass_units import as_written, said
 from .thing_values import ThingValue, other_value, same_thing, thing_values
 
@@ -43,15 +55,32 @@ def _category(r: Ref) -> str:
 
 
 def _values(ctx: MergeContext, r: Ref) -> tuple[ThingValue, ...]:
+    if r.unit.kind == "row" and r.path == ctx.base.path:
+        return _row_values(ctx, r)
     text = said(r.unit)
     label = label_of(text, ctx.thresholds.label_chars)
     return thing_values(text, ctx.lexicon, _category(r) or (label[0] if label else ""))
 
 
+def _row_values(ctx: MergeContext, r: Ref) -> tuple[ThingValue, ...]:
+    """A table cell's value is stated for its row's key and its column's heading
+    ("| Express | +45% | ..." under "Surcharge": the express surcharge)."""
+    header = ctx.base.blocks[r.unit.block].header.split(" | ")
+    cells = r.unit.text.split(" | ")
+    key = words_in(cells[0], ctx.lexicon)
+    out: list[ThingValue] = []
+    for k, cell in enumerate(cells[1:], 1):
+        head = header[k] if k < len(header) else ""
+        out += [replace(tv, things=tv.things | key | words_in(head, ctx.lexicon), category="")
+                for tv in thing_values(cell, ctx.lexicon, head or cells[0])]
+    return tuple(out)
+
+
 def _scope(ctx: MergeContext, r: Ref, base: list[Ref], title: set[int]) -> list[Ref]:
     aligned = ctx.aligned.get((r.path, r.section))
-    if r.unit.kind in STRUCTURED or aligned is None or (r.path, r.section) in ctx.loose:
-        return base
+    if r.unit.kind in STRUCTURED or aligned is None or (r.path, r.section) in ctx.loose \
+            or in_intro(ctx, r):
+        return base  # an intro speaks of what any section of the newest details
     return [b for b in base if b.section == aligned or b.section in title
             or b.unit.kind == "obs"]
 
@@ -70,10 +99,21 @@ def _about(ctx: MergeContext, r: Ref) -> str:
     return text
 
 
+def _title(ctx: MergeContext, r: Ref) -> str:
+    return next((n.title for n, d in ctx.older if d.path == r.path), "")
+
+
 def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool:
     """The older unit states as current what `end` says is over."""
     if not speaks_of(about, end, ctx.lexicon):
         return False
+    if end.how and not end.how & {tv.unit for tv in thing_values(
+            said(r.unit), ctx.lexicon, "how")}:
+        return False  # only how often it was done is over: what else it says holds
+    if end.duty and not end.duty & words_in(f"{about} {_title(ctx, r)}", ctx.lexicon):
+        return False  # a handover ends the old holder's hold on what changed hands
+        # (the unit or its note's title names it: "Responsible: Tomas Lindqvist" in
+        # "Wardrobe repairs"), not all else he does
     if end.kind == "done":
         return is_open(about, ctx.lexicon)
     if end.kind == "moved" and not places(said(r.unit), end, ctx.lexicon):
@@ -90,10 +130,16 @@ def run(ctx: MergeContext) -> None:
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
     pairs: list[tuple[Ref, Ref, Ended]] = []
+    stated = cache(lambda: stated_facts(ctx))
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries.get(r.key)
             if e is None or e.status != "carried" or r.unit.kind not in _JUDGED:
+                continue
+            if (head := framed_period(ctx, r, stated)) is not None:
+                ctx.entries[r.key] = replace(
+                    e, status="dropped", flips=("carry", "drop"),
+                    why=f"frames the older version's period; the newest is '{head}'")
                 continue
             scope = _scope(ctx, r, base, title)
             if r.unit.kind != "rel" and (hit := _other_value(ctx, r, scope, values)):
@@ -125,7 +171,8 @@ def run(ctx: MergeContext) -> None:
             ctx.entries[r.key] = replace(
                 e, status="superseded", by=b.key, by_text=as_written(b).strip(),
                 flips=_FLIP_PAIR, why=f"the newest says {_named(end)} "
-                + ("is done" if end.kind == "done" else "was replaced"
+                + ("is done" if end.kind == "done" else "is no longer done on a "
+                   "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
 
@@ -144,8 +191,10 @@ def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
                for b in scope for t in values.get(b.key, ())):
             continue  # the newest states this value of it too
         hits = [(b, t) for b in scope for t in values.get(b.key, ()) if other_value(mine, t)]
-        if hits:
-            b, t = hits[0]
+        if hits:  # the row the unit names, if a table gives the thing for several
+            b, t = max(hits, key=lambda h: h[0].unit.kind == "row" and bool(
+                words_in(h[0].unit.text.split(" | ")[0], ctx.lexicon)
+                & words_in(said(r.unit), ctx.lexicon)))
             prose = [o for o in scope if o.unit.kind not in STRUCTURED
                      and "n:" + t.value in o.facts.values]
             return prose[0] if prose else b

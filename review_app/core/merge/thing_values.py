@@ -9,7 +9,9 @@ thing is the content words just before it (within its clause) and the one word r
 after its unit ("450 kg capacity"); an observation's category names the thing of its
 values too. A span of years is a value too ("Chair for the 2023-2025 term" /
 "the 2025-2027 term": one term, two spans); a year alone says when, not how much. Bare
-counts are not read here (other_value.recounted judges those).
+counts are not read here (other_value.recounted judges those). How often a thing is
+done is a value too ("every 14 days" / "every Friday": one interval, two values), and
+so is the month naming which meeting or season is meant ("the October board meeting").
 """
 
 from __future__ import annotations
@@ -110,7 +112,72 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
         if things or category:
             out.append(ThingValue(value, unit, frozenset(things),
                                   stem(category.lower(), lexicon) if category else ""))
+    out += _frequencies(tokens, lexicon, category)
+    out += _named_months(tokens, lexicon)
     return tuple(out)
+
+
+def _named_months(tokens: list[str], lexicon: Lexicon) -> list[ThingValue]:
+    """A month naming which one of a recurring thing is meant is a value of it: "set
+    at the October board meeting" / "Revised at the March board meeting" (unit
+    "month", stated for the head of the words after it: meeting). A day or a year
+    beside the month makes it a date, which says when, not which."""
+    out: list[ThingValue] = []
+    skip = lexicon.function_words | lexicon.auxiliary_words
+    for k, t in enumerate(tokens):
+        if not (t[:1].isupper() and t.lower() in lexicon.months) or (
+                k and _is_number(tokens[k - 1])):
+            continue
+        words: list[str] = []
+        j = k + 1
+        while j < len(tokens) and len(words) < 3 and tokens[j][:1].isalpha() \
+                and tokens[j].lower() not in skip and tokens[j].lower() not in lexicon.months:
+            words.append(tokens[j])
+            j += 1
+        if words and not (j < len(tokens) and _is_number(tokens[j])):
+            out.append(ThingValue(t.lower(), "month", frozenset({stem(words[-1].lower(),
+                                                                      lexicon)})))
+    return out
+
+
+def _frequencies(tokens: list[str], lexicon: Lexicon, category: str) -> list[ThingValue]:
+    """How often a thing is done is a value of its interval: "every 14 days", "every
+    Friday afternoon", "weekly" (unit "every"), stated for the words before it ("Clean
+    the rain gauge funnel every 14 days" / "... every Friday afternoon")."""
+    out: list[ThingValue] = []
+    skip = lexicon.function_words | lexicon.auxiliary_words | lexicon.bound_words
+    calendar = lexicon.measure_words | lexicon.weekdays | lexicon.calendar_words
+    for k, t in enumerate(tokens):
+        low = t.lower()
+        if low in lexicon.frequency_words:
+            value, end = low, k + 1
+        elif low in lexicon.every_words:
+            words: list[str] = []
+            end = k + 1
+            while end < len(tokens) and len(words) < 3 and (
+                    _is_number(tokens[end]) or tokens[end].lower() in calendar
+                    or tokens[end].lower() in lexicon.frequency_modifiers):
+                words.append(_unit(tokens[end]) if tokens[end][:1].isalpha() else tokens[end])
+                end += 1
+            if not any(w[:1].isdigit() or w in calendar or _unit(w) in calendar
+                       or w + "s" in calendar for w in words):
+                continue  # "each pupil", "every member": no recurrence
+            value = " ".join(words)
+        else:
+            continue
+        things: list[str] = []
+        i = k - 1
+        while i >= 0 and len(things) < 2:
+            w = tokens[i]
+            if w in _STOP or _is_number(w) or w.lower() in lexicon.value_verbs:
+                break
+            if w.lower() not in skip and w[:1].isalpha():
+                things.append(stem(w.lower(), lexicon))
+            i -= 1
+        if things or category:
+            out.append(ThingValue(value, "every", frozenset(things),
+                                  stem(category.lower(), lexicon) if category else ""))
+    return out
 
 
 def _span(token: str) -> str | None:
