@@ -10,6 +10,7 @@ from rapidfuzz import fuzz, process
 
 from .context import MergeContext, Ref
 from .facts import facts_of
+from .older_only import HELD, set_status
 from .pass_units import as_written
 from .pass_verdicts import entry_for as _entry
 from .pass_verdicts import relation_of as _target
@@ -86,12 +87,29 @@ def _said_alike(ctx: MergeContext) -> None:
             theirs = {v for v in o.facts.values if v.startswith(("n:", "code:", "link:"))}
             if o.key in gone or (o.unit.kind == "sentence") != (r.unit.kind == "sentence"):
                 continue
-            if float(sims[j, i]) >= ctx.thresholds.same_cosine and (
-                    mine <= theirs or theirs <= mine):
+            if not (mine <= theirs or theirs <= mine):
+                continue
+            if float(sims[j, i]) >= ctx.thresholds.same_cosine:
                 gone.add(r.key)
                 ctx.entries[r.key] = _entry(r, "present", by=o.key, by_text=as_written(o),
                                             why=f"carried from {o.path} in other words")
                 break
+            if o.path != r.path and _one_section(ctx, o, r) \
+                    and float(sims[j, i]) >= ctx.thresholds.counterpart_cosine:
+                # an older version's wording of what a newer version carried: written
+                # beside it, it says one thing twice; the person may still carry it
+                gone.add(r.key)
+                ctx.entries[r.key] = set_status(
+                    ctx.entries[r.key], "dropped", flips=("carry", "drop"), held=True,
+                    why=f"{HELD} ({o.path}, a newer version, says it its way: "
+                        f"{as_written(o)[:80]})")
+                break
+
+
+def _one_section(ctx: MergeContext, a: Ref, b: Ref) -> bool:
+    """Two older units whose sections align with one section of the newest."""
+    at = ctx.aligned.get((a.path, a.section))
+    return at is not None and at == ctx.aligned.get((b.path, b.section))
 
 
 def _one_valued_label(ctx: MergeContext, r: Ref) -> str | None:

@@ -122,9 +122,13 @@ def run(ctx: MergeContext) -> Lines:
     new_at = base.sections[structured[0]].start if structured else tail_at
 
     headings = {sec.start for sec in base.sections if sec.title}
+    leads = {b.start for b in base.blocks if b.kind in _WHOLE_BLOCKS and b.start > 0
+             and not base.lines[b.start - 1].strip()}
 
     def put(at: int, lines: Lines, gap: bool) -> None:
         block = ([("", None)] if gap else []) + lines
+        if gap and at in leads:  # before a block: the blank line goes after it
+            block = lines + [("", None)]
         if (at == new_at and at < tail_at) or (gap and at in headings and lines
                                                and lines[0][0].lstrip().startswith("#")):
             block = block[1:] + [("", None)] if gap else block
@@ -259,11 +263,32 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
         b = base[j]
         block = ctx.base.blocks[b.unit.block]
         own = next(d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block]
+        if block.kind in _WHOLE_BLOCKS and own.kind != block.kind:
+            # never into or right after a list, table or code it is not part of: after
+            # the nearest prose of that section, else before its first such block
+            prose = [k for k, o in enumerate(base) if o.section == b.section
+                     and ctx.base.blocks[o.unit.block].kind not in _WHOLE_BLOCKS]
+            if not prose:
+                out.append((_before_whole(ctx, b.section), False))
+                continue
+            b = base[max(prose, key=lambda k: row[k])]
+            block = ctx.base.blocks[b.unit.block]
         if block.kind == "list" and own.kind == "list" and r.unit.kind == "item":
             out.append((b.unit.end, True))
         else:
             out.append((block.end, block.kind == "list"))
     return out
+
+
+# Blocks read as one whole (an ordered list, a table, code): nothing else joins them.
+_WHOLE_BLOCKS = frozenset({"numbered", "table", "code", "fence"})
+
+
+def _before_whole(ctx: MergeContext, section: int) -> int:
+    """The first line of the section's first whole block: a section with no prose
+    (a numbered list of decisions alone) takes a loose unit before it, not after."""
+    return min(ctx.base.blocks[k].start for k in ctx.base.sections[section].blocks
+               if ctx.base.blocks[k].kind in _WHOLE_BLOCKS)
 
 
 def _checklist_of(ctx: MergeContext, r: Ref) -> int | None:

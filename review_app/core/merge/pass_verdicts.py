@@ -25,6 +25,7 @@ from ..units import normalise
 from .context import MergeContext, Ref
 from .facts import facts_of, label_of, masked, same_kind, stem, value_frames
 from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
+from .older_only import unsaid_words
 from .other_value import (
     STRUCTURED,
     category,
@@ -217,6 +218,12 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             return entry_for(r, "present")
         if u.kind in STRUCTURED or (u.kind == "item" and not in_intro(ctx, r)):
             return None  # an observation or a rule of a list: judged by meaning
+        if ctx.action == "merge" and (words := unsaid_words(
+                ctx, u.text, pool if len(base) > ctx.thresholds.pool_budget else base)):
+            # what it says is its fact, numbers or none: pass_carry weighs its meaning
+            return entry_for(r, "carried", flips=_FLIP_CARRY,
+                             why="what it says the newest does not: "
+                                 + ", ".join(sorted(words)[:4]))
         return entry_for(r, "dropped", why=f"{WORDING_ONLY}, no fact the newest lacks",
                       flips=_FLIP_CARRY)
     return None
