@@ -122,13 +122,9 @@ def run(ctx: MergeContext) -> Lines:
     new_at = base.sections[structured[0]].start if structured else tail_at
 
     headings = {sec.start for sec in base.sections if sec.title}
-    leads = {b.start for b in base.blocks if b.kind in _WHOLE_BLOCKS and b.start > 0
-             and not base.lines[b.start - 1].strip()}
 
     def put(at: int, lines: Lines, gap: bool) -> None:
         block = ([("", None)] if gap else []) + lines
-        if gap and at in leads:  # before a block: the blank line goes after it
-            block = lines + [("", None)]
         if (at == new_at and at < tail_at) or (gap and at in headings and lines
                                                and lines[0][0].lstrip().startswith("#")):
             block = block[1:] + [("", None)] if gap else block
@@ -252,27 +248,23 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
     for i, r in enumerate(refs):
         home = ctx.home.get(r.key)
         aligned = ctx.aligned.get((r.path, r.section))
+        own = next(d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block]
         row = sims[i].copy()
         if home is not None:
             row[[b.section != home for b in base]] = -2.0
-        j = int(row.argmax())
         if aligned is not None and home is None and (r.path, r.section) not in ctx.loose:
-            mine = [k for k, b in enumerate(base) if b.section == aligned]
-            if mine:  # a heading that matched says where it belongs
-                j = max(mine, key=lambda k: row[k])
-        b = base[j]
+            mine = [b.section == aligned for b in base]
+            if any(mine):  # a heading that matched says where it belongs
+                row[[not m for m in mine]] = -2.0
+        # never into or right after a list, table or code it is not part of: after the
+        # nearest prose (of its section, if it has one: else the section's end)
+        whole = [row[k] > -2.0 and ctx.base.blocks[b.unit.block].kind in _WHOLE_BLOCKS
+                 and ctx.base.blocks[b.unit.block].kind != own.kind
+                 for k, b in enumerate(base)]
+        if any(row[k] > -2.0 and not whole[k] for k in range(len(base))):
+            row[whole] = -3.0
+        b = base[int(row.argmax())]
         block = ctx.base.blocks[b.unit.block]
-        own = next(d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block]
-        if block.kind in _WHOLE_BLOCKS and own.kind != block.kind:
-            # never into or right after a list, table or code it is not part of: after
-            # the nearest prose of that section, else before its first such block
-            prose = [k for k, o in enumerate(base) if o.section == b.section
-                     and ctx.base.blocks[o.unit.block].kind not in _WHOLE_BLOCKS]
-            if not prose:
-                out.append((_before_whole(ctx, b.section), False))
-                continue
-            b = base[max(prose, key=lambda k: row[k])]
-            block = ctx.base.blocks[b.unit.block]
         if block.kind == "list" and own.kind == "list" and r.unit.kind == "item":
             out.append((b.unit.end, True))
         else:
@@ -282,13 +274,6 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
 
 # Blocks read as one whole (an ordered list, a table, code): nothing else joins them.
 _WHOLE_BLOCKS = frozenset({"numbered", "table", "code", "fence"})
-
-
-def _before_whole(ctx: MergeContext, section: int) -> int:
-    """The first line of the section's first whole block: a section with no prose
-    (a numbered list of decisions alone) takes a loose unit before it, not after."""
-    return min(ctx.base.blocks[k].start for k in ctx.base.sections[section].blocks
-               if ctx.base.blocks[k].kind in _WHOLE_BLOCKS)
 
 
 def _checklist_of(ctx: MergeContext, r: Ref) -> int | None:
