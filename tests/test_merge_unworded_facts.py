@@ -1,4 +1,5 @@
-"""Merge (issue 18): a still-true older fact with no number or name in it is carried,
+"""Merge (issue 18): a still-true older fact with no number or name in it is carried
+(and a sentence the newest cut a contact from is written whole, in its place),
 a carried unit is written in its section's prose (never into or right after an
 ordered list or table it is not part of), and two older versions' wordings of one
 fact are written once."""
@@ -23,7 +24,8 @@ def test_an_older_fact_without_a_value_the_newest_lacks_is_carried() -> None:
                   "2 hours. Members who miss two bookings lose priority for a month.\n\n"
                   "## Chemistry\n\nDeveloper is always made up fresh for every session. "
                   "Paper is kept in the light-tight drawer under the sink, sorted by "
-                  "grade.\n",
+                  "grade.\nUsed fixer goes into the silver recovery drum (Hal, 01632 960 "
+                  "118).\n",
                   modified="2025-06-01")
     composed = compose("merge", newer, [older])
     text = composed.text
@@ -40,6 +42,12 @@ def test_an_older_fact_without_a_value_the_newest_lacks_is_carried() -> None:
     # what the newest says in other words, and the old value, are not written
     assert "always made up fresh" not in text
     assert "last 2 hours" not in text and "Sessions last 3 hours." in text
+    # a contact the newest cut from its sentence: the fuller sentence, in its place
+    assert text.count("silver recovery drum") == 1
+    assert "Used fixer goes into the silver recovery drum (Hal, 01632 960 118)." in text
+    fixer = entry(composed, "(Hal, 01632")
+    kept = compose("merge", newer, [older], choices={fixer.key: "newer"})
+    assert "01632" not in kept.text and "silver recovery drum." in kept.text
     # the person can still leave it out with one key
     paper = entry(composed, "light-tight drawer")
     assert "drop" in paper.flips

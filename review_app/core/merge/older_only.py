@@ -285,10 +285,23 @@ def alone_facts(ctx: MergeContext) -> None:
             elif other or b is None:
                 ctx.entries[r.key] = replace(
                     e, why=f"{e.why}; only it states: {named} (carry it with `e`)")
+            elif _holds(ctx, r, b):  # "... recovery drum (Hal, 01632 960 118)."
+                ctx.fuller[r.key] = b.key  # written in its place unless the person says newer
+                ctx.entries[r.key] = set_status(
+                    e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
+                    why=f"it says all the newest's unit says, and more: {named}")
             else:  # the newest rewrote it without that fact and gave no other value
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
                                               f"'{text_of(b)[:80]}' without: {named})")
+
+
+def _holds(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """The older unit holds base unit `b` word for word, with every fact of it, and
+    more: the newest cut a detail from it (pass_carry's fuller sentence)."""
+    return r.unit.kind == b.unit.kind and b.key not in ctx.fuller.values() \
+        and b.facts.values <= r.facts.values and len(b.unit.norm) < len(r.unit.norm) \
+        and fuzz.partial_ratio(b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz
 
 
 def _measure(value: str) -> str | None:
