@@ -1,8 +1,10 @@
 """Last: the written body: the base's lines as they are, with each carried unit
 written whole (its own lines) after the base unit closest to it in meaning (after
 that unit's block: a paragraph, a numbered list, a table or a checklist is never
-split; an item joins a plain list right after its nearest item; a step after the
-base's numbered list continues it, numbered as its next item), older observations
+split; a unit not of a numbered list, table or code goes after the nearest prose
+of its section instead, when it has some; an item joins a plain list right after its
+nearest item; a step after the base's numbered list continues it, numbered as its
+next item), older observations
 after the base's last observation, relations after its last relation, footnote
 definitions after the base's footnotes (before its observations and relations),
 units of a section the newest has no counterpart for (by heading or by content)

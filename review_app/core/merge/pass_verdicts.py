@@ -5,7 +5,8 @@ superseded: it states a value the base does not and a unit of the aligned base
 section (any base unit, for observations and relations) states another value of the
 same thing - the same label, the same table row, the same checklist item, or the
 same wording once values are masked; carried: a fact nothing in the base speaks to
-(update carries only observations and relations); dropped: wording with no fact.
+(update carries only observations and relations; in merge a sentence with no value
+whose content words no base unit says is one); dropped: wording with no fact.
 Older notes are judged against the base only, so of two older notes the newer one's
 wording is not preferred over the base's, and nothing older ever wins a value. (What
 the newest contradicts in words, or with another value for the thing a value
