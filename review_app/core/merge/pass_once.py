@@ -2,7 +2,8 @@
 of them; the other is reported present ("carried from ..."). A carried sentence
 whose new facts a carried observation states too (an intro's "written after the July
 losses in R3 and R7" and "[lesson] R3 and R7 were lost in July 2024") is carried
-once, as the observation."""
+once, as the observation; so is a sentence with no value that its own note's carried
+observation on its subject summarises."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from rapidfuzz import fuzz, process
 
 from .context import MergeContext, Ref
 from .facts import facts_of
-from .older_only import HELD, set_status
+from .older_only import HELD, content_prefixes, set_status
 from .pass_units import as_written
 from .pass_verdicts import entry_for as _entry
 from .pass_verdicts import relation_of as _target
@@ -170,7 +171,13 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
     sims = ctx.cosines([p.unit.text for p in prose], [o.unit.text for o in obs])
     for i, p in enumerate(prose):
         new = {v for v in p.facts.values if v not in stated and not v.startswith("label:")}
-        hits = [j for j, o in enumerate(obs) if new and new <= said[o.key]
+        words = content_prefixes(ctx, p.unit.text)
+        # (a sentence with no value of its own: its note's observation on its subject
+        # is that note's summary of it: "Migrations bypass it." / "[rule] migrations
+        # use 5432")
+        hits = [j for j, o in enumerate(obs) if (
+                    new <= said[o.key] if new else o.path == p.path
+                    and words & content_prefixes(ctx, o.unit.text.split("]", 1)[-1]))
                 and float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine]
         if hits:
             o = obs[max(hits, key=lambda j: float(sims[i, j]))]
