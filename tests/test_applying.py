@@ -90,10 +90,12 @@ def test_merge_update_retire_and_link_rewrite(kb: Path):
                                                                              "pgbouncer"]
     assert [o.category for o in pooled.observations] == ["decision", "rule"]
     assert pooled.body.count("PgBouncer in transaction mode.") == 1
-    # a sentence with no fact the base lacks is reported dropped, not written (issue 18)
+    # a sentence its own note's carried observation summarises is written once, as
+    # that observation, and the ledger says so (issue 18)
     assert "Migrations bypass it." not in pooled.body
-    assert any(u.text == "Migrations bypass it." for g in plan.groups
-               for u in g.composed.dropped)
+    assert any(e.text == "Migrations bypass it." and e.status == "present"
+               and "as an observation" in e.why
+               for g in plan.groups for e in g.composed.ledger.entries)
     flags = notes["eng/flags.md"]
     assert flags.title == "Feature flags" and flags.permalink == "eng/flags"
     assert "New rules: snake_case names." in flags.body and "Old rules" not in flags.body

@@ -75,7 +75,7 @@ def test_a_unit_that_adds_no_fact_is_listed_as_not_carried_not_dropped():
     older = note("orchard/o.md", fm("Pruning", "2025-01-01")
                  + "Prune the apple trees in late winter. Always use clean, sharp tools.\n")
     newer = note("orchard/n.md", fm("Pruning 2025", "2025-06-01")
-                 + "Apple trees are pruned in late winter.\n")
+                 + "Apple trees are pruned in late winter, with clean, sharp tools.\n")
     composed = compose("merge", newer, [older], now=dt.datetime(2026, 1, 1))
     fact_less = [e for e in composed.ledger.entries
                  if e.status == "dropped" and "wording only" in (e.why or "")]

@@ -72,7 +72,7 @@ modified: 2026-06-05T10:05:00
 
 PgBouncer runs in transaction mode next to the database.
 
-A new paragraph only this note has.
+PgBouncer sits next to the database, in transaction mode.
 
 ## Setup
 - API connects on 6432.
@@ -145,7 +145,7 @@ def test_merge_adds_only_what_is_missing_and_keeps_frontmatter(canon: Note, othe
     # Prose: the emphasis-only difference is the same paragraph; the new one is added once.
     assert body.count("next to the database") == 1
     # a paragraph with no fact the base lacks is reported dropped, not written (issue 18)
-    assert body.count("A new paragraph only this note has.") == 0
+    assert "PgBouncer sits next to the database" not in body
     # Items go into the matching section, new sections before Observations.
     setup = body.split("## Setup")[1].split("##")[0]
     assert "Migrations bypass PgBouncer and use 5432." in setup

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -73,6 +74,29 @@ def content_prefixes(ctx: MergeContext, text: str) -> set[str]:
     fw = ctx.lexicon.function_words
     return {w[:4] for w in re.findall(r"[a-z][a-z'-]*", masked(text).lower())
             if w not in fw and len(w) > 2}
+
+
+@lru_cache(maxsize=1 << 16)
+def _prefixes(text: str, function_words: frozenset[str]) -> frozenset[str]:
+    return frozenset(w[:4] for w in re.findall(r"[a-z][a-z'-]*", masked(text).lower())
+                     if w not in function_words and len(w) > 2)
+
+
+def unsaid_words(ctx: MergeContext, text: str, base: list[Ref]) -> set[str]:
+    """The content words of an older unit that the base unit saying most of them does
+    not say: what it tells that the newest does not, numbers or none ("Inks are stored
+    in the metal cabinet by the back door" states no value, yet a reader would miss
+    it). Empty when one base unit says nearly all of it (`Thresholds.thing_fuzz`)."""
+    fw = ctx.lexicon.function_words
+    mine = _prefixes(text, fw)
+    if not mine:
+        return set()
+    best = max((_prefixes(b.unit.text, fw) for b in base
+                if b.unit.kind not in ("obs", "rel", "code")),
+               key=lambda theirs: len(mine & theirs), default=frozenset())
+    if 100 * len(mine & best) >= ctx.thresholds.thing_fuzz * len(mine):
+        return set()
+    return set(mine - best)
 
 
 def _says_whole(ctx: MergeContext, r: Ref, b: Ref) -> bool:
@@ -261,10 +285,23 @@ def alone_facts(ctx: MergeContext) -> None:
             elif other or b is None:
                 ctx.entries[r.key] = replace(
                     e, why=f"{e.why}; only it states: {named} (carry it with `e`)")
+            elif _holds(ctx, r, b):  # "... recovery drum (Hal, 01632 960 118)."
+                ctx.fuller[r.key] = b.key  # written in its place unless the person says newer
+                ctx.entries[r.key] = set_status(
+                    e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
+                    why=f"it says all the newest's unit says, and more: {named}")
             else:  # the newest rewrote it without that fact and gave no other value
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
                                               f"'{text_of(b)[:80]}' without: {named})")
+
+
+def _holds(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """The older unit holds base unit `b` word for word, with every fact of it, and
+    more: the newest cut a detail from it (pass_carry's fuller sentence)."""
+    return r.unit.kind == b.unit.kind and b.key not in ctx.fuller.values() \
+        and b.facts.values <= r.facts.values and len(b.unit.norm) < len(r.unit.norm) \
+        and fuzz.partial_ratio(b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz
 
 
 def _measure(value: str) -> str | None:

@@ -2,7 +2,8 @@
 of them; the other is reported present ("carried from ..."). A carried sentence
 whose new facts a carried observation states too (an intro's "written after the July
 losses in R3 and R7" and "[lesson] R3 and R7 were lost in July 2024") is carried
-once, as the observation."""
+once, as the observation; so is a sentence with no value that its own note's carried
+observation on its subject summarises."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rapidfuzz import fuzz, process
 
 from .context import MergeContext, Ref
 from .facts import facts_of
+from .older_only import HELD, content_prefixes, set_status
 from .pass_units import as_written
 from .pass_verdicts import entry_for as _entry
 from .pass_verdicts import relation_of as _target
@@ -86,12 +88,29 @@ def _said_alike(ctx: MergeContext) -> None:
             theirs = {v for v in o.facts.values if v.startswith(("n:", "code:", "link:"))}
             if o.key in gone or (o.unit.kind == "sentence") != (r.unit.kind == "sentence"):
                 continue
-            if float(sims[j, i]) >= ctx.thresholds.same_cosine and (
-                    mine <= theirs or theirs <= mine):
+            if not (mine <= theirs or theirs <= mine):
+                continue
+            if float(sims[j, i]) >= ctx.thresholds.same_cosine:
                 gone.add(r.key)
                 ctx.entries[r.key] = _entry(r, "present", by=o.key, by_text=as_written(o),
                                             why=f"carried from {o.path} in other words")
                 break
+            if o.path != r.path and _one_section(ctx, o, r) \
+                    and float(sims[j, i]) >= ctx.thresholds.counterpart_cosine:
+                # an older version's wording of what a newer version carried: written
+                # beside it, it says one thing twice; the person may still carry it
+                gone.add(r.key)
+                ctx.entries[r.key] = set_status(
+                    ctx.entries[r.key], "dropped", flips=("carry", "drop"), held=True,
+                    why=f"{HELD} ({o.path}, a newer version, says it its way: "
+                        f"{as_written(o)[:80]})")
+                break
+
+
+def _one_section(ctx: MergeContext, a: Ref, b: Ref) -> bool:
+    """Two older units whose sections align with one section of the newest."""
+    at = ctx.aligned.get((a.path, a.section))
+    return at is not None and at == ctx.aligned.get((b.path, b.section))
 
 
 def _one_valued_label(ctx: MergeContext, r: Ref) -> str | None:
@@ -152,7 +171,13 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
     sims = ctx.cosines([p.unit.text for p in prose], [o.unit.text for o in obs])
     for i, p in enumerate(prose):
         new = {v for v in p.facts.values if v not in stated and not v.startswith("label:")}
-        hits = [j for j, o in enumerate(obs) if new and new <= said[o.key]
+        words = content_prefixes(ctx, p.unit.text)
+        # (a sentence with no value of its own: its note's observation on its subject
+        # is that note's summary of it: "Migrations bypass it." / "[rule] migrations
+        # use 5432")
+        hits = [j for j, o in enumerate(obs) if (
+                    new <= said[o.key] if new else o.path == p.path
+                    and words & content_prefixes(ctx, o.unit.text.split("]", 1)[-1]))
                 and float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine]
         if hits:
             o = obs[max(hits, key=lambda j: float(sims[i, j]))]

@@ -1,8 +1,10 @@
 """Last: the written body: the base's lines as they are, with each carried unit
 written whole (its own lines) after the base unit closest to it in meaning (after
 that unit's block: a paragraph, a numbered list, a table or a checklist is never
-split; an item joins a plain list right after its nearest item; a step after the
-base's numbered list continues it, numbered as its next item), older observations
+split; a unit not of a numbered list, table or code goes after the nearest prose
+of its section instead, when it has some; an item joins a plain list right after its
+nearest item; a step after the base's numbered list continues it, numbered as its
+next item), older observations
 after the base's last observation, relations after its last relation, footnote
 definitions after the base's footnotes (before its observations and relations),
 units of a section the newest has no counterpart for (by heading or by content)
@@ -248,22 +250,32 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
     for i, r in enumerate(refs):
         home = ctx.home.get(r.key)
         aligned = ctx.aligned.get((r.path, r.section))
+        own = next(d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block]
         row = sims[i].copy()
         if home is not None:
             row[[b.section != home for b in base]] = -2.0
-        j = int(row.argmax())
         if aligned is not None and home is None and (r.path, r.section) not in ctx.loose:
-            mine = [k for k, b in enumerate(base) if b.section == aligned]
-            if mine:  # a heading that matched says where it belongs
-                j = max(mine, key=lambda k: row[k])
-        b = base[j]
+            mine = [b.section == aligned for b in base]
+            if any(mine):  # a heading that matched says where it belongs
+                row[[not m for m in mine]] = -2.0
+        # never into or right after a list, table or code it is not part of: after the
+        # nearest prose (of its section, if it has one: else the section's end)
+        whole = [row[k] > -2.0 and ctx.base.blocks[b.unit.block].kind in _WHOLE_BLOCKS
+                 and ctx.base.blocks[b.unit.block].kind != own.kind
+                 for k, b in enumerate(base)]
+        if any(row[k] > -2.0 and not whole[k] for k in range(len(base))):
+            row[whole] = -3.0
+        b = base[int(row.argmax())]
         block = ctx.base.blocks[b.unit.block]
-        own = next(d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block]
         if block.kind == "list" and own.kind == "list" and r.unit.kind == "item":
             out.append((b.unit.end, True))
         else:
             out.append((block.end, block.kind == "list"))
     return out
+
+
+# Blocks read as one whole (an ordered list, a table, code): nothing else joins them.
+_WHOLE_BLOCKS = frozenset({"numbered", "table", "code", "fence"})
 
 
 def _checklist_of(ctx: MergeContext, r: Ref) -> int | None:

@@ -5,7 +5,8 @@ superseded: it states a value the base does not and a unit of the aligned base
 section (any base unit, for observations and relations) states another value of the
 same thing - the same label, the same table row, the same checklist item, or the
 same wording once values are masked; carried: a fact nothing in the base speaks to
-(update carries only observations and relations); dropped: wording with no fact.
+(update carries only observations and relations; in merge a sentence with no value
+whose content words no base unit says is one); dropped: wording with no fact.
 Older notes are judged against the base only, so of two older notes the newer one's
 wording is not preferred over the base's, and nothing older ever wins a value. (What
 the newest contradicts in words, or with another value for the thing a value
@@ -25,6 +26,7 @@ from ..units import normalise
 from .context import MergeContext, Ref
 from .facts import facts_of, label_of, masked, same_kind, stem, value_frames
 from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
+from .older_only import unsaid_words
 from .other_value import (
     STRUCTURED,
     category,
@@ -217,6 +219,12 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             return entry_for(r, "present")
         if u.kind in STRUCTURED or (u.kind == "item" and not in_intro(ctx, r)):
             return None  # an observation or a rule of a list: judged by meaning
+        if ctx.action == "merge" and (words := unsaid_words(
+                ctx, u.text, pool if len(base) > ctx.thresholds.pool_budget else base)):
+            # what it says is its fact, numbers or none: pass_carry weighs its meaning
+            return entry_for(r, "carried", flips=_FLIP_CARRY,
+                             why="what it says the newest does not: "
+                                 + ", ".join(sorted(words)[:4]))
         return entry_for(r, "dropped", why=f"{WORDING_ONLY}, no fact the newest lacks",
                       flips=_FLIP_CARRY)
     return None
