@@ -48,6 +48,7 @@ import numpy as np
 from ..notes import Note
 from .coverage import RESTATED, Coverage, Scale, coverage, describe, note_shape
 from .series import SeriesCue, series_cue, unstamped
+from .template import note_lines
 
 FLOOR = 0.30
 """Pairs scoring below this are left as they are: no listing reaches them (a scale may
@@ -212,8 +213,10 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
         cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1],
                        scale)
     cue = series_cue(a, b)
-    same = unstamped(a.body) == unstamped(b.body) if cue.series or template or concept \
-        else False
+    # The same text once stamps are out is a copy under another stamp only if the text says
+    # something: two empty daily notes ("# Daily log 2026-03-04", "No entries.") are two days.
+    same = (cue.series or bool(template) or bool(concept)) and \
+        unstamped(a.body) == unstamped(b.body) and len(note_lines(a.body)) > 0
     # A stub is exempt only as the same note filed twice: with its stamps taken out, two
     # empty daily notes are "the same text" while being two days.
     twice = stub and a.body.strip() == b.body.strip() and \

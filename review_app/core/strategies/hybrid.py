@@ -43,7 +43,14 @@ from .calibration import identity_vectors as identity_vectors  # the benches' im
 from .client import SearchClient
 from .concept import ConceptIndex
 from .cues import FLOOR, SERIES_BELOW, PairCues, pair_cues
-from .template import no_own_content, note_lines, template_lines, template_only
+from .template import (
+    generic_names,
+    no_own_content,
+    note_lines,
+    note_names,
+    template_lines,
+    template_only,
+)
 from .text import content_tokens, numbers_conflict, title_numbers, title_similarity
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "hybrid_weights.json"
@@ -269,6 +276,7 @@ class _Scored:
         self._pieces: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._lines: dict[int, np.ndarray] = {}
         self.template = np.zeros(0, dtype=np.int64)
+        self.generic: frozenset[str] = frozenset({""})
         self.concepts: ConceptIndex | None = None
         self.cues: dict[tuple[int, int], PairCues] = {}
         self._apply_cues()
@@ -295,6 +303,8 @@ class _Scored:
         self.fetch(reached)
         # the template's lines: those recurring in many of the notes a listing can reach
         self.template = template_lines(self.lines(r) for r in reached)
+        notes = self.client.notes
+        self.generic = generic_names(note_names(notes[r].title, notes[r].body) for r in reached)
         self.concepts = ConceptIndex(self.client.notes, reached)
         for r, c_ in zip(rows.tolist(), cols.tolist(), strict=True):
             j = int(self.idx[r, c_])
@@ -318,7 +328,9 @@ class _Scored:
             scale = self.client.pieces.scale if self.client.pieces is not None else None
             shared = template_only(self.lines(key[0]), self.lines(key[1]), self.template)
             concept = "" if self.concepts is None else self.concepts.cue(*key)
-            stub = any(no_own_content(self.lines(r), self.template) for r in key)
+            stub = any(no_own_content(self.lines(r), self.template,
+                                      note_names(notes[r].title, notes[r].body), self.generic)
+                       for r in key)
             self.cues[key] = pair_cues(notes[key[0]], notes[key[1]],
                                        self._pieces.get(key[0]), self._pieces.get(key[1]),
                                        scale, shared, concept, stub)
