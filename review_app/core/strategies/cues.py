@@ -174,7 +174,7 @@ class PairCues:
                            f"{self.cov.small_big[1]:.0%} that the smaller does not restate")
         out += list(self.series.reasons)
         if self.template:
-            out.append(f"all they share is the project's template: each of their "
+            out.append(f"shares only boilerplate, the project's template: each of their "
                        f"{self.template} common lines recurs in many other notes (counts "
                        f"against)")
         if self.concept:

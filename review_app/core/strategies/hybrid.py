@@ -48,6 +48,7 @@ from .template import (
     no_own_content,
     note_lines,
     note_names,
+    own_chars,
     template_lines,
     template_only,
 )
@@ -277,6 +278,8 @@ class _Scored:
         self._lines: dict[int, np.ndarray] = {}
         self.template = np.zeros(0, dtype=np.int64)
         self.generic: frozenset[str] = frozenset({""})
+        self._own: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._template_set: frozenset[int] | None = None
         self.concepts: ConceptIndex | None = None
         self.cues: dict[tuple[int, int], PairCues] = {}
         self._apply_cues()
@@ -331,10 +334,23 @@ class _Scored:
             stub = any(no_own_content(self.lines(r), self.template,
                                       note_names(notes[r].title, notes[r].body), self.generic)
                        for r in key)
-            self.cues[key] = pair_cues(notes[key[0]], notes[key[1]],
-                                       self._pieces.get(key[0]), self._pieces.get(key[1]),
-                                       scale, shared, concept, stub)
+            self.cues[key] = pair_cues(notes[key[0]], notes[key[1]], self.own_pieces(key[0]),
+                                       self.own_pieces(key[1]), scale, shared, concept, stub)
         return self.cues[key]
+
+    def own_pieces(self, row: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """The note's piece vectors, each weighed by its characters less its boilerplate
+        lines (template.own_chars) where the pieces' texts are known."""
+        got = self._pieces.get(row)
+        source = self.client.pieces
+        if got is None or source is None or source.texts is None or not len(self.template):
+            return got
+        if row not in self._own:
+            if self._template_set is None:
+                self._template_set = frozenset(self.template.tolist())
+            weights = own_chars(source.texts(row), self._template_set)
+            self._own[row] = (got[0], weights) if len(weights) == len(got[1]) else got
+        return self._own[row]
 
     def lines(self, row: int) -> np.ndarray:
         if row not in self._lines:

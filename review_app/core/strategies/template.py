@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from hashlib import blake2b
 
 import numpy as np
@@ -52,19 +53,40 @@ _SPACE = re.compile(r"\s+")
 _NAME_WORD = re.compile(r"[^\W\d_]+")
 
 
+def _digest(line: str) -> int | None:
+    """A line's 64-bit digest, numbers masked; None for a heading, blank or short line."""
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return None
+    text = _SPACE.sub(" ", _NUMBER.sub("#", text.lower()))
+    if len(text) < MIN_LINE:
+        return None
+    return int.from_bytes(blake2b(text.encode(), digest_size=8).digest(), "little",
+                          signed=True)
+
+
 def note_lines(body: str) -> np.ndarray:
     """The note's lines, each as a 64-bit digest (sorted, unique): a scan holds these for
     every note a listing can reach, so 8 bytes a line, not the text."""
-    out = set()
-    for line in (body or "").splitlines():
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        text = _SPACE.sub(" ", _NUMBER.sub("#", text.lower()))
-        if len(text) >= MIN_LINE:
-            out.add(int.from_bytes(blake2b(text.encode(), digest_size=8).digest(), "little",
-                                   signed=True))
+    out = {d for d in map(_digest, (body or "").splitlines()) if d is not None}
     return np.array(sorted(out), dtype=np.int64)
+
+
+def own_chars(pieces: list[str], template: AbstractSet[int]) -> np.ndarray:
+    """Each piece's characters less those of its boilerplate lines (the template's): text
+    pasted into many notes (a tool preamble, a signature) says nothing about which two are
+    one note, so coverage weighs a piece by what is its own. All zero (a note of nothing but
+    boilerplate): the pieces' full lengths, as the stub cue speaks for such a note."""
+    out = np.asarray([len(p) for p in pieces], np.float32)
+    if not template:
+        return out
+    own = out.copy()
+    for i, piece in enumerate(pieces):
+        for line in piece.splitlines():
+            if _digest(line) in template:
+                own[i] -= len(line) + 1
+    own = np.maximum(own, 0.0)
+    return own if own.sum() > 0 else out
 
 
 def template_lines(notes_lines: Iterable[np.ndarray]) -> np.ndarray:
