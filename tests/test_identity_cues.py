@@ -810,6 +810,5 @@ def test_archives_sharing_pasted_boilerplate_are_read_by_their_own_text(
     login = result.score_pair("archive/s0.md", "archive/s1.md")
     assert login.score < result.strategy.listing_threshold, (login.score, login.reasons)
     assert not any("each restates the other" in r for r in login.reasons)
-    assert login.evidence["lexical"] < 0.5  # the words they share, the block's left out
     assert result.score_pair("archive/s2.md", "archive/s2-again.md").score >= \
         result.likely_threshold

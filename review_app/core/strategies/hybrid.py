@@ -51,7 +51,6 @@ from .template import (
     own_chars,
     template_lines,
     template_only,
-    without_boilerplate,
 )
 from .text import content_tokens, numbers_conflict, title_numbers, title_similarity
 
@@ -170,8 +169,6 @@ class _NoteTable:
             self.words[i] = notes[i].split_words  # kept by a compact note
             self.numbers[i] = title_numbers(notes[i].title)
         self._tokens: dict[int, frozenset[str]] = {}
-        self.boilerplate: frozenset[int] = frozenset()
-        """The project's template lines (set by _Scored): left out of the words compared."""
 
     def words_shared(self, i: int, j: int) -> float:
         """Jaccard overlap of the two notes' content words (title and the opening the
@@ -189,8 +186,7 @@ class _NoteTable:
     def _words(self, i: int) -> frozenset[str]:
         if i not in self._tokens:
             nt = self.client.notes[i]
-            body = without_boilerplate(nt.body, self.boilerplate)
-            self._tokens[i] = frozenset(content_tokens(f"{nt.title} {body[:EMBED_CHARS]}"))
+            self._tokens[i] = frozenset(content_tokens(f"{nt.title} {nt.body[:EMBED_CHARS]}"))
         return self._tokens[i]
 
 
@@ -276,14 +272,14 @@ class _Scored:
                  + w["length"] * length)
             z += w["number_conflict"] * self.number_conflict[part]
             self.score[part] = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
-        self.client, self.likely, self.table = c, strategy.default_threshold, tab
+        self.client, self.likely = c, strategy.default_threshold
         self.floor = FLOOR if c.pieces is None else min(FLOOR, c.pieces.scale.floor)
         self._pieces: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._lines: dict[int, np.ndarray] = {}
         self.template = np.zeros(0, dtype=np.int64)
         self.generic: frozenset[str] = frozenset({""})
         self._own: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        self._template_set: frozenset[int] = frozenset()
+        self._template_set: frozenset[int] | None = None
         self.concepts: ConceptIndex | None = None
         self.cues: dict[tuple[int, int], PairCues] = {}
         self._apply_cues()
@@ -310,8 +306,6 @@ class _Scored:
         self.fetch(reached)
         # the template's lines: those recurring in many of the notes a listing can reach
         self.template = template_lines(self.lines(r) for r in reached)
-        self._template_set = frozenset(self.template.tolist())
-        self.table.boilerplate = self._template_set
         notes = self.client.notes
         self.generic = generic_names(note_names(notes[r].title, notes[r].body) for r in reached)
         self.concepts = ConceptIndex(self.client.notes, reached)
@@ -352,6 +346,8 @@ class _Scored:
         if got is None or source is None or source.texts is None or not len(self.template):
             return got
         if row not in self._own:
+            if self._template_set is None:
+                self._template_set = frozenset(self.template.tolist())
             weights = own_chars(source.texts(row), self._template_set)
             self._own[row] = (got[0], weights) if len(weights) == len(got[1]) else got
         return self._own[row]

@@ -72,13 +72,6 @@ def note_lines(body: str) -> np.ndarray:
     return np.array(sorted(out), dtype=np.int64)
 
 
-def without_boilerplate(body: str, template: AbstractSet[int]) -> str:
-    """The body less its boilerplate lines (the template's), for the words two notes share."""
-    if not template:
-        return body
-    return "\n".join(ln for ln in body.splitlines() if _digest(ln) not in template)
-
-
 def own_chars(pieces: list[str], template: AbstractSet[int]) -> np.ndarray:
     """Each piece's characters less those of its boilerplate lines (the template's): text
     pasted into many notes (a tool preamble, a signature) says nothing about which two are
