@@ -29,8 +29,9 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   below the likely band as series members are, unless one is the other word for word;
 - no own content (template.py): a note whose every line is a heading, a short line or the
   project's template, with some template line (an unfilled template, a pasted instruction
-  block under a dated header) or no name of its own (an empty daily note) restates nothing, so it is held below the likely band against
-  any note it is not a copy of; two such stubs are trivially alike;
+  block under a dated header) or no name of its own (an empty daily note) restates nothing,
+  so it is held below the likely band against any note it is not a copy of; two such stubs
+  are trivially alike;
 - concept (concept.py): two notes filled from one template about different things (titles
   naming two subjects, versions or IDs; one linking the other; distinctive content not
   covering each other) are held below the likely band as template fillings are;
