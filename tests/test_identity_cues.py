@@ -697,3 +697,118 @@ def test_a_note_whose_body_says_nothing_is_known_by_its_title_not_held_as_a_stub
     assert no_own_content(lines[-2], template)
     assert not no_own_content(lines[-1], template)
     assert not any(no_own_content(ln, template) for ln in lines[:-2])
+
+
+DAYS = ["Reviewed the supplier contract for the cold-chain vans and flagged the penalty clause "
+        "on late deliveries; legal to answer by Friday.",
+        "Moved the warehouse stock count to Thursdays so the evening shift can cover it; the "
+        "scanner batteries need replacing before then."]
+
+
+def test_an_empty_dated_daily_note_restates_nothing(tmp_path: Path, scan_project):
+    """Daily notes an agent opened and left ("# 2026-03-04" over "No entries.", "Daily log
+    2026-03-05" under a heading) name only a day: two of them are no duplicates (issue 19,
+    a held-out vault's 6 wrong likely pairs), while one filed twice still is, and a question
+    with an empty body is known by its title (SemEval)."""
+    root = tmp_path / "kb"
+    _write(root, "daily/2026-03-04.md", "# 2026-03-04\n\nNo entries.\n", title="2026-03-04")
+    _write(root, "daily/2026-03-06.md", "# 2026-03-06\n", title="2026-03-06")
+    _write(root, "daily/2026-03-06-copy.md", "# 2026-03-06\n", title="2026-03-06")
+    for day in ("05", "07", "09"):
+        _write(root, f"daily/log-{day}.md", f"# Daily log 2026-03-{day}\n\nNo entries.\n",
+               title=f"Daily log 2026-03-{day}")
+    for day, said in zip(("10", "11"), DAYS, strict=True):
+        _write(root, f"daily/log-{day}.md", f"# Daily log 2026-03-{day}\n\n{said}\n",
+               title=f"Daily log 2026-03-{day}")
+    _write(root, "q/reset.md", "hmm?", title="How do I reset a forgotten git password")
+    _write(root, "q/reset-2.md", "anyone?", title="Resetting a forgotten git password")
+    _fillers(root)
+    result = scan_project(root, threshold=0.0)
+    likely = result.likely_threshold
+    stubs = ["daily/2026-03-04.md", "daily/2026-03-06.md", "daily/log-05.md", "daily/log-07.md",
+             "daily/log-09.md"]
+    for i, a in enumerate(stubs):
+        for b in stubs[i + 1:]:
+            assert result.score_pair(a, b).score < likely, (a, b)
+    held = result.score_pair("daily/log-05.md", "daily/log-07.md")
+    assert any("no content of its own" in r for r in held.reasons)
+    assert result.score_pair("daily/2026-03-06.md", "daily/2026-03-06-copy.md").score >= likely
+    asked = result.score_pair("q/reset.md", "q/reset-2.md")
+    assert not asked.evidence.get("no_own_content")
+
+
+def test_a_name_recurring_in_many_notes_names_a_series_not_a_subject():
+    from review_app.core.strategies.template import generic_names, note_names
+
+    names = [note_names(f"Daily log 2026-03-0{d}", f"# Daily log 2026-03-0{d}\n## Tasks\n")
+             for d in range(1, 4)]
+    names.append(note_names("How do I reset a forgotten git password", "hmm?"))
+    generic = generic_names(names)
+    assert names[0] == {"daily log", "tasks"} and names[0] <= generic
+    assert not names[-1] <= generic
+    assert note_names("2026-03-04", "") <= generic
+
+
+
+PREAMBLE = """## Tool instructions
+You are a coding agent working inside the repository; read files before you edit them.
+Use the shell tool for commands and the editor tool for edits, one change at a time.
+Never push to the main branch; open a pull request and wait for the review to pass.
+When a command fails, read its error output in full before trying anything else.
+Keep answers short: say what you changed, which tests you ran, and what is left undone.
+Sign every summary with the agent's name and the date of the session it belongs to.
+Ask the user before deleting any file, branch or record that you did not create yourself.
+
+## Review checklist
+Run the full test suite before you say a change is done, not only the tests you touched.
+Check the linters and the type checker; fix what they report in the files you changed.
+Write the commit message in the imperative mood and say why the change was made.
+Link the issue the change belongs to, and close it only when the user confirms the fix.
+
+## Memory
+Save what you learned about the project to the memory notes at the end of each session.
+Read the memory notes at the start of each session before you answer the first question.
+"""
+
+TALKS = {
+    "Flaky login tests": "Investigated flaky login tests: the fixture reused one browser "
+    "profile across tests, so cookies leaked between them; each test now gets a fresh profile.",
+    "Slow login page": "Investigated the slow login page: the session lookup ran one query per "
+    "permission; we batched it into one query and the page loads in 200 ms instead of 2 s.",
+    "Invoice export nulls": "The user asked why the invoice export drops rows with a null "
+    "customer id; we traced it to an inner join in the export query and switched it to a "
+    "left join with a test.",
+    "Thumbnailer timeouts": "We profiled the image thumbnailer: resizing ran on the request "
+    "thread, so uploads of large photos timed out; the resize now runs in the worker queue.",
+    "Settings forms migration": "Planned the migration of the settings page to the new form "
+    "library: three forms, validation moves to the schema, the old helpers get deleted.",
+    "Nightly backup check": "Set up the nightly backup check: it restores last night's dump "
+    "into a scratch database and compares row counts of the ten largest tables.",
+}
+
+
+def test_archives_sharing_pasted_boilerplate_are_read_by_their_own_text(
+        tmp_path: Path, scan_project):
+    """Session archives each carrying one long pasted instruction block (its lines in many
+    notes: boilerplate) and discussing different things: coverage weighs each part by its
+    own text, so two archives on two login bugs are not "each restates the other" (issue 19:
+    a held-out vault's archives, 1 likely and 8 possible pairs), while one session filed
+    twice stays likely."""
+    import shutil
+
+    root = tmp_path / "kb"
+    shutil.copytree(Path(__file__).parent / "data" / "rewrite_kb", root / "kb")
+    place = "Working directory: /home/dev/shop-web, branch develop."  # two sessions' own line
+    for i, (title, talk) in enumerate(TALKS.items()):
+        _write(root, f"archive/s{i}.md",
+               f"{PREAMBLE}\n## Conversation\n{place if i < 2 else ''}\n{talk}\n",
+               title=title)
+    _write(root, "archive/s2-again.md",
+           f"{PREAMBLE}\n## Conversation\n\n{TALKS['Invoice export nulls']}\n",
+           title="Invoice export nulls (session)")
+    result = scan_project(root, threshold=0.0)
+    login = result.score_pair("archive/s0.md", "archive/s1.md")
+    assert login.score < result.strategy.listing_threshold, (login.score, login.reasons)
+    assert not any("each restates the other" in r for r in login.reasons)
+    assert result.score_pair("archive/s2.md", "archive/s2-again.md").score >= \
+        result.likely_threshold

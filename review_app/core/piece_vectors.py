@@ -45,7 +45,7 @@ def own_pieces(notes: Sequence[Note], embedder: Embedder | None, model: str,
         return {r: (unit.matrix(parts), np.asarray([len(p) for p in parts], np.float32))
                 for r, parts in texts.items()}
 
-    return PieceSource(get, SECTIONS)
+    return PieceSource(get, SECTIONS, lambda r: sections(notes[r]))
 
 
 def basic_memory_pieces(notes: Sequence[Note], bm: BasicMemoryVectors) -> PieceSource:

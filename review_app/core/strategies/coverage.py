@@ -139,6 +139,9 @@ class PieceSource:
     fetch: Callable[[Sequence[int]], dict[int, tuple[np.ndarray, np.ndarray]]]
     """note rows -> {row: (unit vectors of its pieces, each piece's characters)}"""
     scale: Scale
+    texts: Callable[[int], list[str]] | None = None
+    """note row -> its pieces' texts, in `fetch`'s order, where they are known (own
+    sections): a piece's weight then leaves out the project's boilerplate lines in it."""
 
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")

@@ -29,8 +29,9 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   below the likely band as series members are, unless one is the other word for word;
 - no own content (template.py): a note whose every line is a heading, a short line or the
   project's template, with some template line (an unfilled template, a pasted instruction
-  block under a dated header) restates nothing, so it is held below the likely band against
-  any note it is not a copy of; two such stubs are trivially alike;
+  block under a dated header) or no name of its own (an empty daily note) restates nothing,
+  so it is held below the likely band against any note it is not a copy of; two such stubs
+  are trivially alike;
 - concept (concept.py): two notes filled from one template about different things (titles
   naming two subjects, versions or IDs; one linking the other; distinctive content not
   covering each other) are held below the likely band as template fillings are;
@@ -48,6 +49,7 @@ import numpy as np
 from ..notes import Note
 from .coverage import RESTATED, Coverage, Scale, coverage, describe, note_shape
 from .series import SeriesCue, series_cue, unstamped
+from .template import note_lines
 
 FLOOR = 0.30
 """Pairs scoring below this are left as they are: no listing reaches them (a scale may
@@ -173,7 +175,7 @@ class PairCues:
                            f"{self.cov.small_big[1]:.0%} that the smaller does not restate")
         out += list(self.series.reasons)
         if self.template:
-            out.append(f"all they share is the project's template: each of their "
+            out.append(f"shares only boilerplate, the project's template: each of their "
                        f"{self.template} common lines recurs in many other notes (counts "
                        f"against)")
         if self.concept:
@@ -212,8 +214,10 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
         cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1],
                        scale)
     cue = series_cue(a, b)
-    same = unstamped(a.body) == unstamped(b.body) if cue.series or template or concept \
-        else False
+    # The same text once stamps are out is a copy under another stamp only if the text says
+    # something: two empty daily notes ("# Daily log 2026-03-04", "No entries.") are two days.
+    same = (cue.series or bool(template) or bool(concept)) and \
+        unstamped(a.body) == unstamped(b.body) and len(note_lines(a.body)) > 0
     # A stub is exempt only as the same note filed twice: with its stamps taken out, two
     # empty daily notes are "the same text" while being two days.
     twice = stub and a.body.strip() == b.body.strip() and \

@@ -43,7 +43,15 @@ from .calibration import identity_vectors as identity_vectors  # the benches' im
 from .client import SearchClient
 from .concept import ConceptIndex
 from .cues import FLOOR, SERIES_BELOW, PairCues, pair_cues
-from .template import no_own_content, note_lines, template_lines, template_only
+from .template import (
+    generic_names,
+    no_own_content,
+    note_lines,
+    note_names,
+    own_chars,
+    template_lines,
+    template_only,
+)
 from .text import content_tokens, numbers_conflict, title_numbers, title_similarity
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "hybrid_weights.json"
@@ -269,6 +277,9 @@ class _Scored:
         self._pieces: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._lines: dict[int, np.ndarray] = {}
         self.template = np.zeros(0, dtype=np.int64)
+        self.generic: frozenset[str] = frozenset({""})
+        self._own: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._template_set: frozenset[int] | None = None
         self.concepts: ConceptIndex | None = None
         self.cues: dict[tuple[int, int], PairCues] = {}
         self._apply_cues()
@@ -295,6 +306,8 @@ class _Scored:
         self.fetch(reached)
         # the template's lines: those recurring in many of the notes a listing can reach
         self.template = template_lines(self.lines(r) for r in reached)
+        notes = self.client.notes
+        self.generic = generic_names(note_names(notes[r].title, notes[r].body) for r in reached)
         self.concepts = ConceptIndex(self.client.notes, reached)
         for r, c_ in zip(rows.tolist(), cols.tolist(), strict=True):
             j = int(self.idx[r, c_])
@@ -318,11 +331,26 @@ class _Scored:
             scale = self.client.pieces.scale if self.client.pieces is not None else None
             shared = template_only(self.lines(key[0]), self.lines(key[1]), self.template)
             concept = "" if self.concepts is None else self.concepts.cue(*key)
-            stub = any(no_own_content(self.lines(r), self.template) for r in key)
-            self.cues[key] = pair_cues(notes[key[0]], notes[key[1]],
-                                       self._pieces.get(key[0]), self._pieces.get(key[1]),
-                                       scale, shared, concept, stub)
+            stub = any(no_own_content(self.lines(r), self.template,
+                                      note_names(notes[r].title, notes[r].body), self.generic)
+                       for r in key)
+            self.cues[key] = pair_cues(notes[key[0]], notes[key[1]], self.own_pieces(key[0]),
+                                       self.own_pieces(key[1]), scale, shared, concept, stub)
         return self.cues[key]
+
+    def own_pieces(self, row: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """The note's piece vectors, each weighed by its characters less its boilerplate
+        lines (template.own_chars) where the pieces' texts are known."""
+        got = self._pieces.get(row)
+        source = self.client.pieces
+        if got is None or source is None or source.texts is None or not len(self.template):
+            return got
+        if row not in self._own:
+            if self._template_set is None:
+                self._template_set = frozenset(self.template.tolist())
+            weights = own_chars(source.texts(row), self._template_set)
+            self._own[row] = (got[0], weights) if len(weights) == len(got[1]) else got
+        return self._own[row]
 
     def lines(self, row: int) -> np.ndarray:
         if row not in self._lines:
