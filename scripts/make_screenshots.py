@@ -105,6 +105,7 @@ async def shoot(root: Path, out: Path, size: tuple[int, int], embedder: Embedder
     app = ReviewApp(Project(root, name="demo"), ScanOptions(), embedder=embedder)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+        await pilot.pause()  # the screen is switched to before its widgets are mounted
         await until(pilot, lambda: app.screen.detail_current)
         await pilot.pause()
         save(app, "small-terminal")
