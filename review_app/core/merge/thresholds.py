@@ -76,6 +76,13 @@ class Thresholds:
     # stale (0.26-0.48); matched by one word of two, two current ones were not (0.28
     # "a valid card" / "card payments no longer ...", 0.35): a safeguard
     said_over_cosine: float = 0.25
+    # An older unit of a section the newest dropped is superseded by the newest unit
+    # at least this close in meaning that gives another value of its kind, in any
+    # section (pass_dropped_sections). On this round's probe groups (written for it,
+    # gliding and vet desk): the restated lines sat at 0.44-0.71 from the unit that
+    # replaced them; the still-true older-only facts at 0.13-0.36 from their nearest
+    # newest unit. 0.40 sits in that gap; the value-kind test guards the rest.
+    dropped_section_cosine: float = 0.40
     # A status section: a heading of at most this many words with a one-valued word
     # ("## Status", "## Current status"); an older unit there of at most
     # `one_valued_words` words is a status statement (merge-I: "Sent 16 April 2025.",
