@@ -63,6 +63,7 @@ from .older_only import (
 )
 from .other_value import in_intro
 from .past_events import past_event
+from .roles import holders
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "carry_weights.json"
 KINDS = frozenset({"sentence", "item", "footnote"})
@@ -279,7 +280,7 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
         scope = _scope(ctx, r, base)
         if sims is not None and scope:
             nearest[r.key] = base[scope[int(np.argmax(np.asarray(sims[i])[scope]))]]
-    for r in refs:
+    for i, r in enumerate(refs):
         x = feats.get(r.key)
         if x is None:
             continue
@@ -322,13 +323,31 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                                 "names the newest lacks)")
             continue
         p = model.probability(x)
-        if e.status == "carried" and p < model.carry_at and x[0] >= ctx.thresholds.home_cosine:
+        if e.status == "carried" and p < model.carry_at and x[0] >= ctx.thresholds.home_cosine \
+                and not named_alone(ctx, r, [base[j] for j in _scope(ctx, r, base)
+                                             if float(sims[i, j]) >= ctx.thresholds.home_cosine]):
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new)")
         elif e.status != "carried" and p >= model.hold_at:
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new; the rules "
                                       f"found it {e.status})")
+
+
+def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:
+    """The unit names a person (two or more capitalised words, roles.holders) the
+    newest names nowhere, and none of the newest's units near it in meaning (`near`)
+    names anyone: who does what, a fact only the older note has (issue 18 item 4:
+    nothing in the newest states it or another value of it). The model's hold-back
+    is for restatements, and names alone weigh against an intro there ("Reception is
+    staffed by Ruth Mbeki and Dana Whitlock" was held back at 0.12); a person nobody
+    else is named for is not one."""
+    stated = {v for b in ctx.base_refs() for v in b.facts.values} | {
+        f"name:{w.lower()}" for b in ctx.base_refs()
+        for w in re.findall(r"[A-Za-z][\w'’\-]*", b.unit.text)}
+    mine = [h for h in holders(r.unit.text, ctx.lexicon)
+            if not all(f"name:{w}" in stated for w in h.name.split())]
+    return bool(mine) and not any(holders(b.unit.text, ctx.lexicon) for b in near)
 
 
 def second_intro(x: list[float]) -> bool:

@@ -37,7 +37,9 @@ def _capital(token: str, lexicon: Lexicon) -> bool:
 @lru_cache(maxsize=1 << 14)
 def holders(text: str, lexicon: Lexicon) -> tuple[Holder, ...]:
     """Every person-like name (two or more capitalised words in a row) with its slot;
-    another name or a sentence end closes a slot, so each name gets its own words."""
+    another name or a sentence end closes a slot, so each name gets its own words. A
+    name right after a word saying where (Lexicon.place_words: "reception staff at
+    Larchfield Veterinary Clinic") is a place, not who holds the slot."""
     tokens = _TOKEN.findall(text)
     spans: list[tuple[int, int]] = []
     k = 0
@@ -45,7 +47,7 @@ def holders(text: str, lexicon: Lexicon) -> tuple[Holder, ...]:
         j = k
         while j < len(tokens) and _capital(tokens[j], lexicon):
             j += 1
-        if j - k >= 2:
+        if j - k >= 2 and not (k and tokens[k - 1] in lexicon.place_words):
             spans.append((k, j))
         k = max(j, k + 1)
     named = {i for a, b in spans for i in range(a, b)}
