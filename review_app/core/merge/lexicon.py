@@ -200,6 +200,12 @@ class Lexicon:
     currencies: frozenset[str] = field(default_factory=lambda: _words("""
         eur usd gbp chf jpy cad aud sek nok dkk pln czk
         """))
+    # Numbers written as words (facts.spelled_numbers: "thirty-two" is 32).
+    number_words: tuple[tuple[str, int], ...] = tuple(
+        [(w, k) for k, w in enumerate("""zero one two three four five six seven eight nine
+        ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen
+        nineteen""".split())] + [(w, 10 * k) for k, w in enumerate(
+            "twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)])
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
     # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).

@@ -29,6 +29,8 @@ from rapidfuzz import fuzz
 from .context import MergeContext, Ref
 from .facts import facts_of, masked, stem, value_frames, value_shape
 from .ledger import WORDING_ONLY, LedgerEntry
+from .pass_units import said
+from .slot_fillers import refill
 
 HELD = "held back: carry?"
 _PROSE = frozenset({"sentence", "item", "check", "footnote"})
@@ -278,7 +280,8 @@ def alone_facts(ctx: MergeContext) -> None:
             if not alone:
                 continue
             named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
-            other = bool(theirs & {_measure(v) for v in r.facts.values})
+            other = bool(theirs & {_measure(v) for v in r.facts.values}) or (
+                b is not None and _refilled(ctx, r, b, alone))
             if left_out:
                 ctx.entries[r.key] = replace(
                     e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
@@ -294,6 +297,17 @@ def alone_facts(ctx: MergeContext) -> None:
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
                                               f"'{text_of(b)[:80]}' without: {named})")
+
+
+def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
+    """The unit that replaced it says the same with another filler in the slot that
+    holds those facts ("The on-call lead is Marta" / "Kofi is now the on-call lead"):
+    it gives another value of them, whether or not its filler reads as a name."""
+    hit = refill(said(r.unit), said(b.unit), ctx.lexicon, ctx.thresholds.filler_words,
+                 ctx.thresholds.label_chars)
+    words = {w.lower() for w in hit.older_filler} if hit is not None else set()
+    return hit is not None and all(
+        set(v.split(":", 1)[1].split()) <= words for v in alone)
 
 
 def _holds(ctx: MergeContext, r: Ref, b: Ref) -> bool:

@@ -24,7 +24,7 @@ from ..links import relation_target, resolve
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
-from .facts import facts_of, label_of, masked, same_kind, stem, value_frames
+from .facts import facts_of, label_of, masked, same_kind, spelled_numbers, stem, value_frames
 from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
 from .older_only import unsaid_words
 from .other_value import (
@@ -237,7 +237,7 @@ def _stated_apart(ctx: MergeContext, r: Ref, pool: list[Ref]) -> frozenset[str]:
     near: set[str] = set()
     for b in pool:
         if _overlap(ctx, r.unit.norm, b.unit.norm) >= ctx.thresholds.stated_near_overlap:
-            near |= b.facts.values
+            near |= b.facts.values | spelled_numbers(b.unit.text, ctx.lexicon)
     return frozenset(v for v in r.facts.values if v not in near
                      and not v.startswith(("label:", "decision:", "name:")))
 

@@ -82,6 +82,11 @@ class Thresholds:
     # 4; "Draft, for discussion at the July board meeting.", 8), longer ones tell facts
     one_valued_heading_words: int = 3
     one_valued_words: int = 12
+    # A slot's filler (slot_fillers.py, pass_one_valued.one_filler): at most this many
+    # content words differ on each side ("front desk" / "online form"; a full name),
+    # and the two frames, fillers masked, are at least this close in meaning.
+    filler_words: int = 3
+    filler_frame_cosine: float = 0.80
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond
