@@ -176,10 +176,13 @@ def label_stated(ctx: MergeContext) -> None:
 def said_again(ctx: MergeContext) -> None:
     """A carried item or sentence every fact of which the newest states (a
     possessive is its name: "under Jonas's sign-off" names Jonas) and that a unit of
-    its aligned section (any, without one) speaks to (Thresholds.thing_cosine) adds
-    nothing but wording:
-    not carried ("Ordering rental parts from publishers, under Jonas's sign-off" /
-    "Orders rental parts from publishers; can sign orders up to EUR 2,000")."""
+    its aligned section (any, without one), or a clause of one, speaks to
+    (Thresholds.thing_cosine) adds nothing but wording: present, not carried
+    ("Ordering rental parts from publishers, under Jonas's sign-off" / "Orders rental
+    parts from publishers; can sign orders up to EUR 2,000"). A clause counts because a
+    newest sentence saying two things says each: its whole is further in meaning from
+    an older sentence restating one of them ("Dr. Ines Moreau leads the project." /
+    "Dr. Ines Moreau leads the project, and Karim Haddad builds the pipeline.")."""
     stated = stated_facts(ctx)
     refs = [r for _, d in ctx.older for r in ctx.refs[d.path]
             if r.unit.kind in ("item", "sentence") and r.facts.values
@@ -188,18 +191,29 @@ def said_again(ctx: MergeContext) -> None:
     base = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel", "code")]
     if not refs or not base:
         return
-    sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
+    parts = [(j, c) for j, b in enumerate(base) for c in clauses(b.unit.text)]
+    sims = ctx.cosines([r.unit.text for r in refs], [c for _, c in parts])
     for i, r in enumerate(refs):
         where = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
-        mine = [j for j, b in enumerate(base) if where is None or b.section == where]
+        mine = [k for k, (j, _) in enumerate(parts) if where is None
+                or base[j].section == where]
         if not mine:
             continue
-        j = max(mine, key=lambda k: float(sims[i, k]))
-        if float(sims[i, j]) >= ctx.thresholds.thing_cosine:
-            e = ctx.entries[r.key]
+        k = max(mine, key=lambda k: float(sims[i, k]))
+        if float(sims[i, k]) >= ctx.thresholds.thing_cosine:
+            b = base[parts[k][0]]
             ctx.entries[r.key] = set_status(
-                e, "dropped", flips=("carry", "drop"),
-                why=f"{WORDING_ONLY}; the newest says it: {text_of(base[j])}")
+                ctx.entries[r.key], "present", by=b.key, by_text=text_of(b),
+                why=f"{WORDING_ONLY}; the newest says it: {text_of(b)}")
+
+
+_CLAUSE = re.compile(r"\s*(?:[;:—–]|,(?=\s))\s+")
+
+
+def clauses(text: str) -> list[str]:
+    """The text, and its clauses of at least three words when it has several."""
+    parts = [p for p in _CLAUSE.split(text) if len(p.split()) >= 3]
+    return [text, *parts] if len(parts) > 1 else [text]
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
