@@ -28,7 +28,7 @@ from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
 from .facts import facts_of, masked, stem, value_frames, value_shape
-from .ledger import WORDING_ONLY, LedgerEntry
+from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .pass_units import said
 from .slot_fillers import refill
 
@@ -186,8 +186,7 @@ def said_again(ctx: MergeContext) -> None:
     stated = stated_facts(ctx)
     refs = [r for _, d in ctx.older for r in ctx.refs[d.path]
             if r.unit.kind in ("item", "sentence") and r.facts.values
-            and ctx.entries[r.key].status == "carried" and not ctx.entries[r.key].chosen
-            and not new_facts(ctx, r, stated)]
+            and _restates(ctx.entries[r.key]) and not new_facts(ctx, r, stated)]
     base = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel", "code")]
     if not refs or not base:
         return
@@ -205,6 +204,12 @@ def said_again(ctx: MergeContext) -> None:
             ctx.entries[r.key] = set_status(
                 ctx.entries[r.key], "present", by=b.key, by_text=text_of(b),
                 why=f"{WORDING_ONLY}; the newest says it: {text_of(b)}")
+
+
+def _restates(e: LedgerEntry) -> bool:
+    """Carried, or superseded only for being said another way: said_again's to judge."""
+    return not e.chosen and (e.status == "carried" or (
+        e.status == "superseded" and e.why == SAID_ITS_WAY))
 
 
 _CLAUSE = re.compile(r"\s*(?:[;:—–]|,(?=\s))\s+")

@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 
 from .context import MergeContext, Ref
+from .ledger import WORDING_ONLY
 from .older_only import set_status, text_of
 from .pass_units import said
 from .pool import pools
-from .slot_fillers import Refill, refill
+from .slot_fillers import FILLED, Refill, listed, refill
 
 
 def _one_valued(ctx: MergeContext, title: str) -> bool:
@@ -105,23 +106,14 @@ def one_byline(ctx: MergeContext) -> None:
                     why="a note has one byline: the newest's says who wrote it now")
 
 
-_FILLED = frozenset({"sentence", "item", "footnote", "obs"})
-
-
 def _fills(ctx: MergeContext, a: str, b: str) -> Refill | None:
     th = ctx.thresholds
     return refill(a, b, ctx.lexicon, th.filler_words, th.label_chars)
 
 
-def _listed(ctx: MergeContext, r: Ref, refs: list[Ref]) -> bool:
-    """Its note states this slot several times, side by side in its section ("Lane
-    one: sprinters", "Lane three: juniors"): a list of siblings, not one slot."""
-    return any(o.key != r.key and o.section == r.section and o.unit.kind in _FILLED
-               and _fills(ctx, said(o.unit), said(r.unit)) is not None for o in refs)
-
-
 def one_filler(ctx: MergeContext) -> None:
-    """A slot holds one filler at a time: an older unit carried beside a newest unit
+    """A slot holds one filler at a time: an older unit carried (or dropped as wording
+    only) beside a newest unit
     of its pool that says the same with another name or word in the slot (their frames,
     fillers masked, at least `Thresholds.filler_frame_cosine` alike) is superseded by
     it, unless either note lists that slot's fillers side by side."""
@@ -131,14 +123,15 @@ def one_filler(ctx: MergeContext) -> None:
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries.get(r.key)
-            if e is None or e.status != "carried" or e.chosen or r.unit.kind not in _FILLED:
-                continue
+            if e is None or e.chosen or e.held or r.unit.kind not in FILLED or not (
+                    e.status == "carried" or e.status == "dropped" and WORDING_ONLY in e.why):
+                continue  # (one dropped as wording only is reported against its slot)
             for b in pool_of.get(r.key, []):
-                if b.unit.kind not in _FILLED:
+                if b.unit.kind not in FILLED:
                     continue
                 hit = _fills(ctx, said(r.unit), said(b.unit))
-                if hit is not None and not _listed(ctx, b, base) \
-                        and not _listed(ctx, r, ctx.refs[doc.path]):
+                if hit is not None and not listed(ctx, b, base) \
+                        and not listed(ctx, r, ctx.refs[doc.path]):
                     pairs.append((r, b, hit))
     if not pairs:
         return

@@ -20,11 +20,14 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .context import MergeContext, Ref
 from .facts import label_of, stem
 from .lexicon import Lexicon
+from .pass_units import said
 
 _TOKEN = re.compile(r"[A-Za-z][\w'’\-]*|\d[\w.,:/\-]*")
 MASK = "…"
+FILLED = frozenset({"sentence", "item", "footnote", "obs"})  # units that fill slots
 _TAG = re.compile(r"(?<!\S)#[\w/-]+")  # an observation's tags say where it is filed
 # A word is one word to a reader however inflected or shortened ("commits" /
 # "committed", "BUs" / "BU"): one stem starts the other, at most this many letters on.
@@ -127,4 +130,21 @@ def refill(older: str, newer: str, lexicon: Lexicon, max_words: int,
                   tuple(t.text for t in mine), tuple(t.text for t in theirs))
 
 
-__all__ = ["MASK", "Refill", "refill"]
+def siblings(text: str, others: list[str], lexicon: Lexicon, max_words: int,
+             label_chars: int) -> bool:
+    """Another text beside it fills its slot otherwise ("coached by Ana Ruiz" / "coached
+    by Ben Ortiz"): the slot is a list of siblings, each a fact, not one value."""
+    return any(o != text and refill(o, text, lexicon, max_words, label_chars) is not None
+               for o in others)
+
+
+def listed(ctx: MergeContext, r: Ref, refs: list[Ref]) -> bool:
+    """Its note states this slot several times, side by side in its section ("Lane
+    one: sprinters", "Lane three: juniors"): a list of siblings, not one slot."""
+    th = ctx.thresholds
+    return siblings(said(r.unit), [said(o.unit) for o in refs if o.section == r.section
+                                   and o.unit.kind in FILLED],
+                    ctx.lexicon, th.filler_words, th.label_chars)
+
+
+__all__ = ["FILLED", "MASK", "Refill", "listed", "refill", "siblings"]
