@@ -5,13 +5,15 @@ warden: Tomasz Nowak").
 
 The filler is what differs: the content words one unit has and the other lacks. The
 frame is the rest, the unit with its filler masked out. Two units refill one slot when
-each filler is short (a name, a word or two), neither is a number (numbers are
-thing_values' and pass_carry's), and the filler stands where a value stands: after
-the unit's subject (its first content word is frame on both sides), or it is a name
-on both sides (a person can be the subject: "Kofi is now ..."). A label names its
-slot, so two labels ("VLAN trusted:" / "VLAN lab:") are two slots. Whether the frames
-say the same is the caller's to measure (their cosine), so a reworded frame counts
-and an accidental word overlap does not.
+each filler is short (a name, a word or two) and one run of words (words changed
+here and there are a rewording), neither is a number (numbers are thing_values' and
+pass_carry's), and the filler stands where a value stands: what the unit ends on,
+after its subject (its first content word is frame on both sides), or a name on both
+sides (a person can be the subject: "Kofi is now ..."). A label names its slot, so
+two labels ("VLAN trusted:" / "VLAN lab:") are two slots, and a slot a note fills
+several times side by side is a list of siblings (`listed`), not one value. Whether
+the frames say the same is the caller's to measure (their cosine), so a reworded
+frame counts and an accidental word overlap does not.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class _Token:
     capital: bool  # capitalised where a sentence does not start
 
 
+@lru_cache(maxsize=1 << 14)
 def _tokens(text: str, lexicon: Lexicon) -> tuple[_Token, ...]:
     out: list[_Token] = []
     for m in _TOKEN.finditer(_TAG.sub(lambda t: " " * len(t.group(0)), text)):
