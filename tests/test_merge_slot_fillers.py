@@ -3,8 +3,9 @@ what a newest unit says with another filler in one slot ("Bookings go through th
 front desk" / "... the online form"; "The on-call lead is Marta" / "Kofi is now the
 on-call lead") is superseded by it, with its flip; a slot the newest fills several
 times side by side is a list of siblings (an older sibling is a carry-over candidate,
-never an old value), and a unit about another subject is no slot refilled. Domain: a velodrome (no other test uses it); real parser,
-real model. The first test failed before slot_fillers.py."""
+never an old value), and a unit about another subject is no slot refilled. Domain: a
+velodrome (no other test uses it); real parser, real model. The first three tests
+failed before slot_fillers.py."""
 
 from __future__ import annotations
 
