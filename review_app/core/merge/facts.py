@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from .lexicon import Lexicon
 
 _ARABIC_INDIC = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "01234567890123456789")
-_NUMBER = re.compile(r"(?<![\w.])[$€£¥]?\d+(?:[.,:/\-]\d+)*(?:%|[a-zA-Zµ°]{1,3}\b)?")
+_NUMBER = re.compile(r"(?<![\w.])[$€£¥]?\d+(?:[.,:/\-]\d+)*(?:%| ?[ap]m\b|[a-zA-Zµ°]{1,3}\b)?")
+# A time of day, as the 12- or the 24-hour clock writes it ("7:30pm", "7 pm", "19:30")
+_CLOCK = re.compile(r"(\d{1,2})(?::(\d\d))?(?: ?([ap]m))?")
 _CODE = re.compile(r"`([^`\n]+)`")
 _WIKI = re.compile(r"\[\[([^\]\[|#]+)(?:[#|][^\]]*)?\]\]")
 _URL = re.compile(r"(?:https?|memory)://[^\s)>\]]+")
@@ -31,7 +33,31 @@ class Facts:
 
 
 def _num(token: str) -> str:
-    return re.sub(r"\s+", "", token.lower().replace(",", ""))
+    """One spelling per value: a time of day on the 24-hour clock without a leading
+    zero ("7:30pm", "7:30 pm" and "19:30" are "19:30"; "07:00" is "7:00"), so a
+    restated time is the same fact."""
+    low = token.lower().replace(",", "")
+    m = _CLOCK.fullmatch(low)
+    if m is not None and (m.group(2) or m.group(3)):
+        hour, minute = int(m.group(1)), m.group(2) or "00"
+        if m.group(3) and 1 <= hour <= 12:
+            hour = hour % 12 + (12 if m.group(3) == "pm" else 0)
+        if hour <= 23 and int(minute) <= 59:
+            return f"{hour}:{minute}"
+    return re.sub(r"\s+", "", low)
+
+
+def spelled_numbers(text: str, lexicon: Lexicon) -> set[str]:
+    """The numbers a text spells out ("six months", "thirty-two players"): what the
+    newest states, read as a reader reads it, so "6 months" restates "six months"."""
+    out: set[str] = set()
+    table = dict(lexicon.number_words)
+    for m in re.finditer(r"[A-Za-z]+(?:-[A-Za-z]+)?", text):
+        parts = m.group(0).lower().split("-")
+        values = [table.get(p) for p in parts]
+        if all(v is not None for v in values):
+            out.add("n:" + str(sum(v for v in values if v is not None)))
+    return out
 
 
 def label_of(text: str, max_chars: int) -> tuple[str, str] | None:
@@ -44,8 +70,9 @@ def label_of(text: str, max_chars: int) -> tuple[str, str] | None:
 
 def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48, *,
              all_names: bool = False, label_words: int = 8) -> Facts:
-    """The unit's facts. `all_names`: a capitalised first word counts as a name too (for
-    what the base states: "Priyanka Rao is ..." states the name Priyanka)."""
+    """The unit's facts. `all_names`: read as what the base states: a capitalised first
+    word counts as a name too ("Priyanka Rao is ..." states the name Priyanka), and a
+    spelled-out number is its number ("six months" states 6)."""
     plain = text.translate(_ARABIC_INDIC)
     values: set[str] = set()
     for m in _CODE.finditer(plain):
@@ -70,6 +97,8 @@ def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48, *,
             continue  # a sentence's first word is capitalised anyway
         if w[:1].isupper() and w.lower() not in lexicon.function_words and len(w) > 1:
             values.add("name:" + w.lower())
+    if all_names:
+        values |= spelled_numbers(rest, lexicon)
     low = {w.lower() for w in words}
     decision = bool(low & lexicon.decision_words)
     label = label_of(text, label_chars)

@@ -107,6 +107,9 @@ class Ledger:
 
 WORDING_ONLY = "wording only"
 """The verdicts pass's reason for an older unit that states no fact the newest lacks."""
+SAID_ITS_WAY = "the newest note says it its way"
+"""Its reason for an older statement with no new fact that a base unit speaks of in
+other words (superseded by it; older_only.said_again may find it said again)."""
 
 
 def ledger_lines(doc: dict[str, Any]) -> list[str]:

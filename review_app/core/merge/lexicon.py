@@ -200,6 +200,14 @@ class Lexicon:
     currencies: frozenset[str] = field(default_factory=lambda: _words("""
         eur usd gbp chf jpy cad aud sek nok dkk pln czk
         """))
+    # Numbers written as words (facts.spelled_numbers: "thirty-two" is 32).
+    number_words: tuple[tuple[str, int], ...] = (
+        ("zero", 0), ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5),
+        ("six", 6), ("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10), ("eleven", 11),
+        ("twelve", 12), ("thirteen", 13), ("fourteen", 14), ("fifteen", 15),
+        ("sixteen", 16), ("seventeen", 17), ("eighteen", 18), ("nineteen", 19),
+        ("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60),
+        ("seventy", 70), ("eighty", 80), ("ninety", 90))
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
     # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).

@@ -28,7 +28,9 @@ from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
 from .facts import facts_of, masked, stem, value_frames, value_shape
-from .ledger import WORDING_ONLY, LedgerEntry
+from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
+from .pass_units import said
+from .slot_fillers import refill
 
 HELD = "held back: carry?"
 _PROSE = frozenset({"sentence", "item", "check", "footnote"})
@@ -174,30 +176,49 @@ def label_stated(ctx: MergeContext) -> None:
 def said_again(ctx: MergeContext) -> None:
     """A carried item or sentence every fact of which the newest states (a
     possessive is its name: "under Jonas's sign-off" names Jonas) and that a unit of
-    its aligned section (any, without one) speaks to (Thresholds.thing_cosine) adds
-    nothing but wording:
-    not carried ("Ordering rental parts from publishers, under Jonas's sign-off" /
-    "Orders rental parts from publishers; can sign orders up to EUR 2,000")."""
+    its aligned section (any, without one), or a clause of one, speaks to
+    (Thresholds.thing_cosine) adds nothing but wording: present, not carried
+    ("Ordering rental parts from publishers, under Jonas's sign-off" / "Orders rental
+    parts from publishers; can sign orders up to EUR 2,000"). A clause counts because a
+    newest sentence saying two things says each: its whole is further in meaning from
+    an older sentence restating one of them ("Dr. Ines Moreau leads the project." /
+    "Dr. Ines Moreau leads the project, and Karim Haddad builds the pipeline.")."""
     stated = stated_facts(ctx)
     refs = [r for _, d in ctx.older for r in ctx.refs[d.path]
             if r.unit.kind in ("item", "sentence") and r.facts.values
-            and ctx.entries[r.key].status == "carried" and not ctx.entries[r.key].chosen
-            and not new_facts(ctx, r, stated)]
+            and _restates(ctx.entries[r.key]) and not new_facts(ctx, r, stated)]
     base = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel", "code")]
     if not refs or not base:
         return
-    sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
+    parts = [(j, c) for j, b in enumerate(base) for c in clauses(b.unit.text)]
+    sims = ctx.cosines([r.unit.text for r in refs], [c for _, c in parts])
     for i, r in enumerate(refs):
         where = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
-        mine = [j for j, b in enumerate(base) if where is None or b.section == where]
+        mine = [k for k, (j, _) in enumerate(parts) if where is None
+                or base[j].section == where]
         if not mine:
             continue
-        j = max(mine, key=lambda k: float(sims[i, k]))
-        if float(sims[i, j]) >= ctx.thresholds.thing_cosine:
-            e = ctx.entries[r.key]
+        k = max(mine, key=lambda k: float(sims[i, k]))
+        if float(sims[i, k]) >= ctx.thresholds.thing_cosine:
+            b = base[parts[k][0]]
             ctx.entries[r.key] = set_status(
-                e, "dropped", flips=("carry", "drop"),
-                why=f"{WORDING_ONLY}; the newest says it: {text_of(base[j])}")
+                ctx.entries[r.key], "present", by=b.key, by_text=text_of(b),
+                why=f"{WORDING_ONLY}; the newest says it: {text_of(b)}")
+
+
+def _restates(e: LedgerEntry) -> bool:
+    """Carried, or superseded only for being said another way: said_again's to judge."""
+    return not e.chosen and (e.status == "carried" or (
+        e.status == "superseded" and e.why == SAID_ITS_WAY))
+
+
+_CLAUSE = re.compile(r"\s*(?:[;:—–]|,(?=\s))\s+")
+
+
+def clauses(text: str) -> list[str]:
+    """The text, and its clauses of at least three words when it has several."""
+    parts = [p for p in _CLAUSE.split(text) if len(p.split()) >= 3]
+    return [text, *parts] if len(parts) > 1 else [text]
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
@@ -278,7 +299,8 @@ def alone_facts(ctx: MergeContext) -> None:
             if not alone:
                 continue
             named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
-            other = bool(theirs & {_measure(v) for v in r.facts.values})
+            other = bool(theirs & {_measure(v) for v in r.facts.values}) or (
+                b is not None and _refilled(ctx, r, b, alone))
             if left_out:
                 ctx.entries[r.key] = replace(
                     e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
@@ -294,6 +316,17 @@ def alone_facts(ctx: MergeContext) -> None:
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
                                               f"'{text_of(b)[:80]}' without: {named})")
+
+
+def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
+    """The unit that replaced it says the same with another filler in the slot that
+    holds those facts ("The on-call lead is Marta" / "Kofi is now the on-call lead"):
+    it gives another value of them, whether or not its filler reads as a name."""
+    hit = refill(said(r.unit), said(b.unit), ctx.lexicon, ctx.thresholds.filler_words,
+                 ctx.thresholds.label_chars)
+    words = {w.lower() for w in hit.older_filler} if hit is not None else set()
+    return hit is not None and all(
+        set(v.split(":", 1)[1].split()) <= words for v in alone)
 
 
 def _holds(ctx: MergeContext, r: Ref, b: Ref) -> bool:

@@ -5,15 +5,20 @@ Lexicon's `one_valued_headings`, an older short statement carried into that sect
 ("Sent 16 April 2025." under the newest's "Accepted on 8 May") is superseded by the
 newest's first unit there, not written beside it (issue 18: two statuses side by side).
 A longer older unit there, or one giving a number or name beyond a date, tells a fact
-of its own and is left to the other passes. A price is one-valued too (one_price), and
-so is the note's byline (one_byline)."""
+of its own and is left to the other passes. A price is one-valued too (one_price), so
+is the note's byline (one_byline), and so is any slot a unit fills with a name or a
+word (one_filler: "Bookings go through the front desk" / "... the online form")."""
 
 from __future__ import annotations
 
 import re
 
 from .context import MergeContext, Ref
+from .ledger import WORDING_ONLY
 from .older_only import set_status, text_of
+from .pass_units import said
+from .pool import pools
+from .slot_fillers import FILLED, Refill, listed, refill
 
 
 def _one_valued(ctx: MergeContext, title: str) -> bool:
@@ -101,9 +106,53 @@ def one_byline(ctx: MergeContext) -> None:
                     why="a note has one byline: the newest's says who wrote it now")
 
 
+def _fills(ctx: MergeContext, a: str, b: str) -> Refill | None:
+    th = ctx.thresholds
+    return refill(a, b, ctx.lexicon, th.filler_words, th.label_chars)
+
+
+def one_filler(ctx: MergeContext) -> None:
+    """A slot holds one filler at a time: an older unit carried (or dropped as wording
+    only) beside a newest unit
+    of its pool that says the same with another name or word in the slot (their frames,
+    fillers masked, at least `Thresholds.filler_frame_cosine` alike) is superseded by
+    it, unless either note lists that slot's fillers side by side."""
+    base = ctx.base_refs()
+    pool_of = pools(ctx)
+    pairs: list[tuple[Ref, Ref, Refill]] = []
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is None or e.chosen or e.held or r.unit.kind not in FILLED or not (
+                    e.status == "carried" or e.status == "dropped" and WORDING_ONLY in e.why):
+                continue  # (one dropped as wording only is reported against its slot)
+            for b in pool_of.get(r.key, []):
+                if b.unit.kind not in FILLED:
+                    continue
+                hit = _fills(ctx, said(r.unit), said(b.unit))
+                if hit is not None and not listed(ctx, b, base) \
+                        and not listed(ctx, r, ctx.refs[doc.path]):
+                    pairs.append((r, b, hit))
+    if not pairs:
+        return
+    sims = ctx.cosines([h.older_frame for _, _, h in pairs], [h.newer_frame for _, _, h in pairs])
+    best: dict[str, tuple[float, Ref, Refill]] = {}
+    for k, (r, b, hit) in enumerate(pairs):
+        cos = float(sims[k, k])
+        if cos >= ctx.thresholds.filler_frame_cosine and cos > best.get(r.key, (-1.0,))[0]:
+            best[r.key] = (cos, b, hit)
+    for key, (_, b, hit) in best.items():
+        ctx.entries[key] = set_status(
+            ctx.entries[key], "superseded", by=b.key, by_text=text_of(b),
+            flips=("newer", "older"),
+            why=f"the newest fills that slot otherwise: {' '.join(hit.newer_filler)}, "
+                f"not {' '.join(hit.older_filler)}")
+
+
 def run(ctx: MergeContext) -> None:
     one_price(ctx)
     one_byline(ctx)
+    one_filler(ctx)
     base = ctx.base_refs()
     first: dict[int, Ref] = {}
     for s in base:

@@ -24,8 +24,8 @@ from ..links import relation_target, resolve
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
-from .facts import facts_of, label_of, masked, same_kind, stem, value_frames
-from .ledger import ORDERED, WORDING_ONLY, LedgerEntry
+from .facts import facts_of, label_of, masked, same_kind, spelled_numbers, stem, value_frames
+from .ledger import ORDERED, SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .older_only import unsaid_words
 from .other_value import (
     STRUCTURED,
@@ -41,6 +41,7 @@ from .pass_units import as_written, said
 from .past_events import past_event
 from .pool import pools
 from .roles import replaced as role_replaced
+from .slot_fillers import listed, refill
 
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
@@ -237,7 +238,7 @@ def _stated_apart(ctx: MergeContext, r: Ref, pool: list[Ref]) -> frozenset[str]:
     near: set[str] = set()
     for b in pool:
         if _overlap(ctx, r.unit.norm, b.unit.norm) >= ctx.thresholds.stated_near_overlap:
-            near |= b.facts.values
+            near |= b.facts.values | spelled_numbers(b.unit.text, ctx.lexicon)
     return frozenset(v for v in r.facts.values if v not in near
                      and not v.startswith(("label:", "decision:", "name:")))
 
@@ -361,6 +362,14 @@ def _row_key(ctx: MergeContext, r: Ref) -> str:
     return normalise(cells[0]) if cells else ""
 
 
+def _sibling(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """`r` fills the slot of base unit `b` otherwise, and the newest lists that slot's
+    fillers side by side (slot_fillers.siblings): one more of the list, not an old value."""
+    th = ctx.thresholds
+    return refill(said(r.unit), said(b.unit), ctx.lexicon, th.filler_words,
+                  th.label_chars) is not None and listed(ctx, b, ctx.base_refs())
+
+
 def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Ref]]]
                 ) -> None:
     """Units with a fact the base lacks: superseded when a base unit of the aligned
@@ -445,7 +454,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             ctx.entries[r.key] = entry_for(r, "present", by=b.key, by_text=as_written(b),
                                            why="the newest says it; only a name differs")
             continue
-        if best is not None and new:
+        if best is not None and new and not _sibling(ctx, r, best[1]):
             b = best[1]
             ctx.entries[r.key] = entry_for(r, "superseded", by=b.key, by_text=as_written(b),
                                         why="the newest note states another value",
@@ -467,7 +476,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             if not said and best is not None:  # the newest speaks of it its own way
                 ctx.entries[r.key] = entry_for(r, "superseded", by=best[1].key,
                                                by_text=as_written(best[1]), flips=_FLIP_PAIR,
-                                               why="the newest note says it its way")
+                                               why=SAID_ITS_WAY)
                 continue
             if not said and (prev := _replaced_before(ctx, r)) is not None:
                 ctx.entries[r.key] = entry_for(  # "Rooms at the Hilton. The hotel is ..."
@@ -487,7 +496,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 b = best[1]
                 ctx.entries[r.key] = entry_for(r, "superseded", by=b.key,
                                                by_text=as_written(b), flips=_FLIP_PAIR,
-                                               why="the newest note says it its way")
+                                               why=SAID_ITS_WAY)
             else:
                 ctx.entries[r.key] = entry_for(r, "carried", flips=_FLIP_CARRY,
                                                why="an observation the newest lacks")

@@ -5,7 +5,8 @@ label before it ("Shift lead: Beatrice Shaw", "the station manager, Gareth Lewis
 the verb phrase after it ("Hannah Price reviews suspensions"). When the newest note
 puts another name in a slot an older unit fills, the role changed hands: the older
 unit is a superseded value, however many other places the newest still names the old
-holder in ("Beatrice Shaw now runs the Tuesday session").
+holder in ("Beatrice Shaw now runs the Tuesday session"). A slot the newest fills
+with several people is a list of them, not a role that changed hands.
 """
 
 from __future__ import annotations
@@ -83,10 +84,14 @@ def replaced(older: str, newer: list[str], lexicon: Lexicon) -> int | None:
     if not mine:
         return None
     names = {h.name for h in mine}
-    for k, text in enumerate(newer):
-        theirs = holders(text, lexicon)
+    every = [holders(text, lexicon) for text in newer]
+    # a slot the newer texts fill with several people side by side is a list of
+    # siblings ("coached by Ana Ruiz", "coached by Ben Ortiz"), not one role
+    listed = {h for h in mine if len({t.name for theirs in every for t in theirs
+                                      if same_slot(h, t)}) > 1}
+    for k, theirs in enumerate(every):
         for h in mine:
-            if any(same_slot(h, t) and t.name == h.name for t in theirs):
+            if h in listed or any(same_slot(h, t) and t.name == h.name for t in theirs):
                 continue  # the newest says the same holder there
             if any(same_slot(h, t) and t.name not in names for t in theirs):
                 return k

@@ -89,6 +89,16 @@ class Thresholds:
     # 4; "Draft, for discussion at the July board meeting.", 8), longer ones tell facts
     one_valued_heading_words: int = 3
     one_valued_words: int = 12
+    # A slot's filler (slot_fillers.py, pass_one_valued.one_filler): at most this many
+    # content words differ on each side ("front desk" / "online form"; a full name,
+    # "Opsgenie since the June migration"), and the two frames, fillers masked, are at
+    # least this close in meaning. Measured on the demo and tests/data/rewrites (every
+    # older prose unit against its pool, any verdict): two pairs pass the structural
+    # tests, a refill at 0.88 ("Pages come through PagerDuty" / "... Opsgenie ...") and
+    # a restated consequence at 0.87 (present, so never judged here); refills written
+    # for it frame at 0.92-1.00. The bar is same_cosine's: frames that say the same.
+    filler_words: int = 3
+    filler_frame_cosine: float = 0.80
     label_chars: int = 48  # "Label:" prefixes longer than this are prose, not labels
     label_words: int = 8  # a label's value longer than this is a sentence, not a value
     # Budgets that keep a huge note's merge linear (bench/hostile_input.py): beyond
