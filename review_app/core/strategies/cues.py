@@ -200,9 +200,14 @@ class PairCues:
             out.append("one note has no content of its own: every line of it is a heading or "
                        "the project's template (counts against)")
         if self.held_below_listing:
-            out.append(f"kept below the listing: two notes of a series whose titles differ "
-                       f"by {self.series.identity} are not rewrites unless one is the other's "
-                       f"copy")
+            if self.series.identity == "the name":
+                out.append("kept below the listing: one template filled for two different "
+                           "things, their titles differing by the name each is about; a "
+                           "rewrite keeps its name")
+            else:
+                out.append(f"kept below the listing: two notes of a series, their titles "
+                           f"differing by {self.series.identity}; a rewrite keeps "
+                           f"{self.series.identity} and neither is the other's copy")
         elif self.held_as_series:
             out.append("kept out of the likely band: series members are not rewrites "
                        "unless one restates the other")

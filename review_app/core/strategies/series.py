@@ -278,9 +278,6 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
     if restates:
         reasons.append(f"the newer note ({newer.title}) says it supersedes the older: a "
                        f"restatement (counts for)")
-    if identity and not restates:
-        reasons.append(f"two notes of a series: titles differ by {identity}, what each note is "
-                       f"about (counts against)")
     return SeriesCue(bool(stamp or sibling or series_rel) and not restates, restates,
                      tuple(reasons), bool(stamp or sibling) and not restates,
                      "" if restates else identity)
