@@ -81,8 +81,10 @@ def test_a_period_or_a_name_is_a_notes_identity_a_version_is_not():
     new = _note("p/2026.md", "Stall plan 2026", "- supersedes [[Stall plan 2025]]",
                 modified="2026-01-01")
     assert not series_cue(old, new).identity
-    assert [stamp_kind(s) for s in ("2026", "20260302", "q1", "v2", "autumn-term")] == [
-        "the year", "the date", "the quarter", "the version", "the term"]
+    assert [stamp_kind(s) for s in ("2026", "20260302", "202603", "q1", "v2", "autumn-term",
+                                    "winter", "week-4")] == [
+        "the year", "the date", "the month", "the quarter", "the version", "the term",
+        "the season", "the week"]
 
 
 def test_a_name_of_two_words_each_body_holds_makes_template_siblings():

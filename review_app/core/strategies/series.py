@@ -69,7 +69,7 @@ def stamp_kind(stamp: str) -> str:
         return "the quarter"
     if re.fullmatch(r"h[12]", stamp):
         return "the half-year"
-    if stamp.startswith("w"):
+    if re.match(r"w(?:ee)?k", stamp):
         return "the week"
     if any(c.isdigit() for c in stamp) or "term" in stamp or "semester" in stamp:
         return "the term"
