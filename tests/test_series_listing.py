@@ -97,3 +97,7 @@ def test_a_name_of_two_words_each_body_holds_makes_template_siblings():
     c = _note("t/gym.md", "Gym equipment log", "# Gym Equipment Log\nthe treadmill belt")
     d = _note("t/comp.md", "Competition lessons log", "# Competition Lessons Log\nbrownouts")
     assert not series_cue(c, d).identity
+    # one word, named only in its heading, still names the note's subject
+    e = _note("t/xeno.md", "Lamp supplier Xenolux", "# Lamp supplier Xenolux\nships in 9 days")
+    f = _note("t/arc.md", "Lamp supplier BrightArc", "# Lamp supplier BrightArc\nships in 5 days")
+    assert series_cue(e, f).identity == "the name"

@@ -137,12 +137,13 @@ def _differing(a: str, b: str) -> tuple[list[str], list[str]] | None:
     return (da, db) if da else None
 
 
-def _names(body: str) -> dict[str, bool]:
+def _names(body: str, headings: bool = True) -> dict[str, bool]:
     """Each word of a body (lowercased) -> whether it is written as a name: every time
-    with a capital ("Xenolux"), never as a common word ("policy")."""
+    with a capital ("Xenolux"), never as a common word ("policy"). Without `headings`, read
+    from the text alone: a title-cased heading capitalises common words ("# Gym Log")."""
     out: dict[str, bool] = {}
-    # headings left out: a title-cased heading capitalises common words ("# Gym Log")
-    text = "\n".join(ln for ln in body.splitlines() if not ln.lstrip().startswith("#"))
+    text = body if headings else "\n".join(
+        ln for ln in body.splitlines() if not ln.lstrip().startswith("#"))
     for w in _WORD.findall(text):
         low = w.lower()
         out[low] = out.get(low, True) and w[0].isupper()
@@ -158,7 +159,6 @@ def _sibling(a: Note, b: Note) -> str:
     """How two titles (or file names) name siblings rather than one note: "code" (they
     differ only in tokens carrying a digit), "name" (in a name of up to MAX_NAME tokens, each
     body holding its own and lacking the other's) or ""."""
-    words_a = words_b = None
     for ka, kb in ((a.title, b.title), (a.path.rsplit("/", 1)[-1].removesuffix(".md"),
                                         b.path.rsplit("/", 1)[-1].removesuffix(".md"))):
         diff = _differing(ka, kb)
@@ -169,10 +169,11 @@ def _sibling(a: Note, b: Note) -> str:
             return "code"
         if len(da) <= MAX_NAME and len(db) <= MAX_NAME and \
                 not any(c.isdigit() for c in "".join(da + db)):
-            if words_a is None:
-                words_a, words_b = _names(a.body), _names(b.body)
-            assert words_b is not None
-            # every differing token a name its own body holds and the other's never does
+            # every differing token a name its own body holds and the other's never does; a
+            # name of several words is read from the text, headings aside (a title-cased
+            # heading would make any reworded title a name)
+            several = len(da) > 1 or len(db) > 1
+            words_a, words_b = _names(a.body, not several), _names(b.body, not several)
             if all(words_a.get(t) and t not in words_b for t in da) and \
                     all(words_b.get(t) and t not in words_a for t in db):
                 return "name"
