@@ -24,6 +24,12 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   one restates the other word for word (a copy filed under another stamp: `copy`).
   Two years' plans share a template and most sentences, so section coverage cannot
   tell a series from a rewrite; only the text itself, stamps aside, can;
+  where the titles differ by what names each note's own issue (a period or a name,
+  `SeriesCue.identity`: "Syllabus 2025" / "Syllabus 2026", two people's profiles), the
+  pair is kept below the listing cut, not only the likely band: a rewrite keeps its
+  identity and changes other values, so the changed identity is content of each note's
+  own whatever the coverage of the rest. A version stamp ("v2" / "v3") only holds the
+  pair out of the likely band: drafts of one plan are named so as often as releases;
 - template (template.py): two notes whose every common line recurs in many other notes
   of the project are two fillings of one template (receipts, alerts, hub stubs), held
   below the likely band as series members are, unless one is the other word for word;
@@ -91,6 +97,12 @@ class PairCues:
         return self.series.series and not self.copy
 
     @property
+    def held_below_listing(self) -> bool:
+        """Two issues of a series told apart by their identity (a period or a name), not a
+        copy of each other: kept below the listing cut."""
+        return bool(self.series.identity) and self.held_as_series
+
+    @property
     def held_as_template(self) -> bool:
         return self.template > 0
 
@@ -131,7 +143,9 @@ class PairCues:
             shift += RESTATES_BONUS
         return shift
 
-    def adjust(self, score: float, likely: float) -> float:
+    def adjust(self, score: float, likely: float, listing: float | None = None) -> float:
+        """The score moved by the cues; `listing` (the lowest listing cut) keeps pairs
+        `held_below_listing` under it."""
         z = math.log(max(score, 1e-12) / max(1.0 - score, 1e-12))
         bonus = RESTATES_BONUS if self.series.restates else 0.0
         out = _sigmoid(z + self.logit_shift())
@@ -142,6 +156,8 @@ class PairCues:
         if (self.held_as_series or self.held_as_index or self.held_as_template or self.concept
                 or self.stub):
             out = min(out, likely - SERIES_BELOW)
+        if listing is not None and self.held_below_listing:
+            out = min(out, listing - SERIES_BELOW)
         return out
 
     def features(self) -> dict[str, float]:
@@ -183,7 +199,16 @@ class PairCues:
         if self.stub:
             out.append("one note has no content of its own: every line of it is a heading or "
                        "the project's template (counts against)")
-        if self.held_as_series:
+        if self.held_below_listing:
+            if self.series.identity == "the name":
+                out.append("kept below the listing: one template filled for two different "
+                           "things, their titles differing by the name each is about; a "
+                           "rewrite keeps its name")
+            else:
+                out.append(f"kept below the listing: two notes of a series, their titles "
+                           f"differing by {self.series.identity}; a rewrite keeps "
+                           f"{self.series.identity} and neither is the other's copy")
+        elif self.held_as_series:
             out.append("kept out of the likely band: series members are not rewrites "
                        "unless one restates the other")
         elif self.held_as_index:

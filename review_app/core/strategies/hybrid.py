@@ -273,6 +273,8 @@ class _Scored:
             z += w["number_conflict"] * self.number_conflict[part]
             self.score[part] = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
         self.client, self.likely = c, strategy.default_threshold
+        # the lower listing cut (with or without coverage): identity-held pairs go under it
+        self.listing = min(strategy.listing_threshold, strategy.uncovered_threshold)
         self.floor = FLOOR if c.pieces is None else min(FLOOR, c.pieces.scale.floor)
         self._pieces: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._lines: dict[int, np.ndarray] = {}
@@ -313,7 +315,8 @@ class _Scored:
             j = int(self.idx[r, c_])
             if j != r:
                 cue = self.pair(r, j)
-                self.score[r, c_] = cue.adjust(float(self.score[r, c_]), self.likely)
+                self.score[r, c_] = cue.adjust(float(self.score[r, c_]), self.likely,
+                                               self.listing)
 
     def fetch(self, rows: list[int]) -> None:
         source = self.client.pieces
@@ -576,7 +579,8 @@ class HybridStrategy(DedupeStrategy):
         score = self.combine(feats)
         cues = self.cues_of(client, i, j, score)
         if cues is not None:
-            score = cues.adjust(score, self.default_threshold)
+            score = cues.adjust(score, self.default_threshold,
+                                min(self.listing_threshold, self.uncovered_threshold))
         if feats.get("numbered_rewording"):
             score = min(score, self.default_threshold - SERIES_BELOW)
         return HybridCandidate(a.path, b.path, score, (feats, client.k, cues))

@@ -25,6 +25,14 @@ Cues, and which way each counts:
   member points back at the last);
 - `supersedes` / `replaces` from the newer note to the older: FOR a duplicate, the
   newer says it restates the older. It outweighs the cues against.
+
+What differs says which kind of pair it is. Where the titles differ by a period (a year,
+date, quarter, month, week, term or season) or by a name each body is about, that value is
+the note's *identity*: two notes of one period's plan, two people's profiles. A rewrite of
+one note keeps its identity and changes other values, so such a pair is kept below the
+listing, not only out of the likely band (`SeriesCue.identity`, cues.py). A version stamp
+("v2" / "v3") names a revision of one thing, as often a draft rewritten as a new release,
+so it only keeps the pair out of the likely band.
 """
 
 from __future__ import annotations
@@ -43,6 +51,42 @@ __all__ = ["SEQUENCE_RELATIONS", "NO_CUE", "SeriesCue", "series_cue", "stamped",
 SEQUENCE_RELATIONS = frozenset({"follows", "precedes", "part_of", "part of", "next",
                                 "previous", "follows_up", "follow_up_of", "continues",
                                 "continued_by", "preceded_by", "followed_by", "sequel_of"})
+
+
+_VERSION_STAMP = re.compile(r"^(?:v\d|version|rev)")
+
+
+def stamp_kind(stamp: str) -> str:
+    """What a stamp (stamps.stamps' form) names, in words: "the version" for a revision,
+    else the period ("the year", "the date", "the quarter", ...)."""
+    if _VERSION_STAMP.match(stamp):
+        return "the version"
+    if stamp.isdigit():  # a date's separators are dropped: "2026-03" is "202603"
+        if len(stamp) == 6:
+            return "the month" if 1 <= int(stamp[4:]) <= 12 else "the school year"
+        return "the year" if len(stamp) == 4 else "the date"
+    if re.fullmatch(r"q[1-4]", stamp):
+        return "the quarter"
+    if re.fullmatch(r"h[12]", stamp):
+        return "the half-year"
+    if re.match(r"w(?:ee)?k", stamp):
+        return "the week"
+    if any(c.isdigit() for c in stamp) or "term" in stamp or "semester" in stamp:
+        return "the term"
+    if stamp.split("-")[0] in {"spring", "summer", "autumn", "winter", "fall", "michaelmas",
+                               "lent", "trinity"}:
+        return "the season"
+    return "the month"
+
+
+def _period(sa: tuple[str, ...], sb: tuple[str, ...]) -> str:
+    """The period two titles' stamps differ by, in words ("the year"), where no differing
+    stamp is a version; else ""."""
+    differ = set(sa) ^ set(sb)
+    kinds = sorted({stamp_kind(t) for t in differ})
+    if not kinds or "the version" in kinds:
+        return ""
+    return " and ".join(kinds)
 
 
 def _differ_by_stamp(a: str, b: str) -> bool:
@@ -93,21 +137,28 @@ def _differing(a: str, b: str) -> tuple[list[str], list[str]] | None:
     return (da, db) if da else None
 
 
-def _names(body: str) -> dict[str, bool]:
+def _names(body: str, headings: bool = True) -> dict[str, bool]:
     """Each word of a body (lowercased) -> whether it is written as a name: every time
-    with a capital ("Xenolux"), never as a common word ("policy")."""
+    with a capital ("Xenolux"), never as a common word ("policy"). Without `headings`, read
+    from the text alone: a title-cased heading capitalises common words ("# Gym Log")."""
     out: dict[str, bool] = {}
-    for w in _WORD.findall(body):
+    text = body if headings else "\n".join(
+        ln for ln in body.splitlines() if not ln.lstrip().startswith("#"))
+    for w in _WORD.findall(text):
         low = w.lower()
         out[low] = out.get(low, True) and w[0].isupper()
     return out
 
 
+MAX_NAME = 3
+"""Tokens a name may have where two titles differ by it ("Jonah Kim" / "Priya Natarajan"):
+a person's or a place's full name, not a reworded title."""
+
+
 def _sibling(a: Note, b: Note) -> str:
     """How two titles (or file names) name siblings rather than one note: "code" (they
-    differ only in tokens carrying a digit), "name" (in one token, a name each body holds
-    and the other's lacks) or ""."""
-    words_a = words_b = None
+    differ only in tokens carrying a digit), "name" (in a name of up to MAX_NAME tokens, each
+    body holding its own and lacking the other's) or ""."""
     for ka, kb in ((a.title, b.title), (a.path.rsplit("/", 1)[-1].removesuffix(".md"),
                                         b.path.rsplit("/", 1)[-1].removesuffix(".md"))):
         diff = _differing(ka, kb)
@@ -116,12 +167,15 @@ def _sibling(a: Note, b: Note) -> str:
         da, db = diff
         if all(any(c.isdigit() for c in t) for t in da + db):
             return "code"
-        if len(da) == len(db) == 1 and not any(c.isdigit() for c in da[0] + db[0]):
-            if words_a is None:
-                words_a, words_b = _names(a.body), _names(b.body)
-            assert words_b is not None
-            if words_a.get(da[0]) and words_b.get(db[0]) and da[0] not in words_b \
-                    and db[0] not in words_a:
+        if len(da) <= MAX_NAME and len(db) <= MAX_NAME and \
+                not any(c.isdigit() for c in "".join(da + db)):
+            # every differing token a name its own body holds and the other's never does; a
+            # name of several words is read from the text, headings aside (a title-cased
+            # heading would make any reworded title a name)
+            several = len(da) > 1 or len(db) > 1
+            words_a, words_b = _names(a.body, not several), _names(b.body, not several)
+            if all(words_a.get(t) and t not in words_b for t in da) and \
+                    all(words_b.get(t) and t not in words_a for t in db):
                 return "name"
     return ""
 
@@ -174,6 +228,8 @@ class SeriesCue:
     restates: bool  # the newer note says it supersedes/replaces the older (for)
     reasons: tuple[str, ...] = ()
     titled: bool = False  # the titles (or file names) name two members: a stamp or sibling
+    identity: str = ""  # what names each note's own issue, where the titles differ by it
+    # ("the year", "the name"): a period or a name, not a version (kept below the listing)
 
 
 NO_CUE = SeriesCue(False, False)
@@ -181,11 +237,18 @@ NO_CUE = SeriesCue(False, False)
 
 def series_cue(a: Note, b: Note) -> SeriesCue:
     reasons: list[str] = []
-    stamp = _differ_by_stamp(a.title, b.title) or _differ_by_stamp(
+    by_title = _differ_by_stamp(a.title, b.title)
+    stamp = by_title or _differ_by_stamp(
         a.permalink.rsplit("/", 1)[-1], b.permalink.rsplit("/", 1)[-1])
+    identity = ""
     if stamp:
         sa, sb = stamped(a.title)[1] or stamped(a.permalink)[1], stamped(b.title)[1] or \
             stamped(b.permalink)[1]
+        if by_title:
+            identity = _period(stamped(a.title)[1], stamped(b.title)[1])
+        else:
+            identity = _period(stamped(a.permalink.rsplit("/", 1)[-1])[1],
+                               stamped(b.permalink.rsplit("/", 1)[-1])[1])
         reasons.append(f"titles differ only by {', '.join(sa)} vs {', '.join(sb)}: members "
                        f"of a series (counts against)")
     sibling = "" if stamp else _sibling(a, b)
@@ -199,6 +262,7 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
         reasons.append("titles differ only by a number or code (a phase, batch or date): "
                        "members of a series (counts against)")
     elif sibling == "name":
+        identity = "the name"
         reasons.append("titles differ only by a name each note is about and the other never "
                        "mentions: siblings of one template (counts against)")
     ab, ba = link_types(a, b), link_types(b, a)
@@ -216,4 +280,5 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
         reasons.append(f"the newer note ({newer.title}) says it supersedes the older: a "
                        f"restatement (counts for)")
     return SeriesCue(bool(stamp or sibling or series_rel) and not restates, restates,
-                     tuple(reasons), bool(stamp or sibling) and not restates)
+                     tuple(reasons), bool(stamp or sibling) and not restates,
+                     "" if restates else identity)
