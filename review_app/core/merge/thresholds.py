@@ -76,6 +76,15 @@ class Thresholds:
     # stale (0.26-0.48); matched by one word of two, two current ones were not (0.28
     # "a valid card" / "card payments no longer ...", 0.35): a safeguard
     said_over_cosine: float = 0.25
+    # An older unit whose nearest newest unit in meaning (at least this close, sharing
+    # a content word) has the other polarity (one of the two negated) is contradicted
+    # by it (pass_polarity). bench/polarity_fit.py on the demo and tests/data/rewrites:
+    # no must-carry unit has a nearest newest unit of the other polarity at any cosine;
+    # the only carried ones that do (0.71, 0.71) restate or answer it. Carried units'
+    # nearest newest unit sits at 0.44 median, so a bar above that would miss most
+    # contradictions (a negation moves the vector: "X is not used" / "X runs at 20%"
+    # ~0.4); 0.35 is the lower quartile's edge, the shared content word guarding it.
+    polarity_cosine: float = 0.35
     # A status section: a heading of at most this many words with a one-valued word
     # ("## Status", "## Current status"); an older unit there of at most
     # `one_valued_words` words is a status statement (merge-I: "Sent 16 April 2025.",
