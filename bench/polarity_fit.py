@@ -35,6 +35,7 @@ from review_app.core.merge.document import parse  # noqa: E402
 from review_app.core.merge.pass_carry import shipped_model  # noqa: E402
 from review_app.core.merge.pass_polarity import contradicted, negated, scope  # noqa: E402
 from review_app.core.merge.pass_polarity import run as polarity  # noqa: E402
+from review_app.core.merge.pass_render import section_scores  # noqa: E402
 from review_app.core.merge.pass_units import said  # noqa: E402
 from review_app.core.project import load_notes  # noqa: E402
 from review_app.core.unit_vectors import shared_vectors  # noqa: E402
@@ -94,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rows: list[tuple] = []
     nearest: list[tuple[float, str, bool]] = []
+    homes: list[tuple[float, float, str]] = []
+    all_homes: list[tuple[float, float, str]] = []
     for folder in args.sets:
         notes = {n.path: n for n in load_notes(folder)[0]}
         for newest, others, stale, current in groups(folder):
@@ -111,6 +114,10 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append((cos, label(r.unit.text), ctx.entries[r.key].status,
                              folder.name, r.unit.text, b.unit.text))
             nearest += _nearest(ctx, label)
+            for p in PASSES[PASSES.index(polarity):-1]:
+                p(ctx)
+            homes += _homes(ctx)
+            all_homes += _homes(ctx, every=True)
     print("cosine  label       status    set       older unit  |  nearest newest unit "
           "(other polarity)")
     for cos, lab, status, name, old, new in sorted(rows, reverse=True):
@@ -123,7 +130,48 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {lab:<10} n={len(cs):<4} median {q[0]:.3f}  p90 {q[1]:.3f}  "
                   f"p95 {q[2]:.3f}  max {cs[-1]:.3f}  other polarity: "
                   f"{sum(1 for c, la, o in nearest if la == lab and o)}")
+    print("\ncarried prose units of a section aligned by heading: cosine to the section"
+          " vectors (heading + its units) of the newest")
+    own = sorted(a for a, _, _ in homes)
+    other = sorted(b for _, b, _ in homes)
+    for name, cs in (("own (aligned)", own), ("best other", other)):
+        if cs:
+            q = [cs[min(len(cs) - 1, int(p * len(cs)))] for p in (0.05, 0.1, 0.25, 0.5)]
+            print(f"  {name:<14} n={len(cs)}  p5 {q[0]:.3f}  p10 {q[1]:.3f}  p25 {q[2]:.3f}"
+                  f"  median {q[3]:.3f}")
+    for a, b, text in sorted(homes)[:8]:
+        print(f"  own {a:.3f}  best other {b:.3f}  {text[:70]}")
+    print("every older sentence or item of a section aligned by heading (carried or not):")
+    for bar in (0.15, 0.2, 0.25, 0.3, 0.35):
+        below = [(a, b) for a, b, _ in all_homes if a < bar]
+        print(f"  at {bar:.2f}: {len(below)} of {len(all_homes)} below it in their own "
+              f"section, {sum(1 for _, b in below if b >= bar)} of them with another "
+              f"section at or above it (moved)")
+    for a, b, text in sorted(all_homes)[:6]:
+        print(f"  own {a:.3f}  best other {b:.3f}  {text[:70]}")
     return 0
+
+
+def _homes(ctx: MergeContext, every: bool = False) -> list[tuple[float, float, str]]:
+    """(cosine to its aligned section, best cosine to another section, text) for every
+    carried prose unit whose section aligned with a newest section by heading."""
+    refs = [r for _, d in ctx.older for r in ctx.refs[d.path]
+            if (ctx.entries[r.key].status == "carried" or every)
+            and r.unit.kind in ("sentence", "item")
+            and ctx.aligned.get((r.path, r.section)) is not None
+            and (r.path, r.section) not in ctx.loose]
+    if not refs:
+        return []
+    scores, sections = section_scores(ctx, refs)
+    out = []
+    for i, r in enumerate(refs):
+        k = ctx.aligned[(r.path, r.section)]
+        if k not in sections:
+            continue
+        mine = float(scores[i, sections.index(k)])
+        rest = [float(scores[i, j]) for j, s in enumerate(sections) if s != k]
+        out.append((mine, max(rest, default=0.0), r.unit.text))
+    return out
 
 
 if __name__ == "__main__":
