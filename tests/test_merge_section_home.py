@@ -1,6 +1,7 @@
 """A carried older unit goes in the newest's section whose heading and text it is
 nearest in meaning (its own heading's section first), else under its own heading:
-never into an unrelated section, never into a numbered procedure (pass_render)."""
+never into an unrelated section, never into a section that is a numbered procedure
+(pass_render)."""
 
 from __future__ import annotations
 
@@ -70,11 +71,12 @@ def test_a_unit_nothing_in_the_newest_is_near_goes_under_its_own_heading() -> No
     check_ledger(composed)
 
 
-def test_a_unit_whose_section_is_a_numbered_procedure_goes_after_it() -> None:
+def test_a_section_that_is_only_a_numbered_procedure_takes_no_carried_prose() -> None:
     text = compose("merge", _newest(_GAS_STEPS), [_older()]).text
     lines = text.splitlines()
-    at = lines.index("Spare LPG bottles are swapped at the Dock Road depot on account 4471.")
-    assert _section_of(text, "Spare LPG bottles") == "## Gas and power"
-    # a paragraph of its own after the procedure, not a third step
-    assert lines[at - 1] == "" and lines[at - 2] == "2. Service the generator every 200 hours."
+    # nearest in meaning, but a procedure: the sentence stays where its note had it
+    assert _section_of(text, "Spare LPG bottles") == "# Food truck operations 2026"
     assert not any(ln.startswith("3.") for ln in lines)
+    assert lines[lines.index("## Gas and power") + 3] == (
+        "2. Service the generator every 200 hours.")
+    assert lines[lines.index("## Gas and power") + 5] == "## Staff"

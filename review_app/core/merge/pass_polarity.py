@@ -11,8 +11,14 @@ vectors) is at least Thresholds.polarity_cosine close, and exactly one of the tw
 is negated (Lexicon.negation_cues: "not", "never", "no longer", "stopped", ...),
 and the two share a content word (they speak of one thing).
 A newest unit of the same polarity that is nearer says the older one holds, so
-nothing is superseded. Older observations go through the same test against the
-newest's body and observations.
+nothing is superseded. The polarity that counts is that of the clauses speaking of
+the shared thing ("Europcar had no vans left, so ..., booking SX-20731" is not
+negative about the booking); an open to-do says nothing of what is, and a unit saying
+a thing is gone or replaced is pass_said_over's (ended.py knows which part is over).
+Older observations go through the same test against the newest's body and
+observations. A restatement whose negation is in other words ("are never cleaned
+up" / "skip cleanup") reads as a contradiction: it is not written either way, and
+the ledger row can be flipped.
 
 Judged: what the rules would carry and what they leave out as wording only (the
 ledger then says which newer unit contradicts it, and the person can flip the
@@ -27,6 +33,7 @@ import re
 import numpy as np
 
 from .context import MergeContext, Ref
+from .ended import ended
 from .ledger import WORDING_ONLY, Choice
 from .lexicon import Lexicon
 from .older_only import content_prefixes, set_status
@@ -71,7 +78,12 @@ def contradicted(ctx: MergeContext) -> list[tuple[Ref, Ref, float]]:
     judged older unit whose nearest newest unit in scope has the other polarity and
     speaks of a thing it speaks of, whatever the cosine (bench/polarity_fit.py prints
     them to set the threshold)."""
-    base = [b for b in ctx.base_refs() if b.unit.kind not in ("code", "rel")]
+    # an open to-do ("- [ ] Print the matrix") says what is to be done, not what is
+    # ... and a unit saying a thing is gone, replaced, moved or done is pass_said_over's
+    # (ended.py knows which part of it is over: "no longer ... on a weekly schedule")
+    base = [b for b in ctx.base_refs() if b.unit.kind not in ("code", "rel")
+            and not (b.unit.kind == "check" and b.unit.box == " ")
+            and not ended(said(b.unit), ctx.lexicon)]
     if not base:
         return []
     title = {k for k, s in enumerate(ctx.base.sections) if s.level <= 1}
@@ -95,11 +107,29 @@ def contradicted(ctx: MergeContext) -> list[tuple[Ref, Ref, float]]:
         return []
     sims = np.asarray(ctx.cosines(texts, [said(b.unit) for b in base]), dtype=np.float64)
     out = []
-    for i, (r, where, mine) in enumerate(todo):
+    for i, (r, where, _) in enumerate(todo):
         j = where[int(np.argmax(sims[i, where]))]
-        if neg[j] != mine and subject(ctx, said(r.unit)) & subject(ctx, said(base[j].unit)):
+        a, b = said(r.unit), said(base[j].unit)
+        if neg[j] != negated(a, ctx.lexicon) and subject(ctx, a) & subject(ctx, b) and \
+                _clause_negated(ctx, a, b) != _clause_negated(ctx, b, a):
             out.append((r, base[j], float(sims[i, j])))
     return out
+
+
+_CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:so|but|while|whereas|although|though|because)\b",
+                     re.I)
+
+
+def _clause_negated(ctx: MergeContext, text: str, other: str) -> bool:
+    """Whether the part of `text` that speaks of what `other` speaks of (its clauses
+    sharing the most content words with it) is negated: "Europcar had no medium vans
+    left, so we switched ..., booking SX-20731" says nothing negative of the booking."""
+    theirs = subject(ctx, other)
+    parts = [p for p in _CLAUSE.split(text) if p and p.strip()]
+    shared = [len(subject(ctx, p) & theirs) for p in parts]
+    top = max(shared, default=0)
+    return any(negated(p, ctx.lexicon) for p, n in zip(parts, shared, strict=True)
+               if n == top)
 
 
 def subject(ctx: MergeContext, text: str) -> set[str]:

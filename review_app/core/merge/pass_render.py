@@ -1,10 +1,12 @@
 """Last: the written body: the base's lines as they are, with each carried unit
 written whole (its own lines) in the base section it belongs to, after the base unit
-there closest to it in meaning. The section: for a sentence or list item, its own
-heading's counterpart when that section's vector (its heading and prose, averaged) is
+there closest to it in meaning. The section: for a sentence or list item, the one
+its heading aligned with (a heading both notes give is a witness); for one of the
+older intro, the intro when its vector (the title and the intro's prose, averaged) is
 at least Thresholds.section_home_cosine close, else the section nearest in meaning
-above that bar, else (nothing in the newest near it) under its own heading; pass 4's
-home for a list's sibling items comes first. Within it (after
+above that bar; for one of a section aligned by content or not at all, the section
+nearest in meaning above that bar, else (nothing in the newest near it) under its own
+heading; pass 4's home for a list's sibling items comes first. Within it (after
 that unit's block: a paragraph, a numbered list, a table or a checklist is never
 split; a unit not of a numbered list, table or code goes after the nearest prose
 of its section instead, when it has some; an item joins a plain list right after its
@@ -25,6 +27,7 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .document import Document
+from .other_value import in_intro
 from .pass_units import decisions_heading
 
 Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
@@ -113,8 +116,10 @@ def run(ctx: MergeContext) -> Lines:
         if r.key in homes and not whole:
             best, fits_own = homes[r.key]
             if aligned is not None and (r.path, r.section) not in ctx.loose:
-                if not fits_own and best is not None:  # its heading's section says
-                    target[r.key] = best  # nothing near it, another section does
+                # a heading both notes give is a witness meaning does not overrule; the
+                # title section's "heading" names the note, not what the unit is about
+                if not fits_own and best is not None and in_intro(ctx, r):
+                    target[r.key] = best
             elif best is not None:
                 target[r.key] = best
             else:  # nothing in the newest is near it: under its own heading (a section
@@ -372,14 +377,14 @@ _PLACED = frozenset({"sentence", "item"})  # placed by the meaning of their sect
 def section_scores(ctx: MergeContext, refs: list[Ref]) -> tuple[np.ndarray, list[int]]:
     """Cosine of each unit with each base section's vector (the mean of its heading's
     and its prose units' vectors, normalised: what the section speaks of), and the
-    base sections' indexes, in the matrix's column order."""
+    base sections' indexes, in the matrix's column order. A section without prose
+    (only a numbered list, a table or code) is none: nothing is written into those."""
     texts: dict[int, list[str]] = {}
     for k, sec in enumerate(ctx.base.sections):
-        mine = [sec.title] if sec.title else []
-        mine += [u.text for b in sec.blocks for u in ctx.base.blocks[b].units
-                 if u.kind not in _UNEMBEDDED]
-        if mine:
-            texts[k] = mine
+        prose = [u.text for b in sec.blocks for u in ctx.base.blocks[b].units
+                 if u.kind not in _UNEMBEDDED and ctx.base.blocks[b].kind not in _WHOLE_BLOCKS]
+        if prose:  # a section of a numbered list, a table or code only takes no prose
+            texts[k] = ([sec.title] if sec.title else []) + prose
     if not refs or not texts:
         return np.zeros((len(refs), 0)), []
     every = list(dict.fromkeys([r.unit.text for r in refs]

@@ -76,12 +76,13 @@ class Thresholds:
     # stale (0.26-0.48); matched by one word of two, two current ones were not (0.28
     # "a valid card" / "card payments no longer ...", 0.35): a safeguard
     said_over_cosine: float = 0.25
-    # A carried sentence or item goes in the newest's section whose vector (heading and
-    # prose, averaged) is this close to it, its own heading's section first; else under
-    # its own heading (pass_render). bench/polarity_fit.py on the demo and
-    # tests/data/rewrites: of 159 older sentences and items in a section aligned by
-    # heading, 155 sit at 0.25 or above to their own heading's section (0.15: all,
-    # 0.30: 151); below it a section says nothing near the unit
+    # A carried sentence or item of an older intro, or of a section aligned by content
+    # or not at all, goes in the newest's prose section whose vector (heading and prose,
+    # averaged) is nearest and at least this close (the intro first, for an intro unit);
+    # else under its own heading (pass_render). bench/polarity_fit.py on the demo and
+    # tests/data/rewrites: of 156 older sentences and items in a section aligned by
+    # heading (where the author put them), 152 sit at 0.25 or above to their own
+    # section's vector (0.15: all, 0.30: 149); below it a section says nothing near it.
     section_home_cosine: float = 0.25
     # An older unit whose nearest newest unit in meaning (at least this close, sharing
     # a content word) has the other polarity (one of the two negated) is contradicted
