@@ -81,3 +81,20 @@ def test_the_same_polarity_or_another_subject_is_no_contradiction() -> None:
     assert negated("We no longer run it", ENGLISH)
     assert not negated("Scooters are welcome on the street course", ENGLISH)
     assert not negated("Helmets are compulsory; no-show fees apply", ENGLISH)
+
+
+def test_an_open_to_do_or_another_clause_contradicts_nothing() -> None:
+    newest = dated("skatepark/jobs-2026.md", "Skatepark jobs 2026", "skatepark-jobs-2026",
+                   "## Ramps\n\n- [ ] Fit new coping on the mini ramp\n\n"
+                   "The bowl had no water after the storm, so we pumped it dry; the pump "
+                   "is hired from Kerr Plant.\n", modified="2026-04-01")
+    older = dated("skatepark/jobs.md", "Skatepark jobs", "skatepark-jobs",
+                  "## Ramps\n\nThe mini ramp has no coping.\n\n"
+                  "The pump is kept in the blue container by the gate.\n",
+                  modified="2025-04-01")
+    composed = compose("merge", newest, [older])
+    # a to-do says what is to be done, not what is: the older state stands
+    assert entry(composed, "mini ramp has no coping").status != "superseded"
+    # "no water" is in another clause than the one about the pump
+    assert entry(composed, "The pump is kept").status != "superseded"
+    check_ledger(composed)
