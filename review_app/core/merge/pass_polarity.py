@@ -16,14 +16,13 @@ the shared thing ("Europcar had no vans left, so ..., booking SX-20731" is not
 negative about the booking); an open to-do says nothing of what is, and a unit saying
 a thing is gone or replaced is pass_said_over's (ended.py knows which part is over).
 Older observations go through the same test against the newest's body and
-observations. A restatement whose negation is in other words ("are never cleaned
-up" / "skip cleanup") reads as a contradiction: it is not written either way, and
-the ledger row can be flipped.
+observations.
 
-Judged: what the rules would carry and what they leave out as wording only (the
-ledger then says which newer unit contradicts it, and the person can flip the
-pair like any superseded one). Steps, rows and code are read by their place in
-their block (pass 4): untouched.
+Judged: what the rules would carry (the ledger then says which newer unit
+contradicts it, and the person can flip the pair like any superseded one); a unit
+they leave out is not written either way, and a restatement whose negation is in
+other words ("are never cleaned up" / "skip cleanup") would read as a contradiction.
+Steps, rows and code are read by their place in their block (pass 4): untouched.
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .ended import ended
-from .ledger import WORDING_ONLY, Choice
+from .ledger import Choice
 from .lexicon import Lexicon
 from .older_only import content_prefixes, set_status
 from .other_value import STRUCTURED, in_intro
@@ -59,8 +58,7 @@ def _judged(ctx: MergeContext, r: Ref) -> bool:
     e = ctx.entries[r.key]
     if r.unit.kind not in _JUDGED or e.chosen or e.block:
         return False
-    return e.status == "carried" or (e.status == "dropped" and WORDING_ONLY in e.why
-                                     and not e.held)
+    return e.status == "carried"
 
 
 def scope(ctx: MergeContext, r: Ref, base: list[Ref], title: set[int]) -> list[int]:
