@@ -83,10 +83,10 @@ def test_a_carried_unit_never_follows_a_table_or_numbered_list_it_is_not_part_of
     # the bullet goes with its section's prose, not under the rate table
     assert lines.index("Day passes are sold at reception.") < child \
         < lines.index("| Pass | Price |")
-    # a loose sentence is not written under the numbered decisions nearest in meaning,
-    # but after the nearest prose, set apart by a blank line
-    assert lines.index("## Safety") < chalk
-    assert lines[chalk - 1] == ""
+    # a loose sentence is not written under the numbered decisions nearest in meaning;
+    # no prose section of the newest is near it either: under its own heading
+    assert lines[chalk - 2] == "## House rules" and lines[chalk - 1] == ""
+    assert lines.index("3. Loose chalk is banned from March.") < chalk - 2
     assert "3. Loose chalk is banned from March." in lines
     assert "| Day pass | 9 |" in lines and "| Day pass | 8 |" not in lines
 

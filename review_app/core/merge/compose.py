@@ -48,6 +48,7 @@ from .pass_choices import run as persons_choices
 from .pass_dropped_sections import run as dropped_sections
 from .pass_once import run as carried_once
 from .pass_one_valued import run as one_valued
+from .pass_polarity import run as contradicted
 from .pass_references import run as numbered_references
 from .pass_render import run as render
 from .pass_said_over import run as said_over
@@ -58,7 +59,8 @@ from .thresholds import DEFAULT, Thresholds
 
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
-          dropped_sections, one_valued, carried_once, measured_carry, numbered_references,
+          dropped_sections, contradicted, one_valued, carried_once, measured_carry,
+          numbered_references,
           persons_choices)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 

@@ -90,6 +90,17 @@ class Lexicon:
         moved_to moved_into migrated_to switched_to relocated_to transferred_to
         now_lives_in now_kept_in now_held_in now_stored_in now_hosted_on now_runs_on
         """))
+    # Words that turn what a unit says into its opposite ("Haze is not used", "We no
+    # longer offer evening slots", "We stopped the night runs"); "_" joins the words
+    # of one cue, and any word ending in "n't" counts too ("instead", "rather than" say
+    # what is not done: "integrate instead" / "integrate rather than build"). An older
+    # unit of the other
+    # polarity than the newest unit nearest it in meaning is contradicted by it
+    # (pass_polarity).
+    negation_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        not no never none nothing nobody neither nor cannot no_longer stopped ceased
+        instead rather_than
+        """))
     # Words that say where a thing is ("lives in a spreadsheet", "kept at the desk"):
     # an older unit placing the thing a newest unit says moved is superseded by it.
     place_words: frozenset[str] = field(default_factory=lambda: _words("""

@@ -1,5 +1,12 @@
 """Last: the written body: the base's lines as they are, with each carried unit
-written whole (its own lines) after the base unit closest to it in meaning (after
+written whole (its own lines) in the base section it belongs to, after the base unit
+there closest to it in meaning. The section: for a sentence or list item, the one
+its heading aligned with (a heading both notes give is a witness); for one of the
+older intro, the intro when its vector (the title and the intro's prose, averaged) is
+at least Thresholds.section_home_cosine close, else the section nearest in meaning
+above that bar; for one of a section aligned by content or not at all, the section
+nearest in meaning above that bar, else (nothing in the newest near it) under its own
+heading; pass 4's home for a list's sibling items comes first. Within it (after
 that unit's block: a paragraph, a numbered list, a table or a checklist is never
 split; a unit not of a numbered list, table or code goes after the nearest prose
 of its section instead, when it has some; an item joins a plain list right after its
@@ -20,6 +27,7 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .document import Document
+from .other_value import in_intro
 from .pass_units import decisions_heading
 
 Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
@@ -84,6 +92,10 @@ def run(ctx: MergeContext) -> Lines:
             seen[(path, k)] = _counterpart(ctx, path, k)
         return seen[(path, k)]
 
+    # carried prose key -> the base section it goes in, by meaning (_homes_by_meaning)
+    target: dict[str, int] = {}
+    homes = _homes_by_meaning(ctx, [r for r in carried if r.unit.kind in _PLACED
+                                    and r.key not in ctx.home]) if by_meaning else {}
     for r in carried:
         if r.unit.kind == "obs":
             obs.append(r)
@@ -98,10 +110,23 @@ def run(ctx: MergeContext) -> Lines:
         if r.unit.kind == "check" and (checklist := _checklist_of(ctx, r)) is not None:
             anchored.setdefault((checklist, True), []).append(r)  # with the checklist
             continue
-        if r.unit.kind == "check" or aligned is None and (
-                not by_meaning or not counterpart(r.path, r.section) and (
-                sum(1 for o in carried if o.path == r.path and o.section == r.section
-                    and o.unit.kind not in _APART) >= 2 or not _near(ctx, r))):
+        whole = aligned is None and by_meaning and not counterpart(r.path, r.section) and \
+            sum(1 for o in carried if o.path == r.path and o.section == r.section
+                and o.unit.kind not in _APART) >= 2  # a section the newest lacks, whole
+        if r.key in homes and not whole:
+            best, fits_own = homes[r.key]
+            if aligned is not None and (r.path, r.section) not in ctx.loose:
+                # a heading both notes give is a witness meaning does not overrule; the
+                # title section's "heading" names the note, not what the unit is about
+                if not fits_own and best is not None and in_intro(ctx, r):
+                    target[r.key] = best
+            elif best is not None:
+                target[r.key] = best
+            else:  # nothing in the newest is near it: under its own heading (a section
+                aligned = None  # aligned by content speaks of its neighbours, not of it)
+                whole = True
+        if r.unit.kind == "check" or whole or aligned is None and r.key not in target and (
+                not by_meaning or not counterpart(r.path, r.section) and not _near(ctx, r)):
             # (a checklist item the newest has no checklist for stays with its own)
             doc = next(d for _, d in ctx.older if d.path == r.path)
             sec = doc.sections[r.section]
@@ -112,9 +137,9 @@ def run(ctx: MergeContext) -> Lines:
         else:
             inline.append(r)
     prose = [r for r in inline if r.unit.kind != "code"] if by_meaning else []
-    spots = dict(zip((r.key for r in prose), _anchors(ctx, prose), strict=True))
+    spots = dict(zip((r.key for r in prose), _anchors(ctx, prose, target), strict=True))
     for r in inline:  # a code block goes at the end of its aligned section
-        spot = spots.get(r.key) or _section_end(ctx, r)
+        spot = spots.get(r.key) or _section_end(ctx, r, target)
         anchored.setdefault(spot, []).append(r)
     tail_at = len(base.lines)
     while tail_at > 0 and not base.lines[tail_at - 1].strip():
@@ -233,11 +258,13 @@ _APART = frozenset({"obs", "rel", "footnote"})
 _UNEMBEDDED = frozenset({"obs", "rel", "footnote", "code"})  # code is not warmed ahead
 
 
-def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
+def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
+             ) -> list[tuple[int, bool]]:
     """For each carried unit, the base line it is written before: after its nearest
-    base unit by meaning (within the section pass 4 homed it in, or the section its
-    heading aligned with, if any; anywhere otherwise), after that unit's block unless
-    both are items of plain lists. The bool: joins a list."""
+    base unit by meaning (within the section pass 4 homed it in, or the one meaning
+    chose (`target`), or the section its heading aligned with, if any; anywhere
+    otherwise), after that unit's block unless both are items of plain lists; at the
+    chosen section's end when it has no prose. The bool: joins a list."""
     base = [b for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
     if not refs:
         return []
@@ -248,12 +275,15 @@ def _anchors(ctx: MergeContext, refs: list[Ref]) -> list[tuple[int, bool]]:
                       dtype=np.float64)
     out = []
     for i, r in enumerate(refs):
-        home = ctx.home.get(r.key)
+        home = target.get(r.key, ctx.home.get(r.key))
         aligned = ctx.aligned.get((r.path, r.section))
         own = next(d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block]
         row = sims[i].copy()
         if home is not None:
             row[[b.section != home for b in base]] = -2.0
+            if not (row > -2.0).any():  # a heading and lists, tables or code only
+                out.append(_section_end(ctx, r, target))
+                continue
         if aligned is not None and home is None and (r.path, r.section) not in ctx.loose:
             mine = [b.section == aligned for b in base]
             if any(mine):  # a heading that matched says where it belongs
@@ -332,12 +362,59 @@ def _after_predecessor(ctx: MergeContext, r: Ref) -> int | None:
     return None
 
 
-def _section_end(ctx: MergeContext, r: Ref) -> tuple[int, bool]:
-    """The end of the base section a carried unit's section is aligned with."""
-    k = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
+def _section_end(ctx: MergeContext, r: Ref, target: dict[str, int]) -> tuple[int, bool]:
+    """The end of the base section a carried unit goes in (by meaning, else the one
+    its section is aligned with)."""
+    k = target.get(r.key, ctx.home.get(r.key, ctx.aligned.get((r.path, r.section))))
     sec = ctx.base.sections[k or 0]
     last = ctx.base.blocks[sec.blocks[-1]].kind if sec.blocks else None
     return sec.end, last == "list"
+
+
+_PLACED = frozenset({"sentence", "item"})  # placed by the meaning of their section
+
+
+def section_scores(ctx: MergeContext, refs: list[Ref]) -> tuple[np.ndarray, list[int]]:
+    """Cosine of each unit with each base section's vector (the mean of its heading's
+    and its prose units' vectors, normalised: what the section speaks of), and the
+    base sections' indexes, in the matrix's column order. A section without prose
+    (only a numbered list, a table or code) is none: nothing is written into those."""
+    texts: dict[int, list[str]] = {}
+    for k, sec in enumerate(ctx.base.sections):
+        prose = [u.text for b in sec.blocks for u in ctx.base.blocks[b].units
+                 if u.kind not in _UNEMBEDDED and ctx.base.blocks[b].kind not in _WHOLE_BLOCKS]
+        if prose:  # a section of a numbered list, a table or code only takes no prose
+            texts[k] = ([sec.title] if sec.title else []) + prose
+    if not refs or not texts:
+        return np.zeros((len(refs), 0)), []
+    every = list(dict.fromkeys([r.unit.text for r in refs]
+                               + [t for ts in texts.values() for t in ts]))
+    m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64)
+    at = {t: k for k, t in enumerate(every)}
+    cols = []
+    for ts in texts.values():
+        v = m[[at[t] for t in ts]].mean(axis=0)
+        cols.append(v / (np.linalg.norm(v) or 1.0))
+    return m[[at[r.unit.text] for r in refs]] @ np.stack(cols).T, list(texts)
+
+
+def _homes_by_meaning(ctx: MergeContext, refs: list[Ref]
+                      ) -> dict[str, tuple[int | None, bool]]:
+    """For each carried sentence or item: the base section whose heading and text it
+    is nearest in meaning, when at least Thresholds.section_home_cosine close (else
+    None), and whether its own aligned section is that close."""
+    scores, sections = section_scores(ctx, refs)
+    if not sections:
+        return {}
+    bar = ctx.thresholds.section_home_cosine
+    out: dict[str, tuple[int | None, bool]] = {}
+    for i, r in enumerate(refs):
+        best = int(np.argmax(scores[i]))
+        aligned = ctx.aligned.get((r.path, r.section))
+        own = sections.index(aligned) if aligned in sections else None
+        out[r.key] = (sections[best] if scores[i, best] >= bar else None,
+                      own is not None and scores[i, own] >= bar)
+    return out
 
 
 def _near(ctx: MergeContext, r: Ref) -> bool:

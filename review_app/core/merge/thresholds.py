@@ -83,6 +83,23 @@ class Thresholds:
     # replaced them; the still-true older-only facts at 0.13-0.36 from their nearest
     # newest unit. 0.40 sits in that gap; the value-kind test guards the rest.
     dropped_section_cosine: float = 0.40
+    # A carried sentence or item of an older intro, or of a section aligned by content
+    # or not at all, goes in the newest's prose section whose vector (heading and prose,
+    # averaged) is nearest and at least this close (the intro first, for an intro unit);
+    # else under its own heading (pass_render). bench/polarity_fit.py on the demo and
+    # tests/data/rewrites: of 156 older sentences and items in a section aligned by
+    # heading (where the author put them), 152 sit at 0.25 or above to their own
+    # section's vector (0.15: all, 0.30: 149); below it a section says nothing near it.
+    section_home_cosine: float = 0.25
+    # An older unit whose nearest newest unit in meaning (at least this close, sharing
+    # a content word) has the other polarity (one of the two negated) is contradicted
+    # by it (pass_polarity). bench/polarity_fit.py on the demo and tests/data/rewrites:
+    # of the 19 units the rules carry, one has a nearest newest unit of the other
+    # polarity, at 0.30 (a risk the newest does not answer: "no printed matrix" / "the
+    # sous chef checks the allergen matrix"), and none is a must-carry fact; carried
+    # units' nearest newest unit sits at 0.44 median. A negation moves the vector ("X is
+    # not used" / "X runs at 20%" ~0.4), so the bar sits just above that one, at 0.35.
+    polarity_cosine: float = 0.35
     # A status section: a heading of at most this many words with a one-valued word
     # ("## Status", "## Current status"); an older unit there of at most
     # `one_valued_words` words is a status statement (merge-I: "Sent 16 April 2025.",

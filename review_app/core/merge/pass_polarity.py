@@ -1,0 +1,148 @@
+"""Pass 4c: an older unit the newest contradicts in other words, without a number
+of the same shape, is superseded by the newest unit it contradicts ("Haze is not
+used in the studio" under "The hazer runs at 20% for the finale"; "We no longer
+offer evening slots" under "Evening slots run Tue/Thu").
+
+The test is meaning and polarity, not a list of claims: among the newest's units
+the older one is compared with (its aligned section, the title section and the
+observations; the whole base for an observation, an intro unit or a unit of a
+section without a counterpart), the one nearest in meaning (the engine's unit
+vectors) is at least Thresholds.polarity_cosine close, and exactly one of the two
+is negated (Lexicon.negation_cues: "not", "never", "no longer", "stopped", ...),
+and the two share a content word (they speak of one thing).
+A newest unit of the same polarity that is nearer says the older one holds, so
+nothing is superseded. The polarity that counts is that of the clauses speaking of
+the shared thing ("Europcar had no vans left, so ..., booking SX-20731" is not
+negative about the booking); an open to-do says nothing of what is, and a unit saying
+a thing is gone or replaced is pass_said_over's (ended.py knows which part is over).
+Older observations go through the same test against the newest's body and
+observations.
+
+Judged: what the rules would carry (the ledger then says which newer unit
+contradicts it, and the person can flip the pair like any superseded one); a unit
+they leave out is not written either way, and a restatement whose negation is in
+other words ("are never cleaned up" / "skip cleanup") would read as a contradiction.
+Steps, rows and code are read by their place in their block (pass 4): untouched.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from .context import MergeContext, Ref
+from .ended import ended
+from .ledger import Choice
+from .lexicon import Lexicon
+from .older_only import content_prefixes, set_status
+from .other_value import STRUCTURED, in_intro
+from .pass_units import as_written, said
+
+_JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs"})
+_FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
+_TOKEN = re.compile(r"[a-z]+(?:['’-][a-z]+)*")
+
+
+def negated(text: str, lexicon: Lexicon) -> bool:
+    """The text says a thing is not so: a negation cue word or cue phrase, or a
+    contracted "n't"."""
+    words = _TOKEN.findall(text.lower())
+    cues = lexicon.negation_cues
+    if any(w in cues or w.endswith(("n't", "n’t")) for w in words):
+        return True
+    return any(f"{a}_{b}" in cues for a, b in zip(words, words[1:], strict=False))
+
+
+def _judged(ctx: MergeContext, r: Ref) -> bool:
+    e = ctx.entries[r.key]
+    if r.unit.kind not in _JUDGED or e.chosen or e.block:
+        return False
+    return e.status == "carried"
+
+
+def scope(ctx: MergeContext, r: Ref, base: list[Ref], title: set[int]) -> list[int]:
+    """Indexes into `base` the older unit is compared with (as pass_said_over does)."""
+    aligned = ctx.aligned.get((r.path, r.section))
+    if r.unit.kind in STRUCTURED or aligned is None or (r.path, r.section) in ctx.loose \
+            or in_intro(ctx, r):
+        return list(range(len(base)))
+    return [j for j, b in enumerate(base) if b.section == aligned or b.section in title
+            or b.unit.kind == "obs"]
+
+
+def contradicted(ctx: MergeContext) -> list[tuple[Ref, Ref, float]]:
+    """(older unit, the newest unit nearest it in meaning, their cosine) for each
+    judged older unit whose nearest newest unit in scope has the other polarity and
+    speaks of a thing it speaks of, whatever the cosine (bench/polarity_fit.py prints
+    them to set the threshold)."""
+    # an open to-do ("- [ ] Print the matrix") says what is to be done, not what is
+    # ... and a unit saying a thing is gone, replaced, moved or done is pass_said_over's
+    # (ended.py knows which part of it is over: "no longer ... on a weekly schedule")
+    base = [b for b in ctx.base_refs() if b.unit.kind not in ("code", "rel")
+            and not (b.unit.kind == "check" and b.unit.box == " ")
+            and not ended(said(b.unit), ctx.lexicon)]
+    if not base:
+        return []
+    title = {k for k, s in enumerate(ctx.base.sections) if s.level <= 1}
+    neg = [negated(said(b.unit), ctx.lexicon) for b in base]
+    todo: list[tuple[Ref, list[int], bool]] = []
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            if not _judged(ctx, r):
+                continue
+            mine = negated(said(r.unit), ctx.lexicon)
+            where = scope(ctx, r, base, title)
+            if any(neg[j] != mine for j in where):  # only then can it be contradicted
+                todo.append((r, where, mine))
+    if not todo:
+        return []
+    texts = [said(r.unit) for r, _, _ in todo]
+    if len(texts) + len(base) > ctx.thresholds.embed_budget:
+        ctx.bounded.append(f"{len(texts)} older units of another polarity than some "
+                           f"newest unit, so none was judged contradicted by meaning "
+                           f"(budget {ctx.thresholds.embed_budget})")
+        return []
+    sims = np.asarray(ctx.cosines(texts, [said(b.unit) for b in base]), dtype=np.float64)
+    out = []
+    for i, (r, where, _) in enumerate(todo):
+        j = where[int(np.argmax(sims[i, where]))]
+        a, b = said(r.unit), said(base[j].unit)
+        if neg[j] != negated(a, ctx.lexicon) and subject(ctx, a) & subject(ctx, b) and \
+                _clause_negated(ctx, a, b) != _clause_negated(ctx, b, a):
+            out.append((r, base[j], float(sims[i, j])))
+    return out
+
+
+_CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:so|but|while|whereas|although|though|because)\b",
+                     re.I)
+
+
+def _clause_negated(ctx: MergeContext, text: str, other: str) -> bool:
+    """Whether the part of `text` that speaks of what `other` speaks of (its clauses
+    sharing the most content words with it) is negated: "Europcar had no medium vans
+    left, so we switched ..., booking SX-20731" says nothing negative of the booking."""
+    theirs = subject(ctx, other)
+    parts = [p for p in _CLAUSE.split(text) if p and p.strip()]
+    shared = [len(subject(ctx, p) & theirs) for p in parts]
+    top = max(shared, default=0)
+    return any(negated(p, ctx.lexicon) for p, n in zip(parts, shared, strict=True)
+               if n == top)
+
+
+def subject(ctx: MergeContext, text: str) -> set[str]:
+    """The content words a unit speaks of, by their first four letters ("haze" /
+    "hazer"), the negation cues left out: two units contradict each other only when
+    they speak of one thing."""
+    cues = {w for c in ctx.lexicon.negation_cues for w in c.split("_")}
+    return content_prefixes(ctx, " ".join(w for w in text.split() if w.lower() not in cues))
+
+
+def run(ctx: MergeContext) -> None:
+    for r, b, cos in contradicted(ctx):
+        if cos < ctx.thresholds.polarity_cosine:
+            continue
+        e = ctx.entries[r.key]
+        ctx.entries[r.key] = set_status(
+            e, "superseded", by=b.key, by_text=as_written(b).strip(), flips=_FLIP_PAIR,
+            why="the newest says the opposite (one of the two is negated)")
