@@ -60,8 +60,7 @@ from .thresholds import DEFAULT, Thresholds
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          numbered_references,
-          persons_choices)
+          numbered_references, persons_choices)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 
