@@ -39,7 +39,8 @@ gives a value the newest states nowhere and the nearest gives another of that ki
 (number, date, money, name): superseded. One of the two denies and the other does
 not (Lexicon.negation_words): superseded ("Guests are not allowed" under "Guests are
 allowed when ..."; an open to-do asserts nothing, so it contradicts nothing). Every
-fact it gives is stated: present, the same fact said again. Else it stays carried.
+fact it gives is stated and the nearest says most of its words: present, the same
+fact said again. Else it stays carried.
 It runs before pass 5, so a sentence is never reported as said by an observation
 that is not written.
 """
@@ -57,7 +58,7 @@ from .ended import Ended, ended, is_open, places, speaks_of, words_in
 from .facts import label_of, same_kind, unnamed
 from .ledger import Choice
 from .lexicon import Lexicon
-from .older_only import new_facts, stated_facts
+from .older_only import content_prefixes, new_facts, stated_facts
 from .other_value import STRUCTURED, category, framed_period, in_intro
 from .pass_units import as_written, said
 from .thing_values import ThingValue, other_value, same_thing, thing_values
@@ -169,7 +170,7 @@ def run(ctx: MergeContext) -> None:
                       if _over(ctx, r, about, end)]
     if pairs:
         _ended_pairs(ctx, pairs)
-    observations(ctx, base)
+    observations(ctx, base, set(ends))
 
 
 def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None:
@@ -217,9 +218,22 @@ def _another(new: frozenset[str], theirs: frozenset[str]) -> bool:
         v.startswith("name:") for v in theirs)
 
 
-def observations(ctx: MergeContext, base: list[Ref]) -> None:
+def _alike(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """The newest unit says most of the older one's content words (as pass 3 decides
+    that a sentence tells nothing new, Thresholds.thing_fuzz): near in meaning is not
+    enough for a restatement or a denial ("Pool hire covers Tuesday evenings" / "The
+    pool hire contract ... runs to 2027")."""
+    mine = content_prefixes(ctx, said(r.unit))
+    return bool(mine) and 100 * len(mine & content_prefixes(ctx, said(b.unit))) >= \
+        ctx.thresholds.thing_fuzz * len(mine)
+
+
+def observations(ctx: MergeContext, base: list[Ref], ends: set[str]) -> None:
     """Each older observation still carried, against the newest unit nearest it in
-    meaning (the module docstring says how it is judged)."""
+    meaning (the module docstring says how it is judged). A newest unit saying a
+    thing is over (`ends`) was judged above, for what it ends and no more: it is no
+    denial of everything near it ("We no longer shock-dose on a fixed weekly
+    schedule" ends the schedule, not the granules)."""
     obs = [r for _, doc in ctx.older for r in ctx.refs[doc.path]
            if r.unit.kind == "obs" and ctx.entries[r.key].status == "carried"]
     near = [b for b in base if b.unit.kind != "rel"]
@@ -249,13 +263,14 @@ def observations(ctx: MergeContext, base: list[Ref]) -> None:
             ctx.entries[r.key] = replace(e, status="superseded", by=b.key,
                                          by_text=as_written(b).strip(), flips=_FLIP_PAIR,
                                          why="the newest states another value of it")
-        elif opposite and b.unit.box == " ":
+        elif opposite and (b.unit.box == " " or b.key in ends or not _alike(ctx, r, b)):
             continue  # an open to-do ("[ ] Print the matrix") asserts nothing yet
         elif opposite and cos >= th.opposite_cosine:
             ctx.entries[r.key] = replace(e, status="superseded", by=b.key,
                                          by_text=as_written(b).strip(), flips=_FLIP_PAIR,
                                          why="the newest says the opposite")
-        elif not new and not opposite and cos >= th.near_stated_cosine:
+        elif not new and not opposite and cos >= th.near_stated_cosine \
+                and _alike(ctx, r, b):
             ctx.entries[r.key] = replace(e, status="present", by=b.key,
                                          by_text=as_written(b).strip(), flips=(),
                                          why="the newest says it in other words")
