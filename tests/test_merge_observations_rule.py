@@ -115,3 +115,29 @@ def test_the_preview_is_what_apply_writes(tmp_path: Path, action: str):
     apply_plan(project, plan)
     written = (root / "tennis/courts-2026.md").read_text(encoding="utf-8")
     assert written == preview.text
+
+
+COMMITTEE_OLD = note("tennis/committee.md", fm("Committee", "2024-05-01") + (
+    "Who runs the Larkspur Lawn Tennis Club.\n\n## Observations\n\n"
+    "- [contact] Treasurer: Ann Lee\n"
+    "- [contact] Fixtures secretary: Omar Vance\n\n"
+    "## Relations\n\n- led_by [[Helen Marsh]]\n"))
+COMMITTEE_NEW = note("tennis/committee-2026.md", fm("Committee 2026", "2026-01-10") + (
+    "Who runs the Larkspur Lawn Tennis Club.\n\n"
+    "Our treasurer since the March AGM is Bob Okoro.\n\n"
+    "## Relations\n\n- led_by [[Rafael Duarte]]\n"))
+
+
+@pytest.mark.parametrize("action", ["merge", "update"])
+def test_a_role_the_newest_gives_another_holder_in_prose_is_superseded_other_roles_stay(
+        action):
+    c = compose(action, COMMITTEE_NEW, [COMMITTEE_OLD], now=NOW)
+    e = entry(c, "Treasurer: Ann Lee")  # the held-out fault: the old treasurer kept
+    assert e.status == "superseded" and "Bob Okoro" in (e.by_text or ""), (e.status, e.why)
+    assert "Ann Lee" not in c.text
+    # names are masked for the comparison, yet another role is another thing
+    assert entry(c, "Fixtures secretary: Omar Vance").status == "carried"
+    # a one-valued relation to another target is superseded (as it already was)
+    rel = entry(c, "led_by [[Helen Marsh]]")
+    assert rel.status == "superseded" and "Rafael Duarte" in (rel.by_text or "")
+    check_ledger(c)
