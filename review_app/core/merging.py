@@ -182,14 +182,21 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
 def prefetch_texts(notes: Iterable[Note]) -> list[str]:
     """Every text of `notes` a compose of their group may embed: units and headings."""
     from .merge.document import parse
+    from .merge.facts import unnamed
+    from .merge.lexicon import ENGLISH
     from .merge.pass_units import said
 
     texts: list[str] = []
-    for n in notes:
-        doc = parse(n.path, split_frontmatter(n.text)[1])
+    docs = [parse(n.path, split_frontmatter(n.text)[1]) for n in notes]
+    for doc in docs:
         texts += [u.text for u in doc.units if u.kind != "code"]
         texts += [said(u) for u in doc.units if u.kind == "obs"]
         texts += [s.title for s in doc.sections if s.title]
+    if any(u.kind == "obs" for doc in docs for u in doc.units):
+        # pass_said_over compares older observations with the newest's units, values
+        # and names taken out
+        texts += [unnamed(said(u), ENGLISH) for doc in docs for u in doc.units
+                  if u.kind not in ("code", "rel")]
     # A compose embeds at most embed_budget texts (beyond it, it judges by words), so
     # warming a huge group's thousands of units would only spend minutes of CPU.
     return texts if len(texts) <= DEFAULT.embed_budget else []

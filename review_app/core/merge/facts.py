@@ -118,6 +118,22 @@ def masked(text: str) -> str:
     return _MASK.sub(" # ", text.translate(_ARABIC_INDIC))
 
 
+_CAPITAL = r"[A-ZÀ-Þ][\w'’\-]*"
+_NAME_RUN = re.compile(rf"{_CAPITAL}(?:[ \t]+{_CAPITAL})+")
+
+
+def unnamed(text: str, lexicon: Lexicon) -> str:
+    """`masked`, and each person-like name (two or more capitalised words, none a
+    function word or a month) taken out too: what a unit says of someone, not who
+    ("Boat bookings go through #" / "# takes the boat bookings"). Names weigh so much
+    in the embedding that the same duty held by two people reads as two things."""
+    def one(m: re.Match[str]) -> str:
+        words = m.group(0).lower().split()
+        return m.group(0) if any(w in lexicon.function_words or w in lexicon.months
+                                 for w in words) else "#"
+    return _NAME_RUN.sub(one, masked(text))
+
+
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
 _IDENT = re.compile(r"^(?=.*[A-Za-z])(?=.*\d)[\w\-]+$")
 

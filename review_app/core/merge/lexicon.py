@@ -154,6 +154,15 @@ class Lexicon:
         open draft pending proposed negotiation negotiating under_discussion planned
         unsigned not_yet awaiting in_progress outstanding to_be tbd
         """))
+    # Words that deny what a unit says ("Pets are not allowed", "never on a Sunday",
+    # "cannot reach", "integrate rather than build"; a word ending in "n't" too; "_"
+    # joins the words of one cue): an older unit and the newest unit nearest it in
+    # meaning, one with such a word and one without, say opposite things
+    # (pass_said_over, for observations).
+    negation_words: frozenset[str] = field(default_factory=lambda: _words("""
+        not no never cannot nor neither none nobody nothing nowhere without forbidden
+        prohibited banned disallowed rather_than instead_of
+        """))
     # Words between a thing and what is said of it ("the contract itself (signed ...)",
     # "working temperature is now 1,140 °C").
     auxiliary_words: frozenset[str] = field(default_factory=lambda: _words("""

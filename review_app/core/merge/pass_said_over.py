@@ -30,18 +30,35 @@ with its flip.
 An older unit is compared with the base units of its aligned section, the title
 section and the observations (an observation or relation, a unit of an intro, or a
 unit of a section without a counterpart: the whole base).
+
+An older observation still carried then goes through the rule pass_carry applies to
+prose (issue 18 item 4), for both actions, since update writes older observations
+too: it is compared by meaning (values and names taken out) with every unit of the
+newest (sentences, items, rows, observations) and judged against the nearest. It
+gives a value the newest states nowhere and the nearest gives another of that kind
+(number, date, money, name): superseded. One of the two denies and the other does
+not (Lexicon.negation_words): superseded ("Guests are not allowed" under "Guests are
+allowed when ..."; an open to-do asserts nothing, so it contradicts nothing). Every
+fact it gives is stated and the nearest says most of its words: present, the same
+fact said again. Else it stays carried.
+It runs before pass 5, so a sentence is never reported as said by an observation
+that is not written.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import cache
 
+import numpy as np
+
 from .context import MergeContext, Ref
 from .ended import Ended, ended, is_open, places, speaks_of, words_in
-from .facts import label_of
+from .facts import label_of, same_kind, unnamed
 from .ledger import Choice
-from .older_only import stated_facts
+from .lexicon import Lexicon
+from .older_only import content_prefixes, new_facts, stated_facts
 from .other_value import STRUCTURED, category, framed_period, in_intro
 from .pass_units import as_written, said
 from .thing_values import ThingValue, other_value, same_thing, thing_values
@@ -151,8 +168,13 @@ def run(ctx: MergeContext) -> None:
             about = _about(ctx, r)
             pairs += [(r, b, end) for b in scope for end in ends.get(b.key, ())
                       if _over(ctx, r, about, end)]
-    if not pairs:
-        return
+    if pairs:
+        _ended_pairs(ctx, pairs)
+    observations(ctx, base, set(ends))
+
+
+def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None:
+    """Supersede each older unit a newest unit near it in meaning says is over."""
     rows = {}
     texts = list(dict.fromkeys(said(u.unit) for p in pairs for u in p[:2]))
     if len(texts) <= ctx.thresholds.embed_budget:
@@ -175,6 +197,83 @@ def run(ctx: MergeContext) -> None:
                    "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
+
+
+def negated(text: str, lexicon: Lexicon) -> bool:
+    """The text denies what it says: a negation cue (one word or two), or a word
+    ending in "n't"."""
+    words = re.findall(r"[a-z]+(?:['’]t)?", text.lower())
+    cues = lexicon.negation_words
+    return any(w in cues or w.endswith(("n't", "n’t")) for w in words) or any(
+        f"{a}_{b}" in cues for a, b in zip(words, words[1:], strict=False))
+
+
+def _another(new: frozenset[str], theirs: frozenset[str]) -> bool:
+    """The newest unit gives a value of a kind the older one gives anew: a number
+    (of a kind a year-only date does not answer), money, a date, or a name."""
+    numbers = frozenset(v for v in new if v.startswith("n:"))
+    if numbers and any(v.startswith("n:") for v in theirs) and same_kind(numbers, theirs):
+        return True
+    return any(v.startswith("name:") for v in new) and any(
+        v.startswith("name:") for v in theirs)
+
+
+def _alike(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """The newest unit says most of the older one's content words (as pass 3 decides
+    that a sentence tells nothing new, Thresholds.thing_fuzz): near in meaning is not
+    enough for a restatement or a denial ("Pool hire covers Tuesday evenings" / "The
+    pool hire contract ... runs to 2027")."""
+    mine = content_prefixes(ctx, said(r.unit))
+    return bool(mine) and 100 * len(mine & content_prefixes(ctx, said(b.unit))) >= \
+        ctx.thresholds.thing_fuzz * len(mine)
+
+
+def observations(ctx: MergeContext, base: list[Ref], ends: set[str]) -> None:
+    """Each older observation still carried, against the newest unit nearest it in
+    meaning (the module docstring says how it is judged). A newest unit saying a
+    thing is over (`ends`) was judged above, for what it ends and no more: it is no
+    denial of everything near it ("We no longer shock-dose on a fixed weekly
+    schedule" ends the schedule, not the granules)."""
+    obs = [r for _, doc in ctx.older for r in ctx.refs[doc.path]
+           if r.unit.kind == "obs" and ctx.entries[r.key].status == "carried"]
+    near = [b for b in base if b.unit.kind != "rel"]
+    if not obs or not near:
+        return
+    th = ctx.thresholds
+    if len(obs) + len(near) > th.embed_budget:
+        ctx.bounded.append(f"{len(obs)} older observations against {len(near)} units of "
+                           f"the newest, so they were not compared by meaning (budget "
+                           f"{th.embed_budget})")
+        return
+    # what each says, its values and the people it names taken out (facts.unnamed):
+    # the same duty held by another person, the same limit with another figure, is
+    # the same thing; whether it is another value is decided on the facts below
+    sims = ctx.cosines([unnamed(said(r.unit), ctx.lexicon) for r in obs],
+                       [unnamed(said(b.unit), ctx.lexicon) for b in near])
+    stated = stated_facts(ctx)
+    for i, r in enumerate(obs):
+        row = np.asarray(sims[i], dtype=np.float64)
+        b = near[int(row.argmax())]
+        cos = float(row.max())
+        e = ctx.entries[r.key]
+        new = frozenset(new_facts(ctx, r, stated))
+        opposite = negated(said(r.unit), ctx.lexicon) != negated(said(b.unit), ctx.lexicon)
+        if new and cos >= th.other_shape_cosine and _another(new, b.facts.values
+                                                             - r.facts.values):
+            ctx.entries[r.key] = replace(e, status="superseded", by=b.key,
+                                         by_text=as_written(b).strip(), flips=_FLIP_PAIR,
+                                         why="the newest states another value of it")
+        elif opposite and (b.unit.box == " " or b.key in ends or not _alike(ctx, r, b)):
+            continue  # an open to-do ("[ ] Print the matrix") asserts nothing yet
+        elif opposite and cos >= th.opposite_cosine:
+            ctx.entries[r.key] = replace(e, status="superseded", by=b.key,
+                                         by_text=as_written(b).strip(), flips=_FLIP_PAIR,
+                                         why="the newest says the opposite")
+        elif not new and not opposite and cos >= th.near_stated_cosine \
+                and _alike(ctx, r, b):
+            ctx.entries[r.key] = replace(e, status="present", by=b.key,
+                                         by_text=as_written(b).strip(), flips=(),
+                                         why="the newest says it in other words")
 
 
 def _named(end: Ended) -> str:

@@ -76,6 +76,18 @@ class Thresholds:
     # stale (0.26-0.48); matched by one word of two, two current ones were not (0.28
     # "a valid card" / "card payments no longer ...", 0.35): a safeguard
     said_over_cosine: float = 0.25
+    # An older observation whose nearest newest unit (body sentence, item, row or
+    # observation; both with values and names taken out, facts.unnamed) is at least
+    # this close in meaning, one of the two denying and the other not
+    # (Lexicon.negation_words), is superseded by it (pass_said_over); its restatements
+    # and other values use near_stated_cosine and other_shape_cosine, as prose does.
+    # Measured on every older observation the rules carried in the demo and
+    # tests/data/rewrites (merge and update): the ones the newest restates or
+    # contradicts sit at 0.70-0.81 from their nearest newest unit, the still-true
+    # older-only ones at 0.40-0.48; on this round's probe group (a tennis club) the
+    # restated, reversed, other-value and other-person ones at 0.61-0.89, the
+    # still-true one at 0.38. 0.60 sits in that gap.
+    opposite_cosine: float = 0.60
     # An older unit of a section the newest dropped is superseded by the newest unit
     # at least this close in meaning that gives another value of its kind, in any
     # section (pass_dropped_sections). On this round's probe groups (written for it,
