@@ -5,7 +5,7 @@ newest unit, not carried beside it; older observations too (pass_polarity)."""
 from __future__ import annotations
 
 from review_app.core.merge.lexicon import ENGLISH
-from review_app.core.merge.pass_polarity import negated
+from review_app.core.merge.negation import negated
 from review_app.core.merging import compose
 from tests.helpers_merge import check_ledger, dated, entry
 

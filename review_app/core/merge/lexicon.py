@@ -90,17 +90,6 @@ class Lexicon:
         moved_to moved_into migrated_to switched_to relocated_to transferred_to
         now_lives_in now_kept_in now_held_in now_stored_in now_hosted_on now_runs_on
         """))
-    # Words that turn what a unit says into its opposite ("Haze is not used", "We no
-    # longer offer evening slots", "We stopped the night runs"); "_" joins the words
-    # of one cue, and any word ending in "n't" counts too ("instead", "rather than" say
-    # what is not done: "integrate instead" / "integrate rather than build"). An older
-    # unit of the other
-    # polarity than the newest unit nearest it in meaning is contradicted by it
-    # (pass_polarity).
-    negation_cues: frozenset[str] = field(default_factory=lambda: _words("""
-        not no never none nothing nobody neither nor cannot no_longer stopped ceased
-        instead rather_than
-        """))
     # Words that say where a thing is ("lives in a spreadsheet", "kept at the desk"):
     # an older unit placing the thing a newest unit says moved is superseded by it.
     place_words: frozenset[str] = field(default_factory=lambda: _words("""
@@ -158,10 +147,11 @@ class Lexicon:
     # "cannot reach", "integrate rather than build"; a word ending in "n't" too; "_"
     # joins the words of one cue): an older unit and the newest unit nearest it in
     # meaning, one with such a word and one without, say opposite things
-    # (pass_said_over, for observations).
+    # (pass_said_over for observations, pass_polarity for prose; merge.polarity.negated).
     negation_words: frozenset[str] = field(default_factory=lambda: _words("""
         not no never cannot nor neither none nobody nothing nowhere without forbidden
-        prohibited banned disallowed rather_than instead_of
+        prohibited banned disallowed rather_than instead instead_of no_longer stopped
+        ceased
         """))
     # Words between a thing and what is said of it ("the contract itself (signed ...)",
     # "working temperature is now 1,140 °C").

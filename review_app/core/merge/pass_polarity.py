@@ -8,7 +8,7 @@ the older one is compared with (its aligned section, the title section and the
 observations; the whole base for an observation, an intro unit or a unit of a
 section without a counterpart), the one nearest in meaning (the engine's unit
 vectors) is at least Thresholds.polarity_cosine close, and exactly one of the two
-is negated (Lexicon.negation_cues: "not", "never", "no longer", "stopped", ...),
+is negated (Lexicon.negation_words: "not", "never", "no longer", "stopped", ...),
 and the two share a content word (they speak of one thing).
 A newest unit of the same polarity that is nearer says the older one holds, so
 nothing is superseded. The polarity that counts is that of the clauses speaking of
@@ -34,7 +34,7 @@ import numpy as np
 from .context import MergeContext, Ref
 from .ended import ended
 from .ledger import Choice
-from .lexicon import Lexicon
+from .negation import negated
 from .older_only import content_prefixes, set_status
 from .other_value import STRUCTURED, in_intro
 from .pass_units import as_written, said
@@ -42,16 +42,6 @@ from .pass_units import as_written, said
 _JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs"})
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
 _TOKEN = re.compile(r"[a-z]+(?:['’-][a-z]+)*")
-
-
-def negated(text: str, lexicon: Lexicon) -> bool:
-    """The text says a thing is not so: a negation cue word or cue phrase, or a
-    contracted "n't"."""
-    words = _TOKEN.findall(text.lower())
-    cues = lexicon.negation_cues
-    if any(w in cues or w.endswith(("n't", "n’t")) for w in words):
-        return True
-    return any(f"{a}_{b}" in cues for a, b in zip(words, words[1:], strict=False))
 
 
 def _judged(ctx: MergeContext, r: Ref) -> bool:
@@ -134,7 +124,7 @@ def subject(ctx: MergeContext, text: str) -> set[str]:
     """The content words a unit speaks of, by their first four letters ("haze" /
     "hazer"), the negation cues left out: two units contradict each other only when
     they speak of one thing."""
-    cues = {w for c in ctx.lexicon.negation_cues for w in c.split("_")}
+    cues = {w for c in ctx.lexicon.negation_words for w in c.split("_")}
     return content_prefixes(ctx, " ".join(w for w in text.split() if w.lower() not in cues))
 
 

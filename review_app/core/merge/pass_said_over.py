@@ -47,7 +47,6 @@ that is not written.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from functools import cache
 
@@ -57,7 +56,7 @@ from .context import MergeContext, Ref
 from .ended import Ended, ended, is_open, places, speaks_of, words_in
 from .facts import label_of, same_kind, unnamed
 from .ledger import Choice
-from .lexicon import Lexicon
+from .negation import negated
 from .older_only import content_prefixes, new_facts, stated_facts
 from .other_value import STRUCTURED, category, framed_period, in_intro
 from .pass_units import as_written, said
@@ -197,15 +196,6 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None
                    "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
-
-
-def negated(text: str, lexicon: Lexicon) -> bool:
-    """The text denies what it says: a negation cue (one word or two), or a word
-    ending in "n't"."""
-    words = re.findall(r"[a-z]+(?:['’]t)?", text.lower())
-    cues = lexicon.negation_words
-    return any(w in cues or w.endswith(("n't", "n’t")) for w in words) or any(
-        f"{a}_{b}" in cues for a, b in zip(words, words[1:], strict=False))
 
 
 def _another(new: frozenset[str], theirs: frozenset[str]) -> bool:
