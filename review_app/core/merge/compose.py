@@ -45,6 +45,7 @@ from .pass_blocks import run as ordered_blocks
 from .pass_carry import run as measured_carry
 from .pass_carry import shipped_model
 from .pass_choices import run as persons_choices
+from .pass_leaning import run as leaning_sentences
 from .pass_once import run as carried_once
 from .pass_one_valued import run as one_valued
 from .pass_references import run as numbered_references
@@ -58,7 +59,8 @@ from .title import written_title
 
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
-          one_valued, carried_once, measured_carry, numbered_references, persons_choices)
+          one_valued, carried_once, measured_carry, numbered_references, persons_choices,
+          leaning_sentences)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 
