@@ -33,6 +33,8 @@ NEW_BODY = ("A two-hour track session costs EUR 110 for affiliated clubs.\n\n"
     ("Track hire rates v1", "Track hire rates v2", "Track hire rates v2"),
     # no stamp or status between them: the established title stays
     ("Track hire rates", "Velodrome track prices", "Track hire rates"),
+    # an unstamped established name that is not the newest's without its stamp stays
+    ("Velodrome track prices", "Track hire rates 2026", "Velodrome track prices"),
 ])
 def test_the_title_follows_the_newest_when_the_titles_differ_in_a_stamp(
         old_title: str, new_title: str, written: str):
@@ -115,3 +117,25 @@ def test_confirmation_and_header_say_the_title_change(track: Path):
     plan = plan_from_document(Project(track), doc, now=NOW, dry_run=True)
     text = summary_text(plan.summary()).plain
     assert "title: Track hire rates 2025 -> Track hire rates 2026" in text
+
+
+def test_upsert_merge_writes_the_new_title_and_points_links_at_it(track: Path, embedder):
+    from review_app.core.upsert import decide_pending, upsert_note
+
+    (track / "velo/track-hire-rates-2026.md").unlink()  # the agent writes it now
+    before = tree_hashes(track)
+    queued = upsert_note("Track hire rates 2026", "# Track hire rates 2026\n\n" + NEW_BODY,
+                         "velo", track, on_match="ask", embedder=embedder,
+                         similarity_threshold=0.2)
+    assert queued["action"] == "queued_for_review"
+    done = decide_pending(track, queued["proposal_id"], "merge",
+                          target_path="velo/track-hire-rates.md")
+    assert done["action"] == "merged"
+    after = notes_of(track)
+    assert after["velo/track-hire-rates.md"].title == "Track hire rates 2026"
+    assert after["velo/track-hire-rates.md"].permalink == "velo/track-hire-rates"
+    handbook = (track / "velo/club-handbook.md").read_text(encoding="utf-8")
+    assert "Track hire rates 2025" not in handbook
+    assert "- depends_on [[Track hire rates 2026]]" in handbook
+    undo_apply(Project(track))
+    assert tree_hashes(track) == before
