@@ -119,3 +119,21 @@ def test_held_back_when_the_person_drops_its_antecedent():
     out = _compose(choices={neve.key: "drop"})
     assert "Neve 1073" not in out.text and "It is patched to input 9" not in out.text
     assert entry(out, "It is patched to input 9").held
+
+
+def test_a_sentence_after_a_list_entry_carried_into_the_newest_list_is_held_back():
+    old = dated("studio/mics-old.md", "Studio microphones", "studio/mics-old",
+                "## Microphones\n\n- A Neumann U87 for vocals\n"
+                "- A pair of Schoeps CMC6 for overheads\n\n"
+                "Both are stored in the dry cabinet at 40% humidity.\n", modified="2025-01-01")
+    new = dated("studio/mics.md", "Studio microphones", "studio/mics",
+                "## Microphones\n\n- A Shure SM7B for podcasts\n- A Neumann U87 for vocals\n"
+                "- An AKG D112 for kick drum\n", modified="2026-01-01")
+    out = compose("merge", new, [old], kept=new)
+    assert entry(out, "Schoeps CMC6").status == "carried"
+    both = entry(out, "Both are stored")
+    assert both.status == "dropped" and both.held
+    # the newest's list is not split by a paragraph
+    items = [ln for ln in out.text.splitlines() if ln.startswith("- ")]
+    block = out.text[out.text.index(items[0]):out.text.index(items[-1])]
+    assert "\n\n" not in block

@@ -63,6 +63,7 @@ _NOT_WRITTEN = {
     "superseded": "which the newest replaced",
     "present": "which the newest says inside a paragraph (it would follow another sentence)",
     "dropped": "which is not carried",
+    "carried": "a list entry written into the newest's list",
 }
 
 
@@ -72,7 +73,10 @@ def _written_with(ctx: MergeContext, before: Ref, base_path: str) -> str | None:
     block (or the carried older unit that does); None: it would be read after another."""
     a = ctx.entries[before.key]
     if a.status == "carried":
-        return None if before.key in ctx.replaced.values() else before.key
+        # a carried list entry may join the newest's list mid-way: a sentence after it
+        # would split that list, so only a carried sentence takes one along
+        ok = before.unit.kind == "sentence" and before.key not in ctx.replaced.values()
+        return before.key if ok else None
     if a.status != "present":
         return None
     at = a.by or next((b.key for b in ctx.base_refs() if b.unit.norm == before.unit.norm),
@@ -81,7 +85,8 @@ def _written_with(ctx: MergeContext, before: Ref, base_path: str) -> str | None:
         return None
     by = ctx.entries[at]
     if by.source != base_path:
-        return at if by.status == "carried" and at not in ctx.replaced.values() else None
+        return at if by.status == "carried" and by.kind == "sentence" \
+            and at not in ctx.replaced.values() else None
     if by.status != "stated" or at in ctx.replaced:
         return None
     unit = ctx.ref(at).unit
