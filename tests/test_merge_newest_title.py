@@ -139,3 +139,24 @@ def test_upsert_merge_writes_the_new_title_and_points_links_at_it(track: Path, e
     assert "- depends_on [[Track hire rates 2026]]" in handbook
     undo_apply(Project(track))
     assert tree_hashes(track) == before
+
+
+def test_the_preview_says_the_title_change_and_points_its_links_like_apply(track: Path):
+    from review_app.tui.view import PreviewRequest
+    from review_app.tui.widgets.merge_view import compose_written, header_text
+
+    notes = notes_of(track)
+    kept, base = notes["velo/track-hire-rates.md"], notes["velo/track-hire-rates-2026.md"]
+    calls: list = []
+
+    def links(title=None):
+        calls.append(title)
+        from review_app.core.merging import link_mapping, retitled_mapping
+
+        return retitled_mapping(link_mapping({base.path: base}, {base.path: kept}), kept, title)
+
+    request = PreviewRequest("merge", base, kept, [kept], kept, links=links)
+    written = compose_written(request)
+    assert calls == ["Track hire rates 2026"]
+    assert "title: Track hire rates 2025 -> Track hire rates 2026" in header_text(written).plain
+    assert "\n# Track hire rates 2026\n" in written.text
