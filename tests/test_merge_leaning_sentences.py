@@ -63,6 +63,8 @@ def _paragraphs(text: str) -> list[str]:
     ("These go to the client within 3 days.", True),
     ("Studio hire costs EUR 55 per hour.", False),
     ("The tape machine is a Studer A80.", False),
+    ("This year the studio closes for 2 weeks in August.", False),
+    ("That Friday session runs until 23:00.", False),
 ])
 def test_a_leaning_sentence_is_told_by_its_opening_word(text: str, leaning: bool):
     from review_app.core.merge import ENGLISH

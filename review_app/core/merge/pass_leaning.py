@@ -32,7 +32,14 @@ def leans(text: str, lexicon: Lexicon) -> bool:
     first = words[0]
     if first == "the" and len(words) > 1:
         first = words[1] if words[1] in ("latter", "former") else first
+    if len(words) > 1 and _when(words[1], lexicon):
+        return False  # "This year ...", "That Friday ...": it points at a time, not back
     return first in lexicon.leaning_openers
+
+
+def _when(word: str, lexicon: Lexicon) -> bool:
+    return word in lexicon.measure_words or word in lexicon.calendar_words \
+        or word in lexicon.weekdays or word in lexicon.months
 
 
 def run(ctx: MergeContext) -> None:
