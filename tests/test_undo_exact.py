@@ -61,7 +61,7 @@ def test_symlinked_notes_are_written_through_and_come_back_as_links(kb: Path):  
     report = apply_plan(Project(root), plan_from_document(Project(root), both_groups(root)))
     sync = root / "meetings/sync.md"
     assert sync.is_symlink() and os.readlink(sync) == "../.shared/sync.md"  # still a link
-    assert "[[Feature flags]]" in (root / ".shared/sync.md").read_text()  # written through
+    assert "[[Feature flag rules]]" in (root / ".shared/sync.md").read_text()  # written through
     assert "meetings/sync.md" in report.updated
     # the retired symlink went as a link; the file it pointed to is untouched
     assert not os.path.lexists(root / "eng/flags_v2.md")
@@ -268,7 +268,7 @@ def test_failed_write_in_process_is_rolled_back_with_exact_files(kb: Path):  # n
 
 
 def test_locked_notes_are_never_written_or_retired(kb: Path):  # noqa: F811
-    write_note(kb, "eng/flags.md", "Feature flags", "# Feature flags\n\nOld rules.\n",
+    write_note(kb, "eng/flags.md", "Feature flag rules", "# Feature flag rules\n\nOld rules.\n",
                modified="2026-01-01T00:00:00", locked=True)
     locked = (kb / "eng/flags.md").read_bytes()
     plan = plan_from_document(Project(kb), both_groups(kb))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from pathlib import PurePosixPath
 from typing import Any
 
 from .dating import stated_date
@@ -23,7 +25,7 @@ from .units import normalise
 
 __all__ = ["Composed", "Superseded", "UnitNote", "compose", "freshest", "link_mapping",
            "normalise", "observation_key", "prefetch_units", "relation_key", "rewrite_links",
-           "rewrite_links_text", "split_frontmatter"]
+           "retitled_mapping", "rewrite_links_text", "split_frontmatter", "title_keys"]
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TAG = re.compile(r"(?:^|\s)#([\w][\w/\-]*)")
@@ -147,6 +149,32 @@ def link_mapping(retired: dict[str, Note], canonical_of: dict[str, Note],
                 continue
             mapping[key] = canon
     return mapping
+
+
+def title_keys(note: Note) -> set[str]:
+    """The link names that name `note` by its title (`Title`, `folder/Title`), lower case:
+    the names that stop naming it when it is written under another title."""
+    parent = str(PurePosixPath(note.path).parent)
+    keys = {note.title.strip().lower()}
+    if parent != ".":
+        keys.add(f"{parent}/{note.title}".strip().lower())
+    return keys - {""}
+
+
+def retitled_mapping(mapping: dict[str, Note], kept: Note, title: str | None,
+                     protected: set[str] = frozenset()) -> dict[str, Note]:  # type: ignore[assignment]
+    """`mapping` (link_mapping) once the kept file is written under `title`
+    (merge/title.py): links to the retired notes name the new title, and so do links to
+    the kept file's old title, which would otherwise name no note. `protected`: names
+    another note that stays answers to, left alone. Its path and permalink stay, so
+    links by them still resolve and are not touched."""
+    if not title or title == kept.title:
+        return mapping
+    new = replace(kept, title=title)
+    out = {k: (new if v.path == kept.path else v) for k, v in mapping.items()}
+    for key in title_keys(kept) - title_keys(new) - protected:
+        out.setdefault(key, new)
+    return out
 
 
 def rewrite_links_text(text: str, mapping: dict[str, Note], self_note: Note | None = None

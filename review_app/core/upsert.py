@@ -24,6 +24,8 @@ from .bm_vectors import BasicMemoryUnavailable, read_vectors
 from .embedding import DEFAULT_MODEL, Embedder, note_text, shared_embedder
 from .index import VectorIndex
 from .links import target_index
+from .merge import Composed
+from .merging import retitled_mapping, rewrite_links_text, title_keys
 from .naming import InvalidInput, check_inside, note_path, unique_note_path, validate_title
 from .notes import (
     Note,
@@ -39,11 +41,11 @@ from .upsert_policy import automatic_cut, drop_refusal, refusal
 from .upsert_text import (
     checked_input,
     composition,
-    merged_note_text,
     new_note_text,
     split_content,
-    updated_note_text,
 )
+from .upsert_text import merged_note_text as merged_note_text  # re-exported
+from .upsert_text import updated_note_text as updated_note_text  # re-exported
 
 ON_MATCH = ("update", "merge", "ask")
 ACTIONS = ("created", "updated_existing", "merged_existing", "queued_for_review")
@@ -110,8 +112,10 @@ class _Stale(Exception):
 
 
 def _write(project: Project, path: str, before_sha256: str | None, after: str, kind: str,
-           label: str) -> str | None:
-    """Write one file through the apply engine's journal; returns the apply id."""
+           label: str, links: Sequence[tuple[Note, str, int]] = ()) -> str | None:
+    """Write one file through the apply engine's journal, with `links` (another note,
+    its text with links rewritten, how many: _retitle_links) in the same apply; returns
+    the apply id."""
     from .apply import ApplyError, FileChange, StaleFiles, journaled_write
     from .apply.plan import like_original
     from .journal import UnsafePath
@@ -119,9 +123,14 @@ def _write(project: Project, path: str, before_sha256: str | None, after: str, k
     if before_sha256 is not None:
         with contextlib.suppress(OSError, ValueError):
             after = like_original(project.root / path, after)
+    changes = [FileChange(path, before_sha256, after, kind)]
+    for note, text, count in links:
+        with contextlib.suppress(OSError, ValueError):
+            text = like_original(project.root / note.path, text)
+        changes.append(FileChange(note.path, note.sha256, text, "links", before=note.text,
+                                  links=count))
     try:
-        report = journaled_write(project, [FileChange(path, before_sha256, after, kind)],
-                                 label=label)
+        report = journaled_write(project, changes, label=label)
     except UnsafePath as exc:
         raise InvalidInput(str(exc)) from exc
     except StaleFiles as exc:
@@ -384,17 +393,39 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
             threshold=threshold, extra={"tags": tags}), match, matches)
     if on_match == "update":
         assert composed is not None
-        after = composed.text
         action, kind = "updated_existing", "update"
     else:
-        after = merged_note_text(target, proposed, proj.state, target_index(notes))
+        composed = composition("merge", target, proposed, proj.state, target_index(notes))
         action, kind = "merged_existing", "merge"
+    after = composed.text
     apply_id = None
     if after != target.text:
         apply_id = _write(proj, target.path, target.sha256, after, kind,
-                          f"upsert: {kind} {target.path}" + (f" ({caller})" if caller else ""))
+                          f"upsert: {kind} {target.path}" + (f" ({caller})" if caller else ""),
+                          _retitle_links(notes, target, composed))
     return _result(action, target.path, match, matches, apply_id=apply_id, reason=reason,
                    changed=apply_id is not None)
+
+
+def _retitle_links(notes: Sequence[Note], target: Note, composed: Composed
+                   ) -> list[tuple[Note, str, int]]:
+    """When the write gives `target` the proposal's title (merge/title.py: the titles
+    differ in a date, version or status stamp), the other notes' links to its old title,
+    pointed at the new one, as apply does for a group."""
+    if composed.ledger.title is None:
+        return []
+    new_title = composed.ledger.title[1]
+    others = [n for n in notes if n.path != target.path]
+    protected = {k for n in others for k in title_keys(n)}
+    mapping = retitled_mapping({}, target, new_title, protected)
+    out = []
+    for n in others:
+        if n.locked:
+            continue  # never written; its link names the old title until a person fixes it
+        text, count = rewrite_links_text(n.text, mapping, self_note=n)
+        if count and text != n.text:
+            out.append((n, text, count))
+    return out
 
 
 def _same_text(target: Note, proposed: Note) -> bool:
@@ -479,18 +510,14 @@ def _decide(proj: Project, queue: PendingQueue, proposal_id: str, choice: str,
                                       list(proposal.extra.get("tags") or []), taken)
         proposed = parse_note(PROPOSED_PREFIX + proposal.path, proposed_text.encode("utf-8"))
         assert isinstance(proposed, Note)
-        if choice == "update":
-            after, kind, outcome = (updated_note_text(target, proposed, proj.state,
-                                                      target_index(notes)), "update",
-                                    "updated")
-        else:
-            after, kind, outcome = (merged_note_text(target, proposed, proj.state,
-                                                     target_index(notes)), "merge",
-                                    "merged")
+        kind, outcome = ("update", "updated") if choice == "update" else ("merge", "merged")
+        composed = composition(kind, target, proposed, proj.state, target_index(notes))
+        after = composed.text
         apply_id = None
         if after != target.text:
             apply_id = _write(proj, path, target.sha256, after, kind,
-                              f"pending {proposal_id}: {kind} {path}")
+                              f"pending {proposal_id}: {kind} {path}",
+                              _retitle_links(notes, target, composed))
         queue.resolve(proposal_id, outcome, lock=False, path=path, apply_id=apply_id)
         return {"action": outcome, "path": path, "apply_id": apply_id,
                 "proposal_id": proposal_id}

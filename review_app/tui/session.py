@@ -266,22 +266,26 @@ class ReviewSession:
         """Relation targets as notes (merging.target_index), as apply's plan resolves them."""
         return targets_of(self.notes)
 
-    def link_rewrite(self, group: Group) -> Callable[[], dict[str, Note]]:
+    def link_rewrite(self, group: Group) -> Callable[..., dict[str, Note]]:
         """What apply rewrites in the kept file's links (link key -> the kept note) when
         the group is applied: the retired notes' names, but a name another note that
-        stays also answers to. A function, so the preview's worker computes it (the
-        first call indexes every note's names)."""
+        stays also answers to; with `title` (the kept file written under another title),
+        the kept file's old title too. A function, so the preview's worker computes it
+        (the first call indexes every note's names)."""
         kept = self.notes[self.kept(group)[0]]
         retired = {p: self.notes[p] for p in self.retirable(group)}
 
-        def mapping() -> dict[str, Note]:
+        def mapping(title: str | None = None) -> dict[str, Note]:
             from ..core.links import note_keys
-            from ..core.merging import link_mapping
+            from ..core.merging import link_mapping, retitled_mapping, title_keys
 
             owners = self._link_owners()
             protected = {k for n in retired.values() for k in note_keys(n)
                          if owners.get(k, frozenset()) - retired.keys()}
-            return link_mapping(retired, dict.fromkeys(retired, kept), protected)
+            return retitled_mapping(
+                link_mapping(retired, dict.fromkeys(retired, kept), protected), kept, title,
+                {k for k in title_keys(kept)
+                 if owners.get(k, frozenset()) - retired.keys() - {kept.path}})
         return mapping
 
     def _link_owners(self) -> dict[str, frozenset[str]]:

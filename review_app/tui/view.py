@@ -33,7 +33,7 @@ class PreviewRequest:
     choices: dict[str, str] = field(default_factory=dict)  # the person's ledger flips
     text: str | None = None  # the person's edited note, written as is
     # link key -> kept note: the links apply rewrites in the kept file (session.link_rewrite)
-    links: Callable[[], dict[str, Note]] | None = None
+    links: Callable[..., dict[str, Note]] | None = None
 
 
 @dataclass(frozen=True)

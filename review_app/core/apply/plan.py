@@ -30,7 +30,14 @@ from ..grouping import (
 )
 from ..journal import owner_cannot_write, safe_join
 from ..links import note_keys, target_index
-from ..merging import Composed, compose, link_mapping, rewrite_links_text
+from ..merging import (
+    Composed,
+    compose,
+    link_mapping,
+    retitled_mapping,
+    rewrite_links_text,
+    title_keys,
+)
 from ..notes import Note, NoteProblem
 from ..project import Project, load_notes
 from ..unit_vectors import shared_vectors
@@ -304,6 +311,17 @@ class _Planner:
             if path not in retired:
                 protected |= note_keys(note)
         mapping = link_mapping(retired, kept_of, protected)
+        owners: dict[str, set[str]] = {}  # a kept title's link names -> who else has them
+        titles = {gp.kept: _new_title(gp) for gp in self.groups}
+        for path, note in notes.items():
+            if path not in retired:
+                for k in title_keys(note):
+                    owners.setdefault(k, set()).add(path)
+        for kept_path, title in titles.items():
+            if title:
+                mapping = retitled_mapping(mapping, notes[kept_path], title, {
+                    k for k in title_keys(notes[kept_path]) if owners.get(k, set()) - {kept_path}})
+        renamed = {v.path: v for v in mapping.values() if titles.get(v.path)}
         written_real = {self.real[p] for p in content}
         blocked: list[tuple[str, str, set[str]]] = []
         for path, note in notes.items():
@@ -312,7 +330,8 @@ class _Planner:
             if path in content:
                 gp, cc = content[path]
                 composed = cc.after or ""
-                cc.after, cc.links = rewrite_links_text(composed, mapping, self_note=note)
+                cc.after, cc.links = rewrite_links_text(composed, mapping,
+                                                        self_note=renamed.get(path, note))
                 if cc.links:
                     cc.group_ids = sorted({gp.group_id}
                                           | self._groups_linked_from(note, composed))
@@ -350,11 +369,19 @@ class _Planner:
             mapping = self._mappings.get(gp.group_id)
             if mapping is None:
                 ret = {p: self.notes[p] for p in gp.retired}
-                mapping = link_mapping(ret, dict.fromkeys(ret, self.notes[gp.kept]))
+                kept = self.notes[gp.kept]
+                mapping = retitled_mapping(link_mapping(ret, dict.fromkeys(ret, kept)), kept,
+                                           _new_title(gp))
                 self._mappings[gp.group_id] = mapping
             if rewrite_links_text(text or note.text, mapping, self_note=note)[1]:
                 out.add(gp.group_id)
         return out
+
+
+def _new_title(gp: GroupPlan) -> str | None:
+    """The title the group's kept file is written under, when not its own."""
+    ledger = gp.composed.ledger if gp.composed is not None else None
+    return ledger.title[1] if ledger is not None and ledger.title else None
 
 
 def plan_from_document(project: Project, doc: dict, *, now: dt.datetime | None = None,

@@ -46,6 +46,7 @@ from .pass_carry import run as measured_carry
 from .pass_carry import shipped_model
 from .pass_choices import run as persons_choices
 from .pass_dropped_sections import run as dropped_sections
+from .pass_leaning import run as leaning_sentences
 from .pass_once import run as carried_once
 from .pass_one_valued import run as one_valued
 from .pass_polarity import run as contradicted
@@ -56,11 +57,12 @@ from .pass_sections import run as align_sections
 from .pass_units import run as units_and_facts
 from .pass_verdicts import run as verdicts
 from .thresholds import DEFAULT, Thresholds
+from .title import written_title
 
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          numbered_references, persons_choices)
+          numbered_references, persons_choices, leaning_sentences)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 
@@ -120,9 +122,11 @@ class Composed:
                 "ledger": self.ledger.to_json()}
 
 
-def frontmatter(base: Note, kept: Note, members: list[Note], now: Any) -> str:
+def frontmatter(base: Note, kept: Note, members: list[Note], now: Any,
+                title: str | None = None) -> str:
     """The kept file's frontmatter, edited line by line: its identity (title,
-    permalink, type, created) and its own `modified:` stay; where the base (the newest)
+    permalink, type, created) and its own `modified:` stay (the title becomes `title`
+    when given: title.written_title); where the base (the newest)
     gives another key another value, the base's wins; keys it lacks are added from the
     others; tags unioned; `modified:` refreshed to `now` (added when only another member
     had one: a write never removes it)."""
@@ -143,6 +147,8 @@ def frontmatter(base: Note, kept: Note, members: list[Note], now: Any) -> str:
         tags += [t for t in n.tags if t not in tags]
     if tags != kept.tags:
         set_keys["tags"] = (tags, None)
+    if title is not None and title != kept.title:
+        set_keys["title"] = (title, None)
     head, _ = split_frontmatter(kept.text)
     if set_keys:
         head = edited_frontmatter(kept, set_keys)
@@ -213,6 +219,7 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
             features = ctx.carry_features
             if text is not None:
                 ledger.edited = True
+                ledger.title = _title_change(kept, text)
                 return Composed(text, ledger, [None] * len(text.splitlines()), features)
             lines = render(ctx)
             if memo is not None and key is not None:
@@ -221,9 +228,13 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     finally:
         if memo is not None:
             memo.land(key, flight)
+    title = written_title(canonical, kept, members, lexicon, targets)
+    if title != kept.title:
+        ledger.title = (kept.title, title)
     if kept.path != canonical.path:
-        lines = _retitle(lines, canonical, kept)
-    head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path], now)
+        lines = _retitle(lines, canonical, title)
+    head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path], now,
+                       title)
     changed = any(src is not None for _, src in lines) or kept.path != canonical.path or (
         len(lines) != len(body_text.split("\n")))
     if not changed and head == head_text:
@@ -242,17 +253,27 @@ def _ordered(ctx: MergeContext) -> list[LedgerEntry]:
     return out
 
 
-def _retitle(lines: list[tuple[str, str | None]], base: Note, kept: Note
+def _title_change(kept: Note, text: str) -> tuple[str, str] | None:
+    """(old, new) when the person's edited text gives the kept file another title."""
+    from ..notes import parse_note
+
+    edited = parse_note(kept.path, text.encode("utf-8"))
+    if isinstance(edited, Note) and edited.title != kept.title:
+        return kept.title, edited.title
+    return None
+
+
+def _retitle(lines: list[tuple[str, str | None]], base: Note, title: str
              ) -> list[tuple[str, str | None]]:
     """The base's title heading (`# Title`, or `Title` underlined with `=`) names the
-    kept file, so the written note's title and H1 agree."""
+    written title, so the written note's title and H1 agree."""
     same = base.title.strip().lower()
     for k, (ln, src) in enumerate(lines):
         if src is None and ln.startswith("# ") and ln[2:].strip().lower() == same:
-            return [*lines[:k], (f"# {kept.title}", None), *lines[k + 1:]]
+            return [*lines[:k], (f"# {title}", None), *lines[k + 1:]]
         under = lines[k + 1][0] if k + 1 < len(lines) else ""
         if src is None and ln.strip().lower() == same and _SETEXT_H1.fullmatch(under):
-            return [*lines[:k], (kept.title, None), ("=" * len(kept.title), None),
+            return [*lines[:k], (title, None), ("=" * len(title), None),
                     *lines[k + 2:]]
         if ln.strip() and not ln.startswith("#"):
             break

@@ -56,6 +56,9 @@ class MergeContext:
     # carried older key -> the base section it is written in when its own section is
     # not aligned (its block's siblings were matched there)
     home: dict[str, int] = field(default_factory=dict)
+    # carried older key of a sentence leaning on the unit before it -> the written unit
+    # it goes right after (its carried antecedent, or the base unit stating it)
+    leans: dict[str, str] = field(default_factory=dict)
     ledger: Ledger | None = None
     # Parts of the notes judged under a budget (thresholds.pool_budget, embed_budget)
     bounded: list[str] = field(default_factory=list)

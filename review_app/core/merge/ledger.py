@@ -83,6 +83,8 @@ class Ledger:
     entries: list[LedgerEntry] = field(default_factory=list)
     edited: bool = False  # the person's edited text replaced the composed one
     bounded: list[str] = field(default_factory=list)  # parts judged under a budget
+    # (old, new) when the kept file is written under another title (merge/title.py)
+    title: tuple[str, str] | None = None
 
     def by_status(self, status: Status) -> list[LedgerEntry]:
         return [e for e in self.entries if e.status == status]
@@ -98,7 +100,8 @@ class Ledger:
         return {"base": self.base, "base_reason": self.base_reason, "edited": self.edited,
                 "entries": [e.to_json() for e in self.entries if e.status != "stated"],
                 "stated": len(self.by_status("stated"))} | (
-                    {"bounded": self.bounded} if self.bounded else {})
+                    {"bounded": self.bounded} if self.bounded else {}) | (
+                    {"title": list(self.title)} if self.title else {})
 
     def lines(self) -> list[str]:
         """The ledger as `v`, `apply --dry-run` and the apply report print it."""
@@ -112,6 +115,11 @@ SAID_ITS_WAY = "the newest note says it its way"
 other words (superseded by it; older_only.said_again may find it said again)."""
 
 
+def title_line(title: list[str] | tuple[str, str]) -> str:
+    """The retitle as the preview, the confirmation and the apply report say it."""
+    return f"title: {title[0]} -> {title[1]}"
+
+
 def ledger_lines(doc: dict[str, Any]) -> list[str]:
     """Ledger.to_json() as text lines (the apply report has only the JSON)."""
     entries = doc.get("entries", [])
@@ -121,6 +129,8 @@ def ledger_lines(doc: dict[str, Any]) -> list[str]:
     for s in ("present", "superseded", "carried", "dropped"):
         counts[s] = sum(1 for e in entries if e["status"] == s)
     out.append("facts: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
+    if doc.get("title"):
+        out.append(title_line(doc["title"]))
     out += [f"budget: {b}" for b in doc.get("bounded", [])]
     mark = {"carried": "+", "superseded": "~", "dropped": "-", "present": "="}
     for e in entries:

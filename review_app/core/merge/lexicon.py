@@ -218,6 +218,22 @@ class Lexicon:
         ("sixteen", 16), ("seventeen", 17), ("eighteen", 18), ("nineteen", 19),
         ("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60),
         ("seventy", 70), ("eighty", 80), ("ninety", 90))
+    # Words in a title that name a version's standing, not its subject ("Deck plan
+    # (draft)", "Proposal: shared kiln", "Rota (old)"): two titles differing in them
+    # name two issues of one note (merge/title.py), like a year or a "v2".
+    title_status_words: frozenset[str] = field(default_factory=lambda: _words("""
+        draft drafts wip proposal proposed rfc tentative provisional preliminary
+        final finalised finalized approved accepted agreed signed current latest
+        old outdated obsolete deprecated superseded archived legacy previous
+        revised updated new
+        """))
+    # Words that open a sentence only read after the one before it ("It should be under
+    # 16 MB", "This means ...", "Both are checked weekly", "The latter ..."): the
+    # sentence leans on its predecessor (merge/pass_leaning.py).
+    leaning_openers: frozenset[str] = field(default_factory=lambda: _words("""
+        it its this that these those they them their theirs both such either neither
+        latter former otherwise hence thus therefore consequently
+        """))
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
     # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).

@@ -66,8 +66,21 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
 def run(ctx: MergeContext) -> Lines:
     base = ctx.base
     after: dict[int, Lines] = {}  # base line index -> lines inserted before it
-    carried = [r for _, d in ctx.older for r in ctx.refs[d.path]
-               if ctx.entries[r.key].status == "carried" and r.key not in ctx.replaced.values()]
+    every = [r for _, d in ctx.older for r in ctx.refs[d.path]
+             if ctx.entries[r.key].status == "carried" and r.key not in ctx.replaced.values()]
+    # A sentence leaning on the unit before it (pass_leaning) is written right after the
+    # unit it leans on, wherever that goes; after a base unit's block when the base states it.
+    followers: dict[str, list[Ref]] = {}
+    for r in every:
+        if r.key in ctx.leans:
+            followers.setdefault(ctx.leans[r.key], []).append(r)
+    carried = [r for r in every if r.key not in ctx.leans]
+
+    def expand(refs: list[Ref]) -> list[Ref]:
+        out: list[Ref] = []
+        for r in refs:
+            out += [r, *expand(followers.get(r.key, []))]
+        return out
     base_refs = ctx.base_refs()
     last_obs = max((r.unit.end for r in base_refs if r.unit.kind == "obs"), default=None)
     last_rel = max((r.unit.end for r in base_refs if r.unit.kind == "rel"), default=None)
@@ -111,7 +124,7 @@ def run(ctx: MergeContext) -> Lines:
             anchored.setdefault((checklist, True), []).append(r)  # with the checklist
             continue
         whole = aligned is None and by_meaning and not counterpart(r.path, r.section) and \
-            sum(1 for o in carried if o.path == r.path and o.section == r.section
+            sum(1 for o in every if o.path == r.path and o.section == r.section
                 and o.unit.kind not in _APART) >= 2  # a section the newest lacks, whole
         if r.key in homes and not whole:
             best, fits_own = homes[r.key]
@@ -162,15 +175,18 @@ def run(ctx: MergeContext) -> Lines:
             refs[0].unit.block]
         marker = _numbered_end(ctx, at)
         if marker is not None and all(r.unit.kind == "step" for r in refs):
-            put(at, _renumbered(_chunk(ctx, refs), *marker), False)
+            put(at, _renumbered(_chunk(ctx, expand(refs)), *marker), False)
             continue
         # an item after an item of a list continues it; anything else is a block apart
-        put(at, _chunk(ctx, refs), not (in_list and (first.kind == "list" or all(
+        put(at, _chunk(ctx, expand(refs)), not (in_list and (first.kind == "list" or all(
             r.unit.kind == "check" for r in refs))))
     for heading, refs in new_sections.items():
         at = _section_spot(ctx, refs, new_at) if heading and by_meaning else new_at
         put(at, ([(heading, refs[0].path), ("", None)] if heading else [])
-            + _chunk(ctx, refs), True)
+            + _chunk(ctx, expand(refs)), True)
+    for key, refs in followers.items():
+        if ctx.entries[key].source == base.path:  # after the base block stating it
+            put(base.blocks[ctx.ref(key).unit.block].end, _chunk(ctx, expand(refs)), True)
     if notes:
         notes_at, joined = _footnotes_at(ctx, tail_at, new_at)
         put(notes_at, [(ln, r.path) for r in notes for ln in r.unit.raw], not joined)

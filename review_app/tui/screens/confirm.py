@@ -68,8 +68,11 @@ def summary_text(summary: dict[str, Any]) -> Text:
             text.append(f"  ! {_field(c, 'path', c)}"
                         f"{': ' + str(_field(c, 'reason', '')) if _field(c, 'reason') else ''}\n")
     text.append(f"\nFiles updated ({len(updated)})\n", style="bold green")
+    titles = _titles(summary)
     for p in updated:
         text.append(f"  ✎ {p}\n")
+        if p in titles:
+            text.append(f"    {titles[p]}\n", style="cyan")
     created = list(summary.get("files_created") or [])
     if created:
         text.append(f"\nFiles created ({len(created)})\n", style="bold green")
@@ -81,6 +84,18 @@ def summary_text(summary: dict[str, Any]) -> Text:
         for s in skipped:
             text.append(f"  - {_field(s, 'reason', s)}\n")
     return text
+
+
+def _titles(summary: dict[str, Any]) -> dict[str, str]:
+    """Kept file -> "title: OLD -> NEW" for a group that writes it under another title."""
+    from ...core.merge.ledger import title_line
+
+    out: dict[str, str] = {}
+    for g in summary.get("groups") or []:
+        ledger = (_field(g, "units") or {}).get("ledger") or {}
+        if ledger.get("title") and _field(g, "kept"):
+            out[str(g["kept"])] = title_line(ledger["title"])
+    return out
 
 
 def _field(obj: Any, key: str, default: Any = None) -> Any:

@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from ...core.dating import utc_now
 from ...core.merge import Choice, Composed, Ledger, LedgerEntry
+from ...core.merge.ledger import title_line
 from ...core.notes import Note
 from ..view import PreviewRequest
 
@@ -93,8 +94,10 @@ def compose_written(request: PreviewRequest, vectors: Any = None,
     if request.links is not None:  # apply points links to the retired notes at the kept one
         from ...core.merging import rewrite_links_text
 
-        text, count = rewrite_links_text(composed.text, request.links(),
-                                         self_note=request.kept)
+        title = composed.ledger.title[1] if composed.ledger.title else None
+        kept = replace(request.kept, title=title) if title else request.kept
+        text, count = rewrite_links_text(composed.text, request.links(title),
+                                         self_note=kept)
         if count:  # a line dropped (a relation to itself) loses the line-by-line sources
             same = len(text.splitlines()) == len(composed.text.splitlines())
             composed = replace(composed, text=text,
@@ -114,6 +117,8 @@ def header_text(w: Written) -> Text:
                    "retired", style="cyan")
     out.append("\n")
     out.append(f"base: {ledger.base} ({ledger.base_reason})\n", style="cyan")
+    if ledger.title:
+        out.append(title_line(ledger.title) + "\n", style="bold cyan")
     for o in r.others:
         out.append(f"{w.letters[o.path]} {o.path}", style="green")
         out.append(" · retired\n" if o.path != r.kept.path else "\n", style="dim")
@@ -165,10 +170,11 @@ def body_text(w: Written) -> Text:
     # The rest of the ledger (the rows above are its flippable entries), as the CLI prints it.
     ledger = w.composed.ledger
     rest = Ledger(ledger.base, ledger.base_reason, [e for e in ledger.entries if not e.flips],
-                  ledger.edited)
+                  ledger.edited, title=ledger.title)
     out.append("\nledger\n", style="bold")
     styles = {"+": "green", "~": "yellow", "-": "red", "=": "dim"}
-    for ln in ledger.lines()[:2] + rest.lines()[2:]:
+    head = 3 if ledger.title else 2  # base, facts (counted over every entry), title
+    for ln in ledger.lines()[:head] + rest.lines()[head:]:
         out.append(f"  {ln}\n", style=styles.get(ln[:1], ""))
     return out
 

@@ -1,0 +1,101 @@
+"""Pass (after the person's choices): a carried sentence that leans on the one before it
+("It should be under 16 MB", "This means the queue drains twice", "Both are checked
+weekly") is never written without it.
+
+Leaning is read by structure: the sentence opens with a word of
+Lexicon.leaning_openers (a pronoun, a demonstrative, "both", "the latter"...), and what
+it leans on is the unit before it in its own note's section. When that unit is carried
+too, the leaning one is written right after it (pass_render keeps them together); when
+the newest states it (present, with the base unit that states it) and that base unit
+ends its block, right after that block; otherwise it is held back: dropped, reported
+with the reason, a row the person can flip. A person's own choice is never overridden.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .context import MergeContext, Ref
+from .lexicon import Lexicon
+
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+# What a sentence can lean on: prose and list entries (not code, rows, observations).
+_ANTECEDENTS = frozenset({"sentence", "item", "step", "check"})
+
+
+def leans(text: str, lexicon: Lexicon) -> bool:
+    """The sentence opens with a word that points back ("It", "These", "The latter")."""
+    words = _WORD.findall(text[:40].lower())
+    if not words:
+        return False
+    first = words[0]
+    if first == "the" and len(words) > 1:
+        first = words[1] if words[1] in ("latter", "former") else first
+    if len(words) > 1 and _when(words[1], lexicon):
+        return False  # "This year ...", "That Friday ...": it points at a time, not back
+    return first in lexicon.leaning_openers
+
+
+def _when(word: str, lexicon: Lexicon) -> bool:
+    return word in lexicon.measure_words or word in lexicon.calendar_words \
+        or word in lexicon.weekdays or word in lexicon.months
+
+
+def run(ctx: MergeContext) -> None:
+    base_path = ctx.base.path
+    for _, doc in ctx.older:
+        refs = ctx.refs[doc.path]
+        for i, r in enumerate(refs):
+            e = ctx.entries[r.key]
+            if r.unit.kind != "sentence" or e.status != "carried" or e.chosen \
+                    or r.key in ctx.replaced.values() or not leans(r.unit.text, ctx.lexicon):
+                continue
+            before = refs[i - 1] if i > 0 else None
+            if before is None or before.section != r.section \
+                    or before.unit.kind not in _ANTECEDENTS:
+                continue  # it leans on its heading, which is written or not with it
+            target = _written_with(ctx, before, base_path)
+            if target is not None:
+                ctx.leans[r.key] = target
+                continue
+            a = ctx.entries[before.key]
+            ctx.entries[r.key] = replace(
+                e, status="dropped", held=True, flips=("carry", "drop"),
+                why=f"it leans on the unit before it, "
+                    f"{_NOT_WRITTEN.get(a.status, 'which is not written')}: {a.text}")
+
+
+_NOT_WRITTEN = {
+    "superseded": "which the newest replaced",
+    "present": "which the newest says inside a paragraph (it would follow another sentence)",
+    "dropped": "which is not carried",
+    "carried": "a list entry written into the newest's list",
+}
+
+
+def _written_with(ctx: MergeContext, before: Ref, base_path: str) -> str | None:
+    """The key of the written unit a leaning sentence goes right after: its antecedent
+    when carried, the base unit that states its antecedent when that unit ends its
+    block (or the carried older unit that does); None: it would be read after another."""
+    a = ctx.entries[before.key]
+    if a.status == "carried":
+        # a carried list entry may join the newest's list mid-way: a sentence after it
+        # would split that list, so only a carried sentence takes one along
+        ok = before.unit.kind == "sentence" and before.key not in ctx.replaced.values()
+        return before.key if ok else None
+    if a.status != "present":
+        return None
+    at = a.by or next((b.key for b in ctx.base_refs() if b.unit.norm == before.unit.norm),
+                      None)  # word for word in the newest
+    if at is None or at not in ctx.entries:
+        return None
+    by = ctx.entries[at]
+    if by.source != base_path:
+        return at if by.status == "carried" and by.kind == "sentence" \
+            and at not in ctx.replaced.values() else None
+    if by.status != "stated" or at in ctx.replaced:
+        return None
+    unit = ctx.ref(at).unit
+    block = ctx.base.blocks[unit.block]
+    return at if block.units and block.units[-1] is unit else None
