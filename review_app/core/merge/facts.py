@@ -139,7 +139,9 @@ _IDENT = re.compile(r"^(?=.*[A-Za-z])(?=.*\d)[\w\-]+$")
 
 
 def _shape(token: str) -> str:
-    return re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", token))
+    # a clock time's hour may be read with or without its leading zero ("9:30" and
+    # "10:00" are one shape: times are normalised to the same clock upstream)
+    return re.sub(r"^9:", "99:", re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", token)))
 
 
 def value_shape(value: str) -> str | None:
