@@ -143,6 +143,45 @@ def _compose(job: WarmJob, vectors: UnitVectors, priority: int,
         return
 
 
+LOAD_TEXTS = 2000
+"""Unit texts the console's load embeds at most before the table shows (group_units):
+~36 s of the model's CPU on sentences (~18 ms a text, measured on the --preview bench's
+units), ~0.6 s a grouped note of 600 words, about what the scan spent embedding the note
+itself; 18 groups of three 600-word notes, or ~60 of two 300-word ones. Past it the
+load's follow-up and the warm-up embed what the compose of each group asks for."""
+
+
+def group_units(result: ScanResult, vectors: UnitVectors,
+                progress: Callable[[int, int], None] | None = None,
+                cancelled: Callable[[], bool] = lambda: False,
+                budget: int = LOAD_TEXTS) -> int:
+    """Before the table shows, every text a compose of each listed group may embed
+    (merging.prefetch_texts: units, observations as said, headings), group by group in
+    listing order, into `vectors` (memory and the project's store, where the next
+    session and `apply --plan` read them), so a merge or update preview of any of them,
+    whatever canonical, kept file or flips, needs no model: `v` at once on a group
+    nobody has looked at waits only for the compose's Python. A text already stored is
+    read, not embedded (a re-scan costs the reads). Stops once `budget` texts were
+    embedded, or on `cancelled()` between groups. `progress(done, total)` in texts.
+    Returns the texts embedded."""
+    from ..core.merging import prefetch_texts
+
+    wanted = [prefetch_texts([result.notes[p] for p in g.paths if p in result.notes])
+              for g in result.groups]
+    total, done = sum(len(t) for t in wanted), 0
+    before = vectors.embedded
+    for texts in wanted:
+        if cancelled() or vectors.embedded - before >= budget:
+            break
+        if progress:
+            progress(done, total)
+        vectors.ensure(texts)  # one batch: nothing else embeds before the table shows
+        done += len(texts)
+    if progress:
+        progress(total, total)
+    return vectors.embedded - before
+
+
 FIRST_GROUPS = 2
 """Groups whose merge the console's load composes before the table shows (first_units)."""
 FIRST_CHARS = 40_000
