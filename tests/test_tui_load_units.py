@@ -172,3 +172,21 @@ def test_after_the_loads_group_units_no_compose_calls_the_model(kb, embedder):
                 composed += 1
     assert composed >= 12 and fresh.loaded > 0
     assert model.calls == 0, f"{fresh.embedded} texts embedded"
+
+
+def test_a_re_scans_group_units_reads_no_more_than_its_budget(kb, embedder):
+    """On a re-scan every text is stored: the load reads (and parses the notes of) only
+    the listed groups that fit its budget, not every group of the project."""
+    from review_app.core.merging import prefetch_texts
+    from review_app.core.pipeline import ScanOptions, scan
+    from review_app.core.unit_store import project_store
+    from review_app.core.unit_vectors import _Memory
+
+    result = scan(Project(kb), ScanOptions(), embedder=embedder)
+    store = project_store(result.project.state)
+    warming.group_units(result, UnitVectors(store=store, memory=_Memory()))  # all stored
+    texts = [prefetch_texts([result.notes[p] for p in g.paths]) for g in result.groups]
+    every = len({t for group in texts for t in group})
+    again = UnitVectors(store=store, memory=_Memory())  # the next session
+    assert warming.group_units(result, again, budget=len(texts[0])) == 0  # nothing embedded
+    assert 0 < again.loaded <= len(set(texts[0])) < every

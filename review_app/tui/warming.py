@@ -144,11 +144,13 @@ def _compose(job: WarmJob, vectors: UnitVectors, priority: int,
 
 
 LOAD_TEXTS = 2000
-"""Unit texts the console's load embeds at most before the table shows (group_units):
-~36 s of the model's CPU on sentences (~18 ms a text, measured on the --preview bench's
-units), ~0.6 s a grouped note of 600 words, about what the scan spent embedding the note
-itself; 18 groups of three 600-word notes, or ~60 of two 300-word ones. Past it the
-load's follow-up and the warm-up embed what the compose of each group asks for."""
+"""Unit texts the console's load asks for before the table shows (group_units), cached
+or not: at most ~36 s of the model's CPU on sentences when none is cached (~18 ms a
+text, measured on the --preview bench's units; ~0.6 s a grouped note of 600 words, about
+what the scan spent embedding the note itself), 18 groups of three 600-word notes or ~60
+of two 300-word ones; on a re-scan, that many reads from the store and those groups'
+notes parsed, whatever the project's size. Past it the load's follow-up and the warm-up
+embed what the compose of each group asks for."""
 
 
 def group_units(result: ScanResult, vectors: UnitVectors,
@@ -161,24 +163,22 @@ def group_units(result: ScanResult, vectors: UnitVectors,
     session and `apply --plan` read them), so a merge or update preview of any of them,
     whatever canonical, kept file or flips, needs no model: `v` at once on a group
     nobody has looked at waits only for the compose's Python. A text already stored is
-    read, not embedded (a re-scan costs the reads). Stops once `budget` texts were
-    embedded, or on `cancelled()` between groups. `progress(done, total)` in texts.
-    Returns the texts embedded."""
+    read, not embedded. Stops once the groups' texts reach `budget`, or on `cancelled()`
+    between groups. `progress(done, budget)` in texts. Returns the texts embedded."""
     from ..core.merging import prefetch_texts
 
-    wanted = [prefetch_texts([result.notes[p] for p in g.paths if p in result.notes])
-              for g in result.groups]
-    total, done = sum(len(t) for t in wanted), 0
+    asked = 0
     before = vectors.embedded
-    for texts in wanted:
-        if cancelled() or vectors.embedded - before >= budget:
+    for group in result.groups:
+        if cancelled() or asked >= budget:
             break
         if progress:
-            progress(done, total)
+            progress(asked, budget)
+        texts = prefetch_texts([result.notes[p] for p in group.paths if p in result.notes])
         vectors.ensure(texts)  # one batch: nothing else embeds before the table shows
-        done += len(texts)
+        asked += len(texts)
     if progress:
-        progress(total, total)
+        progress(budget, budget)
     return vectors.embedded - before
 
 
