@@ -188,5 +188,15 @@ def test_a_re_scans_group_units_reads_no_more_than_its_budget(kb, embedder):
     texts = [prefetch_texts([result.notes[p] for p in g.paths]) for g in result.groups]
     every = len({t for group in texts for t in group})
     again = UnitVectors(store=store, memory=_Memory())  # the next session
-    assert warming.group_units(result, again, budget=len(texts[0])) == 0  # nothing embedded
+    reports: list[tuple[int, int]] = []
+    assert warming.group_units(result, again, lambda d, t: reports.append((d, t)),
+                               budget=len(texts[0])) == 0  # nothing embedded
     assert 0 < again.loaded <= len(set(texts[0])) < every
+    # The bar's total is what the groups ask for, not the budget (the ETA reads it).
+    assert reports == [(0, 0), (len(texts[0]), len(texts[0]))]
+    reports.clear()
+    warming.group_units(result, UnitVectors(store=store, memory=_Memory()),
+                        lambda d, t: reports.append((d, t)))
+    asked = sum(len(t) for t in texts)
+    assert asked < warming.LOAD_TEXTS and reports[-1] == (asked, asked)
+    assert all(d <= t for d, t in reports[1:])

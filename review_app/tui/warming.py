@@ -164,21 +164,23 @@ def group_units(result: ScanResult, vectors: UnitVectors,
     whatever canonical, kept file or flips, needs no model: `v` at once on a group
     nobody has looked at waits only for the compose's Python. A text already stored is
     read, not embedded. Stops once the groups' texts reach `budget`, or on `cancelled()`
-    between groups. `progress(done, budget)` in texts. Returns the texts embedded."""
+    between groups. `progress(done, total)` in texts, the total estimated from the groups
+    done so far (0 before the first: not known yet). Returns the texts embedded."""
     from ..core.merging import prefetch_texts
 
     asked = 0
     before = vectors.embedded
-    for group in result.groups:
+    groups = result.groups
+    for k, group in enumerate(groups):
         if cancelled() or asked >= budget:
             break
         if progress:
-            progress(asked, budget)
+            progress(asked, min(budget, asked + (len(groups) - k) * asked // k) if k else 0)
         texts = prefetch_texts([result.notes[p] for p in group.paths if p in result.notes])
         vectors.ensure(texts)  # one batch: nothing else embeds before the table shows
         asked += len(texts)
     if progress:
-        progress(budget, budget)
+        progress(max(asked, 1), max(asked, 1))
     return vectors.embedded - before
 
 
