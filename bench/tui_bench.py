@@ -42,9 +42,11 @@ the load's first_units never composed, so its texts may still need the model; (f
 paints) runs as in the console; `--no-follow` leaves it out.
 p50 and p90 over `--repeat` sessions of each. The console composes the result in a
 worker; the time is until the worker's result is painted. Before the session, the child
-does what the console's load does after its scan (warming.first_units: the first two
-groups' merges composed once for their unit vectors), timed as `load_first_units_ms`:
-time the table appears later.
+does what the console's load does after its scan (warming.group_units: every listed
+group's unit texts embedded, timed as `load_group_units_ms` and its CPU; then
+warming.first_units: the first two groups' merges composed once, `load_first_units_ms`):
+time the table appears later. Each `..._cpu_ms` row is the process's CPU time (all
+threads, the follow-up's included) over the same interval as the wall-time row above it.
 """
 
 from __future__ import annotations
@@ -420,13 +422,16 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
         t_table = time.perf_counter()
         out["table_painted_ms"] = (t_table - t_show) * 1000
 
+        cpu: list[float] = []  # the process's CPU time (every thread) of each merge_painted
+
         async def merge_painted(keys: list[str], row: int) -> float:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             for key in keys:
                 app._driver.send_message(events.Key(key, key))
             await _until(lambda: table.cursor_row == row and screen.detail_current
                          and preview.written is not None and screen.preview_mode == "merge"
                          and painted(), f"merge preview painted after {keys}")
+            cpu.append((time.process_time() - c0) * 1000)
             return (time.perf_counter() - t0) * 1000
 
         async def back_to_diff() -> None:
@@ -454,6 +459,9 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
             out["d_second_session_first_v_ms"] = await merge_painted(["v"], 0)
             await back_to_diff()
             out["d_second_session_next_v_ms"] = await merge_painted(["j", "v"], 1)
+        for name, ms in zip([k for k in out if k.endswith("_ms") and k != "table_painted_ms"],
+                            cpu, strict=True):
+            out[name.removesuffix("_ms") + "_cpu_ms"] = ms
         out["embedded"] = float(screen.vectors.embedded - embedded0)
         out["read_from_disk"] = float(screen.vectors.loaded)
         await pilot.press("q")
@@ -475,8 +483,11 @@ def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool
     result = scan(Project(root, state_dir=state), ScanOptions())
     # what the console's load does after its scan, before the table shows (timed)
     from review_app.core.unit_vectors import shared_vectors
-    from review_app.tui.warming import first_units
+    from review_app.tui.warming import first_units, group_units
 
+    t0, c0 = time.perf_counter(), time.process_time()
+    units = group_units(result, shared_vectors(result.project.state))
+    units_ms, units_cpu = (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
     t0 = time.perf_counter()
     first = first_units(result, shared_vectors(result.project.state))
     first_ms = (time.perf_counter() - t0) * 1000
@@ -486,6 +497,8 @@ def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool
         Following.start(result, shared_vectors(result.project.state))
     figures = asyncio.run(preview_session(result, mode, wait_s))
     figures["load_first_units_ms"], figures["load_first_units_embedded"] = first_ms, first
+    figures["load_group_units_ms"], figures["load_group_units_embedded"] = units_ms, units
+    figures["load_group_units_cpu"] = units_cpu
     print(json.dumps(figures))
 
 

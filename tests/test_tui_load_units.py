@@ -105,3 +105,98 @@ async def test_v_on_a_group_the_follow_up_composed_composes_nothing_again(
         assert ("merge", canonical.path) not in runs
         assert memo_of(screen.vectors).hits > hits
         assert preview.result.request.canonical.path == canonical.path
+
+
+async def test_every_listed_groups_units_are_stored_before_the_table_shows(
+        kb, embedder, monkeypatch):
+    """The load (warming.group_units, before the table) puts every listed group's merge
+    unit texts in the project's store, not only the first groups': with the follow-up and
+    the warm-up ahead held off, each row's merge asks for no text the store lacks."""
+    monkeypatch.setattr(review, "WARM_AHEAD", 0)
+    monkeypatch.setattr(warming.Following, "start", classmethod(lambda cls, r, v: None))
+    app = make_app(kb, embedder)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
+        screen = app.screen
+        await wait_for(pilot, lambda: len(screen.view.rows) >= 6, "the table")
+        stored = on_disk(kb)
+        rows = range(warming.FIRST_GROUPS, len(screen.view.rows))
+        assert len(rows) >= 4
+        for row in rows:
+            asked = merge_keys(screen, row)
+            assert asked, f"row {row}: a merge that embeds nothing proves nothing"
+            assert asked <= stored, f"row {row}: {len(asked - stored)} texts not stored"
+
+
+def test_after_the_loads_group_units_no_compose_calls_the_model(kb, embedder):
+    """A new process's vectors on the same store (empty memory, the real model counted):
+    after group_units, the merge and the update of every listed group, with each member as
+    the canonical, call the model zero times; every text comes from the store."""
+    from review_app.core.links import target_index
+    from review_app.core.merging import compose
+    from review_app.core.pipeline import ScanOptions, scan
+    from review_app.core.unit_store import project_store
+    from review_app.core.unit_vectors import _Memory, unit_embedder
+
+    result = scan(Project(kb), ScanOptions(), embedder=embedder)
+    store = project_store(result.project.state)
+    assert warming.group_units(result, UnitVectors(store=store, memory=_Memory())) > 0
+
+    class Counted:
+        """The process's real unit model, its calls counted."""
+
+        def __init__(self) -> None:
+            self.inner = unit_embedder()
+            self.model_name = self.inner.model_name
+            self.calls = 0
+
+        @property
+        def dim(self):
+            return self.inner.dim
+
+        def embed(self, texts):
+            self.calls += 1
+            return self.inner.embed(texts)
+
+    model = Counted()
+    fresh = UnitVectors(model, store=store, memory=_Memory())
+    targets = target_index(result.notes.values())
+    composed = 0
+    for group in result.groups:
+        notes = [result.notes[p] for p in group.paths]
+        for canonical in notes:
+            others = [n for n in notes if n.path != canonical.path]
+            for action in ("merge", "update"):
+                compose(action, canonical, others, kept=result.notes[group.kept or canonical.path],
+                        vectors=fresh, targets=targets)
+                composed += 1
+    assert composed >= 12 and fresh.loaded > 0
+    assert model.calls == 0, f"{fresh.embedded} texts embedded"
+
+
+def test_a_re_scans_group_units_reads_no_more_than_its_budget(kb, embedder):
+    """On a re-scan every text is stored: the load reads (and parses the notes of) only
+    the listed groups that fit its budget, not every group of the project."""
+    from review_app.core.merging import prefetch_texts
+    from review_app.core.pipeline import ScanOptions, scan
+    from review_app.core.unit_store import project_store
+    from review_app.core.unit_vectors import _Memory
+
+    result = scan(Project(kb), ScanOptions(), embedder=embedder)
+    store = project_store(result.project.state)
+    warming.group_units(result, UnitVectors(store=store, memory=_Memory()))  # all stored
+    texts = [prefetch_texts([result.notes[p] for p in g.paths]) for g in result.groups]
+    every = len({t for group in texts for t in group})
+    again = UnitVectors(store=store, memory=_Memory())  # the next session
+    reports: list[tuple[int, int]] = []
+    assert warming.group_units(result, again, lambda d, t: reports.append((d, t)),
+                               budget=len(texts[0])) == 0  # nothing embedded
+    assert 0 < again.loaded <= len(set(texts[0])) < every
+    # The bar's total is what the groups ask for, not the budget (the ETA reads it).
+    assert reports == [(0, 0), (len(texts[0]), len(texts[0]))]
+    reports.clear()
+    warming.group_units(result, UnitVectors(store=store, memory=_Memory()),
+                        lambda d, t: reports.append((d, t)))
+    asked = sum(len(t) for t in texts)
+    assert asked < warming.LOAD_TEXTS and reports[-1] == (asked, asked)
+    assert all(d <= t for d, t in reports[1:])

@@ -48,8 +48,9 @@ async def test_scan_runs_in_a_worker_and_opens_the_review(kb, embedder):
         await wait_for(pilot, lambda: scan_screen.phase == "embed", "the embedding phase")
         held.release.set()
         screen = await wait_for_review(pilot)
-        # Progress messages from the worker reached the screen, up to the last phase.
-        assert scan_screen.phase == "group" and scan_screen.finished
+        # Progress messages from the worker reached the screen, up to the last phase (the
+        # load's "Preparing merges", after the scan's own).
+        assert scan_screen.phase == "units" and scan_screen.finished
         assert [p.path for p in screen.result.problems] == ["broken.md"]
         problems = str(screen.query_one("#problems").render())
         assert "broken.md" in problems and "could not be read" in problems

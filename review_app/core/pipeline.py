@@ -87,7 +87,8 @@ def scope_error(notes: Sequence[_Scoped], target: Target) -> str | None:
 
 @dataclass(frozen=True)
 class Progress:
-    """A progress report: `phase` is read, embed, search or group."""
+    """A progress report: `phase` is read, embed, search or group (and units: the
+    console's load after the scan, tui/warming.group_units)."""
 
     phase: str
     done: int

@@ -3,6 +3,7 @@ paragraph (a note's structure is parsed by merge/document.py)."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(`*\[])")
@@ -16,8 +17,10 @@ _NUMBER_ABBREV = re.compile(r"(?:^|\s)[a-z]{1,4}\.$")
 _SPACE = re.compile(r"\s+")
 _ABBREV_REACH = 16  # characters at a sentence's end `_ABBREV` can need (with lookbehind)
 
+@functools.lru_cache(maxsize=65_536)
 def normalise(text: str) -> str:
-    """Text for exact comparison: case, spacing, emphasis and end punctuation ignored."""
+    """Text for exact comparison: case, spacing, emphasis and end punctuation ignored
+    (kept: a compose normalises the same units and headings many times)."""
     text = re.sub(r"[*_`]+", "", text.lower())
     return _SPACE.sub(" ", text).strip().rstrip(".;:,!").strip()
 

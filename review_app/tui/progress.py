@@ -42,6 +42,6 @@ class ProgressRelay:
 
     def _eta(self, event: Progress, now: float) -> float | None:
         done = event.done - self.first_done
-        if event.phase != "embed" or done <= 0 or event.total <= 0:
+        if event.phase not in ("embed", "units") or done <= 0 or event.total <= 0:
             return None
         return (now - self.phase_start) / done * (event.total - event.done)

@@ -143,6 +143,47 @@ def _compose(job: WarmJob, vectors: UnitVectors, priority: int,
         return
 
 
+LOAD_TEXTS = 600
+"""Unit texts the console's load asks for before the table shows (group_units), cached
+or not. ~18 ms of the model's CPU a text when none is cached (measured on the --preview
+bench's units), so a first session's table waits at most ~11 s more: about the first
+five groups of three 600-word notes, ~20 of two 300-word ones (2,000 texts, ~36 s, was
+measured too and judged too long a wait before a person sees anything). On a re-scan,
+that many reads from the store. Past it the load's follow-up and the warm-up embed what
+the compose of each group asks for, group by group from the one on screen."""
+
+
+def group_units(result: ScanResult, vectors: UnitVectors,
+                progress: Callable[[int, int], None] | None = None,
+                cancelled: Callable[[], bool] = lambda: False,
+                budget: int = LOAD_TEXTS) -> int:
+    """Before the table shows, every text a compose of each listed group may embed
+    (merging.prefetch_texts: units, observations as said, headings), group by group in
+    listing order, into `vectors` (memory and the project's store, where the next
+    session and `apply --plan` read them), so a merge or update preview of any of them,
+    whatever canonical, kept file or flips, needs no model: `v` at once on a group
+    nobody has looked at waits only for the compose's Python. A text already stored is
+    read, not embedded. Stops once the groups' texts reach `budget`, or on `cancelled()`
+    between groups. `progress(done, total)` in texts, the total estimated from the groups
+    done so far (0 before the first: not known yet). Returns the texts embedded."""
+    from ..core.merging import prefetch_texts
+
+    asked = 0
+    before = vectors.embedded
+    groups = result.groups
+    for k, group in enumerate(groups):
+        if cancelled() or asked >= budget:
+            break
+        if progress:
+            progress(asked, min(budget, asked + (len(groups) - k) * asked // k) if k else 0)
+        texts = prefetch_texts([result.notes[p] for p in group.paths if p in result.notes])
+        vectors.ensure(texts)  # one batch: nothing else embeds before the table shows
+        asked += len(texts)
+    if progress:
+        progress(max(asked, 1), max(asked, 1))
+    return vectors.embedded - before
+
+
 FIRST_GROUPS = 2
 """Groups whose merge the console's load composes before the table shows (first_units)."""
 FIRST_CHARS = 40_000

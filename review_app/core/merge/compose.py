@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..blas import one_thread
 from ..dating import stated_date
 from ..frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
 from ..notes import Note
@@ -212,16 +213,17 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
                 [(n, parse(n.path, split_frontmatter(n.text)[1])) for n in older],
                 group_keys or set(), vectors, lexicon, thresholds, choices or {}, targets,
                 carry_model=model)
-            for p in PASSES:
-                p(ctx)
-            ledger = ctx.ledger = Ledger(canonical.path, reason, _ordered(ctx),
-                                         bounded=ctx.bounded)
-            features = ctx.carry_features
-            if text is not None:
-                ledger.edited = True
-                ledger.title = _title_change(kept, text)
-                return Composed(text, ledger, [None] * len(text.splitlines()), features)
-            lines = render(ctx)
+            with one_thread():  # small products: threads cost more than they give
+                for p in PASSES:
+                    p(ctx)
+                ledger = ctx.ledger = Ledger(canonical.path, reason, _ordered(ctx),
+                                             bounded=ctx.bounded)
+                features = ctx.carry_features
+                if text is not None:
+                    ledger.edited = True
+                    ledger.title = _title_change(kept, text)
+                    return Composed(text, ledger, [None] * len(text.splitlines()), features)
+                lines = render(ctx)
             if memo is not None and key is not None:
                 memo.put(key, Kept(tuple(ledger.entries), tuple(ctx.bounded), tuple(lines),
                                    tuple((k, tuple(v)) for k, v in features.items())))

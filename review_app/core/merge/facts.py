@@ -4,6 +4,7 @@ miss if the unit were dropped, so only units with one are carried over."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -72,7 +73,18 @@ def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48, *,
              all_names: bool = False, label_words: int = 8) -> Facts:
     """The unit's facts. `all_names`: read as what the base states: a capitalised first
     word counts as a name too ("Priyanka Rao is ..." states the name Priyanka), and a
-    spelled-out number is its number ("six months" states 6)."""
+    spelled-out number is its number ("six months" states 6). Kept by the lexicon (the
+    passes ask for one unit's facts many times)."""
+    memo = lexicon.memo("facts")
+    key = (text, label_chars, all_names, label_words)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _facts_of(text, lexicon, label_chars, all_names, label_words)
+    return found
+
+
+def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
+              label_words: int) -> Facts:
     plain = text.translate(_ARABIC_INDIC)
     values: set[str] = set()
     for m in _CODE.finditer(plain):
@@ -113,8 +125,10 @@ def _norm_value(value: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[*_`.]+", "", value.lower())).strip()
 
 
+@functools.lru_cache(maxsize=65_536)
 def masked(text: str) -> str:
-    """The unit with its values taken out: what it speaks of, not what it says."""
+    """The unit with its values taken out: what it speaks of, not what it says (kept:
+    the section alignment masks every base unit once per older unit)."""
     return _MASK.sub(" # ", text.translate(_ARABIC_INDIC))
 
 
@@ -156,11 +170,17 @@ def value_shape(value: str) -> str | None:
 
 
 def stem(word: str, lexicon: Lexicon) -> str:
-    """A rough stem, so "starts on" and "start date" frame one thing."""
-    for end in lexicon.stem_suffixes:
-        if word.endswith(end) and len(word) - len(end) >= 3:
-            return word[: -len(end)]
-    return word
+    """A rough stem, so "starts on" and "start date" frame one thing (kept by the
+    lexicon: a compose stems the same words thousands of times)."""
+    memo = lexicon.memo("stem")
+    found = memo.get(word)
+    if found is None:
+        found = memo[word] = word
+        for end in lexicon.stem_suffixes:
+            if word.endswith(end) and len(word) - len(end) >= 3:
+                found = memo[word] = word[: -len(end)]
+                break
+    return found
 
 
 def value_frames(text: str, lexicon: Lexicon) -> set[str]:

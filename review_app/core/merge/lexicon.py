@@ -4,6 +4,11 @@ Lexicon, passed in through MergeContext."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+MEMO_ENTRIES = 200_000
+"""Results a lexicon keeps per kind before it starts afresh: a 3 x 600-word group has
+~2,000 distinct words and ~350 units, so a session's previews stay far below it."""
 
 
 def _words(text: str) -> frozenset[str]:
@@ -238,6 +243,20 @@ class Lexicon:
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
     # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).
     cjk_digits: str = "零〇一二两三四五六七八九十百千万"
+    # Results of pure functions of a text under this lexicon (a unit's facts, a word's
+    # stem, its content words): one compose asks for a unit's facts ~10 times and a
+    # word's stem ~30 times, and the preview, the warm-up and apply ask again. Not
+    # compared or hashed: a cache, not part of what the lexicon says.
+    cache: dict[str, dict[Any, Any]] = field(default_factory=dict, init=False, repr=False,
+                                             compare=False, hash=False)
+
+    def memo(self, kind: str) -> dict[Any, Any]:
+        """The cache of one function's results (text -> result), started afresh past
+        MEMO_ENTRIES; results are immutable, so threads may share them."""
+        table = self.cache.get(kind)
+        if table is None or len(table) > MEMO_ENTRIES:
+            table = self.cache[kind] = {}
+        return table
 
 
 ENGLISH = Lexicon()

@@ -284,9 +284,15 @@ def _shared_words(ctx: MergeContext, a: str, b: str) -> int:
 
 
 def _content(ctx: MergeContext, text: str) -> frozenset[str]:
-    fw = ctx.lexicon.function_words
-    return frozenset(stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", text)
-                     if w not in fw)
+    """The stemmed content words of a (normalised) text, kept by the lexicon: a unit is
+    compared with every unit of its pool, and each pair asks again."""
+    memo = ctx.lexicon.memo("content")
+    found = memo.get(text)
+    if found is None:
+        fw = ctx.lexicon.function_words
+        found = memo[text] = frozenset(stem(w, ctx.lexicon) for w in re.findall(
+            r"[a-z][\w'-]*", text) if w not in fw)
+    return found
 
 
 def _share(wa: frozenset[str], wb: frozenset[str]) -> float:

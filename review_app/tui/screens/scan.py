@@ -16,13 +16,13 @@ from textual.worker import Worker
 
 from ...core.audit_window import start_audit
 from ...core.bm_vectors import BasicMemoryUnavailable
-from ...core.pipeline import ScanCancelled, scan
+from ...core.pipeline import Progress, ScanCancelled, scan
 from ...core.project import Project
 from ...core.unit_vectors import shared_vectors
 from ..context import ConsoleContext
 from ..messages import ScanFailed, ScanFinished, ScanProgress
 from ..progress import ProgressRelay
-from ..warming import Following, first_units
+from ..warming import Following, first_units, group_units
 from ..widgets.header import ConsoleHeader
 from ..workers import background, report_failure
 
@@ -33,6 +33,9 @@ def project_label(project: Project) -> str:
 
 PHASES = (("read", "Reading notes"), ("embed", "Embedding"), ("search", "Searching"),
           ("group", "Grouping"))
+AFTER = {"units": "Preparing merges"}
+"""Work after the scan's phases, before the table shows (the load's group_units): every
+phase above is done, the detail line names it."""
 
 
 def eta_text(seconds: float | None) -> str:
@@ -87,7 +90,7 @@ class ScanScreen(Screen):
         if (last is None or self.failed is not None or self.finished
                 or (last.total > 0 and last.done > 0)):
             return
-        label = dict(PHASES).get(last.phase, last.phase)
+        label = {**dict(PHASES), **AFTER}.get(last.phase, last.phase)
         waited = time.monotonic() - self._phase_start
         size = f" {last.done}/{last.total}" if last.total > 0 else "…"
         self.query_one("#scan-detail", Static).update(
@@ -111,8 +114,14 @@ class ScanScreen(Screen):
             embedder = ctx.get_embedder()
             result = scan(self.project, self.options, progress=relay, cancel=self.cancel_event,
                           embedder=embedder)
-            # The first groups' merge vectors, so a `v` at once has no model on its path.
-            first_units(result, shared_vectors(result.project.state))
+            # Every listed group's merge vectors (to a budget), so a `v` at once on any
+            # group has no model on its path; then the first groups' merges composed.
+            vectors = shared_vectors(result.project.state)
+            group_units(result, vectors, lambda d, t: relay(Progress("units", d, t)),
+                        self.cancel_event.is_set)
+            if self.cancel_event.is_set():
+                raise ScanCancelled()
+            first_units(result, vectors)
             window, label, audit = None, "", ctx.audit
             if ctx.since:
                 # One audit per console run: a re-scan after an apply keeps its window.
@@ -136,7 +145,8 @@ class ScanScreen(Screen):
 
     def _render_phases(self) -> None:
         order = [p for p, _ in PHASES]
-        current = order.index(self.phase) if self.phase in order else -1
+        current = order.index(self.phase) if self.phase in order else (
+            len(order) if self.phase in AFTER else -1)
         text = Text()
         for i, (_key, label) in enumerate(PHASES):
             if i < current or self.finished:
@@ -157,7 +167,7 @@ class ScanScreen(Screen):
             self._render_phases()
         self._last = event
         bar = self.query_one("#scan-bar", ProgressBar)
-        label = dict(PHASES).get(event.phase, event.phase)
+        label = {**dict(PHASES), **AFTER}.get(event.phase, event.phase)
         if event.total > 0:
             bar.update(total=event.total, progress=event.done)
             detail = f"{label} {event.done}/{event.total}{eta_text(event.eta_s)}"
