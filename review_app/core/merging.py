@@ -212,12 +212,15 @@ def prefetch_texts(notes: Iterable[Note]) -> list[str]:
     from .merge.document import parse
     from .merge.facts import unnamed
     from .merge.lexicon import ENGLISH
+    from .merge.older_only import clauses
     from .merge.pass_units import said
 
     texts: list[str] = []
     docs = [parse(n.path, split_frontmatter(n.text)[1]) for n in notes]
     for doc in docs:
         texts += [u.text for u in doc.units if u.kind != "code"]
+        # older_only.said_again compares with the base's clauses as well as its units
+        texts += [c for u in doc.units if u.kind != "code" for c in clauses(u.text)[1:]]
         texts += [said(u) for u in doc.units if u.kind == "obs"]
         texts += [s.title for s in doc.sections if s.title]
     if any(u.kind == "obs" for doc in docs for u in doc.units):

@@ -143,14 +143,14 @@ def _compose(job: WarmJob, vectors: UnitVectors, priority: int,
         return
 
 
-LOAD_TEXTS = 600
+LOAD_TEXTS = 1000
 """Unit texts the console's load asks for before the table shows (group_units), cached
 or not. ~18 ms of the model's CPU a text when none is cached (measured on the --preview
-bench's units), so a first session's table waits at most ~11 s more: about the first
-five groups of three 600-word notes, ~20 of two 300-word ones (2,000 texts, ~36 s, was
-measured too and judged too long a wait before a person sees anything). On a re-scan,
-that many reads from the store. Past it the load's follow-up and the warm-up embed what
-the compose of each group asks for, group by group from the one on screen."""
+bench's units), so a first session's table waits at most ~18 s more, with a progress bar:
+the whole demo (~800 texts), about the first eight groups of three 600-word notes. 2,000
+(~36 s) was judged too long a wait before a person sees anything. On a re-scan, that
+many reads from the store. Past it the load's follow-up and the warm-up embed what the
+compose of each group asks for, group by group from the one on screen."""
 
 
 def group_units(result: ScanResult, vectors: UnitVectors,
