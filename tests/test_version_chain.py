@@ -86,3 +86,20 @@ def test_a_later_version_following_the_earlier_is_no_sequence_of_two_parts():
     y1 = _note("ops/rota-2025.md", "Rota plan 2025")
     y2 = _note("ops/rota-2026.md", "Rota plan 2026", "- follows [[Rota plan 2025]]")
     assert series.series_cue(y2, y1).series
+
+
+def test_writing_the_next_version_never_replaces_the_last_on_its_own(embedder, tmp_path):
+    """An agent writing "... v4" over v3: one document, but whether the earlier version
+    stays on file is a person's choice, so upsert_note asks, and says why in words."""
+    from review_app.core.upsert import upsert_note
+
+    kb = tmp_path / "kb"
+    shutil.copytree(DATA, kb, ignore=shutil.ignore_patterns("labels.json"))
+    v3 = parse_note(CHAIN[2], (kb / CHAIN[2]).read_bytes())
+    before = {p: p.read_bytes() for p in kb.rglob("*.md")}
+    result = upsert_note("Track Session Booking Procedure v4",
+                         v3.body.replace("21 EUR", "22 EUR"), "operations", kb,
+                         on_match="update", embedder=embedder)
+    assert result["action"] == "queued_for_review"
+    assert "another version of this document" in result["reason"]
+    assert {p: p.read_bytes() for p in kb.rglob("*.md")} == before

@@ -168,6 +168,8 @@ class PairCues:
                                  "template_lines": float(self.template),
                                  "other_concept": float(bool(self.concept)),
                                  "no_own_content": float(self.stub)}
+        if self.series.chain:  # only where it is one: the evidence of other pairs is as was
+            out["version_chain"] = 1.0
         if self.cov is not None:
             out.update({"covered_a": self.cov.share_a, "covered_b": self.cov.share_b,
                         "pieces_a": float(self.cov.pieces_a),
