@@ -24,15 +24,22 @@ Cues, and which way each counts:
 - a plain link from one to the other, with differing stamps: against (the next
   member points back at the last);
 - `supersedes` / `replaces` from the newer note to the older: FOR a duplicate, the
-  newer says it restates the older. It outweighs the cues against.
+  newer says it restates the older. It outweighs the cues against;
+- titles that are the same once one version stamp on each side is out ("Booking procedure
+  v1" / "... v3", `versions_of_one`): FOR a duplicate, one document in two versions, each
+  rewriting the last (a chain of one note). None of the cues above counts against such a
+  pair: not the stamp, not the digit-carrying token, not a `follows` from the later version
+  (it says which is later). Titles differing in more than the stamp ("Kiosk app spec v1" /
+  "Waiver service spec v2") name two documents and are read as before.
 
 What differs says which kind of pair it is. Where the titles differ by a period (a year,
 date, quarter, month, week, term or season) or by a name each body is about, that value is
 the note's *identity*: two notes of one period's plan, two people's profiles. A rewrite of
 one note keeps its identity and changes other values, so such a pair is kept below the
 listing, not only out of the likely band (`SeriesCue.identity`, cues.py). A version stamp
-("v2" / "v3") names a revision of one thing, as often a draft rewritten as a new release,
-so it only keeps the pair out of the likely band.
+("v2" / "v3") names a revision of one thing: where it is all the titles differ by, the pair
+is that thing's chain (`SeriesCue.chain`), scored on its text like any rewrite; coverage
+still tells a release that keeps content of its own from a redraft.
 """
 
 from __future__ import annotations
