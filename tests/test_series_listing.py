@@ -71,11 +71,11 @@ def test_a_period_or_a_name_is_a_notes_identity_a_version_is_not():
     march = _note("c/m.md", "Client check-in 2026-03")
     april = _note("c/a.md", "Client check-in 2026-04")
     assert series_cue(march, april).identity == "the month"
-    # drafts of one plan are versioned as often as releases: held out of likely only
+    # one title in two versions is one document's chain of rewrites, not a series (score13)
     v2 = _note("p/v2.md", "Election night plan v2")
     v3 = _note("p/v3.md", "Election night plan v3")
     cue = series_cue(v2, v3)
-    assert cue.series and not cue.identity
+    assert not cue.series and not cue.identity and cue.chain == "v2 and v3"
     # the newer saying it supersedes the older outweighs a differing year
     old = _note("p/2025.md", "Stall plan 2025", modified="2025-01-01")
     new = _note("p/2026.md", "Stall plan 2026", "- supersedes [[Stall plan 2025]]",

@@ -10,6 +10,10 @@ console - with the reason in the result:
 - the match is another member of a series (another year, version, quarter, phase or
   batch code, or a template sibling named for another supplier): never automatic,
   whatever the score;
+- the match is another version of the same document (titles equal but for a version
+  stamp, series.versions_of_one): a rewrite of it, but whether the earlier version stays
+  on file is a person's choice, so never automatic (as it was while versions counted as
+  a series);
 - the match is an index or log note: it holds the written content among others;
 - an update would drop content of the matched note that the new text neither states
   nor supersedes (compose's "dropped"): a merge keeps it, so the caller who chose
@@ -37,6 +41,10 @@ def refusal(score: float, evidence: Mapping[str, float], reasons: Sequence[str],
         why = next((r for r in reasons if "series" in r), "titles or links make a series")
         return (f"the closest note is another member of a series, never updated on its own: "
                 f"{why}")
+    if evidence.get("version_chain"):
+        why = next((r for r in reasons if "of one document" in r), "another version")
+        return (f"the closest note is another version of this document, never replaced on "
+                f"its own: a person chooses whether the earlier version is kept ({why})")
     if evidence.get("index_like"):
         return ("the closest note is an index or log note (an entry per item): it holds this "
                 "content among others and is never rewritten on its own")

@@ -28,8 +28,9 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   `SeriesCue.identity`: "Syllabus 2025" / "Syllabus 2026", two people's profiles), the
   pair is kept below the listing cut, not only the likely band: a rewrite keeps its
   identity and changes other values, so the changed identity is content of each note's
-  own whatever the coverage of the rest. A version stamp ("v2" / "v3") only holds the
-  pair out of the likely band: drafts of one plan are named so as often as releases;
+  own whatever the coverage of the rest. Titles equal but for a version stamp ("v2" /
+  "v3") are one document's versions (`SeriesCue.chain`): no series hold, the pair is read
+  by its text and coverage like any rewrite;
 - template (template.py): two notes whose every common line recurs in many other notes
   of the project are two fillings of one template (receipts, alerts, hub stubs), held
   below the likely band as series members are, unless one is the other word for word;
@@ -168,6 +169,8 @@ class PairCues:
                                  "template_lines": float(self.template),
                                  "other_concept": float(bool(self.concept)),
                                  "no_own_content": float(self.stub)}
+        if self.series.chain:  # only where it is one: the evidence of other pairs is as was
+            out["version_chain"] = 1.0
         if self.cov is not None:
             out.update({"covered_a": self.cov.share_a, "covered_b": self.cov.share_b,
                         "pieces_a": float(self.cov.pieces_a),

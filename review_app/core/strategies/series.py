@@ -24,15 +24,22 @@ Cues, and which way each counts:
 - a plain link from one to the other, with differing stamps: against (the next
   member points back at the last);
 - `supersedes` / `replaces` from the newer note to the older: FOR a duplicate, the
-  newer says it restates the older. It outweighs the cues against.
+  newer says it restates the older. It outweighs the cues against;
+- titles that are the same once one version stamp on each side is out ("Booking procedure
+  v1" / "... v3", `versions_of_one`): FOR a duplicate, one document in two versions, each
+  rewriting the last (a chain of one note). None of the cues above counts against such a
+  pair: not the stamp, not the digit-carrying token, not a `follows` from the later version
+  (it says which is later). Titles differing in more than the stamp ("Kiosk app spec v1" /
+  "Waiver service spec v2") name two documents and are read as before.
 
 What differs says which kind of pair it is. Where the titles differ by a period (a year,
 date, quarter, month, week, term or season) or by a name each body is about, that value is
 the note's *identity*: two notes of one period's plan, two people's profiles. A rewrite of
 one note keeps its identity and changes other values, so such a pair is kept below the
 listing, not only out of the likely band (`SeriesCue.identity`, cues.py). A version stamp
-("v2" / "v3") names a revision of one thing, as often a draft rewritten as a new release,
-so it only keeps the pair out of the likely band.
+("v2" / "v3") names a revision of one thing: where it is all the titles differ by, the pair
+is that thing's chain (`SeriesCue.chain`), scored on its text like any rewrite; coverage
+still tells a release that keeps content of its own from a redraft.
 """
 
 from __future__ import annotations
@@ -46,7 +53,7 @@ from ..notes import Note
 from ..stamps import stamped, unstamped
 
 __all__ = ["SEQUENCE_RELATIONS", "NO_CUE", "SeriesCue", "series_cue", "stamped",
-           "unstamped"]
+           "unstamped", "versions_of_one"]
 
 SEQUENCE_RELATIONS = frozenset({"follows", "precedes", "part_of", "part of", "next",
                                 "previous", "follows_up", "follow_up_of", "continues",
@@ -77,6 +84,28 @@ def stamp_kind(stamp: str) -> str:
                                "lent", "trinity"}:
         return "the season"
     return "the month"
+
+
+def versions_of_one(a: str, b: str) -> str:
+    """"v1 and v3" where two titles are one document's title in two versions: the same once
+    their stamps are out, differing by one version stamp on each side ("Rota plan v1" /
+    "Rota plan v3"); else "". Such a pair is a chain of one note, each version rewriting
+    the last, so the stamp counts for a duplicate. Titles differing in more than the stamp
+    ("Kiosk app spec v1" / "Waiver service spec v2") are two documents: not this."""
+    ra, sa = stamped(a)
+    rb, sb = stamped(b)
+    only_a, only_b = set(sa) - set(sb), set(sb) - set(sa)
+    if not ra or ra != rb or len(only_a) != 1 or len(only_b) != 1:
+        return ""
+    if not all(_VERSION_STAMP.match(t) for t in only_a | only_b):
+        return ""
+    first, last = sorted((only_a.pop(), only_b.pop()), key=_natural)
+    return f"{first} and {last}"
+
+
+def _natural(stamp: str) -> list[int | str]:
+    """Sort key reading a stamp's digits as numbers: "v9" before "v10"."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", stamp)]
 
 
 def _period(sa: tuple[str, ...], sb: tuple[str, ...]) -> str:
@@ -230,6 +259,7 @@ class SeriesCue:
     titled: bool = False  # the titles (or file names) name two members: a stamp or sibling
     identity: str = ""  # what names each note's own issue, where the titles differ by it
     # ("the year", "the name"): a period or a name, not a version (kept below the listing)
+    chain: str = ""  # "v1 and v3": one document's title in two versions (versions_of_one)
 
 
 NO_CUE = SeriesCue(False, False)
@@ -237,9 +267,12 @@ NO_CUE = SeriesCue(False, False)
 
 def series_cue(a: Note, b: Note) -> SeriesCue:
     reasons: list[str] = []
-    by_title = _differ_by_stamp(a.title, b.title)
-    stamp = by_title or _differ_by_stamp(
-        a.permalink.rsplit("/", 1)[-1], b.permalink.rsplit("/", 1)[-1])
+    chain = versions_of_one(a.title, b.title)
+    if chain:
+        reasons.append(f"{chain} of one document: the later version restates it (counts for)")
+    by_title = not chain and _differ_by_stamp(a.title, b.title)
+    stamp = by_title or (not chain and _differ_by_stamp(
+        a.permalink.rsplit("/", 1)[-1], b.permalink.rsplit("/", 1)[-1]))
     identity = ""
     if stamp:
         sa, sb = stamped(a.title)[1] or stamped(a.permalink)[1], stamped(b.title)[1] or \
@@ -251,7 +284,7 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
                                stamped(b.permalink.rsplit("/", 1)[-1])[1])
         reasons.append(f"titles differ only by {', '.join(sa)} vs {', '.join(sb)}: members "
                        f"of a series (counts against)")
-    sibling = "" if stamp else _sibling(a, b)
+    sibling = "" if stamp or chain else _sibling(a, b)
     folders = None if stamp or sibling else _folder_siblings(a, b)
     if folders is not None:
         sibling = "folder"
@@ -266,7 +299,8 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
         reasons.append("titles differ only by a name each note is about and the other never "
                        "mentions: siblings of one template (counts against)")
     ab, ba = link_types(a, b), link_types(b, a)
-    series_rel = sorted((ab | ba) & SEQUENCE_RELATIONS)
+    # one version `follows` the last: a chain says which version is later, not two parts
+    series_rel = [] if chain else sorted((ab | ba) & SEQUENCE_RELATIONS)
     if series_rel:
         reasons.append(f"linked as {series_rel[0]}: parts of a sequence (counts against)")
     plain = stamp and not series_rel and ("links_to" in ab | ba)
@@ -281,4 +315,4 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
                        f"restatement (counts for)")
     return SeriesCue(bool(stamp or sibling or series_rel) and not restates, restates,
                      tuple(reasons), bool(stamp or sibling) and not restates,
-                     "" if restates else identity)
+                     "" if restates else identity, chain)
