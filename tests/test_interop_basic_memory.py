@@ -187,10 +187,16 @@ def test_basic_memory_indexes_the_merged_demo(bm_venv: Path, demo_kb: Path, tmp_
         doc, flipped = _flipped(doc)
         assert flipped >= len(EXPECTED["groups"]), flipped  # not a vacuous variant
     plan = plan_from_document(Project(demo_kb), doc)
-    previews = {g.kept: g.composed.text for g in plan.groups}
+    # The plan's text for each kept file: the group's compose, its links to another
+    # group's retired or retitled note rewritten (the Database Migration Policy group is
+    # written under the newest's title, and another group's kept file links to it).
+    previews = {c.path: c for c in plan.changes if c.after is not None}
+    for g in plan.groups:
+        change = previews[g.kept]  # every demo group's merge writes its kept file
+        assert change.after == g.composed.text or change.links, g.kept
     report = apply_plan(Project(demo_kb), plan)
-    for kept_path, text in previews.items():  # what the plan composed is what is written
-        assert (demo_kb / kept_path).read_text(encoding="utf-8") == text, kept_path
+    for kept_path, change in previews.items():  # what the plan shows is what is written
+        assert (demo_kb / kept_path).read_text(encoding="utf-8") == change.after, kept_path
     assert len(report.retired) == 10
     assert (demo_kb / ".bm-review" / "trash" / report.apply_id).is_dir()  # copies of notes
 
