@@ -16,6 +16,7 @@ from test_tui_helpers import (
 
 from review_app.core.decisions import DecisionStore
 from review_app.core.project import Project
+from review_app.tui import warming
 from review_app.tui.screens.confirm import ConfirmApply
 from review_app.tui.screens.help import HelpScreen
 from review_app.tui.screens.review import ReviewScreen
@@ -606,6 +607,10 @@ async def test_quit_during_a_warm_up_stops_its_threads_promptly(kb, embedder, mo
     # A cold memory, so the warm-ups have real work (other tests fill the shared one).
     monkeypatch.setattr(uv, "_memory", uv._Memory())
     monkeypatch.setattr(uv, "_shared", {})
+    # No load before the table (warming.group_units): the demo's groups all fit its
+    # budget, which would leave the warm-ups nothing to embed; past the budget (a big
+    # project) they are what embeds, and what this test is about.
+    monkeypatch.setattr(warming, "LOAD_TEXTS", 0)
     running, lock = [0], threading.Lock()
     real_warm = review_module.warm
 
@@ -669,6 +674,7 @@ async def test_warm_ups_keep_at_most_one_batch_in_the_model(kb, embedder, monkey
     monkeypatch.setattr(uv, "BACKGROUND_CHUNK", 2)
     monkeypatch.setattr(uv, "_memory", uv._Memory())  # cold: the warm-ups have work
     monkeypatch.setattr(uv, "_shared", {})
+    monkeypatch.setattr(warming, "LOAD_TEXTS", 0)  # no load before the table: see above
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_review(pilot)

@@ -156,7 +156,7 @@ compose of each group asks for, group by group from the one on screen."""
 def group_units(result: ScanResult, vectors: UnitVectors,
                 progress: Callable[[int, int], None] | None = None,
                 cancelled: Callable[[], bool] = lambda: False,
-                budget: int = LOAD_TEXTS) -> int:
+                budget: int | None = None) -> int:
     """Before the table shows, every text a compose of each listed group may embed
     (merging.prefetch_texts: units, observations as said, headings), group by group in
     listing order, into `vectors` (memory and the project's store, where the next
@@ -168,6 +168,7 @@ def group_units(result: ScanResult, vectors: UnitVectors,
     done so far (0 before the first: not known yet). Returns the texts embedded."""
     from ..core.merging import prefetch_texts
 
+    budget = LOAD_TEXTS if budget is None else budget
     asked = 0
     before = vectors.embedded
     groups = result.groups
