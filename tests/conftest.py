@@ -110,3 +110,13 @@ def scan_project(embedder):
                     embedder=embedder)
 
     return run
+
+
+@pytest.fixture(scope="module")
+def rewrite_notes():
+    """tests/data/rewrites' notes by path (helpers_merge.rewrite_groups: its groups)."""
+    from helpers_merge import REWRITES
+
+    from review_app.core.project import load_notes
+
+    return {n.path: n for n in load_notes(REWRITES)[0]}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from review_app.core.merging import split_frontmatter
 from review_app.core.notes import Note, parse_note
@@ -56,3 +58,11 @@ def entry(composed, fragment: str):
             if fragment in e.text and e.source != composed.ledger.base]
     assert hits, fragment
     return hits[0]
+
+
+REWRITES = Path(__file__).parent / "data" / "rewrites"
+
+
+def rewrite_groups() -> list[dict]:
+    """tests/data/rewrites' groups (groups.json); the notes: conftest's `rewrite_notes`."""
+    return json.loads((REWRITES / "groups.json").read_text())["groups"]

@@ -13,20 +13,16 @@ it (pass_carry.named_alone)."""
 from __future__ import annotations
 
 import datetime as dt
-import json
-from pathlib import Path
 
 import pytest
-from helpers_merge import check_ledger, entry, fm, note
+from helpers_merge import check_ledger, entry, fm, note, rewrite_groups
 
 from review_app.core.merge.document import parse
 from review_app.core.merge.ledger import WORDING_ONLY
 from review_app.core.merging import compose, split_frontmatter
 from review_app.core.notes import Note
-from review_app.core.project import load_notes
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, 0)
-REWRITES = Path(__file__).parent / "data" / "rewrites"
 
 V1 = note("vet/front-desk-guide.md", fm("Front desk guide", "2024-05-02") + (
     "This guide is for reception staff at Larchfield Veterinary Clinic. Reception is "
@@ -105,16 +101,7 @@ def test_each_older_notes_facts_the_newest_never_mentions_are_carried():
     accounted(c, [V3, V2, V1])
 
 
-def _rewrite_groups() -> list[dict]:
-    return json.loads((REWRITES / "groups.json").read_text())["groups"]
-
-
-@pytest.fixture(scope="module")
-def rewrite_notes() -> dict[str, Note]:
-    return {n.path: n for n in load_notes(REWRITES)[0]}
-
-
-@pytest.mark.parametrize("group", _rewrite_groups(), ids=lambda g: g["name"])
+@pytest.mark.parametrize("group", rewrite_groups(), ids=lambda g: g["name"])
 def test_every_unit_of_every_rewrite_member_is_accounted_for(group, rewrite_notes):
     newer = rewrite_notes[group["newer"]]
     members = [rewrite_notes[p] for p in group["members"]]

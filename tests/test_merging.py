@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers_merge import REWRITES, rewrite_groups
 from helpers_merge import body as body_of
 
 from review_app.core.merging import (
@@ -369,21 +370,7 @@ def test_merge_with_nothing_new_returns_the_canonical_text_exactly():
 
 # ------------------------------------------------ the rewrite groups, read as a user
 
-REWRITES = Path(__file__).parent / "data" / "rewrites"
-
-
-def _rewrite_groups() -> list[dict]:
-    import json
-
-    return json.loads((REWRITES / "groups.json").read_text())["groups"]
-
-
-@pytest.fixture(scope="module")
-def rewrite_notes() -> dict[str, Note]:
-    return {n.path: n for n in load_notes(REWRITES)[0]}
-
-
-@pytest.mark.parametrize("group", _rewrite_groups(), ids=lambda g: g["name"])
+@pytest.mark.parametrize("group", rewrite_groups(), ids=lambda g: g["name"])
 @pytest.mark.parametrize("action", ["merge", "update"])
 def test_rewrite_group_states_no_old_value_and_accounts_for_every_unit(group, action,
                                                                         rewrite_notes):
@@ -479,7 +466,7 @@ def test_apply_writes_what_compose_previews(tmp_path, action):
 
     root = tmp_path / "kb"
     shutil.copytree(REWRITES, root, ignore=shutil.ignore_patterns("groups.json"))
-    group = next(g for g in _rewrite_groups() if len(g["members"]) == 2)
+    group = next(g for g in rewrite_groups() if len(g["members"]) == 2)
     notes = {n.path: n for n in load_notes(root)[0]}
     preview = compose(action, notes[group["newer"]], [notes[p] for p in group["members"]])
     doc = plan_doc(root, group_doc(root, group["newer"], group["members"], action,
