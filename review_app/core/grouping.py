@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .links import note_keys
+from .merge.lexicon import ENGLISH
+from .merge.title import stamped_titles
 from .notes import Note
 from .stamps import has_stamp
 from .strategies import Candidate, pair_key
@@ -120,7 +122,8 @@ def staying(paths: list[str], kept: str, notes: dict[str, Note]) -> dict[str, st
 
 
 def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tuple[Note, str]:
-    """The file that survives: important > most linked-to > no date/version/period stamp
+    """The file that survives: important > most linked-to > no date/version/period or
+    status stamp (merge/title.stamped_titles: "Club fees 2024 (draft)", "Proposal: ...")
     > oldest; when every title left carries a stamp, the newest (canonical's rule).
 
     `inbound`: path -> how many other notes (outside the group) link to it.
@@ -141,10 +144,11 @@ def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tup
         if len(top) == 1:
             return top[0], f"linked from {most} note{'s' if most != 1 else ''}"
         pool = top
-    plain = [n for n in pool if not has_stamp(n.title)]
+    marks = stamped_titles([n.title for n in pool], ENGLISH)
+    plain = [n for n, mark in zip(pool, marks, strict=True) if not mark]
     if plain and len(plain) < len(pool):
         if len(plain) == 1:
-            return plain[0], "its title carries no date or version stamp"
+            return plain[0], "its title carries no date, version or status stamp"
         pool = plain
     elif not plain and len(pool) > 1:
         newest, why = choose_canonical(pool)

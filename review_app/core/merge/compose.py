@@ -47,9 +47,11 @@ from .pass_carry import run as measured_carry
 from .pass_carry import shipped_model
 from .pass_choices import run as persons_choices
 from .pass_dropped_sections import run as dropped_sections
+from .pass_lead import run as one_lead
 from .pass_leaning import run as leaning_sentences
 from .pass_once import run as carried_once
 from .pass_one_valued import run as one_valued
+from .pass_one_valued import states_status, status_tag
 from .pass_polarity import run as contradicted
 from .pass_references import run as numbered_references
 from .pass_render import run as render
@@ -63,7 +65,7 @@ from .title import written_title
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          numbered_references, persons_choices, leaning_sentences)
+          one_lead, numbered_references, persons_choices, leaning_sentences)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 
@@ -124,13 +126,19 @@ class Composed:
 
 
 def frontmatter(base: Note, kept: Note, members: list[Note], now: Any,
-                title: str | None = None) -> str:
+                title: str | None = None, lexicon: Lexicon | None = None) -> str:
     """The kept file's frontmatter, edited line by line: its identity (title,
     permalink, type, created) and its own `modified:` stay (the title becomes `title`
     when given: title.written_title); where the base (the newest)
     gives another key another value, the base's wins; keys it lacks are added from the
     others; tags unioned; `modified:` refreshed to `now` (added when only another member
-    had one: a write never removes it)."""
+    had one: a write never removes it). With `lexicon`, when the base states its own
+    standing (pass_one_valued.states_status: "Adopted at the AGM on 4 May"), a status
+    tag only another member has ("draft", the kept file's too) is an older version's
+    standing, like its status sentence: not carried into the written note. The kept
+    file's `type:` stays whatever it says (issue 18 item 7: a type is the file's, and
+    links and searches by type rely on it); keeping the draft's file at all is the
+    kept-file choice's to avoid (grouping.choose_kept: a status stamp in its title)."""
     set_keys: dict[str, tuple[Any, list[str] | None]] = {}
     for n in (base, *members):
         for key, value in n.metadata.items():
@@ -143,9 +151,12 @@ def frontmatter(base: Note, kept: Note, members: list[Note], now: Any,
         dated = next((n for n in (base, *members) if "modified" in n.metadata), None)
         if dated is not None:
             set_keys["modified"] = (dated.metadata["modified"], raw_block(dated, "modified"))
-    tags = list(kept.tags)
+    def wanted(t: str) -> bool:
+        return lexicon is None or t in base.tags or not status_tag(t, lexicon)
+
+    tags = [t for t in kept.tags if wanted(t)]
     for n in (base, *members):
-        tags += [t for t in n.tags if t not in tags]
+        tags += [t for t in n.tags if t not in tags and wanted(t)]
     if tags != kept.tags:
         set_keys["tags"] = (tags, None)
     if title is not None and title != kept.title:
@@ -235,8 +246,10 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
         ledger.title = (kept.title, title)
     if kept.path != canonical.path:
         lines = _retitle(lines, canonical, title)
+    standing = states_status(canonical, parse(canonical.path, body_text), lexicon,
+                             thresholds)
     head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path], now,
-                       title)
+                       title, lexicon if standing else None)
     changed = any(src is not None for _, src in lines) or kept.path != canonical.path or (
         len(lines) != len(body_text.split("\n")))
     if not changed and head == head_text:

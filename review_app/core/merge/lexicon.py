@@ -223,14 +223,25 @@ class Lexicon:
         ("sixteen", 16), ("seventeen", 17), ("eighteen", 18), ("nineteen", 19),
         ("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60),
         ("seventy", 70), ("eighty", 80), ("ninety", 90))
-    # Words in a title that name a version's standing, not its subject ("Deck plan
-    # (draft)", "Proposal: shared kiln", "Rota (old)"): two titles differing in them
-    # name two issues of one note (merge/title.py), like a year or a "v2".
+    # A note's standing ("draft", "proposed", "not yet agreed", "adopted", "retired";
+    # "_" joins the words of one cue): in a title a stamp, like a year or a "v2"
+    # ("Deck plan (draft)", "Proposal: shared kiln": merge/title.py, which the kept-file
+    # choice reads too); in a short unit a status statement, of which the note holds
+    # one at a time (pass_one_valued.one_status: "Not yet agreed." is not written
+    # after the newest's "Adopted at the AGM on 4 May").
+    status_words: frozenset[str] = field(default_factory=lambda: _words("""
+        draft drafts drafted wip proposal proposed rfc tentative provisional preliminary
+        final finalised finalized approved accepted agreed adopted ratified signed
+        rejected withdrawn retired deprecated superseded obsolete archived pending
+        under_review under_discussion for_discussion not_yet_agreed not_yet_approved
+        not_yet_adopted not_yet_decided in_force
+        """))
+    # Words in a title that name a version's recency, not its subject ("Rota (old)",
+    # "Menu (new)"): with `status_words`, two titles differing in them name two issues
+    # of one note (merge/title.py). Not status statements in a sentence: "the new
+    # tables" says nothing of the note's standing.
     title_status_words: frozenset[str] = field(default_factory=lambda: _words("""
-        draft drafts wip proposal proposed rfc tentative provisional preliminary
-        final finalised finalized approved accepted agreed signed current latest
-        old outdated obsolete deprecated superseded archived legacy previous
-        revised updated new
+        current latest old outdated legacy previous revised updated new
         """))
     # Words that open a sentence only read after the one before it ("It should be under
     # 16 MB", "This means ...", "Both are checked weekly", "The latter ..."): the

@@ -5,7 +5,9 @@ Lexicon's `one_valued_headings`, an older short statement carried into that sect
 ("Sent 16 April 2025." under the newest's "Accepted on 8 May") is superseded by the
 newest's first unit there, not written beside it (issue 18: two statuses side by side).
 A longer older unit there, or one giving a number or name beyond a date, tells a fact
-of its own and is left to the other passes. A price is one-valued too (one_price), so
+of its own and is left to the other passes. The note's status is one-valued wherever
+it is said (one_status: "Not yet agreed." after "Adopted at the AGM on 4 May", an
+older "Status: draft" beside the newest's status). A price is one-valued too (one_price), so
 is the note's byline (one_byline), and so is any slot a unit fills with a name or a
 word (one_filler: "Bookings go through the front desk" / "... the online form")."""
 
@@ -13,12 +15,17 @@ from __future__ import annotations
 
 import re
 
+from ..notes import Note
 from .context import MergeContext, Ref
+from .document import Document, Unit
 from .ledger import WORDING_ONLY
-from .older_only import set_status, text_of
+from .lexicon import Lexicon
+from .older_only import set_status, stated_facts, text_of
 from .pass_units import said
 from .pool import pools
 from .slot_fillers import FILLED, Refill, listed, refill
+from .thresholds import Thresholds
+from .title import cue_words, status_cues
 
 
 def _one_valued(ctx: MergeContext, title: str) -> bool:
@@ -37,6 +44,8 @@ def _dated_state(ctx: MergeContext, values: frozenset[str] | set[str]) -> bool:
         if v.startswith("n:") and months and v[2:].isdigit() and (
                 int(v[2:]) <= 31 or 1900 <= int(v[2:]) <= 2100):
             continue
+        if v.startswith("n:") and re.fullmatch(r"(?:19|20)\d\d-\d\d-\d\d", v[2:]):
+            continue  # an ISO date
         return False
     return True
 
@@ -106,6 +115,64 @@ def one_byline(ctx: MergeContext) -> None:
                     why="a note has one byline: the newest's says who wrote it now")
 
 
+def status_statement(u: Unit, lexicon: Lexicon, thresholds: Thresholds) -> bool:
+    """A short unit stating the note's standing (merge/title.status_cues: "Not yet
+    agreed.", "Status: draft", "[status] proposed", "Adopted at the AGM on 4 May 2026"):
+    a status cue and, besides it and a date, at most `Thresholds.status_other_words`
+    content words."""
+    if u.kind in ("rel", "code", "row"):
+        return False
+    text = said(u)
+    cues = status_cues(text, lexicon)
+    if not cues or len(text.split()) > thresholds.one_valued_words:
+        return False
+    skip = cue_words(cues) | lexicon.function_words | lexicon.months \
+        | lexicon.one_valued_headings
+    other = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in skip and len(w) > 1]
+    return len(other) <= thresholds.status_other_words
+
+
+def status_tag(tag: str, lexicon: Lexicon) -> bool:
+    """A tag naming a note's standing ("draft", "under-review")."""
+    return re.sub(r"[\s-]+", "_", tag.strip().lower()) in lexicon.status_words
+
+
+def states_status(note: Note, body: Document, lexicon: Lexicon, thresholds: Thresholds
+                  ) -> bool:
+    """The note says what its standing is: a status tag, a `status:` key, a status
+    stamp in its title or a status statement in its body."""
+    return any(status_tag(t, lexicon) for t in note.tags) or "status" in note.metadata \
+        or bool(status_cues(note.title, lexicon)) \
+        or any(status_statement(u, lexicon, thresholds) for u in body.units)
+
+
+def one_status(ctx: MergeContext) -> None:
+    """A note has one status at a time: when the newest states one anywhere, an older
+    status statement carried beside it ("Status: draft", "Not yet agreed." after
+    "Adopted at the AGM on 4 May") is superseded by it, whatever section either is in.
+    One naming a thing the newest names nowhere (a person, a number beyond a date)
+    tells a fact of its own and is left to the other passes."""
+    b = next((b for b in ctx.base_refs()
+              if status_statement(b.unit, ctx.lexicon, ctx.thresholds)), None)
+    if b is None:
+        return
+    stated = stated_facts(ctx)
+    months = {f"name:{m}" for m in ctx.lexicon.months}
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is None or e.status != "carried" or e.chosen or e.held \
+                    or not status_statement(r.unit, ctx.lexicon, ctx.thresholds):
+                continue
+            own = {v for v in r.facts.values if v in months or not (
+                v.startswith("name:") and v in stated)}
+            if not _dated_state(ctx, own):
+                continue
+            ctx.entries[r.key] = set_status(
+                e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
+                why="a note has one status at a time: the newest states it")
+
+
 def _fills(ctx: MergeContext, a: str, b: str) -> Refill | None:
     th = ctx.thresholds
     return refill(a, b, ctx.lexicon, th.filler_words, th.label_chars)
@@ -150,6 +217,7 @@ def one_filler(ctx: MergeContext) -> None:
 
 
 def run(ctx: MergeContext) -> None:
+    one_status(ctx)
     one_price(ctx)
     one_byline(ctx)
     one_filler(ctx)

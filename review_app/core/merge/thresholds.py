@@ -118,6 +118,13 @@ class Thresholds:
     # 4; "Draft, for discussion at the July board meeting.", 8), longer ones tell facts
     one_valued_heading_words: int = 3
     one_valued_words: int = 12
+    # A status statement anywhere (pass_one_valued.one_status): at most
+    # `one_valued_words` words, a status cue (Lexicon.status_words), and besides it and
+    # a date at most this many content words: the note's standing and where it was
+    # settled ("Draft, for discussion at the July board meeting.": board, meeting;
+    # "Adopted at the AGM on 4 May": agm); one saying more is about its subject
+    # ("Members agreed to buy two new tables": members, buy, new, tables).
+    status_other_words: int = 2
     # A slot's filler (slot_fillers.py, pass_one_valued.one_filler): at most this many
     # content words differ on each side ("front desk" / "online form"; a full name,
     # "Opsgenie since the June migration"), and the two frames, fillers masked, are at

@@ -4,7 +4,8 @@ than the body written under it.
 The kept file is often an older note (the established name, the most linked-to, the
 person's `K`), while the body is the newest's. When the two titles differ in a stamp
 (a year, date, quarter, month, version: core/stamps.py) or a status word ("draft",
-"proposal", "final": Lexicon.title_status_words), the kept title names another
+"proposal", "final": Lexicon.status_words and
+"old", "new": Lexicon.title_status_words), the kept title names another
 period or standing than the body ("Rate card 2024" over 2025 prices, "Proposal: X"
 over the accepted contract, "Dock rota" over "Dock rota 2026"), so the written title
 and H1 follow the base, when the two name one subject once stamps and status words are
@@ -21,19 +22,52 @@ import re
 from collections.abc import Mapping
 
 from ..notes import Note
-from ..stamps import stamps, unstamped
+from ..stamps import has_stamp, stamps, unstamped
 from .lexicon import Lexicon
 
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+def status_cues(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The note-standing cues `text` holds (Lexicon.status_words; "not_yet_agreed" for
+    "not yet agreed"): one notion of a status, read in titles (a status stamp) and in
+    short units (a status statement: pass_one_valued.one_status)."""
+    memo = lexicon.memo("status_cues")
+    found = memo.get(text)
+    if found is None:
+        words = _WORD.findall(text.lower())
+        joined = f" {' '.join(words)} "
+        found = memo[text] = frozenset(
+            cue for cue in lexicon.status_words if f" {cue.replace('_', ' ')} " in joined)
+    return found
+
+
+def cue_words(cues: frozenset[str]) -> frozenset[str]:
+    """The words the cues are made of."""
+    return frozenset(w for cue in cues for w in cue.split("_"))
+
+
 def _status(title: str, lexicon: Lexicon) -> frozenset[str]:
-    return frozenset(w for w in _WORD.findall(title.lower()) if w in lexicon.title_status_words)
+    """A title's status stamp: its standing and recency words ("(draft)", "WIP", "old")."""
+    return status_cues(title, lexicon) | frozenset(
+        w for w in _WORD.findall(title.lower()) if w in lexicon.title_status_words)
 
 
 def _subject(title: str, lexicon: Lexicon) -> list[str]:
     """The title's words once its stamps and status words are taken out."""
-    return [w for w in _WORD.findall(unstamped(title)) if w not in lexicon.title_status_words]
+    gone = cue_words(_status(title, lexicon))
+    return [w for w in _WORD.findall(unstamped(title)) if w not in gone]
+
+
+def stamped_titles(titles: list[str], lexicon: Lexicon) -> list[bool]:
+    """Which titles carry a stamp: a date, version or period (core/stamps.py), or a
+    status stamp the other titles do not all share ("Club fees 2024 (draft)",
+    "Proposal: shared kiln"; "New starters handbook" beside "New starters handbook
+    2026" names its subject with "new", not a standing). The kept-file choice
+    (grouping.choose_kept) prefers a title without one."""
+    status = [_status(t, lexicon) for t in titles]
+    shared = frozenset.intersection(*status) if status else frozenset()
+    return [has_stamp(t) or bool(s - shared) for t, s in zip(titles, status, strict=True)]
 
 
 def differ_in_stamp(a: str, b: str, lexicon: Lexicon) -> bool:

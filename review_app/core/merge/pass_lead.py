@@ -1,0 +1,80 @@
+"""Pass: one intro. A note's lead (its prose under the title, before the first heading)
+introduces the note; an older member's lead introduces the same note in an older
+version's words ("How the Thursday club nights work at the hall."), so written after
+the newest's lead ("Revised after the spring review. Sessions now run ...") it is a
+second intro (issue 18: intros of three versions stacked). When the newest has a lead,
+an older lead sentence the other passes would carry is superseded by the newest's
+lead sentence nearest in meaning, unless it states a fact the newest states nowhere
+(older_only.new_facts: a number, a date, a name, a code span, a link; or a weekday
+the newest never names): then that fact is carried, and written in the newest's
+section nearest in meaning (pass_render), not as an intro of its own. The person can
+flip either verdict."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from .context import MergeContext, Ref
+from .document import Document
+from .older_only import new_facts, set_status, stated_facts, text_of
+
+
+def lead_section(doc: Document) -> int | None:
+    """The index of the section holding the note's lead: the part before the first
+    heading, else the title's (level 1) section, when it opens with a paragraph."""
+    for k, sec in enumerate(doc.sections):
+        if sec.level >= 2:
+            return None
+        if sec.blocks:
+            return k if doc.blocks[sec.blocks[0]].kind == "para" else None
+    return None
+
+
+def lead_refs(ctx: MergeContext, doc: Document) -> list[Ref]:
+    """The sentences of the note's lead paragraphs (before any list or table there)."""
+    k = lead_section(doc)
+    if k is None:
+        return []
+    refs = ctx.refs[doc.path]
+    first_other = min((doc.blocks[b].start for b in doc.sections[k].blocks
+                       if doc.blocks[b].kind != "para"), default=len(doc.lines))
+    return [r for r in refs if r.section == k and r.unit.kind == "sentence"
+            and r.unit.start < first_other]
+
+
+def _unnamed_days(ctx: MergeContext, r: Ref, base_words: set[str]) -> set[str]:
+    """Weekdays the older sentence names and the newest never does: a day is a value
+    ("the Thursday club nights"), though no name fact (Lexicon.function_words)."""
+    words = set(re.findall(r"[a-z]+", r.unit.text.lower()))
+    return {w for w in words & ctx.lexicon.weekdays if w not in base_words}
+
+
+def run(ctx: MergeContext) -> None:
+    lead = lead_refs(ctx, ctx.base)
+    if not lead:
+        return
+    todo: list[Ref] = []
+    for _, doc in ctx.older:
+        for r in lead_refs(ctx, doc):
+            e = ctx.entries.get(r.key)
+            if e is not None and e.status == "carried" and not e.chosen and not e.held:
+                todo.append(r)
+    if not todo:
+        return
+    stated = stated_facts(ctx)
+    base_words = {w.removesuffix("s") for b in ctx.base_refs()  # "Thursdays": Thursday
+                  for w in re.findall(r"[a-z]+", b.unit.text.lower())}
+    todo = [r for r in todo if not new_facts(ctx, r, stated)
+            and not _unnamed_days(ctx, r, base_words)]
+    sims = ctx.cosines([r.unit.text for r in todo], [b.unit.text for b in lead])
+    if sims is None:
+        return
+    for i, r in enumerate(todo):
+        b = lead[int(np.argmax(np.asarray(sims[i])))]
+        ctx.entries[r.key] = set_status(
+            ctx.entries[r.key], "superseded", by=b.key, by_text=text_of(b),
+            flips=("newer", "older"),
+            why="an older version's intro: the newest's lead introduces the note, and "
+                "this states no fact the newest lacks")
