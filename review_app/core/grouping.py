@@ -147,8 +147,10 @@ def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tup
     marks = stamped_titles([n.title for n in pool], ENGLISH)
     plain = [n for n, mark in zip(pool, marks, strict=True) if not mark]
     if plain and len(plain) < len(pool):
-        if len(plain) == 1:
-            return plain[0], "its title carries no date, version or status stamp"
+        if len(plain) == 1:  # the reason names the stamps the others carry
+            dated = any(has_stamp(n.title) for n in pool)
+            return plain[0], ("its title carries no date or version stamp" if dated
+                              else "its title carries no status stamp (draft, proposal ...)")
         pool = plain
     elif not plain and len(pool) > 1:
         newest, why = choose_canonical(pool)
