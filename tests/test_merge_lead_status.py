@@ -85,6 +85,10 @@ def test_an_older_lead_keeps_a_fact_the_newest_states_nowhere() -> None:
     check_ledger(c)
     assert "48 players" in c.text
     assert entry(c, "48 players").status == "carried"
+    # written where it belongs (the section about the hall's tables), not as a second
+    # intro under the newest's lead
+    lead = c.text.split("# Table tennis club nights\n", 1)[1].split("\n## ", 1)[0]
+    assert "48 players" not in lead and "Revised after the spring review." in lead
 
 
 def test_an_older_status_is_superseded_by_the_status_the_newest_states() -> None:

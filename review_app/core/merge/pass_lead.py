@@ -5,10 +5,11 @@ the newest's lead ("Revised after the spring review. Sessions now run ...") it i
 second intro (issue 18: intros of three versions stacked). When the newest has a lead,
 an older lead sentence the other passes would carry is superseded by the newest's
 lead sentence nearest in meaning, unless it states a fact the newest states nowhere
-(older_only.new_facts: a number, a date, a name, a code span, a link; or a weekday
-the newest never names): then that fact is carried, and written in the newest's
-section nearest in meaning (pass_render), not as an intro of its own. The person can
-flip either verdict."""
+(older_only.new_facts: a number, a date, a name, a code span, a link; a decision,
+"We decided to paint the barn"; or a weekday the newest never names; a "Label: value"
+line or a status is a value, not an intro): then that fact
+is carried, and written in the newest's section nearest in meaning other than the
+lead (when one is near it), not as a second intro. The person can flip either verdict."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ import numpy as np
 from .context import MergeContext, Ref
 from .document import Document
 from .older_only import new_facts, set_status, stated_facts, text_of
+from .pass_one_valued import status_statement
+from .pass_render import section_scores
 
 
 def lead_section(doc: Document) -> int | None:
@@ -51,6 +54,21 @@ def _unnamed_days(ctx: MergeContext, r: Ref, base_words: set[str]) -> set[str]:
     return {w for w in words & ctx.lexicon.weekdays if w not in base_words}
 
 
+def _home(ctx: MergeContext, refs: list[Ref], lead: int) -> None:
+    """A fact an older intro carries goes where it belongs: the newest's section, other
+    than its lead, nearest in meaning (pass_render.section_scores, at least
+    Thresholds.section_home_cosine close), so it is not read as a second intro; with
+    none that close it stays in the lead, after the newest's."""
+    if not refs:
+        return
+    scores, sections = section_scores(ctx, refs)
+    for i, r in enumerate(refs):
+        row = [(float(scores[i, j]), k) for j, k in enumerate(sections) if k != lead]
+        best = max(row, default=None)
+        if best is not None and best[0] >= ctx.thresholds.section_home_cosine:
+            ctx.home.setdefault(r.key, best[1])
+
+
 def run(ctx: MergeContext) -> None:
     lead = lead_refs(ctx, ctx.base)
     if not lead:
@@ -63,11 +81,19 @@ def run(ctx: MergeContext) -> None:
                 todo.append(r)
     if not todo:
         return
-    stated = stated_facts(ctx)
     base_words = {w.removesuffix("s") for b in ctx.base_refs()  # "Thursdays": Thursday
                   for w in re.findall(r"[a-z]+", b.unit.text.lower())}
-    todo = [r for r in todo if not new_facts(ctx, r, stated)
-            and not _unnamed_days(ctx, r, base_words)]
+    stated = stated_facts(ctx)
+    # a status or a "Label: value" line in the lead states a value, not an intro (a
+    # status the newest states too is pass_one_valued.one_status's to supersede)
+    lines = {r.key for r in todo if r.facts.label is not None
+             or status_statement(r.unit, ctx.lexicon, ctx.thresholds)}
+    todo = [r for r in todo if r.key not in lines]
+    telling = [r for r in todo if new_facts(ctx, r, stated) or r.facts.decision
+               or _unnamed_days(ctx, r, base_words)]
+    _home(ctx, telling, lead[0].section)
+    told = {r.key for r in telling}
+    todo = [r for r in todo if r.key not in told]
     sims = ctx.cosines([r.unit.text for r in todo], [b.unit.text for b in lead])
     if sims is None:
         return
