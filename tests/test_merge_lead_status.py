@@ -6,6 +6,11 @@ does not survive into a note whose newest version states its own standing."""
 
 from __future__ import annotations
 
+import pytest
+
+from review_app.core.merge import DEFAULT, ENGLISH
+from review_app.core.merge.document import Unit
+from review_app.core.merge.pass_one_valued import status_statement
 from review_app.core.merging import compose
 from tests.helpers_merge import check_ledger, entry, note
 
@@ -127,3 +132,18 @@ def test_an_older_status_tag_is_not_carried_when_the_newest_states_its_standing(
                   _NEWER.replace("Adopted at the AGM on 4 May 2026.\n", ""))
     kept = compose("merge", silent, [older], kept=older)
     assert "draft" in kept.text.split("\n---\n", 1)[0]
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    ("Status: draft.", True), ("Not yet agreed.", True),
+    ("Adopted at the AGM on 4 May 2026.", True),
+    ("Current status: **open**, draft terms under discussion.", True),
+    ("Draft, for discussion at the July committee meeting.", True),
+    # what a unit says of its subject, not the note's standing
+    ("Members agreed to buy two new tables for the juniors.", False),
+    ("Pending: new nets and a scoreboard", False),
+    ("Revised after the spring review.", False),
+])
+def test_what_a_status_statement_is(text: str, status: bool) -> None:
+    unit = Unit("sentence", text, [text], 0, 1, 0)
+    assert status_statement(unit, ENGLISH, DEFAULT) is status

@@ -18,6 +18,7 @@ import re
 from ..notes import Note
 from .context import MergeContext, Ref
 from .document import Document, Unit
+from .facts import label_of
 from .ledger import WORDING_ONLY
 from .lexicon import Lexicon
 from .older_only import set_status, stated_facts, text_of
@@ -126,8 +127,11 @@ def status_statement(u: Unit, lexicon: Lexicon, thresholds: Thresholds) -> bool:
     cues = status_cues(text, lexicon)
     if not cues or len(text.split()) > thresholds.one_valued_words:
         return False
+    label = label_of(text, thresholds.label_chars)
+    if label is not None and not set(label[0].split()) & lexicon.one_valued_headings:
+        return False  # "Pending: new nets" lists what is pending, "Status: draft" is one
     skip = cue_words(cues) | lexicon.function_words | lexicon.months \
-        | lexicon.one_valued_headings
+        | lexicon.one_valued_headings | lexicon.title_status_words  # "current status"
     other = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in skip and len(w) > 1]
     return len(other) <= thresholds.status_other_words
 
