@@ -87,7 +87,7 @@ def frame_prefixes(ctx: MergeContext, text: str) -> frozenset[str]:
     memo = lx.memo("frame_prefixes")
     found = memo.get(text)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     values = lx.months | lx.weekdays | {w for w, _ in lx.number_words}
     names = {w.lower() for w in re.findall(r"(?<=[\w,;)] )[A-Z][\w'’\-]*", text)}
     out = frozenset(w[:4] for w in re.findall(r"[a-z][a-z'-]*", unnamed(text, lx).lower())
