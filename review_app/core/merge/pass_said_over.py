@@ -43,6 +43,12 @@ fact it gives is stated and the nearest says most of its words: present, the sam
 fact said again. Else it stays carried.
 It runs before pass 5, so a sentence is never reported as said by an observation
 that is not written.
+
+Last, any older sentence, list item or observation still carried is judged against
+the newest unit that says the same thing otherwise (said_in_frame, issue 18 item 4):
+whatever the kind of the value that changed ("on Wednesdays and Saturdays" / "after
+every session", "in cash" / "by card", who keeps the keys), an older unit the newest
+rewrote is superseded by the unit that rewrote it, not written beside it.
 """
 
 from __future__ import annotations
@@ -60,6 +66,7 @@ from .ledger import Choice
 from .negation import negated
 from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
 from .other_value import STRUCTURED, category, framed_period, in_intro
+from .pass_leaning import leans
 from .pass_units import as_written, said
 from .thing_values import ThingValue, other_value, same_thing, thing_values
 
@@ -307,12 +314,14 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], title: set[int]) -> None:
     with (Thresholds.frame_share, values left out: older_only.frame_prefixes), and
     each says something the other does not (another value, another person, another
     way: "The log yard is raked on Tuesdays and Fridays" / "Bark is raked off the log
-    yard every evening"). Written beside it, the older one would state an old value
-    as current whatever its kind. A unit saying less than the newest's (its words and
-    facts all there) is the newest's to say; one saying more is not said over.
-    An open to-do asserts nothing."""
+    yard every evening"). A sentence leaning on the one before it ("It is patched to
+    input 9") speaks of what that one names, so it is not judged alone, on either side
+    (pass_leaning places it with its antecedent). Written beside it, the older one
+    would state an old value as current whatever its kind. A unit saying less than the
+    newest's (its words and facts all there) is the newest's to say; one saying more
+    is not said over. An open to-do asserts nothing."""
     th = ctx.thresholds
-    near = [b for b in base if b.unit.kind in _SAYS
+    near = [b for b in base if b.unit.kind in _SAYS and not leans(said(b.unit), ctx.lexicon)
             and not (b.unit.kind == "check" and b.unit.box == " ")]
     if not near:
         return
@@ -320,7 +329,7 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], title: set[int]) -> None:
         own = [r for r in ctx.refs[doc.path] if r.unit.kind in _FRAMED
                and not ctx.entries[r.key].block]
         todo = [i for i, r in enumerate(own) if ctx.entries[r.key].status == "carried"
-                and not ctx.entries[r.key].chosen]
+                and not ctx.entries[r.key].chosen and not leans(said(r.unit), ctx.lexicon)]
         if not todo:
             continue
         if len(own) + len(near) > th.embed_budget:
