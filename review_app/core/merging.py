@@ -223,11 +223,10 @@ def prefetch_texts(notes: Iterable[Note]) -> list[str]:
         texts += [c for u in doc.units if u.kind != "code" for c in clauses(u.text)[1:]]
         texts += [said(u) for u in doc.units if u.kind == "obs"]
         texts += [s.title for s in doc.sections if s.title]
-    if any(u.kind == "obs" for doc in docs for u in doc.units):
-        # pass_said_over compares older observations with the newest's units, values
-        # and names taken out
-        texts += [unnamed(said(u), ENGLISH) for doc in docs for u in doc.units
-                  if u.kind not in ("code", "rel")]
+    # pass_said_over compares older observations, sentences and items with the newest's
+    # units, values and names taken out
+    texts += [unnamed(said(u), ENGLISH) for doc in docs for u in doc.units
+              if u.kind not in ("code", "rel")]
     # A compose embeds at most embed_budget texts (beyond it, it judges by words), so
     # warming a huge group's thousands of units would only spend minutes of CPU.
     return texts if len(texts) <= DEFAULT.embed_budget else []

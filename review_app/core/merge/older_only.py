@@ -27,7 +27,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
-from .facts import facts_of, masked, stem, value_frames, value_shape
+from .facts import facts_of, masked, stem, unnamed, value_frames, value_shape
 from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .pass_units import said
 from .slot_fillers import refill
@@ -76,6 +76,26 @@ def content_prefixes(ctx: MergeContext, text: str) -> set[str]:
     fw = ctx.lexicon.function_words
     return {w[:4] for w in re.findall(r"[a-z][a-z'-]*", masked(text).lower())
             if w not in fw and len(w) > 2}
+
+
+def frame_prefixes(ctx: MergeContext, text: str) -> frozenset[str]:
+    """The words a unit says a thing with, its values left out: content words (first
+    four letters) of `facts.unnamed(text)` that are no month, weekday, number word or
+    capitalised name within the sentence ("The log yard is raked on Tuesdays" -> log,
+    yard, rake). Two units sharing most of them speak of one thing."""
+    lx = ctx.lexicon
+    memo = lx.memo("frame_prefixes")
+    found = memo.get(text)
+    if found is not None:
+        return found
+    values = lx.months | lx.weekdays | {w for w, _ in lx.number_words}
+    names = {w.lower() for w in re.findall(r"(?<=[\w,;)] )[A-Z][\w'’\-]*", text)}
+    out = frozenset(w[:4] for w in re.findall(r"[a-z][a-z'-]*", unnamed(text, lx).lower())
+                    if w not in lx.function_words and len(w) > 2 and w not in names
+                    and w not in values and stem(w, lx) not in values
+                    and not any(p in values for p in w.split("-")))
+    memo[text] = out
+    return out
 
 
 @lru_cache(maxsize=1 << 16)

@@ -43,10 +43,17 @@ fact it gives is stated and the nearest says most of its words: present, the sam
 fact said again. Else it stays carried.
 It runs before pass 5, so a sentence is never reported as said by an observation
 that is not written.
+
+Last, any older sentence, list item or observation still carried is judged against
+the newest unit that says the same thing otherwise (said_in_frame, issue 18 item 4):
+whatever the kind of the value that changed ("on Wednesdays and Saturdays" / "after
+every session", "in cash" / "by card", who keeps the keys), an older unit the newest
+rewrote is superseded by the unit that rewrote it, not written beside it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import cache
 
@@ -57,8 +64,9 @@ from .ended import Ended, ended, is_open, places, speaks_of, words_in
 from .facts import label_of, same_kind, unnamed
 from .ledger import Choice
 from .negation import negated
-from .older_only import content_prefixes, new_facts, stated_facts
+from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
 from .other_value import STRUCTURED, category, framed_period, in_intro
+from .pass_leaning import leans
 from .pass_units import as_written, said
 from .thing_values import ThingValue, other_value, same_thing, thing_values
 
@@ -170,6 +178,7 @@ def run(ctx: MergeContext) -> None:
     if pairs:
         _ended_pairs(ctx, pairs)
     observations(ctx, base, set(ends))
+    said_in_frame(ctx, base, title)
 
 
 def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None:
@@ -289,3 +298,81 @@ def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
             return prose[0] if prose else b
     return None
 
+
+
+_FRAMED = frozenset({"sentence", "item", "obs"})  # steps, rows, checks: their block's
+_SAYS = frozenset({"sentence", "item", "obs", "step", "check", "footnote"})
+
+
+def said_in_frame(ctx: MergeContext, base: list[Ref], title: set[int]) -> None:
+    """An older sentence, list item or observation still carried that the newest says
+    over in other words: the newest unit nearest it in meaning (values and names taken
+    out, facts.unnamed; in its scope, as above) is at least Thresholds.frame_cosine
+    close, it is the newest unit that older unit's note answers to (of its units of
+    the same channel, body or observations, that one is nearest the newest unit: one
+    newer unit rewrites one older unit), the two share most of the words they say it
+    with (Thresholds.frame_share, values left out: older_only.frame_prefixes), and
+    each says something the other does not (another value, another person, another
+    way: "The log yard is raked on Tuesdays and Fridays" / "Bark is raked off the log
+    yard every evening"). A sentence leaning on the one before it ("It is patched to
+    input 9") speaks of what that one names, so it is not judged alone, on either side
+    (pass_leaning places it with its antecedent). Written beside it, the older one
+    would state an old value as current whatever its kind. A unit saying less than the
+    newest's (its words and facts all there) is the newest's to say; one saying more
+    is not said over. An open to-do asserts nothing."""
+    th = ctx.thresholds
+    near = [b for b in base if b.unit.kind in _SAYS and not leans(said(b.unit), ctx.lexicon)
+            and not (b.unit.kind == "check" and b.unit.box == " ")]
+    if not near:
+        return
+    for _, doc in ctx.older:
+        own = [r for r in ctx.refs[doc.path] if r.unit.kind in _FRAMED
+               and not ctx.entries[r.key].block]
+        todo = [i for i, r in enumerate(own) if ctx.entries[r.key].status == "carried"
+                and not ctx.entries[r.key].chosen and not leans(said(r.unit), ctx.lexicon)]
+        if not todo:
+            continue
+        if len(own) + len(near) > th.embed_budget:
+            ctx.bounded.append(f"{len(own)} older units against {len(near)} units of the "
+                               f"newest, so none was judged said over in other words "
+                               f"(budget {th.embed_budget})")
+            return
+        index = {b.key: j for j, b in enumerate(near)}
+        scopes = [[index[b.key] for b in _scope(ctx, r, base, title) if b.key in index]
+                  for r in own]
+        sims = np.asarray(ctx.cosines([unnamed(said(r.unit), ctx.lexicon) for r in own],
+                                      [unnamed(said(b.unit), ctx.lexicon) for b in near]),
+                          dtype=np.float64)
+        for i in todo:
+            r = own[i]
+            if not scopes[i]:
+                continue
+            j = max(scopes[i], key=lambda k: sims[i, k])
+            if sims[i, j] < th.frame_cosine:
+                continue
+            obs = r.unit.kind == "obs"
+            rivals = [k for k, o in enumerate(own) if k != i and (o.unit.kind == "obs") == obs
+                      and j in scopes[k]]
+            if any(sims[k, j] > sims[i, j] for k in rivals):
+                continue  # the newest unit answers another unit of this note
+            b = near[j]
+            mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, said(b.unit))
+            if not mine or 2 * len(mine & theirs) < th.frame_share * (len(mine) + len(theirs)):
+                continue
+            if (mine <= theirs and r.facts.values <= b.facts.values) or (
+                    theirs <= mine and b.facts.values <= r.facts.values):
+                continue  # one says all the other does: a restatement, not another value
+            e = ctx.entries[r.key]
+            ctx.entries[r.key] = replace(
+                e, status="superseded", by=b.key, by_text=as_written(b).strip(),
+                flips=_FLIP_PAIR, why="the newest says it over: "
+                + ", ".join(sorted(_shown(said(b.unit), theirs - mine))) + " where this says "
+                + ", ".join(sorted(_shown(said(r.unit), mine - theirs))))
+
+
+def _shown(text: str, prefixes: frozenset[str]) -> set[str]:
+    """The words of `text` whose first four letters are among `prefixes` (what the
+    ledger shows for a frame's difference), or the text's values when none differ."""
+    words = {w for w in re.findall(r"[A-Za-z][\w'’\-]*|\d[\w.,:/\-]*", text)
+             if w.lower()[:4] in prefixes}
+    return words or {w for w in re.findall(r"\d[\w.,:/\-]*|[A-Z][\w'’\-]*", text)[1:]}
