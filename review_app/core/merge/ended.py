@@ -53,8 +53,14 @@ class Ended:
     duty: frozenset[str] = frozenset()
 
 
-def _phrases(words: frozenset[str]) -> list[tuple[str, ...]]:
-    return sorted((tuple(w.split("_")) for w in words), key=len, reverse=True)
+@lru_cache(maxsize=256)
+def _phrases(words: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The cue phrases by their first word, each word's longest first: _match looks
+    up the token's own phrases instead of trying every phrase at every token."""
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for p in sorted((tuple(w.split("_")) for w in words), key=len, reverse=True):
+        out.setdefault(p[0], []).append(p)
+    return {w: tuple(ps) for w, ps in out.items()}
 
 
 def _capital(token: str, lexicon: Lexicon) -> bool:
@@ -94,10 +100,10 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
     return frozenset(names), frozenset(words), " ".join(seen if step > 0 else seen[::-1])
 
 
-def _match(tokens: list[str], low: list[str], k: int, phrases: list[tuple[str, ...]]
-           ) -> int:
+def _match(tokens: list[str], low: list[str], k: int,
+           phrases: dict[str, tuple[tuple[str, ...], ...]]) -> int:
     """Length of the longest cue phrase at token k, or 0."""
-    for p in phrases:
+    for p in phrases.get(low[k], ()):
         if tuple(low[k:k + len(p)]) == p:
             return len(p)
     return 0

@@ -96,9 +96,8 @@ def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
     rest = _URL.sub(" ", _WIKI.sub(" ", _CODE.sub(" ", plain)))
     for m in _NUMBER.finditer(rest):
         values.add("n:" + _num(m.group(0)))
-    for ch in rest:
-        if ch in lexicon.cjk_digits:
-            values.add("n:" + ch)
+    for ch in set(rest).intersection(lexicon.cjk_digits):  # (not a loop over every character)
+        values.add("n:" + ch)
     words = _WORD.findall(rest)
     for m in _WORD.finditer(rest):
         w = m.group(0)

@@ -55,7 +55,7 @@ def holders(text: str, lexicon: Lexicon) -> tuple[Holder, ...]:
 
     def side(indices: range) -> frozenset[str]:
         out: list[str] = []
-        for i in list(indices)[:_WINDOW]:
+        for i in indices[:_WINDOW]:  # (a range's slice: no list of the whole text)
             t = tokens[i]
             if t in _STOP or i in named:
                 break

@@ -88,11 +88,23 @@ def _name_like(filler: list[_Token], other: list[_Token]) -> bool:
         t.capital for t in filler + other)
 
 
-def _among(key: str, tokens: tuple[_Token, ...]) -> bool:
-    """The word is in the other unit, perhaps inflected or shortened ("BUs" / "BU")."""
-    return any(t.key == key or min(len(t.key), len(key)) >= 2 and abs(
-        len(t.key) - len(key)) <= _ENDING and (t.key.startswith(key) or key.startswith(t.key))
-        for t in tokens)
+@lru_cache(maxsize=1 << 14)
+def _near(text: str, lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]]:
+    """The text's word keys, and every prefix of one a word it starts may be (at least 2
+    letters, at most _ENDING fewer): _among's look-ups as set membership, built once a
+    text instead of a scan of its words for every word of every text it meets."""
+    keys = frozenset(t.key for t in _tokens(text, lexicon))
+    return keys, frozenset(k[:n] for k in keys
+                           for n in range(max(2, len(k) - _ENDING), len(k) + 1))
+
+
+def _among(key: str, near: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """The word is in the other unit, perhaps inflected or shortened ("BUs" / "BU"):
+    the same key, or one key starts the other (both at least 2 letters, at most
+    _ENDING letters apart)."""
+    keys, prefixes = near
+    return key in keys or key in prefixes or any(
+        key[:n] in keys for n in range(max(2, len(key) - _ENDING), len(key)))
 
 
 def _one_run(tokens: tuple[_Token, ...], filler: list[_Token]) -> bool:
@@ -110,13 +122,20 @@ def refill(older: str, newer: str, lexicon: Lexicon, max_words: int,
     lo, ln = label_of(older, label_chars), label_of(newer, label_chars)
     if lo is not None and ln is not None and lo[0] != ln[0]:
         return None  # two labels: two slots
-    to, tn = _tokens(older, lexicon), _tokens(newer, lexicon)
-    mine = [t for t in to if not _among(t.key, tn)]
-    theirs = [t for t in tn if not _among(t.key, to)]
-    frame = {t.key for t in to if t not in mine}
-    if not mine or not theirs or not frame:
+    near_o, near_n = _near(older, lexicon), _near(newer, lexicon)
+    # The filler words, by key: only a key the other text lacks as written needs the
+    # inflection look-up; past max_words (or none) there is no slot, whatever else.
+    lost = {k for k in near_o[0] - near_n[0] if not _among(k, near_n)}
+    if not lost or len(lost) > max_words:
         return None
-    if len({t.key for t in mine}) > max_words or len({t.key for t in theirs}) > max_words:
+    gained = {k for k in near_n[0] - near_o[0] if not _among(k, near_o)}
+    if not gained or len(gained) > max_words:
+        return None
+    to, tn = _tokens(older, lexicon), _tokens(newer, lexicon)
+    mine = [t for t in to if t.key in lost]
+    theirs = [t for t in tn if t.key in gained]
+    frame = {t.key for t in to if t.key not in lost}
+    if not frame:
         return None
     if len(frame) < max(len({t.key for t in mine}), len({t.key for t in theirs})):
         return None  # more filler than frame: two statements, not one slot
