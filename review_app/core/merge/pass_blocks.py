@@ -1,18 +1,25 @@
 """Pass 4: blocks with an order come whole from the newest note that has them.
 
-An older block (numbered list, checklist, table, code block, list) has a counterpart
-in the base when the aligned base section has a block of its kind, or, whatever its
-heading says, when most of its units are stated, present or superseded by base units
-(a table renamed "Tier" -> "Plan", a procedure moved under another heading). It is
-then that block's older version: the base's block is written whole and an older
-step, row or item it lacks is not spliced in. For a numbered list, checklist, table
-or code block the newest version's omission is deliberate: the unit is dropped and
-listed with its block, a carry-over candidate the person may flip to carry. An item
-of a plain list is left out the same way when the newer list speaks of its topic
-(it is a rewording or an older rule); an item on a topic the newer list never
-touches is a fact only the older note has and is carried, next to its siblings'
-counterparts. A lead-in sentence ending in ":" travels with the block it introduces:
-it is carried only when that block is carried."""
+An older numbered list, checklist or table is the older version of the newest's block
+most of whose items are close in meaning to its own (Thresholds.block_item_cosine),
+whatever either heading says ("## Routine" renamed "## Checklist", a procedure
+renumbered, a step reworded). The newest's block is written whole: an older item
+with a close counterpart there is present (its newer wording stands), and one
+without (a retired step, a dropped row) or whose counterpart gives another value is
+held back with its block, never spliced in or written over a step. Flipped to carry,
+the held-back items of one older block are written right after the newest's block as
+a list (or table) of their own under a line naming the older note (pass_render), so
+no numbering continues and no step lands loose in the prose. Failing that match, an
+older block (a code block too) has a counterpart when the aligned base section has a
+block of its kind, or when most of its units are stated, present or superseded by
+base units; its items the base lacks are held back the same way. An older block no
+newest block matches, in a section the newest lacks, is no one's older version: it
+is carried whole, under its own heading. An item of a plain list is left out the
+same way when the newer list speaks of its topic (it is a rewording or an older
+rule); an item on a topic the newer list never touches is a fact only the older
+note has and is carried, next to its siblings' counterparts. A lead-in sentence
+ending in ":" travels with the block it introduces: it is carried only when that
+block is carried."""
 
 from __future__ import annotations
 
@@ -25,6 +32,9 @@ from .ledger import ORDERED
 _NAMES = {"numbered": "numbered list", "checklist": "checklist", "table": "table",
           "fence": "code block", "code": "code block", "list": "list"}
 _LISTS = frozenset({"list", "numbered", "checklist"})
+# What an older block may be an older version of, by meaning: a procedure may become a
+# checklist (or the reverse) or a plain list; a table stays a table.
+_VERSIONS = {"numbered": _LISTS, "checklist": _LISTS, "table": frozenset({"table"})}
 
 
 def _block_refs(ctx: MergeContext, path: str) -> dict[int, list[Ref]]:
@@ -53,6 +63,8 @@ def run(ctx: MergeContext) -> None:
             block = doc.blocks[bi]
             if block.kind not in ORDERED and block.kind != "list":
                 continue
+            if block.kind in _VERSIONS and _by_meaning(ctx, block.kind, refs):
+                continue
             aligned = ctx.aligned.get((doc.path, refs[0].section))
             kinds = {base.blocks[b].kind for b in base.sections[aligned].blocks} \
                 if aligned is not None else set()
@@ -80,6 +92,7 @@ def run(ctx: MergeContext) -> None:
                                     th.left_out_cosine)
             else:
                 spoken = {r.key for r in leftover}
+            newer = _newer_block(ctx, block.kind, aligned, homes)
             for k, r in enumerate(refs):
                 e = ctx.entries[r.key]
                 if r.key in spoken and e.status in ("carried", "dropped"):
@@ -87,12 +100,80 @@ def run(ctx: MergeContext) -> None:
                         e, status="dropped", block=f"{name}{where}", flips=("carry", "drop"),
                         why=f"left out by the newer version of this {name}: "
                             "a carry-over candidate")
+                    if newer is not None:
+                        ctx.held_with[r.key] = newer
                 elif e.status == "carried" and by_content:
                     home = next((h for h in reversed(homes[:k]) if h is not None), None) \
                         or next((h for h in homes[k:] if h is not None), None)
                     if home is not None:
                         ctx.home.setdefault(r.key, home)
     _lead_ins(ctx)
+
+
+def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> bool:
+    """Settle an older numbered list, checklist or table as the older version of the
+    base block most of whose items are close to its own; False when none is."""
+    pool = [b for b in ctx.base_refs() if ctx.base.blocks[b.unit.block].kind
+            in _VERSIONS[kind] and b.unit.kind not in ("obs", "rel")]
+    sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in pool])
+    if sims is None:
+        return False
+    bar = ctx.thresholds.block_item_cosine
+    best: tuple[int, int] | None = None  # (items close to it, base block)
+    for bi in dict.fromkeys(b.unit.block for b in pool):
+        cols = [j for j, b in enumerate(pool) if b.unit.block == bi]
+        close = int((sims[:, cols].max(axis=1) >= bar).sum())
+        if best is None or close > best[0]:
+            best = (close, bi)
+    if best is None or 2 * best[0] < len(refs) or best[0] == 0:
+        return False
+    bi = best[1]
+    cols = [j for j, b in enumerate(pool) if b.unit.block == bi]
+    newest = ctx.base.blocks[bi]
+    name = _NAMES[kind]
+    title = ctx.base.sections[newest.section].title
+    where = f" (the newest's {_NAMES[newest.kind]}" + (f" under '{title}')" if title else ")")
+    stated = {v for b in ctx.base_refs() for v in b.facts.values}
+    for i, r in enumerate(refs):
+        e = ctx.entries[r.key]
+        j = max(cols, key=lambda c: float(sims[i, c]))
+        b = pool[j] if float(sims[i, j]) >= bar else None
+        label = f"{name} under '{r.section_title}'" if r.section_title else name
+        ctx.held_with[r.key] = bi
+        if e.status in ("superseded", "present") or e.chosen:
+            ctx.entries[r.key] = replace(e, block=label)
+            continue
+        fresh = [v for v in r.facts.values if v.startswith("n:") and v not in stated]
+        if b is not None and not fresh:
+            ctx.entries[r.key] = replace(
+                e, status="present", by=b.key, by_text=ctx.entries[b.key].text, block=label,
+                flips=(), held=False, why=f"the newer version of this {name}{where} says it")
+        else:
+            said = f": its counterpart there says {ctx.entries[b.key].text}" if b else ""
+            ctx.entries[r.key] = replace(
+                e, status="dropped", by=None, by_text=None, block=label, held=True,
+                flips=("carry", "drop"),
+                why=f"held back with its block: the newer version of this {name}{where} "
+                    f"lacks it{said}")
+    return True
+
+
+def _newer_block(ctx: MergeContext, kind: str, aligned: int | None,
+                 homes: list[int | None]) -> int | None:
+    """The base block an older ordered block matched by kind or content is the older
+    version of: the last block of its kind in the aligned section, else in the section
+    its settled units were matched in. None for a plain list (its items join it)."""
+    if kind not in ORDERED:
+        return None
+    family = _VERSIONS.get(kind, frozenset({"fence", "code"}) if kind in ("fence", "code")
+                           else frozenset({kind}))
+    for k in (aligned, *(h for h in homes if h is not None)):
+        if k is None:
+            continue
+        mine = [b for b in ctx.base.sections[k].blocks if ctx.base.blocks[b].kind in family]
+        if mine:
+            return mine[-1]
+    return None
 
 
 def _spoken_of(ctx: MergeContext, refs: list[Ref], pool: list[Ref],
