@@ -10,6 +10,8 @@ import datetime as dt
 import re
 from pathlib import Path
 
+import pytest
+
 from helpers_apply import group_doc, notes_of, plan_doc, tree_hashes, write_note
 
 from review_app.core.apply import apply_plan, plan_from_document, undo_apply
@@ -203,3 +205,29 @@ def test_an_older_procedure_in_a_section_the_newest_lacks_is_carried_whole() -> 
             "with the hand wheel.\n4. Walk passengers down the track stairs.\n") in c.text
     for step in ("Radio the other car", "Walk passengers down"):
         assert entry(c, step).status == "carried"
+
+
+@pytest.mark.parametrize(("newest_says", "older_obs", "status"), [
+    # the newest counts it in an observation, in digits: the older count is superseded
+    ("\n## Observations\n\n- [procedure] 8 steps from power on to power off\n",
+     "- [procedure] Seven steps from power on to power off", "superseded"),
+    # ... in a sentence, spelled out: an older observation giving the count in digits
+    ("\nEight steps, power on to power off.\n",
+     "- [procedure] The routine has 7 steps and takes 40 minutes", "superseded"),
+    # the newest counts nothing: the older count of its older list is no longer true
+    ("", "- [procedure] Seven steps from power on to power off", "dropped"),
+])
+def test_an_older_observation_counting_the_older_block_is_not_carried(
+        newest_says: str, older_obs: str, status: str) -> None:
+    newer = dated("funicular/daily-2026.md", "Cliff railway daily (2026)", "daily-2026",
+                  "## Checklist\n\n" + NEWEST_STEPS + newest_says, modified="2026-04-02")
+    older = dated("funicular/daily.md", "Cliff railway daily", "daily",
+                  "## Routine\n\n" + OLDER_STEPS + "\n## Observations\n\n" + older_obs
+                  + "\n", modified="2024-05-10")
+    c = compose("merge", newer, [older], now=NOW)
+    check_ledger(c)
+    e = entry(c, older_obs[2:])
+    assert e.status == status, e
+    assert older_obs not in c.text
+    if status == "dropped":  # held back: the person may still carry it
+        assert e.held and e.flips == ("carry", "drop")

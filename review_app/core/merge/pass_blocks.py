@@ -26,8 +26,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .facts import value_frames
+from .facts import counts, value_frames
 from .ledger import ORDERED
+from .older_only import HELD
+from .pass_units import said
 
 _NAMES = {"numbered": "numbered list", "checklist": "checklist", "table": "table",
           "fence": "code block", "code": "code block", "list": "list"}
@@ -63,7 +65,9 @@ def run(ctx: MergeContext) -> None:
             block = doc.blocks[bi]
             if block.kind not in ORDERED and block.kind != "list":
                 continue
-            if block.kind in _VERSIONS and _by_meaning(ctx, block.kind, refs):
+            newest = _by_meaning(ctx, block.kind, refs) if block.kind in _VERSIONS else None
+            if newest is not None:
+                _counted(ctx, doc.path, refs, newest)
                 continue
             aligned = ctx.aligned.get((doc.path, refs[0].section))
             kinds = {base.blocks[b].kind for b in base.sections[aligned].blocks} \
@@ -110,14 +114,15 @@ def run(ctx: MergeContext) -> None:
     _lead_ins(ctx)
 
 
-def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> bool:
+def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
     """Settle an older numbered list, checklist or table as the older version of the
-    base block most of whose items are close to its own; False when none is."""
+    base block most of whose items are close to its own: that block's index, None
+    when no block is."""
     pool = [b for b in ctx.base_refs() if ctx.base.blocks[b.unit.block].kind
             in _VERSIONS[kind] and b.unit.kind not in ("obs", "rel")]
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in pool])
     if sims is None:
-        return False
+        return None
     bar = ctx.thresholds.block_item_cosine
     best: tuple[int, int] | None = None  # (items close to it, base block)
     for bi in dict.fromkeys(b.unit.block for b in pool):
@@ -126,7 +131,7 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> bool:
         if best is None or close > best[0]:
             best = (close, bi)
     if best is None or 2 * best[0] < len(refs) or best[0] == 0:
-        return False
+        return None
     bi = best[1]
     cols = [j for j, b in enumerate(pool) if b.unit.block == bi]
     newest = ctx.base.blocks[bi]
@@ -155,7 +160,47 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> bool:
                 flips=("carry", "drop"),
                 why=f"held back with its block: the newer version of this {name}{where} "
                     f"lacks it{said}")
-    return True
+    return bi
+
+
+def _counted(ctx: MergeContext, path: str, refs: list[Ref], newest: int) -> None:
+    """An older observation or sentence counting the older version of a block by its
+    number of items ("[procedure] Seven steps from power on to power off") when the
+    newest's block has another number: superseded by the newest unit counting the same
+    thing by another number ("Eight-step checklist"; spelled numbers are values), else,
+    when it is near the older block in meaning, held back (the count is no longer
+    true, the rest of it may be)."""
+    n_old, n_new = len(refs), len(ctx.base.blocks[newest].units)
+    if n_old == n_new:
+        return
+    name = _NAMES[ctx.base.blocks[newest].kind]
+    inside = {r.key for r in refs}
+    others = [b for b in ctx.base_refs() if b.unit.block != newest]
+    for r in ctx.refs[path]:
+        e = ctx.entries[r.key]
+        if r.key in inside or r.unit.kind not in ("obs", "sentence") or e.chosen or \
+                e.status not in ("carried", "present"):
+            continue
+        things = {noun for n, noun in counts(said(r.unit), ctx.lexicon) if n == n_old}
+        if not things:
+            continue
+        newer = [b for b in others if any(noun in things and n != n_old for n, noun in
+                                          counts(said(b.unit), ctx.lexicon))]
+        if newer:
+            b = newer[0]
+            ctx.entries[r.key] = replace(
+                e, status="superseded", by=b.key, by_text=ctx.entries[b.key].text,
+                flips=("newer", "older"), held=False,
+                why=f"it counts the older version of the newest's {name} ({n_old}); "
+                    "the newest counts it anew")
+            continue
+        sims = ctx.cosines([said(r.unit)], [x.unit.text for x in refs])
+        if sims is not None and float(sims.max()) >= ctx.thresholds.home_cosine:
+            ctx.entries[r.key] = replace(
+                e, status="dropped", by=None, by_text=None, held=True,
+                flips=("carry", "drop"),
+                why=f"{HELD} (it counts the older version of the newest's {name}, "
+                    f"{n_old}; the newest's has {n_new})")
 
 
 def _newer_block(ctx: MergeContext, kind: str, aligned: int | None,
