@@ -11,11 +11,11 @@ import re
 from pathlib import Path
 
 import pytest
-
 from helpers_apply import group_doc, notes_of, plan_doc, tree_hashes, write_note
 
 from review_app.core.apply import apply_plan, plan_from_document, undo_apply
 from review_app.core.merging import compose
+from review_app.core.project import Project
 from tests.helpers_merge import check_ledger, dated, entry
 
 NOW = dt.datetime(2026, 6, 1, 8, 0)
@@ -116,8 +116,6 @@ def test_the_flip_round_trips_through_a_plan_and_apply_writes_the_preview(tmp_pa
     project_doc = plan_doc(root, group_doc(root, "funicular/daily-checklist-2026.md",
                                            ["funicular/daily-routine.md"], "merge",
                                            keep="funicular/daily-routine.md", choices=choices))
-    from review_app.core.project import Project
-
     project = Project(root)
     plan = plan_from_document(project, project_doc, now=NOW)
     assert not plan.conflicts
