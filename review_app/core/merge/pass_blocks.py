@@ -28,7 +28,7 @@ from dataclasses import replace
 from .context import MergeContext, Ref
 from .facts import counts, value_frames
 from .ledger import ORDERED
-from .older_only import HELD
+from .older_only import HELD, says_whole
 from .pass_units import said
 
 _NAMES = {"numbered": "numbered list", "checklist": "checklist", "table": "table",
@@ -142,8 +142,12 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
     for i, r in enumerate(refs):
         e = ctx.entries[r.key]
         j = max(cols, key=lambda c: float(sims[i, c]))
-        b = pool[j] if float(sims[i, j]) >= bar else None
+        # its counterpart: the nearest item, close in meaning or said whole in it
+        b = pool[j] if float(sims[i, j]) >= bar else next(
+            (pool[c] for c in cols if says_whole(ctx, r, pool[c])), None)
         label = f"{name} under '{r.section_title}'" if r.section_title else name
+        if r.key in ctx.fuller:  # it says a newest item more fully: pass_choices settles it
+            continue
         ctx.held_with[r.key] = bi
         if e.status in ("superseded", "present") or e.chosen:
             ctx.entries[r.key] = replace(e, block=label)
@@ -153,13 +157,13 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
             ctx.entries[r.key] = replace(
                 e, status="present", by=b.key, by_text=ctx.entries[b.key].text, block=label,
                 flips=(), held=False, why=f"the newer version of this {name}{where} says it")
-        else:
+        else:  # (one with a counterpart and more in it: older_only may find it fuller)
             said = f": its counterpart there says {ctx.entries[b.key].text}" if b else ""
             ctx.entries[r.key] = replace(
-                e, status="dropped", by=None, by_text=None, block=label, held=True,
+                e, status="dropped", by=None, by_text=None, block=label, held=b is None,
                 flips=("carry", "drop"),
-                why=f"held back with its block: the newer version of this {name}{where} "
-                    f"lacks it{said}")
+                why=f"left out by the newer version of this {name}{where}: a carry-over "
+                    f"candidate held back with its block{said}")
     return bi
 
 
