@@ -171,7 +171,7 @@ def _counted(ctx: MergeContext, path: str, refs: list[Ref], newest: int) -> None
     """An older observation or sentence counting the older version of a block by its
     number of items ("[procedure] Seven steps from power on to power off") when the
     newest's block has another number: superseded by the newest unit counting the same
-    thing by another number ("Eight-step checklist"; spelled numbers are values), else,
+    thing by that block's number ("Eight-step checklist"; spelled numbers are values), else,
     when it is near the older block in meaning, held back (the count is no longer
     true, the rest of it may be)."""
     n_old, n_new = len(refs), len(ctx.base.blocks[newest].units)
@@ -188,7 +188,7 @@ def _counted(ctx: MergeContext, path: str, refs: list[Ref], newest: int) -> None
         things = {noun for n, noun in counts(said(r.unit), ctx.lexicon) if n == n_old}
         if not things:
             continue
-        newer = [b for b in others if any(noun in things and n != n_old for n, noun in
+        newer = [b for b in others if any(noun in things and n == n_new for n, noun in
                                           counts(said(b.unit), ctx.lexicon))]
         if newer:
             b = newer[0]
