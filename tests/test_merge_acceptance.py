@@ -72,7 +72,7 @@ def test_one_label_in_two_sections_stays_in_its_section():
     check_ledger(c)
 
 
-def test_a_step_flipped_back_in_continues_the_newest_list_by_number():
+def test_a_step_flipped_back_in_follows_the_newest_list_as_its_own():
     older = note("skilift/morning-start.md", fm("Chairlift morning start", "2025-01-05")
                  + "## Start-up\n\n1. Walk the line and check the towers.\n"
                    "2. Run the chairs empty for one loop.\n"
@@ -89,11 +89,11 @@ def test_a_step_flipped_back_in_continues_the_newest_list_by_number():
     assert e.status == "dropped" and "carry" in e.flips
     flipped = compose("merge", newer, [older], kept=older, now=NOW, choices={e.key: "carry"})
     body = split_frontmatter(flipped.text)[1]
-    # it joins the newest's list as its next item (before: "\n3. Test the emergency
-    # brake ..." apart after "4. Open the gates.", two items numbered 3 in one list)
-    assert "4. Open the gates.\n5. Test the emergency brake at the top station.\n" in body
-    assert body.count("3. ") == 1
-    assert body.index("5. Test the emergency") < body.index("Lift staff sign")
+    # it follows the newest's list as a list of its own under a line naming the older
+    # note (never numbered on from the newest's list, which would put it after "Open the
+    # gates" in the procedure: issue 18 point 3), before the prose after the list
+    assert "4. Open the gates.\n\nFrom the older note \"Chairlift morning start\":\n\n" \
+        "3. Test the emergency brake at the top station.\n\nLift staff sign" in body
     check_ledger(flipped)
 
 

@@ -56,6 +56,10 @@ class MergeContext:
     # carried older key -> the base section it is written in when its own section is
     # not aligned (its block's siblings were matched there)
     home: dict[str, int] = field(default_factory=dict)
+    # older key of a step, row or item of an older version of a newest block -> that
+    # base block's index: carried (by the person's flip), it is written after that
+    # block as a list of its own (pass_blocks, pass_render)
+    held_with: dict[str, int] = field(default_factory=dict)
     # carried older key of a sentence leaning on the unit before it -> the written unit
     # it goes right after (its carried antecedent, or the base unit stating it)
     leans: dict[str, str] = field(default_factory=dict)

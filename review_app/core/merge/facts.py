@@ -168,6 +168,27 @@ def value_shape(value: str) -> str | None:
         else None
 
 
+def counts(text: str, lexicon: Lexicon) -> set[tuple[int, str]]:
+    """What a text counts: (the number, the stem of the word after it), digits or
+    spelled out ("Seven steps", "an eight-step checklist", "8 steps" -> (7, "step"),
+    (8, "step"), (8, "step")), so two notes counting one thing by other numbers meet."""
+    table = dict(lexicon.number_words)
+    words = re.findall(r"\d+|[A-Za-z]+", text.lower())
+    out: set[tuple[int, str]] = set()
+    k = 0
+    while k < len(words) - 1:
+        w = words[k]
+        n = int(w) if w.isdigit() else table.get(w)
+        if n is not None and not w.isdigit() and k + 2 < len(words) and n >= 20 and \
+                (unit := table.get(words[k + 1])) is not None and unit < 10:
+            n, k = n + unit, k + 1  # "thirty two"
+        nxt = words[k + 1]
+        if n is not None and not nxt.isdigit() and nxt not in table:
+            out.add((n, stem(nxt, lexicon)))
+        k += 1
+    return out
+
+
 def stem(word: str, lexicon: Lexicon) -> str:
     """A rough stem, so "starts on" and "start date" frame one thing (kept by the
     lexicon: a compose stems the same words thousands of times)."""

@@ -250,6 +250,10 @@ class Lexicon:
         it its this that these those they them their theirs both such either neither
         latter former otherwise hence thus therefore consequently
         """))
+    # The line written above the steps, rows or items of an older version of a block
+    # that the person chose to carry (pass_render): they follow the newest's block as a
+    # list or table of their own, never continuing or splicing into it.
+    held_over_line: str = 'From the older note "{note}":'
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
     # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).

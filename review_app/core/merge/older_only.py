@@ -121,7 +121,7 @@ def unsaid_words(ctx: MergeContext, text: str, base: list[Ref]) -> set[str]:
     return set(mine - best)
 
 
-def _says_whole(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+def says_whole(ctx: MergeContext, r: Ref, b: Ref) -> bool:
     """The older unit says all of base unit `b`: every fact and every content word."""
     if not _valued(b.facts.values) <= r.facts.values or len(b.unit.norm) >= len(r.unit.norm):
         return False
@@ -162,7 +162,7 @@ def fuller_units(ctx: MergeContext) -> None:
                 # ... and none of them another value of what the newest states ("$25 per
                 # hour" where the newest charges "$35 per hour")
                 if extra <= fresh and not {value_shape(v) for v in extra} & shapes \
-                        and _says_whole(ctx, r, b):
+                        and says_whole(ctx, r, b):
                     ctx.fuller[r.key] = b.key
                     taken.add(b.key)
                     ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),

@@ -1,30 +1,42 @@
 """Pass 4: blocks with an order come whole from the newest note that has them.
 
-An older block (numbered list, checklist, table, code block, list) has a counterpart
-in the base when the aligned base section has a block of its kind, or, whatever its
-heading says, when most of its units are stated, present or superseded by base units
-(a table renamed "Tier" -> "Plan", a procedure moved under another heading). It is
-then that block's older version: the base's block is written whole and an older
-step, row or item it lacks is not spliced in. For a numbered list, checklist, table
-or code block the newest version's omission is deliberate: the unit is dropped and
-listed with its block, a carry-over candidate the person may flip to carry. An item
-of a plain list is left out the same way when the newer list speaks of its topic
-(it is a rewording or an older rule); an item on a topic the newer list never
-touches is a fact only the older note has and is carried, next to its siblings'
-counterparts. A lead-in sentence ending in ":" travels with the block it introduces:
-it is carried only when that block is carried."""
+An older numbered list, checklist or table is the older version of the newest's block
+most of whose items are close in meaning to its own (Thresholds.block_item_cosine),
+whatever either heading says ("## Routine" renamed "## Checklist", a procedure
+renumbered, a step reworded). The newest's block is written whole: an older item
+with a close counterpart there is present (its newer wording stands), and one
+without (a retired step, a dropped row) or whose counterpart gives another value is
+held back with its block, never spliced in or written over a step. Flipped to carry,
+the held-back items of one older block are written right after the newest's block as
+a list (or table) of their own under a line naming the older note (pass_render), so
+no numbering continues and no step lands loose in the prose. Failing that match, an
+older block (a code block too) has a counterpart when the aligned base section has a
+block of its kind, or when most of its units are stated, present or superseded by
+base units; its items the base lacks are held back the same way. An older block no
+newest block matches, in a section the newest lacks, is no one's older version: it
+is carried whole, under its own heading. An item of a plain list is left out the
+same way when the newer list speaks of its topic (it is a rewording or an older
+rule); an item on a topic the newer list never touches is a fact only the older
+note has and is carried, next to its siblings' counterparts. A lead-in sentence
+ending in ":" travels with the block it introduces: it is carried only when that
+block is carried."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .facts import value_frames
+from .facts import counts, value_frames
 from .ledger import ORDERED
+from .older_only import HELD, says_whole
+from .pass_units import said
 
 _NAMES = {"numbered": "numbered list", "checklist": "checklist", "table": "table",
           "fence": "code block", "code": "code block", "list": "list"}
 _LISTS = frozenset({"list", "numbered", "checklist"})
+# What an older block may be an older version of, by meaning: a procedure may become a
+# checklist (or the reverse) or a plain list; a table stays a table.
+_VERSIONS = {"numbered": _LISTS, "checklist": _LISTS, "table": frozenset({"table"})}
 
 
 def _block_refs(ctx: MergeContext, path: str) -> dict[int, list[Ref]]:
@@ -53,6 +65,10 @@ def run(ctx: MergeContext) -> None:
             block = doc.blocks[bi]
             if block.kind not in ORDERED and block.kind != "list":
                 continue
+            newest = _by_meaning(ctx, block.kind, refs) if block.kind in _VERSIONS else None
+            if newest is not None:
+                _counted(ctx, doc.path, refs, newest)
+                continue
             aligned = ctx.aligned.get((doc.path, refs[0].section))
             kinds = {base.blocks[b].kind for b in base.sections[aligned].blocks} \
                 if aligned is not None else set()
@@ -80,6 +96,7 @@ def run(ctx: MergeContext) -> None:
                                     th.left_out_cosine)
             else:
                 spoken = {r.key for r in leftover}
+            newer = _newer_block(ctx, block.kind, aligned, homes)
             for k, r in enumerate(refs):
                 e = ctx.entries[r.key]
                 if r.key in spoken and e.status in ("carried", "dropped"):
@@ -87,12 +104,125 @@ def run(ctx: MergeContext) -> None:
                         e, status="dropped", block=f"{name}{where}", flips=("carry", "drop"),
                         why=f"left out by the newer version of this {name}: "
                             "a carry-over candidate")
+                    if newer is not None:
+                        ctx.held_with[r.key] = newer
                 elif e.status == "carried" and by_content:
                     home = next((h for h in reversed(homes[:k]) if h is not None), None) \
                         or next((h for h in homes[k:] if h is not None), None)
                     if home is not None:
                         ctx.home.setdefault(r.key, home)
     _lead_ins(ctx)
+
+
+def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
+    """Settle an older numbered list, checklist or table as the older version of the
+    base block most of whose items are close to its own: that block's index, None
+    when no block is."""
+    pool = [b for b in ctx.base_refs() if ctx.base.blocks[b.unit.block].kind
+            in _VERSIONS[kind] and b.unit.kind not in ("obs", "rel")]
+    sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in pool])
+    if sims is None:
+        return None
+    bar = ctx.thresholds.block_item_cosine
+    best: tuple[int, int] | None = None  # (items close to it, base block)
+    for bi in dict.fromkeys(b.unit.block for b in pool):
+        cols = [j for j, b in enumerate(pool) if b.unit.block == bi]
+        close = int((sims[:, cols].max(axis=1) >= bar).sum())
+        if best is None or close > best[0]:
+            best = (close, bi)
+    if best is None or 2 * best[0] < len(refs) or best[0] == 0:
+        return None
+    bi = best[1]
+    cols = [j for j, b in enumerate(pool) if b.unit.block == bi]
+    newest = ctx.base.blocks[bi]
+    name = _NAMES[kind]
+    title = ctx.base.sections[newest.section].title
+    where = f" (the newest's {_NAMES[newest.kind]}" + (f" under '{title}')" if title else ")")
+    stated = {v for b in ctx.base_refs() for v in b.facts.values}
+    for i, r in enumerate(refs):
+        e = ctx.entries[r.key]
+        j = max(cols, key=lambda c: float(sims[i, c]))
+        # its counterpart: the nearest item, close in meaning or said whole in it
+        b = pool[j] if float(sims[i, j]) >= bar else next(
+            (pool[c] for c in cols if says_whole(ctx, r, pool[c])), None)
+        label = f"{name} under '{r.section_title}'" if r.section_title else name
+        if r.key in ctx.fuller:  # it says a newest item more fully: pass_choices settles it
+            continue
+        ctx.held_with[r.key] = bi
+        if e.status in ("superseded", "present") or e.chosen:
+            ctx.entries[r.key] = replace(e, block=label)
+            continue
+        fresh = [v for v in r.facts.values if v.startswith("n:") and v not in stated]
+        if b is not None and not fresh:
+            ctx.entries[r.key] = replace(
+                e, status="present", by=b.key, by_text=ctx.entries[b.key].text, block=label,
+                flips=(), held=False, why=f"the newer version of this {name}{where} says it")
+        else:  # (one with a counterpart and more in it: older_only may find it fuller)
+            said = f": its counterpart there says {ctx.entries[b.key].text}" if b else ""
+            ctx.entries[r.key] = replace(
+                e, status="dropped", by=None, by_text=None, block=label, held=b is None,
+                flips=("carry", "drop"),
+                why=f"left out by the newer version of this {name}{where}: a carry-over "
+                    f"candidate held back with its block{said}")
+    return bi
+
+
+def _counted(ctx: MergeContext, path: str, refs: list[Ref], newest: int) -> None:
+    """An older observation or sentence counting the older version of a block by its
+    number of items ("[procedure] Seven steps from power on to power off") when the
+    newest's block has another number: superseded by the newest unit counting the same
+    thing by that block's number ("Eight-step checklist"; spelled numbers are values), else,
+    when it is near the older block in meaning, held back (the count is no longer
+    true, the rest of it may be)."""
+    n_old, n_new = len(refs), len(ctx.base.blocks[newest].units)
+    if n_old == n_new:
+        return
+    name = _NAMES[ctx.base.blocks[newest].kind]
+    inside = {r.key for r in refs}
+    others = [b for b in ctx.base_refs() if b.unit.block != newest]
+    for r in ctx.refs[path]:
+        e = ctx.entries[r.key]
+        if r.key in inside or r.unit.kind not in ("obs", "sentence") or e.chosen or \
+                e.status not in ("carried", "present"):
+            continue
+        things = {noun for n, noun in counts(said(r.unit), ctx.lexicon) if n == n_old}
+        if not things:
+            continue
+        newer = [b for b in others if any(noun in things and n == n_new for n, noun in
+                                          counts(said(b.unit), ctx.lexicon))]
+        if newer:
+            b = newer[0]
+            ctx.entries[r.key] = replace(
+                e, status="superseded", by=b.key, by_text=ctx.entries[b.key].text,
+                flips=("newer", "older"), held=False,
+                why=f"it counts the older version of the newest's {name} ({n_old}); "
+                    "the newest counts it anew")
+            continue
+        sims = ctx.cosines([said(r.unit)], [x.unit.text for x in refs])
+        if sims is not None and float(sims.max()) >= ctx.thresholds.home_cosine:
+            ctx.entries[r.key] = replace(
+                e, status="dropped", by=None, by_text=None, held=True,
+                flips=("carry", "drop"),
+                why=f"{HELD} (it counts the older version of the newest's {name}, "
+                    f"{n_old}; the newest's has {n_new})")
+
+
+def _newer_block(ctx: MergeContext, kind: str, aligned: int | None,
+                 homes: list[int | None]) -> int | None:
+    """The base block an older ordered block matched by kind or content is the older
+    version of: the last block of its kind in the aligned section, else in the section
+    its settled units were matched in. None for a plain list (its items join it)."""
+    if kind not in ORDERED:
+        return None
+    family = _VERSIONS.get(kind, frozenset({"fence", "code"}) if kind in ("fence", "code")
+                           else frozenset({kind}))
+    for k in (aligned, *(h for h in homes if h is not None)):
+        if k is None:
+            continue
+        mine = [b for b in ctx.base.sections[k].blocks if ctx.base.blocks[b].kind in family]
+        if mine:
+            return mine[-1]
+    return None
 
 
 def _spoken_of(ctx: MergeContext, refs: list[Ref], pool: list[Ref],

@@ -99,6 +99,7 @@ def run(ctx: MergeContext) -> Lines:
                            f"not after its nearest unit (budget "
                            f"{ctx.thresholds.embed_budget})")
     seen: dict[tuple[str, int], bool] = {}
+    held: dict[tuple[int, str], list[Ref]] = {}  # (base block, older note) -> its items
 
     def counterpart(path: str, k: int) -> bool:
         if (path, k) not in seen:
@@ -110,6 +111,9 @@ def run(ctx: MergeContext) -> Lines:
     homes = _homes_by_meaning(ctx, [r for r in carried if r.unit.kind in _PLACED
                                     and r.key not in ctx.home]) if by_meaning else {}
     for r in carried:
+        if r.key in ctx.held_with:  # an older version's item: after the newest's block
+            held.setdefault((ctx.held_with[r.key], r.path), []).append(r)
+            continue
         if r.unit.kind == "obs":
             obs.append(r)
             continue
@@ -180,6 +184,10 @@ def run(ctx: MergeContext) -> Lines:
         # an item after an item of a list continues it; anything else is a block apart
         put(at, _chunk(ctx, expand(refs)), not (in_list and (first.kind == "list" or all(
             r.unit.kind == "check" for r in refs))))
+    for (bi, path), refs in sorted(held.items()):
+        title = next(n.title for n, d in ctx.older if d.path == path)
+        put(base.blocks[bi].end, [(ctx.lexicon.held_over_line.format(note=title), path),
+                                  ("", None), *_chunk(ctx, expand(refs))], True)
     for heading, refs in new_sections.items():
         at = _section_spot(ctx, refs, new_at) if heading and by_meaning else new_at
         put(at, ([(heading, refs[0].path), ("", None)] if heading else [])

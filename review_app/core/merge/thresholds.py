@@ -42,6 +42,13 @@ class Thresholds:
     # An older list item this close to an item of the newer version of its list is
     # on a topic that list speaks to: left out by the newer version, not carried
     left_out_cosine: float = 0.60
+    # An older step, checklist item or table row this close in meaning to an item of
+    # a newest block is that item's older version (pass_blocks: a block most of whose
+    # items have one is the older version of that block, whatever its heading). On the
+    # procedures, checklists and tables of tests/data and the new tests' notes, an item
+    # reworded or renumbered sits at 0.85-0.95 to its counterpart and other items of
+    # the same procedure at most 0.60: 0.75 sits between the two.
+    block_item_cosine: float = 0.75
     # A carried sentence this close to a carried observation stating its new facts
     # says what the observation says
     prose_as_observation_cosine: float = 0.45
