@@ -137,3 +137,68 @@ def template_only(a: np.ndarray, b: np.ndarray, template: np.ndarray) -> int:
     if len(shared) < MIN_SHARED or not np.isin(shared, template, assume_unique=True).all():
         return 0
     return len(shared)
+
+
+OWN_WORDS = 0.25
+"""Share of the smaller note's distinctive words (each weighed by its rarity in the project,
+log(notes / notes holding it)) missing from the other at which two fillings of the project's
+template each keep content of their own. A copy edited in place, or condensed, keeps the
+other's names, identifiers and figures (a real agent vault's template copied between two
+folders: 5%); a template filled again for other work brings its own (the same vault's sibling
+tasks, a review and its re-review, an audit and its follow-up: 31-60%). Read only where both
+fill the project's template (`template_headings`): a free-form rewrite rewords and is judged by
+its coverage alone."""
+
+_WORD = re.compile(r"[^\W\d_][\w\-.]{2,}")
+
+
+def note_words(title: str, body: str) -> frozenset[str]:
+    """The note's words of three characters or more (identifiers and paths kept whole)."""
+    return frozenset(w.strip(".-") for w in _WORD.findall(f"{title}\n{body or ''}".lower()))
+
+
+def heading_digests(body: str) -> np.ndarray:
+    """The note's headings, each as a 64-bit digest of its text (numbers masked)."""
+    out = set()
+    for line in (body or "").splitlines():
+        text = line.strip()
+        if text.startswith("#"):
+            text = _SPACE.sub(" ", _NUMBER.sub("#", text.lstrip("#").strip().lower()))
+            if text:
+                out.add(int.from_bytes(blake2b(text.encode(), digest_size=8).digest(),
+                                       "little", signed=True))
+    return np.array(sorted(out), dtype=np.int64)
+
+
+class WordRarity:
+    """How rare each word is among the notes read (document frequency), computed once."""
+
+    def __init__(self, notes_words: Iterable[frozenset[str]]) -> None:
+        parts = list(notes_words)
+        self.n = max(len(parts), 1)
+        self.df = Counter(w for words in parts for w in words)
+
+    def weight(self, word: str) -> float:
+        return float(np.log(self.n / max(self.df.get(word, 1), 1)))
+
+    def own_share(self, a: frozenset[str], b: frozenset[str]) -> float:
+        """The rarity-weighted share of a's words that b lacks (0: all of a's are in b)."""
+        total = sum(self.weight(w) for w in a)
+        return sum(self.weight(w) for w in a - b) / total if total > 0 else 0.0
+
+
+def own_words(a: frozenset[str], b: frozenset[str], rarity: WordRarity) -> float:
+    """The smaller note's (by words) rarity-weighted share of words the other lacks."""
+    small, big = (a, b) if len(a) <= len(b) else (b, a)
+    return rarity.own_share(small, big)
+
+
+def template_filled(a: np.ndarray, b: np.ndarray, template: np.ndarray) -> int:
+    """How many of the project's template headings the two notes both carry, where the
+    headings they share are at least half of each note's (else 0): two fillings of one
+    structure. A rewrite that restructures keeps only the generic sections every note has
+    ("Observations", "Relations") and is read by its coverage alone."""
+    shared = np.intersect1d(a, b, assume_unique=True)
+    if 2 * len(shared) < max(len(a), len(b)):
+        return 0
+    return int(np.isin(shared, template, assume_unique=True).sum())
