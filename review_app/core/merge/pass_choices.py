@@ -43,7 +43,13 @@ def _older(ctx: MergeContext, key: str, *, chosen: bool) -> None:
     e = ctx.entries[key]
     newer = ctx.entries[e.by]  # type: ignore[index]
     if newer.status != "stated" or e.by in ctx.replaced:
-        return  # a base unit is replaced by one older unit at most
+        if chosen and e.by in ctx.replaced:
+            # a base unit is replaced by one older unit at most; another the person
+            # chose over it (an older intro and an older value both superseded by one
+            # lead sentence) is written beside it, not silently left out
+            ctx.entries[key] = replace(e, status="carried", chosen=True,
+                                       why=f"written beside (not instead of): {newer.text}")
+        return
     if (e.kind in _OWN_PLACE) != (newer.kind in _OWN_PLACE):
         # An observation or relation lives in its own section and a body unit in the
         # prose: neither can take the other's place, so the older one is written in

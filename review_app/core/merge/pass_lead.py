@@ -75,7 +75,10 @@ def run(ctx: MergeContext) -> None:
         return
     todo: list[Ref] = []
     for _, doc in ctx.older:
-        for r in lead_refs(ctx, doc):
+        # the intro is the lead's first sentence: those after it say things of their
+        # own ("Children under eight must be accompanied by an adult.") which no
+        # newest lead sentence says over (their cosines to it are as low as an intro's)
+        for r in lead_refs(ctx, doc)[:1]:
             e = ctx.entries.get(r.key)
             if e is not None and e.status == "carried" and not e.chosen and not e.held:
                 todo.append(r)

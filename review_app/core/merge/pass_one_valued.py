@@ -132,6 +132,9 @@ def status_statement(u: Unit, lexicon: Lexicon, thresholds: Thresholds) -> bool:
         return False  # "Pending: new nets" lists what is pending, "Status: draft" is one
     skip = cue_words(cues) | lexicon.function_words | lexicon.months \
         | lexicon.one_valued_headings | lexicon.title_status_words  # "current status"
+    if label is not None and any(w not in skip and len(w) > 1 for w in
+                                 re.findall(r"[a-z]+", label[0].lower())):
+        return False  # "Sam's membership status: pending" is the standing of another thing
     other = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in skip and len(w) > 1]
     return len(other) <= thresholds.status_other_words
 

@@ -208,8 +208,11 @@ def run(ctx: MergeContext) -> Lines:
         else:
             after.setdefault(tail_at, []).extend([("", None), (title, None), ("", None),
                                                   *lines])
-    swaps = {ctx.ref(b).unit.start: (ctx.ref(b), ctx.ref(o))
-             for b, o in ctx.replaced.items()}
+    # several sentences of one paragraph may each be swapped ("older" on an intro and
+    # on a value in the same lead): keyed by their first line, all are kept
+    swaps: dict[int, list[tuple[Ref, Ref]]] = {}
+    for b, o in ctx.replaced.items():
+        swaps.setdefault(ctx.ref(b).unit.start, []).append((ctx.ref(b), ctx.ref(o)))
     gone = {ctx.ref(k).unit.start for k, e in ctx.entries.items()
              if e.source == base.path and e.status == "dropped"}
     out: Lines = []
@@ -219,14 +222,24 @@ def run(ctx: MergeContext) -> Lines:
         if i == len(base.lines):
             break
         if i in swaps:
-            newer, older = swaps.pop(i)
+            pairs = swaps.pop(i)
+            newer, older = pairs[0]
             if newer.unit.kind == "sentence":
-                para = " ".join(ln.strip() for ln in base.lines[newer.unit.start:
-                                                               newer.unit.end])
-                out.append((para.replace(newer.unit.text, older.unit.text, 1), older.path))
+                end = max(p.unit.end for p, _ in pairs)
+                # a swapped sentence starting on a line this one spans joins it
+                while more := [j for j in swaps if i < j < end
+                               and swaps[j][0][0].unit.kind == "sentence"]:
+                    for j in more:
+                        pairs += swaps.pop(j)
+                    end = max(p.unit.end for p, _ in pairs)
+                para = " ".join(ln.strip() for ln in base.lines[i:end])
+                for was, now in pairs:
+                    para = para.replace(was.unit.text, now.unit.text, 1)
+                out.append((para, older.path))
+                i = end
             else:
                 out += [(ln, older.path) for ln in older.unit.raw]
-            i = newer.unit.end
+                i = newer.unit.end
             continue
         if i not in gone:
             out.append((base.lines[i], None))
