@@ -194,11 +194,6 @@ def own_words(a: frozenset[str], b: frozenset[str], rarity: WordRarity) -> float
 
 
 def template_filled(a: np.ndarray, b: np.ndarray, template: np.ndarray) -> int:
-    """How many of the project's template headings the two notes both carry, where the
-    headings they share are at least half of each note's (else 0): two fillings of one
-    structure. A rewrite that restructures keeps only the generic sections every note has
-    ("Observations", "Relations") and is read by its coverage alone."""
+    """How many of the project's template headings the two notes both carry."""
     shared = np.intersect1d(a, b, assume_unique=True)
-    if 2 * len(shared) < max(len(a), len(b)):
-        return 0
     return int(np.isin(shared, template, assume_unique=True).sum())
