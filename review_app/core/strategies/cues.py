@@ -39,12 +39,6 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   block under a dated header) or no name of its own (an empty daily note) restates nothing,
   so it is held below the likely band against any note it is not a copy of; two such stubs
   are trivially alike;
-- own words (template.py, `OWN_WORDS`): two notes that both fill the project's template (its
-  headings recur in many notes) while the smaller one brings distinctive words the other
-  lacks (rarity-weighted: names, identifiers, figures) are two fillings for two pieces of
-  work (sibling tasks, a review and its re-review): held below the likely band. Sections of
-  one template sit close on the model whatever they say, so section coverage alone read
-  such pairs as restating each other;
 - concept (concept.py): two notes filled from one template about different things (titles
   naming two subjects, versions or IDs; one linking the other; distinctive content not
   covering each other) are held below the likely band as template fillings are;
@@ -88,7 +82,6 @@ class PairCues:
     template: int = 0  # lines the two share, where every one is the project's template
     concept: str = ""  # why the two fill one template about different things (concept.py)
     stub: bool = False  # one note has no line of its own (template.no_own_content)
-    own_words: float = 0.0  # both fill the template, each with words of its own (template.py)
 
     @property
     def inside(self) -> float | None:
@@ -113,10 +106,6 @@ class PairCues:
     @property
     def held_as_template(self) -> bool:
         return self.template > 0
-
-    @property
-    def held_as_siblings(self) -> bool:
-        return self.own_words > 0
 
     @property
     def held_as_index(self) -> bool:
@@ -166,7 +155,7 @@ class PairCues:
             # content on both sides keeps a pair out of the likely band, not off the list
             out = min(_sigmoid(z + self.listing_shift() + bonus), likely - SERIES_BELOW)
         if (self.held_as_series or self.held_as_index or self.held_as_template or self.concept
-                or self.stub or self.held_as_siblings):
+                or self.stub):
             out = min(out, likely - SERIES_BELOW)
         if listing is not None and self.held_below_listing:
             out = min(out, listing - SERIES_BELOW)
@@ -179,8 +168,7 @@ class PairCues:
                                  "index_like": float(bool(self.shape_a or self.shape_b)),
                                  "template_lines": float(self.template),
                                  "other_concept": float(bool(self.concept)),
-                                 "no_own_content": float(self.stub),
-                                 "own_words": round(self.own_words, 4)}
+                                 "no_own_content": float(self.stub)}
         if self.series.chain:  # only where it is one: the evidence of other pairs is as was
             out["version_chain"] = 1.0
         if self.cov is not None:
@@ -214,10 +202,6 @@ class PairCues:
         if self.stub:
             out.append("one note has no content of its own: every line of it is a heading or "
                        "the project's template (counts against)")
-        if self.own_words:
-            out.append(f"both fill the project's template with content of their own: "
-                       f"{self.own_words:.0%} of the smaller note's distinctive words are not "
-                       f"in the other (counts against)")
         if self.held_below_listing:
             if self.series.identity == "the name":
                 out.append("kept below the listing: one template filled for two different "
@@ -242,21 +226,17 @@ class PairCues:
         elif self.stub:
             out.append("kept out of the likely band: an unfilled template or empty stub "
                        "restates nothing unless it is the other's copy")
-        elif self.held_as_siblings:
-            out.append("kept out of the likely band: two fillings of one template, each "
-                       "about work of its own, are two notes")
         return out
 
 
 def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
               pieces_b: tuple[np.ndarray, np.ndarray] | None,
               scale: Scale | None = None, template: int = 0, concept: str = "",
-              stub: bool = False, own_words: float = 0.0) -> PairCues:
+              stub: bool = False) -> PairCues:
     """`template`: the lines the two share where all are the project's template
     (template.template_only), `concept` (concept.ConceptIndex.cue) and `stub` (either note
     without a line of its own, template.no_own_content), worked out by the caller, which
-    sees the whole project; `own_words` the smaller note's share of distinctive words the
-    other lacks where both fill the template (template.OWN_WORDS), else 0."""
+    sees the whole project."""
     cov = None
     if pieces_a is not None and pieces_b is not None and scale is not None:
         cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1],
@@ -271,8 +251,7 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
     twice = stub and a.body.strip() == b.body.strip() and \
         a.title.strip().lower() == b.title.strip().lower()
     return PairCues(cov, scale, note_shape(a), note_shape(b), cue, cue.series and same,
-                    0 if same else template, "" if same else concept, stub and not twice,
-                    0.0 if same else own_words)
+                    0 if same else template, "" if same else concept, stub and not twice)
 
 
 def _sigmoid(z: float) -> float:

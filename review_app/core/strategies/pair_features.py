@@ -25,18 +25,11 @@ from .concept import ConceptIndex
 from .cues import FLOOR, SERIES_BELOW, PairCues, pair_cues
 from .series import versions_of_one
 from .template import (
-    MIN_SHARED,
-    OWN_WORDS,
-    WordRarity,
     generic_names,
-    heading_digests,
     no_own_content,
     note_lines,
     note_names,
-    note_words,
     own_chars,
-    own_words,
-    template_filled,
     template_lines,
     template_only,
 )
@@ -259,10 +252,6 @@ class ScoredPairs:
         self.generic: frozenset[str] = frozenset({""})
         self._own: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._template_set: frozenset[int] | None = None
-        self.headings = np.zeros(0, dtype=np.int64)  # the template's headings
-        self.rarity: WordRarity | None = None
-        self._heads: dict[int, np.ndarray] = {}
-        self._words: dict[int, frozenset[str]] = {}
         self.concepts: ConceptIndex | None = None
         self.cues: dict[tuple[int, int], PairCues] = {}
         self._apply_cues()
@@ -291,9 +280,6 @@ class ScoredPairs:
         self.template = template_lines(self.lines(r) for r in reached)
         notes = self.client.notes
         self.generic = generic_names(note_names(notes[r].title, notes[r].body) for r in reached)
-        # the template's headings and each word's rarity, over the same notes (template.py)
-        self.headings = template_lines(self.heads(r) for r in reached)
-        self.rarity = WordRarity(self.words(r) for r in reached)
         self.concepts = ConceptIndex(self.client.notes, reached)
         for r, c_ in zip(rows.tolist(), cols.tolist(), strict=True):
             j = int(self.idx[r, c_])
@@ -322,8 +308,7 @@ class ScoredPairs:
                                       note_names(notes[r].title, notes[r].body), self.generic)
                        for r in key)
             self.cues[key] = pair_cues(notes[key[0]], notes[key[1]], self.own_pieces(key[0]),
-                                       self.own_pieces(key[1]), scale, shared, concept, stub,
-                                       self.siblings(*key))
+                                       self.own_pieces(key[1]), scale, shared, concept, stub)
         return self.cues[key]
 
     def own_pieces(self, row: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -339,27 +324,6 @@ class ScoredPairs:
             weights = own_chars(source.texts(row), self._template_set)
             self._own[row] = (got[0], weights) if len(weights) == len(got[1]) else got
         return self._own[row]
-
-    def siblings(self, i: int, j: int) -> float:
-        """The smaller note's share of distinctive words the other lacks, where both fill
-        the project's template and that share is OWN_WORDS or more (else 0): two fillings
-        of one template, each with content of its own (template.OWN_WORDS)."""
-        if self.rarity is None or template_filled(self.heads(i), self.heads(j),
-                                                  self.headings) < MIN_SHARED:
-            return 0.0
-        share = own_words(self.words(i), self.words(j), self.rarity)
-        return share if share >= OWN_WORDS else 0.0
-
-    def heads(self, row: int) -> np.ndarray:
-        if row not in self._heads:
-            self._heads[row] = heading_digests(self.client.notes[row].body)
-        return self._heads[row]
-
-    def words(self, row: int) -> frozenset[str]:
-        if row not in self._words:
-            nt = self.client.notes[row]
-            self._words[row] = note_words(nt.title, nt.body)
-        return self._words[row]
 
     def lines(self, row: int) -> np.ndarray:
         if row not in self._lines:
