@@ -59,6 +59,12 @@ class Section:
     blocks: list[int] = field(default_factory=list)
 
     @property
+    def is_intro(self) -> bool:
+        """The part before the first heading or the title's (level 1) section: the note's
+        intro, what it is about; the one notion every pass asks."""
+        return self.level <= 1
+
+    @property
     def last_content(self) -> int:
         """One past the last non-blank line (where a carried unit goes)."""
         return self.end

@@ -272,14 +272,14 @@ def stale_intro(ctx: MergeContext) -> None:
     old value: held back."""
     lex = ctx.lexicon
     units = {">" + stem(w, lex) for w in lex.measure_words} | {">kg", ">t"}
-    intro = [b for b in ctx.base_refs() if ctx.base.sections[b.section].level <= 1
+    intro = [b for b in ctx.base_refs() if ctx.base.sections[b.section].is_intro
              and b.unit.kind not in ("obs", "rel")]
     theirs = [(b, value_frames(b.unit.text, lex) & units) for b in intro]
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
             if r.unit.kind != "sentence" or e.status != "carried" or e.chosen \
-                    or doc.sections[r.section].level > 1:
+                    or not doc.sections[r.section].is_intro:
                 continue
             mine = value_frames(r.unit.text, lex) & units
             # of one thing: a value in common names it ("Furnace 2"), and a number

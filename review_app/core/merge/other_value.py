@@ -43,7 +43,7 @@ def named_otherwise(ctx: MergeContext, line: str, pool: list[Ref]) -> Ref | None
 def in_intro(ctx: MergeContext, r: Ref) -> bool:
     """The unit is in its older note's title section (what the note is about)."""
     doc = next((d for _, d in ctx.older if d.path == r.path), None)
-    return doc is not None and doc.sections[r.section].level <= 1
+    return doc is not None and doc.sections[r.section].is_intro
 
 
 def is_history(ctx: MergeContext, r: Ref) -> bool:
@@ -115,7 +115,7 @@ def recounted(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
     """An intro sentence's count the newest gives anew ("14 colonies at the start of
     the 2024 season" / "We run 19 colonies"): the older intro restates an old figure."""
     doc = next((d for _, d in ctx.older if d.path == r.path), None)
-    if doc is None or doc.sections[r.section].level > 1:
+    if doc is None or not doc.sections[r.section].is_intro:
         return None
     mine = _counts(r.unit.text, ctx.lexicon)
     if not mine:

@@ -28,7 +28,7 @@ def lead_section(doc: Document) -> int | None:
     """The index of the section holding the note's lead: the part before the first
     heading, else the title's (level 1) section, when it opens with a paragraph."""
     for k, sec in enumerate(doc.sections):
-        if sec.level >= 2:
+        if not sec.is_intro:
             return None
         if sec.blocks:
             return k if doc.blocks[sec.blocks[0]].kind == "para" else None

@@ -74,7 +74,7 @@ def contradicted(ctx: MergeContext) -> list[tuple[Ref, Ref, float]]:
             and not ended(said(b.unit), ctx.lexicon)]
     if not base:
         return []
-    title = {k for k, s in enumerate(ctx.base.sections) if s.level <= 1}
+    title = {k for k, s in enumerate(ctx.base.sections) if s.is_intro}
     neg = [negated(said(b.unit), ctx.lexicon) for b in base]
     todo: list[tuple[Ref, list[int], bool]] = []
     for _, doc in ctx.older:

@@ -150,7 +150,7 @@ def run(ctx: MergeContext) -> None:
     base = [b for b in ctx.base_refs() if b.unit.kind != "code"]
     if not base:
         return
-    title = {k for k, s in enumerate(ctx.base.sections) if s.level <= 1}
+    title = {k for k, s in enumerate(ctx.base.sections) if s.is_intro}
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
     pairs: list[tuple[Ref, Ref, Ended]] = []

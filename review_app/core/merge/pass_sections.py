@@ -20,7 +20,7 @@ from .facts import masked
 
 
 def _intro(doc: Document, k: int) -> bool:
-    return doc.sections[k].level <= 1
+    return doc.sections[k].is_intro
 
 
 def _content_scores(ctx: MergeContext, doc: Document, k: int) -> dict[int, float]:
