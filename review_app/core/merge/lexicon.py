@@ -250,6 +250,24 @@ class Lexicon:
         it its this that these those they them their theirs both such either neither
         latter former otherwise hence thus therefore consequently
         """))
+    # Words that, opening a sentence, point at a person named before it ("She does the
+    # first interview", "Her direct line is ..."): the sentence leans on its predecessor
+    # like one of `leaning_openers` (merge/pass_leaning.refers_back). Not for
+    # pass_said_over, which reads `leaning_openers` alone.
+    person_pointers: frozenset[str] = field(default_factory=lambda: _words("""
+        he she him his her hers
+        """))
+    # A phrase that points at a thing named before ("washed in the same bay"): the
+    # sentence leans on its predecessor unless "as" names the thing right after
+    # ("the same bay as the kiln").
+    same_pointer: tuple[str, str] = ("the", "same")
+    # "there" points at a place named before ("No other film is stored there.") unless
+    # one of these follows it: then it is the existential "there is / there are".
+    existential_there: frozenset[str] = field(default_factory=lambda: _words("""
+        is are was were be been being will would may might must should shall can could
+        has have had seems seem remains remain appears appear isn't aren't wasn't weren't
+        """))
+    place_pointer: str = "there"
     # The line written above the steps, rows or items of an older version of a block
     # that the person chose to carry (pass_render): they follow the newest's block as a
     # list or table of their own, never continuing or splicing into it.

@@ -1,9 +1,12 @@
 """Pass (after the person's choices): a carried sentence that leans on the one before it
 ("It should be under 16 MB", "This means the queue drains twice", "Both are checked
-weekly") is never written without it.
+weekly", "She does the first interview", "washed in the same bay", "stored there") is
+never written without it.
 
 Leaning is read by structure: the sentence opens with a word of
-Lexicon.leaning_openers (a pronoun, a demonstrative, "both", "the latter"...), and what
+Lexicon.leaning_openers (a pronoun, a demonstrative, "both", "the latter"...) or of
+Lexicon.person_pointers ("she", "his"), or points back inside ("the same X", a
+non-existential "there": `refers_back`), and what
 it leans on is the unit before it in its own note's section. When that unit is carried
 too, the leaning one is written right after it (pass_render keeps them together); when
 the newest states it (present, with the base unit that states it) and that base unit
@@ -37,6 +40,29 @@ def leans(text: str, lexicon: Lexicon) -> bool:
     return first in lexicon.leaning_openers
 
 
+def refers_back(text: str, lexicon: Lexicon) -> bool:
+    """The sentence reads only after the one before it: it leans (`leans`), or opens
+    with a pronoun for a person named before ("She does the first interview"), or
+    points at a thing or place named before ("washed in the same bay", "No other
+    film base is stored there."). Read by structure, not by topic: a carried
+    sentence like this without its antecedent points at nothing (issue 18)."""
+    if leans(text, lexicon):
+        return True
+    words = _WORD.findall(text.lower())
+    if not words:
+        return False
+    if words[0] in lexicon.person_pointers:
+        return True
+    the, same = lexicon.same_pointer
+    for k in range(len(words) - 2):
+        if words[k] == the and words[k + 1] == same and (
+                k + 3 >= len(words) or words[k + 3] != "as") and not _when(words[k + 2], lexicon):
+            return True  # "the same bay" (not "the same bay as ...", "the same day")
+    return any(w == lexicon.place_pointer and k > 0 and (
+        k + 1 == len(words) or words[k + 1] not in lexicon.existential_there)
+        for k, w in enumerate(words))
+
+
 def _when(word: str, lexicon: Lexicon) -> bool:
     return word in lexicon.measure_words or word in lexicon.calendar_words \
         or word in lexicon.weekdays or word in lexicon.months
@@ -49,7 +75,8 @@ def run(ctx: MergeContext) -> None:
         for i, r in enumerate(refs):
             e = ctx.entries[r.key]
             if r.unit.kind != "sentence" or e.status != "carried" or e.chosen \
-                    or r.key in ctx.replaced.values() or not leans(r.unit.text, ctx.lexicon):
+                    or r.key in ctx.replaced.values() \
+                    or not refers_back(r.unit.text, ctx.lexicon):
                 continue
             before = refs[i - 1] if i > 0 else None
             if before is None or before.section != r.section \

@@ -2,8 +2,13 @@
 of them; the other is reported present ("carried from ..."). A carried sentence
 whose new facts a carried observation states too (an intro's "written after the July
 losses in R3 and R7" and "[lesson] R3 and R7 were lost in July 2024") is carried
-once, as the observation; so is a sentence with no value that its own note's carried
-observation on its subject summarises."""
+once, as the observation (an older intro beside the newest's reads as a second
+intro); so is a sentence with no value that its own note's carried observation on its
+subject summarises. A sentence of a body section that states a fact the newest lacks
+stays in the body even when a carried observation states it too: an observation
+summarises the body, and a fact only an observation states is one a reader of the
+body never meets ("the casting bench in Bay 3 behind the voicing room" written only
+as "[location] confined to Bay 3"; issue 18)."""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from rapidfuzz import fuzz, process
 from .context import MergeContext, Ref
 from .facts import facts_of
 from .older_only import HELD, content_prefixes, set_status
+from .other_value import in_intro
 from .pass_units import as_written
 from .pass_verdicts import entry_for as _entry
 from .pass_verdicts import relation_of as _target
@@ -171,6 +177,8 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
     sims = ctx.cosines([p.unit.text for p in prose], [o.unit.text for o in obs])
     for i, p in enumerate(prose):
         new = {v for v in p.facts.values if v not in stated and not v.startswith("label:")}
+        if new and not in_intro(ctx, p):
+            continue  # a body section's fact is stated in the body (beside its summary)
         words = content_prefixes(ctx, p.unit.text)
         # (a sentence with no value of its own: its note's observation on its subject
         # is that note's summary of it: "Migrations bypass it." / "[rule] migrations
