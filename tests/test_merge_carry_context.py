@@ -22,6 +22,10 @@ All softwood is kept in Shed 4 at 14% moisture. No hardwood is stored there.
 Sawdust is bagged in Bay 6 behind the planer shed, never in the main yard. Full bags \
 are stacked in the same bay until the Thursday collection.
 
+## Noise
+
+Ear defenders rated SNR 30 are worn at every saw. Hearing tests are booked with the Ashby clinic each March.
+
 ## People
 
 The yard foreman is Priya Salt, on 07700 900 118. She signs off every load before it \
@@ -43,6 +47,10 @@ All softwood is kept in Shed 4 at 12% moisture. Stacks are stickered every 30 cm
 
 The band saw blade is changed every 40 hours of cutting. Guards stay on during \
 blade changes.
+
+## Personal kit
+
+Ear defenders rated SNR 35 are worn at every saw. Steel toe boots are worn in the yard.
 
 ## People
 
@@ -123,3 +131,23 @@ def test_a_same_thing_pointer_follows_the_sentence_it_points_at(merged):
             "Full bags are stacked in the same bay until the Thursday collection.") \
         in merged.text
     check_ledger(merged)
+
+
+def _section(text: str, heading: str) -> str:
+    rest = text.split(f"\n{heading}\n", 1)[1]
+    return rest.split("\n## ", 1)[0]
+
+
+def test_an_older_section_the_newest_rewrote_under_another_heading_is_written_there(merged):
+    # "## Noise"'s SNR 30 sentence was replaced by "## Personal kit"'s SNR 35 one: what
+    # is carried from "## Noise" goes there, not under a second heading on one subject
+    assert entry(merged, "Ear defenders rated SNR 30").status == "superseded"
+    assert entry(merged, "Hearing tests are booked").status == "carried"
+    assert "## Noise" not in merged.text
+    assert "Hearing tests are booked with the Ashby clinic each March." in \
+        _section(merged.text, "## Personal kit")
+    check_ledger(merged)
+
+
+def test_an_older_section_the_newest_does_not_answer_keeps_its_heading(merged):
+    assert "## Sawdust" in merged.text

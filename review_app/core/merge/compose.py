@@ -47,6 +47,7 @@ from .pass_carry import run as measured_carry
 from .pass_carry import shipped_model
 from .pass_choices import run as persons_choices
 from .pass_dropped_sections import run as dropped_sections
+from .pass_homes import run as section_homes
 from .pass_lead import run as one_lead
 from .pass_leaning import run as leaning_sentences
 from .pass_once import run as carried_once
@@ -65,7 +66,7 @@ from .title import written_title
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          one_lead, numbered_references, persons_choices, leaning_sentences)
+          one_lead, numbered_references, persons_choices, leaning_sentences, section_homes)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 

@@ -1,0 +1,45 @@
+"""Pass (last before render, merge only): an older section whose heading found no
+counterpart in the newest, but whose units the newest replaced or restates in one
+of its sections, is that section's older version: what is carried from it is written
+there, not under the old heading beside it ("## Personal protection" with the gloves
+and overalls after the newest's "## Protective equipment", whose P3 sentence replaced
+its P2 one; issue 18: two sections on one subject read as two notes pasted together).
+
+The witness is the verdicts' own `by` (the base unit an older unit is superseded by or
+present in): structure the engine already decided, not a new reading of meaning. A
+section whose replaced units point into several base sections stays as render places
+it. A unit homed already (pass_blocks, pass_lead) or leaning on another
+(pass_leaning) keeps its place; only sentences and plain list items are homed."""
+
+from __future__ import annotations
+
+from .context import MergeContext
+
+_HOMED = frozenset({"sentence", "item"})
+
+
+def run(ctx: MergeContext) -> None:
+    if ctx.action != "merge":
+        return
+    base_path = ctx.base.path
+    section_of = {r.key: r.section for r in ctx.base_refs()}
+    for _, doc in ctx.older:
+        answered: dict[int, set[int]] = {}  # older section -> base sections answering it
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if ctx.aligned.get((r.path, r.section)) is not None or r.unit.kind in ("obs", "rel"):
+                continue
+            if e.status in ("superseded", "present") and e.by in section_of \
+                    and ctx.entries[e.by].source == base_path:
+                answered.setdefault(r.section, set()).add(section_of[e.by])
+        for k, sections in answered.items():
+            if len(sections) != 1:
+                continue
+            (home,) = sections
+            if ctx.base.sections[home].is_intro:
+                continue  # the intro is the newest's lead, no section's new home
+            for r in ctx.refs[doc.path]:
+                if r.section == k and r.unit.kind in _HOMED and r.key not in ctx.home \
+                        and r.key not in ctx.leans \
+                        and ctx.entries[r.key].status == "carried":
+                    ctx.home[r.key] = home
