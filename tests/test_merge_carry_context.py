@@ -24,7 +24,8 @@ are stacked in the same bay until the Thursday collection.
 
 ## Noise
 
-Ear defenders rated SNR 30 are worn at every saw. Hearing tests are booked with the Ashby clinic each March.
+Ear defenders rated SNR 30 are worn at every saw. Hearing tests are booked with the \
+Ashby clinic each March.
 
 ## People
 
