@@ -152,3 +152,14 @@ def test_an_older_section_the_newest_rewrote_under_another_heading_is_written_th
 
 def test_an_older_section_the_newest_does_not_answer_keeps_its_heading(merged):
     assert "## Sawdust" in merged.text
+
+
+@pytest.mark.parametrize("text", [
+    "Readings use the meter kept in drawer 3 of the bench; please return it there.",
+    "Kielder logs and Hamsterley logs are graded in the same yard.",
+])
+def test_a_pointer_whose_antecedent_is_named_in_the_sentence_does_not_point_back(text: str):
+    from review_app.core.merge import ENGLISH
+    from review_app.core.merge.pass_leaning import refers_back
+
+    assert refers_back(text, ENGLISH) is False

@@ -20,6 +20,7 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
+from .facts import facts_of
 from .lexicon import Lexicon
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
@@ -56,11 +57,20 @@ def refers_back(text: str, lexicon: Lexicon) -> bool:
     the, same = lexicon.same_pointer
     for k in range(len(words) - 2):
         if words[k] == the and words[k + 1] == same and (
-                k + 3 >= len(words) or words[k + 3] != "as") and not _when(words[k + 2], lexicon):
+                k + 3 >= len(words) or words[k + 3] != "as") \
+                and not _when(words[k + 2], lexicon) and not _named_before(text, k, lexicon):
             return True  # "the same bay" (not "the same bay as ...", "the same day")
     return any(w == lexicon.place_pointer and k > 0 and (
         k + 1 == len(words) or words[k + 1] not in lexicon.existential_there)
-        for k, w in enumerate(words))
+        and not _named_before(text, k, lexicon) for k, w in enumerate(words))
+
+
+def _named_before(text: str, k: int, lexicon: Lexicon) -> bool:
+    """The sentence gives a value or a name before its `k`th word: the pointer's
+    antecedent is in the sentence itself ("kept in drawer 3 ...; return it there")."""
+    spans = list(_WORD.finditer(text))
+    head = text[:spans[k].start()] if k < len(spans) else text
+    return any(not v.startswith("label:") for v in facts_of(head, lexicon).values)
 
 
 def _when(word: str, lexicon: Lexicon) -> bool:
