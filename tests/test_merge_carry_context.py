@@ -27,6 +27,11 @@ are stacked in the same bay until the Thursday collection.
 Ear defenders rated SNR 30 are worn at every saw. Hearing tests are booked with the \
 Ashby clinic each March.
 
+## Sharpening
+
+Saw blades are collected for sharpening every 14 days by Tomas Reyes of Reyes Grinding. \
+His direct line is 01604 496 0871.
+
 ## People
 
 The yard foreman is Priya Salt, on 07700 900 118. She signs off every load before it \
@@ -52,6 +57,10 @@ blade changes.
 ## Personal kit
 
 Ear defenders rated SNR 35 are worn at every saw. Steel toe boots are worn in the yard.
+
+## Sharpening
+
+Saw blades are collected for sharpening every 10 days by Tomas Reyes of Reyes Grinding.
 
 ## People
 
@@ -163,3 +172,14 @@ def test_a_pointer_whose_antecedent_is_named_in_the_sentence_does_not_point_back
     from review_app.core.merge.pass_leaning import refers_back
 
     assert refers_back(text, ENGLISH) is False
+
+
+def test_a_person_pointer_follows_the_newest_sentence_naming_that_person(merged):
+    # its antecedent (14 days) was replaced by the newest's (10 days), which names
+    # the same person and ends its paragraph: "His" reads as Tomas Reyes there
+    assert entry(merged, "collected for sharpening every 14 days").status == "superseded"
+    assert entry(merged, "His direct line is").status == "carried"
+    assert _section(merged.text, "## Sharpening").strip() == (
+        "Saw blades are collected for sharpening every 10 days by Tomas Reyes of Reyes "
+        "Grinding.\n\nHis direct line is 01604 496 0871.")
+    check_ledger(merged)

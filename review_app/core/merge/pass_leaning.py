@@ -93,6 +93,8 @@ def run(ctx: MergeContext) -> None:
                     or before.unit.kind not in _ANTECEDENTS:
                 continue  # it leans on its heading, which is written or not with it
             target = _written_with(ctx, before, base_path)
+            if target is None and _person_pointer(r.unit.text, ctx.lexicon):
+                target = _named_again(ctx, before)
             if target is not None:
                 ctx.leans[r.key] = target
                 continue
@@ -101,6 +103,33 @@ def run(ctx: MergeContext) -> None:
                 e, status="dropped", held=True, flips=("carry", "drop"),
                 why=f"it leans on the unit before it, "
                     f"{_NOT_WRITTEN.get(a.status, 'which is not written')}: {a.text}")
+
+
+def _person_pointer(text: str, lexicon: Lexicon) -> bool:
+    words = _WORD.findall(text[:40].lower())
+    return bool(words) and words[0] in lexicon.person_pointers
+
+
+def _named_again(ctx: MergeContext, before: Ref) -> str | None:
+    """For a sentence opening with a person pointer ("Her direct line is ...") whose
+    antecedent is not written: the one base sentence naming the person the antecedent
+    names, when it ends its paragraph ("Dr. Ines Valverde remains the curator." for
+    "The template, maintained by Ines, ..."): "Her" then reads as that person, as it
+    did in the older note. None when no base sentence, or several, name them."""
+    fw = ctx.lexicon.function_words
+    names = {v for v in facts_of(before.unit.text, ctx.lexicon).values
+             if v.startswith("name:") and v[5:] not in fw}
+    if not names:
+        return None
+    hits = []
+    for b in ctx.base_refs():
+        if b.unit.kind != "sentence" or b.key in ctx.replaced \
+                or ctx.entries[b.key].status != "stated" \
+                or not names & facts_of(b.unit.text, ctx.lexicon, all_names=True).values:
+            continue
+        block = ctx.base.blocks[b.unit.block]
+        hits.append(b.key if block.units and block.units[-1] is b.unit else None)
+    return hits[0] if len(hits) == 1 else None
 
 
 _NOT_WRITTEN = {
