@@ -183,3 +183,21 @@ def test_a_person_pointer_follows_the_newest_sentence_naming_that_person(merged)
         "Saw blades are collected for sharpening every 10 days by Tomas Reyes of Reyes "
         "Grinding.\n\nHis direct line is 01604 496 0871.")
     check_ledger(merged)
+
+
+def test_a_heading_that_decides_what_its_units_mean_keeps_them():
+    old = dated("sawmill/services-2024.md", "Sawmill services 2024", "sawmill/services-2024",
+                "Services of the Brackley sawmill.\n\n## Out of scope\n\n"
+                "Kiln drying runs of 8 days are not offered. Chainsaw sharpening for the "
+                "public is not offered either. Firewood is not sold.\n", modified="2024-05-01")
+    new = dated("sawmill/services.md", "Sawmill services", "sawmill/services",
+                "Services of the Brackley sawmill.\n\n## Drying\n\n"
+                "Kiln drying runs of 6 days are offered for oak and ash boards.\n\n"
+                "## Milling\n\nLogs up to 90 cm across are milled to order.\n",
+                modified="2026-03-01")
+    out = compose("merge", new, [old], kept=new)
+    assert entry(out, "Kiln drying runs of 8 days").status == "superseded"
+    assert entry(out, "Chainsaw sharpening for the").status == "carried"
+    assert "Chainsaw sharpening for the public is not offered either." in \
+        _section(out.text, "## Out of scope")
+    check_ledger(out)

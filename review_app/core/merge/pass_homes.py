@@ -9,11 +9,14 @@ The witness is the verdicts' own `by` (the base unit an older unit is superseded
 present in): structure the engine already decided, not a new reading of meaning. A
 section whose replaced units point into several base sections stays as render places
 it. A unit homed already (pass_blocks, pass_lead) or leaning on another
-(pass_leaning) keeps its place; only sentences and plain list items are homed."""
+(pass_leaning) keeps its place, and so do the units of a heading that decides what
+they mean ("Out of scope": pass_render never leaves it off); only sentences and plain
+list items are homed."""
 
 from __future__ import annotations
 
 from .context import MergeContext
+from .pass_units import decisions_heading
 
 _HOMED = frozenset({"sentence", "item"})
 
@@ -38,6 +41,8 @@ def run(ctx: MergeContext) -> None:
             (home,) = sections
             if ctx.base.sections[home].is_intro:
                 continue  # the intro is the newest's lead, no section's new home
+            if decisions_heading(doc.sections[k].title, ctx):
+                continue  # "Out of scope" decides what its units mean: never left off
             for r in ctx.refs[doc.path]:
                 if r.section == k and r.unit.kind in _HOMED and r.key not in ctx.home \
                         and r.key not in ctx.leans \
