@@ -201,3 +201,20 @@ def test_a_heading_that_decides_what_its_units_mean_keeps_them():
     assert "Chainsaw sharpening for the public is not offered either." in \
         _section(out.text, "## Out of scope")
     check_ledger(out)
+
+
+def test_prose_the_newest_restates_only_as_an_observation_is_not_homed_among_them():
+    old = dated("sawmill/site-2024.md", "Sawmill site 2024", "sawmill/site-2024",
+                "Site notes for the Brackley sawmill.\n\n## Gate\n\n"
+                "Owen Pryce holds the gate key.\n\n"
+                "Visitors park in the four bays by the weighbridge.\n", modified="2024-05-01")
+    new = dated("sawmill/site.md", "Sawmill site", "sawmill/site",
+                "Site notes for the Brackley sawmill, revised in 2026.\n\n## Milling\n\n"
+                "Logs up to 90 cm across are milled to order.\n\n## Observations\n\n"
+                "- [contact] Owen Pryce holds the gate key #site\n"
+                "- [milling] Logs up to 90 cm #milling\n", modified="2026-03-01")
+    out = compose("merge", new, [old], kept=new)
+    assert entry(out, "Visitors park in the four bays").status == "carried"
+    observations = _section(out.text, "## Observations")
+    assert all(ln.startswith("- [") for ln in observations.strip().splitlines()), observations
+    check_ledger(out)

@@ -19,13 +19,16 @@ from .context import MergeContext
 from .pass_units import decisions_heading
 
 _HOMED = frozenset({"sentence", "item"})
+_APART = frozenset({"obs", "rel", "footnote"})
 
 
 def run(ctx: MergeContext) -> None:
     if ctx.action != "merge":
         return
     base_path = ctx.base.path
-    section_of = {r.key: r.section for r in ctx.base_refs()}
+    # the base's prose only: an observation or relation restating an older sentence
+    # sits in a section of structured lines, no home for prose
+    section_of = {r.key: r.section for r in ctx.base_refs() if r.unit.kind not in _APART}
     for _, doc in ctx.older:
         answered: dict[int, set[int]] = {}  # older section -> base sections answering it
         for r in ctx.refs[doc.path]:
