@@ -51,8 +51,10 @@ def test_without_a_reason_to_keep_an_older_file_the_newest_is_kept():
     # guards: an undated established name stays, over an undated or a dated newer one
     ("Launch Field Rules", "Launch Site Procedure", "Launch Field Rules"),
     ("Balloon Flight Prices", "Ticket Tariff 2026", "Balloon Flight Prices"),
-    # one stamp both share is no stale stamp
+    ("Balloon Flight Prices 2025", "Ticket Tariff 2026", "Ticket Tariff 2026"),
+    # one year both share, or two stamps of one period, is no stale stamp
     ("Balloon Flight Prices 2026", "Ticket Tariff 2026", "Balloon Flight Prices 2026"),
+    ("Pilot debrief Q3 summary", "Debrief synthesis 2026-09", "Pilot debrief Q3 summary"),
 ])
 def test_a_stale_stamped_kept_title_gives_way_whatever_the_subject_words(
         old_title: str, new_title: str, written: str):

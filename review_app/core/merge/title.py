@@ -76,14 +76,33 @@ def differ_in_stamp(a: str, b: str, lexicon: Lexicon) -> bool:
     return sorted(stamps(a)) != sorted(stamps(b)) or _status(a, lexicon) != _status(b, lexicon)
 
 
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
+def _stale(kept: str, base: str, lexicon: Lexicon) -> bool:
+    """The kept title names an older issue than the base's, whatever its subject words:
+    a standing the base's lacks ("(draft)", "Proposal"; "old"/"new" alone may name the
+    subject: "New starters"), a date or version where the newest author's title has
+    none ("Pipe metal rules 2025" over the policy that replaced them), or an earlier
+    year than the base title's. Two stamps of one period ("Q3" / "2026-09") are not."""
+    if status_cues(kept, lexicon) - status_cues(base, lexicon):
+        return True
+    if not has_stamp(kept):
+        return False
+    if not has_stamp(base):
+        return True
+    ours, theirs = _YEAR.findall(kept), _YEAR.findall(base)
+    return bool(ours and theirs) and max(ours) < max(theirs)
+
+
 def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
                   targets: Mapping[str, str] | None = None) -> str:
     """The title the kept file is written under: the base's when the titles differ in a
     stamp or status word and either name one subject without them ("Rate card 2024" /
-    "Rate card 2025", "Dock rota" / "Dock rota 2026") or the kept title carries a date,
-    version or status stamp of its own ("Delivery zones 2025" / "Courier price list",
-    "Rider onboarding (draft)" / "New rider guide"): a title naming an older issue
-    than the body misleads whatever its subject words. Else the kept file's (an
+    "Rate card 2025", "Dock rota" / "Dock rota 2026") or the kept title is stale
+    (_stale: "Delivery zones 2025" / "Courier price list", "Rider onboarding (draft)" /
+    "New rider guide"): a title naming an older issue than the body misleads whatever
+    its subject words. Else the kept file's (an
     established undated name, "API rate limits", over an agent's "Rate limit policy
     2025-06"; two undated names: the kept one, whose links and readers know it).
     Never a title another note of the project answers to (`targets`,
@@ -92,12 +111,8 @@ def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
         return kept.title
     if not differ_in_stamp(kept.title, base.title, lexicon):
         return kept.title
-    # A date, version or standing of its own the base's title lacks names another issue
-    # than the body whatever the subject words ("Pipe metal rules 2025" over the policy
-    # that replaced them); "old"/"new" alone may name the subject ("New starters").
-    stale = has_stamp(kept.title) or bool(status_cues(kept.title, lexicon)
-                                          - status_cues(base.title, lexicon))
-    if not stale and _subject(kept.title, lexicon) != _subject(base.title, lexicon):
+    if (not _stale(kept.title, base.title, lexicon)
+            and _subject(kept.title, lexicon) != _subject(base.title, lexicon)):
         return kept.title
     owner = (targets or {}).get(base.title.strip().lower())
     if owner is not None and owner not in {base.path, kept.path, *(n.path for n in members)}:
