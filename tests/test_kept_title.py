@@ -48,7 +48,9 @@ def test_without_a_reason_to_keep_an_older_file_the_newest_is_kept():
     ("Launch Field Rules (draft)", "Launch Site Procedure", "Launch Site Procedure"),
     ("Envelope inspection proposal", "Envelope Inspection Schedule",
      "Envelope Inspection Schedule"),
-    # guards: an undated established name stays, over an undated or a dated newer one
+    # guards: an undated established name stays, over an undated or a dated newer one;
+    # a version alone names a revision the merged note continues
+    ("Balloon Flight Prices (v2)", "Passenger Ticket Tariff", "Balloon Flight Prices (v2)"),
     ("Launch Field Rules", "Launch Site Procedure", "Launch Field Rules"),
     ("Balloon Flight Prices", "Ticket Tariff 2026", "Balloon Flight Prices"),
     ("Balloon Flight Prices 2025", "Ticket Tariff 2026", "Ticket Tariff 2026"),
@@ -77,7 +79,7 @@ def test_a_stale_stamped_kept_title_gives_way_whatever_the_subject_words(
 
 @pytest.fixture
 def fleet(tmp_path: Path) -> Path:
-    """An important 2025 price note, a v2 copy and the newest tariff (three sessions),
+    """An important 2025 price note, a draft copy and the newest tariff (three sessions),
     and notes linking to each in every form."""
     root = tmp_path / "kb"
     write_note(root, "balloons/flight-prices-2025.md", "Balloon Flight Prices 2025",
@@ -85,15 +87,15 @@ def fleet(tmp_path: Path) -> Path:
                + "\n## Relations\n\n- part_of [[Balloon Operations Manual]]\n",
                permalink="balloons/flight-prices-2025", important=True,
                created="2025-01-10", modified="2025-01-12")
-    write_note(root, "balloons/ticket-prices-v2.md", "Flight Ticket Prices v2",
-               "# Flight Ticket Prices v2\n\nA sunrise flight costs GBP 230 per passenger.\n\n"
+    write_note(root, "balloons/ticket-prices-draft.md", "Flight Ticket Prices (draft)",
+               "# Flight Ticket Prices (draft)\n\nA sunrise flight costs GBP 230 per passenger.\n\n"
                "Private baskets for two cost GBP 690.\n",
-               permalink="balloons/ticket-prices-v2", created="2025-06-01",
+               permalink="balloons/ticket-prices-draft", created="2025-06-01",
                modified="2025-06-03")
     write_note(root, "balloons/passenger-ticket-tariff.md", "Passenger Ticket Tariff",
                "# Passenger Ticket Tariff\n\nThis tariff replaces the earlier price sheet.\n\n"
                + NEW_BODY + "\n## Relations\n\n- part_of [[Balloon Operations Manual]]\n"
-               "- replaces [[Flight Ticket Prices v2]]\n"
+               "- replaces [[Flight Ticket Prices (draft)]]\n"
                "- replaces [[Balloon Flight Prices 2025]]\n",
                permalink="balloons/passenger-ticket-tariff", created="2025-11-02",
                modified="2025-11-05")
@@ -102,11 +104,12 @@ def fleet(tmp_path: Path) -> Path:
                "Fares: [[Balloon Flight Prices 2025]], [[Balloon Flight Prices 2025|the fares]], "
                "[[balloons/flight-prices-2025]], [[balloons/Balloon Flight Prices 2025]] and "
                "memory://balloons/flight-prices-2025.\n\n"
-               "Drafts: [[Flight Ticket Prices v2]], [[balloons/ticket-prices-v2|v2]], "
+               "Drafts: [[Flight Ticket Prices (draft)]], [[balloons/ticket-prices-draft|v2]], "
                "memory://balloons/passenger-ticket-tariff and "
                "[[Passenger Ticket Tariff|the tariff]].\n\n"
                "## Relations\n\n- depends_on [[Balloon Flight Prices 2025]]\n"
-               "- mentions [[Passenger Ticket Tariff]]\n- mentions [[Flight Ticket Prices v2]]\n",
+               "- mentions [[Passenger Ticket Tariff]]\n"
+               "- mentions [[Flight Ticket Prices (draft)]]\n",
                permalink="balloons/manual", modified="2025-02-01")
     write_note(root, "crew/briefing.md", "Crew Briefing",
                "# Crew Briefing\n\nQuote prices from [[Balloon Flight Prices 2025]] only.\n",
@@ -115,7 +118,7 @@ def fleet(tmp_path: Path) -> Path:
 
 
 GROUP = ("balloons/passenger-ticket-tariff.md",
-         ["balloons/flight-prices-2025.md", "balloons/ticket-prices-v2.md"])
+         ["balloons/flight-prices-2025.md", "balloons/ticket-prices-draft.md"])
 
 
 def _resolvable(root: Path) -> set[str]:
@@ -142,7 +145,7 @@ def test_apply_writes_the_newest_title_into_the_important_file_and_every_link_fo
     shown = {c.path: c.after for c in preview.changes}
     report = apply_plan(project, plan_from_document(project, doc, now=NOW))
     assert sorted(report.retired) == ["balloons/passenger-ticket-tariff.md",
-                                      "balloons/ticket-prices-v2.md"]
+                                      "balloons/ticket-prices-draft.md"]
     for path, text in shown.items():  # preview == written, byte for byte
         if text is None:
             assert not (fleet / path).exists(), path
@@ -154,7 +157,7 @@ def test_apply_writes_the_newest_title_into_the_important_file_and_every_link_fo
     assert kept.permalink == "balloons/flight-prices-2025"
     assert "\n# Passenger Ticket Tariff\n" in kept.text
     assert "GBP 245" in kept.text and "GBP 210" not in kept.text
-    gone = ("Balloon Flight Prices 2025", "Flight Ticket Prices v2", "ticket-prices-v2",
+    gone = ("Balloon Flight Prices 2025", "Flight Ticket Prices (draft)", "ticket-prices-draft",
             "passenger-ticket-tariff")
     for n in after.values():
         for old in gone:
@@ -179,7 +182,7 @@ def test_the_persons_kept_file_still_wins_and_its_stale_title_gives_way(fleet: P
     project = Project(fleet)
     (fleet / "balloons/flight-prices-2025.md").unlink()  # no important member left
     before = tree_hashes(fleet)
-    base, older = "balloons/passenger-ticket-tariff.md", "balloons/ticket-prices-v2.md"
+    base, older = "balloons/passenger-ticket-tariff.md", "balloons/ticket-prices-draft.md"
     default = plan_from_document(project, plan_doc(fleet, group_doc(
         fleet, base, [older], "merge")), now=NOW, dry_run=True)
     # manual links to both once by title; the newest (no stamp) is kept
@@ -191,6 +194,6 @@ def test_the_persons_kept_file_still_wins_and_its_stale_title_gives_way(fleet: P
     apply_plan(project, chosen)
     kept = notes_of(fleet)[older]
     assert kept.title == "Passenger Ticket Tariff"
-    assert kept.permalink == "balloons/ticket-prices-v2"
+    assert kept.permalink == "balloons/ticket-prices-draft"
     undo_apply(project)
     assert tree_hashes(fleet) == before

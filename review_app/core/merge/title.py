@@ -9,8 +9,8 @@ person's `K`), while the body is the newest's. When the two titles differ in a s
 period or standing than the body ("Rate card 2024" over 2025 prices, "Proposal: X"
 over the accepted contract, "Dock rota" over "Dock rota 2026"), so the written title
 and H1 follow the base when the two name one subject once stamps and status words are
-taken out ("Dock rota" / "Dock rota 2026"), or when the kept title's own date, version
-or status is one the base's lacks ("Delivery zones 2025" over "Courier price list":
+taken out ("Dock rota" / "Dock rota 2026"), or when the kept title's own year or
+status is one the base's lacks ("Delivery zones 2025" over "Courier price list":
 the stale stamp misleads whatever the subject words). An undated established name is
 kept over another ("API rate limits" over an agent's "Rate limit policy 2025-06").
 The kept file's path and permalink stay (memory:// URLs hold), and apply points the
@@ -82,17 +82,20 @@ _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 def _stale(kept: str, base: str, lexicon: Lexicon) -> bool:
     """The kept title names an older issue than the base's, whatever its subject words:
     a standing the base's lacks ("(draft)", "Proposal"; "old"/"new" alone may name the
-    subject: "New starters"), a date or version where the newest author's title has
-    none ("Pipe metal rules 2025" over the policy that replaced them), or an earlier
-    year than the base title's. Two stamps of one period ("Q3" / "2026-09") are not."""
+    subject: "New starters"), a year where the newest author's title has no stamp
+    ("Pipe metal rules 2025" over the policy that replaced them), or an earlier year
+    than the base title's. Two stamps of one period ("Q3" / "2026-09") are not, nor a
+    version alone: an agent's "DB migration rules" does not rename "Database migration
+    policy (v2)", whose next revision the merged note is."""
     if status_cues(kept, lexicon) - status_cues(base, lexicon):
         return True
-    if not has_stamp(kept):
+    ours = _YEAR.findall(kept)
+    if not ours:  # a version ("policy (v2)") names a revision the merged note continues
         return False
     if not has_stamp(base):
         return True
-    ours, theirs = _YEAR.findall(kept), _YEAR.findall(base)
-    return bool(ours and theirs) and max(ours) < max(theirs)
+    theirs = _YEAR.findall(base)
+    return bool(theirs) and max(ours) < max(theirs)
 
 
 def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
