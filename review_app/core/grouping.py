@@ -124,14 +124,15 @@ def staying(paths: list[str], kept: str, notes: dict[str, Note]) -> dict[str, st
 def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tuple[Note, str]:
     """The file that survives: important > most linked-to > no date/version/period or
     status stamp (merge/title.stamped_titles: "Club fees 2024 (draft)", "Proposal: ...")
-    > oldest; when every title left carries a stamp, the newest (canonical's rule).
+    > newest (the seed's "important > newer > richer > older").
 
     `inbound`: path -> how many other notes (outside the group) link to it.
-    Others know a note by its title, permalink and memory:// URL, so the survivor
-    should be the established one, not an agent's latest dated copy. When every
-    title is stamped ("Menu - autumn term" / "Menu - spring term 2026") none is the
-    established name and the oldest one's title would name the written body's period
-    wrongly, so the newest note's file (whose title matches the body) is kept.
+    Others know a note by its title, permalink and memory:// URL, so an important or
+    linked-to note, or an undated name over an agent's dated copy, is kept. Nothing
+    else makes an older file worth keeping: its name was given to an older body, and
+    links to a retired note are rewritten anyway; so among the rest the newest's file
+    (whose title and permalink were chosen for the body written) is kept, as when
+    every title is stamped ("Menu - autumn term" / "Menu - spring term 2026").
     """
     inbound = inbound or {}
     important = [n for n in notes if n.important]
@@ -156,14 +157,9 @@ def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tup
         newest, why = choose_canonical(pool)
         return newest, f"every title carries a stamp; {why}"
 
-    def age(n: Note) -> tuple[int, str, str]:
-        created = n.created or n.modified
-        return (0 if n.created else 1, created.isoformat(), n.path)
-
-    oldest = min(pool, key=age)
-    if oldest.created:
-        return oldest, f"oldest: created {oldest.created:%Y-%m-%d}"
-    return oldest, f"first by path ({oldest.path})"
+    if len(pool) == 1:
+        return pool[0], "the only note"
+    return choose_canonical(pool)
 
 
 def linkers_by_path(notes: dict[str, Note]) -> dict[str, set[str]]:

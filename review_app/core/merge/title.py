@@ -8,12 +8,13 @@ person's `K`), while the body is the newest's. When the two titles differ in a s
 "old", "new": Lexicon.title_status_words), the kept title names another
 period or standing than the body ("Rate card 2024" over 2025 prices, "Proposal: X"
 over the accepted contract, "Dock rota" over "Dock rota 2026"), so the written title
-and H1 follow the base, when the two name one subject once stamps and status words are
-taken out ("Dock rota" / "Dock rota 2026"; another name is the established one and is
-kept: an agent's upsert of "DB migration rules" does not rename "Database migration
-policy (v2)" and rewrite every link to it); the kept file's path and
-permalink stay, and apply points the links to the old title at the new one
-(merging.retitled_mapping).
+and H1 follow the base when the two name one subject once stamps and status words are
+taken out ("Dock rota" / "Dock rota 2026"), or when the kept title's own year or
+status is one the base's lacks ("Delivery zones 2025" over "Courier price list":
+the stale stamp misleads whatever the subject words). An undated established name is
+kept over another ("API rate limits" over an agent's "Rate limit policy 2025-06").
+The kept file's path and permalink stay (memory:// URLs hold), and apply points the
+links to the old title at the new one (merging.retitled_mapping).
 """
 
 from __future__ import annotations
@@ -75,19 +76,46 @@ def differ_in_stamp(a: str, b: str, lexicon: Lexicon) -> bool:
     return sorted(stamps(a)) != sorted(stamps(b)) or _status(a, lexicon) != _status(b, lexicon)
 
 
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
+def _stale(kept: str, base: str, lexicon: Lexicon) -> bool:
+    """The kept title names an older issue than the base's, whatever its subject words:
+    a standing the base's lacks ("(draft)", "Proposal"; "old"/"new" alone may name the
+    subject: "New starters"), a year where the newest author's title has no stamp
+    ("Pipe metal rules 2025" over the policy that replaced them), or an earlier year
+    than the base title's. Two stamps of one period ("Q3" / "2026-09") are not, nor a
+    version alone: an agent's "DB migration rules" does not rename "Database migration
+    policy (v2)", whose next revision the merged note is."""
+    if status_cues(kept, lexicon) - status_cues(base, lexicon):
+        return True
+    ours = _YEAR.findall(kept)
+    if not ours:  # a version ("policy (v2)") names a revision the merged note continues
+        return False
+    if not has_stamp(base):
+        return True
+    theirs = _YEAR.findall(base)
+    return bool(theirs) and max(ours) < max(theirs)
+
+
 def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
                   targets: Mapping[str, str] | None = None) -> str:
     """The title the kept file is written under: the base's when the titles differ in a
-    stamp or status word and name one subject without them ("Rate card 2024" / "Rate
-    card 2025", "Dock rota" / "Dock rota 2026"); else the kept file's (an established
-    name, "API rate limits", over an agent's "Rate limit policy 2025-06").
+    stamp or status word and either name one subject without them ("Rate card 2024" /
+    "Rate card 2025", "Dock rota" / "Dock rota 2026") or the kept title is stale
+    (_stale: "Delivery zones 2025" / "Courier price list", "Rider onboarding (draft)" /
+    "New rider guide"): a title naming an older issue than the body misleads whatever
+    its subject words. Else the kept file's (an
+    established undated name, "API rate limits", over an agent's "Rate limit policy
+    2025-06"; two undated names: the kept one, whose links and readers know it).
     Never a title another note of the project answers to (`targets`,
     links.target_index): two notes of one title would make links ambiguous."""
     if kept.path == base.path or base.title.strip().lower() == kept.title.strip().lower():
         return kept.title
     if not differ_in_stamp(kept.title, base.title, lexicon):
         return kept.title
-    if _subject(kept.title, lexicon) != _subject(base.title, lexicon):
+    if (not _stale(kept.title, base.title, lexicon)
+            and _subject(kept.title, lexicon) != _subject(base.title, lexicon)):
         return kept.title
     owner = (targets or {}).get(base.title.strip().lower())
     if owner is not None and owner not in {base.path, kept.path, *(n.path for n in members)}:
