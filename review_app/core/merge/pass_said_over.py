@@ -361,8 +361,11 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], title: set[int]) -> None:
             obs = r.unit.kind == "obs"
             rivals = [k for k, o in enumerate(own) if k != i and (o.unit.kind == "obs") == obs
                       and j in scopes[k]]
-            if not value and any(sims[k, j] > sims[i, j] for k in rivals):
-                continue  # the newest unit answers another unit of this note
+            if any(sims[k, j] > sims[i, j] and (not value or _answers(
+                    ctx, own[k], near[j], stated())) for k in rivals):
+                continue  # the newest unit answers another unit of this note (its
+                # values another one's values: "Hall hire is EUR 100", not "Cleaning
+                # is EUR 35", under "The hall hire is EUR 120")
             b = near[j]
             mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, said(b.unit))
             if not mine or not value and 2 * len(mine & theirs) < th.frame_share * (
@@ -386,13 +389,32 @@ def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
     is 90 minutes" / "Slots ... last 2 hours"; "Payment by card above 20 EUR" keeps
     EUR, stated elsewhere). A name, code or link the newest lacks is a fact of its own:
     not answered here; nor is a year (when, not how much), nor a number of a shape
-    (facts.value_shape: a phone number, a code) by a number of another shape."""
+    (facts.value_shape: a phone number, a code) by a number of another shape, nor a
+    figure in one unit of measure by a figure in another ("4 m3" / "0.5 mg/l")."""
     new = new_facts(ctx, r, stated)
     if not new or any(not f.startswith("n:") or value_kind(f) == "year" for f in new):
         return False  # a year says when something happened, not how much of it
     theirs = [f for f in b.facts.values - r.facts.values if f.startswith("n:")]
+    mine, other = said(r.unit), said(b.unit)
     return all(any(value_kind(g) == value_kind(f) and _shaped(f) in (None, _shaped(g))
+                   and _measure(mine, f, ctx) in (None, _measure(other, g, ctx) or
+                                                  _measure(mine, f, ctx))
                    for g in theirs) for f in new)
+
+
+def _measure(text: str, value: str, ctx: MergeContext) -> str | None:
+    """The unit of measure written after a number fact's figure ("4 m3" -> "m3",
+    "0.5 mg/l" -> "mg", "14 °C" -> "°c"), one spelling per unit; None when none is:
+    a figure in one unit is no other value of a figure in another."""
+    m = re.search(rf"(?<![\d.,]){re.escape(value[2:])}\s?(°\s?[A-Za-z]|%|[A-Za-zµ]+\d?)",
+                  text)
+    if m is None:
+        return None
+    unit = m.group(1).lower().replace(" ", "")
+    if unit[:1] in "°%" or unit in ctx.lexicon.measure_words or (
+            len(unit) <= 3 and unit not in ctx.lexicon.function_words):
+        return unit[:-1] if len(unit) > 3 and unit.endswith("s") else unit
+    return None
 
 
 def _shaped(value: str) -> str | None:
