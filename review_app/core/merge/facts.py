@@ -241,7 +241,7 @@ def value_frames(text: str, lexicon: Lexicon) -> set[str]:
     return out
 
 
-def _value_kind(v: str) -> str:
+def value_kind(v: str) -> str:
     """What a fact is: a year, a time of day, money, a share, another number, or its
     prefix (name, code, link, label)."""
     head, _, val = v.partition(":")
@@ -260,5 +260,5 @@ def same_kind(new: frozenset[str], other: set[str] | frozenset[str]) -> bool:
     """A base unit whose only values of its own are years or dates (when) does not
     state another value of an older unit's count, time or name (how many, what): an
     intro dated "autumn term 2025" is no other number of pupils."""
-    theirs = {_value_kind(v) for v in other if not v.startswith("name:")}
-    return not theirs or theirs != {"year"} or "year" in {_value_kind(v) for v in new}
+    theirs = {value_kind(v) for v in other if not v.startswith("name:")}
+    return not theirs or theirs != {"year"} or "year" in {value_kind(v) for v in new}

@@ -61,7 +61,7 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .ended import Ended, ended, is_open, places, speaks_of, words_in
-from .facts import label_of, same_kind, unnamed
+from .facts import label_of, same_kind, unnamed, value_kind, value_shape
 from .ledger import Choice
 from .negation import negated
 from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
@@ -321,6 +321,7 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], title: set[int]) -> None:
     newest's (its words and facts all there) is the newest's to say; one saying more
     is not said over. An open to-do asserts nothing."""
     th = ctx.thresholds
+    stated = cache(lambda: stated_facts(ctx))
     near = [b for b in base if b.unit.kind in _SAYS and not leans(said(b.unit), ctx.lexicon)
             and not (b.unit.kind == "check" and b.unit.box == " ")]
     if not near:
@@ -348,16 +349,27 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], title: set[int]) -> None:
             if not scopes[i]:
                 continue
             j = max(scopes[i], key=lambda k: sims[i, k])
-            if sims[i, j] < th.frame_cosine:
+            # A newest unit giving another value of the kind of every value this one
+            # alone gives speaks to it at a lower bar (its values are all it adds)
+            valued = [k for k in scopes[i] if _answers(ctx, r, near[k], stated())]
+            v = max(valued, key=lambda k: sims[i, k]) if valued else None
+            if sims[i, j] < th.frame_cosine and v is not None:
+                j = v
+            value = j == v
+            if sims[i, j] < (th.frame_value_cosine if value else th.frame_cosine):
                 continue
             obs = r.unit.kind == "obs"
             rivals = [k for k, o in enumerate(own) if k != i and (o.unit.kind == "obs") == obs
                       and j in scopes[k]]
-            if any(sims[k, j] > sims[i, j] for k in rivals):
-                continue  # the newest unit answers another unit of this note
+            if any(sims[k, j] > sims[i, j] and (not value or _answers(
+                    ctx, own[k], near[j], stated())) for k in rivals):
+                continue  # the newest unit answers another unit of this note (its
+                # values another one's values: "Hall hire is EUR 100", not "Cleaning
+                # is EUR 35", under "The hall hire is EUR 120")
             b = near[j]
             mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, said(b.unit))
-            if not mine or 2 * len(mine & theirs) < th.frame_share * (len(mine) + len(theirs)):
+            if not mine or not value and 2 * len(mine & theirs) < th.frame_share * (
+                    len(mine) + len(theirs)):
                 continue
             if (mine <= theirs and r.facts.values <= b.facts.values) or (
                     theirs <= mine and b.facts.values <= r.facts.values):
@@ -368,6 +380,48 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], title: set[int]) -> None:
                 flips=_FLIP_PAIR, why="the newest says it over: "
                 + ", ".join(sorted(_shown(said(b.unit), theirs - mine))) + " where this says "
                 + ", ".join(sorted(_shown(said(r.unit), mine - theirs))))
+
+
+def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
+    """Newest unit `b` gives another value of the kind of every fact older unit `r`
+    alone gives (numbers, money, times, dates; facts.value_kind), and `r` gives at
+    least one: what `r` adds to the newest is its old values, nothing else ("Each slot
+    is 90 minutes" / "Slots ... last 2 hours"; "Payment by card above 20 EUR" keeps
+    EUR, stated elsewhere). A name, code or link the newest lacks is a fact of its own:
+    not answered here; nor is a year (when, not how much), nor a number of a shape
+    (facts.value_shape: a phone number, a code) by a number of another shape, nor a
+    figure in one unit of measure by a figure in another ("4 m3" / "0.5 mg/l")."""
+    new = new_facts(ctx, r, stated)
+    if not new or any(not f.startswith("n:") or value_kind(f) == "year" for f in new):
+        return False  # a year says when something happened, not how much of it
+    theirs = [f for f in b.facts.values - r.facts.values if f.startswith("n:")]
+    mine, other = said(r.unit), said(b.unit)
+    return all(any(value_kind(g) == value_kind(f) and _shaped(f) in (None, _shaped(g))
+                   and _measure(mine, f, ctx) in (None, _measure(other, g, ctx) or
+                                                  _measure(mine, f, ctx))
+                   for g in theirs) for f in new)
+
+
+def _measure(text: str, value: str, ctx: MergeContext) -> str | None:
+    """The unit of measure written after a number fact's figure ("4 m3" -> "m3",
+    "0.5 mg/l" -> "mg", "14 °C" -> "°c"), one spelling per unit; None when none is:
+    a figure in one unit is no other value of a figure in another."""
+    m = re.search(rf"(?<![\d.,]){re.escape(value[2:])}\s?(°\s?[A-Za-z]|%|[A-Za-zµ]+\d?)",
+                  text)
+    if m is None:
+        return None
+    unit = m.group(1).lower().replace(" ", "")
+    if unit[:1] in "°%" or unit in ctx.lexicon.measure_words or (
+            len(unit) <= 3 and unit not in ctx.lexicon.function_words):
+        return unit[:-1] if len(unit) > 3 and unit.endswith("s") else unit
+    return None
+
+
+def _shaped(value: str) -> str | None:
+    """The shape of a long run of digits (a phone number, a code: "01632" -> "99999");
+    None for a figure, whose decimals say nothing of what it counts ("2.5" / "3")."""
+    shape = value_shape(value)
+    return shape if shape is not None and shape.isdigit() else None
 
 
 def _shown(text: str, prefixes: frozenset[str]) -> set[str]:
