@@ -1,8 +1,9 @@
 """Review of round 14 (pass_homes, pass_leaning.refers_back): one answered sentence of
 an older catch-all section does not move its unrelated facts under the newest's
 section, and a hyphenated compound ("She-oak") or an inverted existential ("Is there
-...?") is no pointer back, so a still-true fact is not held back. Domain: a cheese
-cave's affinage rules."""
+...?") is no pointer back, so a still-true fact is not held back; a kept title naming
+a year later than the newest note's date is not stale. Domain: a cheese cave's
+affinage rules."""
 
 from __future__ import annotations
 
@@ -83,3 +84,26 @@ Wheels mature on spruce boards at 12 C.
     assert e.status == "carried" and not e.held
     assert "She-oak timber racks hold the blue wheels." in out.text
     check_ledger(out)
+
+
+@pytest.mark.parametrize("kept_title,written", [
+    # a year later than the newest note's date names a coming issue, not an older one
+    ("Affinage Plan 2027", "Affinage Plan 2027"),
+    # an earlier year (or the newest's own) still gives way
+    ("Affinage Plan 2025", "Cave Handbook"),
+    ("Affinage Plan 2026", "Cave Handbook"),
+])
+def test_a_kept_title_naming_a_coming_year_is_not_stale(kept_title: str, written: str):
+    import datetime as dt
+
+    from review_app.core.notes import parse_note
+
+    kept = dated("cave/plan.md", kept_title, "cave/plan",
+                 "Wheels are turned every 4 days.\n", modified="2026-01-10")
+    base = dated("cave/handbook.md", "Cave Handbook", "cave/handbook",
+                 "Wheels are turned every 3 days.\n", modified="2026-03-05")
+    for action in ("update", "merge"):
+        out = compose(action, base, [kept], kept=kept, now=dt.datetime(2026, 3, 6, 9, 0))
+        note = parse_note(kept.path, out.text.encode())
+        assert note.title == written  # type: ignore[union-attr]
+        assert f"\n# {written}\n" in out.text
