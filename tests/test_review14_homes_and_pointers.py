@@ -107,3 +107,24 @@ def test_a_kept_title_naming_a_coming_year_is_not_stale(kept_title: str, written
         note = parse_note(kept.path, out.text.encode())
         assert note.title == written  # type: ignore[union-attr]
         assert f"\n# {written}\n" in out.text
+
+
+def test_a_link_written_as_inline_code_is_not_rewritten():
+    from helpers_merge import note
+
+    from review_app.core.merging import link_mapping, retitled_mapping, rewrite_links_text
+
+    old = note("cave/rules-2025.md", "---\ntitle: Cave Rules 2025\npermalink: cave/rules-2025\n"
+               "---\n\n# Cave Rules 2025\n\nWheels are turned every 4 days.\n")
+    gone = note("cave/handbook.md", "---\ntitle: Cave Handbook\npermalink: cave/handbook\n"
+                "---\n\n# Cave Handbook\n\nWheels are turned every 3 days.\n")
+    mapping = retitled_mapping(link_mapping({gone.path: gone}, {gone.path: old}), old,
+                               "Cave Handbook 2026")
+    text = ("---\ntitle: Wiki how-to\n---\n\n# Wiki how-to\n\n"
+            "Link it as `[[Cave Rules 2025]]` or ``[[Cave Handbook]]``: see [[Cave Rules 2025]]"
+            " and [[Cave Handbook|the handbook]], `memory://cave/handbook` aside.\n")
+    out, count = rewrite_links_text(text, mapping)
+    assert count == 2
+    assert ("Link it as `[[Cave Rules 2025]]` or ``[[Cave Handbook]]``: see "
+            "[[Cave Handbook 2026]] and [[Cave Handbook 2026|the handbook]]"
+            ", `memory://cave/handbook` aside.") in out
