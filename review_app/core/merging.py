@@ -106,8 +106,8 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
                 hits += 1
             return new
 
-        new_line = WIKILINK_RE.sub(wiki, line)
-        new_line = MEMORY_URL_RE.sub(memory, new_line)
+        new_line = _outside_code(line, lambda part: MEMORY_URL_RE.sub(
+            memory, WIKILINK_RE.sub(wiki, part)))
         if hits and self_note is not None:
             target = relation_target(new_line)
             self_rel = target is not None and target.lower() in note_keys(self_note)
@@ -118,6 +118,20 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
             continue  # two names of one note became one: the relation is written once
         out.append(new_line)
     return "\n".join(out), count
+
+
+_CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")
+
+
+def _outside_code(line: str, rewrite: Callable[[str], str]) -> str:
+    """`line` with `rewrite` applied outside its inline code spans: a link written as
+    code (`` `[[Old title]]` `` in a how-to) is text, quoted, not a link."""
+    out, at = [], 0
+    for m in _CODE_SPAN.finditer(line):
+        out += [rewrite(line[at:m.start()]), m.group(0)]
+        at = m.end()
+    out.append(rewrite(line[at:]))
+    return "".join(out)
 
 
 def _repeated_relation(line: str, rewritten: bool, seen: dict[str, bool]) -> bool:

@@ -31,16 +31,22 @@ def run(ctx: MergeContext) -> None:
     section_of = {r.key: r.section for r in ctx.base_refs() if r.unit.kind not in _APART}
     for _, doc in ctx.older:
         answered: dict[int, set[int]] = {}  # older section -> base sections answering it
+        witnesses: dict[int, int] = {}  # older section -> how many of its units answered
+        units: dict[int, int] = {}  # older section -> how many prose units it has
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
-            if ctx.aligned.get((r.path, r.section)) is not None or r.unit.kind in ("obs", "rel"):
+            if ctx.aligned.get((r.path, r.section)) is not None or r.unit.kind in _APART:
                 continue
+            units[r.section] = units.get(r.section, 0) + 1
             if e.status in ("superseded", "present") and e.by in section_of \
                     and ctx.entries[e.by].source == base_path:
                 answered.setdefault(r.section, set()).add(section_of[e.by])
+                witnesses[r.section] = witnesses.get(r.section, 0) + 1
         for k, sections in answered.items():
             if len(sections) != 1:
                 continue
+            if witnesses[k] < ctx.thresholds.home_section_share * units[k]:
+                continue  # one answered unit of a "## General" does not make it "## Moisture"
             (home,) = sections
             if ctx.base.sections[home].is_intro:
                 continue  # the intro is the newest's lead, no section's new home

@@ -52,8 +52,8 @@ def refers_back(text: str, lexicon: Lexicon) -> bool:
     words = _WORD.findall(text.lower())
     if not words:
         return False
-    if words[0] in lexicon.person_pointers:
-        return True
+    if words[0] in lexicon.person_pointers and not _compound_opening(text):
+        return True  # "She signs off", not "She-oak racks" / "He-goat milk"
     the, same = lexicon.same_pointer
     for k in range(len(words) - 2):
         if words[k] == the and words[k + 1] == same and (
@@ -62,7 +62,15 @@ def refers_back(text: str, lexicon: Lexicon) -> bool:
             return True  # "the same bay" (not "the same bay as ...", "the same day")
     return any(w == lexicon.place_pointer and k > 0 and (
         k + 1 == len(words) or words[k + 1] not in lexicon.existential_there)
+        and not (k == 1 and words[0] in lexicon.existential_there)  # "Is there a ...?"
         and not _named_before(text, k, lexicon) for k, w in enumerate(words))
+
+
+def _compound_opening(text: str) -> bool:
+    """The first word is the head of a hyphenated compound ("She-oak", "He-goat"):
+    a noun, no pronoun."""
+    first = _WORD.search(text)
+    return first is not None and text[first.end():first.end() + 1] == "-"
 
 
 def _named_before(text: str, k: int, lexicon: Lexicon) -> bool:
@@ -107,7 +115,7 @@ def run(ctx: MergeContext) -> None:
 
 def _person_pointer(text: str, lexicon: Lexicon) -> bool:
     words = _WORD.findall(text[:40].lower())
-    return bool(words) and words[0] in lexicon.person_pointers
+    return bool(words) and words[0] in lexicon.person_pointers and not _compound_opening(text)
 
 
 def _named_again(ctx: MergeContext, before: Ref) -> str | None:

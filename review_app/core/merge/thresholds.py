@@ -68,6 +68,12 @@ class Thresholds:
     # ... and a single carried unit of such a section goes after its nearest base unit
     # when that one is at least this close (else under its own heading)
     home_cosine: float = 0.45
+    # An older section without a heading counterpart is the older version of the one
+    # base section answering its units (pass_homes) only when at least this share of
+    # its prose units is answered there: half, as "most of" reads elsewhere here; one
+    # replaced sentence of a four-subject "## General" does not make the other three
+    # part of the newest's "## Moisture"
+    home_section_share: float = 0.5
     # An older unit whose nearest base unit (at least this close) gives a number of the
     # shape of one of its new numbers is superseded by it (pass_carry). In merge-A..F:
     # 2 stale values and no must-carry fact of the units the rules carried sit above

@@ -79,21 +79,23 @@ def differ_in_stamp(a: str, b: str, lexicon: Lexicon) -> bool:
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
-def _stale(kept: str, base: str, lexicon: Lexicon) -> bool:
+def _stale(kept: str, base: str, lexicon: Lexicon, base_year: int | None = None) -> bool:
     """The kept title names an older issue than the base's, whatever its subject words:
     a standing the base's lacks ("(draft)", "Proposal"; "old"/"new" alone may name the
     subject: "New starters"), a year where the newest author's title has no stamp
     ("Pipe metal rules 2025" over the policy that replaced them), or an earlier year
     than the base title's. Two stamps of one period ("Q3" / "2026-09") are not, nor a
     version alone: an agent's "DB migration rules" does not rename "Database migration
-    policy (v2)", whose next revision the merged note is."""
+    policy (v2)", whose next revision the merged note is. `base_year`: the year the
+    newest note is dated; a kept year later than it names a coming issue ("Cave rules
+    2027" written in 2026), no older one, and an undated newest title does not rename it."""
     if status_cues(kept, lexicon) - status_cues(base, lexicon):
         return True
     ours = _YEAR.findall(kept)
     if not ours:  # a version ("policy (v2)") names a revision the merged note continues
         return False
     if not has_stamp(base):
-        return True
+        return base_year is None or int(min(ours)) <= base_year
     theirs = _YEAR.findall(base)
     return bool(theirs) and max(ours) < max(theirs)
 
@@ -114,7 +116,7 @@ def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
         return kept.title
     if not differ_in_stamp(kept.title, base.title, lexicon):
         return kept.title
-    if (not _stale(kept.title, base.title, lexicon)
+    if (not _stale(kept.title, base.title, lexicon, base.modified.year)
             and _subject(kept.title, lexicon) != _subject(base.title, lexicon)):
         return kept.title
     owner = (targets or {}).get(base.title.strip().lower())
