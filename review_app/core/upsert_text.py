@@ -153,6 +153,9 @@ def composition(action: str, matched: Note, proposed: Note, state: Path | None,
                 targets: Mapping[str, str] | None) -> Composed:
     """What update/merge writes, with its ledger (what it drops of the matched note): the
     proposal is the base (the newest); the matched file is kept, and its `modified:` is
-    refreshed so that the next scan sees it as the newest."""
+    refreshed so that the next scan sees it as the newest. It keeps its title: the agent
+    names what it writes, not what others call the note (a stamp like "... 2025" on the
+    matched title is no reason to rename it and rewrite the links that use it)."""
     return compose(action, _as_newest(matched, proposed), [matched], kept=matched,
-                   vectors=shared_vectors(state), targets=targets, now=utc_now())
+                   vectors=shared_vectors(state), targets=targets, now=utc_now(),
+                   keep_title=True)

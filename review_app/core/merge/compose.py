@@ -177,13 +177,15 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
             choices: Mapping[str, Choice] | None = None, text: str | None = None,
             lexicon: Lexicon = ENGLISH, thresholds: Thresholds = DEFAULT,
             group_keys: set[str] | None = None, base_reason: str = "",
-            carry_model: Any = "shipped", memo: Memo | None = None) -> Composed:
+            carry_model: Any = "shipped", memo: Memo | None = None,
+            keep_title: bool = False) -> Composed:
     """See the module docstring. `targets` (links.target_index over the project) makes
     one note linked under two names one relation target; `group_keys` holds every name
     of the group's notes (a relation among them is no fact). `carry_model`:
     pass_carry's model (the shipped carry_weights.json unless given; None leaves pass
     3's carry verdicts, as bench/carry_fit.py needs to fit). `memo`: where the passes'
-    result is kept by its inputs and found again (memo.py; not with `text`)."""
+    result is kept by its inputs and found again (memo.py; not with `text`). `keep_title`:
+    the kept file's title stays whatever title.written_title would choose (an upsert)."""
     if action not in ("update", "merge"):
         raise ValueError(f"not a writing action: {action!r}")
     seen = {canonical.path}
@@ -242,7 +244,8 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     finally:
         if memo is not None:
             memo.land(key, flight)
-    title = written_title(canonical, kept, members, lexicon, targets)
+    title = kept.title if keep_title else written_title(canonical, kept, members, lexicon,
+                                                             targets)
     if title != kept.title:
         ledger.title = (kept.title, title)
     if kept.path != canonical.path:
