@@ -93,7 +93,7 @@ def test_a_step_flipped_back_in_follows_the_newest_list_as_its_own():
     # note (never numbered on from the newest's list, which would put it after "Open the
     # gates" in the procedure: issue 18 point 3), before the prose after the list
     assert "4. Open the gates.\n\nFrom the older note \"Chairlift morning start\":\n\n" \
-        "3. Test the emergency brake at the top station.\n\nLift staff sign" in body
+        "1. Test the emergency brake at the top station.\n\nLift staff sign" in body
     check_ledger(flipped)
 
 

@@ -187,7 +187,7 @@ def run(ctx: MergeContext) -> Lines:
     for (bi, path), refs in sorted(held.items()):
         title = next(n.title for n, d in ctx.older if d.path == path)
         put(base.blocks[bi].end, [(ctx.lexicon.held_over_line.format(note=title), path),
-                                  ("", None), *_chunk(ctx, expand(refs))], True)
+                                  ("", None), *_own_list(_chunk(ctx, expand(refs)))], True)
     for heading, refs in new_sections.items():
         at = _section_spot(ctx, refs, new_at) if heading and by_meaning else new_at
         put(at, ([(heading, refs[0].path), ("", None)] if heading else [])
@@ -276,6 +276,19 @@ def _renumbered(lines: Lines, indent: str, n: int, delim: str) -> Lines:
             n += 1
         out.append((ln, src))
     return out
+
+
+def _own_list(lines: Lines) -> Lines:
+    """Held-back steps carried back are a list of their own under the line naming their
+    note, so they are numbered 1, 2, ... (an older "7." alone reads as a list missing
+    six steps, and two held-back "3."s of two older notes as one step twice); a block
+    of no numbered steps (a table, a checklist) is left as written."""
+    marks = [m for ln, _ in lines if (m := _STEP.match(ln))]
+    if not marks:
+        return lines
+    indent = min((m.group(1) for m in marks), key=len)
+    delim = next(m.group(3) for m in marks if m.group(1) == indent)
+    return _renumbered(lines, indent, 1, delim)
 
 
 def _footnotes_at(ctx: MergeContext, tail_at: int, new_at: int) -> tuple[int, bool]:
