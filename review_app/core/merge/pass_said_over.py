@@ -177,6 +177,7 @@ def run(ctx: MergeContext) -> None:
                       if _over(ctx, r, about, end)]
     if pairs:
         _ended_pairs(ctx, pairs)
+    moved_elsewhere(ctx, base, ends)
     observations(ctx, base, set(ends))
     said_in_frame(ctx, base, title)
 
@@ -205,6 +206,63 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None
                    "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
+
+
+def _moved_out(ctx: MergeContext, b: Ref, found: tuple[Ended, ...]) -> bool:
+    """The newest unit says a topic moved to another note: a moved cue followed by a
+    wiki link ("Packing has moved to [[Packing Bench Guide]]")."""
+    if not any(e.kind == "moved" and not e.person for e in found):
+        return False
+    text = b.unit.text.lower()
+    return any(re.search(r"\b" + r"\s+".join(map(re.escape, cue.split("_")))
+                         + r"\s+\[\[", text) for cue in ctx.lexicon.moved_cues)
+
+
+def moved_elsewhere(ctx: MergeContext, base: list[Ref],
+                    ends: dict[str, tuple[Ended, ...]]) -> None:
+    """An older unit on a topic the newest says now lives in another note is not
+    carried: that note is where it is current, and written here the older unit would
+    state as current what the newest sends the reader elsewhere for (its supplier,
+    prices, packing rules). Structure decides which units: the prose of the older
+    section aligned with the section holding the pointer, and an older observation
+    whose nearest newest unit in meaning is the pointer (Thresholds.moved_obs_cosine
+    close). Superseded by the pointer, so the person can flip it."""
+    movers = [b for b in base if b.unit.kind in ("sentence", "item")
+              and _moved_out(ctx, b, ends.get(b.key, ()))]
+    if not movers:
+        return
+    sections = {b.section: b for b in movers}
+    said_units = [b for b in base if b.unit.kind in _SAYS]
+    for _, doc in ctx.older:
+        obs: list[Ref] = []
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is None or e.status != "carried" or e.chosen:
+                continue
+            if r.unit.kind == "obs":
+                obs.append(r)
+                continue
+            if r.unit.kind not in _SAYS:
+                continue
+            aligned = ctx.aligned.get((r.path, r.section))
+            if aligned in sections:
+                _moved(ctx, r, sections[aligned])
+        if not obs or not said_units:
+            continue
+        sims = np.asarray(ctx.cosines([unnamed(said(r.unit), ctx.lexicon) for r in obs],
+                                      [unnamed(said(b.unit), ctx.lexicon)
+                                       for b in said_units]), dtype=np.float64)
+        for i, r in enumerate(obs):
+            j = int(np.argmax(sims[i]))
+            if said_units[j] in movers and sims[i, j] >= ctx.thresholds.moved_obs_cosine:
+                _moved(ctx, r, said_units[j])
+
+
+def _moved(ctx: MergeContext, r: Ref, b: Ref) -> None:
+    e = ctx.entries[r.key]
+    ctx.entries[r.key] = replace(
+        e, status="superseded", by=b.key, by_text=as_written(b).strip(), flips=_FLIP_PAIR,
+        why="the newest says this now lives in another note")
 
 
 def _another(new: frozenset[str], theirs: frozenset[str]) -> bool:

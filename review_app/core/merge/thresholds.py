@@ -129,6 +129,12 @@ class Thresholds:
     # 14-inch" / "under-16s still free"). 0.46 sits in that gap, below frame_cosine
     # since the value test is the stronger evidence.
     frame_value_cosine: float = 0.46
+    # An older observation whose nearest newest unit is a pointer to another note
+    # ("Packing has moved to [[...]]") is that topic's when at least this close.
+    # Measured on the dev merge sets: observations nearest such a pointer sat at
+    # 0.44-0.49 (values and names taken out), those on other subjects at most 0.22
+    # from it; 0.40 sits in that gap
+    moved_obs_cosine: float = 0.40
     # An older unit of a section the newest dropped is superseded by the newest unit
     # at least this close in meaning that gives another value of its kind, in any
     # section (pass_dropped_sections). On this round's probe groups (written for it,
