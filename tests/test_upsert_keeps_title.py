@@ -1,6 +1,8 @@
-"""An upsert writes into the note it matched under that note's title (README, upsert_note):
-the agent names what it writes, not what the matched note is called, so a stale-looking stamp
-on the matched title ("... 2025") is no reason to rename it and rewrite the links others use."""
+"""An upsert writes into the note it matched under that note's title unless the two name one
+subject and differ only in a stamp ("Track hire rates 2025" / "... 2026": test_merge_newest_title):
+the agent names what it writes, not what the matched note is called, so a stale-looking stamp on
+the matched title is no reason to give it the agent's other words and rewrite the links
+others use."""
 
 from __future__ import annotations
 
@@ -17,8 +19,8 @@ def test_an_upsert_keeps_the_matched_notes_title(write):
                     "gelato/batch-rules-2025",
                     "Pistachio base is pasteurised at 85 C and churned for 12 minutes.\n",
                     modified="2025-04-02")
-    proposed = dated("gelato/gelato-batch-rules.md", "Gelato batch rules",
-                     "gelato/gelato-batch-rules",
+    proposed = dated("gelato/gelato-production-rules.md", "Gelato production rules",
+                     "gelato/gelato-production-rules",
                      "Pistachio base is pasteurised at 82 C and churned for 10 minutes.\n",
                      modified="2026-02-11")
     text = write(matched, proposed)

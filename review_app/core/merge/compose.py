@@ -185,7 +185,8 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     pass_carry's model (the shipped carry_weights.json unless given; None leaves pass
     3's carry verdicts, as bench/carry_fit.py needs to fit). `memo`: where the passes'
     result is kept by its inputs and found again (memo.py; not with `text`). `keep_title`:
-    the kept file's title stays whatever title.written_title would choose (an upsert)."""
+    an upsert: the kept title gives way only to one naming the same subject with another
+    stamp, not to the agent's other words (title.written_title's stale_renames)."""
     if action not in ("update", "merge"):
         raise ValueError(f"not a writing action: {action!r}")
     seen = {canonical.path}
@@ -244,8 +245,8 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     finally:
         if memo is not None:
             memo.land(key, flight)
-    title = kept.title if keep_title else written_title(canonical, kept, members, lexicon,
-                                                             targets)
+    title = written_title(canonical, kept, members, lexicon, targets,
+                          stale_renames=not keep_title)
     if title != kept.title:
         ledger.title = (kept.title, title)
     if kept.path != canonical.path:

@@ -101,13 +101,15 @@ def _stale(kept: str, base: str, lexicon: Lexicon, base_year: int | None = None)
 
 
 def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
-                  targets: Mapping[str, str] | None = None) -> str:
+                  targets: Mapping[str, str] | None = None, *, stale_renames: bool = True
+                  ) -> str:
     """The title the kept file is written under: the base's when the titles differ in a
     stamp or status word and either name one subject without them ("Rate card 2024" /
     "Rate card 2025", "Dock rota" / "Dock rota 2026") or the kept title is stale
     (_stale: "Delivery zones 2025" / "Courier price list", "Rider onboarding (draft)" /
     "New rider guide"): a title naming an older issue than the body misleads whatever
-    its subject words. Else the kept file's (an
+    its subject words (not with `stale_renames` off: an upsert, where the base's title is
+    an agent's name for what it writes). Else the kept file's (an
     established undated name, "API rate limits", over an agent's "Rate limit policy
     2025-06"; two undated names: the kept one, whose links and readers know it).
     Never a title another note of the project answers to (`targets`,
@@ -116,7 +118,7 @@ def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
         return kept.title
     if not differ_in_stamp(kept.title, base.title, lexicon):
         return kept.title
-    if (not _stale(kept.title, base.title, lexicon, base.modified.year)
+    if (not (stale_renames and _stale(kept.title, base.title, lexicon, base.modified.year))
             and _subject(kept.title, lexicon) != _subject(base.title, lexicon)):
         return kept.title
     owner = (targets or {}).get(base.title.strip().lower())
