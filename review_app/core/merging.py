@@ -266,7 +266,7 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
             targets: Mapping[str, str] | None = None,
             choices: Mapping[str, Choice] | None = None, text: str | None = None,
             carry_model: Any = "shipped", memo: Memo | None = None,
-            keep_title: bool = False) -> Composed:
+            stale_renames: bool = True) -> Composed:
     """What `action` (update | merge) writes for a group: core.merge.compose (its
     docstring is the API) with the group's names, so links among the members are
     not facts. `canonical` is the base for both actions. `memo`: results kept by their
@@ -279,4 +279,4 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
         group_keys.add(f"note:{n.path}")
     return _compose(action, canonical, others, kept=kept, now=now, vectors=vectors,
                     targets=targets, choices=choices, text=text, group_keys=group_keys,
-                    carry_model=carry_model, memo=memo, keep_title=keep_title)
+                    carry_model=carry_model, memo=memo, stale_renames=stale_renames)

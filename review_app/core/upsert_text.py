@@ -158,4 +158,4 @@ def composition(action: str, matched: Note, proposed: Note, state: Path | None,
     matched title is no reason to rename it and rewrite the links that use it)."""
     return compose(action, _as_newest(matched, proposed), [matched], kept=matched,
                    vectors=shared_vectors(state), targets=targets, now=utc_now(),
-                   keep_title=True)
+                   stale_renames=False)

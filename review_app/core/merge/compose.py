@@ -178,15 +178,15 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
             lexicon: Lexicon = ENGLISH, thresholds: Thresholds = DEFAULT,
             group_keys: set[str] | None = None, base_reason: str = "",
             carry_model: Any = "shipped", memo: Memo | None = None,
-            keep_title: bool = False) -> Composed:
+            stale_renames: bool = True) -> Composed:
     """See the module docstring. `targets` (links.target_index over the project) makes
     one note linked under two names one relation target; `group_keys` holds every name
     of the group's notes (a relation among them is no fact). `carry_model`:
     pass_carry's model (the shipped carry_weights.json unless given; None leaves pass
     3's carry verdicts, as bench/carry_fit.py needs to fit). `memo`: where the passes'
-    result is kept by its inputs and found again (memo.py; not with `text`). `keep_title`:
-    an upsert: the kept title gives way only to one naming the same subject with another
-    stamp, not to the agent's other words (title.written_title's stale_renames)."""
+    result is kept by its inputs and found again (memo.py; not with `text`). `stale_renames`:
+    off for an upsert: the kept title then gives way only to one naming the same subject
+    with another stamp, not to the agent's other words (title.written_title)."""
     if action not in ("update", "merge"):
         raise ValueError(f"not a writing action: {action!r}")
     seen = {canonical.path}
@@ -246,7 +246,7 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
         if memo is not None:
             memo.land(key, flight)
     title = written_title(canonical, kept, members, lexicon, targets,
-                          stale_renames=not keep_title)
+                          stale_renames=stale_renames)
     if title != kept.title:
         ledger.title = (kept.title, title)
     if kept.path != canonical.path:
