@@ -77,6 +77,29 @@ def test_a_stale_stamped_kept_title_gives_way_whatever_the_subject_words(
             assert out.ledger.title is None
 
 
+@pytest.mark.parametrize("old_title,mid_title,written", [
+    # a kept revision below one a later member names is an earlier issue of the note
+    ("Balloon Flight Prices v1", "Balloon Flight Prices v2", "Passenger Ticket Tariff"),
+    ("Balloon Flight Prices rev 1", "Flight Fares (rev 3)", "Passenger Ticket Tariff"),
+    # the kept file's version is the latest named: the merged note continues it
+    ("Balloon Flight Prices v2", "Balloon Flight Prices v1", "Balloon Flight Prices v2"),
+    ("Balloon Flight Prices v2", "Flight Fares", "Balloon Flight Prices v2"),
+])
+def test_a_kept_version_below_another_members_is_stale(old_title: str, mid_title: str,
+                                                       written: str):
+    kept = dated("balloons/prices.md", old_title, "balloons/prices", OLD_BODY,
+                 modified="2025-01-12")
+    mid = dated("balloons/fares.md", mid_title, "balloons/fares", OLD_BODY,
+                modified="2025-05-12")
+    base = dated("balloons/tariff.md", "Passenger Ticket Tariff", "balloons/tariff", NEW_BODY,
+                 modified="2025-11-05")
+    for action in ("update", "merge"):
+        out = compose(action, base, [kept, mid], kept=kept, now=NOW)
+        note = parse_note(kept.path, out.text.encode())
+        assert note.title == written  # type: ignore[union-attr]
+        assert f"\n# {written}\n" in out.text
+
+
 @pytest.fixture
 def fleet(tmp_path: Path) -> Path:
     """An important 2025 price note, a draft copy and the newest tariff (three sessions),

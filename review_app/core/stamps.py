@@ -52,6 +52,15 @@ def stamped(text: str) -> tuple[str, tuple[str, ...]]:
     return rest, stamps(low)
 
 
+_VERSION = re.compile(r"\b(?:v|version |rev(?:ision)?[\s_-]?)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
+
+
+def version(title: str) -> tuple[int, ...] | None:
+    """The version or revision a title names ("v2" -> (2,), "rev 1.3" -> (1, 3)), or None."""
+    m = _VERSION.search(title)
+    return tuple(int(x) for x in m.group(1).split(".")) if m else None
+
+
 def unstamped(text: str) -> str:
     """The text without its stamps, whitespace folded: equal for a copy under a new year."""
     return " ".join(_STAMP.sub(" ", text.lower()).split())

@@ -23,7 +23,7 @@ import re
 from collections.abc import Mapping
 
 from ..notes import Note
-from ..stamps import has_stamp, stamps, unstamped
+from ..stamps import has_stamp, stamps, unstamped, version
 from .lexicon import Lexicon
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -79,7 +79,8 @@ def differ_in_stamp(a: str, b: str, lexicon: Lexicon) -> bool:
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
-def _stale(kept: str, base: str, lexicon: Lexicon, base_year: int | None = None) -> bool:
+def _stale(kept: str, base: str, lexicon: Lexicon, base_year: int | None = None,
+           others: tuple[str, ...] = ()) -> bool:
     """The kept title names an older issue than the base's, whatever its subject words:
     a standing the base's lacks ("(draft)", "Proposal"; "old"/"new" alone may name the
     subject: "New starters"), a year where the newest author's title has no stamp
@@ -88,8 +89,14 @@ def _stale(kept: str, base: str, lexicon: Lexicon, base_year: int | None = None)
     version alone: an agent's "DB migration rules" does not rename "Database migration
     policy (v2)", whose next revision the merged note is. `base_year`: the year the
     newest note is dated; a kept year later than it names a coming issue ("Cave rules
-    2027" written in 2026), no older one, and an undated newest title does not rename it."""
+    2027" written in 2026), no older one, and an undated newest title does not rename it.
+    A version lower than one another member's title names (`others`: "Launch procedure
+    v1" beside "... v2") is an earlier revision of the merged note: stale."""
     if status_cues(kept, lexicon) - status_cues(base, lexicon):
+        return True
+    ours_v = version(kept)
+    if ours_v is not None and any((v := version(t)) is not None and v > ours_v
+                                  for t in (base, *others)):
         return True
     ours = _YEAR.findall(kept)
     if not ours:  # a version ("policy (v2)") names a revision the merged note continues
@@ -118,7 +125,9 @@ def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
         return kept.title
     if not differ_in_stamp(kept.title, base.title, lexicon):
         return kept.title
-    if (not (stale_renames and _stale(kept.title, base.title, lexicon, base.modified.year))
+    others = tuple(n.title for n in members if n.path not in {kept.path, base.path})
+    if (not (stale_renames and _stale(kept.title, base.title, lexicon, base.modified.year,
+                                      others))
             and _subject(kept.title, lexicon) != _subject(base.title, lexicon)):
         return kept.title
     owner = (targets or {}).get(base.title.strip().lower())
