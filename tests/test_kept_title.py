@@ -220,3 +220,21 @@ def test_the_persons_kept_file_still_wins_and_its_stale_title_gives_way(fleet: P
     assert kept.permalink == "balloons/ticket-prices-draft"
     undo_apply(project)
     assert tree_hashes(fleet) == before
+
+
+def test_a_line_that_only_links_another_member_is_not_written():
+    """After the merge "Replaces [[v1]]" names the note itself: dropped, and the ledger
+    says why; a sentence with a fact of its own beside the link stays."""
+    kept = dated("balloons/prices.md", "Balloon Flight Prices v1", "balloons/prices", OLD_BODY,
+                 modified="2025-01-12")
+    base = dated("balloons/tariff.md", "Passenger Ticket Tariff", "balloons/tariff",
+                 NEW_BODY + "\nReplaces [[Balloon Flight Prices v1]].\n\n"
+                 "Refunds for flights cancelled before 1 May follow [[Balloon Flight Prices v1]] "
+                 "and are paid within 14 days.\n",
+                 modified="2025-11-05")
+    for action in ("update", "merge"):
+        out = compose(action, base, [kept], kept=kept, now=NOW)
+        assert "Replaces [[" not in out.text
+        assert "are paid within 14 days." in out.text
+        assert any("Replaces" in line and "itself" in line for line in out.ledger.lines()), \
+            out.ledger.lines()

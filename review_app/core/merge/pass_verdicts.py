@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from ..links import relation_target, resolve
+from ..links import WIKILINK_RE, relation_target, resolve
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
@@ -59,7 +59,7 @@ def run(ctx: MergeContext) -> None:
     base_refs = ctx.base_refs()
     for r in base_refs:  # the base's relation to a member: after the merge, to itself
         t = relation_of(ctx, r.unit.raw[0]) if r.unit.kind == "rel" else None
-        if t is not None and t[1] in ctx.group_keys:
+        if (t is not None and t[1] in ctx.group_keys) or _names_only_members(ctx, r):
             ctx.entries[r.key] = entry_for(r, "dropped", why="a link to the merged note itself")
     stated: set[str] = set()
     for r in base_refs:
@@ -91,6 +91,20 @@ def run(ctx: MergeContext) -> None:
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
     _restated(ctx)
+
+
+def _names_only_members(ctx: MergeContext, r: Ref) -> bool:
+    """A base sentence or item that only links members ("Replaces [[Rota v1]]."): once
+    they are one note it names itself. A few words besides the links (a relation, "see
+    also") say nothing else; a longer line has a fact of its own and is kept."""
+    if r.unit.kind not in ("sentence", "item"):
+        return False
+    text = "\n".join(r.unit.raw)
+    targets = WIKILINK_RE.findall(text)
+    if not targets or any(resolve(t, ctx.targets) not in ctx.group_keys for t in targets):
+        return False
+    rest = re.findall(r"[^\W\d_]+", WIKILINK_RE.sub(" ", text))
+    return len(rest) <= 3
 
 
 def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
