@@ -135,13 +135,14 @@ def _outside_code(line: str, rewrite: Callable[[str], str]) -> str:
 
 
 def _repeated_relation(line: str, rewritten: bool, seen: dict[str, bool]) -> bool:
-    """A relation line that says what an earlier one does once a retired note's links
-    name its kept note (`relates_to [[Old name]]` and `relates_to [[Kept]]`). Only
-    when a rewrite made them one: a note's own repeated lines are its own."""
+    """A relation line to a note an earlier one relates to, once a retired note's links
+    name its kept note (`relates_to [[Old name]]` and `relates_to [[Kept]]`; of any
+    type: `part_of [[Old name]]` under `relates_to [[Kept]]` relates the note to Kept
+    twice). Only when a rewrite made them one: a note's own lines are its own."""
     target = relation_target(line)
     if target is None:
         return False
-    key = relation_key(line.split("[[", 1)[0].strip(" -*\t"), target_key(target))
+    key = target_key(target)
     if key in seen and (rewritten or seen[key]):
         return True
     seen[key] = seen.get(key, False) or rewritten
