@@ -137,7 +137,11 @@ def _reasons(ctx: MergeContext, reversed_: set[str]) -> None:
     (older_only.new_facts: it argues, it tells nothing of its own), and speaks of the
     rule (at least Thresholds.reason_cosine close to it in meaning): "Skate aids are
     not allowed at discos. The lights are dim and the aids are hard to see." under
-    "Skate aids are allowed at discos ..." would argue against the newest's rule."""
+    "Skate aids are allowed at discos ..." would argue against the newest's rule.
+    Reversed: the rules found to say what a newest unit says (present) but for the
+    negation; a carried unit whose nearest newest unit has the other polarity may be
+    no rule of the same thing ("Never use glass cleaner" / "Clean the lens with
+    distilled water"), so what follows it is left alone."""
     stated = stated_facts(ctx)
     pairs: list[tuple[Ref, Ref]] = []
     for _, doc in ctx.older:
@@ -170,5 +174,6 @@ def run(ctx: MergeContext) -> None:
         ctx.entries[r.key] = set_status(
             e, "superseded", by=b.key, by_text=as_written(b).strip(), flips=_FLIP_PAIR,
             why="the newest says the opposite (one of the two is negated)")
-        reversed_.add(r.key)
+        if e.status == "present":  # the newest says it, bar the negation: reversed
+            reversed_.add(r.key)
     _reasons(ctx, reversed_)
