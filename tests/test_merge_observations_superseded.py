@@ -9,7 +9,8 @@ One note related twice, once from an older note under another type ("part_of [[X
 beside the newest's "relates_to [[X]]"), is related once, in compose and when apply's
 link rewrite makes two targets one. Guards: still-true older-only observations (a
 contact, an allergy, a location) stay carried; "half the tables" is no time. Domain: a
-snooker hall (no other test uses it); real parser, real model. The tests marked so failed before the change."""
+snooker hall (no other test uses it); real parser, real model. The tests marked so
+failed before the change."""
 
 from __future__ import annotations
 
