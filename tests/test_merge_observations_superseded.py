@@ -7,10 +7,13 @@ gives another value of one thing and is superseded by it, and "Juniors turn up a
 quarter of an hour early" by "each junior at the hall 10 minutes before the slot".
 One note related twice, once from an older note under another type ("part_of [[X]]"
 beside the newest's "relates_to [[X]]"), is related once, in compose and when apply's
-link rewrite makes two targets one. Guards: still-true older-only observations (a
-contact, an allergy, a location) stay carried; "half the tables" is no time. Domain: a
-snooker hall (no other test uses it); real parser, real model. The tests marked so
-failed before the change."""
+link rewrite makes two targets one. An observation naming a thing with "the" that only
+an unwritten unit of its note tells of ("[change] heaters fitted after the flood",
+the flood told by the older version's dropped history line) goes with that unit.
+Guards: still-true older-only observations (a contact, an allergy, a location, "behind
+the bar") stay carried; "half the tables" is no time. Domain: a snooker hall (no other
+test uses it); real parser, real model. The tests marked so failed before the
+change."""
 
 from __future__ import annotations
 
@@ -25,7 +28,8 @@ from review_app.core.merging import compose, rewrite_links_text
 NOW = dt.datetime(2026, 5, 1, 12, 0, 0)
 
 OLDER = note("snooker/club-nights.md", fm("Club nights", "2025-02-01") + (
-    "How the Baize Room snooker hall runs its club nights.\n\n"
+    "How the Baize Room snooker hall runs its club nights. Revised after the February "
+    "flood, when the cellar tables were soaked.\n\n"
     "## League\n\n"
     "The Friday league uses tables 1 to 6. Players book through the front desk.\n\n"
     "## Observations\n\n"
@@ -33,7 +37,8 @@ OLDER = note("snooker/club-nights.md", fm("Club nights", "2025-02-01") + (
     "- [coaching] Juniors turn up a quarter of an hour early #juniors\n"
     "- [contact] Cloth fitter Omar Haddad on 07700 900 246 #contacts\n"
     "- [allergy] Chalk dust bothers Ellie Shaw, so her table gets fresh chalk #health\n"
-    "- [location] Spare cues are in the locked rack behind the bar #equipment\n\n"
+    "- [location] Spare cues are in the locked rack behind the bar #equipment\n"
+    "- [change] Table heaters fitted after the flood #tables\n\n"
     "## Relations\n\n"
     "- part_of [[Hall Timetable]]\n"))
 
@@ -82,6 +87,17 @@ def test_an_older_observation_with_a_span_in_words_is_superseded() -> None:  # f
     e = entry(c, "a quarter of an hour early")
     assert e.status == "superseded" and "10 minutes" in (e.by_text or ""), e
     assert "quarter of an hour" not in c.text
+
+
+def test_an_older_observation_naming_an_event_the_note_no_longer_tells_goes() -> None:
+    # failed before: "the flood" is told only by the older version's history line,
+    # which is not written; the newest never names it
+    c = compose("merge", NEWER, [OLDER], now=NOW)
+    check_ledger(c)
+    assert entry(c, "Revised after the February flood").status == "dropped"
+    e = entry(c, "Table heaters fitted after the flood")
+    assert e.status == "dropped" and e.flips == ("carry", "drop") and "flood" in e.why, e
+    assert "flood" not in c.text
 
 
 def test_still_true_older_observations_stay() -> None:

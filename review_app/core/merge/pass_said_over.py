@@ -179,6 +179,7 @@ def run(ctx: MergeContext) -> None:
         _ended_pairs(ctx, pairs)
     moved_elsewhere(ctx, base, ends)
     observations(ctx, base, set(ends))
+    pointing_observations(ctx)
     said_in_frame(ctx, base, title)
 
 
@@ -331,6 +332,49 @@ def observations(ctx: MergeContext, base: list[Ref], ends: set[str]) -> None:
             ctx.entries[r.key] = replace(e, status="present", by=b.key,
                                          by_text=as_written(b).strip(), flips=(),
                                          why="the newest says it in other words")
+
+
+_THE = re.compile(r"\bthe\s+([a-z][a-z'’\-]*)", re.I)
+
+
+def pointing_observations(ctx: MergeContext) -> None:
+    """An older observation naming a thing with "the" ("[change] Engine-off step added
+    after the near-miss") points at what its own note told of it: when the newest
+    never names that thing and the only units of its note that do are not written
+    (the older version's history, dropped; a sentence the newest superseded), the
+    observation goes with them, as a carried sentence leaning on its antecedent does
+    (pass_leaning): written alone it would name an event the note no longer tells.
+    Dropped or superseded like that unit, with its flip."""
+    lx = ctx.lexicon
+    base_words = {w.lower() for b in ctx.base_refs()
+                  for w in re.findall(r"[A-Za-z][\w'’\-]*", b.unit.text)}
+    base_words |= {w.lower() for sec in ctx.base.sections
+                   for w in re.findall(r"[A-Za-z][\w'’\-]*", sec.title)}
+    for _, doc in ctx.older:
+        refs = ctx.refs[doc.path]
+        for r in refs:
+            e = ctx.entries[r.key]
+            if r.unit.kind != "obs" or e.status != "carried" or e.chosen or e.held:
+                continue
+            things = {m.group(1).lower() for m in _THE.finditer(said(r.unit))
+                      if m.group(1).lower() not in lx.function_words} - base_words
+            if not things:
+                continue
+            told = [o for o in refs if o.key != r.key and o.unit.kind not in ("obs", "rel")
+                    and things & {w.lower() for w in re.findall(r"[A-Za-z][\w'’\-]*",
+                                                                o.unit.text)}]
+            if not told or any(ctx.entries[o.key].status in ("carried", "stated")
+                               for o in told):
+                continue
+            gone = ctx.entries[told[0].key]
+            why = f"it names the {sorted(things)[0]}, which only an unwritten unit of its " \
+                  f"note tells of: {gone.text[:60]}"
+            if gone.status == "superseded" and gone.by:
+                ctx.entries[r.key] = replace(e, status="superseded", by=gone.by,
+                                             by_text=gone.by_text, flips=_FLIP_PAIR, why=why)
+            elif gone.status in ("dropped", "superseded"):
+                ctx.entries[r.key] = replace(e, status="dropped", flips=("carry", "drop"),
+                                             why=why)
 
 
 def _named(end: Ended) -> str:
