@@ -64,13 +64,14 @@ def test_times_and_spans_said_in_words_are_values() -> None:  # failed before
 
     assert [v for _, _, v in word_times("runs half seven to half ten", ENGLISH)] == [
         "7:30", "10:30"]
-    assert [v for _, _, v in word_times("quarter to nine, or midnight", ENGLISH)] == [
+    assert [v for _, _, v in word_times("quarter to nine, or by midnight", ENGLISH)] == [
         "8:45", "0:00"]
     assert [v for _, _, v in word_times("arrive a quarter of an hour early", ENGLISH)] \
         == ["15"]
     assert "n:7:30" in facts_of("Doors at half past seven", ENGLISH).values
-    # "half the tables" and "a quarter of the members" are no time
+    # "half the tables", "a quarter of the members", "the midday marker" are no time
     assert word_times("half the tables and a quarter of the members", ENGLISH) == []
+    assert word_times("The midday marker sits on table 3", ENGLISH) == []
 
 
 def test_an_older_observation_with_a_time_in_words_is_superseded() -> None:  # failed before

@@ -67,7 +67,8 @@ _CLOCK_TOKEN = re.compile(r"[A-Za-z][A-Za-z'’]*|\d{1,2}(?![\d:.,])")
 def word_times(text: str, lexicon: Lexicon) -> list[tuple[int, int, str]]:
     """The times of day a text says in words, as (start, end, "H:MM" on the 12-hour
     clock, as facts._num spells a bare "7:30"): "half seven", "quarter past 8",
-    "quarter to nine", "seven o'clock", "midnight" (Lexicon.clock_*). An hour is a
+    "quarter to nine", "seven o'clock", "by midnight" (Lexicon.clock_*; a named time
+    after a word saying when: "midday supervisors" name no time). An hour is a
     number word from one to twelve (or 1-12 before "o'clock" or after "past"/"to"), so
     "half the stock" is no time. A span of time said in words is its minutes
     (Lexicon.duration_phrases: "a quarter of an hour", 15), as "20 minutes" is 20."""
@@ -98,8 +99,9 @@ def word_times(text: str, lexicon: Lexicon) -> list[tuple[int, int, str]]:
         span = next(((len(p), n) for p, n in spans if words[:len(p)] == p), None)
         if span is not None:  # "a quarter of an hour": 15 (minutes)
             value, end = span[1], k + span[0] - 1
-        elif w in named:
-            value = named[w]
+        elif w in named and k and tokens[k - 1][2] in (
+                lexicon.adverbial_words | lexicon.clock_to_words):
+            value = named[w]  # "by midnight", "from noon": not "midday supervisors"
         elif w in fractions:
             minutes = fractions[w]
             nxt = tokens[k + 1][2] if k + 1 < len(tokens) else ""
