@@ -19,7 +19,7 @@ from .links import MEMORY_URL_RE, WIKILINK_RE, note_aliases, note_keys, relation
 from .merge import DEFAULT, Choice, Composed, Superseded, UnitNote
 from .merge import compose as _compose
 from .merge.memo import Memo
-from .notes import Note
+from .notes import Note, parse_relation
 from .unit_vectors import PREVIEW, UnitVectors, WarmVectors, shared_vectors
 from .units import normalise
 
@@ -135,13 +135,18 @@ def _outside_code(line: str, rewrite: Callable[[str], str]) -> str:
 
 
 def _repeated_relation(line: str, rewritten: bool, seen: dict[str, bool]) -> bool:
-    """A relation line that says what an earlier one does once a retired note's links
-    name its kept note (`relates_to [[Old name]]` and `relates_to [[Kept]]`). Only
-    when a rewrite made them one: a note's own repeated lines are its own."""
+    """A relation line to a note an earlier one relates to, once a retired note's links
+    name its kept note (`relates_to [[Old name]]` and `relates_to [[Kept]]`; of any
+    type: `part_of [[Old name]]` under `relates_to [[Kept]]` relates the note to Kept
+    twice). Only when a rewrite made them one: a note's own lines are its own. A list
+    item with links in its prose ("- See [[A]] and [[B]]") is no relation: only the
+    same item twice is one."""
     target = relation_target(line)
     if target is None:
         return False
-    key = relation_key(line.split("[[", 1)[0].strip(" -*\t"), target_key(target))
+    rel = parse_relation(line)
+    key = f"to:{target_key(rel.target)}" if rel is not None else relation_key(
+        line.split("[[", 1)[0].strip(" -*\t"), target_key(target))
     if key in seen and (rewritten or seen[key]):
         return True
     seen[key] = seen.get(key, False) or rewritten

@@ -61,6 +61,66 @@ def spelled_numbers(text: str, lexicon: Lexicon) -> set[str]:
     return out
 
 
+_CLOCK_TOKEN = re.compile(r"[A-Za-z][A-Za-z'’]*|\d{1,2}(?![\d:.,])")
+
+
+def word_times(text: str, lexicon: Lexicon) -> list[tuple[int, int, str]]:
+    """The times of day a text says in words, as (start, end, "H:MM" on the 12-hour
+    clock, as facts._num spells a bare "7:30"): "half seven", "quarter past 8",
+    "quarter to nine", "seven o'clock", "by midnight" (Lexicon.clock_*; a named time
+    after a word saying when: "midday supervisors" name no time). An hour is a
+    number word from one to twelve (or 1-12 before "o'clock" or after "past"/"to"), so
+    "half the stock" is no time. A span of time said in words is its minutes
+    (Lexicon.duration_phrases: "a quarter of an hour", 15), as "20 minutes" is 20."""
+    memo = lexicon.memo("word_times")
+    found = memo.get(text)
+    if found is not None:
+        return found
+    hours = {w: n for w, n in lexicon.number_words if 1 <= n <= 12}
+    fractions = dict(lexicon.clock_fractions)
+    named = dict(lexicon.clock_named)
+    tokens = [(m.start(), m.end(), m.group(0).lower()) for m in _CLOCK_TOKEN.finditer(text)]
+
+    def hour(k: int, digits: bool) -> int | None:
+        if k >= len(tokens):
+            return None
+        w = tokens[k][2]
+        if w.isdigit():
+            return int(w) if digits and 1 <= int(w) <= 12 else None
+        return hours.get(w)
+
+    spans = [(tuple(p.split()), str(n)) for p, n in lexicon.duration_phrases]
+    out: list[tuple[int, int, str]] = []
+    k = 0
+    while k < len(tokens):
+        start, _, w = tokens[k]
+        value, end = None, k
+        words = tuple(t[2] for t in tokens[k:k + 5])
+        span = next(((len(p), n) for p, n in spans if words[:len(p)] == p), None)
+        if span is not None:  # "a quarter of an hour": 15 (minutes)
+            value, end = span[1], k + span[0] - 1
+        elif w in named and k and tokens[k - 1][2] in (
+                lexicon.adverbial_words | lexicon.clock_to_words):
+            value = named[w]  # "by midnight", "from noon": not "midday supervisors"
+        elif w in fractions:
+            minutes = fractions[w]
+            nxt = tokens[k + 1][2] if k + 1 < len(tokens) else ""
+            if nxt in lexicon.clock_past_words and (h := hour(k + 2, True)) is not None:
+                value, end = f"{h}:{minutes:02d}", k + 2
+            elif nxt in lexicon.clock_to_words and (h := hour(k + 2, True)) is not None:
+                value, end = f"{(h - 2) % 12 + 1}:{60 - minutes:02d}", k + 2
+            elif (h := hour(k + 1, False)) is not None:  # "half seven": half past seven
+                value, end = f"{h}:{minutes:02d}", k + 1
+        elif (h := hour(k, True)) is not None and k + 1 < len(tokens) \
+                and tokens[k + 1][2] in lexicon.clock_hour_words:
+            value, end = f"{h}:00", k + 1
+        if value is not None:
+            out.append((start, tokens[end][1], value))
+        k = end + 1
+    memo[text] = out
+    return out
+
+
 def label_of(text: str, max_chars: int) -> tuple[str, str] | None:
     m = _LABEL.match(text)
     if m is None or len(m.group(1)) > max_chars or len(m.group(1).split()) > 6:
@@ -94,6 +154,9 @@ def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
     for m in _URL.finditer(plain):
         values.add("link:" + m.group(0).rstrip(".,;").lower())
     rest = _URL.sub(" ", _WIKI.sub(" ", _CODE.sub(" ", plain)))
+    for start, end, clock in reversed(word_times(rest, lexicon)):  # "half seven": 7:30
+        values.add("n:" + clock)
+        rest = f"{rest[:start]} {rest[end:]}"
     for m in _NUMBER.finditer(rest):
         values.add("n:" + _num(m.group(0)))
     for ch in set(rest).intersection(lexicon.cjk_digits):  # (not a loop over every character)
@@ -144,6 +207,8 @@ def unnamed(text: str, lexicon: Lexicon) -> str:
         words = m.group(0).lower().split()
         return m.group(0) if any(w in lexicon.function_words or w in lexicon.months
                                  for w in words) else "#"
+    for start, end, _ in reversed(word_times(text, lexicon)):  # a time in words too
+        text = f"{text[:start]} # {text[end:]}"
     return _NAME_RUN.sub(one, masked(text))
 
 

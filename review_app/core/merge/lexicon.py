@@ -60,6 +60,23 @@ class Lexicon:
         revision revised revisions version versions changes changelog draft drafted
         written rewritten rewrite amended edition updated
         """))
+    # A sentence about where its note came from opens with a participle whose subject
+    # is the note, then one of `source_words` ("Gathered from the staff room
+    # whiteboard", "Taken from the first planning meeting", "Written by the site team
+    # after ..."; other_value.provenance). A participle is a word ending in "ed" or
+    # one of `irregular_participles`. A newest lead sentence naming its occasion
+    # ("The up-to-date plan ..., after the final numbers meeting") carries one of
+    # `occasion_words`.
+    source_words: frozenset[str] = field(default_factory=lambda: _words("""
+        from after following by
+        """))
+    irregular_participles: frozenset[str] = field(default_factory=lambda: _words("""
+        taken written drawn given made done kept brought sent told heard seen put got
+        built held copied
+        """))
+    occasion_words: frozenset[str] = field(default_factory=lambda: _words("""
+        after following
+        """))
     # After a `note_history_words` word, these make a byline ("Written by A. Moss"):
     # a note has one at a time (pass_one_valued).
     byline_words: frozenset[str] = field(default_factory=lambda: _words("""
@@ -223,6 +240,28 @@ class Lexicon:
         ("sixteen", 16), ("seventeen", 17), ("eighteen", 18), ("nineteen", 19),
         ("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60),
         ("seventy", 70), ("eighty", 80), ("ninety", 90))
+    # Times of day said in words (facts.word_times): "half seven" and "half past
+    # seven" are 7:30, "quarter to nine" 8:45, "seven o'clock" 7:00, "midnight" 0:00,
+    # so an older "[schedule] disco runs half seven to half nine" and a newest "20:00 to
+    # 22:00" give two values of one time. The hour is read on the 12-hour clock, as a
+    # bare "7:30" is.
+    clock_fractions: tuple[tuple[str, int], ...] = (("quarter", 15), ("half", 30))
+    clock_past_words: frozenset[str] = field(default_factory=lambda: _words("""
+        past after
+        """))
+    clock_to_words: frozenset[str] = field(default_factory=lambda: _words("""
+        to before
+        """))
+    clock_hour_words: frozenset[str] = field(default_factory=lambda: _words("""
+        o'clock o’clock oclock
+        """))
+    clock_named: tuple[tuple[str, str], ...] = (("midnight", "0:00"), ("noon", "12:00"),
+                                               ("midday", "12:00"))
+    # Spans of time said in words, in minutes, as "20 minutes" states 20 (facts.
+    # word_times): "Arrive a quarter of an hour early" / "Arrive 20 minutes early".
+    duration_phrases: tuple[tuple[str, int], ...] = (
+        ("three quarters of an hour", 45), ("quarter of an hour", 15),
+        ("half an hour", 30), ("half hour", 30), ("an hour and a half", 90))
     # A note's standing ("draft", "proposed", "not yet agreed", "adopted", "retired";
     # "_" joins the words of one cue): in a title a stamp, like a year or a "v2"
     # ("Deck plan (draft)", "Proposal: shared kiln": merge/title.py, which the kept-file

@@ -15,6 +15,7 @@ from ..links import relation_target, target_key
 from ..units import normalise
 from .context import MergeContext, Ref
 from .facts import label_of, stem
+from .lexicon import Lexicon
 from .pass_units import said
 
 STRUCTURED = frozenset({"obs", "rel"})
@@ -61,6 +62,37 @@ def is_history(ctx: MergeContext, r: Ref) -> bool:
         history and (words[0] in ctx.lexicon.function_words or words[0].endswith(
             ("th", "rd"))) else None  # "Third revision.", "This version ..."
     return k is not None and words[k + 1:k + 2] != ["by"]  # "Written by X": its author
+
+
+def provenance(text: str, lexicon: Lexicon) -> bool:
+    """A sentence about where its note came from, not about the note's subject: it
+    opens with a past participle whose subject is the note itself, followed by where,
+    who or after what ("Gathered from the staff room whiteboard and a chat with the
+    site manager.", "Taken from the first planning meeting.", "Written by the site
+    team after the October finding."; Lexicon.source_words). A fact about the subject
+    said the same way names no source ("Closed on bank holidays", "Based on 300 gsm
+    card", "Registered with Tynedale Vets"), nor does one saying when ("Closed from
+    20 December"). A relative clause or a second clause
+    ("Written by Priya, who also keeps the accounts") tells a fact of its own: not
+    provenance alone."""
+    words = re.findall(r"[A-Za-z][\w'’\-]*", text)
+    if len(words) < 3 or re.search(r";|,\s*(?:who|which|where|whose)\b", text):
+        return False
+    first = words[0].lower()
+    participle = first in lexicon.irregular_participles or (
+        len(first) > 4 and first.endswith("ed"))
+    if not (participle and words[0][:1].isupper() and words[1].lower() in lexicon.source_words):
+        return False
+    after = text.split(words[1], 1)[1].lstrip()
+    return not after[:1].isdigit()  # "Served from 12:00", "Closed from 20 December": when
+
+
+def tells_occasion(text: str, lexicon: Lexicon) -> bool:
+    """A lead sentence saying what its version came from or after ("Updated staffing
+    ... after Sunday opening started", "The up-to-date plan ..., after the final
+    numbers meeting"): provenance, or an occasion word (Lexicon.occasion_words)."""
+    return provenance(text, lexicon) or bool(
+        set(re.findall(r"[a-z]+", text.lower())) & lexicon.occasion_words)
 
 
 _YEAR = re.compile(r"(?<![\w/.\-])(?:19|20)\d\d(?![\w/\-])")

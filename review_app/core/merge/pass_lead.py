@@ -9,7 +9,10 @@ lead sentence nearest in meaning, unless it states a fact the newest states nowh
 "We decided to paint the barn"; or a weekday the newest never names; a "Label: value"
 line or a status is a value, not an intro): then that fact
 is carried, and written in the newest's section nearest in meaning other than the
-lead (when one is near it), not as a second intro. The person can flip either verdict."""
+lead (when one is near it), not as a second intro. An older lead sentence telling
+where its version came from ("Gathered from the staff room whiteboard") is superseded
+by the newest lead's own source or occasion, facts or none (_sources). The person can
+flip either verdict."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import numpy as np
 from .context import MergeContext, Ref
 from .document import Document
 from .older_only import new_facts, set_status, stated_facts, text_of
+from .other_value import provenance, tells_occasion
 from .pass_one_valued import status_statement
 from .pass_render import section_scores
 
@@ -69,10 +73,37 @@ def _home(ctx: MergeContext, refs: list[Ref], lead: int) -> None:
             ctx.home.setdefault(r.key, best[1])
 
 
+def _sources(ctx: MergeContext, lead: list[Ref]) -> None:
+    """An older lead sentence telling where its version came from ("Gathered from the
+    staff room whiteboard ...", "Taken from the first planning meeting ...";
+    other_value.provenance) describes that version, not the note written: when the
+    newest's lead tells its own source or occasion (other_value.tells_occasion:
+    "... after the final numbers meeting on 1 August"), that sentence supersedes it,
+    whatever facts of the old occasion it names. With none, it is kept: it is then the
+    only word on where the content came from."""
+    lx = ctx.lexicon
+    own = [b for b in lead if provenance(b.unit.text, lx)] or [
+        b for b in lead if tells_occasion(b.unit.text, lx)]
+    if not own:
+        return
+    for _, doc in ctx.older:
+        for r in lead_refs(ctx, doc):
+            e = ctx.entries.get(r.key)
+            if e is None or e.status != "carried" or e.chosen or e.held \
+                    or not provenance(r.unit.text, lx) or r.facts.label is not None \
+                    or status_statement(r.unit, lx, ctx.thresholds):
+                continue
+            ctx.entries[r.key] = set_status(
+                e, "superseded", by=own[0].key, by_text=text_of(own[0]),
+                flips=("newer", "older"),
+                why="where an older version came from: the newest's lead tells its own")
+
+
 def run(ctx: MergeContext) -> None:
     lead = lead_refs(ctx, ctx.base)
     if not lead:
         return
+    _sources(ctx, lead)
     todo: list[Ref] = []
     for _, doc in ctx.older:
         # the intro is the lead's first sentence: those after it say things of their

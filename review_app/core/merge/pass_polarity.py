@@ -35,7 +35,7 @@ from .context import MergeContext, Ref
 from .ended import ended
 from .ledger import Choice
 from .negation import negated
-from .older_only import content_prefixes, set_status
+from .older_only import content_prefixes, new_facts, set_status, stated_facts
 from .other_value import STRUCTURED, in_intro
 from .pass_units import as_written, said
 
@@ -45,10 +45,13 @@ _TOKEN = re.compile(r"[a-z]+(?:['’-][a-z]+)*")
 
 
 def _judged(ctx: MergeContext, r: Ref) -> bool:
+    """What the rules would carry, and what they found the newest says (present): a
+    present unit the newest says the opposite of was reversed, not said (its reason,
+    following it, goes with it: _reasons)."""
     e = ctx.entries[r.key]
     if r.unit.kind not in _JUDGED or e.chosen or e.block:
         return False
-    return e.status == "carried"
+    return e.status == "carried" or (e.status == "present" and not e.flips)
 
 
 def scope(ctx: MergeContext, r: Ref, base: list[Ref], title: set[int]) -> list[int]:
@@ -128,7 +131,42 @@ def subject(ctx: MergeContext, text: str) -> set[str]:
     return content_prefixes(ctx, " ".join(w for w in text.split() if w.lower() not in cues))
 
 
+def _reasons(ctx: MergeContext, reversed_: set[str]) -> None:
+    """A carried sentence giving the reason for a rule the newest reversed goes with
+    that rule: it follows the rule in its paragraph, states no fact the newest lacks
+    (older_only.new_facts: it argues, it tells nothing of its own), and speaks of the
+    rule (at least Thresholds.reason_cosine close to it in meaning): "Skate aids are
+    not allowed at discos. The lights are dim and the aids are hard to see." under
+    "Skate aids are allowed at discos ..." would argue against the newest's rule.
+    Reversed: the rules found to say what a newest unit says (present) but for the
+    negation; a carried unit whose nearest newest unit has the other polarity may be
+    no rule of the same thing ("Never use glass cleaner" / "Clean the lens with
+    distilled water"), so what follows it is left alone."""
+    stated = stated_facts(ctx)
+    pairs: list[tuple[Ref, Ref]] = []
+    for _, doc in ctx.older:
+        refs = ctx.refs[doc.path]
+        for prev, r in zip(refs, refs[1:], strict=False):
+            e = ctx.entries[r.key]
+            if prev.key not in reversed_ or r.unit.kind != "sentence" \
+                    or prev.unit.block != r.unit.block or e.status != "carried" \
+                    or e.chosen or e.held or new_facts(ctx, r, stated):
+                continue
+            pairs.append((prev, r))
+    if not pairs:
+        return
+    sims = ctx.cosines([said(r.unit) for _, r in pairs], [said(p.unit) for p, _ in pairs])
+    for k, (prev, r) in enumerate(pairs):
+        if float(sims[k, k]) < ctx.thresholds.reason_cosine:
+            continue
+        rule = ctx.entries[prev.key]
+        ctx.entries[r.key] = set_status(
+            ctx.entries[r.key], "superseded", by=rule.by, by_text=rule.by_text,
+            flips=_FLIP_PAIR, why="the reason for a rule the newest reversed")
+
+
 def run(ctx: MergeContext) -> None:
+    reversed_: set[str] = set()
     for r, b, cos in contradicted(ctx):
         if cos < ctx.thresholds.polarity_cosine:
             continue
@@ -136,3 +174,6 @@ def run(ctx: MergeContext) -> None:
         ctx.entries[r.key] = set_status(
             e, "superseded", by=b.key, by_text=as_written(b).strip(), flips=_FLIP_PAIR,
             why="the newest says the opposite (one of the two is negated)")
+        if e.status == "present":  # the newest says it, bar the negation: reversed
+            reversed_.add(r.key)
+    _reasons(ctx, reversed_)

@@ -65,9 +65,10 @@ from .facts import label_of, same_kind, unnamed, value_kind, value_shape
 from .ledger import Choice
 from .negation import negated
 from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
-from .other_value import STRUCTURED, category, framed_period, in_intro
+from .other_value import STRUCTURED, category, framed_period, in_intro, is_history
 from .pass_leaning import leans
 from .pass_units import as_written, said
+from .past_events import past_event
 from .thing_values import ThingValue, other_value, same_thing, thing_values
 
 _JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs", "rel"})
@@ -179,6 +180,7 @@ def run(ctx: MergeContext) -> None:
         _ended_pairs(ctx, pairs)
     moved_elsewhere(ctx, base, ends)
     observations(ctx, base, set(ends))
+    pointing_observations(ctx)
     said_in_frame(ctx, base, title)
 
 
@@ -331,6 +333,50 @@ def observations(ctx: MergeContext, base: list[Ref], ends: set[str]) -> None:
             ctx.entries[r.key] = replace(e, status="present", by=b.key,
                                          by_text=as_written(b).strip(), flips=(),
                                          why="the newest says it in other words")
+
+
+_THE = re.compile(r"\bthe\s+([a-z][a-z'’\-]*)", re.I)
+
+
+def pointing_observations(ctx: MergeContext) -> None:
+    """An older observation naming a thing with "the" ("[change] Engine-off step added
+    after the near-miss") points at what its own note told of it: when the newest
+    never names that thing and the only units of its note that do are dropped as the
+    older version's history or an event of its period (other_value.is_history,
+    past_events.past_event; not as the prose update leaves out), the observation goes
+    with them,
+    as a carried sentence leaning on its antecedent does (pass_leaning): written alone
+    it would name an event the note no longer tells. Dropped, with its flip. A
+    sentence superseded for another of its values may still tell the thing truly
+    ("Guests meet at the Old Cart Shed, ... 2.4 km" / a newest "3 km"), so an
+    observation naming what it told stays."""
+    lx = ctx.lexicon
+    base_words = {w.lower() for b in ctx.base_refs()
+                  for w in re.findall(r"[A-Za-z][\w'’\-]*", b.unit.text)}
+    base_words |= {w.lower() for sec in ctx.base.sections
+                   for w in re.findall(r"[A-Za-z][\w'’\-]*", sec.title)}
+    for note, doc in ctx.older:
+        refs = ctx.refs[doc.path]
+        for r in refs:
+            e = ctx.entries[r.key]
+            if r.unit.kind != "obs" or e.status != "carried" or e.chosen or e.held:
+                continue
+            things = {m.group(1).lower() for m in _THE.finditer(said(r.unit))
+                      if m.group(1).lower() not in lx.function_words} - base_words
+            if not things:
+                continue
+            told = [o for o in refs if o.key != r.key and o.unit.kind not in ("obs", "rel")
+                    and things & {w.lower() for w in re.findall(r"[A-Za-z][\w'’\-]*",
+                                                                o.unit.text)}]
+            if not told or any(ctx.entries[o.key].status != "dropped" or not (
+                    is_history(ctx, o) or past_event(o.unit.text, note, ctx.base_note))
+                               for o in told):
+                continue
+            gone = ctx.entries[told[0].key]
+            ctx.entries[r.key] = replace(
+                e, status="dropped", flips=("carry", "drop"),
+                why=f"it names the {sorted(things)[0]}, which only a dropped unit of its "
+                    f"note tells of: {gone.text[:60]}")
 
 
 def _named(end: Ended) -> str:

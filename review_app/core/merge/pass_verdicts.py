@@ -130,6 +130,13 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             return entry_for(r, "dropped", why="a link to the merged note itself")
         if t is not None and any(bt == t for _, bt in base_rels):
             return entry_for(r, "present")
+        if t is not None and (b := next((b for b, bt in base_rels if bt is not None
+                                         and bt[1] == t[1]), None)) is not None:
+            # one note related twice ("part_of [[X]]" / "relates_to [[X]]"): the newest
+            # says how the two relate now
+            return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
+                             why="the newest relates to that note another way",
+                             flips=_FLIP_PAIR)
         same_type = [(b, bt) for b, bt in base_rels if bt is not None and t is not None
                      and bt[0] == t[0]]
         mine = target_words(relation_target(u.raw[0]))

@@ -159,6 +159,15 @@ class Thresholds:
     # units' nearest newest unit sits at 0.44 median. A negation moves the vector ("X is
     # not used" / "X runs at 20%" ~0.4), so the bar sits just above that one, at 0.35.
     polarity_cosine: float = 0.35
+    # A carried sentence with no fact of its own, right after a rule the newest
+    # reversed in its paragraph, gives that rule's reason when at least this close to
+    # it in meaning (pass_polarity._reasons): it speaks of the rule at all. On the seven
+    # dev merge sets (/work/dev/merge-seen, tuned-on) the four such sentences, each a
+    # reason or a detail of the reversed rule ("None are planned for 2025." after "No
+    # pyrotechnics are used ..."), sit at 0.22-0.50 from it; a sentence on another
+    # subject in a probe written for it at -0.02. A reason shares few words with its
+    # rule, so the bar is low: the structure (right after, no fact) does the rest.
+    reason_cosine: float = 0.15
     # A status section: a heading of at most this many words with a one-valued word
     # ("## Status", "## Current status"); an older unit there of at most
     # `one_valued_words` words is a status statement (merge-I: "Sent 16 April 2025.",
