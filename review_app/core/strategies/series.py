@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from pathlib import PurePosixPath
 
+from ..memo import per_text
 from ..notes import Note
 from ..stamps import stamped, unstamped
 
@@ -130,6 +131,7 @@ _TOKEN_SPLIT = re.compile(r"[\W_]+")
 _WORD = re.compile(r"\w+")
 
 
+@per_text
 def _tokens(text: str) -> list[str]:
     """Title tokens, lowercased; consecutive all-digit tokens joined ("2026-06-30" is
     one date, as "20260630" is), a code beside them kept apart ("v2-20260625")."""
@@ -166,6 +168,7 @@ def _differing(a: str, b: str) -> tuple[list[str], list[str]] | None:
     return (da, db) if da else None
 
 
+@per_text
 def _names(body: str, headings: bool = True) -> dict[str, bool]:
     """Each word of a body (lowercased) -> whether it is written as a name: every time
     with a capital ("Xenolux"), never as a common word ("policy"). Without `headings`, read
@@ -225,18 +228,26 @@ def _folder_siblings(a: Note, b: Note) -> tuple[str, str] | None:
     diff = _differing(str(pa.parent), str(pb.parent))
     if diff is not None and all(any(c.isdigit() for c in t) for t in diff[0] + diff[1]):
         return None
-    wa = {w.lower() for w in _WORD.findall(a.body)}
-    wb = {w.lower() for w in _WORD.findall(b.body)}
+    wa, wb = _body_words(a.body), _body_words(b.body)
     if wa and wb and len(wa & wb) / len(wa | wb) >= COPY_WORDS:
         return None
     return str(pa.parent), str(pb.parent)
 
 
-def _keys(note: Note) -> set[str]:
-    stem = note.path.rsplit("/", 1)[-1].removesuffix(".md")
-    out = {note.title.lower(), note.permalink.lower(), stem.lower(),
-           note.path.lower().removesuffix(".md")}
-    return {k.strip() for k in out if k}
+@per_text
+def _body_words(body: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in _WORD.findall(body))
+
+
+def _keys(note: Note) -> frozenset[str]:
+    return _keys_of(note.path, note.title, note.permalink)
+
+
+@per_text
+def _keys_of(path: str, title: str, permalink: str) -> frozenset[str]:
+    stem = path.rsplit("/", 1)[-1].removesuffix(".md")
+    out = {title.lower(), permalink.lower(), stem.lower(), path.lower().removesuffix(".md")}
+    return frozenset(k.strip() for k in out if k)
 
 
 def link_types(src: Note, dst: Note) -> set[str]:
