@@ -124,11 +124,24 @@ def _one_subject(a: Note, b: Note) -> bool:
                 and re.search(rf"\b{re.escape(acronym)}\b", _opening(x.body))):
             return True
     for x, y in ((a, b), (b, a)):
-        codes = set(_CODE.findall(x.title.lower()))
-        text = f"{y.title}\n{y.body}".lower()
+        codes = _codes(x.title)
+        if not codes:
+            continue
+        text = _lowered(y.title, y.body)
         if any(re.search(rf"(?<![\w.-]){re.escape(c)}(?![\w-])", text) for c in codes):
             return True
     return False
+
+
+@per_text
+def _codes(title: str) -> frozenset[str]:
+    """IDs and codes in a title ("t1046", "2026-03")."""
+    return frozenset(_CODE.findall(title.lower()))
+
+
+@per_text
+def _lowered(title: str, body: str) -> str:
+    return f"{title}\n{body}".lower()
 
 
 _VMARK = re.compile(r"(?<=[a-z])v(?=\d)")
