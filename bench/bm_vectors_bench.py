@@ -65,8 +65,10 @@ def timed(project: Project, options: ScanOptions, embedder: Embedder | None):
     return time.perf_counter() - t0, time.process_time() - c0, result
 
 
-def quality(result, root: Path) -> dict:
-    """Group recall at the default threshold and AP of all scored pairs (threshold 0)."""
+def quality(result, root: Path, dump: Path | None = None) -> dict:
+    """Group recall at the default threshold and AP of all scored pairs (threshold 0);
+    `dump`: where to write every generated duplicate pair's score and the best-scored
+    other pairs (to see which pairs a way of scoring ranks worse)."""
     expected = json.loads((root / MANIFEST).read_text())["groups"]
     found = [set(g.paths) for g in result.groups]
     recall = sum(any(set(e) <= f for f in found) for e in expected) / max(len(expected), 1)
@@ -78,6 +80,11 @@ def quality(result, root: Path) -> dict:
     keys = list(scored) + [p for p in positive if p not in scored]  # missed pairs score 0
     scores = np.array([scored.get(k, 0.0) for k in keys])
     labels = np.array([k in positive for k in keys])
+    if dump is not None:
+        others = sorted((k for k in scored if k not in positive), key=lambda k: -scored[k])
+        dump.write_text(json.dumps({
+            "duplicates": {" | ".join(sorted(k)): scored.get(k, 0.0) for k in positive},
+            "others": {" | ".join(sorted(k)): scored[k] for k in others[:300]}}, indent=1))
     return {"group_recall": round(recall, 3),
             "pair_ap": round(average_precision(scores, labels), 3)}
 
@@ -120,8 +127,9 @@ def run(args) -> dict:
         if result.stats["embedded"]:
             raise SystemExit(f"the basic-memory scan embedded {result.stats['embedded']} notes:"
                              f" basic-memory's index is behind the files (re-run it)")
+        dump = args.pairs_out / f"bm_{recipe}.json" if args.pairs_out else None
         row[f"bm_{recipe}"] = {"wall_s": round(wall, 3), "cpu_s": round(cpu, 3),
-                               "stats": result.stats, **quality(result, root)}
+                               "stats": result.stats, **quality(result, root, dump)}
         print(f"  basic-memory vectors ({recipe}): {wall:.2f} s", file=sys.stderr, flush=True)
 
     row["upsert_lookup_p50_s"] = upsert_latency(root)
@@ -135,8 +143,9 @@ def run(args) -> dict:
     row["model_load_s"] = round(time.perf_counter() - t0, 3)
     wall, cpu, result = timed(Project(root, state_dir=states / "own"),
                               ScanOptions(vectors="own"), embedder)
+    dump = args.pairs_out / "own_cold.json" if args.pairs_out else None
     row["own_cold"] = {"wall_s": round(wall, 3), "cpu_s": round(cpu, 3), "stats": result.stats,
-                       **quality(result, root)}
+                       **quality(result, root, dump)}
     print(f"  own cold scan: {wall:.1f} s", file=sys.stderr, flush=True)
     main = row[f"bm_{DEFAULT_RECIPE if DEFAULT_RECIPE in args.recipes else args.recipes[0]}"]
     row["ratio_wall"] = round(main["wall_s"] / row["own_cold"]["wall_s"], 4)
@@ -174,10 +183,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--recipe", action="append", choices=RECIPES, dest="recipes")
     p.add_argument("--out", type=Path, default=BENCH / "out" / "bm")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--pairs-out", type=Path, default=None,
+                   help="folder to write each scan's duplicate-pair scores to (JSON)")
     p.add_argument("--skip-own", action="store_true",
                    help="leave out the own cold scan (~15 min): the basic-memory rows only")
     args = p.parse_args(argv)
     args.recipes = args.recipes or list(RECIPES)
+    if args.pairs_out:
+        args.pairs_out.mkdir(parents=True, exist_ok=True)
     row = run(args)
     print(json.dumps(row, indent=2) if args.json else table(row))
     return 0
