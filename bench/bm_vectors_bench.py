@@ -13,7 +13,7 @@ the scored pairs against the generated duplicates, per way of composing a note's
 vector from basic-memory's chunks (`--recipe`), so that choice rests on notes long
 enough to have several chunks.
 
-    nice -n 10 python bench/bm_vectors_bench.py --notes 2000 [--json]
+    nice -n 10 python bench/bm_vectors_bench.py --notes 2000 [--json] [--skip-own]
 """
 
 from __future__ import annotations
@@ -65,8 +65,10 @@ def timed(project: Project, options: ScanOptions, embedder: Embedder | None):
     return time.perf_counter() - t0, time.process_time() - c0, result
 
 
-def quality(result, root: Path) -> dict:
-    """Group recall at the default threshold and AP of all scored pairs (threshold 0)."""
+def quality(result, root: Path, dump: Path | None = None) -> dict:
+    """Group recall at the default threshold and AP of all scored pairs (threshold 0);
+    `dump`: where to write every generated duplicate pair's score and the best-scored
+    other pairs (to see which pairs a way of scoring ranks worse)."""
     expected = json.loads((root / MANIFEST).read_text())["groups"]
     found = [set(g.paths) for g in result.groups]
     recall = sum(any(set(e) <= f for f in found) for e in expected) / max(len(expected), 1)
@@ -78,6 +80,11 @@ def quality(result, root: Path) -> dict:
     keys = list(scored) + [p for p in positive if p not in scored]  # missed pairs score 0
     scores = np.array([scored.get(k, 0.0) for k in keys])
     labels = np.array([k in positive for k in keys])
+    if dump is not None:
+        others = sorted((k for k in scored if k not in positive), key=lambda k: -scored[k])
+        dump.write_text(json.dumps({
+            "duplicates": {" | ".join(sorted(k)): scored.get(k, 0.0) for k in positive},
+            "others": {" | ".join(sorted(k)): scored[k] for k in others[:300]}}, indent=1))
     return {"group_recall": round(recall, 3),
             "pair_ap": round(average_precision(scores, labels), 3)}
 
@@ -120,11 +127,15 @@ def run(args) -> dict:
         if result.stats["embedded"]:
             raise SystemExit(f"the basic-memory scan embedded {result.stats['embedded']} notes:"
                              f" basic-memory's index is behind the files (re-run it)")
+        dump = args.pairs_out / f"bm_{recipe}.json" if args.pairs_out else None
         row[f"bm_{recipe}"] = {"wall_s": round(wall, 3), "cpu_s": round(cpu, 3),
-                               "stats": result.stats, **quality(result, root)}
+                               "stats": result.stats, **quality(result, root, dump)}
         print(f"  basic-memory vectors ({recipe}): {wall:.2f} s", file=sys.stderr, flush=True)
 
     row["upsert_lookup_p50_s"] = upsert_latency(root)
+    if args.skip_own:  # iterating on the basic-memory path: the own cold scan takes ~15 min
+        shutil.rmtree(states, ignore_errors=True)
+        return row
 
     embedder = Embedder()
     t0 = time.perf_counter()
@@ -132,8 +143,9 @@ def run(args) -> dict:
     row["model_load_s"] = round(time.perf_counter() - t0, 3)
     wall, cpu, result = timed(Project(root, state_dir=states / "own"),
                               ScanOptions(vectors="own"), embedder)
+    dump = args.pairs_out / "own_cold.json" if args.pairs_out else None
     row["own_cold"] = {"wall_s": round(wall, 3), "cpu_s": round(cpu, 3), "stats": result.stats,
-                       **quality(result, root)}
+                       **quality(result, root, dump)}
     print(f"  own cold scan: {wall:.1f} s", file=sys.stderr, flush=True)
     main = row[f"bm_{DEFAULT_RECIPE if DEFAULT_RECIPE in args.recipes else args.recipes[0]}"]
     row["ratio_wall"] = round(main["wall_s"] / row["own_cold"]["wall_s"], 4)
@@ -146,16 +158,18 @@ def table(row: dict) -> str:
     lines = [f"| {row['notes']} notes | wall s | CPU s | embedded | from basic-memory | "
              f"group recall | pair AP |", "|---|---|---|---|---|---|---|"]
     names = [(k, f"basic-memory vectors, {k[3:]}") for k in row if k.startswith("bm_")]
-    for key, label in [*names, ("own_cold", "own cold scan (model loaded)")]:
+    own = [("own_cold", "own cold scan (model loaded)")] if "own_cold" in row else []
+    for key, label in [*names, *own]:
         r = row[key]
         lines.append(f"| {label} | {r['wall_s']:.2f} | {r['cpu_s']:.2f} | "
                      f"{r['stats']['embedded']} | {r['stats'].get('from_basic_memory', 0)} | "
                      f"{r['group_recall']:.3f} | {r['pair_ap']:.3f} |")
     lines.append(f"\nupsert_note's look-up on basic-memory's vectors: "
                  f"{row['upsert_lookup_p50_s']:.2f} s p50")
-    lines.append(f"ratio (basic-memory / own): wall {row['ratio_wall']:.3f}, "
-                 f"CPU {row['ratio_cpu']:.3f}; model load {row['model_load_s']:.1f} s "
-                 f"not counted in the own scan")
+    if "own_cold" in row:
+        lines.append(f"ratio (basic-memory / own): wall {row['ratio_wall']:.3f}, "
+                     f"CPU {row['ratio_cpu']:.3f}; model load {row['model_load_s']:.1f} s "
+                     f"not counted in the own scan")
     if "basic_memory_index_s" in row:
         lines.append(f"basic-memory's own indexing took {row['basic_memory_index_s']:.0f} s")
     return "\n".join(lines)
@@ -169,8 +183,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--recipe", action="append", choices=RECIPES, dest="recipes")
     p.add_argument("--out", type=Path, default=BENCH / "out" / "bm")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--pairs-out", type=Path, default=None,
+                   help="folder to write each scan's duplicate-pair scores to (JSON)")
+    p.add_argument("--skip-own", action="store_true",
+                   help="leave out the own cold scan (~15 min): the basic-memory rows only")
     args = p.parse_args(argv)
     args.recipes = args.recipes or list(RECIPES)
+    if args.pairs_out:
+        args.pairs_out.mkdir(parents=True, exist_ok=True)
     row = run(args)
     print(json.dumps(row, indent=2) if args.json else table(row))
     return 0

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .memo import per_text
+
 _MONTHS = ("jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|"
            "april|june|july|august|september|october|november|december"
            r"|may(?=[\s_-]*(?:19|20)\d\d)")
@@ -45,6 +47,7 @@ def has_stamp(title: str) -> bool:
     return bool(_STAMP.search(title))
 
 
+@per_text
 def stamped(text: str) -> tuple[str, tuple[str, ...]]:
     """(the text with its stamps taken out, normalised; the stamps, lowercased)."""
     low = text.lower()
@@ -61,6 +64,7 @@ def version(title: str) -> tuple[int, ...] | None:
     return tuple(int(x) for x in m.group(1).split(".")) if m else None
 
 
+@per_text
 def unstamped(text: str) -> str:
     """The text without its stamps, whitespace folded: equal for a copy under a new year."""
     return " ".join(_STAMP.sub(" ", text.lower()).split())

@@ -32,6 +32,7 @@ from hashlib import blake2b
 
 import numpy as np
 
+from ..memo import per_text
 from ..notes import Note
 from .series import link_types
 from .template import MIN_NOTES, SHARE
@@ -77,6 +78,7 @@ def note_headings(body: str) -> np.ndarray:
     return np.array(sorted(out), dtype=np.int64)
 
 
+@per_text
 def words(text: str) -> frozenset[str]:
     return frozenset(w.lower() for w in _WORD.findall(text or ""))
 
@@ -85,15 +87,18 @@ def _singular(w: str) -> str:
     return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
 
 
+@per_text
 def _title_tokens(title: str) -> list[str]:
     return [_singular(w.lower()) for w in _WORD.findall(title)]
 
 
+@per_text
 def _initials(title: str, minor: bool) -> str:
     parts = [p for p in re.split(r"[\W_]+", title.lower()) if p]
     return "".join(p[0] for p in parts if minor or p not in _MINOR)
 
 
+@per_text
 def _opening(body: str) -> str:
     """The note's first paragraph (headings aside): where a concept note defines itself."""
     text = "\n".join(ln for ln in body.splitlines() if not ln.lstrip().startswith("#"))
@@ -119,11 +124,24 @@ def _one_subject(a: Note, b: Note) -> bool:
                 and re.search(rf"\b{re.escape(acronym)}\b", _opening(x.body))):
             return True
     for x, y in ((a, b), (b, a)):
-        codes = set(_CODE.findall(x.title.lower()))
-        text = f"{y.title}\n{y.body}".lower()
+        codes = _codes(x.title)
+        if not codes:
+            continue
+        text = _lowered(y.title, y.body)
         if any(re.search(rf"(?<![\w.-]){re.escape(c)}(?![\w-])", text) for c in codes):
             return True
     return False
+
+
+@per_text
+def _codes(title: str) -> frozenset[str]:
+    """IDs and codes in a title ("t1046", "2026-03")."""
+    return frozenset(_CODE.findall(title.lower()))
+
+
+@per_text
+def _lowered(title: str, body: str) -> str:
+    return f"{title}\n{body}".lower()
 
 
 _VMARK = re.compile(r"(?<=[a-z])v(?=\d)")
@@ -170,16 +188,25 @@ class ConceptIndex:
             self.template = np.zeros(0, dtype=np.int64)
         self._words: dict[int, frozenset[str]] = {}
         self._df: Counter[str] | None = None
+        self._filled: dict[int, frozenset[int] | None] = {}
+        self._rare: dict[int, frozenset[str]] = {}
+
+    def _template_heads(self, row: int) -> frozenset[int] | None:
+        """The note's headings that are the template's, where they are at least
+        OWN_HEADINGS of its headings (else None: not a filled template), once per note."""
+        if row not in self._filled:
+            heads = self._heads.get(row)
+            filled = None
+            if heads is not None and len(heads) and len(self.template):
+                mask = np.isin(heads, self.template, assume_unique=True)
+                if mask.mean() >= OWN_HEADINGS:
+                    filled = frozenset(heads[mask].tolist())
+            self._filled[row] = filled
+        return self._filled[row]
 
     def same_template(self, i: int, j: int) -> bool:
-        ha, hb = self._heads.get(i), self._heads.get(j)
-        if ha is None or hb is None or not len(self.template):
-            return False
-        ta = np.isin(ha, self.template, assume_unique=True)
-        tb = np.isin(hb, self.template, assume_unique=True)
-        shared = np.intersect1d(ha[ta], hb[tb], assume_unique=True)
-        return (len(shared) >= MIN_HEADINGS and ta.mean() >= OWN_HEADINGS
-                and tb.mean() >= OWN_HEADINGS)
+        ha, hb = self._template_heads(i), self._template_heads(j)
+        return ha is not None and hb is not None and len(ha & hb) >= MIN_HEADINGS
 
     def words(self, row: int) -> frozenset[str]:
         if row not in self._words:
@@ -191,14 +218,20 @@ class ConceptIndex:
         other (title words left out: both name their subject)."""
         if self._df is None:
             self._df = Counter(w for r in self.rows for w in self.words(r))
-        cut = max(3, RARE * len(self.rows))
         title = words(self.notes[i].title) | words(self.notes[j].title)
-        ra = {w for w in self.words(i) - title if self._df[w] <= cut}
-        rb = {w for w in self.words(j) - title if self._df[w] <= cut}
+        ra, rb = self._rare_words(i) - title, self._rare_words(j) - title
         if len(ra) < MIN_DISTINCT or len(rb) < MIN_DISTINCT:
             return 1.0  # too little distinctive to compare: no evidence
         both = len(ra & rb)
         return min(both / len(ra), both / len(rb))
+
+    def _rare_words(self, row: int) -> frozenset[str]:
+        """The note's distinctive words (in at most max(3, RARE x notes read) notes)."""
+        if row not in self._rare:
+            assert self._df is not None
+            df, cut = self._df, max(3, RARE * len(self.rows))
+            self._rare[row] = frozenset(w for w in self.words(row) if df[w] <= cut)
+        return self._rare[row]
 
     def cue(self, i: int, j: int) -> str:
         """Why the pair is two fillings of one template about different things ("")."""

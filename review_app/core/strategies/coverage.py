@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..memo import per_text
 from ..notes import Note
 
 PIECE_CHARS = 900
@@ -192,9 +193,14 @@ def note_pieces(body: str) -> list[str]:
 
 def note_shape(note: Note) -> str:
     """"index" (mostly one line per entry, or mostly links), "log" (dated entries) or ""."""
-    if sum(1 for ln in note.body.splitlines() if _DATED.match(ln)) >= 4:
+    return _shape(note.body)
+
+
+@per_text
+def _shape(body: str) -> str:
+    if sum(1 for ln in body.splitlines() if _DATED.match(ln)) >= 4:
         return "log"
-    lines = [ln for ln in note.body.splitlines() if ln.strip() and not _HEADING.match(ln)]
+    lines = [ln for ln in body.splitlines() if ln.strip() and not _HEADING.match(ln)]
     if len(lines) < 6:
         return ""
     entries = [ln for ln in lines if _ENTRY.match(ln)]
@@ -260,30 +266,71 @@ def runs_of(v: np.ndarray, longest: int) -> np.ndarray:
     return m / np.maximum(np.linalg.norm(m, axis=1, keepdims=True), 1e-12)
 
 
+@dataclass(frozen=True)
+class Pieces:
+    """A note's pieces as coverage reads them, worked out once per note (a scan's cue
+    pass meets each note in a dozen pairs): unit vectors, characters, and the unit
+    vectors of its runs of pieces (`runs_of`, for `scale.runs`)."""
+
+    vectors: np.ndarray
+    lengths: np.ndarray
+    runs: np.ndarray
+    weights: np.ndarray = field(init=False, repr=False)  # lengths as float64
+    total: float = field(init=False)  # their sum
+    chars: float = field(init=False)  # the lengths' own sum (which note is the smaller)
+
+    def __post_init__(self) -> None:
+        weights = self.lengths.astype(np.float64)
+        object.__setattr__(self, "weights", weights)
+        object.__setattr__(self, "total", weights.sum())
+        object.__setattr__(self, "chars", float(np.sum(self.lengths)))
+
+
+def unit_rows(m: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return m / norms
+
+
+def prepare(vectors: np.ndarray, lengths: np.ndarray, scale: Scale) -> Pieces:
+    """`vectors` (not necessarily unit) and `lengths` of one note's pieces, for `scale`."""
+    unit = unit_rows(vectors)
+    return Pieces(unit, lengths, runs_of(unit, scale.runs) if scale.runs > 1 else unit[:0])
+
+
 def coverage(va: np.ndarray, la: np.ndarray, vb: np.ndarray, lb: np.ndarray,
              scale: Scale = SECTIONS) -> Coverage:
+    """Coverage of a's and b's pieces (unit vectors `va`, `vb`; characters `la`, `lb`)."""
+    runs = scale.runs > 1
+    return covered(Pieces(va, la, runs_of(va, scale.runs) if runs else va[:0]),
+                   Pieces(vb, lb, runs_of(vb, scale.runs) if runs else vb[:0]), scale)
+
+
+def covered(a: Pieces, b: Pieces, scale: Scale) -> Coverage:
+    """`coverage` of two notes' prepared pieces."""
+    va, vb = a.vectors, b.vectors
     sim = va @ vb.T
     best_a, best_b = sim.max(axis=1), sim.max(axis=0)
     far, close = scale.far, scale.close
+    span = close - far
 
-    def share(best: np.ndarray, lengths: np.ndarray) -> float:
-        credit = np.clip((best - far) / (close - far), 0.0, 1.0)
-        w = lengths.astype(np.float64)
-        return float((credit * w).sum() / w.sum()) if w.sum() > 0 else 0.0
+    def share(best: np.ndarray, p: Pieces) -> float:
+        if not p.total > 0:
+            return 0.0
+        credit = np.minimum(np.maximum((best - far) / span, 0.0), 1.0)  # clipped to [0, 1]
+        return float((credit * p.weights).sum() / p.total)
 
-    def own(best: np.ndarray, lengths: np.ndarray) -> float:
-        w = lengths.astype(np.float64)
-        return float(w[best < far].sum() / w.sum()) if w.sum() > 0 else 0.0
+    def own(best: np.ndarray, p: Pieces) -> float:
+        return float(p.weights[best < far].sum() / p.total) if p.total > 0 else 0.0
 
     run_a = run_b = None
     if scale.runs > 1:
-        runs_b, runs_a = runs_of(vb, scale.runs), runs_of(va, scale.runs)
-        run_a = share(np.maximum(best_a, (va @ runs_b.T).max(axis=1, initial=-1.0)), la)
-        run_b = share(np.maximum(best_b, (vb @ runs_a.T).max(axis=1, initial=-1.0)), lb)
-    return Coverage(share(best_a, la), share(best_b, lb), len(best_a), len(best_b),
-                    int((best_a >= close).sum()), int((best_b >= close).sum()),
-                    float(np.sum(la)), float(np.sum(lb)), own(best_a, la), own(best_b, lb),
-                    run_a, run_b)
+        run_a = share(np.maximum(best_a, (va @ b.runs.T).max(axis=1, initial=-1.0)), a)
+        run_b = share(np.maximum(best_b, (vb @ a.runs.T).max(axis=1, initial=-1.0)), b)
+    return Coverage(share(best_a, a), share(best_b, b), len(best_a), len(best_b),
+                    int(np.count_nonzero(best_a >= close)),
+                    int(np.count_nonzero(best_b >= close)),
+                    a.chars, b.chars, own(best_a, a), own(best_b, b), run_a, run_b)
 
 
 def _count(n: int, word: str) -> str:

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..notes import Note
-from .coverage import RESTATED, Coverage, Scale, coverage, describe, note_shape
+from .coverage import RESTATED, Coverage, Pieces, Scale, covered, describe, note_shape, prepare
 from .series import SeriesCue, series_cue, unstamped
 from .template import note_lines
 
@@ -229,18 +229,20 @@ class PairCues:
         return out
 
 
-def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
-              pieces_b: tuple[np.ndarray, np.ndarray] | None,
+def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | Pieces | None,
+              pieces_b: tuple[np.ndarray, np.ndarray] | Pieces | None,
               scale: Scale | None = None, template: int = 0, concept: str = "",
               stub: bool = False) -> PairCues:
     """`template`: the lines the two share where all are the project's template
     (template.template_only), `concept` (concept.ConceptIndex.cue) and `stub` (either note
     without a line of its own, template.no_own_content), worked out by the caller, which
-    sees the whole project."""
+    sees the whole project. `pieces_a`, `pieces_b`: each note's piece vectors and characters,
+    or the same already `coverage.prepare`d for `scale` (a scan's cue pass, once a note)."""
     cov = None
     if pieces_a is not None and pieces_b is not None and scale is not None:
-        cov = coverage(_unit(pieces_a[0]), pieces_a[1], _unit(pieces_b[0]), pieces_b[1],
-                       scale)
+        pa = pieces_a if isinstance(pieces_a, Pieces) else prepare(*pieces_a, scale)
+        pb = pieces_b if isinstance(pieces_b, Pieces) else prepare(*pieces_b, scale)
+        cov = covered(pa, pb, scale)
     cue = series_cue(a, b)
     # The same text once stamps are out is a copy under another stamp only if the text says
     # something: two empty daily notes ("# Daily log 2026-03-04", "No entries.") are two days.
@@ -257,8 +259,3 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | None,
 def _sigmoid(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
-
-def _unit(m: np.ndarray) -> np.ndarray:
-    norms = np.linalg.norm(m, axis=1, keepdims=True)
-    norms[norms == 0] = 1.0
-    return m / norms

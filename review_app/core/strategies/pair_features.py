@@ -18,10 +18,12 @@ from typing import Protocol
 import numpy as np
 
 from ..embedding import EMBED_CHARS
+from ..memo import pass_memo
 from ..stamps import stamped
 from .calibration import IdentityVectors, Yardstick, yardstick_for
 from .client import SearchClient
 from .concept import ConceptIndex
+from .coverage import Pieces, prepare
 from .cues import FLOOR, SERIES_BELOW, PairCues, pair_cues
 from .series import versions_of_one
 from .template import (
@@ -31,7 +33,7 @@ from .template import (
     note_names,
     own_chars,
     template_lines,
-    template_only,
+    template_shared,
 )
 from .text import content_tokens, numbers_conflict, title_numbers, title_similarity
 
@@ -252,6 +254,9 @@ class ScoredPairs:
         self.generic: frozenset[str] = frozenset({""})
         self._own: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._template_set: frozenset[int] | None = None
+        self._prepared: dict[int, Pieces | None] = {}
+        self._line_sets: dict[int, frozenset[int]] = {}
+        self._stub: dict[int, bool] = {}
         self.concepts: ConceptIndex | None = None
         self.cues: dict[tuple[int, int], PairCues] = {}
         self._apply_cues()
@@ -281,12 +286,13 @@ class ScoredPairs:
         notes = self.client.notes
         self.generic = generic_names(note_names(notes[r].title, notes[r].body) for r in reached)
         self.concepts = ConceptIndex(self.client.notes, reached)
-        for r, c_ in zip(rows.tolist(), cols.tolist(), strict=True):
-            j = int(self.idx[r, c_])
-            if j != r:
-                cue = self.pair(r, j)
-                self.score[r, c_] = cue.adjust(float(self.score[r, c_]), self.likely,
-                                               self.listing)
+        with pass_memo():  # each note meets a dozen partners: its own cues worked out once
+            for r, c_ in zip(rows.tolist(), cols.tolist(), strict=True):
+                j = int(self.idx[r, c_])
+                if j != r:
+                    cue = self.pair(r, j)
+                    self.score[r, c_] = cue.adjust(float(self.score[r, c_]), self.likely,
+                                                   self.listing)
 
     def fetch(self, rows: list[int]) -> None:
         source = self.client.pieces
@@ -302,14 +308,41 @@ class ScoredPairs:
             self.fetch(list(key))
             notes = self.client.notes
             scale = self.client.pieces.scale if self.client.pieces is not None else None
-            shared = template_only(self.lines(key[0]), self.lines(key[1]), self.template)
+            shared = template_shared(self.line_set(key[0]), self.line_set(key[1]),
+                                     self.template_set)
             concept = "" if self.concepts is None else self.concepts.cue(*key)
-            stub = any(no_own_content(self.lines(r), self.template,
-                                      note_names(notes[r].title, notes[r].body), self.generic)
-                       for r in key)
-            self.cues[key] = pair_cues(notes[key[0]], notes[key[1]], self.own_pieces(key[0]),
-                                       self.own_pieces(key[1]), scale, shared, concept, stub)
+            stub = any(self.stub(r) for r in key)
+            self.cues[key] = pair_cues(notes[key[0]], notes[key[1]], self.prepared(key[0]),
+                                       self.prepared(key[1]), scale, shared, concept, stub)
         return self.cues[key]
+
+    @property
+    def template_set(self) -> frozenset[int]:
+        if self._template_set is None:
+            self._template_set = frozenset(self.template.tolist())
+        return self._template_set
+
+    def line_set(self, row: int) -> frozenset[int]:
+        if row not in self._line_sets:
+            self._line_sets[row] = frozenset(self.lines(row).tolist())
+        return self._line_sets[row]
+
+    def stub(self, row: int) -> bool:
+        """The note restates nothing (template.no_own_content), once per note."""
+        if row not in self._stub:
+            note = self.client.notes[row]
+            self._stub[row] = no_own_content(self.lines(row), self.template,
+                                             note_names(note.title, note.body), self.generic)
+        return self._stub[row]
+
+    def prepared(self, row: int) -> Pieces | None:
+        """`own_pieces` made ready for coverage (coverage.prepare), once per note."""
+        if row not in self._prepared:
+            got = self.own_pieces(row)
+            source = self.client.pieces
+            self._prepared[row] = None if got is None or source is None else prepare(
+                got[0], got[1], source.scale)
+        return self._prepared[row]
 
     def own_pieces(self, row: int) -> tuple[np.ndarray, np.ndarray] | None:
         """The note's piece vectors, each weighed by its characters less its boilerplate
@@ -319,9 +352,7 @@ class ScoredPairs:
         if got is None or source is None or source.texts is None or not len(self.template):
             return got
         if row not in self._own:
-            if self._template_set is None:
-                self._template_set = frozenset(self.template.tolist())
-            weights = own_chars(source.texts(row), self._template_set)
+            weights = own_chars(source.texts(row), self.template_set)
             self._own[row] = (got[0], weights) if len(weights) == len(got[1]) else got
         return self._own[row]
 

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from pathlib import PurePosixPath
 
+from ..memo import per_text
 from ..notes import Note
 from ..stamps import stamped, unstamped
 
@@ -130,6 +131,7 @@ _TOKEN_SPLIT = re.compile(r"[\W_]+")
 _WORD = re.compile(r"\w+")
 
 
+@per_text
 def _tokens(text: str) -> list[str]:
     """Title tokens, lowercased; consecutive all-digit tokens joined ("2026-06-30" is
     one date, as "20260630" is), a code beside them kept apart ("v2-20260625")."""
@@ -146,10 +148,17 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
+@per_text
+def _token_set(text: str) -> frozenset[str]:
+    return frozenset(_tokens(text))
+
+
 def _differing(a: str, b: str) -> tuple[list[str], list[str]] | None:
     """The tokens where two titles differ, each side's, when every difference is a
     replacement (nothing only added or dropped) and some non-numeric token is shared."""
     ta, tb = _tokens(a), _tokens(b)
+    if not any(not t.isdigit() for t in _token_set(a) & _token_set(b)):
+        return None  # the matched runs below hold shared tokens only: none is a word
     ops = SequenceMatcher(a=ta, b=tb, autojunk=False).get_opcodes()
     shared = [t for tag, i1, i2, _, _ in ops if tag == "equal" for t in ta[i1:i2]]
     if not any(not t.isdigit() for t in shared):
@@ -166,6 +175,7 @@ def _differing(a: str, b: str) -> tuple[list[str], list[str]] | None:
     return (da, db) if da else None
 
 
+@per_text
 def _names(body: str, headings: bool = True) -> dict[str, bool]:
     """Each word of a body (lowercased) -> whether it is written as a name: every time
     with a capital ("Xenolux"), never as a common word ("policy"). Without `headings`, read
@@ -219,24 +229,39 @@ per-client drafts) 0.16-0.75."""
 def _folder_siblings(a: Note, b: Note) -> tuple[str, str] | None:
     """The two folders, where two notes are one file name in folders whose names differ by
     more than a number or version and their texts are not one copy; else None."""
-    pa, pb = PurePosixPath(a.path), PurePosixPath(b.path)
-    if pa.name.lower() != pb.name.lower() or pa.parent == pb.parent:
+    (name_a, folder_a), (name_b, folder_b) = _name_folder(a.path), _name_folder(b.path)
+    if name_a != name_b or folder_a == folder_b:
         return None
-    diff = _differing(str(pa.parent), str(pb.parent))
+    diff = _differing(folder_a, folder_b)
     if diff is not None and all(any(c.isdigit() for c in t) for t in diff[0] + diff[1]):
         return None
-    wa = {w.lower() for w in _WORD.findall(a.body)}
-    wb = {w.lower() for w in _WORD.findall(b.body)}
+    wa, wb = _body_words(a.body), _body_words(b.body)
     if wa and wb and len(wa & wb) / len(wa | wb) >= COPY_WORDS:
         return None
-    return str(pa.parent), str(pb.parent)
+    return folder_a, folder_b
 
 
-def _keys(note: Note) -> set[str]:
-    stem = note.path.rsplit("/", 1)[-1].removesuffix(".md")
-    out = {note.title.lower(), note.permalink.lower(), stem.lower(),
-           note.path.lower().removesuffix(".md")}
-    return {k.strip() for k in out if k}
+@per_text
+def _name_folder(path: str) -> tuple[str, str]:
+    """A path's file name, lowercased, and its folder."""
+    p = PurePosixPath(path)
+    return p.name.lower(), str(p.parent)
+
+
+@per_text
+def _body_words(body: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in _WORD.findall(body))
+
+
+def _keys(note: Note) -> frozenset[str]:
+    return _keys_of(note.path, note.title, note.permalink)
+
+
+@per_text
+def _keys_of(path: str, title: str, permalink: str) -> frozenset[str]:
+    stem = path.rsplit("/", 1)[-1].removesuffix(".md")
+    out = {title.lower(), permalink.lower(), stem.lower(), path.lower().removesuffix(".md")}
+    return frozenset(k.strip() for k in out if k)
 
 
 def link_types(src: Note, dst: Note) -> set[str]:

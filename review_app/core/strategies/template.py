@@ -30,6 +30,7 @@ from hashlib import blake2b
 
 import numpy as np
 
+from ..memo import per_text
 from ..stamps import stamped
 
 MIN_LINE = 12
@@ -98,6 +99,7 @@ def template_lines(notes_lines: Iterable[np.ndarray]) -> np.ndarray:
     return lines[counts >= max(MIN_NOTES, int(SHARE * len(parts)))]
 
 
+@per_text
 def note_names(title: str, body: str) -> frozenset[str]:
     """The note's title and headings, each lowercased with its stamps and numbers out ("" for
     one that is only a date or a number)."""
@@ -133,7 +135,13 @@ def no_own_content(lines: np.ndarray, template: np.ndarray,
 
 def template_only(a: np.ndarray, b: np.ndarray, template: np.ndarray) -> int:
     """How many lines the two share where every one is the template's (else 0)."""
-    shared = np.intersect1d(a, b, assume_unique=True)
-    if len(shared) < MIN_SHARED or not np.isin(shared, template, assume_unique=True).all():
+    return template_shared(frozenset(a.tolist()), frozenset(b.tolist()),
+                           frozenset(template.tolist()))
+
+
+def template_shared(a: AbstractSet[int], b: AbstractSet[int], template: AbstractSet[int]) -> int:
+    """`template_only` of the lines as sets (a scan's cue pass holds each note's once)."""
+    shared = a & b
+    if len(shared) < MIN_SHARED or not shared <= template:
         return 0
     return len(shared)
