@@ -110,6 +110,11 @@ def run(ctx: MergeContext) -> Lines:
     target: dict[str, int] = {}
     homes = _homes_by_meaning(ctx, [r for r in carried if r.unit.kind in _PLACED
                                     and r.key not in ctx.home]) if by_meaning else {}
+    # (older note, section) -> the newest's section it is nearest as a whole, and whether
+    # it is that close enough to be its older version (_older_section_homes)
+    sections_home = _older_section_homes(ctx, [
+        r for r in carried if r.unit.kind in _PLACED and r.key not in ctx.home
+        and ctx.aligned.get((r.path, r.section)) is None]) if by_meaning else {}
     for r in carried:
         if r.key in ctx.held_with:  # an older version's item: after the newest's block
             held.setdefault((ctx.held_with[r.key], r.path), []).append(r)
@@ -127,9 +132,19 @@ def run(ctx: MergeContext) -> Lines:
         if r.unit.kind == "check" and (checklist := _checklist_of(ctx, r)) is not None:
             anchored.setdefault((checklist, True), []).append(r)  # with the checklist
             continue
+        many = sum(1 for o in every if o.path == r.path and o.section == r.section
+                   and o.unit.kind not in _APART) >= ctx.thresholds.recreate_min_units
+        older_home = sections_home.get((r.path, r.section)) \
+            if aligned is None and r.unit.kind in _PLACED else None
+        if older_home is not None and (older_home[1] or not many):
+            # the older version of a section of the newest (its heading and units near
+            # that one), or too little of it carried to stand as a section: homed there
+            best = homes.get(r.key, (None, False))[0]
+            target[r.key] = older_home[0] if older_home[1] or best is None else best
+            inline.append(r)
+            continue
         whole = aligned is None and by_meaning and not counterpart(r.path, r.section) and \
-            sum(1 for o in every if o.path == r.path and o.section == r.section
-                and o.unit.kind not in _APART) >= 2  # a section the newest lacks, whole
+            many  # a section the newest lacks, whole
         if r.key in homes and not whole:
             best, fits_own = homes[r.key]
             if aligned is not None and (r.path, r.section) not in ctx.loose:
@@ -379,8 +394,9 @@ def _section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
     """Where an older section the newest has no counterpart for is written: after
     the newest's section its units are nearest to in meaning (before the next heading
     of that section's level); when nothing is near, after the counterpart of the
-    section before it in its own note; always before the observations and relations
-    (at the end of the body when no section before it has a counterpart)."""
+    section before it in its own note; after the newest's first section when either is
+    the intro; always before the observations and relations (at the end of the body
+    when no section before it has a counterpart)."""
     texts = [r.unit.text for r in refs if r.unit.kind not in _UNEMBEDDED]
     base = [b for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
     if not texts or not base:
@@ -392,9 +408,14 @@ def _section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
     nearest = max(sections, key=lambda k: score[k])
     best = nearest if score[nearest] >= ctx.thresholds.home_cosine else \
         _after_predecessor(ctx, refs[0])  # nothing near: the author's order
+    secs = ctx.base.sections
+    if best is not None and secs[best].is_intro:
+        # the newest's intro and its first section (a Summary, an Overview) lead the
+        # note: an older section is never written ahead of them
+        best = next((k for k in range(best + 1, len(secs)) if not secs[k].is_intro
+                     and secs[k].title), best)
     if best is None:
         return new_at
-    secs = ctx.base.sections
     level = secs[best].level
     nxt = next((k for k in range(best + 1, len(secs)) if secs[k].title and (
         level <= 1 or secs[k].level <= level)), None)
@@ -424,17 +445,67 @@ def _section_end(ctx: MergeContext, r: Ref, target: dict[str, int]) -> tuple[int
 _PLACED = frozenset({"sentence", "item"})  # placed by the meaning of their section
 
 
-def section_scores(ctx: MergeContext, refs: list[Ref]) -> tuple[np.ndarray, list[int]]:
-    """Cosine of each unit with each base section's vector (the mean of its heading's
-    and its prose units' vectors, normalised: what the section speaks of), and the
-    base sections' indexes, in the matrix's column order. A section without prose
-    (only a numbered list, a table or code) is none: nothing is written into those."""
+def _base_section_texts(ctx: MergeContext) -> dict[int, list[str]]:
+    """Each base section with prose: its heading and prose units' texts. A section
+    without prose (only a numbered list, a table or code) is none: nothing is written
+    into those."""
     texts: dict[int, list[str]] = {}
     for k, sec in enumerate(ctx.base.sections):
         prose = [u.text for b in sec.blocks for u in ctx.base.blocks[b].units
                  if u.kind not in _UNEMBEDDED and ctx.base.blocks[b].kind not in _WHOLE_BLOCKS]
-        if prose:  # a section of a numbered list, a table or code only takes no prose
+        if prose:
             texts[k] = ([sec.title] if sec.title else []) + prose
+    return texts
+
+
+def _mean_rows(m: np.ndarray) -> np.ndarray:
+    v = m.mean(axis=0)
+    return v / (np.linalg.norm(v) or 1.0)
+
+
+def _older_section_homes(ctx: MergeContext, refs: list[Ref]
+                         ) -> dict[tuple[str, int], tuple[int, bool]]:
+    """For each older section (of `refs`, carried units of sections with no heading
+    counterpart) the newest's section its vector (its heading and every unit it holds,
+    carried or not: what its author grouped there) is nearest, the intro aside (the
+    newest's lead is no section's new home), and whether at least
+    Thresholds.section_counterpart_cosine close: then it is that section's older
+    version, and what is carried from it is written there (issue 18: "## Dietary and
+    medical" re-created beside "## Catering" reads as two notes pasted together). A
+    heading that decides what its units mean ("Out of scope") keeps its own."""
+    wanted = sorted({(r.path, r.section) for r in refs})
+    texts = {k: ts for k, ts in _base_section_texts(ctx).items()
+             if not ctx.base.sections[k].is_intro}
+    if not wanted or not texts:
+        return {}
+    own: dict[tuple[str, int], list[str]] = {}
+    for path, k in wanted:
+        doc = next(d for _, d in ctx.older if d.path == path)
+        sec = doc.sections[k]
+        if sec.is_intro or decisions_heading(sec.title, ctx):
+            continue
+        own[(path, k)] = [sec.title] + [u.text for b in sec.blocks for u in doc.blocks[b].units
+                                        if u.kind not in _UNEMBEDDED]
+    if not own:
+        return {}
+    every = list(dict.fromkeys([t for ts in [*own.values(), *texts.values()] for t in ts]))
+    m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64)
+    at = {t: k for k, t in enumerate(every)}
+    cols = np.stack([_mean_rows(m[[at[t] for t in ts]]) for ts in texts.values()])
+    keys = list(texts)
+    out: dict[tuple[str, int], tuple[int, bool]] = {}
+    for where, ts in own.items():
+        row = cols @ _mean_rows(m[[at[t] for t in ts]])
+        best = int(np.argmax(row))
+        out[where] = (keys[best], float(row[best]) >= ctx.thresholds.section_counterpart_cosine)
+    return out
+
+
+def section_scores(ctx: MergeContext, refs: list[Ref]) -> tuple[np.ndarray, list[int]]:
+    """Cosine of each unit with each base section's vector (the mean of its heading's
+    and its prose units' vectors, normalised: what the section speaks of), and the
+    base sections' indexes, in the matrix's column order (_base_section_texts)."""
+    texts = _base_section_texts(ctx)
     if not refs or not texts:
         return np.zeros((len(refs), 0)), []
     every = list(dict.fromkeys([r.unit.text for r in refs]
