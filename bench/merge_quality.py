@@ -330,8 +330,8 @@ def placement(written: list[Unit], base: list[Unit], older: list[list[Unit]],
     and one in an older note. Its reader's section: the section of the newest's
     sentence, item or row nearest to it in meaning (the newest is written whole, so
     that section is in the written note). Faults, each a list of examples:
-    - misplaced: a carried unit in a section of the newest other than its reader's
-      section (a unit under a re-created older heading is judged by the next figure);
+    - misplaced: a carried unit in a section other than its reader's section (under a
+      re-created older heading too: the reader's is one of the newest's);
     - lone section: a heading the newest lacks holding one unit (an older section
       re-created for one sentence);
     - lone line: a carried unit alone in its block (a one-line paragraph, a one-item
@@ -345,7 +345,7 @@ def placement(written: list[Unit], base: list[Unit], older: list[list[Unit]],
                and not any(meaning.same(w, b) for b in base)
                and any(meaning.same(w, o) for ou in older for o in ou)]
     for w in carried:
-        if w.section not in base_sections or not prose:
+        if not prose:
             continue
         near = max(prose, key=lambda b: meaning.cosine(w.text, b.text))
         if near.section != w.section:
@@ -354,7 +354,7 @@ def placement(written: list[Unit], base: list[Unit], older: list[list[Unit]],
         mates = [u for u in written if u.block == w.block and u.kind != "heading"]
         others = [u for u in written if u.section == w.section and u.block != w.block
                   and u.kind in ("text", "row")]
-        if len(mates) == 1 and others:
+        if len(mates) == 1 and others and w.section in base_sections:
             out["lone line"].append(f"{w.raw!r} under {w.section or 'the intro'!r}")
     first_base = next((k for k, u in enumerate(written) if u.kind == "heading"
                        and _norm(u.text) in base_sections), len(written))

@@ -84,7 +84,7 @@ def run(ctx: MergeContext) -> Lines:
     base_refs = ctx.base_refs()
     last_obs = max((r.unit.end for r in base_refs if r.unit.kind == "obs"), default=None)
     last_rel = max((r.unit.end for r in base_refs if r.unit.kind == "rel"), default=None)
-    anchored: dict[tuple[int, bool], list[Ref]] = {}  # (base line, in a list) -> units
+    anchored: dict[tuple[int, int], list[Ref]] = {}  # (base line, _CONTINUES..) -> units
     new_sections: dict[str, list[Ref]] = {}
     obs: list[Ref] = []
     rels: list[Ref] = []
@@ -130,7 +130,7 @@ def run(ctx: MergeContext) -> Lines:
             continue
         aligned = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
         if r.unit.kind == "check" and (checklist := _checklist_of(ctx, r)) is not None:
-            anchored.setdefault((checklist, True), []).append(r)  # with the checklist
+            anchored.setdefault((checklist, _LIST), []).append(r)  # with the checklist
             continue
         many = sum(1 for o in every if o.path == r.path and o.section == r.section
                    and o.unit.kind not in _APART) >= ctx.thresholds.recreate_min_units
@@ -138,9 +138,11 @@ def run(ctx: MergeContext) -> Lines:
             if aligned is None and r.unit.kind in _PLACED else None
         if older_home is not None and (older_home[1] or not many):
             # the older version of a section of the newest (its heading and units near
-            # that one), or too little of it carried to stand as a section: homed there
-            best = homes.get(r.key, (None, False))[0]
-            target[r.key] = older_home[0] if older_home[1] or best is None else best
+            # that one), or too little of it carried to stand as a section: homed in the
+            # newest's section nearest it as its author grouped it (a lone "The service
+            # engineer is ..." of an older "## Engineer" whose annual-service sentence the
+            # newest's "## Servicing" restates goes there, not by its own words elsewhere)
+            target[r.key] = older_home[0]
             inline.append(r)
             continue
         whole = aligned is None and by_meaning and not counterpart(r.path, r.section) and \
@@ -189,7 +191,7 @@ def run(ctx: MergeContext) -> Lines:
             block = block[1:] + [("", None)] if gap else block
         after.setdefault(at, []).extend(block)
 
-    for (at, in_list), refs in sorted(anchored.items()):
+    for (at, join), refs in sorted(anchored.items()):  # a continued paragraph first
         first = next(d for _, d in ctx.older if d.path == refs[0].path).blocks[
             refs[0].unit.block]
         marker = _numbered_end(ctx, at)
@@ -197,8 +199,9 @@ def run(ctx: MergeContext) -> Lines:
             put(at, _renumbered(_chunk(ctx, expand(refs)), *marker), False)
             continue
         # an item after an item of a list continues it; anything else is a block apart
-        put(at, _chunk(ctx, expand(refs)), not (in_list and (first.kind == "list" or all(
-            r.unit.kind == "check" for r in refs))))
+        joins_list = join == _LIST and (first.kind == "list"
+                                        or all(r.unit.kind == "check" for r in refs))
+        put(at, _chunk(ctx, expand(refs)), join != _CONTINUES and not joins_list)
     for (bi, path), refs in sorted(held.items()):
         title = next(n.title for n, d in ctx.older if d.path == path)
         put(base.blocks[bi].end, [(ctx.lexicon.held_over_line.format(note=title), path),
@@ -324,18 +327,21 @@ _UNEMBEDDED = frozenset({"obs", "rel", "footnote", "code"})  # code is not warme
 
 
 def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
-             ) -> list[tuple[int, bool]]:
+             ) -> list[tuple[int, int]]:
     """For each carried unit, the base line it is written before: after its nearest
     base unit by meaning (within the section pass 4 homed it in, or the one meaning
     chose (`target`), or the section its heading aligned with, if any; anywhere
     otherwise), after that unit's block unless both are items of plain lists; at the
-    chosen section's end when it has no prose. The bool: joins a list."""
+    chosen section's end when it has no prose. With it, how it is written there
+    (_CONTINUES: a sentence whose nearest base unit is in that paragraph, at least
+    Thresholds.home_cosine close, goes on it as the paragraph's next line, not as a
+    one-line paragraph of its own; _LIST: it joins a list; else a block apart)."""
     base = [b for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
     if not refs:
         return []
     if not base:
         end = max((s.end for s in ctx.base.sections), default=len(ctx.base.lines))
-        return [(end, False)] * len(refs)
+        return [(end, _APART_BLOCK)] * len(refs)
     sims = np.asarray(ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base]),
                       dtype=np.float64)
     out = []
@@ -363,12 +369,18 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
         b = base[int(row.argmax())]
         block = ctx.base.blocks[b.unit.block]
         if block.kind == "list" and own.kind == "list" and r.unit.kind == "item":
-            out.append((b.unit.end, True))
-        else:
-            out.append((block.end, block.kind == "list"))
+            out.append((b.unit.end, _LIST))
+        elif block.kind == "list":
+            out.append((block.end, _LIST))
+        else:  # a sentence near the paragraph's own continues it, else a paragraph apart
+            near = r.unit.kind == "sentence" and block.kind == "para" \
+                and float(row.max()) >= ctx.thresholds.home_cosine
+            out.append((block.end, _CONTINUES if near else _APART_BLOCK))
     return out
 
 
+# How a carried unit is written at its spot (sorted: a continued paragraph first)
+_CONTINUES, _APART_BLOCK, _LIST = 0, 1, 2
 # Blocks read as one whole (an ordered list, a table, code): nothing else joins them.
 _WHOLE_BLOCKS = frozenset({"numbered", "table", "code", "fence"})
 
@@ -433,13 +445,13 @@ def _after_predecessor(ctx: MergeContext, r: Ref) -> int | None:
     return None
 
 
-def _section_end(ctx: MergeContext, r: Ref, target: dict[str, int]) -> tuple[int, bool]:
+def _section_end(ctx: MergeContext, r: Ref, target: dict[str, int]) -> tuple[int, int]:
     """The end of the base section a carried unit goes in (by meaning, else the one
     its section is aligned with)."""
     k = target.get(r.key, ctx.home.get(r.key, ctx.aligned.get((r.path, r.section))))
     sec = ctx.base.sections[k or 0]
     last = ctx.base.blocks[sec.blocks[-1]].kind if sec.blocks else None
-    return sec.end, last == "list"
+    return sec.end, _LIST if last == "list" else _APART_BLOCK
 
 
 _PLACED = frozenset({"sentence", "item"})  # placed by the meaning of their section
