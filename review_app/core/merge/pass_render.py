@@ -366,6 +366,13 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
                  for k, b in enumerate(base)]
         if any(row[k] > -2.0 and not whole[k] for k in range(len(base))):
             row[whole] = -3.0
+        if r.unit.kind == "item" and own.kind == "list":
+            # an item among items: with the nearest item of a plain list where it goes,
+            # not a one-item list after a paragraph
+            items = [row[k] > -2.0 and ctx.base.blocks[b.unit.block].kind == "list"
+                     and b.unit.kind == "item" for k, b in enumerate(base)]
+            if any(items):
+                row[[not x for x in items]] = -3.0
         b = base[int(row.argmax())]
         block = ctx.base.blocks[b.unit.block]
         if block.kind == "list" and own.kind == "list" and r.unit.kind == "item":
