@@ -108,6 +108,7 @@ def run(ctx: MergeContext) -> Lines:
 
     # carried prose key -> the base section it goes in, by meaning (_homes_by_meaning)
     target: dict[str, int] = {}
+    homed_whole: list[Ref] = []  # units of older sections homed whole (sections_home)
     homes = _homes_by_meaning(ctx, [r for r in carried if r.unit.kind in _PLACED
                                     and r.key not in ctx.home]) if by_meaning else {}
     # (older note, section) -> the newest's section it is nearest as a whole, and whether
@@ -143,6 +144,7 @@ def run(ctx: MergeContext) -> Lines:
             # engineer is ..." of an older "## Engineer" whose annual-service sentence the
             # newest's "## Servicing" restates goes there, not by its own words elsewhere)
             target[r.key] = older_home[0]
+            homed_whole.append(r)
             inline.append(r)
             continue
         whole = aligned is None and by_meaning and not counterpart(r.path, r.section) and \
@@ -172,6 +174,7 @@ def run(ctx: MergeContext) -> Lines:
             inline.append(r)
     prose = [r for r in inline if r.unit.kind != "code"] if by_meaning else []
     spots = dict(zip((r.key for r in prose), _anchors(ctx, prose, target), strict=True))
+    _keep_blocks_together(ctx, homed_whole, spots)
     for r in inline:  # a code block goes at the end of its aligned section
         spot = spots.get(r.key) or _section_end(ctx, r, target)
         anchored.setdefault(spot, []).append(r)
@@ -390,6 +393,28 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
 _CONTINUES, _APART_BLOCK, _LIST = 0, 1, 2
 # Blocks read as one whole (an ordered list, a table, code): nothing else joins them.
 _WHOLE_BLOCKS = frozenset({"numbered", "table", "code", "fence"})
+
+
+def _keep_blocks_together(ctx: MergeContext, refs: list[Ref],
+                          spots: dict[str, tuple[int, int]]) -> None:
+    """Units of one older block homed whole in a section of the newest stay one block:
+    all go where its first unit goes, after the whole base block there (an older
+    "Benefits" list homed in "What members pay" follows the fee list, its items not
+    interleaved with the fees)."""
+    firsts: dict[tuple[str, int], tuple[int, int]] = {}
+    count: dict[tuple[str, int], int] = {}
+    for r in refs:
+        count[(r.path, r.unit.block)] = count.get((r.path, r.unit.block), 0) + 1
+    for r in refs:
+        block = (r.path, r.unit.block)
+        if count[block] < 2 or r.key not in spots:
+            continue
+        if block not in firsts:
+            at, join = spots[r.key]
+            if join == _LIST:  # after an item: after its list instead
+                at = next((b.end for b in ctx.base.blocks if b.start < at <= b.end), at)
+            firsts[block] = (at, join)
+        spots[r.key] = firsts[block]
 
 
 def _checklist_of(ctx: MergeContext, r: Ref) -> int | None:
