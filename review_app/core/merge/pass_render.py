@@ -113,9 +113,14 @@ def run(ctx: MergeContext) -> Lines:
                                     and r.key not in ctx.home]) if by_meaning else {}
     # (older note, section) -> the newest's section it is nearest as a whole, and whether
     # it is that close enough to be its older version (_older_section_homes)
+    # (a section carrying a numbered list, a table or code is not homed: those are not
+    # placed by meaning, and its lead-in sentences would be parted from them)
+    unplaced = {(r.path, r.section) for r in every
+                if r.unit.kind not in _PLACED and r.unit.kind not in _APART}
     sections_home = _older_section_homes(ctx, [
         r for r in carried if r.unit.kind in _PLACED and r.key not in ctx.home
-        and ctx.aligned.get((r.path, r.section)) is None]) if by_meaning else {}
+        and ctx.aligned.get((r.path, r.section)) is None
+        and (r.path, r.section) not in unplaced]) if by_meaning else {}
     for r in carried:
         if r.key in ctx.held_with:  # an older version's item: after the newest's block
             held.setdefault((ctx.held_with[r.key], r.path), []).append(r)
