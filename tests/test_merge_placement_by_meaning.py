@@ -94,3 +94,22 @@ def test_a_re_created_section_goes_after_the_newest_summary() -> None:
         assert text.index("## Summary") < text.index("## Parking and access")
     assert text.index("## Summary") < text.index("within 20 metres")
     check_ledger(composed)
+
+
+def test_a_carried_sentence_continuing_a_paragraph_is_not_a_paragraph_of_its_own() -> None:
+    older = dated("chimney-sweep/visit-notes.md", "Chimney sweep service guide",
+                  "chimney-sweep-service-guide",
+                  "How Hearthside Sweeps runs a visit.\n\n"
+                  "## Certificates\n\nEach customer gets a HETAS sweep certificate by email "
+                  "the same evening. Insurers ask for the certificate after a chimney fire. "
+                  "The certificate lists the flue, the appliance and the date of the sweep, "
+                  "with the sweep's HETAS number 40172.\n",
+                  modified="2025-02-10")
+    composed = compose("merge", _newest(), [older])
+    text = composed.text
+    assert entry(composed, "HETAS number 40172").status == "carried"
+    lines = text.splitlines()
+    at = next(k for k, ln in enumerate(lines) if ln.startswith("The certificate lists"))
+    # it goes on the certificate paragraph it continues, not after a blank line
+    assert "after a chimney fire." in lines[at - 1]
+    check_ledger(composed)
