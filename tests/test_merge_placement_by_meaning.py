@@ -113,3 +113,22 @@ def test_a_carried_sentence_continuing_a_paragraph_is_not_a_paragraph_of_its_own
     # it goes on the certificate paragraph it continues, not after a blank line
     assert "after a chimney fire." in lines[at - 1]
     check_ledger(composed)
+
+
+def test_a_carried_item_joins_the_list_of_its_section() -> None:
+    newer = dated("chimney-sweep/kit-2026.md", "Sweep kit 2026", "sweep-kit-2026",
+                  "What each van carries.\n\n## Kit\n\nWe use rotary rods with a power drill "
+                  "and a HEPA vacuum rated for soot.\n\n- Brush heads in 12 and 14 inch\n"
+                  "- Spare rods\n- Dust sheets\n\n## Van\n\nThe van is a white Transit, "
+                  "serviced in March.\n", modified="2026-02-01")
+    older = dated("chimney-sweep/kit.md", "Sweep kit", "sweep-kit",
+                  "What each van carries.\n\n## Kit\n\n- Brush heads in 12 and 14 inch\n"
+                  "- Spare rods\n- A HEPA vacuum filter spare, model VX-220\n",
+                  modified="2025-02-01")
+    composed = compose("merge", newer, [older])
+    lines = composed.text.splitlines()
+    at = lines.index("- A HEPA vacuum filter spare, model VX-220")
+    # an item among items: nearest in meaning to the vacuum sentence, but written in the
+    # section's list, not as a one-item list between the paragraph and the list
+    assert lines[at - 1].startswith("- ") and lines[at + 1].startswith("- ")
+    check_ledger(composed)
