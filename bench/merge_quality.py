@@ -104,6 +104,8 @@ class Unit:
     text: str  # what is compared
     raw: str  # as written
     key: str = ""  # rows: header + first cell; rel: type -> target; check: task
+    section: str = ""  # the heading it is written under ("" : the intro)
+    block: int = 0  # lines with no blank line or heading between them share one
 
 
 def _norm(text: str) -> str:
@@ -154,12 +156,17 @@ def units_of(text: str) -> list[Unit]:
     starts = item_starts(lines)
     i, header = 0, ""
     para: list[str] = []
+    where = {"section": "", "block": 0}
+
+    def add(u: Unit) -> None:
+        u.section, u.block = where["section"], where["block"]
+        out.append(u)
 
     def flush() -> None:
         if para:
             for s in _SENT.split(" ".join(x.strip() for x in para)):
                 if s.strip():
-                    out.append(Unit("text", s.strip(), s.strip()))
+                    add(Unit("text", s.strip(), s.strip()))
             para.clear()
 
     while i < len(lines):
@@ -171,16 +178,20 @@ def units_of(text: str) -> list[Unit]:
             while j < len(lines) and not lines[j].strip().startswith(st[:3]):
                 j += 1
             code = "\n".join(lines[i + 1: j])
-            out.append(Unit("code", code, code))
+            add(Unit("code", code, code))
+            where["block"] += 1
             i = j + 1
             continue
         if not st:
             flush()
             header = ""
+            where["block"] += 1
         elif m := _HEADING.match(line):
             flush()
+            where["block"] += 1
             if len(m.group(1)) > 1:
-                out.append(Unit("heading", m.group(2), line))
+                add(Unit("heading", m.group(2), line))
+                where["section"] = _norm(m.group(2))
         elif st.startswith("|"):
             flush()
             cells = [c.strip() for c in st.strip("|").split("|")]
@@ -189,25 +200,25 @@ def units_of(text: str) -> list[Unit]:
             elif not header:
                 header = _norm(" | ".join(cells))
             else:
-                out.append(Unit("row", " | ".join(cells), st, f"{header}::{_norm(cells[0])}"))
+                add(Unit("row", " | ".join(cells), st, f"{header}::{_norm(cells[0])}"))
         elif (m := _ITEM.match(line)) is not None and i not in starts:
             if para or not out or out[-1].kind != "text":
                 para.append(line)
             else:  # "- call\n999. The nearest ...": the item goes on
                 out[-1] = Unit("text", f"{out[-1].text} {st}", f"{out[-1].raw} {st}",
-                               out[-1].key)
+                               out[-1].key, out[-1].section, out[-1].block)
         elif m is not None:
             flush()
             rel = parse_relation(line)
             obs = parse_observation(line) if rel is None else None
             if rel is not None:
-                out.append(Unit("rel", f"{rel.type} {rel.target}", st,
+                add(Unit("rel", f"{rel.type} {rel.target}", st,
                                 f"{_norm(rel.type)} -> {_target(rel.target)}"))
             elif obs is not None:
-                out.append(Unit("obs", _TAG.sub(" ", obs.content).strip(), st,
+                add(Unit("obs", _TAG.sub(" ", obs.content).strip(), st,
                                 _norm(obs.category)))
             else:
-                out.append(Unit("text", m.group(2), st, _norm(m.group(2))))
+                add(Unit("text", m.group(2), st, _norm(m.group(2))))
         else:
             para.append(line)
         i += 1
@@ -312,6 +323,52 @@ def repeated(units: list[Unit], meaning: Meaning, originals: list[list[Unit]]) -
     return fresh
 
 
+def placement(written: list[Unit], base: list[Unit], older: list[list[Unit]],
+              meaning: Meaning) -> dict[str, list[str]]:
+    """Where merge wrote what it carried, as a reader judges it. A carried unit: a
+    sentence or item of the written note with no counterpart in the newest (`base`)
+    and one in an older note. Its reader's section: the section of the newest's
+    sentence, item or row nearest to it in meaning (the newest is written whole, so
+    that section is in the written note). Faults, each a list of examples:
+    - misplaced: a carried unit in a section other than its reader's section (under a
+      re-created older heading too: the reader's is one of the newest's);
+    - lone section: a heading the newest lacks holding one unit (an older section
+      re-created for one sentence);
+    - lone line: a carried unit alone in its block (a one-line paragraph, a one-item
+      list) in a section of the newest, where the section has other prose;
+    - ahead: a re-created section written before the newest's first section."""
+    out: dict[str, list[str]] = {"misplaced": [], "lone section": [], "lone line": [],
+                                 "ahead": []}
+    prose = [u for u in base if u.kind in ("text", "row")]
+    base_sections = {u.section for u in base} | {""}
+    carried = [w for w in written if w.kind == "text"
+               and not any(meaning.same(w, b) for b in base)
+               and any(meaning.same(w, o) for ou in older for o in ou)]
+    for w in carried:
+        if not prose:
+            continue
+        near = max(prose, key=lambda b: meaning.cosine(w.text, b.text))
+        if near.section != w.section:
+            out["misplaced"].append(f"{w.raw!r} under {w.section or 'the intro'!r}, "
+                                    f"nearest {near.raw!r} under {near.section or 'the intro'!r}")
+        mates = [u for u in written if u.block == w.block and u.kind != "heading"]
+        others = [u for u in written if u.section == w.section and u.block != w.block
+                  and u.kind in ("text", "row")]
+        if len(mates) == 1 and others and w.section in base_sections:
+            out["lone line"].append(f"{w.raw!r} under {w.section or 'the intro'!r}")
+    first_base = next((k for k, u in enumerate(written) if u.kind == "heading"
+                       and _norm(u.text) in base_sections), len(written))
+    for k, u in enumerate(written):
+        if u.kind != "heading" or _norm(u.text) in base_sections:
+            continue
+        held = [x for x in written if x.section == _norm(u.text) and x.kind != "heading"]
+        if len(held) == 1:
+            out["lone section"].append(f"{u.raw!r}: {held[0].raw!r}")
+        if k < first_base:
+            out["ahead"].append(u.raw)
+    return out
+
+
 def load_groups(name: str) -> list[dict]:
     if name == "demo":
         doc = json.loads(DEMO_GROUPS.read_text())
@@ -360,10 +417,12 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
         totals = {"repeated": 0, "no counterpart": 0, "superseded/dropped": 0,
                   "old values written": 0, "compose ms": 0.0, "relations superseded": 0,
                   "known old values": 0, "current": 0, "current of": 0,
-                  "old stated": 0, "old of": 0}
+                  "old stated": 0, "old of": 0, "misplaced": 0, "lone section": 0,
+                  "lone line": 0, "ahead": 0}
         per_group: list[dict] = []
         lost_total: dict[str, int] = {}
         examples: list[str] = []
+        placed: list[str] = []  # placement faults, all listed
         planned = {gp.group_id: gp for gp in plan.groups}
         for g in groups:
             canon = before[g["canonical"]]
@@ -411,6 +470,12 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
                     examples.append(f"  superseded value stated in {written.path}: {old!r}")
             examples += [f"  repeated in {written.path}: {a.raw!r} ~ {b.raw!r}"
                          for a, b in rep[:3]]
+            if action == "merge":
+                for fault, where in placement(wunits, originals[0], originals[1:],
+                                              meaning).items():
+                    totals[fault] += len(where)
+                    row[fault] = len(where)
+                    placed += [f"  {fault} in {written.path}: {x}" for x in where]
             group_names = set()
             for n in [canon, *members]:
                 group_names |= {_target(k) for k in note_keys(n)}
@@ -462,6 +527,7 @@ def run(name: str, source: Path, action: str, meaning: Meaning, show: bool) -> d
         totals["lost"] = lost_total
         totals["groups"] = per_group
         totals["examples"] = examples
+        totals["placed"] = placed
         return totals
 
 
@@ -661,7 +727,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{t['superseded/dropped']:>8} {t['old values written']:>10} "
                   f"{t['known old values']:>9} {t['relations superseded']:>7} "
                   f"{t['compose ms']:>10.0f}  {lost}")
-            details.append((name, action, t["examples"]))
+            details.append((name, action, t["examples"][:25] + t["placed"]))
             facts_rows.append((name, action, t))
     print(f"\n{'set':9} {'action':7} {'current stated':>14} {'superseded stated':>17} "
           f"{'repeated':>8} {'dropped unreported':>18}")
@@ -669,19 +735,27 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:9} {action:7} {t['current']:>6} of {t['current of']:<5} "
               f"{t['old stated']:>9} of {t['old of']:<5} {t['repeated']:>8} "
               f"{t['no counterpart']:>18}")
+    print(f"\n{'set':9} {'action':7} placement of carried units: {'misplaced':>9} "
+          f"{'lone-section':>12} {'lone-line':>9} {'ahead':>5}")
+    for name, action, t in facts_rows:
+        if action == "merge":
+            print(f"{name:9} {action:7} {'':27} {t['misplaced']:>9} {t['lone section']:>12} "
+                  f"{t['lone line']:>9} {t['ahead']:>5}")
     if args.groups:
         for name, action, t in facts_rows:
             print(f"\n{name} / {action}, per group:")
             print(f"  {'group':44} {'current':>9} {'superseded':>10} {'repeated':>8} "
-                  f"{'unreported':>10}")
+                  f"{'unreported':>10}  misplaced/lone-section/lone-line/ahead")
             for r in t["groups"]:
                 print(f"  {r['name'][:44]:44} {r['current']:>4}/{r['current of']:<4} "
                       f"{r['old stated']:>5}/{r['old of']:<4} {r['repeated']:>8} "
-                      f"{r['unreported']:>10}")
+                      f"{r['unreported']:>10}  " + "/".join(
+                          str(r.get(k, "-")) for k in ("misplaced", "lone section",
+                                                       "lone line", "ahead")))
     for name, action, ex in details:
         if ex:
             print(f"\n{name} / {action}:")
-            print("\n".join(ex[:25]))
+            print("\n".join(ex))
     return 0
 
 

@@ -84,7 +84,7 @@ def run(ctx: MergeContext) -> Lines:
     base_refs = ctx.base_refs()
     last_obs = max((r.unit.end for r in base_refs if r.unit.kind == "obs"), default=None)
     last_rel = max((r.unit.end for r in base_refs if r.unit.kind == "rel"), default=None)
-    anchored: dict[tuple[int, bool], list[Ref]] = {}  # (base line, in a list) -> units
+    anchored: dict[tuple[int, int], list[Ref]] = {}  # (base line, _CONTINUES..) -> units
     new_sections: dict[str, list[Ref]] = {}
     obs: list[Ref] = []
     rels: list[Ref] = []
@@ -108,8 +108,19 @@ def run(ctx: MergeContext) -> Lines:
 
     # carried prose key -> the base section it goes in, by meaning (_homes_by_meaning)
     target: dict[str, int] = {}
+    homed_whole: list[Ref] = []  # units of older sections homed whole (sections_home)
     homes = _homes_by_meaning(ctx, [r for r in carried if r.unit.kind in _PLACED
                                     and r.key not in ctx.home]) if by_meaning else {}
+    # (older note, section) -> the newest's section it is nearest as a whole, and whether
+    # it is that close enough to be its older version (_older_section_homes)
+    # (a section carrying a numbered list, a table or code is not homed: those are not
+    # placed by meaning, and its lead-in sentences would be parted from them)
+    unplaced = {(r.path, r.section) for r in every
+                if r.unit.kind not in _PLACED and r.unit.kind not in _APART}
+    sections_home = _older_section_homes(ctx, [
+        r for r in carried if r.unit.kind in _PLACED and r.key not in ctx.home
+        and ctx.aligned.get((r.path, r.section)) is None
+        and (r.path, r.section) not in unplaced]) if by_meaning else {}
     for r in carried:
         if r.key in ctx.held_with:  # an older version's item: after the newest's block
             held.setdefault((ctx.held_with[r.key], r.path), []).append(r)
@@ -125,11 +136,24 @@ def run(ctx: MergeContext) -> Lines:
             continue
         aligned = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
         if r.unit.kind == "check" and (checklist := _checklist_of(ctx, r)) is not None:
-            anchored.setdefault((checklist, True), []).append(r)  # with the checklist
+            anchored.setdefault((checklist, _LIST), []).append(r)  # with the checklist
+            continue
+        many = sum(1 for o in every if o.path == r.path and o.section == r.section
+                   and o.unit.kind not in _APART) >= ctx.thresholds.recreate_min_units
+        older_home = sections_home.get((r.path, r.section)) \
+            if aligned is None and r.unit.kind in _PLACED else None
+        if older_home is not None and (older_home[1] or not many):
+            # the older version of a section of the newest (its heading and units near
+            # that one), or too little of it carried to stand as a section: homed in the
+            # newest's section nearest it as its author grouped it (a lone "The service
+            # engineer is ..." of an older "## Engineer" whose annual-service sentence the
+            # newest's "## Servicing" restates goes there, not by its own words elsewhere)
+            target[r.key] = older_home[0]
+            homed_whole.append(r)
+            inline.append(r)
             continue
         whole = aligned is None and by_meaning and not counterpart(r.path, r.section) and \
-            sum(1 for o in every if o.path == r.path and o.section == r.section
-                and o.unit.kind not in _APART) >= 2  # a section the newest lacks, whole
+            many  # a section the newest lacks, whole
         if r.key in homes and not whole:
             best, fits_own = homes[r.key]
             if aligned is not None and (r.path, r.section) not in ctx.loose:
@@ -155,6 +179,7 @@ def run(ctx: MergeContext) -> Lines:
             inline.append(r)
     prose = [r for r in inline if r.unit.kind != "code"] if by_meaning else []
     spots = dict(zip((r.key for r in prose), _anchors(ctx, prose, target), strict=True))
+    _keep_blocks_together(ctx, homed_whole, spots)
     for r in inline:  # a code block goes at the end of its aligned section
         spot = spots.get(r.key) or _section_end(ctx, r, target)
         anchored.setdefault(spot, []).append(r)
@@ -174,7 +199,7 @@ def run(ctx: MergeContext) -> Lines:
             block = block[1:] + [("", None)] if gap else block
         after.setdefault(at, []).extend(block)
 
-    for (at, in_list), refs in sorted(anchored.items()):
+    for (at, join), refs in sorted(anchored.items()):  # a continued paragraph first
         first = next(d for _, d in ctx.older if d.path == refs[0].path).blocks[
             refs[0].unit.block]
         marker = _numbered_end(ctx, at)
@@ -182,8 +207,9 @@ def run(ctx: MergeContext) -> Lines:
             put(at, _renumbered(_chunk(ctx, expand(refs)), *marker), False)
             continue
         # an item after an item of a list continues it; anything else is a block apart
-        put(at, _chunk(ctx, expand(refs)), not (in_list and (first.kind == "list" or all(
-            r.unit.kind == "check" for r in refs))))
+        joins_list = join == _LIST and (first.kind == "list"
+                                        or all(r.unit.kind == "check" for r in refs))
+        put(at, _chunk(ctx, expand(refs)), join != _CONTINUES and not joins_list)
     for (bi, path), refs in sorted(held.items()):
         title = next(n.title for n, d in ctx.older if d.path == path)
         put(base.blocks[bi].end, [(ctx.lexicon.held_over_line.format(note=title), path),
@@ -309,18 +335,21 @@ _UNEMBEDDED = frozenset({"obs", "rel", "footnote", "code"})  # code is not warme
 
 
 def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
-             ) -> list[tuple[int, bool]]:
+             ) -> list[tuple[int, int]]:
     """For each carried unit, the base line it is written before: after its nearest
     base unit by meaning (within the section pass 4 homed it in, or the one meaning
     chose (`target`), or the section its heading aligned with, if any; anywhere
     otherwise), after that unit's block unless both are items of plain lists; at the
-    chosen section's end when it has no prose. The bool: joins a list."""
+    chosen section's end when it has no prose. With it, how it is written there
+    (_CONTINUES: a sentence whose nearest base unit is in that paragraph, at least
+    Thresholds.home_cosine close, goes on it as the paragraph's next line, not as a
+    one-line paragraph of its own; _LIST: it joins a list; else a block apart)."""
     base = [b for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
     if not refs:
         return []
     if not base:
         end = max((s.end for s in ctx.base.sections), default=len(ctx.base.lines))
-        return [(end, False)] * len(refs)
+        return [(end, _APART_BLOCK)] * len(refs)
     sims = np.asarray(ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base]),
                       dtype=np.float64)
     out = []
@@ -345,17 +374,52 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
                  for k, b in enumerate(base)]
         if any(row[k] > -2.0 and not whole[k] for k in range(len(base))):
             row[whole] = -3.0
+        if r.unit.kind == "item" and own.kind == "list":
+            # an item among items: with the nearest item of a plain list where it goes,
+            # not a one-item list after a paragraph
+            items = [row[k] > -2.0 and ctx.base.blocks[b.unit.block].kind == "list"
+                     and b.unit.kind == "item" for k, b in enumerate(base)]
+            if any(items):
+                row[[not x for x in items]] = -3.0
         b = base[int(row.argmax())]
         block = ctx.base.blocks[b.unit.block]
         if block.kind == "list" and own.kind == "list" and r.unit.kind == "item":
-            out.append((b.unit.end, True))
-        else:
-            out.append((block.end, block.kind == "list"))
+            out.append((b.unit.end, _LIST))
+        elif block.kind == "list":
+            out.append((block.end, _LIST))
+        else:  # a sentence near the paragraph's own continues it, else a paragraph apart
+            near = r.unit.kind == "sentence" and block.kind == "para" \
+                and float(row.max()) >= ctx.thresholds.home_cosine
+            out.append((block.end, _CONTINUES if near else _APART_BLOCK))
     return out
 
 
+# How a carried unit is written at its spot (sorted: a continued paragraph first)
+_CONTINUES, _APART_BLOCK, _LIST = 0, 1, 2
 # Blocks read as one whole (an ordered list, a table, code): nothing else joins them.
 _WHOLE_BLOCKS = frozenset({"numbered", "table", "code", "fence"})
+
+
+def _keep_blocks_together(ctx: MergeContext, refs: list[Ref],
+                          spots: dict[str, tuple[int, int]]) -> None:
+    """Units of one older block homed whole in a section of the newest stay one block:
+    all go where its first unit goes, after the whole base block there (an older
+    "Benefits" list homed in "What members pay" follows the fee list, its items not
+    interleaved with the fees)."""
+    firsts: dict[tuple[str, int], tuple[int, int]] = {}
+    count: dict[tuple[str, int], int] = {}
+    for r in refs:
+        count[(r.path, r.unit.block)] = count.get((r.path, r.unit.block), 0) + 1
+    for r in refs:
+        block = (r.path, r.unit.block)
+        if count[block] < 2 or r.key not in spots:
+            continue
+        if block not in firsts:
+            at, join = spots[r.key]
+            if join == _LIST:  # after an item: after its list instead
+                at = next((b.end for b in ctx.base.blocks if b.start < at <= b.end), at)
+            firsts[block] = (at, join)
+        spots[r.key] = firsts[block]
 
 
 def _checklist_of(ctx: MergeContext, r: Ref) -> int | None:
@@ -379,8 +443,9 @@ def _section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
     """Where an older section the newest has no counterpart for is written: after
     the newest's section its units are nearest to in meaning (before the next heading
     of that section's level); when nothing is near, after the counterpart of the
-    section before it in its own note; always before the observations and relations
-    (at the end of the body when no section before it has a counterpart)."""
+    section before it in its own note; after the newest's first section when either is
+    the intro; always before the observations and relations (at the end of the body
+    when no section before it has a counterpart)."""
     texts = [r.unit.text for r in refs if r.unit.kind not in _UNEMBEDDED]
     base = [b for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
     if not texts or not base:
@@ -392,9 +457,14 @@ def _section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
     nearest = max(sections, key=lambda k: score[k])
     best = nearest if score[nearest] >= ctx.thresholds.home_cosine else \
         _after_predecessor(ctx, refs[0])  # nothing near: the author's order
+    secs = ctx.base.sections
+    if best is not None and secs[best].is_intro:
+        # the newest's intro and its first section (a Summary, an Overview) lead the
+        # note: an older section is never written ahead of them
+        best = next((k for k in range(best + 1, len(secs)) if not secs[k].is_intro
+                     and secs[k].title), best)
     if best is None:
         return new_at
-    secs = ctx.base.sections
     level = secs[best].level
     nxt = next((k for k in range(best + 1, len(secs)) if secs[k].title and (
         level <= 1 or secs[k].level <= level)), None)
@@ -412,29 +482,79 @@ def _after_predecessor(ctx: MergeContext, r: Ref) -> int | None:
     return None
 
 
-def _section_end(ctx: MergeContext, r: Ref, target: dict[str, int]) -> tuple[int, bool]:
+def _section_end(ctx: MergeContext, r: Ref, target: dict[str, int]) -> tuple[int, int]:
     """The end of the base section a carried unit goes in (by meaning, else the one
     its section is aligned with)."""
     k = target.get(r.key, ctx.home.get(r.key, ctx.aligned.get((r.path, r.section))))
     sec = ctx.base.sections[k or 0]
     last = ctx.base.blocks[sec.blocks[-1]].kind if sec.blocks else None
-    return sec.end, last == "list"
+    return sec.end, _LIST if last == "list" else _APART_BLOCK
 
 
 _PLACED = frozenset({"sentence", "item"})  # placed by the meaning of their section
 
 
-def section_scores(ctx: MergeContext, refs: list[Ref]) -> tuple[np.ndarray, list[int]]:
-    """Cosine of each unit with each base section's vector (the mean of its heading's
-    and its prose units' vectors, normalised: what the section speaks of), and the
-    base sections' indexes, in the matrix's column order. A section without prose
-    (only a numbered list, a table or code) is none: nothing is written into those."""
+def _base_section_texts(ctx: MergeContext) -> dict[int, list[str]]:
+    """Each base section with prose: its heading and prose units' texts. A section
+    without prose (only a numbered list, a table or code) is none: nothing is written
+    into those."""
     texts: dict[int, list[str]] = {}
     for k, sec in enumerate(ctx.base.sections):
         prose = [u.text for b in sec.blocks for u in ctx.base.blocks[b].units
                  if u.kind not in _UNEMBEDDED and ctx.base.blocks[b].kind not in _WHOLE_BLOCKS]
-        if prose:  # a section of a numbered list, a table or code only takes no prose
+        if prose:
             texts[k] = ([sec.title] if sec.title else []) + prose
+    return texts
+
+
+def _mean_rows(m: np.ndarray) -> np.ndarray:
+    v = m.mean(axis=0)
+    return v / (np.linalg.norm(v) or 1.0)
+
+
+def _older_section_homes(ctx: MergeContext, refs: list[Ref]
+                         ) -> dict[tuple[str, int], tuple[int, bool]]:
+    """For each older section (of `refs`, carried units of sections with no heading
+    counterpart) the newest's section its vector (its heading and every unit it holds,
+    carried or not: what its author grouped there) is nearest, the intro aside (the
+    newest's lead is no section's new home), and whether at least
+    Thresholds.section_counterpart_cosine close: then it is that section's older
+    version, and what is carried from it is written there (issue 18: "## Dietary and
+    medical" re-created beside "## Catering" reads as two notes pasted together). A
+    heading that decides what its units mean ("Out of scope") keeps its own."""
+    wanted = sorted({(r.path, r.section) for r in refs})
+    texts = {k: ts for k, ts in _base_section_texts(ctx).items()
+             if not ctx.base.sections[k].is_intro}
+    if not wanted or not texts:
+        return {}
+    own: dict[tuple[str, int], list[str]] = {}
+    for path, k in wanted:
+        doc = next(d for _, d in ctx.older if d.path == path)
+        sec = doc.sections[k]
+        if sec.is_intro or decisions_heading(sec.title, ctx):
+            continue
+        own[(path, k)] = [sec.title] + [u.text for b in sec.blocks for u in doc.blocks[b].units
+                                        if u.kind not in _UNEMBEDDED]
+    if not own:
+        return {}
+    every = list(dict.fromkeys([t for ts in [*own.values(), *texts.values()] for t in ts]))
+    m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64)
+    at = {t: k for k, t in enumerate(every)}
+    cols = np.stack([_mean_rows(m[[at[t] for t in ts]]) for ts in texts.values()])
+    keys = list(texts)
+    out: dict[tuple[str, int], tuple[int, bool]] = {}
+    for where, ts in own.items():
+        row = cols @ _mean_rows(m[[at[t] for t in ts]])
+        best = int(np.argmax(row))
+        out[where] = (keys[best], float(row[best]) >= ctx.thresholds.section_counterpart_cosine)
+    return out
+
+
+def section_scores(ctx: MergeContext, refs: list[Ref]) -> tuple[np.ndarray, list[int]]:
+    """Cosine of each unit with each base section's vector (the mean of its heading's
+    and its prose units' vectors, normalised: what the section speaks of), and the
+    base sections' indexes, in the matrix's column order (_base_section_texts)."""
+    texts = _base_section_texts(ctx)
     if not refs or not texts:
         return np.zeros((len(refs), 0)), []
     every = list(dict.fromkeys([r.unit.text for r in refs]

@@ -150,6 +150,23 @@ class Thresholds:
     # heading (where the author put them), 152 sit at 0.25 or above to their own
     # section's vector (0.15: all, 0.30: 149); below it a section says nothing near it.
     section_home_cosine: float = 0.25
+    # An older section with no heading counterpart whose vector (heading and every unit,
+    # averaged) is at least this close to a section of the newest (heading and prose,
+    # the intro aside) is that section's older version: what is carried from it goes
+    # there, whole-section, never under a re-created heading (pass_render). On the seven
+    # dev merge sets (merge-R..X): the re-created sections blind readers called good
+    # (contacts lists, an office, staff health notes) sat at 0.30-0.42 to their nearest
+    # newest section; those they called misplaced or a second section on one subject
+    # ("Dietary and medical" beside Catering, "Personal protection" beside "Protective
+    # equipment", "Kennels nearby" beside "Nearby help", a one-sentence "Deposit")
+    # at 0.50-0.64. 0.50 is the floor of the second, as counterpart_cosine reads.
+    section_counterpart_cosine: float = 0.50
+    # An older section the newest has no counterpart for is written under its own
+    # heading only when at least this many of its units are carried: one sentence
+    # under a heading of its own reads as a leftover ("## Deposit" holding one line);
+    # on the seven dev sets every one-unit re-created section was read so, while
+    # two-unit ones were read as good (contacts, an office) when nothing was near.
+    recreate_min_units: int = 2
     # An older unit whose nearest newest unit in meaning (at least this close, sharing
     # a content word) has the other polarity (one of the two negated) is contradicted
     # by it (pass_polarity). bench/polarity_fit.py on the demo and tests/data/rewrites:
