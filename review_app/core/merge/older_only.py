@@ -4,9 +4,11 @@ calls these around its carry decision).
 - Repeats: an older list item, checklist item or sentence is compared with the newest
   by its facts and its words, not by its shape. One that says a base unit of its kind
   whole (every fact of it and every content word of it, however worded: "Amateur
-  violist" / "Plays viola (amateur, Oslo Chamber Players)") and adds a fact is its
-  fuller wording: written in that unit's place (`fuller`), the person may keep the
-  newer. One whose only new "fact" is a label whose words a base unit states ("[x]
+  violist" / "Plays viola (amateur, Oslo Chamber Players)") and adds a fact the newest
+  states nowhere and gives no other value of is its fuller wording: written in that
+  unit's place (`fuller`), the person may keep the newer. `fuller_than` is that one
+  rule, for items here, for pass_carry's sentences and for alone_facts. One whose
+  only new "fact" is a label whose words a base unit states ("[x]
   Daily collection in the spring flush: agreed" / "Collection: daily in the spring
   flush ...") is present. A code block whose lines the newest already gives word for
   word (a CSV example of the columns the newest lists) is held back, not written.
@@ -170,13 +172,21 @@ def fuller_than(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
         and not other_values(ctx, r, extra)
 
 
-def old_value_over(ctx: MergeContext, r: Ref, b: Ref) -> Ref | None:
+def old_value_over(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> Ref | None:
     """The base unit giving another value of what older unit `r` adds to `b`, which
-    it says whole: `r` restates `b` with an old value of a thing the newest states
-    anew elsewhere, so that unit supersedes it (never written beside either)."""
+    it says whole, when every fact it adds that the newest states nowhere is such an
+    old value: `r` restates `b` with an old value of a thing the newest states anew
+    elsewhere, so that unit supersedes it (never written beside either). One adding
+    a fact besides (a phone number next to old hours) is the carry model's to weigh:
+    superseded, that fact would be dropped unseen."""
     if not holds_whole(ctx, r, b):
         return None
-    return next(iter(other_values(ctx, r, _extra(r, b)).values()), None)
+    extra = _extra(r, b)
+    others = other_values(ctx, r, extra)
+    fresh = {v for v in new_facts(ctx, r, stated) if v in extra and not v.startswith("label:")}
+    if not others or not fresh <= set(others):
+        return None
+    return next(iter(others.values()))
 
 
 def holds_whole(ctx: MergeContext, r: Ref, b: Ref) -> bool:

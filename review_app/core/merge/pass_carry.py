@@ -6,7 +6,11 @@ by a small logistic model fitted on labelled held-out groups (bench/carry_fit.py
 writes carry_weights.json). Its inputs are what the engine already computes: how
 close the unit's meaning is to the newest note's units (in its aligned section and
 anywhere), the share of its facts the newest states, a same-thing-other-value
-signal, how its section aligned, its kind, the past-event flag and pass 3's verdict.
+signal, how its section aligned, its kind, the past-event flag and pass 3's verdict;
+and whether the newest speaks to it without sharing its values (`_speaks_to`: meaning
+with values and names masked, frame words and names the newest says, its section kept
+or rewritten, numbers of which the newest gives another value). Round 15 refitted it on
+the seven dev sets merge-R..X (bench/carry_fit.py prints the leave-one-set-out figures).
 An older unit is compared only with the base units of the section its own aligned
 with by heading (the title section for the intro) and with lines the newest moved
 in from elsewhere, never with a line of another section that an older unit there
@@ -205,7 +209,8 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
             # them): written in a base unit's place, superseded by its other value,
             # naming a person nothing near it names
             1.0 if any(fuller_than(ctx, r, base[j], every) for j in scope) else 0.0,
-            1.0 if any(old_value_over(ctx, r, base[j]) is not None for j in scope) else 0.0,
+            1.0 if any(old_value_over(ctx, r, base[j], every) is not None for j in scope)
+            else 0.0,
             1.0 if named_alone(ctx, r, [base[j] for j in scope
                                         if float(sims[i, j]) >= ctx.thresholds.home_cosine])
             else 0.0,
@@ -213,8 +218,8 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
     return out
 
 
-def _speaks_to(ctx: MergeContext, r: Ref, base: list[Ref], scope: list[int], frames,  # noqa: ANN001
-               stated: set[str], base_norms: set[str],
+def _speaks_to(ctx: MergeContext, r: Ref, base: list[Ref], scope: list[int],
+               frames: np.ndarray | None, stated: set[str], base_norms: set[str],
                kept: dict[tuple[str, int], float]) -> list[float]:
     """Does the newest speak to the unit without sharing its values? cos_frame: the
     cosine to the nearest base unit in its scope with values and names taken out;
@@ -357,7 +362,7 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
             continue
         if e.status == "carried" and (b := next(
                 (o for j in _scope(ctx, r, base)
-                 if (o := old_value_over(ctx, r, base[j])) is not None), None)) is not None:
+                 if (o := old_value_over(ctx, r, base[j], every)) is not None), None)) is not None:
             ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
                                             flips=("newer", "older"),
                                             why="it restates the newest with an old value "
