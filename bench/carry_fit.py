@@ -18,7 +18,11 @@ held back; one they leave out is held
 back when p >= hold_at), stale units it would carry, units held back for the person,
 must-carry units taken as present by cosine; and the same for pass 3's rule verdict
 (carried or not) on the same units. These are the honest estimates; the figures of the
-model fitted on every set (what --write ships) are optimistic.
+model fitted on every set (what --write ships) are optimistic. Also printed: the same
+with a stale-vs-rest model holding back likely stale units (round 15: it held back more
+without carrying fewer stale units, so it is not shipped) and the shipped weights'
+figures (honest only on sets they were not fitted on). The policy followed is
+pass_carry._decide's, in its order (`_figures`).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from review_app.core.merge.pass_carry import (  # noqa: E402
     WEIGHTS_FILE,
     CarryModel,
     second_intro,
+    shipped_model,
 )
 from review_app.core.merge.thresholds import DEFAULT  # noqa: E402
 from review_app.core.project import load_notes  # noqa: E402
@@ -105,28 +110,40 @@ def fit(x: np.ndarray, y: np.ndarray) -> CarryModel:
                       float(w[0]), CARRY_AT, HOLD_AT)
 
 
-def _figures(model: CarryModel, rows: list) -> dict[str, float]:
+def _figures(model: CarryModel, rows: list, stale: CarryModel | None = None,
+             stale_at: float = 1.1) -> dict[str, float]:
+    """pass_carry._decide's policy on labelled units, in its order: written in a base
+    unit's place (carried), superseded by a base unit's other value, present or held
+    back by cosine, an older intro's names (held back), then the model; a unit the
+    stale model gives at least `stale_at` is held back rather than carried."""
     out: dict[str, float] = {
         "must": 0, "carried": 0, "right": 0, "stale carried": 0, "held": 0,
         "rule carried": 0, "rule right": 0, "rule stale": 0, "present": 0}
     rule = FEATURES.index("rule_carried")
+    col = {n: FEATURES.index(n) for n in ("fuller", "old_over", "named_alone",
+                                          "near_shape", "near_stated")}
     for x, y, _, name in rows:
         p = model.probability(x)
-        present = x[0] >= DEFAULT.present_cosine or x[FEATURES.index("near_shape")] >= \
-            DEFAULT.other_shape_cosine or x[FEATURES.index("near_stated")] >= \
-            DEFAULT.near_stated_cosine  # present, or superseded by its nearest unit
-        carry = bool(x[rule]) and (p >= model.carry_at or x[0] < DEFAULT.home_cosine) \
-            and not present and not second_intro(x)
+        ruled = bool(x[rule])
+        fuller = ruled and bool(x[col["fuller"]])
+        present = not fuller and (ruled and bool(x[col["old_over"]])
+                                  or x[0] >= DEFAULT.present_cosine
+                                  or x[col["near_shape"]] >= DEFAULT.other_shape_cosine
+                                  or x[col["near_stated"]] >= DEFAULT.near_stated_cosine)
+        carry = fuller or (ruled and not present and not second_intro(x) and (
+            p >= model.carry_at or x[0] < DEFAULT.home_cosine or bool(x[col["named_alone"]])))
+        if carry and not fuller and stale is not None and stale.probability(x) >= stale_at:
+            carry = False
         out["must"] += y
         out["present"] += int(present and y == 1)
         out["carried"] += int(carry)
         out["right"] += int(carry and y == 1)
         out["stale carried"] += int(carry and name == "stale")
         out["held"] += int(not carry and not present and (
-            p >= model.hold_at if not x[rule] else True))
-        out["rule carried"] += int(x[rule] > 0)
-        out["rule right"] += int(x[rule] > 0 and y == 1)
-        out["rule stale"] += int(x[rule] > 0 and name == "stale")
+            p >= model.hold_at if not ruled else True))
+        out["rule carried"] += int(ruled)
+        out["rule right"] += int(ruled and y == 1)
+        out["rule stale"] += int(ruled and name == "stale")
     return out
 
 
@@ -175,6 +192,32 @@ def main(argv: list[str] | None = None) -> int:
             for k, v in _figures(m, rows).items():
                 total[k] = total.get(k, 0) + v
         _line(f"cut {cut}", total)
+    print("\nleave one set out, with a stale-vs-rest model on the same inputs holding back "
+          "a unit it would carry at q >= s (not shipped: see the figures):")
+    for at in (0.3, 0.5):
+        total = {}
+        for name, rows in data.items():
+            train = [r for n, rs in data.items() if n != name for r in rs]
+            x = np.array([r[0] for r in train])
+            m = fit(x, np.array([r[1] for r in train], float))
+            st = fit(x, np.array([r[3] == "stale" for r in train], float))
+            for k, v in _figures(m, rows, st, at).items():
+                total[k] = total.get(k, 0) + v
+        _line(f"stale {at}", total)
+    try:
+        shipped = shipped_model()
+    except ValueError:  # another feature list: the weights of another version
+        shipped = None
+    if shipped is not None:
+        print(f"\nthe shipped weights ({WEIGHTS_FILE.name}, honest only on sets they were not "
+              "fitted on):")
+        total = {}
+        for name, rows in data.items():
+            f = _figures(shipped, rows)
+            for k, v in f.items():
+                total[k] = total.get(k, 0) + v
+            _line(name, f)
+        _line("all", total)
     every = [r for rs in data.values() for r in rs]
     model = fit(np.array([r[0] for r in every]), np.array([r[1] for r in every], float))
     print("\nfitted on every set (optimistic):")

@@ -4,9 +4,11 @@ calls these around its carry decision).
 - Repeats: an older list item, checklist item or sentence is compared with the newest
   by its facts and its words, not by its shape. One that says a base unit of its kind
   whole (every fact of it and every content word of it, however worded: "Amateur
-  violist" / "Plays viola (amateur, Oslo Chamber Players)") and adds a fact is its
-  fuller wording: written in that unit's place (`fuller`), the person may keep the
-  newer. One whose only new "fact" is a label whose words a base unit states ("[x]
+  violist" / "Plays viola (amateur, Oslo Chamber Players)") and adds a fact the newest
+  states nowhere and gives no other value of is its fuller wording: written in that
+  unit's place (`fuller`), the person may keep the newer. `fuller_than` is that one
+  rule, for items here, for pass_carry's sentences and for alone_facts. One whose
+  only new "fact" is a label whose words a base unit states ("[x]
   Daily collection in the spring flush: agreed" / "Collection: daily in the spring
   flush ...") is present. A code block whose lines the newest already gives word for
   word (a CSV example of the columns the newest lists) is held back, not written.
@@ -27,10 +29,12 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
-from .facts import facts_of, masked, stem, unnamed, value_frames, value_shape
+from .facts import counts, facts_of, masked, stem, unnamed, value_frames, value_shape
 from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
+from .lexicon import Lexicon
 from .pass_units import said
 from .slot_fillers import refill
+from .thing_values import thing_values
 
 HELD = "held back: carry?"
 _PROSE = frozenset({"sentence", "item", "check", "footnote"})
@@ -132,13 +136,11 @@ def says_whole(ctx: MergeContext, r: Ref, b: Ref) -> bool:
 
 
 def fuller_units(ctx: MergeContext) -> None:
-    """An older item or checklist item that says a base unit of its kind
-    whole, with a fact the newest states nowhere, is written in its place. Taken from
-    units the rules carried, left out with their block, or superseded by that very
-    unit (the newest dropped a detail, it gave no other value)."""
+    """An older item or checklist item that says a base unit of its kind whole and
+    more (`fuller_than`) is written in its place. Taken from units the rules
+    carried, left out with their block, or superseded by that very unit (the newest
+    dropped a detail, it gave no other value)."""
     stated = stated_facts(ctx)
-    shapes = {value_shape(v) for b in ctx.base_refs() for v in b.facts.values} - {None}
-    taken = set(ctx.fuller.values()) | set(ctx.replaced)
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
@@ -148,28 +150,128 @@ def fuller_units(ctx: MergeContext) -> None:
             if e.status not in ("carried", "dropped", "superseded") or (
                     e.status == "dropped" and not e.block):
                 continue
-            fresh = set(new_facts(ctx, r, stated))
-            if not fresh:
-                continue
-            for b in ctx.base_refs():
-                if b.unit.kind != r.unit.kind or b.key in taken or b.unit.box != r.unit.box \
-                        or (e.status == "superseded" and e.by != b.key):
-                    continue
-                # what it adds is only what the newest states nowhere: it says one
-                # thing more fully, not two things, one of them said elsewhere
-                extra = {v for v in _valued(r.facts.values) - b.facts.values
-                         if not v.startswith("name:")}  # (a name is one word of many)
-                # ... and none of them another value of what the newest states ("$25 per
-                # hour" where the newest charges "$35 per hour")
-                if extra <= fresh and not {value_shape(v) for v in extra} & shapes \
-                        and says_whole(ctx, r, b):
-                    ctx.fuller[r.key] = b.key
-                    taken.add(b.key)
-                    ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
-                                              flips=("newer", "older"),
-                                              why="it says all the newest's unit says, "
-                                                  "and more")
-                    break
+            b = next((b for b in ctx.base_refs() if (e.status != "superseded" or e.by == b.key)
+                      and fuller_than(ctx, r, b, stated)), None)
+            if b is not None:
+                take_fuller(ctx, r, b)
+
+
+def fuller_than(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
+    """The one rule for an older unit written in place of a newest unit: it says `b`
+    whole (`holds_whole`) and what it adds is a fact or more the newest states nowhere
+    and gives no other value of (`other_values`: one unit of measure, shape, counted
+    noun or label). Else it would say one thing more fully and another with its old
+    value ("Target thickness 32 mm, surface temperature -5" in place of "Surface
+    temperature -5" where the newest made the thickness 38 mm: `old_value_over`).
+    Names added aside: a name is one word of many, never another value."""
+    if not holds_whole(ctx, r, b):
+        return False
+    extra = _extra(r, b)
+    fresh = set(new_facts(ctx, r, stated))
+    return bool(fresh) and {v for v in extra if not v.startswith("label:")} <= fresh \
+        and not other_values(ctx, r, extra)
+
+
+def old_value_over(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> Ref | None:
+    """The base unit giving another value of what older unit `r` adds to `b`, which
+    it says whole, when every fact it adds that the newest states nowhere is such an
+    old value: `r` restates `b` with an old value of a thing the newest states anew
+    elsewhere, so that unit supersedes it (never written beside either). One adding
+    a fact besides (a phone number next to old hours) is the carry model's to weigh:
+    superseded, that fact would be dropped unseen."""
+    if not holds_whole(ctx, r, b):
+        return None
+    extra = _extra(r, b)
+    others = other_values(ctx, r, extra)
+    fresh = {v for v in new_facts(ctx, r, stated) if v in extra and not v.startswith("label:")}
+    if not others or not fresh <= set(others):
+        return None
+    return next(iter(others.values()))
+
+
+def holds_whole(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """Older unit `r` says base unit `b` of its kind whole, and is longer
+    (`says_whole`); a sentence also word for word (a sentence holding another's
+    words in other words says more besides)."""
+    if r.unit.kind != b.unit.kind or r.unit.kind == "footnote" or b.unit.box != r.unit.box \
+            or b.key in ctx.fuller.values() or b.key in ctx.replaced:
+        return False
+    if r.unit.kind not in _WHOLE and not (
+            b.facts.values <= r.facts.values
+            and fuzz.partial_ratio(b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz):
+        return False
+    return says_whole(ctx, r, b)
+
+
+def _extra(r: Ref, b: Ref) -> set[str]:
+    return {v for v in r.facts.values - b.facts.values
+            if not v.startswith(("name:", "decision:"))}
+
+
+def other_values(ctx: MergeContext, r: Ref, values: set[str]) -> dict[str, Ref]:
+    """Those of `values` (facts of older unit `r`) the newest gives another value of,
+    with the base unit giving it: a number of one unit of measure ("32 mm" / "38 mm",
+    however short), one shape ("17:45" / "18:30", "0142" / "0177"), or counting one
+    noun ("4 van visits" / "6 van visits"); a label with another value ("Status:
+    draft" / "Status: adopted")."""
+    mine = _measures(r.unit.text, ctx.lexicon)
+    theirs: dict[str, Ref] = {}
+    for b in ctx.base_refs():
+        given = _measures(b.unit.text, ctx.lexicon)
+        for v in b.facts.values - r.facts.values:
+            if v.startswith("n:"):
+                for m in given.get(_digits(v), set()) | _shaped(v):
+                    theirs.setdefault(m, b)
+            elif v.startswith("label:"):
+                theirs.setdefault(v.split("=", 1)[0], b)
+    out: dict[str, Ref] = {}
+    for v in sorted(values):
+        if v.startswith("n:"):
+            measures = mine.get(_digits(v), set()) | _shaped(v)
+        elif v.startswith("label:"):
+            measures = {v.split("=", 1)[0]}
+        else:
+            continue
+        hit = next((theirs[m] for m in sorted(measures) if m in theirs), None)
+        if hit is not None:
+            out[v] = hit
+    return out
+
+
+def _shaped(value: str) -> set[str]:
+    shape = value_shape(value)
+    return {"shape:" + shape} if shape is not None else set()
+
+
+def _digits(value: str) -> str:
+    return re.sub(r"\D", "", value)
+
+
+def _measures(text: str, lexicon: Lexicon) -> dict[str, set[str]]:
+    """A number's digits -> what it measures in `text`: its unit of measure, currency
+    or percent sign (thing_values), or the noun it counts (facts.counts)."""
+    memo = lexicon.memo("measures")
+    found = memo.get(text)
+    if found is not None:
+        return found
+    out: dict[str, set[str]] = {}
+    for tv in thing_values(text, lexicon):
+        if tv.unit not in ("every", "month"):
+            out.setdefault(_digits(tv.value), set()).add("unit:" + tv.unit)
+    for n, noun in counts(text, lexicon):
+        if noun not in lexicon.measure_words:
+            out.setdefault(str(n), set()).add("count:" + noun)
+    memo[text] = out
+    return out
+
+
+def take_fuller(ctx: MergeContext, r: Ref, b: Ref, named: str = "") -> None:
+    """Write older unit `r` in place of base unit `b` unless the person says newer."""
+    ctx.fuller[r.key] = b.key
+    ctx.entries[r.key] = set_status(ctx.entries[r.key], "superseded", by=b.key,
+                                    by_text=text_of(b), flips=("newer", "older"),
+                                    why="it says all the newest's unit says, and more"
+                                        + (f": {named}" if named else ""))
 
 
 def label_stated(ctx: MergeContext) -> None:
@@ -327,11 +429,8 @@ def alone_facts(ctx: MergeContext) -> None:
             elif other or b is None:
                 ctx.entries[r.key] = replace(
                     e, why=f"{e.why}; only it states: {named} (carry it with `e`)")
-            elif _holds(ctx, r, b):  # "... recovery drum (Hal, 01632 960 118)."
-                ctx.fuller[r.key] = b.key  # written in its place unless the person says newer
-                ctx.entries[r.key] = set_status(
-                    e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
-                    why=f"it says all the newest's unit says, and more: {named}")
+            elif fuller_than(ctx, r, b, stated):  # "... recovery drum (Hal, 01632 960 118)."
+                take_fuller(ctx, r, b, named)  # in its place unless the person says newer
             else:  # the newest rewrote it without that fact and gave no other value
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
@@ -347,14 +446,6 @@ def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
     words = {w.lower() for w in hit.older_filler} if hit is not None else set()
     return hit is not None and all(
         set(v.split(":", 1)[1].split()) <= words for v in alone)
-
-
-def _holds(ctx: MergeContext, r: Ref, b: Ref) -> bool:
-    """The older unit holds base unit `b` word for word, with every fact of it, and
-    more: the newest cut a detail from it (pass_carry's fuller sentence)."""
-    return r.unit.kind == b.unit.kind and b.key not in ctx.fuller.values() \
-        and b.facts.values <= r.facts.values and len(b.unit.norm) < len(r.unit.norm) \
-        and fuzz.partial_ratio(b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz
 
 
 def _measure(value: str) -> str | None:

@@ -6,7 +6,11 @@ by a small logistic model fitted on labelled held-out groups (bench/carry_fit.py
 writes carry_weights.json). Its inputs are what the engine already computes: how
 close the unit's meaning is to the newest note's units (in its aligned section and
 anywhere), the share of its facts the newest states, a same-thing-other-value
-signal, how its section aligned, its kind, the past-event flag and pass 3's verdict.
+signal, how its section aligned, its kind, the past-event flag and pass 3's verdict;
+and whether the newest speaks to it without sharing its values (`_speaks_to`: meaning
+with values and names masked, frame words and names the newest says, its section kept
+or rewritten, numbers of which the newest gives another value). Round 15 refitted it on
+the seven dev sets merge-R..X (bench/carry_fit.py prints the leave-one-set-out figures).
 An older unit is compared only with the base units of the section its own aligned
 with by heading (the title section for the intro) and with lines the newest moved
 in from elsewhere, never with a line of another section that an older unit there
@@ -17,7 +21,9 @@ counterpart (`_scope`).
   present whatever its words when the newest states its facts, else held back: never
   carried (a paraphrase is a repeat to a reader).
 - A unit the rules carry that says a base unit of its kind whole, with every fact of
-  it, and more, is written in that unit's place (the person may keep the newer).
+  it, and more the newest gives no other value of, is written in that unit's place
+  (older_only.fuller_than; the person may keep the newer). One whose "more" is another
+  value of what a newest unit gives ("32 mm" / "38 mm") is superseded by that unit.
 - A unit whose nearest newest unit (cosine >= Thresholds.near_stated_cosine) states
   every number it gives is present: the same thing said again, perhaps with a name.
 - A unit whose nearest newest unit (cosine >= Thresholds.other_shape_cosine) gives a
@@ -44,24 +50,30 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
-from .facts import facts_of, masked, stem, value_shape
+from .facts import facts_of, masked, stem, unnamed, value_shape
 from .ledger import WORDING_ONLY
 from .older_only import (
     HELD,
     alone_facts,
     code_stated,
     content_prefixes,
+    frame_prefixes,
+    fuller_than,
     fuller_units,
     label_stated,
+    old_value_over,
+    other_values,
     said_again,
     set_status,
     stale_intro,
+    stated_facts,
+    take_fuller,
     text_of,
 )
 from .other_value import in_intro
+from .pass_units import said
 from .past_events import past_event
 from .roles import holders
 
@@ -70,7 +82,9 @@ KINDS = frozenset({"sentence", "item", "footnote"})
 FEATURES = ("cos_any", "cos_pool", "stated_share", "no_facts", "new_facts", "other_value",
             "by_heading", "by_content", "unaligned", "intro", "item", "footnote",
             "past_event", "rule_carried", "rule_dropped", "older_rank", "names_only",
-            "words", "same_shape", "near_shape", "near_stated", "about_title")
+            "words", "same_shape", "near_shape", "near_stated", "about_title",
+            "cos_frame", "frame_words", "names_stated", "section_kept", "other_measure",
+            "fuller", "old_over", "named_alone")
 # Relations say nothing as prose; code blocks embed poorly and are not warmed ahead
 # (merging.prefetch_texts), so a preview embeds nothing more for this pass.
 _NOT_EMBEDDED = frozenset({"rel", "code"})
@@ -86,9 +100,7 @@ class CarryModel:
     hold_at: float  # a unit pass 3 leaves out is held back at or above this
 
     def probability(self, x: list[float]) -> float:
-        z = self.bias + sum(w * (v - m) / s for w, v, m, s in
-                            zip(self.weights, x, self.mean, self.scale, strict=True))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return _logistic(self.bias, self.weights, x, self.mean, self.scale)
 
     @classmethod
     def from_json(cls, doc: dict) -> CarryModel:
@@ -97,6 +109,12 @@ class CarryModel:
             raise ValueError("carry_weights.json names other features than pass_carry")
         return cls(tuple(doc["mean"]), tuple(doc["scale"]), tuple(doc["weights"]),
                    float(doc["bias"]), float(doc["carry_at"]), float(doc["hold_at"]))
+
+
+def _logistic(bias: float, weights: tuple[float, ...], x: list[float],
+              mean: tuple[float, ...], scale: tuple[float, ...]) -> float:
+    z = bias + sum(w * (v - m) / s for w, v, m, s in zip(weights, x, mean, scale, strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 @lru_cache(maxsize=1)
@@ -132,7 +150,14 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
     for b in ctx.base_refs():
         stated |= b.facts.values | facts_of(b.unit.text, ctx.lexicon, all_names=True).values
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
+    # what each says with its values and people's names taken out (prefetched: the
+    # texts pass_said_over embeds): the newest speaking to it without sharing a value
+    frames = ctx.cosines([unnamed(said(r.unit), ctx.lexicon) for r in refs],
+                         [unnamed(said(b.unit), ctx.lexicon) for b in base])
     words = [_words(ctx, b.unit.text) for b in base]
+    base_norms = {b.unit.norm for b in ctx.base_refs()}
+    kept: dict[tuple[str, int], float] = {}
+    every = stated_facts(ctx)
     rank = {doc.path: k for k, (_, doc) in enumerate(ctx.older)}
     title = content_prefixes(ctx, ctx.base_note.title)
     notes = {doc.path: n for n, doc in ctx.older}
@@ -178,8 +203,52 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
             _near_shape(new, values, near, cos),
             _near_stated(values, near, cos),
             1.0 if title & content_prefixes(ctx, r.unit.text) else 0.0,
+            *_speaks_to(ctx, r, base, scope, frames[i] if frames is not None else None,
+                        stated, base_norms, kept),
+            # the rules _decide applies before the model (bench/carry_fit.py follows
+            # them): written in a base unit's place, superseded by its other value,
+            # naming a person nothing near it names
+            1.0 if any(fuller_than(ctx, r, base[j], every) for j in scope) else 0.0,
+            1.0 if any(old_value_over(ctx, r, base[j], every) is not None for j in scope)
+            else 0.0,
+            1.0 if named_alone(ctx, r, [base[j] for j in scope
+                                        if float(sims[i, j]) >= ctx.thresholds.home_cosine])
+            else 0.0,
         ]
     return out
+
+
+def _speaks_to(ctx: MergeContext, r: Ref, base: list[Ref], scope: list[int],
+               frames: np.ndarray | None, stated: set[str], base_norms: set[str],
+               kept: dict[tuple[str, int], float]) -> list[float]:
+    """Does the newest speak to the unit without sharing its values? cos_frame: the
+    cosine to the nearest base unit in its scope with values and names taken out;
+    frame_words: the share of the unit's frame words (values aside) that unit says;
+    names_stated: the share of the names it gives that the newest names somewhere
+    (the thing it speaks of is there, its value is not); section_kept: the share of
+    its section's prose units the newest keeps word for word (a rewritten section's
+    leftovers are likelier old); other_measure: the share of its new numbers and
+    labels of which the newest gives another value (one unit of measure, shape,
+    counted noun or label: older_only.other_values)."""
+    cos, near = 0.0, None
+    if frames is not None and scope:
+        row = np.asarray(frames, dtype=np.float64)[scope]
+        near = base[scope[int(row.argmax())]]
+        cos = float(row.max())
+    mine = frame_prefixes(ctx, said(r.unit))
+    share = len(mine & frame_prefixes(ctx, said(near.unit))) / len(mine) \
+        if near is not None and mine else 0.0
+    names = [v for v in r.facts.values if v.startswith("name:")]
+    named = sum(1 for v in names if v in stated) / len(names) if names else 0.0
+    where = (r.path, r.section)
+    if where not in kept:
+        own = [o for o in ctx.refs[r.path] if o.section == r.section
+               and o.unit.kind in ("sentence", "item", "check", "step", "row")]
+        kept[where] = sum(1 for o in own if o.unit.norm in base_norms) / len(own) \
+            if own else 0.0
+    new = {v for v in r.facts.values if v not in stated and v.startswith(("n:", "label:"))}
+    other = len(other_values(ctx, r, new)) / len(new) if new else 0.0
+    return [cos, share, named, kept[where], other]
 
 
 def _scope(ctx: MergeContext, r: Ref, base: list[Ref]) -> list[int]:
@@ -274,23 +343,30 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
     base = [b for b in ctx.base_refs() if b.unit.kind not in _NOT_EMBEDDED]
     stated = {v for b in ctx.base_refs() for v in b.facts.values}
     cut = ctx.thresholds.present_cosine
+    every = stated_facts(ctx)
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
     nearest: dict[str, Ref] = {}
     for i, r in enumerate(refs):  # in its aligned section, as features() measured it
         scope = _scope(ctx, r, base)
         if sims is not None and scope:
             nearest[r.key] = base[scope[int(np.argmax(np.asarray(sims[i])[scope]))]]
-    for i, r in enumerate(refs):
+    for r in refs:
         x = feats.get(r.key)
         if x is None:
             continue
         e = ctx.entries[r.key]
-        if e.status == "carried" and (b := _fuller_of(
-                ctx, r, [base[j] for j in _scope(ctx, r, base)])) is not None:
-            ctx.fuller[r.key] = b.key  # written in its place unless the person says newer
+        if e.status == "carried" and (b := next(
+                (base[j] for j in _scope(ctx, r, base)
+                 if fuller_than(ctx, r, base[j], every)), None)) is not None:
+            take_fuller(ctx, r, b)  # written in its place unless the person says newer
+            continue
+        if e.status == "carried" and (b := next(
+                (o for j in _scope(ctx, r, base)
+                 if (o := old_value_over(ctx, r, base[j], every)) is not None), None)) is not None:
             ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
-                                      flips=("newer", "older"),
-                                      why="it says all the newest's unit says, and more")
+                                            flips=("newer", "older"),
+                                            why="it restates the newest with an old value "
+                                                "of what this unit gives")
             continue
         if x[FEATURES.index("near_shape")] >= ctx.thresholds.other_shape_cosine:
             b = nearest[r.key]  # "EUR 42.50" / "EUR 44.00", "0142" / "0177"
@@ -324,8 +400,7 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
             continue
         p = model.probability(x)
         if e.status == "carried" and p < model.carry_at and x[0] >= ctx.thresholds.home_cosine \
-                and not named_alone(ctx, r, [base[j] for j in _scope(ctx, r, base)
-                                             if float(sims[i, j]) >= ctx.thresholds.home_cosine]):
+                and not x[FEATURES.index("named_alone")]:
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new)")
         elif e.status != "carried" and p >= model.hold_at:
@@ -359,21 +434,6 @@ def second_intro(x: list[float]) -> bool:
     bench/carry_fit.py's figures follow this policy."""
     return bool(x[FEATURES.index("intro")] and x[FEATURES.index("names_only")]
                 and x[FEATURES.index("about_title")])
-
-
-def _fuller_of(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref | None:
-    """The base unit of its kind that the older unit says whole, and every fact of
-    which it states, with more ("Site hours 08:00-16:30." / "Site hours 08:00-16:30,
-    tea at 10:30 and lunch at 13:00."): a careful editor writes the fuller one once."""
-    if r.unit.kind == "footnote":
-        return None
-    for b in base:
-        if b.unit.kind == r.unit.kind and b.key not in ctx.fuller.values() \
-                and b.facts.values and b.facts.values <= r.facts.values \
-                and len(b.unit.norm) < len(r.unit.norm) \
-                and fuzz.partial_ratio(b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz:
-            return b
-    return None
 
 
 def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
