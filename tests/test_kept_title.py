@@ -232,8 +232,11 @@ def test_a_line_that_only_links_another_member_is_not_written():
                  "Refunds for flights cancelled before 1 May follow [[Balloon Flight Prices v1]] "
                  "and are paid within 14 days.\n",
                  modified="2025-11-05")
-    for action in ("update", "merge"):
-        out = compose(action, base, [kept], kept=kept, now=NOW)
+    mid = dated("balloons/fares.md", "Balloon Flight Prices v2", "balloons/fares",
+                "Revised by the chief pilot after the season debrief. Replaces "
+                "[[Balloon Flight Prices v1]].\n\n" + OLD_BODY, modified="2025-05-12")
+    for action, olders in (("update", [kept]), ("merge", [kept]), ("merge", [kept, mid])):
+        out = compose(action, base, olders, kept=kept, now=NOW)
         assert "Replaces [[" not in out.text
         assert "are paid within 14 days." in out.text
         assert any("Replaces" in line and "itself" in line for line in out.ledger.lines()), \

@@ -124,6 +124,8 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
            base_texts: list[str]) -> LedgerEntry | None:
     """The verdicts that need no vectors."""
     u = r.unit
+    if _names_only_members(ctx, r):
+        return entry_for(r, "dropped", why="a link to the merged note itself")
     if u.kind == "rel":
         t = relation_of(ctx, u.raw[0])
         if t is not None and t[1] in ctx.group_keys:
