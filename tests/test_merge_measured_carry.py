@@ -4,8 +4,12 @@ unit nearest in meaning; footnote definitions stay with the body's footnotes."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from review_app.core.merge import DEFAULT
+from review_app.core.merge import compose as core_compose
 from review_app.core.merge.pass_carry import FEATURES, CarryModel, shipped_model
 from review_app.core.merging import compose
 from tests.helpers_merge import body, dated, entry
@@ -36,8 +40,15 @@ def _mews() -> tuple:
 
 
 def test_an_unsure_unit_is_held_back_and_one_choice_carries_it() -> None:
+    """The bird-weighing line's nearest newest unit is between home_cosine and
+    carry_hold_cosine: with the gate lowered to home_cosine the model weighs it."""
     newer, older = _mews()
     unsure = _model(0.9, 0.1)
+    near = dataclasses.replace(DEFAULT, carry_hold_cosine=DEFAULT.home_cosine)
+
+    def compose(*args, **kw):  # noqa: ANN002, ANN003, ANN202
+        return core_compose(*args, thresholds=near, **kw)
+
     composed = compose("merge", newer, [older], carry_model=unsure)
     e = entry(composed, "weighed at 08:15")
     assert (e.status, e.held, e.flips) == ("dropped", True, ("carry", "drop"))
@@ -55,6 +66,16 @@ def test_an_unsure_unit_is_held_back_and_one_choice_carries_it() -> None:
     # a sure model carries it without asking
     sure = compose("merge", newer, [older], carry_model=_model(0.4, 0.1))
     assert entry(sure, "weighed at 08:15").status == "carried"
+
+
+def test_a_unit_nothing_in_the_newest_is_near_is_carried_whatever_the_model_says() -> None:
+    """Round 15: the refitted model held back still-true older-only facts the newest
+    does not speak to; below Thresholds.carry_hold_cosine the rules' carry stands."""
+    newer, older = _mews()
+    composed = compose("merge", newer, [older], carry_model=_model(0.9, 0.1))
+    e = entry(composed, "weighed at 08:15")
+    assert e.status == "carried" and not e.held, e
+    assert "Every bird is weighed at 08:15 before it flies." in composed.text
 
 
 def test_update_is_not_decided_by_the_model() -> None:

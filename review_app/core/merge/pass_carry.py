@@ -10,7 +10,9 @@ signal, how its section aligned, its kind, the past-event flag and pass 3's verd
 and whether the newest speaks to it without sharing its values (`_speaks_to`: meaning
 with values and names masked, frame words and names the newest says, its section kept
 or rewritten, numbers of which the newest gives another value). Round 15 refitted it on
-the seven dev sets merge-R..X (bench/carry_fit.py prints the leave-one-set-out figures).
+the seven dev sets merge-R..X (bench/carry_fit.py prints the leave-one-set-out figures);
+it may hold back a unit the rules carry only when a newest unit is near it
+(Thresholds.carry_hold_cosine): the refit alone held back still-true older-only facts.
 An older unit is compared only with the base units of the section its own aligned
 with by heading (the title section for the intro) and with lines the newest moved
 in from elsewhere, never with a line of another section that an older unit there
@@ -30,7 +32,7 @@ counterpart (`_scope`).
   number of the shape of one of its new numbers, that it does not give ("EUR 42.50" /
   "EUR 44.00", "0142" / "0177"), is superseded by it: another value, in other words.
 - Pass 3 would carry it: carried when the model gives it at least `carry_at` or
-  nothing in the newest is near it in meaning (cosine < Thresholds.home_cosine: no
+  nothing in the newest is near it in meaning (cosine < Thresholds.carry_hold_cosine: no
   restatement to fear), else held back: not written, but a flippable row "held back:
   carry?" so the person settles it.
 - Pass 3 would not carry it: it stays unwritten; when the model gives it at least
@@ -399,7 +401,8 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                                 "names the newest lacks)")
             continue
         p = model.probability(x)
-        if e.status == "carried" and p < model.carry_at and x[0] >= ctx.thresholds.home_cosine \
+        if e.status == "carried" and p < model.carry_at \
+                and x[0] >= ctx.thresholds.carry_hold_cosine \
                 and not x[FEATURES.index("named_alone")]:
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new)")
