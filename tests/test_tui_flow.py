@@ -179,9 +179,7 @@ async def test_the_merge_preview_is_what_apply_writes(kb, embedder):
         modal = await _apply(pilot, app, screen)
         linked = {x["path"] for x in modal.summary["links_rewritten"]}
         await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
-                       and app.screen is not screen, "the re-scan after apply")
-        await pilot.pause()
+        await helpers.wait_for_rescan(pilot, screen)
     # Byte for byte but the `modified:` stamp, which apply sets when it writes.
     assert _unstamped((kb / kept).read_text(encoding="utf-8")) == _unstamped(written)
     for path in group.paths:
@@ -209,9 +207,7 @@ async def test_apply_writes_into_the_chosen_kept_file(kb, embedder):
         await pilot.press("shift+tab", "m")
         await _apply(pilot, app, screen)
         await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
-                       and app.screen is not screen, "the re-scan after apply")
-        await pilot.pause()
+        await helpers.wait_for_rescan(pilot, screen)
     assert _unstamped((kb / other).read_text(encoding="utf-8")) == _unstamped(written)
     assert not any((kb / p).exists() for p in group.paths if p != other)
 

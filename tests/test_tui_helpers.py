@@ -77,6 +77,16 @@ async def wait_for_review(pilot) -> ReviewScreen:
     return pilot.app.screen
 
 
+async def wait_for_rescan(pilot, old) -> ReviewScreen:
+    """After an apply: the re-scan's new review screen, mounted and showing its first
+    group (leaving the run while it still mounts races the app's teardown)."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen is not old
+                   and app.screen.is_mounted, "the re-scan after apply")
+    await settle_detail(pilot)
+    return app.screen
+
+
 async def settle_detail(pilot) -> None:
     """Moves in quick succession defer the detail pane: wait until it shows the cursor's
     group (actions never wait: they bring it up to date first)."""

@@ -297,9 +297,7 @@ async def test_apply_through_the_confirmation_modal(kb, embedder):
         await pilot.press("a")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmApply), "the confirm modal")
         await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
-                       and app.screen is not screen, "the re-scan after apply")
-        await pilot.pause(0.2)  # let the new screen finish mounting before the run ends
+        await helpers.wait_for_rescan(pilot, screen)
         assert not any((kb / p).exists() for p in retired)
         assert (kb / kept).exists()
         new = app.screen.session
@@ -477,8 +475,7 @@ async def test_v_on_a_group_the_warm_up_composed_paints_its_kept_result(kb, embe
         await pilot.press("m", "a")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmApply), "the confirm modal")
         await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
-                       and app.screen is not screen, "the re-scan after apply")
+        await helpers.wait_for_rescan(pilot, screen)
     assert unstamped((kb / kept).read_text(encoding="utf-8")) == unstamped(written)
 
 
@@ -571,9 +568,7 @@ async def test_a_corrupt_unit_cache_leaves_preview_equal_to_what_apply_writes(kb
         await pilot.press("m", "a")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmApply), "the confirm modal")
         await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen)
-                       and app.screen is not screen, "the re-scan after apply")
-        await settle_detail(pilot)  # the new screen has shown its first group
+        await helpers.wait_for_rescan(pilot, screen)
         said = [n for n in told if "unit-vector cache" in n]
     assert unstamped((kb / kept).read_text(encoding="utf-8")) == unstamped(written)
     assert len(said) == 1 and str(cache) in said[0]
