@@ -66,3 +66,14 @@ REWRITES = Path(__file__).parent / "data" / "rewrites"
 def rewrite_groups() -> list[dict]:
     """tests/data/rewrites' groups (groups.json); the notes: conftest's `rewrite_notes`."""
     return json.loads((REWRITES / "groups.json").read_text())["groups"]
+
+
+def section_of(text: str, fragment: str) -> str:
+    """The heading of the section a line holding `fragment` is written in."""
+    heading = ""
+    for line in text.splitlines():
+        if line.startswith("#"):
+            heading = line
+        if fragment in line:
+            return heading
+    raise AssertionError(fragment)

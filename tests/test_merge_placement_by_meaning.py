@@ -8,7 +8,7 @@ goes ahead of the newest's intro and first section."""
 from __future__ import annotations
 
 from review_app.core.merging import compose
-from tests.helpers_merge import check_ledger, dated, entry
+from tests.helpers_merge import check_ledger, dated, entry, section_of
 
 
 def _newest():
@@ -43,15 +43,6 @@ def _older(extra: str = ""):
                  modified="2025-02-10")
 
 
-def _section_of(text: str, fragment: str) -> str:
-    heading = ""
-    for line in text.splitlines():
-        if line.startswith("#"):
-            heading = line
-        if fragment in line:
-            return heading
-    raise AssertionError(fragment)
-
 
 def test_an_older_version_of_a_newest_section_is_written_into_it() -> None:
     composed = compose("merge", _newest(), [_older()])
@@ -61,8 +52,8 @@ def test_an_older_version_of_a_newest_section_is_written_into_it() -> None:
     # "Paperwork for insurers" is the older version of "Certificates": its carried
     # facts join that section, no second section on one subject
     assert "## Paperwork for insurers" not in text
-    assert _section_of(text, "kept for 6 years") == "## Certificates"
-    assert _section_of(text, "reissued for GBP 10") == "## Certificates"
+    assert section_of(text, "kept for 6 years") == "## Certificates"
+    assert section_of(text, "reissued for GBP 10") == "## Certificates"
     check_ledger(composed)
 
 
@@ -77,7 +68,7 @@ def test_one_carried_sentence_gets_no_heading_of_its_own() -> None:
     # newest's section nearest its own, after the intro and Summary
     assert "## Dogs" not in text
     assert text.count("Dogs must be shut") == 1
-    assert _section_of(text, "Dogs must be shut") not in ("", "# Chimney sweep service guide 2026")
+    assert section_of(text, "Dogs must be shut") not in ("", "# Chimney sweep service guide 2026")
     check_ledger(composed)
 
 

@@ -6,7 +6,7 @@ never into an unrelated section, never into a section that is a numbered procedu
 from __future__ import annotations
 
 from review_app.core.merging import compose
-from tests.helpers_merge import check_ledger, dated, entry
+from tests.helpers_merge import check_ledger, dated, entry, section_of
 
 _GAS_PROSE = ("## Gas and power\n\nThe generator is serviced every 200 hours.\n\n"
               "Gas bottles are checked before every shift.\n\n")
@@ -36,23 +36,13 @@ def _older():
                  modified="2025-05-01")
 
 
-def _section_of(text: str, fragment: str) -> str:
-    """The heading of the section a line holding `fragment` is written in."""
-    heading = ""
-    for line in text.splitlines():
-        if line.startswith("#"):
-            heading = line
-        if fragment in line:
-            return heading
-    raise AssertionError(fragment)
-
 
 def test_a_carried_unit_goes_in_the_section_nearest_in_meaning() -> None:
     composed = compose("merge", _newest(), [_older()])
     text = composed.text
     assert entry(composed, "Spare LPG bottles").status == "carried"
     # an intro sentence about gas goes with the newest's gas, not in its intro
-    assert _section_of(text, "Spare LPG bottles") == "## Gas and power"
+    assert section_of(text, "Spare LPG bottles") == "## Gas and power"
     lines = text.splitlines()
     at = lines.index("Spare LPG bottles are swapped at the Dock Road depot on account 4471.")
     assert lines[at - 2] == "Gas bottles are checked before every shift."
@@ -65,7 +55,7 @@ def test_a_unit_nothing_in_the_newest_is_near_goes_under_its_own_heading() -> No
     assert entry(composed, "hygiene rating").status == "carried"
     # its section's other sentences are the newest's gas section's, but it is not about
     # gas or the menu: under its own heading, written once
-    assert _section_of(text, "hygiene rating") == "## Practicalities"
+    assert section_of(text, "hygiene rating") == "## Practicalities"
     assert text.count("## Practicalities") == 1
     assert text.index("## Practicalities") < text.index("## Staff")
     check_ledger(composed)
@@ -75,7 +65,7 @@ def test_a_section_that_is_only_a_numbered_procedure_takes_no_carried_prose() ->
     text = compose("merge", _newest(_GAS_STEPS), [_older()]).text
     lines = text.splitlines()
     # nearest in meaning, but a procedure: the sentence stays where its note had it
-    assert _section_of(text, "Spare LPG bottles") == "# Food truck operations 2026"
+    assert section_of(text, "Spare LPG bottles") == "# Food truck operations 2026"
     assert not any(ln.startswith("3.") for ln in lines)
     assert lines[lines.index("## Gas and power") + 3] == (
         "2. Service the generator every 200 hours.")
