@@ -13,7 +13,7 @@ must-carry unit and as low as that allows.
 
 Section home: for every unit merge carries into a section of the newest
 (pass_render's placement by meaning), the cosine of the unit to the section it is
-written in (heading and text, pass_render.section_vectors), beside the cosine to its
+written in (heading and text, section_meaning.section_scores), beside the cosine to its
 own section's aligned counterpart, if any.
 """
 
@@ -35,8 +35,8 @@ from review_app.core.merge.document import parse  # noqa: E402
 from review_app.core.merge.pass_carry import shipped_model  # noqa: E402
 from review_app.core.merge.pass_polarity import contradicted, negated, scope  # noqa: E402
 from review_app.core.merge.pass_polarity import run as polarity  # noqa: E402
-from review_app.core.merge.pass_render import section_scores  # noqa: E402
 from review_app.core.merge.pass_units import said  # noqa: E402
+from review_app.core.merge.section_meaning import section_scores  # noqa: E402
 from review_app.core.project import load_notes  # noqa: E402
 from review_app.core.unit_vectors import shared_vectors  # noqa: E402
 

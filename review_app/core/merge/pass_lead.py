@@ -25,7 +25,7 @@ from .document import Document
 from .older_only import new_facts, set_status, stated_facts, text_of
 from .other_value import provenance, tells_occasion
 from .pass_one_valued import status_statement
-from .pass_render import section_scores
+from .section_meaning import section_scores
 
 
 def lead_section(doc: Document) -> int | None:
@@ -60,7 +60,7 @@ def _unnamed_days(ctx: MergeContext, r: Ref, base_words: set[str]) -> set[str]:
 
 def _home(ctx: MergeContext, refs: list[Ref], lead: int) -> None:
     """A fact an older intro carries goes where it belongs: the newest's section, other
-    than its lead, nearest in meaning (pass_render.section_scores, at least
+    than its lead, nearest in meaning (section_meaning.section_scores, at least
     Thresholds.section_home_cosine close), so it is not read as a second intro; with
     none that close it stays in the lead, after the newest's."""
     if not refs:

@@ -28,7 +28,15 @@ import numpy as np
 from .context import MergeContext, Ref
 from .document import Document
 from .other_value import in_intro
-from .pass_units import decisions_heading
+from .section_meaning import (
+    APART,
+    UNEMBEDDED,
+    WHOLE_BLOCKS,
+    has_counterpart,
+    homes_by_meaning,
+    near,
+    older_section_homes,
+)
 
 Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
 
@@ -103,21 +111,21 @@ def run(ctx: MergeContext) -> Lines:
 
     def counterpart(path: str, k: int) -> bool:
         if (path, k) not in seen:
-            seen[(path, k)] = _counterpart(ctx, path, k)
+            seen[(path, k)] = has_counterpart(ctx, path, k)
         return seen[(path, k)]
 
-    # carried prose key -> the base section it goes in, by meaning (_homes_by_meaning)
+    # carried prose key -> the base section it goes in, by meaning (homes_by_meaning)
     target: dict[str, int] = {}
     homed_whole: list[Ref] = []  # units of older sections homed whole (sections_home)
-    homes = _homes_by_meaning(ctx, [r for r in carried if r.unit.kind in _PLACED
+    homes = homes_by_meaning(ctx, [r for r in carried if r.unit.kind in _PLACED
                                     and r.key not in ctx.home]) if by_meaning else {}
     # (older note, section) -> the newest's section it is nearest as a whole, and whether
-    # it is that close enough to be its older version (_older_section_homes)
+    # it is that close enough to be its older version (older_section_homes)
     # (a section carrying a numbered list, a table or code is not homed: those are not
     # placed by meaning, and its lead-in sentences would be parted from them)
     unplaced = {(r.path, r.section) for r in every
-                if r.unit.kind not in _PLACED and r.unit.kind not in _APART}
-    sections_home = _older_section_homes(ctx, [
+                if r.unit.kind not in _PLACED and r.unit.kind not in APART}
+    sections_home = older_section_homes(ctx, [
         r for r in carried if r.unit.kind in _PLACED and r.key not in ctx.home
         and ctx.aligned.get((r.path, r.section)) is None
         and (r.path, r.section) not in unplaced]) if by_meaning else {}
@@ -139,7 +147,7 @@ def run(ctx: MergeContext) -> Lines:
             anchored.setdefault((checklist, _LIST), []).append(r)  # with the checklist
             continue
         many = sum(1 for o in every if o.path == r.path and o.section == r.section
-                   and o.unit.kind not in _APART) >= ctx.thresholds.recreate_min_units
+                   and o.unit.kind not in APART) >= ctx.thresholds.recreate_min_units
         older_home = sections_home.get((r.path, r.section)) \
             if aligned is None and r.unit.kind in _PLACED else None
         if older_home is not None and (older_home[1] or not many):
@@ -167,7 +175,7 @@ def run(ctx: MergeContext) -> Lines:
                 aligned = None  # aligned by content speaks of its neighbours, not of it)
                 whole = True
         if r.unit.kind == "check" or whole or aligned is None and r.key not in target and (
-                not by_meaning or not counterpart(r.path, r.section) and not _near(ctx, r)):
+                not by_meaning or not counterpart(r.path, r.section) and not near(ctx, r)):
             # (a checklist item the newest has no checklist for stays with its own)
             doc = next(d for _, d in ctx.older if d.path == r.path)
             sec = doc.sections[r.section]
@@ -330,8 +338,6 @@ def _footnotes_at(ctx: MergeContext, tail_at: int, new_at: int) -> tuple[int, bo
     return min([new_at, *structured]) if structured or new_at < tail_at else tail_at, False
 
 
-_APART = frozenset({"obs", "rel", "footnote"})
-_UNEMBEDDED = frozenset({"obs", "rel", "footnote", "code"})  # code is not warmed ahead
 
 
 def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
@@ -344,7 +350,7 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
     (_CONTINUES: a sentence whose nearest base unit is in that paragraph, at least
     Thresholds.home_cosine close, goes on it as the paragraph's next line, not as a
     one-line paragraph of its own; _LIST: it joins a list; else a block apart)."""
-    base = [b for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
+    base = [b for b in ctx.base_refs() if b.unit.kind not in UNEMBEDDED]
     if not refs:
         return []
     if not base:
@@ -369,7 +375,7 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
                 row[[not m for m in mine]] = -2.0
         # never into or right after a list, table or code it is not part of: after the
         # nearest prose (of its section, if it has one: else the section's end)
-        whole = [row[k] > -2.0 and ctx.base.blocks[b.unit.block].kind in _WHOLE_BLOCKS
+        whole = [row[k] > -2.0 and ctx.base.blocks[b.unit.block].kind in WHOLE_BLOCKS
                  and ctx.base.blocks[b.unit.block].kind != own.kind
                  for k, b in enumerate(base)]
         if any(row[k] > -2.0 and not whole[k] for k in range(len(base))):
@@ -397,7 +403,6 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
 # How a carried unit is written at its spot (sorted: a continued paragraph first)
 _CONTINUES, _APART_BLOCK, _LIST = 0, 1, 2
 # Blocks read as one whole (an ordered list, a table, code): nothing else joins them.
-_WHOLE_BLOCKS = frozenset({"numbered", "table", "code", "fence"})
 
 
 def _keep_blocks_together(ctx: MergeContext, refs: list[Ref],
@@ -446,8 +451,8 @@ def _section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
     section before it in its own note; after the newest's first section when either is
     the intro; always before the observations and relations (at the end of the body
     when no section before it has a counterpart)."""
-    texts = [r.unit.text for r in refs if r.unit.kind not in _UNEMBEDDED]
-    base = [b for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
+    texts = [r.unit.text for r in refs if r.unit.kind not in UNEMBEDDED]
+    base = [b for b in ctx.base_refs() if b.unit.kind not in UNEMBEDDED]
     if not texts or not base:
         return new_at
     sims = np.asarray(ctx.cosines(texts, [b.unit.text for b in base]), dtype=np.float64)
@@ -492,124 +497,3 @@ def _section_end(ctx: MergeContext, r: Ref, target: dict[str, int]) -> tuple[int
 
 
 _PLACED = frozenset({"sentence", "item"})  # placed by the meaning of their section
-
-
-def _base_section_texts(ctx: MergeContext) -> dict[int, list[str]]:
-    """Each base section with prose: its heading and prose units' texts. A section
-    without prose (only a numbered list, a table or code) is none: nothing is written
-    into those."""
-    texts: dict[int, list[str]] = {}
-    for k, sec in enumerate(ctx.base.sections):
-        prose = [u.text for b in sec.blocks for u in ctx.base.blocks[b].units
-                 if u.kind not in _UNEMBEDDED and ctx.base.blocks[b].kind not in _WHOLE_BLOCKS]
-        if prose:
-            texts[k] = ([sec.title] if sec.title else []) + prose
-    return texts
-
-
-def _mean_rows(m: np.ndarray) -> np.ndarray:
-    v = m.mean(axis=0)
-    return v / (np.linalg.norm(v) or 1.0)
-
-
-def _older_section_homes(ctx: MergeContext, refs: list[Ref]
-                         ) -> dict[tuple[str, int], tuple[int, bool]]:
-    """For each older section (of `refs`, carried units of sections with no heading
-    counterpart) the newest's section its vector (its heading and every unit it holds,
-    carried or not: what its author grouped there) is nearest, the intro aside (the
-    newest's lead is no section's new home), and whether at least
-    Thresholds.section_counterpart_cosine close: then it is that section's older
-    version, and what is carried from it is written there (issue 18: "## Dietary and
-    medical" re-created beside "## Catering" reads as two notes pasted together). A
-    heading that decides what its units mean ("Out of scope") keeps its own."""
-    wanted = sorted({(r.path, r.section) for r in refs})
-    texts = {k: ts for k, ts in _base_section_texts(ctx).items()
-             if not ctx.base.sections[k].is_intro}
-    if not wanted or not texts:
-        return {}
-    own: dict[tuple[str, int], list[str]] = {}
-    for path, k in wanted:
-        doc = next(d for _, d in ctx.older if d.path == path)
-        sec = doc.sections[k]
-        if sec.is_intro or decisions_heading(sec.title, ctx):
-            continue
-        own[(path, k)] = [sec.title] + [u.text for b in sec.blocks for u in doc.blocks[b].units
-                                        if u.kind not in _UNEMBEDDED]
-    if not own:
-        return {}
-    every = list(dict.fromkeys([t for ts in [*own.values(), *texts.values()] for t in ts]))
-    m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64)
-    at = {t: k for k, t in enumerate(every)}
-    cols = np.stack([_mean_rows(m[[at[t] for t in ts]]) for ts in texts.values()])
-    keys = list(texts)
-    out: dict[tuple[str, int], tuple[int, bool]] = {}
-    for where, ts in own.items():
-        row = cols @ _mean_rows(m[[at[t] for t in ts]])
-        best = int(np.argmax(row))
-        out[where] = (keys[best], float(row[best]) >= ctx.thresholds.section_counterpart_cosine)
-    return out
-
-
-def section_scores(ctx: MergeContext, refs: list[Ref]) -> tuple[np.ndarray, list[int]]:
-    """Cosine of each unit with each base section's vector (the mean of its heading's
-    and its prose units' vectors, normalised: what the section speaks of), and the
-    base sections' indexes, in the matrix's column order (_base_section_texts)."""
-    texts = _base_section_texts(ctx)
-    if not refs or not texts:
-        return np.zeros((len(refs), 0)), []
-    every = list(dict.fromkeys([r.unit.text for r in refs]
-                               + [t for ts in texts.values() for t in ts]))
-    m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64)
-    at = {t: k for k, t in enumerate(every)}
-    cols = []
-    for ts in texts.values():
-        v = m[[at[t] for t in ts]].mean(axis=0)
-        cols.append(v / (np.linalg.norm(v) or 1.0))
-    return m[[at[r.unit.text] for r in refs]] @ np.stack(cols).T, list(texts)
-
-
-def _homes_by_meaning(ctx: MergeContext, refs: list[Ref]
-                      ) -> dict[str, tuple[int | None, bool]]:
-    """For each carried sentence or item: the base section whose heading and text it
-    is nearest in meaning, when at least Thresholds.section_home_cosine close (else
-    None), and whether its own aligned section is that close."""
-    scores, sections = section_scores(ctx, refs)
-    if not sections:
-        return {}
-    bar = ctx.thresholds.section_home_cosine
-    out: dict[str, tuple[int | None, bool]] = {}
-    for i, r in enumerate(refs):
-        best = int(np.argmax(scores[i]))
-        aligned = ctx.aligned.get((r.path, r.section))
-        own = sections.index(aligned) if aligned in sections else None
-        out[r.key] = (sections[best] if scores[i, best] >= bar else None,
-                      own is not None and scores[i, own] >= bar)
-    return out
-
-
-def _near(ctx: MergeContext, r: Ref) -> bool:
-    """Some base unit speaks of what the older unit does (a home for it). A code block
-    is not compared by meaning: it keeps its heading."""
-    if r.unit.kind == "code":
-        return False
-    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
-    sims = ctx.cosines([r.unit.text], base)
-    return sims is not None and float(np.max(sims)) >= ctx.thresholds.home_cosine
-
-
-def _counterpart(ctx: MergeContext, path: str, k: int) -> bool:
-    """At least half of the older section's prose has a base unit near in meaning
-    (Thresholds.counterpart_cosine): the newest speaks of it under another heading, so
-    what is carried from it goes there, not under the old heading. A heading that
-    decides what its units mean ("Not doing (yet)", "Out of scope") is never left off."""
-    doc = next(d for _, d in ctx.older if d.path == path)
-    if decisions_heading(doc.sections[k].title, ctx):
-        return False
-    mine = [u.text for b in doc.sections[k].blocks for u in doc.blocks[b].units
-            if u.kind not in _APART and u.kind != "code"]  # code embeds poorly as prose
-    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in _UNEMBEDDED]
-    if not mine or not base:
-        return False
-    best = np.asarray(ctx.cosines(mine, base), dtype=np.float64).max(axis=1)
-    return float((best >= ctx.thresholds.counterpart_cosine).mean()) >= 0.5
-
