@@ -33,9 +33,10 @@ from review_app.core.merge.compose import PASSES  # noqa: E402
 from review_app.core.merge.context import MergeContext  # noqa: E402
 from review_app.core.merge.document import parse  # noqa: E402
 from review_app.core.merge.pass_carry import shipped_model  # noqa: E402
-from review_app.core.merge.pass_polarity import contradicted, negated, scope  # noqa: E402
+from review_app.core.merge.pass_polarity import contradicted, negated  # noqa: E402
 from review_app.core.merge.pass_polarity import run as polarity  # noqa: E402
 from review_app.core.merge.pass_units import said  # noqa: E402
+from review_app.core.merge.said_scope import SaidScope  # noqa: E402
 from review_app.core.merge.section_meaning import section_scores  # noqa: E402
 from review_app.core.project import load_notes  # noqa: E402
 from review_app.core.unit_vectors import shared_vectors  # noqa: E402
@@ -72,16 +73,16 @@ def _nearest(ctx: MergeContext, label) -> list[tuple[float, str, bool]]:  # noqa
     """(cosine to the nearest base unit in scope, label, of the other polarity) for
     every older unit the rules carry."""
     base = [b for b in ctx.base_refs() if b.unit.kind not in ("code", "rel")]
-    title = {k for k, s in enumerate(ctx.base.sections) if s.level <= 1}
     refs = [r for _, d in ctx.older for r in ctx.refs[d.path]
             if ctx.entries[r.key].status == "carried" and r.unit.kind in
             ("sentence", "item", "check", "footnote", "obs")]
     if not refs or not base:
         return []
     sims = ctx.cosines([said(r.unit) for r in refs], [said(b.unit) for b in base])
+    scopes = SaidScope(ctx, base)
     out = []
     for i, r in enumerate(refs):
-        sc = scope(ctx, r, base, title)
+        sc = scopes.of(r)
         j = max(sc, key=lambda k: float(sims[i, k]))
         out.append((float(sims[i, j]), label(r.unit.text),
                     negated(said(r.unit), ctx.lexicon) != negated(said(base[j].unit),

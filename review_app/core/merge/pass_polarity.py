@@ -36,8 +36,8 @@ from .ended import ended
 from .ledger import Choice
 from .negation import negated
 from .older_only import content_prefixes, new_facts, set_status, stated_facts
-from .other_value import STRUCTURED, in_intro
 from .pass_units import as_written, said
+from .said_scope import SaidScope
 
 _JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs"})
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
@@ -54,16 +54,6 @@ def _judged(ctx: MergeContext, r: Ref) -> bool:
     return e.status == "carried" or (e.status == "present" and not e.flips)
 
 
-def scope(ctx: MergeContext, r: Ref, base: list[Ref], title: set[int]) -> list[int]:
-    """Indexes into `base` the older unit is compared with (as pass_said_over does)."""
-    aligned = ctx.aligned.get((r.path, r.section))
-    if r.unit.kind in STRUCTURED or aligned is None or (r.path, r.section) in ctx.loose \
-            or in_intro(ctx, r):
-        return list(range(len(base)))
-    return [j for j, b in enumerate(base) if b.section == aligned or b.section in title
-            or b.unit.kind == "obs"]
-
-
 def contradicted(ctx: MergeContext) -> list[tuple[Ref, Ref, float]]:
     """(older unit, the newest unit nearest it in meaning, their cosine) for each
     judged older unit whose nearest newest unit in scope has the other polarity and
@@ -77,16 +67,20 @@ def contradicted(ctx: MergeContext) -> list[tuple[Ref, Ref, float]]:
             and not ended(said(b.unit), ctx.lexicon)]
     if not base:
         return []
-    title = {k for k, s in enumerate(ctx.base.sections) if s.is_intro}
+    scopes = SaidScope(ctx, base)
     neg = [negated(said(b.unit), ctx.lexicon) for b in base]
     todo: list[tuple[Ref, list[int], bool]] = []
+    polar: dict[int | None, set[bool]] = {}  # the polarities a scope holds
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             if not _judged(ctx, r):
                 continue
             mine = negated(said(r.unit), ctx.lexicon)
-            where = scope(ctx, r, base, title)
-            if any(neg[j] != mine for j in where):  # only then can it be contradicted
+            where = scopes.of(r)
+            key = scopes.key(r)
+            if key not in polar:
+                polar[key] = {neg[j] for j in where}
+            if polar[key] - {mine}:  # only then can it be contradicted
                 todo.append((r, where, mine))
     if not todo:
         return []

@@ -65,10 +65,11 @@ from .facts import label_of, same_kind, unnamed, value_kind, value_shape
 from .ledger import Choice
 from .negation import negated
 from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
-from .other_value import STRUCTURED, category, framed_period, in_intro, is_history
+from .other_value import STRUCTURED, category, framed_period, is_history
 from .pass_leaning import leans
 from .pass_units import as_written, said
 from .past_events import past_event
+from .said_scope import SaidScope
 from .thing_values import ThingValue, other_value, same_thing, thing_values
 
 _JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs", "rel"})
@@ -99,15 +100,6 @@ def _row_values(ctx: MergeContext, r: Ref) -> tuple[ThingValue, ...]:
         out += [replace(tv, things=tv.things | key | words_in(head, ctx.lexicon), category="")
                 for tv in thing_values(cell, ctx.lexicon, head or cells[0])]
     return tuple(out)
-
-
-def _scope(ctx: MergeContext, r: Ref, base: list[Ref], title: set[int]) -> list[Ref]:
-    aligned = ctx.aligned.get((r.path, r.section))
-    if r.unit.kind in STRUCTURED or aligned is None or (r.path, r.section) in ctx.loose \
-            or in_intro(ctx, r):
-        return base  # an intro speaks of what any section of the newest details
-    return [b for b in base if b.section == aligned or b.section in title
-            or b.unit.kind == "obs"]
 
 
 def _about(ctx: MergeContext, r: Ref) -> str:
@@ -151,7 +143,7 @@ def run(ctx: MergeContext) -> None:
     base = [b for b in ctx.base_refs() if b.unit.kind != "code"]
     if not base:
         return
-    title = {k for k, s in enumerate(ctx.base.sections) if s.is_intro}
+    scopes = SaidScope(ctx, base)
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
     pairs: list[tuple[Ref, Ref, Ended]] = []
@@ -166,7 +158,7 @@ def run(ctx: MergeContext) -> None:
                     e, status="dropped", flips=("carry", "drop"),
                     why=f"frames the older version's period; the newest is '{head}'")
                 continue
-            scope = _scope(ctx, r, base, title)
+            scope = [base[j] for j in scopes.of(r)]
             if r.unit.kind != "rel" and (hit := _other_value(ctx, r, scope, values)):
                 ctx.entries[r.key] = replace(
                     e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
@@ -181,7 +173,7 @@ def run(ctx: MergeContext) -> None:
     moved_elsewhere(ctx, base, ends)
     observations(ctx, base, set(ends))
     pointing_observations(ctx)
-    said_in_frame(ctx, base, title)
+    said_in_frame(ctx, base, scopes)
 
 
 def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None:
@@ -408,7 +400,7 @@ _FRAMED = frozenset({"sentence", "item", "obs"})  # steps, rows, checks: their b
 _SAYS = frozenset({"sentence", "item", "obs", "step", "check", "footnote"})
 
 
-def said_in_frame(ctx: MergeContext, base: list[Ref], title: set[int]) -> None:
+def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
     """An older sentence, list item or observation still carried that the newest says
     over in other words: the newest unit nearest it in meaning (values and names taken
     out, facts.unnamed; in its scope, as above) is at least Thresholds.frame_cosine
@@ -443,7 +435,7 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], title: set[int]) -> None:
                                f"(budget {th.embed_budget})")
             return
         index = {b.key: j for j, b in enumerate(near)}
-        scopes = [[index[b.key] for b in _scope(ctx, r, base, title) if b.key in index]
+        scopes = [[index[k] for j in scope.of(r) if (k := base[j].key) in index]
                   for r in own]
         sims = np.asarray(ctx.cosines([unnamed(said(r.unit), ctx.lexicon) for r in own],
                                       [unnamed(said(b.unit), ctx.lexicon) for b in near]),
