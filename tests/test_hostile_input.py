@@ -13,11 +13,11 @@ import socket
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
 import yaml
+from helpers_work import LINEAR, growth
 
 from review_app.core.notes import (
     MAX_FRONTMATTER_BYTES,
@@ -48,20 +48,20 @@ def note(title: str, body: str = "") -> str:
 
 
 def load_in_child(root: Path, *, mem_mb: int = 1024, timeout: float = 30.0) -> dict:
-    """`load_notes(root)` in a fresh interpreter capped at `mem_mb`: what it found, its
-    wall time and peak RSS. A timeout or crash is a failure of the case under test."""
+    """`load_notes(root)` in a fresh interpreter capped at `mem_mb`: what it found and
+    its peak RSS. A crash or the timeout is a failure of the case under test: the
+    timeout is a hang guard (each case takes well under a second; what it guards
+    against takes minutes to hours), never a bound on speed, which a busy machine moves."""
     code = textwrap.dedent(f"""
-        import json, resource, sys, time
+        import json, resource, sys
         cap = {mem_mb} * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
         from pathlib import Path
         from review_app.core.project import load_notes
         base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        t = time.perf_counter()
         notes, problems = load_notes(Path(sys.argv[1]))
         print(json.dumps({{"notes": [n.path for n in notes],
                           "problems": {{p.path: p.error for p in problems}},
-                          "seconds": time.perf_counter() - t,
                           "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                           "rss_growth_mb": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
                                             - base) / 1024}}))
@@ -82,7 +82,7 @@ def test_alias_bomb_is_a_cheap_problem(tmp_path: Path, levels: int):
     out = load_in_child(tmp_path, timeout=20)
     assert out["notes"] == ["plain.md"]
     assert "too many YAML aliases" in out["problems"]["report.md"]
-    assert out["seconds"] < 1.0 and out["rss_growth_mb"] < 20
+    assert out["rss_growth_mb"] < 20  # not expanded (9**10 values would not fit the cap)
     assert (tmp_path / "report.md").read_text(encoding="utf-8") == bomb  # left untouched
 
 
@@ -129,8 +129,7 @@ def test_sparse_huge_file_is_not_read(tmp_path: Path):
     (tmp_path / "plain.md").write_text(note("Plain"), encoding="utf-8")
     out = load_in_child(tmp_path, mem_mb=512, timeout=20)
     assert out["notes"] == ["plain.md"]
-    assert "file too large" in out["problems"]["dump.md"]
-    assert out["seconds"] < 1.0
+    assert "file too large" in out["problems"]["dump.md"]  # not read: 6 GB > the 512 MB cap
     assert huge.stat().st_size == 6 * 1024**3
 
 
@@ -155,23 +154,36 @@ def test_fifo_and_socket_named_md_are_reported_never_opened(tmp_path: Path):
     assert "socket" in problems["s/agent.md"]
 
 
-def test_folders_nested_a_thousand_deep(tmp_path: Path):
-    levels = [str(tmp_path) + "/d" * i for i in range(1, 1001)]
+def _nested(root: Path, depth: int) -> list[str]:
+    """`depth` folders each inside the last, a note at the bottom and one at the top:
+    the folders, deepest last."""
+    levels = [str(root) + "/d" * i for i in range(1, depth + 1)]
     for folder in levels:  # Path.mkdir(parents=True) itself recurses
         os.mkdir(folder)
-    bottom = Path(levels[-1]) / "bottom.md"
-    bottom.write_text(note("Bottom"), encoding="utf-8")
-    (tmp_path / "top.md").write_text(note("Top"), encoding="utf-8")
+    (Path(levels[-1]) / "bottom.md").write_text(note("Bottom"), encoding="utf-8")
+    (root / "top.md").write_text(note("Top"), encoding="utf-8")
+    return levels
+
+
+def test_folders_nested_a_thousand_deep(tmp_path: Path):
+    # the walk is iterative and each level costs the same: the work (lines run, counted)
+    # from 500 levels to 1,000 doubles (measured 1.96)
+    trees = {depth: tmp_path / str(depth) for depth in (500, 1000)}
+    made = {}
     try:
-        start = time.perf_counter()
-        notes, problems = load_notes(tmp_path)
-        assert time.perf_counter() - start < 5
+        for depth, root in trees.items():
+            root.mkdir()
+            made[depth] = _nested(root, depth)
+        grew = growth(lambda depth: load_notes(trees[depth]), 500)
+        assert grew.ratio < LINEAR, grew[:2]
+        notes, problems = grew.result
         assert sorted(n.path for n in notes) == ["d/" * 1000 + "bottom.md", "top.md"]
         assert problems == []
     finally:  # pytest's own clean-up (shutil.rmtree) recurses too
-        bottom.unlink()
-        for folder in reversed(levels):
-            os.rmdir(folder)
+        for levels in made.values():
+            (Path(levels[-1]) / "bottom.md").unlink()
+            for folder in reversed(levels):
+                os.rmdir(folder)
 
 
 def test_symlink_leaving_the_project_is_reported_and_untouched(tmp_path: Path):
@@ -215,9 +227,11 @@ def test_long_lines_cost_linear_time(tmp_path: Path):
     }
     for name, body in bodies.items():
         (tmp_path / name).write_text(f"---\ntitle: {name}\n---\n\n{body}", encoding="utf-8")
+    # the backtracking ran in C, which no line count sees: at 500,000 spaces it would
+    # take about an hour (6 s at 20 KB, growing with the square), which the child's
+    # timeout catches; the linear parse takes well under a second
     out = load_in_child(tmp_path, timeout=30)
     assert sorted(out["notes"]) == sorted(bodies) and out["problems"] == {}
-    assert out["seconds"] < 2.0
     fine = parse_note("fine.md", (tmp_path / "fine.md").read_bytes())
     assert isinstance(fine, Note)
     [obs] = fine.observations

@@ -12,7 +12,7 @@ import itertools
 from dataclasses import replace
 
 from helpers_merge import dated
-from helpers_work import growth
+from helpers_work import LINEAR, growth
 
 from review_app.core.merge import ENGLISH, compose
 from review_app.core.merge.facts import facts_of
@@ -34,14 +34,6 @@ def _accounted(composed, *notes) -> None:
 
     units = sum(len(parse(n.path, split_frontmatter(n.text)[1]).units) for n in notes)
     assert len(composed.ledger.entries) == units  # every unit of every note has a verdict
-
-
-# Work that doubles with the input is linear. Measured (lines run, n -> 2n, the sizes
-# below): each input here grows by 1.99-2.01; with the passes that walked the whole note
-# per older unit (commit 7bed807) the huge section's grew by 2.8 and the headings' by
-# 3.2 (a purely quadratic cost gives 4; at these sizes the linear rest still counts).
-# The bar sits between, clear of both.
-LINEAR = 2.4
 
 
 def _vectors() -> UnitVectors:

@@ -1,4 +1,4 @@
-"""A request nested 100,000 levels deep gets a clear error at once over MCP (the SDK's
+"""A request nested 100,000 levels deep gets a clear error over MCP (the SDK's
 parser refused it without its id, so the client waited for ever), and the server
 goes on answering."""
 
@@ -9,8 +9,9 @@ import os
 import select
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from helpers_work import LINEAR, growth
 
 from review_app.mcp_guard import refusal, request_id, too_deep
 
@@ -25,12 +26,25 @@ def test_depth_and_id_are_read_without_parsing_the_line():
     assert answer["id"] == 7 and "levels deep" in answer["error"]["message"]
 
 
+def _guarded(depth: int) -> bytes | None:
+    line = b'{"jsonrpc":"2.0","x":' + b"[" * depth + b"]" * depth + b',"id":5}'
+    return refusal(line) if too_deep(line) else None
+
+
+def test_the_guard_reads_a_deep_line_in_linear_work():
+    # what the guard does with a line, counted (lines run) at 25,000 and 50,000 levels:
+    # it doubles (measured 2.0), whatever the machine's speed
+    grew = growth(_guarded, 25_000)
+    assert grew.ratio < LINEAR, grew[:2]
+    assert json.loads(grew.result)["id"] == 5  # the id after the deep part is found
+
+
 def _readline(proc: subprocess.Popen, timeout: float) -> dict | None:
     ready, _, _ = select.select([proc.stdout], [], [], timeout)
     return json.loads(proc.stdout.readline()) if ready else None
 
 
-def test_a_deep_argument_over_mcp_is_answered_with_an_error_quickly(tmp_path: Path):
+def test_a_deep_argument_over_mcp_is_answered_with_an_error(tmp_path: Path):
     root = tmp_path / "kb"
     root.mkdir()
     (root / "a.md").write_text("---\ntitle: A\n---\n\n# A\n\nText.\n")
@@ -51,10 +65,9 @@ def test_a_deep_argument_over_mcp_is_answered_with_an_error_quickly(tmp_path: Pa
         depth = 100_000
         send('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"upsert_note",'
              '"arguments":{"title":"x","content":' + "[" * depth + "]" * depth + "}}}")
-        start = time.perf_counter()
-        answer = _readline(proc, 30)
+        # the wait is a hang guard, not a bound on speed: before, no answer ever came
+        answer = _readline(proc, 60)
         assert answer is not None, "no answer to a deep request"
-        assert time.perf_counter() - start < 5
         assert answer["id"] == 2 and "levels deep" in answer["error"]["message"]
         send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}))
         listed = _readline(proc, 30)

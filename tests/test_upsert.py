@@ -558,19 +558,31 @@ def test_content_whose_frontmatter_is_not_a_mapping_is_refused(tmp_path: Path, c
 
 
 def test_alias_bomb_content_is_refused_at_once_without_waiting_for_the_lock(tmp_path: Path):
-    import time
-
     from test_hostile_input import alias_bomb
-
-    from review_app.core.upsert import upsert_lock
 
     root = pottery(tmp_path / "kb")
     before = snapshot(root)
-    with upsert_lock(Project(root)):  # another upsert is writing right now
-        start = time.perf_counter()
+    # another upsert (another process) holds the project lock until this test lets go,
+    # far longer than an upsert waits for it (UPSERT_LOCK_WAIT_S): had the bomb's check
+    # come after asking for the lock, the call would end "busy" (UpsertError), not
+    # InvalidInput. The outcome says which came first; no clock is read.
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys\nfrom pathlib import Path\n"
+         "from review_app.core.project import Project\n"
+         "from review_app.core.upsert import upsert_lock\n"
+         "with upsert_lock(Project(Path(sys.argv[1]))):\n"
+         "    print('held', flush=True)\n"
+         "    sys.stdin.read()\n", str(root)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        assert holder.stdout.readline() == "held\n"
         with pytest.raises(InvalidInput, match="too many YAML aliases"):
             upsert_note("Quarterly report", alias_bomb(10), "", root)
-        assert time.perf_counter() - start < 1.0
+        assert holder.poll() is None  # it held the lock throughout
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=60)
+    assert holder.returncode == 0
     assert snapshot(root) == before
 
 
