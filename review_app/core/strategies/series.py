@@ -77,7 +77,7 @@ def stamp_kind(stamp: str) -> str:
         return "the quarter"
     if re.fullmatch(r"h[12]", stamp):
         return "the half-year"
-    if re.match(r"w(?:ee)?k", stamp):
+    if re.match(r"w(?:ee)?k|w\d", stamp):
         return "the week"
     if any(c.isdigit() for c in stamp) or "term" in stamp or "semester" in stamp:
         return "the term"
@@ -196,8 +196,8 @@ a person's or a place's full name, not a reworded title."""
 
 def _sibling(a: Note, b: Note) -> str:
     """How two titles (or file names) name siblings rather than one note: "code" (they
-    differ only in tokens carrying a digit), "name" (in a name of up to MAX_NAME tokens, each
-    body holding its own and lacking the other's) or ""."""
+    differ only in tokens carrying a digit), "name" (in a label of one letter each, "Bay A" /
+    "Bay B", or in a name of up to MAX_NAME tokens each note is about: `_named`) or ""."""
     for ka, kb in ((a.title, b.title), (a.path.rsplit("/", 1)[-1].removesuffix(".md"),
                                         b.path.rsplit("/", 1)[-1].removesuffix(".md"))):
         diff = _differing(ka, kb)
@@ -206,17 +206,53 @@ def _sibling(a: Note, b: Note) -> str:
         da, db = diff
         if all(any(c.isdigit() for c in t) for t in da + db):
             return "code"
+        if len(da) == len(db) == 1 and len(da[0]) == len(db[0]) == 1:
+            # one letter for another within one title pattern is a label of one of several
+            # things ("Bay A", "Plan B"); a letter revision ("Rev B") is a stamp, read before
+            return "name"
         if len(da) <= MAX_NAME and len(db) <= MAX_NAME and \
-                not any(c.isdigit() for c in "".join(da + db)):
-            # every differing token a name its own body holds and the other's never does; a
-            # name of several words is read from the text, headings aside (a title-cased
-            # heading would make any reworded title a name)
-            several = len(da) > 1 or len(db) > 1
-            words_a, words_b = _names(a.body, not several), _names(b.body, not several)
-            if all(words_a.get(t) and t not in words_b for t in da) and \
-                    all(words_b.get(t) and t not in words_a for t in db):
-                return "name"
+                not any(c.isdigit() for c in "".join(da + db)) and \
+                _named(a, b, da, db, _segment(ka, da) and _segment(kb, db)):
+            return "name"
     return ""
+
+
+def _named(a: Note, b: Note, da: list[str], db: list[str], segment: bool = False) -> bool:
+    """Whether the tokens two titles differ by are each note's own name: written as a name
+    (always with a capital) wherever either body holds it, shown to be one by the text
+    (a single word may be shown by its heading alone; a name of several words needs one of
+    them in the prose: a title-cased heading would make any reworded title a name) or by the
+    titles, where it is a whole part of each set off by a dash, colon or brackets
+    ("Member profile - Jade Okafor": `segment`, the template's label beside the name), and the
+    two notes' mentions of each other's name alike: neither holds the other's (two suppliers
+    that never meet), or each does (two animals paired, two players who open together, the
+    profiles linking each other). Where only one holds both names it may be a renamed
+    thing's rewrite that says its old name: no cue."""
+    several = len(da) > 1 or len(db) > 1
+    full_a, full_b = _names(a.body), _names(b.body)
+    prose_a, prose_b = _names(a.body, not several), _names(b.body, not several)
+
+    def name(tokens: list[str]) -> bool:
+        written = all(full_a.get(t, True) and full_b.get(t, True) for t in tokens)
+        shown = segment or any(prose_a.get(t) or prose_b.get(t) for t in tokens)
+        return written and shown
+
+    if not (name(da) and name(db)):
+        return False
+    own = all(t in full_a for t in da) and all(t in full_b for t in db)
+    a_holds_b, b_holds_a = any(t in full_a for t in db), any(t in full_b for t in da)
+    return own and a_holds_b == b_holds_a
+
+
+_PARTS = re.compile(r"\s[-\u2013\u2014:|]\s|:\s|[()\[\]]")
+
+
+def _segment(title: str, tokens: list[str]) -> bool:
+    """Whether `tokens` are a whole part of `title` set off by a dash, colon, bar or
+    brackets ("Member profile - Jade Okafor", "Profile (Momo)"), the title having another."""
+    parts = [_tokens(p) for p in _PARTS.split(title)]
+    parts = [p for p in parts if p]
+    return len(parts) > 1 and tokens in parts
 
 
 COPY_WORDS = 0.9
@@ -321,8 +357,8 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
                        "members of a series (counts against)")
     elif sibling == "name":
         identity = "the name"
-        reasons.append("titles differ only by a name each note is about and the other never "
-                       "mentions: siblings of one template (counts against)")
+        reasons.append("titles differ only by a name each note is about: siblings of one "
+                       "template (counts against)")
     ab, ba = link_types(a, b), link_types(b, a)
     # one version `follows` the last: a chain says which version is later, not two parts
     series_rel = [] if chain else sorted((ab | ba) & SEQUENCE_RELATIONS)
