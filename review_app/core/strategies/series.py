@@ -10,9 +10,12 @@ Cues, and which way each counts:
 - a `follows`, `precedes` or `part_of` relation (or any relation naming a sequence)
   from one note to the other: against, the notes say they are parts of one whole;
 - titles that are the same but for the tokens carrying a number, code or date
-  (a phase "P1.2"/"P1.3", a batch, a compact date "20260526", a timestamp), or but for
-  one name each note's body names and the other's never does (two suppliers, two
-  senders): against, members of a series or template siblings. A date is one token
+  (a phase "P1.2"/"P1.3", a batch, a compact date "20260526", a timestamp), but for a
+  one-letter label ("Bay A" / "Bay B"), or but for one name each note is about (always
+  written with a capital, shown as a name by the prose or set off in the title, "Member
+  profile - Jade Okafor"; the bodies mention each other's name alike: neither, as two
+  suppliers, or both, as two teammates' profiles): against, members of a series or
+  template siblings. A date is one token
   however it is written ("2026-06-30" and "20260630" are the same), so a copy filed
   under the other spelling of its date is no sibling;
 - the same file name in two folders whose names differ by more than a number or version
