@@ -64,6 +64,13 @@ SEQUENCE_RELATIONS = frozenset({"follows", "precedes", "part_of", "part of", "ne
                                 "continued_by", "preceded_by", "followed_by", "sequel_of"})
 
 
+AFTER = frozenset({"follows", "follows_up", "follow_up_of", "continues", "preceded_by",
+                   "sequel_of"})
+"""The sequence relations by which a note says it comes after the one it names."""
+BEFORE = frozenset({"precedes", "next", "continued_by", "followed_by"})
+"""... and those by which it says the one it names comes after it."""
+
+
 _VERSION_STAMP = re.compile(r"^(?:v\d|version|rev)")
 
 
@@ -105,6 +112,20 @@ def versions_of_one(a: str, b: str) -> str:
         return ""
     first, last = sorted((only_a.pop(), only_b.pop()), key=_natural)
     return f"{first} and {last}"
+
+
+def _next_version(a: Note, b: Note) -> str:
+    """"the original and v2" where one title is the other's with one version stamp added
+    ("Rigging inspection" / "Rigging inspection v2") and that note names the other as the one
+    it follows (a sequence relation): the later version of one document, not the next member
+    of a series. Without the relation such a title is an agent's copy, read by its text."""
+    for new, old in ((a, b), (b, a)):
+        rn, sn = stamped(new.title)
+        ro, so = stamped(old.title)
+        if rn and rn == ro and not so and len(sn) == 1 and _VERSION_STAMP.match(sn[0]) and \
+                (link_types(new, old) & AFTER or link_types(old, new) & BEFORE):
+            return f"the original and {sn[0]}"
+    return ""
 
 
 def _natural(stamp: str) -> list[int | str]:
@@ -331,7 +352,7 @@ NO_CUE = SeriesCue(False, False)
 
 def series_cue(a: Note, b: Note) -> SeriesCue:
     reasons: list[str] = []
-    chain = versions_of_one(a.title, b.title)
+    chain = versions_of_one(a.title, b.title) or _next_version(a, b)
     if chain:
         reasons.append(f"{chain} of one document: the later version restates it (counts for)")
     by_title = not chain and _differ_by_stamp(a.title, b.title)
