@@ -86,3 +86,29 @@ def test_series_and_template_siblings_are_kept_below_the_listing(club, a, b, kin
 def test_true_rewrites_under_stamped_titles_stay_listed(club, a, b):
     assert _listed(club, a, b)
     assert not any("kept below the listing" in r for r in club.score_pair(a, b).reasons)
+
+
+def _note(path: str, title: str, body: str) -> Note:
+    from review_app.core.notes import render_note
+
+    note = parse_note(path, render_note({"title": title}, body).encode())
+    assert isinstance(note, Note)
+    return note
+
+
+def test_a_version_that_follows_its_unversioned_original_is_one_documents_chain():
+    original = _note("ice/sweeping.md", "Sweeping drills", "Two sweepers, hard from the hog.")
+    v2 = _note("ice/sweeping-v2.md", "Sweeping drills v2",
+               "Two sweepers, hard from the tee line.\n\n- follows [[Sweeping drills]]")
+    cue = series_cue(original, v2)
+    assert cue.chain == "the original and v2" and not cue.series
+    assert any("counts for" in r for r in cue.reasons)
+    # the original naming the version as the one after it says the same
+    before = _note("ice/sweeping.md", "Sweeping drills",
+                   "Two sweepers.\n\n- precedes [[Sweeping drills v2]]")
+    assert series_cue(before, _note("ice/sweeping-v2.md", "Sweeping drills v2", "Two.")).chain
+    # a part of a whole is no later version: still a sequence (counts against)
+    part = _note("ice/sweeping-v2.md", "Sweeping drills v2",
+                 "Two sweepers.\n\n- part_of [[Sweeping drills]]")
+    cue = series_cue(original, part)
+    assert cue.series and not cue.chain
