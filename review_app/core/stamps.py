@@ -3,7 +3,8 @@
 
 A stamp is what names one issue of a note rather than its subject: a year or date
 ("2026", "2025-06-12", "2025-26"), a version or revision ("v2", "version 3",
-"rev 2"), a month, and a period: a quarter or half ("Q3", "H1"), a week, a season or
+"rev 2", "Rev B"), a month, and a period: a quarter or half ("Q3", "H1"), a week
+("week 4", "2024-W18"), a season or
 school/university term ("autumn term", "spring 2026", "term 2", "semester 1").
 "Fall" and "May" count only beside a year or a term word: both are common words.
 """
@@ -21,9 +22,12 @@ _TERM = r"(?:term|semester|trimester|half[\s_-]?term)"
 _SEASONS = (rf"(?:spring|summer|autumn|winter|michaelmas|lent|trinity"
             rf"|fall(?=[\s_-]*(?:(?:19|20)\d\d|{_TERM}\b)))(?:[\s_-]+{_TERM})?")
 _STAMP = re.compile(
-    r"\b(?:(?:19|20)\d\d(?:[-_./]?(?:0?[1-9]|1[0-2]))?(?:[-_./]?(?:0?[1-9]|[12]\d|3[01]))?"
-    r"|q[1-4]|h[12]|w(?:ee)?k ?\d{1,2}|v\d+(?:\.\d+)*|version \d+(?:\.\d+)*"
-    r"|rev(?:ision)?[\s_-]?\d{1,3}(?:\.\d+)*"
+    # two-digit months and days are tried first: "2024-11-02" is one date, not "2024-1-1"
+    # and a stray "02"
+    r"\b(?:(?:19|20)\d\d(?:[-_./]?(?:1[0-2]|0?[1-9]))?(?:[-_./]?(?:3[01]|[12]\d|0?[1-9]))?"
+    r"|q[1-4]|h[12]|w(?:ee)?k ?\d{1,2}|(?<=\d[\s_-])w\d{1,2}"  # ISO week: "2024-W18"
+    r"|v\d+(?:\.\d+)*|version \d+(?:\.\d+)*"
+    r"|rev(?:ision)?[\s_-]?\d{1,3}(?:\.\d+)*|rev(?:ision)?[\s_-][a-z]"  # "Rev B"
     rf"|{_TERM}[\s_-]?[1-6]|{_SEASONS}|(?:{_MONTHS}))\b",
     re.IGNORECASE)
 _SEP = re.compile(r"[\s_\-./:,()]+")

@@ -10,9 +10,12 @@ Cues, and which way each counts:
 - a `follows`, `precedes` or `part_of` relation (or any relation naming a sequence)
   from one note to the other: against, the notes say they are parts of one whole;
 - titles that are the same but for the tokens carrying a number, code or date
-  (a phase "P1.2"/"P1.3", a batch, a compact date "20260526", a timestamp), or but for
-  one name each note's body names and the other's never does (two suppliers, two
-  senders): against, members of a series or template siblings. A date is one token
+  (a phase "P1.2"/"P1.3", a batch, a compact date "20260526", a timestamp), but for a
+  one-letter label ("Bay A" / "Bay B"), or but for one name each note is about (always
+  written with a capital, shown as a name by the prose or set off in the title, "Member
+  profile - Jade Okafor"; the bodies mention each other's name alike: neither, as two
+  suppliers, or both, as two teammates' profiles): against, members of a series or
+  template siblings. A date is one token
   however it is written ("2026-06-30" and "20260630" are the same), so a copy filed
   under the other spelling of its date is no sibling;
 - the same file name in two folders whose names differ by more than a number or version
@@ -61,6 +64,13 @@ SEQUENCE_RELATIONS = frozenset({"follows", "precedes", "part_of", "part of", "ne
                                 "continued_by", "preceded_by", "followed_by", "sequel_of"})
 
 
+AFTER = frozenset({"follows", "follows_up", "follow_up_of", "continues", "preceded_by",
+                   "sequel_of"})
+"""The sequence relations by which a note says it comes after the one it names."""
+BEFORE = frozenset({"precedes", "next", "continued_by", "followed_by"})
+"""... and those by which it says the one it names comes after it."""
+
+
 _VERSION_STAMP = re.compile(r"^(?:v\d|version|rev)")
 
 
@@ -77,7 +87,7 @@ def stamp_kind(stamp: str) -> str:
         return "the quarter"
     if re.fullmatch(r"h[12]", stamp):
         return "the half-year"
-    if re.match(r"w(?:ee)?k", stamp):
+    if re.match(r"w(?:ee)?k|w\d", stamp):
         return "the week"
     if any(c.isdigit() for c in stamp) or "term" in stamp or "semester" in stamp:
         return "the term"
@@ -102,6 +112,20 @@ def versions_of_one(a: str, b: str) -> str:
         return ""
     first, last = sorted((only_a.pop(), only_b.pop()), key=_natural)
     return f"{first} and {last}"
+
+
+def _next_version(a: Note, b: Note) -> str:
+    """"the original and v2" where one title is the other's with one version stamp added
+    ("Rigging inspection" / "Rigging inspection v2") and that note names the other as the one
+    it follows (a sequence relation): the later version of one document, not the next member
+    of a series. Without the relation such a title is an agent's copy, read by its text."""
+    for new, old in ((a, b), (b, a)):
+        rn, sn = stamped(new.title)
+        ro, so = stamped(old.title)
+        if rn and rn == ro and not so and len(sn) == 1 and _VERSION_STAMP.match(sn[0]) and \
+                (link_types(new, old) & AFTER or link_types(old, new) & BEFORE):
+            return f"the original and {sn[0]}"
+    return ""
 
 
 def _natural(stamp: str) -> list[int | str]:
@@ -196,8 +220,8 @@ a person's or a place's full name, not a reworded title."""
 
 def _sibling(a: Note, b: Note) -> str:
     """How two titles (or file names) name siblings rather than one note: "code" (they
-    differ only in tokens carrying a digit), "name" (in a name of up to MAX_NAME tokens, each
-    body holding its own and lacking the other's) or ""."""
+    differ only in tokens carrying a digit), "name" (in a label of one letter each, "Bay A" /
+    "Bay B", or in a name of up to MAX_NAME tokens each note is about: `_named`) or ""."""
     for ka, kb in ((a.title, b.title), (a.path.rsplit("/", 1)[-1].removesuffix(".md"),
                                         b.path.rsplit("/", 1)[-1].removesuffix(".md"))):
         diff = _differing(ka, kb)
@@ -206,17 +230,53 @@ def _sibling(a: Note, b: Note) -> str:
         da, db = diff
         if all(any(c.isdigit() for c in t) for t in da + db):
             return "code"
+        if len(da) == len(db) == 1 and len(da[0]) == len(db[0]) == 1:
+            # one letter for another within one title pattern is a label of one of several
+            # things ("Bay A", "Plan B"); a letter revision ("Rev B") is a stamp, read before
+            return "name"
         if len(da) <= MAX_NAME and len(db) <= MAX_NAME and \
-                not any(c.isdigit() for c in "".join(da + db)):
-            # every differing token a name its own body holds and the other's never does; a
-            # name of several words is read from the text, headings aside (a title-cased
-            # heading would make any reworded title a name)
-            several = len(da) > 1 or len(db) > 1
-            words_a, words_b = _names(a.body, not several), _names(b.body, not several)
-            if all(words_a.get(t) and t not in words_b for t in da) and \
-                    all(words_b.get(t) and t not in words_a for t in db):
-                return "name"
+                not any(c.isdigit() for c in "".join(da + db)) and \
+                _named(a, b, da, db, _segment(ka, da) and _segment(kb, db)):
+            return "name"
     return ""
+
+
+def _named(a: Note, b: Note, da: list[str], db: list[str], segment: bool = False) -> bool:
+    """Whether the tokens two titles differ by are each note's own name: written as a name
+    (always with a capital) wherever either body holds it, shown to be one by the text
+    (a single word may be shown by its heading alone; a name of several words needs one of
+    them in the prose: a title-cased heading would make any reworded title a name) or by the
+    titles, where it is a whole part of each set off by a dash, colon or brackets
+    ("Member profile - Jade Okafor": `segment`, the template's label beside the name), and the
+    two notes' mentions of each other's name alike: neither holds the other's (two suppliers
+    that never meet), or each does (two animals paired, two players who open together, the
+    profiles linking each other). Where only one holds both names it may be a renamed
+    thing's rewrite that says its old name: no cue."""
+    several = len(da) > 1 or len(db) > 1
+    full_a, full_b = _names(a.body), _names(b.body)
+    prose_a, prose_b = _names(a.body, not several), _names(b.body, not several)
+
+    def name(tokens: list[str]) -> bool:
+        written = all(full_a.get(t, True) and full_b.get(t, True) for t in tokens)
+        shown = segment or any(prose_a.get(t) or prose_b.get(t) for t in tokens)
+        return written and shown
+
+    if not (name(da) and name(db)):
+        return False
+    own = all(t in full_a for t in da) and all(t in full_b for t in db)
+    a_holds_b, b_holds_a = any(t in full_a for t in db), any(t in full_b for t in da)
+    return own and a_holds_b == b_holds_a
+
+
+_PARTS = re.compile(r"\s[-\u2013\u2014:|]\s|:\s|[()\[\]]")
+
+
+def _segment(title: str, tokens: list[str]) -> bool:
+    """Whether `tokens` are a whole part of `title` set off by a dash, colon, bar or
+    brackets ("Member profile - Jade Okafor", "Profile (Momo)"), the title having another."""
+    parts = [_tokens(p) for p in _PARTS.split(title)]
+    parts = [p for p in parts if p]
+    return len(parts) > 1 and tokens in parts
 
 
 COPY_WORDS = 0.9
@@ -292,7 +352,7 @@ NO_CUE = SeriesCue(False, False)
 
 def series_cue(a: Note, b: Note) -> SeriesCue:
     reasons: list[str] = []
-    chain = versions_of_one(a.title, b.title)
+    chain = versions_of_one(a.title, b.title) or _next_version(a, b)
     if chain:
         reasons.append(f"{chain} of one document: the later version restates it (counts for)")
     by_title = not chain and _differ_by_stamp(a.title, b.title)
@@ -321,8 +381,8 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
                        "members of a series (counts against)")
     elif sibling == "name":
         identity = "the name"
-        reasons.append("titles differ only by a name each note is about and the other never "
-                       "mentions: siblings of one template (counts against)")
+        reasons.append("titles differ only by a name each note is about: siblings of one "
+                       "template (counts against)")
     ab, ba = link_types(a, b), link_types(b, a)
     # one version `follows` the last: a chain says which version is later, not two parts
     series_rel = [] if chain else sorted((ab | ba) & SEQUENCE_RELATIONS)
