@@ -36,7 +36,8 @@ painted to the merge result painted: (a) `v` at once on the first group; (b) `j`
 `v` at once; (c) the same after the warm-ahead had `--wait` seconds; (d) a second
 session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once;
 (e, `--modes far`, not in the default set) `j` x4 then `v` at once: the fifth group, one
-the load's first_units never composed, so its texts may still need the model; (f,
+the load's first_units never composed (its texts are stored when the load's
+group_units budget reached it: rows 0-4 of this project); (f,
 `--modes last`) `G` then `v` at once on the last group. The load's follow-up
 (warming.Following: the next groups' merges composed in the background while the table
 paints) runs as in the console; `--no-follow` leaves it out.
