@@ -10,6 +10,13 @@ texts it sent to the model; then what compose does after the passes (render,
 frontmatter), what the preview's worker adds (links, line marks) and the rich text the
 UI thread builds for the ledger rows and the body. Mounting and painting are measured
 by tui_bench.py (its figures minus these). Single thread, no console running.
+
+    python bench/preview_profile.py --after-load [--rows 0,2,4,-1]
+
+The first compose of each row then runs on one cache the console's load prepared
+(warming.group_units over the listed groups, its LOAD_TEXTS budget, as a first session
+does before the table shows) instead of an empty one: a row the load covered sends no
+text to the model; a row past its budget shows what a `v` there waits for.
 """
 
 from __future__ import annotations
@@ -97,6 +104,8 @@ def main() -> int:
     ap.add_argument("--groups", type=int, default=8)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--rows", default="0,4,-1")
+    ap.add_argument("--after-load", action="store_true",
+                    help="the first compose on the cache the load's group_units prepared")
     args = ap.parse_args()
 
     import tui_bench
@@ -124,6 +133,15 @@ def main() -> int:
         tui_bench.preview_project(root, args.groups, args.seed)
         result = scan(Project(root, state_dir=Path(tmp) / "state"), ScanOptions())
         targets = target_index(result.notes.values())
+        loaded = None
+        if args.after_load:
+            from review_app.tui.warming import LOAD_TEXTS, group_units
+
+            loaded = UnitVectors(TimedEmbedder(model))
+            t0 = time.perf_counter()
+            count = group_units(result, loaded)
+            print(f"load (group_units, budget {LOAD_TEXTS} texts): {count} texts embedded "
+                  f"in {(time.perf_counter() - t0) * 1000:.0f} ms")
         for row in (int(x) for x in args.rows.split(",")):
             group = result.groups[row]
             inputs = _merge_inputs(result, group)
@@ -133,9 +151,12 @@ def main() -> int:
             canonical, others, kept = inputs
             embedder = TimedEmbedder(model)
             vectors = UnitVectors(embedder)  # its own memory: cold
+            if loaded is not None:  # the load's cache (a copy: rows stay apart)
+                vectors = UnitVectors(embedder)
+                vectors._mem.vecs.update(loaded._mem.vecs)
             chars = sum(len(n.text) for n in (canonical, *others))
             print(f"\nrow {row} ({group.id[:8]}, {len(others) + 1} notes, {chars} chars)")
-            for label in ("cold", "warm"):
+            for label in ("after the load" if loaded is not None else "cold", "warm"):
                 rows, total, composed = profile(canonical, others, kept, vectors, embedder,
                                                 targets)
                 t0 = time.perf_counter()

@@ -36,11 +36,15 @@ painted to the merge result painted: (a) `v` at once on the first group; (b) `j`
 `v` at once; (c) the same after the warm-ahead had `--wait` seconds; (d) a second
 session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once;
 (e, `--modes far`, not in the default set) `j` x4 then `v` at once: the fifth group, one
-the load's first_units never composed, so its texts may still need the model; (f,
+the load's first_units never composed (its texts are stored when the load's
+group_units budget reached it: rows 0-4 of this project); (f,
 `--modes last`) `G` then `v` at once on the last group. The load's follow-up
 (warming.Following: the next groups' merges composed in the background while the table
 paints) runs as in the console; `--no-follow` leaves it out.
-p50 and p90 over `--repeat` sessions of each. The console composes the result in a
+p50 and p90 over `--repeat` sessions of each, and the unit texts each session's model
+embedded: by every worker, and of them for a preview someone waited for (PREVIEW
+priority: the texts that missed the store on the `v`'s own path; the rest is the
+warm-ups' and the follow-up's work on other groups beside it). The console composes the result in a
 worker; the time is until the worker's result is painted. Before the session, the child
 does what the console's load does after its scan (warming.group_units: every listed
 group's unit texts embedded, timed as `load_group_units_ms` and its CPU; then
@@ -398,6 +402,7 @@ FAR_ROW = 4  # `far`: the fifth group, which first_units (the first two) never c
 
 async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[str, float]:
     """One console session from the table painted: ms to each merge result painted."""
+    from review_app.core.unit_vectors import PREVIEW
     from review_app.tui.widgets.preview import Preview
 
     app = ReviewApp(result.project, ScanOptions(), autostart=False)
@@ -442,6 +447,7 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
                          step=0.005)
 
         embedded0 = screen.vectors.embedded
+        waited0 = screen.vectors.embedded_at[PREVIEW]
         if mode == "first":
             out["a_first_group_v_ms"] = await merge_painted(["v"], 0)
         elif mode == "next":
@@ -463,6 +469,8 @@ async def preview_session(result: ScanResult, mode: str, wait_s: float) -> dict[
                             cpu, strict=True):
             out[name.removesuffix("_ms") + "_cpu_ms"] = ms
         out["embedded"] = float(screen.vectors.embedded - embedded0)
+        # of which a preview someone waited for (or a warm-up it raised) asked the model
+        out["embedded_waited"] = float(screen.vectors.embedded_at[PREVIEW] - waited0)
         out["read_from_disk"] = float(screen.vectors.loaded)
         await pilot.press("q")
     return out
@@ -554,9 +562,10 @@ def preview_main(args: argparse.Namespace) -> int:
             print(f"  {k:32} p50 {statistics.median(values):7.0f}   p90 {p90:7.0f}   all "
                   + " ".join(f"{v:.0f}" for v in values))
         emb = [int(r["embedded"]) for r in runs[mode]]
+        waited = [int(r["embedded_waited"]) for r in runs[mode]]
         disk = [int(r["read_from_disk"]) for r in runs[mode]]
-        print(f"  {'':32} unit texts the session embedded (all workers) {emb}, read from "
-              f"disk {disk}")
+        print(f"  {'':32} unit texts the session embedded (all workers) {emb}, of them "
+              f"for the preview waited for {waited}; read from disk {disk}")
     return 0
 
 

@@ -200,3 +200,54 @@ def test_a_re_scans_group_units_reads_no_more_than_its_budget(kb, embedder):
     asked = sum(len(t) for t in texts)
     assert asked < warming.LOAD_TEXTS and reports[-1] == (asked, asked)
     assert all(d <= t for d, t in reports[1:])
+
+
+def test_the_loads_budget_counts_each_text_once_so_the_groups_it_covers_need_no_model(
+        kb, embedder):
+    """The load's budget (warming.group_units) is of texts to embed: with a budget of the
+    first four groups' distinct texts, the preview's merge of each of those four (in a new
+    process: empty memory, the same store, the real model counted) calls the model zero
+    times. Counted with their repeats (the versions of a note share most sentences), the
+    same budget ran out after three groups, and `v` on the fourth embedded its texts."""
+    from review_app.core.merging import prefetch_texts
+    from review_app.core.pipeline import ScanOptions, scan
+    from review_app.core.unit_store import project_store
+    from review_app.core.unit_vectors import _Memory, unit_embedder
+    from review_app.tui.targets import targets_of
+    from review_app.tui.view import PreviewRequest
+    from review_app.tui.widgets.merge_view import compose_written
+
+    result = scan(Project(kb), ScanOptions(), embedder=embedder)
+    rows = result.groups[:4]
+    assert len(rows) == 4
+    budget = len({t for g in rows for t in prefetch_texts([result.notes[p] for p in g.paths])})
+    store = project_store(result.project.state)
+    warming.group_units(result, UnitVectors(store=store, memory=_Memory()), budget=budget)
+
+    class Counted:
+        """The process's real unit model, the texts it is asked for counted."""
+
+        def __init__(self) -> None:
+            self.inner = unit_embedder()
+            self.model_name = self.inner.model_name
+            self.texts = 0
+
+        @property
+        def dim(self):
+            return self.inner.dim
+
+        def embed(self, texts):
+            self.texts += len(texts)
+            return self.inner.embed(texts)
+
+    targets = targets_of(result.notes)
+    for row, group in enumerate(rows):
+        inputs = warming._merge_inputs(result, group)
+        assert inputs is not None
+        canonical, others, kept = inputs
+        model = Counted()
+        fresh = UnitVectors(model, store=store, memory=_Memory())  # a new process
+        written = compose_written(PreviewRequest("merge", canonical, None, others, kept,
+                                                 targets, group.id), fresh)
+        assert written.text and fresh.loaded > 0
+        assert model.texts == 0, f"row {row}: {model.texts} texts through the model"

@@ -467,3 +467,16 @@ def test_texts_waited_for_from_another_projects_caller_reach_this_store(tmp_path
     model = unit_embedder().model_name
     again = UnitStore(tmp_path / "b" / UNITS_FILE)  # as the next session reads it
     assert len(again.get(model, keys, unit_embedder().dim)) == len(set(keys))
+
+
+def test_texts_embedded_are_counted_by_the_callers_priority(tmp_path, texts):
+    """tui_bench --preview tells the texts a preview someone waits for embedded from the
+    warm-ups' beside it: each text is counted once, at the priority that embedded it."""
+    vectors = UnitVectors(unit_embedder(), UnitStore(tmp_path / UNITS_FILE))
+    half = len(texts) // 2
+    vectors.ensure(texts[:half], priority=AHEAD)
+    vectors.ensure(texts, priority=PREVIEW)  # the first half is cached by now
+    unique = len(set(texts))
+    early = len(set(texts[:half]))
+    assert vectors.embedded_at == [early, 0, unique - early]
+    assert sum(vectors.embedded_at) == vectors.embedded == unique

@@ -227,7 +227,11 @@ def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> 
 
 
 def prefetch_texts(notes: Iterable[Note]) -> list[str]:
-    """Every text of `notes` a compose of their group may embed: units and headings."""
+    """Every text of `notes` a compose of their group may embed (units and headings),
+    each once: the versions of one note repeat most of their sentences, and a unit is
+    often its own said and unnamed text (a 3 x 600-word group lists ~450 texts, ~200
+    of them distinct), so a budget counted in this list's length is a budget of texts
+    to embed, not of repeats."""
     from .merge.document import parse
     from .merge.facts import unnamed
     from .merge.lexicon import ENGLISH
@@ -248,7 +252,7 @@ def prefetch_texts(notes: Iterable[Note]) -> list[str]:
               if u.kind not in ("code", "rel")]
     # A compose embeds at most embed_budget texts (beyond it, it judges by words), so
     # warming a huge group's thousands of units would only spend minutes of CPU.
-    return texts if len(texts) <= DEFAULT.embed_budget else []
+    return list(dict.fromkeys(texts)) if len(texts) <= DEFAULT.embed_budget else []
 
 
 def prefetch_units(notes: Iterable[Note], vectors: UnitVectors | None = None, *,

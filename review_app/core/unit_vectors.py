@@ -92,6 +92,9 @@ class UnitVectors:
         self._mem = memory or _Memory()
         self._in_store: set[bytes] = set()  # keys known to be in `store`
         self.embedded = 0  # texts this instance embedded (the bench and tests report it)
+        # the same by the caller's priority: what a preview someone waits for embedded
+        # (PREVIEW) apart from the warm-ups' work beside it (tui_bench --preview)
+        self.embedded_at = [0, 0, 0]
         self.loaded = 0  # texts read from the store instead
 
     @property
@@ -204,6 +207,7 @@ class UnitVectors:
                     for k, v in zip(ordered, vecs, strict=True):
                         mem.vecs[(model, k)] = v
                     self.embedded += len(ordered)
+                    self.embedded_at[priority] += len(ordered)
                 for k in ordered:
                     mem.pending.pop((model, k), None)
                 mem.active[priority] -= 1

@@ -144,13 +144,15 @@ def _compose(job: WarmJob, vectors: UnitVectors, priority: int,
 
 
 LOAD_TEXTS = 1000
-"""Unit texts the console's load asks for before the table shows (group_units), cached
-or not. ~18 ms of the model's CPU a text when none is cached (measured on the --preview
-bench's units), so a first session's table waits at most ~18 s more, with a progress bar:
-the whole demo (~800 texts), about the first eight groups of three 600-word notes. 2,000
-(~36 s) was judged too long a wait before a person sees anything. On a re-scan, that
-many reads from the store. Past it the load's follow-up and the warm-up embed what the
-compose of each group asks for, group by group from the one on screen."""
+"""Distinct unit texts the console's load asks for before the table shows (group_units),
+cached or not (merging.prefetch_texts lists each once: counted with their repeats, a
+3 x 600-word group's ~200 texts counted ~450 and the budget ran out after two groups).
+~6 ms of the model's CPU a text on idle cores (bench/preview_profile.py: 186 texts,
+1.1 s), so a first session's table waits ~6 s more at most, with a progress bar: the
+whole demo (~650 texts), about the first five groups of three 600-word notes. 2,000 was
+judged too long a wait before a person sees anything. On a re-scan, that many reads
+from the store. Past it the load's follow-up and the warm-up embed what the compose of
+each group asks for, group by group from the one on screen."""
 
 
 def group_units(result: ScanResult, vectors: UnitVectors,
