@@ -232,6 +232,11 @@ class Lexicon:
     currencies: frozenset[str] = field(default_factory=lambda: _words("""
         eur usd gbp chf jpy cad aud sek nok dkk pln czk
         """))
+    # A share written in words after its number ("forty percent" is 40%, facts.
+    # spelled_numbers; "per cent" is read as two words there).
+    share_words: frozenset[str] = field(default_factory=lambda: _words("""
+        percent
+        """))
     # Numbers written as words (facts.spelled_numbers: "thirty-two" is 32).
     number_words: tuple[tuple[str, int], ...] = (
         ("zero", 0), ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5),

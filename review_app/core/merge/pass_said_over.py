@@ -54,6 +54,7 @@ rewrote is superseded by the unit that rewrote it, not written beside it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
@@ -449,33 +450,49 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
             # alone gives speaks to it at a lower bar (its values are all it adds)
             valued = [k for k in scopes[i] if _answers(ctx, r, near[k], stated())]
             v = max(valued, key=lambda k: sims[i, k]) if valued else None
-            if sims[i, j] < th.frame_cosine and v is not None:
-                j = v
-            value = j == v
-            if sims[i, j] < (th.frame_value_cosine if value else th.frame_cosine):
-                continue
-            obs = r.unit.kind == "obs"
-            rivals = [k for k, o in enumerate(own) if k != i and (o.unit.kind == "obs") == obs
-                      and j in scopes[k]]
-            if any(sims[k, j] > sims[i, j] and (not value or _answers(
-                    ctx, own[k], near[j], stated())) for k in rivals):
-                continue  # the newest unit answers another unit of this note (its
-                # values another one's values: "Hall hire is EUR 100", not "Cleaning
-                # is EUR 35", under "The hall hire is EUR 120")
-            b = near[j]
-            mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, said(b.unit))
-            if not mine or not value and 2 * len(mine & theirs) < th.frame_share * (
-                    len(mine) + len(theirs)):
-                continue
-            if (mine <= theirs and r.facts.values <= b.facts.values) or (
-                    theirs <= mine and b.facts.values <= r.facts.values):
-                continue  # one says all the other does: a restatement, not another value
-            e = ctx.entries[r.key]
-            ctx.entries[r.key] = replace(
-                e, status="superseded", by=b.key, by_text=as_written(b).strip(),
-                flips=_FLIP_PAIR, why="the newest says it over: "
-                + ", ".join(sorted(_shown(said(b.unit), theirs - mine))) + " where this says "
-                + ", ".join(sorted(_shown(said(r.unit), mine - theirs))))
+            # the nearest first; when it does not say this unit over (it speaks of the
+            # thing without a value: "Half the job value is taken as deposit"), the
+            # nearest giving another value of its values ("Take a 50% deposit")
+            for k in dict.fromkeys([j if sims[i, j] >= th.frame_cosine or v is None
+                                    else v, *([v] if v is not None else [])]):
+                if _said_over_by(ctx, own, scopes, sims, i, k, near, value=k == v,
+                                 stated=stated):
+                    break
+
+
+def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
+                  sims: np.ndarray, i: int, j: int, near: list[Ref], *, value: bool,
+                  stated: Callable[[], set[str]]) -> bool:
+    """said_in_frame's test of older unit own[i] against newest unit near[j] (`value`:
+    near[j] gives another value of every value own[i] alone gives); superseded by it
+    when it passes."""
+    th = ctx.thresholds
+    r = own[i]
+    if sims[i, j] < (th.frame_value_cosine if value else th.frame_cosine):
+        return False
+    obs = r.unit.kind == "obs"
+    rivals = [k for k, o in enumerate(own) if k != i and (o.unit.kind == "obs") == obs
+              and j in scopes[k]]
+    if any(sims[k, j] > sims[i, j] and (not value or _answers(
+            ctx, own[k], near[j], stated())) for k in rivals):
+        return False  # the newest unit answers another unit of this note (its
+        # values another one's values: "Hall hire is EUR 100", not "Cleaning
+        # is EUR 35", under "The hall hire is EUR 120")
+    b = near[j]
+    mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, said(b.unit))
+    if not mine or not value and 2 * len(mine & theirs) < th.frame_share * (
+            len(mine) + len(theirs)):
+        return False
+    if (mine <= theirs and r.facts.values <= b.facts.values) or (
+            theirs <= mine and b.facts.values <= r.facts.values):
+        return False  # one says all the other does: a restatement, not another value
+    e = ctx.entries[r.key]
+    ctx.entries[r.key] = replace(
+        e, status="superseded", by=b.key, by_text=as_written(b).strip(),
+        flips=_FLIP_PAIR, why="the newest says it over: "
+        + ", ".join(sorted(_shown(said(b.unit), theirs - mine))) + " where this says "
+        + ", ".join(sorted(_shown(said(r.unit), mine - theirs))))
+    return True
 
 
 def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
