@@ -61,7 +61,7 @@ from functools import cache
 import numpy as np
 
 from .context import MergeContext, Ref
-from .ended import Ended, ended, is_open, places, speaks_of, words_in
+from .ended import Ended, ended, is_open, moved_to, names_in, places, speaks_of, words_in
 from .facts import label_of, same_kind, unnamed, value_kind, value_shape
 from .ledger import Choice
 from .negation import negated
@@ -171,6 +171,7 @@ def run(ctx: MergeContext) -> None:
                       if _over(ctx, r, about, end)]
     if pairs:
         _ended_pairs(ctx, pairs)
+    moved_from(ctx, base, scopes)
     moved_elsewhere(ctx, base, ends)
     observations(ctx, base, set(ends))
     pointing_observations(ctx)
@@ -201,6 +202,63 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None
                    "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
+
+
+def moved_from(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
+    """An older unit stating where or with what a thing was, when a newest unit in
+    its scope says the writers moved or switched to something else ("The SumUp
+    reader lives in the cash tin" / "since we moved to the Zettle reader"; "Harwood
+    delivers on Wednesdays" / "since they moved to a single Thursday delivery run"):
+    the older unit names the destination's thing (a content word of it, values
+    aside: reader, delivery) with a name, place or day the newest states nowhere
+    (the old holder of the thing: SumUp, Wednesdays), and the two speak of one thing
+    (Thresholds.moved_from_cosine, values and names taken out). One naming the
+    destination's place too ("the Dutch barn at Higher Coombe Farm, Beaminster" /
+    "the larger barn at Higher Coombe Farm") may tell what still holds of that place
+    (the town): left to the rules. Written beside the newest, the older unit would
+    state the old arrangement as current: superseded by the unit saying it changed,
+    so the person can flip it."""
+    movers = {j: found for j, b in enumerate(base) if b.unit.kind in _SAYS
+              and (found := moved_to(said(b.unit), ctx.lexicon))}
+    if not movers:
+        return
+    lx = ctx.lexicon
+    values = lx.months | lx.weekdays | {w for w, _ in lx.number_words}
+    things = {j: {w[:4] for m in found for w in m.words if w not in values and len(w) > 2}
+              for j, found in movers.items()}
+    stated = stated_facts(ctx)
+    todo: list[tuple[Ref, int]] = []
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if e.status != "carried" or e.chosen or r.unit.kind not in _FRAMED:
+                continue
+            names = {v[5:] for v in new_facts(ctx, r, stated) if v.startswith("name:")}
+            if not names:
+                continue
+            mine = frame_prefixes(ctx, said(r.unit))
+            theirs = names_in(said(r.unit))
+            todo += [(r, j) for j in scope.of(r) if j in movers and mine & things[j]
+                     and not theirs & {n for m in movers[j] for n in m.names}]
+    if not todo:
+        return
+    texts = [unnamed(said(u.unit), lx) for r, j in todo for u in (r, base[j])]
+    if len(texts) > ctx.thresholds.embed_budget:
+        ctx.bounded.append(f"{len(todo)} older units beside a newest unit saying a thing "
+                           f"moved, so none was judged by meaning (budget "
+                           f"{ctx.thresholds.embed_budget})")
+        return
+    rows = dict(zip(texts, ctx.vectors.matrix(texts), strict=True))
+    for r, j in todo:
+        e = ctx.entries[r.key]
+        b = base[j]
+        cos = float(rows[unnamed(said(r.unit), lx)] @ rows[unnamed(said(b.unit), lx)])
+        if e.status != "carried" or cos < ctx.thresholds.moved_from_cosine:
+            continue
+        ctx.entries[r.key] = replace(
+            e, status="superseded", by=b.key, by_text=as_written(b).strip(),
+            flips=_FLIP_PAIR, why="the newest says it moved to "
+            + "; ".join(m.said for m in movers[j]))
 
 
 def _moved_out(ctx: MergeContext, b: Ref, found: tuple[Ended, ...]) -> bool:
@@ -453,9 +511,9 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
             # the nearest first; when it does not say this unit over (it speaks of the
             # thing without a value: "Half the job value is taken as deposit"), the
             # nearest giving another value of its values ("Take a 50% deposit")
-            for k in dict.fromkeys([j if sims[i, j] >= th.frame_cosine or v is None
+            for c in dict.fromkeys([j if sims[i, j] >= th.frame_cosine or v is None
                                     else v, *([v] if v is not None else [])]):
-                if _said_over_by(ctx, own, scopes, sims, i, k, near, value=k == v,
+                if _said_over_by(ctx, own, scopes, sims, i, c, near, value=c == v,
                                  stated=stated):
                     break
 
