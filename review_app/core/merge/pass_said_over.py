@@ -12,7 +12,10 @@ Two ways the newest says it:
   "The catalogue moved to Koha" over the older unit saying where it was, "The
   catalogue lives in a spreadsheet", not over "The catalogue has 4,000 records").
   A person the newest says left or retired needs no nearness: whatever an older unit
-  has them do is over ("Owen Pryce left" over "Audit lead: Owen Pryce").
+  has them do is over ("Owen Pryce left" over "Audit lead: Owen Pryce"). What the
+  writers say they moved or switched to ("since we moved to the Zettle reader")
+  replaces the older arrangement of that thing ("The SumUp reader lives in the cash
+  tin": moved_from).
 - with another value for the thing a value is stated for (thing_values.py): "450 kg
   capacity" under "now holds 500 kg" / "[capacity] ... 500 kg"; "the working
   temperature of 1,160 °C" under "working temperature is 1,140 °C", in sentences of
