@@ -191,6 +191,74 @@ def _how(rest: list[str], lexicon: Lexicon) -> frozenset[str]:
     return frozenset({"every"}) if any(t in often for t in clause) else frozenset()
 
 
+@dataclass(frozen=True)
+class Moved:
+    """Where a unit says a thing moved to ("since we moved to the Zettle reader", "We
+    moved storage in June to the larger barn at Higher Coombe Farm")."""
+
+    words: frozenset[str]  # the destination's content words, stemmed (reader; barn)
+    names: frozenset[str]  # its name tokens (Zettle; Higher, Coombe, Farm)
+    said: str  # the destination as written
+
+
+_MOVED_GAP = 5  # words between a moved cue's verb and its preposition ("moved storage
+# in June to"): the thing moved and when, in one clause
+
+
+@lru_cache(maxsize=1 << 14)
+def moved_to(text: str, lexicon: Lexicon) -> tuple[Moved, ...]:
+    """Every destination the writers say they moved or switched to: the words of its
+    clause after a moved cue's preposition (Lexicon.moved_cues: "moved_to",
+    "switched_to"; the verb and its preposition may have the thing and when between
+    them), when the verb's subject is the speaker (Lexicon.speaker_words: "we moved
+    to the Zettle reader"): the destination replaced their former arrangement of its
+    kind. A thing or a person that moved is ended()'s: where it was is over."""
+    tokens = _TOKEN.findall(text)
+    low = [t.lower() for t in tokens]
+    out: list[Moved] = []
+    pairs = {tuple(c.split("_")) for c in lexicon.moved_cues if c.count("_") == 1}
+    for k, t in enumerate(low):
+        for verb, prep in pairs:
+            if t != verb:
+                continue
+            then = next((j for j in range(k + 1, min(len(tokens), k + 2 + _MOVED_GAP))
+                         if tokens[j] in _STOP or low[j] == prep), None)
+            if then is None or tokens[then] in _STOP:
+                continue
+            j = k - 1
+            while j >= 0 and low[j] in lexicon.auxiliary_words:
+                j -= 1
+            if j < 0 or low[j] not in lexicon.speaker_words:
+                continue  # "Lubricants were moved into the list": where they were is
+                # over (ended()), not what the list held before; "Owen Pryce moved": left
+            names, words, said = _dest(tokens, then + 1, lexicon)
+            if words:
+                out.append(Moved(words, names, said))
+    return tuple(out)
+
+
+def _dest(tokens: list[str], start: int, lexicon: Lexicon) -> tuple[
+        frozenset[str], frozenset[str], str]:
+    """The names and content words of a destination, to the end of its clause (or
+    _REACH + 2 words: "a single Thursday delivery run")."""
+    skip = (lexicon.function_words - lexicon.weekdays) | lexicon.auxiliary_words
+    names: list[str] = []
+    words: list[str] = []
+    seen: list[str] = []
+    k = start
+    while k < len(tokens) and tokens[k] not in _STOP and tokens[k] not in "()" \
+            and len(seen) < _REACH + 2:
+        t = tokens[k]
+        if t[:1].isalpha() and t.lower() not in skip:
+            seen.append(t)
+            if _capital(t, lexicon):
+                names.append(_bare(t))
+            else:
+                words.append(stem(_bare(t).lower(), lexicon))
+        k += 1
+    return frozenset(names), frozenset(words), " ".join(seen)
+
+
 def is_open(text: str, lexicon: Lexicon) -> bool:
     """The text says its thing is not settled yet ("open", "draft", "under
     discussion", "still proposed", an unticked box)."""
@@ -241,4 +309,4 @@ def places(text: str, end: Ended, lexicon: Lexicon) -> bool:
     return False
 
 
-__all__ = ["Ended", "ended", "is_open", "places", "speaks_of"]
+__all__ = ["Ended", "Moved", "ended", "is_open", "moved_to", "places", "speaks_of"]

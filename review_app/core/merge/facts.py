@@ -48,16 +48,26 @@ def _num(token: str) -> str:
     return re.sub(r"\s+", "", low)
 
 
-def spelled_numbers(text: str, lexicon: Lexicon) -> set[str]:
+def spelled_numbers(text: str, lexicon: Lexicon, *, measured: bool = False) -> set[str]:
     """The numbers a text spells out ("six months", "thirty-two players"): what the
-    newest states, read as a reader reads it, so "6 months" restates "six months"."""
+    newest states, read as a reader reads it, so "6 months" restates "six months". A
+    share in words is a share ("forty percent" is 40%, as "40%" is). `measured`: only
+    those a unit of measure follows ("twenty metres", "forty percent"): a quantity, a
+    value of something, where "two people" or "one of the vans" counts in passing."""
     out: set[str] = set()
     table = dict(lexicon.number_words)
-    for m in re.finditer(r"[A-Za-z]+(?:-[A-Za-z]+)?", text):
+    words = list(re.finditer(r"[A-Za-z]+(?:-[A-Za-z]+)?", text))
+    for k, m in enumerate(words):
         parts = m.group(0).lower().split("-")
         values = [table.get(p) for p in parts]
-        if all(v is not None for v in values):
-            out.add("n:" + str(sum(v for v in values if v is not None)))
+        if not all(v is not None for v in values):
+            continue
+        nxt = words[k + 1].group(0).lower() if k + 1 < len(words) else ""
+        share = nxt in lexicon.share_words or (
+            nxt == "per" and k + 2 < len(words) and words[k + 2].group(0).lower() == "cent")
+        if measured and not (share or nxt in lexicon.measure_words):
+            continue
+        out.add("n:" + str(sum(v for v in values if v is not None)) + ("%" if share else ""))
     return out
 
 
@@ -171,8 +181,7 @@ def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
             continue  # a sentence's first word is capitalised anyway
         if w[:1].isupper() and w.lower() not in lexicon.function_words and len(w) > 1:
             values.add("name:" + w.lower())
-    if all_names:
-        values |= spelled_numbers(rest, lexicon)
+    values |= spelled_numbers(rest, lexicon, measured=not all_names)
     low = {w.lower() for w in words}
     decision = bool(low & lexicon.decision_words)
     label = label_of(text, label_chars)

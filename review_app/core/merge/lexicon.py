@@ -112,6 +112,12 @@ class Lexicon:
         moved_to moved_into migrated_to switched_to relocated_to transferred_to
         now_lives_in now_kept_in now_held_in now_stored_in now_hosted_on now_runs_on
         """))
+    # The writers as a subject ("we moved to the Zettle reader", "they switched to a
+    # Thursday run"): what they moved to replaces their former arrangement of its kind
+    # (ended.moved_to).
+    speaker_words: frozenset[str] = field(default_factory=lambda: _words("""
+        we they i
+        """))
     # Words that say where a thing is ("lives in a spreadsheet", "kept at the desk"):
     # an older unit placing the thing a newest unit says moved is superseded by it.
     place_words: frozenset[str] = field(default_factory=lambda: _words("""
@@ -231,6 +237,11 @@ class Lexicon:
     # Currency codes, so "EUR 250" reads as money.
     currencies: frozenset[str] = field(default_factory=lambda: _words("""
         eur usd gbp chf jpy cad aud sek nok dkk pln czk
+        """))
+    # A share written in words after its number ("forty percent" is 40%, facts.
+    # spelled_numbers; "per cent" is read as two words there).
+    share_words: frozenset[str] = field(default_factory=lambda: _words("""
+        percent
         """))
     # Numbers written as words (facts.spelled_numbers: "thirty-two" is 32).
     number_words: tuple[tuple[str, int], ...] = (

@@ -12,7 +12,10 @@ Two ways the newest says it:
   "The catalogue moved to Koha" over the older unit saying where it was, "The
   catalogue lives in a spreadsheet", not over "The catalogue has 4,000 records").
   A person the newest says left or retired needs no nearness: whatever an older unit
-  has them do is over ("Owen Pryce left" over "Audit lead: Owen Pryce").
+  has them do is over ("Owen Pryce left" over "Audit lead: Owen Pryce"). What the
+  writers say they moved or switched to ("since we moved to the Zettle reader")
+  replaces the older arrangement of that thing ("The SumUp reader lives in the cash
+  tin": moved_from).
 - with another value for the thing a value is stated for (thing_values.py): "450 kg
   capacity" under "now holds 500 kg" / "[capacity] ... 500 kg"; "the working
   temperature of 1,160 °C" under "working temperature is 1,140 °C", in sentences of
@@ -54,13 +57,14 @@ rewrote is superseded by the unit that rewrote it, not written beside it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
 import numpy as np
 
 from .context import MergeContext, Ref
-from .ended import Ended, ended, is_open, places, speaks_of, words_in
+from .ended import Ended, ended, is_open, moved_to, names_in, places, speaks_of, words_in
 from .facts import label_of, same_kind, unnamed, value_kind, value_shape
 from .ledger import Choice
 from .negation import negated
@@ -170,6 +174,7 @@ def run(ctx: MergeContext) -> None:
                       if _over(ctx, r, about, end)]
     if pairs:
         _ended_pairs(ctx, pairs)
+    moved_from(ctx, base, scopes)
     moved_elsewhere(ctx, base, ends)
     observations(ctx, base, set(ends))
     pointing_observations(ctx)
@@ -200,6 +205,63 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None
                    "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
+
+
+def moved_from(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
+    """An older unit stating where or with what a thing was, when a newest unit in
+    its scope says the writers moved or switched to something else ("The SumUp
+    reader lives in the cash tin" / "since we moved to the Zettle reader"; "Harwood
+    delivers on Wednesdays" / "since they moved to a single Thursday delivery run"):
+    the older unit names the destination's thing (a content word of it, values
+    aside: reader, delivery) with a name, place or day the newest states nowhere
+    (the old holder of the thing: SumUp, Wednesdays), and the two speak of one thing
+    (Thresholds.moved_from_cosine, values and names taken out). One naming the
+    destination's place too ("the Dutch barn at Higher Coombe Farm, Beaminster" /
+    "the larger barn at Higher Coombe Farm") may tell what still holds of that place
+    (the town): left to the rules. Written beside the newest, the older unit would
+    state the old arrangement as current: superseded by the unit saying it changed,
+    so the person can flip it."""
+    movers = {j: found for j, b in enumerate(base) if b.unit.kind in _SAYS
+              and (found := moved_to(said(b.unit), ctx.lexicon))}
+    if not movers:
+        return
+    lx = ctx.lexicon
+    values = lx.months | lx.weekdays | {w for w, _ in lx.number_words}
+    things = {j: {w[:4] for m in found for w in m.words if w not in values and len(w) > 2}
+              for j, found in movers.items()}
+    stated = stated_facts(ctx)
+    todo: list[tuple[Ref, int]] = []
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if e.status != "carried" or e.chosen or r.unit.kind not in _FRAMED:
+                continue
+            names = {v[5:] for v in new_facts(ctx, r, stated) if v.startswith("name:")}
+            if not names:
+                continue
+            mine = frame_prefixes(ctx, said(r.unit))
+            theirs = names_in(said(r.unit))
+            todo += [(r, j) for j in scope.of(r) if j in movers and mine & things[j]
+                     and not theirs & {n for m in movers[j] for n in m.names}]
+    if not todo:
+        return
+    texts = [unnamed(said(u.unit), lx) for r, j in todo for u in (r, base[j])]
+    if len(texts) > ctx.thresholds.embed_budget:
+        ctx.bounded.append(f"{len(todo)} older units beside a newest unit saying a thing "
+                           f"moved, so none was judged by meaning (budget "
+                           f"{ctx.thresholds.embed_budget})")
+        return
+    rows = dict(zip(texts, ctx.vectors.matrix(texts), strict=True))
+    for r, j in todo:
+        e = ctx.entries[r.key]
+        b = base[j]
+        cos = float(rows[unnamed(said(r.unit), lx)] @ rows[unnamed(said(b.unit), lx)])
+        if e.status != "carried" or cos < ctx.thresholds.moved_from_cosine:
+            continue
+        ctx.entries[r.key] = replace(
+            e, status="superseded", by=b.key, by_text=as_written(b).strip(),
+            flips=_FLIP_PAIR, why="the newest says it moved to "
+            + "; ".join(m.said for m in movers[j]))
 
 
 def _moved_out(ctx: MergeContext, b: Ref, found: tuple[Ended, ...]) -> bool:
@@ -449,33 +511,49 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
             # alone gives speaks to it at a lower bar (its values are all it adds)
             valued = [k for k in scopes[i] if _answers(ctx, r, near[k], stated())]
             v = max(valued, key=lambda k: sims[i, k]) if valued else None
-            if sims[i, j] < th.frame_cosine and v is not None:
-                j = v
-            value = j == v
-            if sims[i, j] < (th.frame_value_cosine if value else th.frame_cosine):
-                continue
-            obs = r.unit.kind == "obs"
-            rivals = [k for k, o in enumerate(own) if k != i and (o.unit.kind == "obs") == obs
-                      and j in scopes[k]]
-            if any(sims[k, j] > sims[i, j] and (not value or _answers(
-                    ctx, own[k], near[j], stated())) for k in rivals):
-                continue  # the newest unit answers another unit of this note (its
-                # values another one's values: "Hall hire is EUR 100", not "Cleaning
-                # is EUR 35", under "The hall hire is EUR 120")
-            b = near[j]
-            mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, said(b.unit))
-            if not mine or not value and 2 * len(mine & theirs) < th.frame_share * (
-                    len(mine) + len(theirs)):
-                continue
-            if (mine <= theirs and r.facts.values <= b.facts.values) or (
-                    theirs <= mine and b.facts.values <= r.facts.values):
-                continue  # one says all the other does: a restatement, not another value
-            e = ctx.entries[r.key]
-            ctx.entries[r.key] = replace(
-                e, status="superseded", by=b.key, by_text=as_written(b).strip(),
-                flips=_FLIP_PAIR, why="the newest says it over: "
-                + ", ".join(sorted(_shown(said(b.unit), theirs - mine))) + " where this says "
-                + ", ".join(sorted(_shown(said(r.unit), mine - theirs))))
+            # the nearest first; when it does not say this unit over (it speaks of the
+            # thing without a value: "Half the job value is taken as deposit"), the
+            # nearest giving another value of its values ("Take a 50% deposit")
+            for c in dict.fromkeys([j if sims[i, j] >= th.frame_cosine or v is None
+                                    else v, *([v] if v is not None else [])]):
+                if _said_over_by(ctx, own, scopes, sims, i, c, near, value=c == v,
+                                 stated=stated):
+                    break
+
+
+def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
+                  sims: np.ndarray, i: int, j: int, near: list[Ref], *, value: bool,
+                  stated: Callable[[], set[str]]) -> bool:
+    """said_in_frame's test of older unit own[i] against newest unit near[j] (`value`:
+    near[j] gives another value of every value own[i] alone gives); superseded by it
+    when it passes."""
+    th = ctx.thresholds
+    r = own[i]
+    if sims[i, j] < (th.frame_value_cosine if value else th.frame_cosine):
+        return False
+    obs = r.unit.kind == "obs"
+    rivals = [k for k, o in enumerate(own) if k != i and (o.unit.kind == "obs") == obs
+              and j in scopes[k]]
+    if any(sims[k, j] > sims[i, j] and (not value or _answers(
+            ctx, own[k], near[j], stated())) for k in rivals):
+        return False  # the newest unit answers another unit of this note (its
+        # values another one's values: "Hall hire is EUR 100", not "Cleaning
+        # is EUR 35", under "The hall hire is EUR 120")
+    b = near[j]
+    mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, said(b.unit))
+    if not mine or not value and 2 * len(mine & theirs) < th.frame_share * (
+            len(mine) + len(theirs)):
+        return False
+    if (mine <= theirs and r.facts.values <= b.facts.values) or (
+            theirs <= mine and b.facts.values <= r.facts.values):
+        return False  # one says all the other does: a restatement, not another value
+    e = ctx.entries[r.key]
+    ctx.entries[r.key] = replace(
+        e, status="superseded", by=b.key, by_text=as_written(b).strip(),
+        flips=_FLIP_PAIR, why="the newest says it over: "
+        + ", ".join(sorted(_shown(said(b.unit), theirs - mine))) + " where this says "
+        + ", ".join(sorted(_shown(said(r.unit), mine - theirs))))
+    return True
 
 
 def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:

@@ -140,6 +140,16 @@ class Thresholds:
     # 0.44-0.49 (values and names taken out), those on other subjects at most 0.22
     # from it; 0.40 sits in that gap
     moved_obs_cosine: float = 0.40
+    # An older unit naming the thing a newest unit says moved or was switched to, with
+    # a name or day the newest states nowhere, is superseded by it when the two are at
+    # least this close, values and names taken out (pass_said_over.moved_from). On the
+    # nine dev merge sets (merge-R..Z, every group's compose) one pair passes the
+    # structural tests, a stale one at 0.34 ("The SumUp reader lives in the cash tin" /
+    # "since we moved to the Zettle reader"); before the speaker-subject test a
+    # still-true supplier sat at 0.33 from "Lubricants were moved into the consumables
+    # list". The structure does the work; the bar asks only that the two speak of one
+    # thing at all, a little above said_over_cosine's floor.
+    moved_from_cosine: float = 0.30
     # An older unit of a section the newest dropped is superseded by the newest unit
     # at least this close in meaning that gives another value of its kind, in any
     # section (pass_dropped_sections). On this round's probe groups (written for it,
