@@ -32,6 +32,7 @@ from .context import MergeContext, Ref
 from .facts import counts, facts_of, masked, stem, unnamed, value_frames, value_shape
 from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .lexicon import Lexicon
+from .other_value import in_intro
 from .pass_units import said
 from .slot_fillers import refill
 from .thing_values import thing_values
@@ -426,6 +427,10 @@ def alone_facts(ctx: MergeContext) -> None:
             if left_out:
                 ctx.entries[r.key] = replace(
                     e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
+            elif b is not None and _intro_fact(ctx, r, b, alone):
+                ctx.entries[r.key] = set_status(
+                    e, "carried", flips=("carry", "drop"),
+                    why=f"an older intro's fact the newest's intro lacks: {named}")
             elif other or b is None:
                 ctx.entries[r.key] = replace(
                     e, why=f"{e.why}; only it states: {named} (carry it with `e`)")
@@ -435,6 +440,22 @@ def alone_facts(ctx: MergeContext) -> None:
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
                                               f"'{text_of(b)[:80]}' without: {named})")
+
+
+def _intro_fact(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
+    """An older intro sentence the newest's intro took over (one intro replaces
+    another: it speaks of the note, not of the values the older one gave) that gives a
+    value nothing in the newest states, of no measure that intro gives another value of
+    ("... at Unit 9, Feeder Road, Bristol BS2 0TJ", "capacity 4,820 Ml"): a still-true
+    fact of the note's subject, carried (pass_lead writes it where it belongs). Names
+    alone are the older version's own wording ("First write-up of how Orchard Lane
+    runs ..."): no such fact."""
+    if r.unit.kind != "sentence" or not in_intro(ctx, r) \
+            or not ctx.base.sections[b.section].is_intro:
+        return False
+    valued = [v for v in alone if not v.startswith("name:")]
+    theirs = {_measure(v) for v in b.facts.values - r.facts.values} - {None, "name"}
+    return bool(valued) and not any(_measure(v) in theirs for v in valued)
 
 
 def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
