@@ -31,7 +31,7 @@ OLDER = note("luthier/guitar-build-notes.md", fm("Guitar Build Notes", "2025-03-
     ADDRESS + " Update to [[Guitar Build Notes v1]] after the spring price review. "
     "See also [[Tonewood Store]] for the spruce and rosewood stock. "
     "Ties in with [[Finishing Room Rules]]. "
-    "Linked to [[Fret Wire Suppliers]] because fret height matters.\n\n"
+    "Linked to [[Spray Booth Log]] for the lacquer batches.\n\n"
     "## Bracing\n\n"
     "Tops are braced with an X pattern in Sitka spruce. The braces are scalloped by "
     "hand with a finger plane.\n\n"
@@ -47,6 +47,9 @@ NEWER = note("luthier/steel-string-build-procedure.md",
                  "## Bracing\n\n"
                  "Tops are braced with an X pattern in Adirondack spruce. Braces are "
                  "scalloped by hand and tap-tuned before the back goes on.\n\n"
+                 "## Frets\n\n"
+                 "Frets are pressed in with an arbor press, then levelled and crowned "
+                 "so the fret height is even along the neck.\n\n"
                  "## Finishing\n\n"
                  "Finishing uses a waterborne lacquer sprayed in the booth, six coats, "
                  "with three days between sanding and buffing.\n\n"
@@ -86,9 +89,9 @@ def test_a_link_line_its_note_relates_is_kept_once_as_the_relation() -> None:  #
 
 def test_a_link_line_of_an_older_intro_goes_beside_the_intro() -> None:  # failed before
     c = _composed()
-    e = entry(c, "Linked to [[Fret Wire Suppliers]]")
+    e = entry(c, "Linked to [[Spray Booth Log]]")
     assert e.status == "carried", e
-    assert section_of(c.text, "Linked to [[Fret Wire Suppliers]]") == \
+    assert section_of(c.text, "Linked to [[Spray Booth Log]]") == \
         "# Steel-String Build Procedure"
 
 
@@ -100,10 +103,10 @@ def test_an_older_intro_fact_goes_in_the_newest_lead() -> None:  # failed before
 
 def test_a_link_giving_a_fact_of_its_own_is_no_link_line() -> None:
     # four words before the link, and a number: a statement that names a note
-    line = "Fret wire is ordered from [[Fret Wire Suppliers]] in 2 kg reels."
+    line = "Lacquer is logged in the [[Spray Booth Log]] in 5 litre batches."
     older = note("luthier/guitar-build-notes.md",
-                 OLDER.text.replace("Linked to [[Fret Wire Suppliers]] because fret "
-                                    "height matters.", line))
+                 OLDER.text.replace("Linked to [[Spray Booth Log]] for the lacquer "
+                                    "batches.", line))
     c = compose("merge", NEWER, [older, OLDEST], now=NOW)
-    assert entry(c, "Fret wire is ordered").status == "carried"
+    assert entry(c, "Lacquer is logged").status == "carried"
     assert line in c.text
