@@ -436,10 +436,43 @@ def alone_facts(ctx: MergeContext) -> None:
                     e, why=f"{e.why}; only it states: {named} (carry it with `e`)")
             elif fuller_than(ctx, r, b, stated):  # "... recovery drum (Hal, 01632 960 118)."
                 take_fuller(ctx, r, b, named)  # in its place unless the person says newer
+            elif ids := identifiers(ctx, r, alone):  # it gave no other value of any
+                ctx.entries[r.key] = set_status(
+                    e, "carried", flips=("carry", "drop"),
+                    why=f"the newest rewrote it without the number naming it: "
+                        f"{', '.join(v[2:] for v in ids)}")
             else:  # the newest rewrote it without that fact and gave no other value
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
                                               f"'{text_of(b)[:80]}' without: {named})")
+
+
+# A number that names rather than measures, by its shape: a letter-prefixed code
+# ("HT-20931", "TV-2041"), a run with a leading zero ("01632", "0800"), or digit
+# groups apart ("0800 917 2244", "01632 960148"): phone and account numbers.
+_IDENTIFIER = re.compile(r"(?<![\w.,])(?:[A-Z]{1,4}-\d{3,}|0\d{3,}(?:[ -]\d{2,})*"
+                         r"|\d{3,}(?:[ -]\d{3,})+)(?![\w.,]\d)")
+
+
+def identifiers(ctx: MergeContext, r: Ref, values: list[str]) -> list[str]:
+    """Those of `values` (number facts of older unit `r` the newest states nowhere)
+    that name something (_IDENTIFIER: a phone number, an account code) when no newest
+    unit gives another identifier of that shape ("0114 496 0321" / "0114 496 0777"):
+    the newest rewriting the unit without one has not changed it (a changed number
+    gives the new one), and a reader would miss it. A quantity (money, a measure, a
+    count) the newest leaves out is often one it ended ("The £5 late surcharge" /
+    "has been abolished"): not these."""
+    theirs = {_id_shape(m.group(0)) for b in ctx.base_refs()
+              for m in _IDENTIFIER.finditer(b.unit.text) if m.group(0) not in r.unit.text}
+    named: set[str] = set()
+    for m in _IDENTIFIER.finditer(r.unit.text):
+        if _id_shape(m.group(0)) not in theirs:
+            named |= {f"n:{p}" for p in re.split(r"[ -]", m.group(0)) if p.isdigit()}
+    return [v for v in values if v in named]
+
+
+def _id_shape(token: str) -> str:
+    return re.sub(r"[A-Za-z]", "A", re.sub(r"\d", "9", token))
 
 
 def _intro_fact(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
