@@ -486,9 +486,28 @@ def _intro_fact(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
     if r.unit.kind != "sentence" or not in_intro(ctx, r) \
             or not ctx.base.sections[b.section].is_intro:
         return False
-    valued = [v for v in alone if not v.startswith("name:")]
+    # every value it gives the newest states nowhere, not only those alone: one with
+    # another value in the newest makes it an older version's intro with an old value
+    valued = [v for v in new_facts(ctx, r, stated_facts(ctx)) if not v.startswith("name:")]
     theirs = {_measure(v) for v in b.facts.values - r.facts.values} - {None, "name"}
-    return bool(valued) and not any(_measure(v) in theirs for v in valued)
+    if not any(v in alone and _measure(v) != "year" for v in valued) \
+            or any(_measure(v) in theirs for v in valued):
+        return False  # (a year alone dates the older version: no fact of now)
+    # nor anywhere in the newest another number of what it measures or counts ("14
+    # kayaks" / "21 kayaks", "180 berths" / "46 berths are kept for visitors")
+    mine = set().union(*(_measured(ctx, r.unit.text, v) for v in valued))
+    return not any(mine & _measured(ctx, o.unit.text, w) for o in ctx.base_refs()
+                   for w in o.facts.values - r.facts.values if w.startswith("n:"))
+
+
+def _measured(ctx: MergeContext, text: str, value: str) -> set[str]:
+    """What number fact `value` measures or counts in `text` (_measures; a number
+    written with a thousands separator is found by its last group), function words
+    aside ("4,820 Ml at top water level" counts no "at")."""
+    digits = _digits(value)
+    fw = ctx.lexicon.function_words
+    return {m for k, ms in _measures(text, ctx.lexicon).items() if k and digits.endswith(k)
+            for m in ms if not (m.startswith("count:") and m[6:] in fw)}
 
 
 def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
