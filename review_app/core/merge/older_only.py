@@ -506,8 +506,14 @@ def _measured(ctx: MergeContext, text: str, value: str) -> set[str]:
     aside ("4,820 Ml at top water level" counts no "at")."""
     digits = _digits(value)
     fw = ctx.lexicon.function_words
-    return {m for k, ms in _measures(text, ctx.lexicon).items() if k and digits.endswith(k)
-            for m in ms if not (m.startswith("count:") and m[6:] in fw)}
+    out = {m for k, ms in _measures(text, ctx.lexicon).items() if k and digits.endswith(k)
+           for m in ms if not (m.startswith("count:") and m[6:] in fw)}
+    # and the word right after it, as a unit of measure is written ("about 9 kg.")
+    for m in re.finditer(r"(\d[\d.,]*)\s?([A-Za-zµ°]+)", text):
+        word = m.group(2).lower()
+        if _digits(m.group(1)) == digits and word not in fw:
+            out.add("after:" + stem(word, ctx.lexicon))
+    return out
 
 
 def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
