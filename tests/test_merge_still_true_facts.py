@@ -77,3 +77,13 @@ def test_the_number_of_a_replaced_company_is_not_written() -> None:
     c = compose("merge", newer, [OLDER], now=NOW)
     assert entry(c, "0800 555 0199").status != "carried"
     assert "0800 555 0199" not in c.text
+
+
+def test_an_older_intro_value_the_newest_gives_anew_elsewhere_is_not_written() -> None:
+    # the newest's body gives another number of what it measures: an old value
+    newer = note(NEWER.path, NEWER.text.replace(
+        "## Membership", "## Blending room\n\nThe blending vat now holds 350 litres.\n\n"
+        "## Membership"))
+    c = compose("merge", newer, [OLDER], now=NOW)
+    assert entry(c, "capacity 310 litres").status != "carried"
+    assert "310 litres" not in c.text
