@@ -32,6 +32,7 @@ from .context import MergeContext, Ref
 from .facts import counts, facts_of, masked, stem, unnamed, value_frames, value_shape
 from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .lexicon import Lexicon
+from .other_value import in_intro
 from .pass_units import said
 from .slot_fillers import refill
 from .thing_values import thing_values
@@ -426,15 +427,93 @@ def alone_facts(ctx: MergeContext) -> None:
             if left_out:
                 ctx.entries[r.key] = replace(
                     e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
+            elif b is not None and _intro_fact(ctx, r, b, alone):
+                ctx.entries[r.key] = set_status(
+                    e, "carried", flips=("carry", "drop"),
+                    why=f"an older intro's fact the newest's intro lacks: {named}")
             elif other or b is None:
                 ctx.entries[r.key] = replace(
                     e, why=f"{e.why}; only it states: {named} (carry it with `e`)")
             elif fuller_than(ctx, r, b, stated):  # "... recovery drum (Hal, 01632 960 118)."
                 take_fuller(ctx, r, b, named)  # in its place unless the person says newer
+            elif ids := identifiers(ctx, r, alone):  # it gave no other value of any
+                ctx.entries[r.key] = set_status(
+                    e, "carried", flips=("carry", "drop"),
+                    why=f"the newest rewrote it without the number naming it: "
+                        f"{', '.join(v[2:] for v in ids)}")
             else:  # the newest rewrote it without that fact and gave no other value
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
                                               f"'{text_of(b)[:80]}' without: {named})")
+
+
+# A number that names rather than measures, by its shape: a letter-prefixed code
+# ("HT-20931", "TV-2041"), a run with a leading zero ("01632", "0800"), or digit
+# groups apart ("0800 917 2244", "01632 960148"): phone and account numbers.
+_IDENTIFIER = re.compile(r"(?<![\w.,])(?:[A-Z]{1,4}-\d{3,}|0\d{3,}(?:[ -]\d{2,})*"
+                         r"|\d{3,}(?:[ -]\d{3,})+)(?![\w.,]\d)")
+
+
+def identifiers(ctx: MergeContext, r: Ref, values: list[str]) -> list[str]:
+    """Those of `values` (number facts of older unit `r` the newest states nowhere)
+    that name something (_IDENTIFIER: a phone number, an account code) when no newest
+    unit gives another identifier of that shape ("0114 496 0321" / "0114 496 0777"):
+    the newest rewriting the unit without one has not changed it (a changed number
+    gives the new one), and a reader would miss it. A quantity (money, a measure, a
+    count) the newest leaves out is often one it ended ("The £5 late surcharge" /
+    "has been abolished"): not these."""
+    theirs = {_id_shape(m.group(0)) for b in ctx.base_refs()
+              for m in _IDENTIFIER.finditer(b.unit.text) if m.group(0) not in r.unit.text}
+    named: set[str] = set()
+    for m in _IDENTIFIER.finditer(r.unit.text):
+        if _id_shape(m.group(0)) not in theirs:
+            named |= {f"n:{p}" for p in re.split(r"[ -]", m.group(0)) if p.isdigit()}
+    return [v for v in values if v in named]
+
+
+def _id_shape(token: str) -> str:
+    return re.sub(r"[A-Za-z]", "A", re.sub(r"\d", "9", token))
+
+
+def _intro_fact(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
+    """An older intro sentence the newest's intro took over (one intro replaces
+    another: it speaks of the note, not of the values the older one gave) that gives a
+    value nothing in the newest states, of no measure that intro gives another value of
+    ("... at Unit 9, Feeder Road, Bristol BS2 0TJ", "capacity 4,820 Ml"): a still-true
+    fact of the note's subject, carried (pass_lead writes it where it belongs). Names
+    alone are the older version's own wording ("First write-up of how Orchard Lane
+    runs ..."): no such fact."""
+    if r.unit.kind != "sentence" or not in_intro(ctx, r) \
+            or not ctx.base.sections[b.section].is_intro:
+        return False
+    # every value it gives the newest states nowhere, not only those alone: one with
+    # another value in the newest makes it an older version's intro with an old value
+    valued = [v for v in new_facts(ctx, r, stated_facts(ctx)) if not v.startswith("name:")]
+    theirs = {_measure(v) for v in b.facts.values - r.facts.values} - {None, "name"}
+    if not any(v in alone and _measure(v) != "year" for v in valued) \
+            or any(_measure(v) in theirs for v in valued):
+        return False  # (a year alone dates the older version: no fact of now)
+    # nor anywhere in the newest another number of what it measures or counts ("14
+    # kayaks" / "21 kayaks", "180 berths" / "46 berths are kept for visitors")
+    mine = set().union(*(_measured(ctx, r.unit.text, v) for v in valued))
+    return not any(mine & _measured(ctx, o.unit.text, w) for o in ctx.base_refs()
+                   for w in o.facts.values - r.facts.values if w.startswith("n:"))
+
+
+def _measured(ctx: MergeContext, text: str, value: str) -> set[str]:
+    """What number fact `value` measures or counts in `text` (_measures; a number
+    written with a thousands separator is found by its last group), function words
+    aside ("4,820 Ml at top water level" counts no "at")."""
+    digits = _digits(value)
+    fw = ctx.lexicon.function_words
+    out = {m for k, ms in _measures(text, ctx.lexicon).items() if k and digits.endswith(k)
+           for m in ms if not (m.startswith("count:") and m[6:] in fw)}
+    # and the word right after it, as a unit of measure is written ("about 9 kg.")
+    for m in re.finditer(r"(\d[\d.,]*)\s?([A-Za-zµ°]+)", text):
+        word = m.group(2).lower()
+        if _digits(m.group(1)) == digits and word not in fw:
+            out.add("after:" + stem(word, ctx.lexicon))
+    return out
 
 
 def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:

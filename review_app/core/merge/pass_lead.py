@@ -8,8 +8,9 @@ lead sentence nearest in meaning, unless it states a fact the newest states nowh
 (older_only.new_facts: a number, a date, a name, a code span, a link; a decision,
 "We decided to paint the barn"; or a weekday the newest never names; a "Label: value"
 line or a status is a value, not an intro): then that fact
-is carried, and written in the newest's section nearest in meaning other than the
-lead (when one is near it), not as a second intro. An older lead sentence telling
+is carried, and written where it is nearest in meaning, the newest's lead among the
+sections (a fact of the note's subject belongs in its intro), never as a loose
+paragraph at the end of a body section merely less far from it. An older lead sentence telling
 where its version came from ("Gathered from the staff room whiteboard") is superseded
 by the newest lead's own source or occasion, facts or none (_sources). The person can
 flip either verdict."""
@@ -22,6 +23,7 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .document import Document
+from .link_lines import link_targets
 from .older_only import new_facts, set_status, stated_facts, text_of
 from .other_value import provenance, tells_occasion
 from .pass_one_valued import status_statement
@@ -59,18 +61,34 @@ def _unnamed_days(ctx: MergeContext, r: Ref, base_words: set[str]) -> set[str]:
 
 
 def _home(ctx: MergeContext, refs: list[Ref], lead: int) -> None:
-    """A fact an older intro carries goes where it belongs: the newest's section, other
-    than its lead, nearest in meaning (section_meaning.section_scores, at least
-    Thresholds.section_home_cosine close), so it is not read as a second intro; with
-    none that close it stays in the lead, after the newest's."""
+    """A fact an older intro carries goes where it is nearest in meaning
+    (section_meaning.section_scores), the newest's lead among the sections: a fact of
+    the note's subject ("... at Unit 9, Feeder Road, Bristol BS2 0TJ") in the lead,
+    after its sentence nearest in meaning, never as a loose paragraph at the end of a
+    body section merely less far from it (issue 18: an old intro line stranded under
+    "## End point"); one of a thing a body section speaks of ("the hall, which seats
+    48 players") in that section, when at least Thresholds.section_home_cosine close."""
     if not refs:
         return
     scores, sections = section_scores(ctx, refs)
     for i, r in enumerate(refs):
-        row = [(float(scores[i, j]), k) for j, k in enumerate(sections) if k != lead]
+        row = [(float(scores[i, j]), k) for j, k in enumerate(sections)]
         best = max(row, default=None)
-        if best is not None and best[0] >= ctx.thresholds.section_home_cosine:
-            ctx.home.setdefault(r.key, best[1])
+        home = best[1] if best is not None and best[1] != lead and \
+            best[0] >= ctx.thresholds.section_home_cosine else lead
+        ctx.home.setdefault(r.key, home)
+
+
+def _link_lines(ctx: MergeContext) -> list[Ref]:
+    """The carried link lines of the older notes' intros (link_lines.link_targets)."""
+    out = []
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is not None and e.status == "carried" and doc.sections[r.section].is_intro \
+                    and link_targets(ctx, r):
+                out.append(r)
+    return out
 
 
 def _sources(ctx: MergeContext, lead: list[Ref]) -> None:
@@ -104,6 +122,8 @@ def run(ctx: MergeContext) -> None:
     if not lead:
         return
     _sources(ctx, lead)
+    for r in _link_lines(ctx):  # a link line introduces a related note: beside the lead
+        ctx.home.setdefault(r.key, lead[0].section)
     todo: list[Ref] = []
     for _, doc in ctx.older:
         # the intro is the lead's first sentence: those after it say things of their

@@ -26,7 +26,8 @@ from ..units import normalise
 from .context import MergeContext, Ref
 from .facts import facts_of, label_of, masked, same_kind, spelled_numbers, stem, value_frames
 from .ledger import ORDERED, SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
-from .older_only import unsaid_words
+from .link_lines import alone_on_its_lines, link_targets, linked_by
+from .older_only import new_facts, unsaid_words
 from .other_value import (
     STRUCTURED,
     category,
@@ -59,7 +60,8 @@ def run(ctx: MergeContext) -> None:
     base_refs = ctx.base_refs()
     for r in base_refs:  # the base's relation to a member: after the merge, to itself
         t = relation_of(ctx, r.unit.raw[0]) if r.unit.kind == "rel" else None
-        if (t is not None and t[1] in ctx.group_keys) or _names_only_members(ctx, r):
+        if (t is not None and t[1] in ctx.group_keys) or _names_only_members(ctx, r) or (
+                _links_members(ctx, r) and alone_on_its_lines(ctx, r)):
             ctx.entries[r.key] = entry_for(r, "dropped", why="a link to the merged note itself")
     stated: set[str] = set()
     for r in base_refs:
@@ -72,6 +74,7 @@ def run(ctx: MergeContext) -> None:
     for sec in ctx.base.sections:  # a heading names things too
         stated |= {f"name:{w.lower()}" for w in sec.title.split()}
     codes = [v for v in stated if v.startswith("code:")]
+    base_links = linked_by(ctx, [r for r in base_refs if ctx.entries[r.key].status == "stated"])
     base_norms = {r.unit.norm for r in base_refs}
     base_rels = [(r, relation_of(ctx, r.unit.raw[0])) for r in base_refs if r.unit.kind == "rel"]
     base_texts = [r.unit.text for r in base_refs]  # once: _quick asks per older unit
@@ -80,7 +83,8 @@ def run(ctx: MergeContext) -> None:
     for _note, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             pool = pool_of[r.key]
-            entry = _quick(ctx, r, stated, base_norms, base_rels, pool, codes, base_texts)
+            entry = _link_line(ctx, r, stated, base_links) or _quick(
+                ctx, r, stated, base_norms, base_rels, pool, codes, base_texts)
             if entry is not None:
                 ctx.entries[r.key] = entry
                 continue
@@ -105,6 +109,40 @@ def _names_only_members(ctx: MergeContext, r: Ref) -> bool:
         return False
     rest = re.findall(r"[^\W\d_]+", WIKILINK_RE.sub(" ", text))
     return len(rest) <= 3
+
+
+def _links_members(ctx: MergeContext, r: Ref) -> bool:
+    """A link line (link_lines.link_targets: "Update to [[Rota v1]] after the spring
+    letter.") all of whose links name members: once they are one note it names
+    itself, and the rest of it says how it related to them."""
+    targets = link_targets(ctx, r)
+    return bool(targets) and all(t in ctx.group_keys for t in targets or ())
+
+
+def _link_line(ctx: MergeContext, r: Ref, stated: set[str],
+               base_links: dict[str, Ref]) -> LedgerEntry | None:
+    """The verdict on an older link line, judged as the relation it is the prose of:
+    to members only, dropped (it names the merged note itself); when every other note
+    it links the newest links too (a body link or a relation), present; when its own
+    note relates to each of those the newest does not link, present in that relation
+    (whose verdict stands for the link: kept once, as a relation). A line naming
+    anything the newest states nowhere besides its links is judged as prose."""
+    targets = link_targets(ctx, r)
+    if not targets or any(not v.startswith("link:") for v in new_facts(ctx, r, stated)):
+        return None
+    if all(t in ctx.group_keys for t in targets):
+        return entry_for(r, "dropped", why="a link to the merged note itself")
+    others = [t for t in dict.fromkeys(targets) if t not in ctx.group_keys]
+    own = linked_by(ctx, [o for o in ctx.refs[r.path] if o.unit.kind == "rel"])
+    if any(t not in base_links and t not in own for t in others):
+        return None
+    by = next((base_links[t] for t in others if t in base_links), None)
+    if by is not None and all(t in base_links for t in others):
+        return entry_for(r, "present", by=by.key, by_text=as_written(by),
+                         why="a link line: the newest links that note already")
+    rel = next(own[t] for t in others if t not in base_links)
+    return entry_for(r, "present", by=rel.key, by_text=as_written(rel),
+                     why="a link line: its note's relation to that note stands for it")
 
 
 def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003

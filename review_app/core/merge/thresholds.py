@@ -165,6 +165,13 @@ class Thresholds:
     # heading (where the author put them), 152 sit at 0.25 or above to their own
     # section's vector (0.15: all, 0.30: 149); below it a section says nothing near it.
     section_home_cosine: float = 0.25
+    # A sentence or list item whose first link comes after at most this many words
+    # ("See also [[X]] for the yard", "Ties in with [[X]].", "Update to [[X]] after
+    # ...") is a link line: its point is the link (link_lines.py). On the nine dev merge
+    # sets (merge-R..Z) every prose sentence with a link 0-3 words in links a note
+    # ("See", "Linked to", "Second version of"); from 4 words on the link ends a
+    # statement of its own ("Packing has moved to [[X]]", "... as set out in [[X]]").
+    link_lead_words: int = 3
     # An older section with no heading counterpart whose vector (heading and every unit,
     # averaged) is at least this close to a section of the newest (heading and prose,
     # the intro aside) is that section's older version: what is carried from it goes
