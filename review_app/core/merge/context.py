@@ -70,6 +70,8 @@ class MergeContext:
     # inputs it was given, per ledger key (bench/carry_fit.py reads them)
     carry_model: Any = None
     carry_features: dict[str, list[float]] = field(default_factory=dict)
+    # older_only.other_values: what the newest's units measure (built on first use)
+    given_measures: dict[str, list[tuple[Ref, frozenset[str]]]] | None = None
 
     def ref(self, key: str) -> Ref:
         path = self.entries[key].source
