@@ -219,12 +219,7 @@ def other_values(ctx: MergeContext, r: Ref, values: set[str]) -> dict[str, Ref]:
     index = _given_measures(ctx)
     out: dict[str, Ref] = {}
     for v in sorted(values):
-        if v.startswith("n:"):
-            measures = mine.get(_digits(v), set()) | _shaped(v)
-        elif v.startswith("label:"):
-            measures = {v.split("=", 1)[0]}
-        else:
-            continue
+        measures = _what_measures(v, mine)
         # the first base unit, in the note's order, giving a value r does not state
         hit = next((b for m in sorted(measures) for b, given in index.get(m, ())
                     if not given <= r.facts.values), None)
@@ -243,17 +238,21 @@ def _given_measures(ctx: MergeContext) -> dict[str, list[tuple[Ref, frozenset[st
         for b in ctx.base_refs():
             given = _measures(b.unit.text, ctx.lexicon)
             for v in b.facts.values:
-                if v.startswith("n:"):
-                    ms = given.get(_digits(v), set()) | _shaped(v)
-                elif v.startswith("label:"):
-                    ms = {v.split("=", 1)[0]}
-                else:
-                    continue
-                for m in ms:
+                for m in _what_measures(v, given):
                     index.setdefault(m, {}).setdefault(b.key, (b, set()))[1].add(v)
         ctx.given_measures = {m: [(b, frozenset(vs)) for b, vs in by.values()]
                               for m, by in index.items()}
     return ctx.given_measures
+
+
+def _what_measures(value: str, measures: dict[str, set[str]]) -> set[str]:
+    """What a fact of a unit measures, given its unit's `_measures`: for a number its
+    unit, counted noun or shape; for a label its name; nothing for other facts."""
+    if value.startswith("n:"):
+        return measures.get(_digits(value), set()) | _shaped(value)
+    if value.startswith("label:"):
+        return {value.split("=", 1)[0]}
+    return set()
 
 
 def _shaped(value: str) -> set[str]:
