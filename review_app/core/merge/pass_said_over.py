@@ -57,7 +57,6 @@ rewrote is superseded by the unit that rewrote it, not written beside it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
@@ -65,14 +64,14 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .ended import Ended, ended, is_open, moved_to, names_in, places, speaks_of, words_in
-from .facts import label_of, same_kind, unnamed, value_kind, value_shape
+from .facts import label_of, same_kind, unnamed
 from .ledger import Choice
 from .negation import negated
 from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
 from .other_value import STRUCTURED, category, framed_period, is_history
-from .pass_leaning import leans
 from .pass_units import as_written, said
 from .past_events import past_event
+from .said_in_frame import FRAMED, SAYS, said_in_frame
 from .said_scope import SaidScope
 from .thing_values import ThingValue, other_value, same_thing, thing_values
 
@@ -221,7 +220,7 @@ def moved_from(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
     (the town): left to the rules. Written beside the newest, the older unit would
     state the old arrangement as current: superseded by the unit saying it changed,
     so the person can flip it."""
-    movers = {j: found for j, b in enumerate(base) if b.unit.kind in _SAYS
+    movers = {j: found for j, b in enumerate(base) if b.unit.kind in SAYS
               and (found := moved_to(said(b.unit), ctx.lexicon))}
     if not movers:
         return
@@ -234,7 +233,7 @@ def moved_from(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
-            if e.status != "carried" or e.chosen or r.unit.kind not in _FRAMED:
+            if e.status != "carried" or e.chosen or r.unit.kind not in FRAMED:
                 continue
             names = {v[5:] for v in new_facts(ctx, r, stated) if v.startswith("name:")}
             if not names:
@@ -288,7 +287,7 @@ def moved_elsewhere(ctx: MergeContext, base: list[Ref],
     if not movers:
         return
     sections = {b.section: b for b in movers}
-    said_units = [b for b in base if b.unit.kind in _SAYS]
+    said_units = [b for b in base if b.unit.kind in SAYS]
     for _, doc in ctx.older:
         obs: list[Ref] = []
         for r in ctx.refs[doc.path]:
@@ -298,7 +297,7 @@ def moved_elsewhere(ctx: MergeContext, base: list[Ref],
             if r.unit.kind == "obs":
                 obs.append(r)
                 continue
-            if r.unit.kind not in _SAYS:
+            if r.unit.kind not in SAYS:
                 continue
             aligned = ctx.aligned.get((r.path, r.section))
             if aligned in sections:
@@ -455,152 +454,3 @@ def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
                      and "n:" + t.value in o.facts.values]
             return prose[0] if prose else b
     return None
-
-
-
-_FRAMED = frozenset({"sentence", "item", "obs"})  # steps, rows, checks: their block's
-_SAYS = frozenset({"sentence", "item", "obs", "step", "check", "footnote"})
-
-
-def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
-    """An older sentence, list item or observation still carried that the newest says
-    over in other words: the newest unit nearest it in meaning (values and names taken
-    out, facts.unnamed; in its scope, as above) is at least Thresholds.frame_cosine
-    close, it is the newest unit that older unit's note answers to (of its units of
-    the same channel, body or observations, that one is nearest the newest unit: one
-    newer unit rewrites one older unit), the two share most of the words they say it
-    with (Thresholds.frame_share, values left out: older_only.frame_prefixes), and
-    each says something the other does not (another value, another person, another
-    way: "The log yard is raked on Tuesdays and Fridays" / "Bark is raked off the log
-    yard every evening"). A sentence leaning on the one before it ("It is patched to
-    input 9") speaks of what that one names, so it is not judged alone, on either side
-    (pass_leaning places it with its antecedent). Written beside it, the older one
-    would state an old value as current whatever its kind. A unit saying less than the
-    newest's (its words and facts all there) is the newest's to say; one saying more
-    is not said over. An open to-do asserts nothing."""
-    th = ctx.thresholds
-    stated = cache(lambda: stated_facts(ctx))
-    near = [b for b in base if b.unit.kind in _SAYS and not leans(said(b.unit), ctx.lexicon)
-            and not (b.unit.kind == "check" and b.unit.box == " ")]
-    if not near:
-        return
-    for _, doc in ctx.older:
-        own = [r for r in ctx.refs[doc.path] if r.unit.kind in _FRAMED
-               and not ctx.entries[r.key].block]
-        todo = [i for i, r in enumerate(own) if ctx.entries[r.key].status == "carried"
-                and not ctx.entries[r.key].chosen and not leans(said(r.unit), ctx.lexicon)]
-        if not todo:
-            continue
-        if len(own) + len(near) > th.embed_budget:
-            ctx.bounded.append(f"{len(own)} older units against {len(near)} units of the "
-                               f"newest, so none was judged said over in other words "
-                               f"(budget {th.embed_budget})")
-            return
-        index = {b.key: j for j, b in enumerate(near)}
-        scopes = [[index[k] for j in scope.of(r) if (k := base[j].key) in index]
-                  for r in own]
-        sims = np.asarray(ctx.cosines([unnamed(said(r.unit), ctx.lexicon) for r in own],
-                                      [unnamed(said(b.unit), ctx.lexicon) for b in near]),
-                          dtype=np.float64)
-        for i in todo:
-            r = own[i]
-            if not scopes[i]:
-                continue
-            j = max(scopes[i], key=lambda k: sims[i, k])
-            # A newest unit giving another value of the kind of every value this one
-            # alone gives speaks to it at a lower bar (its values are all it adds)
-            valued = [k for k in scopes[i] if _answers(ctx, r, near[k], stated())]
-            v = max(valued, key=lambda k: sims[i, k]) if valued else None
-            # the nearest first; when it does not say this unit over (it speaks of the
-            # thing without a value: "Half the job value is taken as deposit"), the
-            # nearest giving another value of its values ("Take a 50% deposit")
-            for c in dict.fromkeys([j if sims[i, j] >= th.frame_cosine or v is None
-                                    else v, *([v] if v is not None else [])]):
-                if _said_over_by(ctx, own, scopes, sims, i, c, near, value=c == v,
-                                 stated=stated):
-                    break
-
-
-def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
-                  sims: np.ndarray, i: int, j: int, near: list[Ref], *, value: bool,
-                  stated: Callable[[], set[str]]) -> bool:
-    """said_in_frame's test of older unit own[i] against newest unit near[j] (`value`:
-    near[j] gives another value of every value own[i] alone gives); superseded by it
-    when it passes."""
-    th = ctx.thresholds
-    r = own[i]
-    if sims[i, j] < (th.frame_value_cosine if value else th.frame_cosine):
-        return False
-    obs = r.unit.kind == "obs"
-    rivals = [k for k, o in enumerate(own) if k != i and (o.unit.kind == "obs") == obs
-              and j in scopes[k]]
-    if any(sims[k, j] > sims[i, j] and (not value or _answers(
-            ctx, own[k], near[j], stated())) for k in rivals):
-        return False  # the newest unit answers another unit of this note (its
-        # values another one's values: "Hall hire is EUR 100", not "Cleaning
-        # is EUR 35", under "The hall hire is EUR 120")
-    b = near[j]
-    mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, said(b.unit))
-    if not mine or not value and 2 * len(mine & theirs) < th.frame_share * (
-            len(mine) + len(theirs)):
-        return False
-    if (mine <= theirs and r.facts.values <= b.facts.values) or (
-            theirs <= mine and b.facts.values <= r.facts.values):
-        return False  # one says all the other does: a restatement, not another value
-    e = ctx.entries[r.key]
-    ctx.entries[r.key] = replace(
-        e, status="superseded", by=b.key, by_text=as_written(b).strip(),
-        flips=_FLIP_PAIR, why="the newest says it over: "
-        + ", ".join(sorted(_shown(said(b.unit), theirs - mine))) + " where this says "
-        + ", ".join(sorted(_shown(said(r.unit), mine - theirs))))
-    return True
-
-
-def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
-    """Newest unit `b` gives another value of the kind of every fact older unit `r`
-    alone gives (numbers, money, times, dates; facts.value_kind), and `r` gives at
-    least one: what `r` adds to the newest is its old values, nothing else ("Each slot
-    is 90 minutes" / "Slots ... last 2 hours"; "Payment by card above 20 EUR" keeps
-    EUR, stated elsewhere). A name, code or link the newest lacks is a fact of its own:
-    not answered here; nor is a year (when, not how much), nor a number of a shape
-    (facts.value_shape: a phone number, a code) by a number of another shape, nor a
-    figure in one unit of measure by a figure in another ("4 m3" / "0.5 mg/l")."""
-    new = new_facts(ctx, r, stated)
-    if not new or any(not f.startswith("n:") or value_kind(f) == "year" for f in new):
-        return False  # a year says when something happened, not how much of it
-    theirs = [f for f in b.facts.values - r.facts.values if f.startswith("n:")]
-    mine, other = said(r.unit), said(b.unit)
-    return all(any(value_kind(g) == value_kind(f) and _shaped(f) in (None, _shaped(g))
-                   and _measure(mine, f, ctx) in (None, _measure(other, g, ctx) or
-                                                  _measure(mine, f, ctx))
-                   for g in theirs) for f in new)
-
-
-def _measure(text: str, value: str, ctx: MergeContext) -> str | None:
-    """The unit of measure written after a number fact's figure ("4 m3" -> "m3",
-    "0.5 mg/l" -> "mg", "14 °C" -> "°c"), one spelling per unit; None when none is:
-    a figure in one unit is no other value of a figure in another."""
-    m = re.search(rf"(?<![\d.,]){re.escape(value[2:])}\s?(°\s?[A-Za-z]|%|[A-Za-zµ]+\d?)",
-                  text)
-    if m is None:
-        return None
-    unit = m.group(1).lower().replace(" ", "")
-    if unit[:1] in "°%" or unit in ctx.lexicon.measure_words or (
-            len(unit) <= 3 and unit not in ctx.lexicon.function_words):
-        return unit[:-1] if len(unit) > 3 and unit.endswith("s") else unit
-    return None
-
-
-def _shaped(value: str) -> str | None:
-    """The shape of a long run of digits (a phone number, a code: "01632" -> "99999");
-    None for a figure, whose decimals say nothing of what it counts ("2.5" / "3")."""
-    shape = value_shape(value)
-    return shape if shape is not None and shape.isdigit() else None
-
-
-def _shown(text: str, prefixes: frozenset[str]) -> set[str]:
-    """The words of `text` whose first four letters are among `prefixes` (what the
-    ledger shows for a frame's difference), or the text's values when none differ."""
-    words = {w for w in re.findall(r"[A-Za-z][\w'’\-]*|\d[\w.,:/\-]*", text)
-             if w.lower()[:4] in prefixes}
-    return words or {w for w in re.findall(r"\d[\w.,:/\-]*|[A-Z][\w'’\-]*", text)[1:]}

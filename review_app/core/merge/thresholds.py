@@ -107,7 +107,7 @@ class Thresholds:
     # still-true one at 0.38. 0.60 sits in that gap.
     opposite_cosine: float = 0.60
     # An older sentence, item or observation is said over by the newest unit nearest
-    # it in meaning, values and names taken out (pass_said_over.said_in_frame), when
+    # it in meaning, values and names taken out (said_in_frame.py), when
     # the two are at least `frame_cosine` close, that newest unit is the one its note
     # answers to, and they share at least `frame_share` (Dice) of the words they say it
     # with, values left out (older_only.frame_prefixes). Chosen on a probe set written
