@@ -166,6 +166,18 @@ class Lexicon:
         signed done completed finished resolved closed accepted approved installed
         delivered concluded
         """))
+    # Labels that mark a line as a question still to settle, not a fact ("TBD: who
+    # signs off?", "Open question: ..."; "_" joins the words of one label): an older
+    # draft's such line is not carried (questions.py).
+    question_labels: frozenset[str] = field(default_factory=lambda: _words("""
+        tbd tbc todo to_do fixme open_question question undecided to_decide open_point
+        """))
+    # Headings whose section holds questions still to settle ("## Open questions"):
+    # whatever its items say, each asks rather than states (questions.py).
+    question_headings: frozenset[str] = field(default_factory=lambda: _words("""
+        open_questions open_points unresolved undecided to_decide todo to_do todos tbd
+        pending_decisions questions_to_settle
+        """))
     # ... what an older unit says when the thing was not done yet.
     open_cues: frozenset[str] = field(default_factory=lambda: _words("""
         open draft pending proposed negotiation negotiating under_discussion planned
@@ -294,11 +306,12 @@ class Lexicon:
         current latest old outdated legacy previous revised updated new
         """))
     # Words that open a sentence only read after the one before it ("It should be under
-    # 16 MB", "This means ...", "Both are checked weekly", "The latter ..."): the
-    # sentence leans on its predecessor (merge/pass_leaning.py).
+    # 16 MB", "This means ...", "Both are checked weekly", "The latter ...", "Yes, ..."
+    # answering the question before it): the sentence leans on its predecessor
+    # (merge/pass_leaning.py).
     leaning_openers: frozenset[str] = field(default_factory=lambda: _words("""
         it its this that these those they them their theirs both such either neither
-        latter former otherwise hence thus therefore consequently
+        latter former otherwise hence thus therefore consequently yes
         """))
     # Words that, opening a sentence, point at a person named before it ("She does the
     # first interview", "Her direct line is ..."): the sentence leans on its predecessor

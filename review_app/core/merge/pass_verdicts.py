@@ -41,11 +41,13 @@ from .other_value import (
 from .pass_units import as_written, said
 from .past_events import past_event
 from .pool import pools
+from .questions import open_question
 from .roles import replaced as role_replaced
 from .slot_fillers import listed, refill
 
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
+OPEN_QUESTION = "an older draft's open question"
 
 
 def relation_of(ctx: MergeContext, line: str) -> tuple[str, str] | None:
@@ -145,6 +147,16 @@ def _link_line(ctx: MergeContext, r: Ref, stated: set[str],
                      why="a link line: its note's relation to that note stands for it")
 
 
+def _then(ctx: MergeContext, r: Ref) -> str | None:
+    """The text of the unit after `r` in its block (one paragraph or item), if any."""
+    refs = ctx.refs[r.path]
+    k = refs.index(r)
+    if k + 1 < len(refs) and refs[k + 1].unit.block == r.unit.block and \
+            refs[k + 1].unit.kind == r.unit.kind == "sentence":
+        return refs[k + 1].unit.text
+    return None
+
+
 def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
     if kw.get("by_text") is not None:
         kw["by_text"] = kw["by_text"].strip()
@@ -228,6 +240,8 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return entry_for(r, "carried", why="a code block the newest lacks", flips=_FLIP_CARRY)
     if u.norm in base_norms:
         return entry_for(r, "present")
+    if open_question(u.text, r.section_title, u.kind, u.box, ctx.lexicon, _then(ctx, r)):
+        return entry_for(r, "dropped", flips=_FLIP_CARRY, why=OPEN_QUESTION)
     base = ctx.base_refs()
     if (k := role_replaced(u.text, base_texts, ctx.lexicon)) is not None:
         return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),

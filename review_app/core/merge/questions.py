@@ -1,0 +1,53 @@
+"""An older draft's open question: a line that asks or leaves a thing to do, not one
+that states a fact.
+
+"Should we move to Fridays?", "- [ ] decide on the caterer", "TBD: who signs off?",
+an item under "## Open questions": each was open when that draft was written. The
+newest version either settled it (it states the answer) or let it go; written into
+the merged note, it would ask again what the newest answered. Issue 18 item 4 carries
+only units stating a fact the newest lacks, and a question states none: the verdicts
+pass reports it dropped, and the person can carry it with one key.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .lexicon import Lexicon
+
+_TAIL = re.compile(r"(\s+#[\w/-]+|\s*\([^()]*\))+\s*$")  # tags, a closing (context)
+# a label before a colon or dash, or an observation's category ("- [todo] ...")
+_LABEL = re.compile(r"^\s*(?:[-*+]\s+)?(?:\[([^\]]*)\]\s*)?\**(?:([A-Za-z][A-Za-z ]{0,30}?)"
+                    r"\**\s*[:\-–—])?")
+
+
+def _key(words: str) -> str:
+    return "_".join(re.findall(r"[a-z]+", words.lower()))
+
+
+def _asks(text: str) -> bool:
+    return _TAIL.sub("", text).rstrip("*_ ").endswith("?")
+
+
+def open_question(text: str, section: str, kind: str, box: str | None,
+                  lexicon: Lexicon, then: str | None = None) -> bool:
+    """The unit asks or leaves to do rather than states: an unticked to-do, a line that
+    ends in a question mark (its tags and closing context aside) and is not answered by
+    the unit after it in its paragraph (`then`: "Can I park? Yes, behind the hall." is
+    a question with its answer), a line labelled as a question (Lexicon.question_labels:
+    "TBD:"), or any unit of a section whose heading says it holds questions
+    (Lexicon.question_headings: "Open questions")."""
+    if kind in ("rel", "code", "row", "step"):
+        return False  # a relation, code or a block's row or step is read in its block
+    if kind == "check":
+        return box == " "  # a ticked box under "Open questions" is one settled
+    if _key(section) in lexicon.question_headings:
+        return True
+    if _asks(text):
+        return then is None or _asks(then)
+    label = _LABEL.match(text)
+    return label is not None and any(_key(g) in lexicon.question_labels
+                                     for g in label.groups() if g)
+
+
+__all__ = ["open_question"]

@@ -1,0 +1,73 @@
+"""Issue 18, item 4 (merge17a): an older draft's open questions and to-dos are not
+facts, so they are not carried into the note whose newest version settled them. A
+line ending in a question mark, an unticked to-do, a "TBD:" line and any item under
+an "Open questions" heading are reported dropped ("an older draft's open question"),
+each with its flip, so the person can carry it with one key. Guards: a question
+answered in its own paragraph ("Can visitors climb the tower? Yes, ...") is a fact,
+and a ticked box under "Open questions" is a settled one. Domain: a church tower's
+bell ringers (no other test uses it); real parser, real model. Each test failed
+before the change."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import body, check_ledger, entry, fm, note
+
+from review_app.core.merging import compose
+
+NOW = dt.datetime(2026, 5, 1, 12, 0, 0)
+
+OLDER = note("ringers/practice.md", fm("Tower practice", "2025-03-01") + (
+    "How the St Aldhelm's bell ringers run their practice nights.\n\n"
+    "## Practice\n\n"
+    "Practice is on Thursdays in the ringing chamber at 19:30. Can visitors climb "
+    "the tower? Yes, on Saturdays with Idris Vaughan.\n\n"
+    "## Open questions\n\n"
+    "- Should we move practice to Fridays?\n"
+    "- Handbell evenings in winter\n"
+    "- [x] Sally ropes ordered from Ellis Ropes\n\n"
+    "## Tasks\n\n"
+    "- [ ] decide on the peal band for the harvest service\n\n"
+    "TBD: who signs off the ringing certificates?\n"))
+
+NEWER = note("ringers/practice-2026.md", fm("Tower practice 2026", "2026-02-01") + (
+    "How the St Aldhelm's bell ringers run their practice nights this year.\n\n"
+    "## Practice\n\n"
+    "Practice is on Fridays in the ringing chamber at 19:30. The harvest peal band is "
+    "Ruth, Idris, Colm and Bea.\n\n"
+    "Ringing certificates are signed off by the tower captain.\n"))
+
+QUESTIONS = ("Should we move practice to Fridays?", "Handbell evenings in winter",
+             "decide on the peal band", "TBD: who signs off")
+
+
+def test_an_older_draft_s_open_questions_are_dropped_and_flippable() -> None:  # failed before
+    c = compose("merge", NEWER, [OLDER], now=NOW)
+    check_ledger(c)
+    written = body(c.text)
+    for q in QUESTIONS:
+        assert q not in written, q
+        e = entry(c, q)
+        assert e.status == "dropped" and e.why == "an older draft's open question", (q, e)
+        assert "carry" in e.flips
+    assert "## Tasks" not in written
+
+
+def test_an_answered_question_and_a_ticked_box_are_facts() -> None:  # failed before
+    c = compose("merge", NEWER, [OLDER], now=NOW)
+    assert entry(c, "Can visitors climb").why != "an older draft's open question"
+    assert entry(c, "Yes, on Saturdays").status == "carried"
+    assert entry(c, "Sally ropes ordered").status == "carried"
+    assert "Sally ropes ordered from Ellis Ropes" in c.text
+    # the answer leans on its question (Lexicon.leaning_openers): written together
+    assert "Can visitors climb the tower? Yes, on Saturdays with Idris Vaughan." in c.text
+
+
+def test_the_person_carries_an_open_question_with_one_key() -> None:
+    c = compose("merge", NEWER, [OLDER], now=NOW)
+    key = entry(c, "Should we move practice").key
+    carried = compose("merge", NEWER, [OLDER], now=NOW, choices={key: "carry"})
+    check_ledger(carried)
+    assert "Should we move practice to Fridays?" in carried.text
+    assert entry(carried, "Should we move practice").status == "carried"
