@@ -21,6 +21,7 @@ from .said_scope import SaidScope
 
 FRAMED = frozenset({"sentence", "item", "obs"})  # steps, rows, checks: their block's
 SAYS = frozenset({"sentence", "item", "obs", "step", "check", "footnote"})
+# (a newest table row is read too, cell by cell after its heading: read())
 
 
 def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
@@ -41,8 +42,9 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
     is not said over. An open to-do asserts nothing."""
     th = ctx.thresholds
     stated = cache(lambda: stated_facts(ctx))
-    near = [b for b in base if b.unit.kind in SAYS and not leans(said(b.unit), ctx.lexicon)
-            and not (b.unit.kind == "check" and b.unit.box == " ")]
+    near = [b for b in base if b.unit.kind == "row" or (
+        b.unit.kind in SAYS and not leans(said(b.unit), ctx.lexicon)
+        and not (b.unit.kind == "check" and b.unit.box == " "))]
     if not near:
         return
     for _, doc in ctx.older:
@@ -61,7 +63,7 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
         scopes = [[index[k] for j in scope.of(r) if (k := base[j].key) in index]
                   for r in own]
         sims = np.asarray(ctx.cosines([unnamed(said(r.unit), ctx.lexicon) for r in own],
-                                      [unnamed(said(b.unit), ctx.lexicon) for b in near]),
+                                      [unnamed(read(ctx, b), ctx.lexicon) for b in near]),
                           dtype=np.float64)
         for i in todo:
             r = own[i]
@@ -80,6 +82,19 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
                 if _said_over_by(ctx, own, scopes, sims, i, c, near, value=c == v,
                                  stated=stated):
                     break
+
+
+def read(ctx: MergeContext, b: Ref) -> str:
+    """What a newest unit says as a reader takes it in: a table row is its cells, each
+    after its column's heading ("| Glaze | Wednesday |" under "| Firing | Day |":
+    "Firing: Glaze; Day: Wednesday"), so a row is compared by what it states, as a
+    sentence or an item is; any other unit is what it says (pass_units.said)."""
+    if b.unit.kind != "row":
+        return said(b.unit)
+    header = ctx.base.blocks[b.unit.block].header.split(" | ")
+    cells = b.unit.text.split(" | ")
+    return "; ".join(f"{header[k]}: {c}" if k < len(header) and header[k].strip() else c
+                     for k, c in enumerate(cells) if c.strip())
 
 
 def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
@@ -101,7 +116,7 @@ def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
         # values another one's values: "Hall hire is EUR 100", not "Cleaning
         # is EUR 35", under "The hall hire is EUR 120")
     b = near[j]
-    mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, said(b.unit))
+    mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, read(ctx, b))
     if not mine or not value and 2 * len(mine & theirs) < th.frame_share * (
             len(mine) + len(theirs)):
         return False
@@ -112,7 +127,7 @@ def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
     ctx.entries[r.key] = replace(
         e, status="superseded", by=b.key, by_text=as_written(b).strip(),
         flips=("newer", "older"), why="the newest says it over: "
-        + ", ".join(sorted(_shown(said(b.unit), theirs - mine))) + " where this says "
+        + ", ".join(sorted(_shown(read(ctx, b), theirs - mine))) + " where this says "
         + ", ".join(sorted(_shown(said(r.unit), mine - theirs))))
     return True
 
@@ -130,7 +145,7 @@ def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
     if not new or any(not f.startswith("n:") or value_kind(f) == "year" for f in new):
         return False  # a year says when something happened, not how much of it
     theirs = [f for f in b.facts.values - r.facts.values if f.startswith("n:")]
-    mine, other = said(r.unit), said(b.unit)
+    mine, other = said(r.unit), read(ctx, b)
     return all(any(value_kind(g) == value_kind(f) and _shaped(f) in (None, _shaped(g))
                    and _measure(mine, f, ctx) in (None, _measure(other, g, ctx) or
                                                   _measure(mine, f, ctx))
