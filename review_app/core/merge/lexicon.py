@@ -21,6 +21,7 @@ class Lexicon:
     function_words: frozenset[str] = field(default_factory=lambda: _words("""
         a an the this that these those it its we our us you your they their he she his her
         i my me and or but if then when while for to of in on at by with from as is are
+        unless although though whether
         was were be been being has have had do does did not no yes all any each every
         some most more less many much few one two three first second last next new old
         also only just still now today always never usually often after before during
@@ -29,6 +30,17 @@ class Lexicon:
         could would will shall per via about into over under between above below
         monday tuesday wednesday thursday friday saturday sunday
         status summary context decision decisions overview background
+        """))
+    # Function words above that still say what a person does when they follow a name
+    # ("Wes runs the rota", "Ana sets the menu"): the slot a name fills (roles.py).
+    duty_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+        run runs set sets use uses
+        """))
+    # Words that open a noun phrase ("the coordinator", "our treasurer"): after a
+    # copula they make what follows a role ("Tomasz is now the coordinator", not
+    # "Deliveries are booked": roles.py).
+    determiners: frozenset[str] = field(default_factory=lambda: _words("""
+        the a an our their its this that his her my your
         """))
     # Words that make a unit a decision (a fact even without a number or a name).
     decision_words: frozenset[str] = field(default_factory=lambda: _words("""

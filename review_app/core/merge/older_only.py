@@ -34,6 +34,8 @@ from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .lexicon import Lexicon
 from .other_value import in_intro
 from .pass_units import said
+from .roles import holders
+from .roles import replaced as role_replaced
 from .slot_fillers import refill
 from .thing_values import thing_values
 
@@ -539,8 +541,13 @@ def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
     hit = refill(said(r.unit), said(b.unit), ctx.lexicon, ctx.thresholds.filler_words,
                  ctx.thresholds.label_chars)
     words = {w.lower() for w in hit.older_filler} if hit is not None else set()
-    return hit is not None and all(
-        set(v.split(":", 1)[1].split()) <= words for v in alone)
+    if hit is not None and all(set(v.split(":", 1)[1].split()) <= words for v in alone):
+        return True
+    # a role that changed hands ("The current coordinator is Fiona" / "Tomasz is now
+    # the coordinator"): the names it alone gives are the older holder's
+    held = {w for h in holders(said(r.unit), ctx.lexicon, True) for w in h.name.split()}
+    return all(v.startswith("name:") and set(v[5:].split()) <= held for v in alone) \
+        and role_replaced(said(r.unit), [said(b.unit)], ctx.lexicon) is not None
 
 
 def _measure(value: str) -> str | None:

@@ -97,6 +97,21 @@ def run(ctx: MergeContext) -> None:
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
     _restated(ctx)
+    _open_questions(ctx)
+
+
+def _open_questions(ctx: MergeContext) -> None:
+    """An older unit the verdicts would carry that asks or leaves a thing to do
+    (questions.py) states no fact: dropped, the person may carry it. One whose facts
+    the newest states keeps its verdict (present), whatever its section is called."""
+    for _note, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if e.status == "carried" and open_question(
+                    r.unit.text, r.section_title, r.unit.kind, r.unit.box, ctx.lexicon,
+                    _then(ctx, r)):
+                ctx.entries[r.key] = entry_for(r, "dropped", flips=_FLIP_CARRY,
+                                               why=OPEN_QUESTION)
 
 
 def _names_only_members(ctx: MergeContext, r: Ref) -> bool:
@@ -240,8 +255,6 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return entry_for(r, "carried", why="a code block the newest lacks", flips=_FLIP_CARRY)
     if u.norm in base_norms:
         return entry_for(r, "present")
-    if open_question(u.text, r.section_title, u.kind, u.box, ctx.lexicon, _then(ctx, r)):
-        return entry_for(r, "dropped", flips=_FLIP_CARRY, why=OPEN_QUESTION)
     base = ctx.base_refs()
     if (k := role_replaced(u.text, base_texts, ctx.lexicon)) is not None:
         return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),

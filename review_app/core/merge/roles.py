@@ -7,6 +7,14 @@ puts another name in a slot an older unit fills, the role changed hands: the old
 unit is a superseded value, however many other places the newest still names the old
 holder in ("Beatrice Shaw now runs the Tuesday session"). A slot the newest fills
 with several people is a list of them, not a role that changed hands.
+
+Agents often name a person by one word ("Carmen runs the Tuesday rota", "The current
+coordinator is Fiona"). One capitalised word is a name where no sentence starts, or
+at a sentence start when a pronoun later in the sentence speaks of a person ("Wes runs
+it unless he is away"); else it may be any word ("Rush orders ..."), so it counts
+only in the slot a name of the other text fills. A copula joins a name to its role
+("Tomasz is now the coordinator" / "the coordinator is Fiona"), and a status word
+("current", "new") says when, not which role.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from .lexicon import Lexicon
 
 _TOKEN = re.compile(r"[A-Za-z][\w'’\-]*|[.;!?()\[\]]")
 _STOP = frozenset(".;!?()[]")  # a slot does not reach across a sentence or a bracket
+_ACRONYM = re.compile(r"[A-Z0-9]+s?")  # "BU", "BUs", "API": no one's name
 _WINDOW = 4  # tokens looked at on each side of a name
 
 
@@ -28,6 +37,8 @@ class Holder:
     name: str  # "beatrice shaw"
     before: frozenset[str]  # the role words before it (stemmed), up to two
     after: frozenset[str]  # what it does, after it (stemmed), up to two
+    sure: bool = True  # a name for certain (not one capitalised word opening a sentence)
+    head: str = ""  # the role word nearest the name, before it or across a copula
 
 
 def _capital(token: str, lexicon: Lexicon) -> bool:
@@ -36,11 +47,12 @@ def _capital(token: str, lexicon: Lexicon) -> bool:
 
 
 @lru_cache(maxsize=1 << 14)
-def holders(text: str, lexicon: Lexicon) -> tuple[Holder, ...]:
-    """Every person-like name (two or more capitalised words in a row) with its slot;
-    another name or a sentence end closes a slot, so each name gets its own words. A
-    name right after a word saying where (Lexicon.place_words: "reception staff at
-    Larchfield Veterinary Clinic") is a place, not who holds the slot."""
+def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, ...]:
+    """Every person-like name (two or more capitalised words in a row; with `single`,
+    one word too: the module docstring says when it is sure) with its slot; another
+    name or a sentence end closes a slot, so each name gets its own words. A name right
+    after a word saying where (Lexicon.place_words: "reception staff at Larchfield
+    Veterinary Clinic") is a place, not who holds the slot."""
     tokens = _TOKEN.findall(text)
     spans: list[tuple[int, int]] = []
     k = 0
@@ -48,43 +60,86 @@ def holders(text: str, lexicon: Lexicon) -> tuple[Holder, ...]:
         j = k
         while j < len(tokens) and _capital(tokens[j], lexicon):
             j += 1
-        if j - k >= 2 and not (k and tokens[k - 1] in lexicon.place_words):
-            spans.append((k, j))
+        if (j - k >= 2 or (single and j - k == 1 and not _ACRONYM.fullmatch(tokens[k]))) \
+                and not (
+                k and tokens[k - 1] in lexicon.place_words):
+            spans.append((k, j))  # (one word in capitals is an acronym: "BU", "API")
         k = max(j, k + 1)
     named = {i for a, b in spans for i in range(a, b)}
+    skip = (lexicon.function_words - lexicon.duty_verbs) | lexicon.months | \
+        lexicon.title_status_words
 
-    def side(indices: range) -> frozenset[str]:
+    def side(indices: range) -> tuple[str, ...]:
         out: list[str] = []
         for i in indices[:_WINDOW]:  # (a range's slice: no list of the whole text)
             t = tokens[i]
             if t in _STOP or i in named:
                 break
             w = t.lower()
-            if w not in lexicon.function_words and w not in lexicon.months:
+            if w not in skip:
                 out.append(stem(w, lexicon))
             if len(out) == 2:
                 break
-        return frozenset(out)
+        return tuple(out)
 
-    return tuple(Holder(" ".join(tokens[a:b]).lower(), side(range(a - 1, -1, -1)),
-                        side(range(b, len(tokens)))) for a, b in spans)
+    def sure(a: int, b: int) -> bool:
+        if b - a >= 2 or (a and tokens[a - 1] not in _STOP):
+            return True  # two words, or one where no sentence starts
+        end = next((i for i in range(b, len(tokens)) if tokens[i] in _STOP), len(tokens))
+        return any(t.lower() in lexicon.person_pointers for t in tokens[b:end])
+
+    out: list[Holder] = []
+    for a, b in spans:
+        before, after = side(range(a - 1, -1, -1)), side(range(b, len(tokens)))
+        head = before[0] if before else ""
+        if _role_after(tokens, b, lexicon):  # "Tomasz is now the coordinator": the
+            head = after[0] if after else ""  # role is after the copula
+            before = after
+        out.append(Holder(" ".join(tokens[a:b]).lower(), frozenset(before), frozenset(after),
+                          sure(a, b), head))
+    return tuple(out)
+
+
+_COPULA = frozenset({"is", "are", "was", "were"})
+
+
+def _role_after(tokens: list[str], at: int, lexicon: Lexicon) -> bool:
+    """A copula follows the name and a noun phrase it: "is (now) the coordinator",
+    not "are booked"."""
+    if at >= len(tokens) or tokens[at].lower() not in _COPULA:
+        return False
+    k = at + 1
+    while k < len(tokens) and tokens[k].lower() in lexicon.auxiliary_words:
+        k += 1
+    return k < len(tokens) and tokens[k].lower() in lexicon.determiners
+_LOWER = re.compile(r"(?<![\w'’\-])[a-z][\w'’\-]*")
 
 
 def same_slot(a: Holder, b: Holder) -> bool:
-    """One role: the same role words before both names, or the same two words of
-    what each does after it."""
-    return (bool(a.before) and a.before == b.before) or (
+    """One role: the same role words before both names (the one nearest each name the
+    same, the other said by one only: "the coordinator" / "coordinator for volunteer
+    shifts"), or the same two words of what each does after it."""
+    return (bool(a.before) and bool(b.before) and a.head == b.head and (
+        a.before <= b.before or b.before <= a.before)) or (
         len(a.after) == 2 and a.after == b.after)
 
 
 def replaced(older: str, newer: list[str], lexicon: Lexicon) -> int | None:
     """The index of the first newer text that puts another person in a slot the older
-    text fills (and not the older's holder too), or None."""
-    mine = holders(older, lexicon)
+    text fills (and not the older's holder too), or None. Of two names in one slot,
+    at least one is a name for certain (Holder.sure), and a word opening a sentence
+    that these texts also write in lower case ("Launches are signed off" / "signs off
+    launches") is no name at all."""
+    lower = {w for text in (older, *newer) for w in _LOWER.findall(text)}
+
+    def named(text: str) -> list[Holder]:
+        return [h for h in holders(text, lexicon, True) if h.sure or h.name not in lower]
+
+    mine = named(older)
     if not mine:
         return None
     names = {h.name for h in mine}
-    every = [holders(text, lexicon) for text in newer]
+    every = [named(text) for text in newer]
     # a slot the newer texts fill with several people side by side is a list of
     # siblings ("coached by Ana Ruiz", "coached by Ben Ortiz"), not one role
     listed = {h for h in mine if len({t.name for theirs in every for t in theirs
@@ -93,7 +148,8 @@ def replaced(older: str, newer: list[str], lexicon: Lexicon) -> int | None:
         for h in mine:
             if h in listed or any(same_slot(h, t) and t.name == h.name for t in theirs):
                 continue  # the newest says the same holder there
-            if any(same_slot(h, t) and t.name not in names for t in theirs):
+            if any(same_slot(h, t) and t.name not in names and (h.sure or t.sure)
+                   for t in theirs):
                 return k
     return None
 
