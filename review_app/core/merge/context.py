@@ -63,6 +63,9 @@ class MergeContext:
     # carried older key of a sentence leaning on the unit before it -> the written unit
     # it goes right after (its carried antecedent, or the base unit stating it)
     leans: dict[str, str] = field(default_factory=dict)
+    # older keys superseded because the newest says their thing is over ("Rush work
+    # has ended"): what values they give are over with it (older_only.alone_facts)
+    over: set[str] = field(default_factory=set)
     ledger: Ledger | None = None
     # Parts of the notes judged under a budget (thresholds.pool_budget, embed_budget)
     bounded: list[str] = field(default_factory=list)

@@ -293,6 +293,18 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     return bool(end.distinct & mine) and rest <= words_in(text, lexicon)
 
 
+def by_modifier(text: str, end: Ended, lexicon: Lexicon) -> bool:
+    """The text names the thing `end` says is over by the word that tells it from
+    others of its kind, with another head ("Rush orders are accepted until noon" /
+    "Rush work has ended"): a thing of two or more words, no name, its first word in
+    the text. Weaker than speaks_of: the caller asks the two to agree in meaning."""
+    said = end.said.split()
+    if end.names or len(said) < 2:
+        return False
+    first = said[0]  # (a thing with no name is said in its stemmed words)
+    return first in end.words and first in words_in(text, lexicon)
+
+
 def places(text: str, end: Ended, lexicon: Lexicon) -> bool:
     """The text says where the thing `end` says moved is: a place word follows its
     mention in one clause ("The catalogue lives in a spreadsheet"; not "Loans are
@@ -309,4 +321,5 @@ def places(text: str, end: Ended, lexicon: Lexicon) -> bool:
     return False
 
 
-__all__ = ["Ended", "Moved", "ended", "is_open", "moved_to", "places", "speaks_of"]
+__all__ = ["Ended", "Moved", "by_modifier", "ended", "is_open", "moved_to", "places",
+           "speaks_of"]

@@ -108,7 +108,10 @@ class Lexicon:
     gone_cues: frozenset[str] = field(default_factory=lambda: _words("""
         removed no_longer any_more anymore discontinued abolished scrapped withdrawn
         cancelled canceled dropped decommissioned dismantled sold closed_down
+        has_ended have_ended has_stopped have_stopped
         """))
+    # ("Rush work has ended": the perfect says a state of now; "the season ended on 3
+    # May" tells a past event, not that the recurring thing is gone.)
     # ... after these ("no more paper forms"):
     gone_after_cues: frozenset[str] = field(default_factory=lambda: _words("""
         no_more

@@ -425,7 +425,8 @@ def alone_facts(ctx: MergeContext) -> None:
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
-            if r.unit.kind not in _PROSE or e.chosen or e.held or r.key in ctx.fuller:
+            if r.unit.kind not in _PROSE or e.chosen or e.held or r.key in ctx.fuller \
+                    or r.key in ctx.over:  # its thing is over, and its values with it
                 continue
             left_out = e.status == "dropped" and bool(e.block)
             if not (left_out or e.status == "superseded"):

@@ -63,7 +63,17 @@ from functools import cache
 import numpy as np
 
 from .context import MergeContext, Ref
-from .ended import Ended, ended, is_open, moved_to, names_in, places, speaks_of, words_in
+from .ended import (
+    Ended,
+    by_modifier,
+    ended,
+    is_open,
+    moved_to,
+    names_in,
+    places,
+    speaks_of,
+    words_in,
+)
 from .facts import label_of, same_kind, unnamed
 from .ledger import Choice
 from .negation import negated
@@ -123,9 +133,12 @@ def _title(ctx: MergeContext, r: Ref) -> str:
     return next((n.title for n, d in ctx.older if d.path == r.path), "")
 
 
-def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool:
-    """The older unit states as current what `end` says is over."""
-    if not speaks_of(about, end, ctx.lexicon):
+def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool | None:
+    """The older unit states as current what `end` says is over: True when it names the
+    thing whole, None when only by the word that tells it from others of its kind
+    (ended.by_modifier: the two must agree in meaning more), else False."""
+    whole = speaks_of(about, end, ctx.lexicon)
+    if not whole and not by_modifier(about, end, ctx.lexicon):
         return False
     if end.how and not end.how & {tv.unit for tv in thing_values(
             said(r.unit), ctx.lexicon, "how")}:
@@ -139,7 +152,9 @@ def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool:
     if end.kind == "moved" and not places(said(r.unit), end, ctx.lexicon):
         return False  # what else it says of the thing still holds where it moved
     own = ended(said(r.unit), ctx.lexicon)  # it tells the change itself: history
-    return not any(o.words & end.words for o in own)
+    if any(o.words & end.words and (whole or o.kind != "done") for o in own):
+        return False  # (named by one word: "orders are accepted" tells no change)
+    return True if whole else None
 
 
 def run(ctx: MergeContext) -> None:
@@ -149,7 +164,7 @@ def run(ctx: MergeContext) -> None:
     scopes = SaidScope(ctx, base)
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
-    pairs: list[tuple[Ref, Ref, Ended]] = []
+    pairs: list[tuple[Ref, Ref, Ended, bool]] = []  # (..., named whole)
     stated = cache(lambda: stated_facts(ctx))
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
@@ -169,8 +184,8 @@ def run(ctx: MergeContext) -> None:
                     "what this one measures")
                 continue
             about = _about(ctx, r)
-            pairs += [(r, b, end) for b in scope for end in ends.get(b.key, ())
-                      if _over(ctx, r, about, end)]
+            pairs += [(r, b, end, over is True) for b in scope for end in ends.get(b.key, ())
+                      if (over := _over(ctx, r, about, end)) is not False]
     if pairs:
         _ended_pairs(ctx, pairs)
     moved_from(ctx, base, scopes)
@@ -180,8 +195,9 @@ def run(ctx: MergeContext) -> None:
     said_in_frame(ctx, base, scopes)
 
 
-def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None:
-    """Supersede each older unit a newest unit near it in meaning says is over."""
+def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended, bool]]) -> None:
+    """Supersede each older unit a newest unit near it in meaning says is over (nearer,
+    Thresholds.said_over_modifier_cosine, when it names the thing by one word only)."""
     rows = {}
     texts = list(dict.fromkeys(said(u.unit) for p in pairs for u in p[:2]))
     if len(texts) <= ctx.thresholds.embed_budget:
@@ -190,13 +206,16 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None
         ctx.bounded.append(f"{len(texts)} texts to compare for what the newest says is "
                            f"over, so only people who left were judged (budget "
                            f"{ctx.thresholds.embed_budget})")
-    for r, b, end in pairs:
+    for r, b, end, whole in pairs:
         e = ctx.entries[r.key]
         if e.status != "carried":
             continue
-        near = bool(rows) and float(rows[said(r.unit)] @ rows[said(b.unit)]) >= \
-            ctx.thresholds.said_over_cosine
-        if end.person or near:
+        near = bool(rows) and float(rows[said(r.unit)] @ rows[said(b.unit)]) >= (
+            ctx.thresholds.said_over_cosine if whole
+            else ctx.thresholds.said_over_modifier_cosine)
+        if (end.person and whole) or near:
+            if end.kind == "gone" and _opens_with(ctx, r, end):
+                ctx.over.add(r.key)  # it is about the thing gone: its values went too
             ctx.entries[r.key] = replace(
                 e, status="superseded", by=b.key, by_text=as_written(b).strip(),
                 flips=_FLIP_PAIR, why=f"the newest says {_named(end)} "
@@ -204,6 +223,15 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended]]) -> None
                    "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
+
+
+def _opens_with(ctx: MergeContext, r: Ref, end: Ended) -> bool:
+    """The older unit's subject is the thing `end` names: its first content word is one
+    of the thing's ("Rush orders are accepted until noon" / "rush work has ended"; not
+    "Specimens are fixed with animal glue on 300 gsm card", whose card still holds)."""
+    first = next((w for w in re.findall(r"[A-Za-z][\w'’\-]*", said(r.unit))
+                  if words_in(w, ctx.lexicon)), None)
+    return first is not None and words_in(first, ctx.lexicon) <= end.words
 
 
 def moved_from(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:

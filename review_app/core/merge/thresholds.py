@@ -94,6 +94,13 @@ class Thresholds:
     # stale (0.26-0.48); matched by one word of two, two current ones were not (0.28
     # "a valid card" / "card payments no longer ...", 0.35): a safeguard
     said_over_cosine: float = 0.25
+    # ... and one naming only the word that tells that thing from others of its kind
+    # ("rush" of "rush work has ended" in "Rush orders are accepted until noon"), at
+    # this cosine or above: one word of two needs the meaning to agree. Dev (merge17a,
+    # tuned-on): stale 0.50-0.57 ("rush orders" / "rush work", "express repairs" / "the
+    # express service"); current 0.24 ("a valid card" / "card payments no longer"),
+    # 0.31 ("Members get a discount" / "Member evenings have ended").
+    said_over_modifier_cosine: float = 0.45
     # An older observation whose nearest newest unit (body sentence, item, row or
     # observation; both with values and names taken out, facts.unnamed) is at least
     # this close in meaning, one of the two denying and the other not
