@@ -103,13 +103,28 @@ def run(ctx: MergeContext) -> None:
 def _open_questions(ctx: MergeContext) -> None:
     """An older unit the verdicts would carry that asks or leaves a thing to do
     (questions.py) states no fact: dropped, the person may carry it. One whose facts
-    the newest states keeps its verdict (present), whatever its section is called."""
+    the newest states keeps its verdict (present), whatever its section is called. An
+    item of a list led in by a line saying questions follow ("**Open questions:**")
+    is one too. A question answered by the next sentence of its paragraph is not."""
     for _note, doc in ctx.older:
-        for r in ctx.refs[doc.path]:
+        refs = ctx.refs[doc.path]
+        first: dict[int, int] = {}  # block -> index of its first unit
+        for k, r in enumerate(refs):
+            first.setdefault(r.unit.block, k)
+        for k, r in enumerate(refs):
             e = ctx.entries[r.key]
-            if e.status == "carried" and open_question(
-                    r.unit.text, r.section_title, r.unit.kind, r.unit.box, ctx.lexicon,
-                    _then(ctx, r)):
+            if e.status != "carried":
+                continue
+            nxt = refs[k + 1] if k + 1 < len(refs) else None
+            then = nxt.unit.text if nxt is not None and nxt.unit.block == r.unit.block \
+                and nxt.unit.kind == r.unit.kind == "sentence" else None
+            at = first[r.unit.block]
+            lead = refs[at - 1] if r.unit.kind == "item" and at else None
+            led = lead is not None and lead.section == r.section and \
+                lead.unit.kind == "sentence" and lead.unit.text.rstrip("*_ ").endswith(
+                    ":") and open_question(lead.unit.text, "", "sentence", None, ctx.lexicon)
+            if led or open_question(r.unit.text, r.section_title, r.unit.kind, r.unit.box,
+                                    ctx.lexicon, then):
                 ctx.entries[r.key] = entry_for(r, "dropped", flips=_FLIP_CARRY,
                                                why=OPEN_QUESTION)
 
@@ -160,16 +175,6 @@ def _link_line(ctx: MergeContext, r: Ref, stated: set[str],
     rel = next(own[t] for t in others if t not in base_links)
     return entry_for(r, "present", by=rel.key, by_text=as_written(rel),
                      why="a link line: its note's relation to that note stands for it")
-
-
-def _then(ctx: MergeContext, r: Ref) -> str | None:
-    """The text of the unit after `r` in its block (one paragraph or item), if any."""
-    refs = ctx.refs[r.path]
-    k = refs.index(r)
-    if k + 1 < len(refs) and refs[k + 1].unit.block == r.unit.block and \
-            refs[k + 1].unit.kind == r.unit.kind == "sentence":
-        return refs[k + 1].unit.text
-    return None
 
 
 def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003

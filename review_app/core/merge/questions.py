@@ -35,8 +35,9 @@ def open_question(text: str, section: str, kind: str, box: str | None,
     ends in a question mark (its tags and closing context aside) and is not answered by
     the unit after it in its paragraph (`then`: "Can I park? Yes, behind the hall." is
     a question with its answer), a line labelled as a question (Lexicon.question_labels:
-    "TBD:"), or any unit of a section whose heading says it holds questions
-    (Lexicon.question_headings: "Open questions")."""
+    "TBD:"; a question heading's words as a label: "**Open questions:**"), or any unit
+    of a section whose heading says it holds questions (Lexicon.question_headings:
+    "Open questions")."""
     if kind in ("rel", "code", "row", "step"):
         return False  # a relation, code or a block's row or step is read in its block
     if kind == "check":
@@ -45,9 +46,9 @@ def open_question(text: str, section: str, kind: str, box: str | None,
         return True
     if _asks(text):
         return then is None or _asks(then)
-    label = _LABEL.match(text)
-    return label is not None and any(_key(g) in lexicon.question_labels
-                                     for g in label.groups() if g)
+    label = _LABEL.match(text)  # "TBD: ...", "[todo] ...", "**Open questions:**"
+    asking = lexicon.question_labels | lexicon.question_headings
+    return label is not None and any(_key(g) in asking for g in label.groups() if g)
 
 
 __all__ = ["open_question"]

@@ -130,28 +130,38 @@ def replaced(older: str, newer: list[str], lexicon: Lexicon) -> int | None:
     at least one is a name for certain (Holder.sure), and a word opening a sentence
     that these texts also write in lower case ("Launches are signed off" / "signs off
     launches") is no name at all."""
-    lower = {w for text in (older, *newer) for w in _LOWER.findall(text)}
+    texts = (older, *newer)
+    common: dict[str, bool] = {}
 
-    def named(text: str) -> list[Holder]:
-        return [h for h in holders(text, lexicon, True) if h.sure or h.name not in lower]
+    def named(h: Holder) -> bool:  # asked only of a holder in a slot that matters
+        if h.sure:
+            return True
+        if h.name not in common:
+            common[h.name] = any(h.name in _lower_words(t) for t in texts)
+        return not common[h.name]
 
-    mine = named(older)
+    mine = [h for h in holders(older, lexicon, True) if named(h)]
     if not mine:
         return None
     names = {h.name for h in mine}
-    every = [named(text) for text in newer]
+    every = [holders(text, lexicon, True) for text in newer]
     # a slot the newer texts fill with several people side by side is a list of
     # siblings ("coached by Ana Ruiz", "coached by Ben Ortiz"), not one role
     listed = {h for h in mine if len({t.name for theirs in every for t in theirs
-                                      if same_slot(h, t)}) > 1}
+                                      if same_slot(h, t) and named(t)}) > 1}
     for k, theirs in enumerate(every):
         for h in mine:
             if h in listed or any(same_slot(h, t) and t.name == h.name for t in theirs):
                 continue  # the newest says the same holder there
             if any(same_slot(h, t) and t.name not in names and (h.sure or t.sure)
-                   for t in theirs):
+                   and named(t) for t in theirs):
                 return k
     return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _lower_words(text: str) -> frozenset[str]:
+    return frozenset(_LOWER.findall(text))
 
 
 __all__ = ["Holder", "holders", "replaced", "same_slot"]
