@@ -237,6 +237,7 @@ def prefetch_texts(notes: Iterable[Note]) -> list[str]:
     from .merge.lexicon import ENGLISH
     from .merge.older_only import clauses
     from .merge.pass_units import said
+    from .merge.said_in_frame import row_as_read
 
     texts: list[str] = []
     docs = [parse(n.path, split_frontmatter(n.text)[1]) for n in notes]
@@ -250,6 +251,9 @@ def prefetch_texts(notes: Iterable[Note]) -> list[str]:
     # units, values and names taken out
     texts += [unnamed(said(u), ENGLISH) for doc in docs for u in doc.units
               if u.kind not in ("code", "rel")]
+    # ... and with a newest table row read cell by cell after its heading (said_in_frame)
+    texts += [unnamed(row_as_read(doc.blocks[u.block].header, u.text), ENGLISH)
+              for doc in docs for u in doc.units if u.kind == "row"]
     # A compose embeds at most embed_budget texts (beyond it, it judges by words), so
     # warming a huge group's thousands of units would only spend minutes of CPU.
     return list(dict.fromkeys(texts)) if len(texts) <= DEFAULT.embed_budget else []

@@ -91,9 +91,15 @@ def read(ctx: MergeContext, b: Ref) -> str:
     sentence or an item is; any other unit is what it says (pass_units.said)."""
     if b.unit.kind != "row":
         return said(b.unit)
-    header = ctx.base.blocks[b.unit.block].header.split(" | ")
-    cells = b.unit.text.split(" | ")
-    return "; ".join(f"{header[k]}: {c}" if k < len(header) and header[k].strip() else c
+    return row_as_read(ctx.base.blocks[b.unit.block].header, b.unit.text)
+
+
+def row_as_read(header: str, row: str) -> str:
+    """A row's cells, each after its column's heading (read; merging.prefetch_texts
+    embeds these ahead of a preview)."""
+    heads = header.split(" | ")
+    cells = row.split(" | ")
+    return "; ".join(f"{heads[k]}: {c}" if k < len(heads) and heads[k].strip() else c
                      for k, c in enumerate(cells) if c.strip())
 
 
