@@ -30,7 +30,16 @@ from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
 from .ended import ended, is_open
-from .facts import counts, facts_of, masked, stem, unnamed, value_frames, value_shape
+from .facts import (
+    counts,
+    facts_of,
+    masked,
+    plain_name,
+    stem,
+    unnamed,
+    value_frames,
+    value_shape,
+)
 from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .lexicon import Lexicon
 from .other_value import in_intro
@@ -68,6 +77,7 @@ def new_facts(ctx: MergeContext, r: Ref, stated: set[str]) -> list[str]:
     stated: "Jonas" of "Jonas Ekberg")."""
     words = {w for v in stated if v.startswith("name:") for w in v[5:].split()}
     return sorted(v for v in r.facts.values if v not in stated and _plain(v) not in stated
+                  and plain_name(v) not in stated
                   and not v.startswith(("label:", "decision:")) and not (
                       v.startswith("name:") and set(_plain(v)[5:].split()) <= words))
 
