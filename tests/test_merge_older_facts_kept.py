@@ -18,6 +18,7 @@ import pytest
 from helpers_merge import check_ledger, entry, fm, note, rewrite_groups
 
 from review_app.core.merge.document import parse
+from review_app.core.merge.facts import one_spelling
 from review_app.core.merge.ledger import WORDING_ONLY
 from review_app.core.merging import compose, split_frontmatter
 from review_app.core.notes import Note
@@ -62,6 +63,7 @@ def accounted(composed, members: list[Note]) -> None:
     replaced it, what is dropped says why, and what is called present has its values
     (numbers, codes, links) in the text."""
     text = composed.text
+    spelled = one_spelling(text).lower().replace(",", "")  # "82 °C" is the fact 82°c
     for n in members:
         doc = parse(n.path, split_frontmatter(n.text)[1])
         units = sum(len(doc.blocks[b].units) for s in doc.sections for b in s.blocks)
@@ -76,11 +78,11 @@ def accounted(composed, members: list[Note]) -> None:
         if e.status == "present" and e.kind not in ("rel", "code"):
             for v in e.facts:
                 if v.startswith("n:"):
-                    assert v[2:] in text.lower().replace(",", ""), (e.text, v)
+                    assert v[2:] in spelled, (e.text, v)
         if e.status == "dropped" and WORDING_ONLY in e.why and e.kind != "code":
             for v in e.facts:  # wording only: its values are written
                 if v.startswith("n:"):
-                    assert v[2:] in text.lower().replace(",", ""), (e.text, v)
+                    assert v[2:] in spelled, (e.text, v)
     check_ledger(composed)
 
 

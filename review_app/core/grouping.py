@@ -121,18 +121,22 @@ def staying(paths: list[str], kept: str, notes: dict[str, Note]) -> dict[str, st
             if p != kept and (notes[p].locked or notes[p].important)}
 
 
-def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tuple[Note, str]:
+def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None,
+                canonical: Note | None = None) -> tuple[Note, str]:
     """The file that survives: important > most linked-to > no date/version/period or
     status stamp (merge/title.stamped_titles: "Club fees 2024 (draft)", "Proposal: ...")
-    > newest (the seed's "important > newer > richer > older").
+    > the canonical's, else the newest (the seed's "important > newer > richer > older").
 
     `inbound`: path -> how many other notes (outside the group) link to it.
     Others know a note by its title, permalink and memory:// URL, so an important or
     linked-to note, or an undated name over an agent's dated copy, is kept. Nothing
-    else makes an older file worth keeping: its name was given to an older body, and
-    links to a retired note are rewritten anyway; so among the rest the newest's file
-    (whose title and permalink were chosen for the body written) is kept, as when
-    every title is stamped ("Menu - autumn term" / "Menu - spring term 2026").
+    else makes another file worth keeping: its name was given to another body, and
+    links to a retired note are rewritten anyway; so among the rest the file whose
+    title and permalink were chosen for the body written is kept: the `canonical`'s
+    (the base: the newest, or the one the person made canonical with `c`), else the
+    newest's, as when every title is stamped ("Menu - autumn term" / "Menu - spring
+    term 2026"). A newest's file kept under the body of a canonical the person chose
+    would put one version's title over another's text.
     """
     inbound = inbound or {}
     important = [n for n in notes if n.important]
@@ -154,12 +158,25 @@ def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None) -> tup
                               else "its title carries no status stamp (draft, proposal ...)")
         pool = plain
     elif not plain and len(pool) > 1:
-        newest, why = choose_canonical(pool)
+        newest, why = _body_written(pool, canonical)
         return newest, f"every title carries a stamp; {why}"
 
     if len(pool) == 1:
         return pool[0], "the only note"
-    return choose_canonical(pool)
+    return _body_written(pool, canonical)
+
+
+def _body_written(pool: list[Note], canonical: Note | None) -> tuple[Note, str]:
+    """The newest of `pool`, unless the canonical is in it and is not the newest (the
+    person chose it): then the canonical, whose body is written."""
+    newest, why = choose_canonical(pool)
+    mine = next((n for n in pool if canonical is not None and n.path == canonical.path), None)
+    if mine is not None and mine.path != newest.path:
+        return mine, _BODY_WRITTEN
+    return newest, why
+
+
+_BODY_WRITTEN = "the canonical's file: its title was given to the body written"
 
 
 def linkers_by_path(notes: dict[str, Note]) -> dict[str, set[str]]:
@@ -289,7 +306,8 @@ def make_group(anchor: str, paths: list[str], notes: dict[str, Note], score_pair
     if keep and keep in paths:
         kept, kept_reason = notes[keep], "chosen by you"
     else:
-        kept, kept_reason = choose_kept(group_notes, inbound_counts(paths, linkers or {}))
+        kept, kept_reason = choose_kept(group_notes, inbound_counts(paths, linkers or {}),
+                                        canon)
     members: list[Member] = []
     for note in group_notes:
         if note.path == canon.path:

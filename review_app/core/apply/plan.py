@@ -183,7 +183,8 @@ class _Planner:
                                                       "in the group"))
             return
         kept, kept_reason = choose_kept([notes[p] for p in expected],
-                                        inbound_counts(expected, self.linkers))
+                                        inbound_counts(expected, self.linkers),
+                                        notes[canonical])
         if keep and keep != kept.path:  # the console names the kept file always: only
             kept, kept_reason = notes[keep], "chosen by you"  # another one is a choice
         if kept.locked:

@@ -61,7 +61,7 @@ from .pass_sections import run as align_sections
 from .pass_units import run as units_and_facts
 from .pass_verdicts import run as verdicts
 from .thresholds import DEFAULT, Thresholds
-from .title import written_title
+from .title import title_choice
 
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
@@ -245,18 +245,19 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     finally:
         if memo is not None:
             memo.land(key, flight)
-    title = written_title(canonical, kept, members, lexicon, targets,
-                          stale_renames=stale_renames)
+    title, ledger.title_why = title_choice(canonical, kept, members, lexicon, targets,
+                                           stale_renames=stale_renames)
     if title != kept.title:
         ledger.title = (kept.title, title)
-    if kept.path != canonical.path:
-        lines = _retitle(lines, canonical, title)
+    retitled = _retitle(lines, [canonical, kept, *members], title,
+                        kept.path == canonical.path)
+    heading_changed, lines = retitled is not lines, retitled
     standing = states_status(canonical, parse(canonical.path, body_text), lexicon,
                              thresholds)
     head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path], now,
                        title, lexicon if standing else None)
     changed = any(src is not None for _, src in lines) or kept.path != canonical.path or (
-        len(lines) != len(body_text.split("\n")))
+        len(lines) != len(body_text.split("\n"))) or heading_changed
     if not changed and head == head_text:
         return Composed(canonical.text, ledger, [None] * len(canonical.text.splitlines()),
                         features)
@@ -283,16 +284,26 @@ def _title_change(kept: Note, text: str) -> tuple[str, str] | None:
     return None
 
 
-def _retitle(lines: list[tuple[str, str | None]], base: Note, title: str
-             ) -> list[tuple[str, str | None]]:
-    """The base's title heading (`# Title`, or `Title` underlined with `=`) names the
-    written title, so the written note's title and H1 agree."""
-    same = base.title.strip().lower()
+def _retitle(lines: list[tuple[str, str | None]], versions: list[Note], title: str,
+             own: bool) -> list[tuple[str, str | None]]:
+    """The base's title heading names the written title, so the written note's title
+    and H1 agree: its first heading (`# Title`, or `Title` underlined with `=`) before
+    any text, when it names a version of the note (the title of the base, of the kept
+    file or of another member: an agent's copy often keeps the H1 of the note it was
+    copied from). Another heading is the writer's own: left alone, as is the base's
+    own title in other capitals when it is the kept file (`own`). The same list when
+    nothing changes."""
+    names = {n.title.strip().lower() for n in versions}
+    same = title.strip().lower()
     for k, (ln, src) in enumerate(lines):
-        if src is None and ln.startswith("# ") and ln[2:].strip().lower() == same:
-            return [*lines[:k], (f"# {title}", None), *lines[k + 1:]]
         under = lines[k + 1][0] if k + 1 < len(lines) else ""
-        if src is None and ln.strip().lower() == same and _SETEXT_H1.fullmatch(under):
+        if src is None and ln.startswith("# ") and ln[2:].strip().lower() in names:
+            if ln[2:].strip() == title or (own and ln[2:].strip().lower() == same):
+                return lines
+            return [*lines[:k], (f"# {title}", None), *lines[k + 1:]]
+        if src is None and ln.strip().lower() in names and _SETEXT_H1.fullmatch(under):
+            if ln.strip() == title or (own and ln.strip().lower() == same):
+                return lines
             return [*lines[:k], (title, None), ("=" * len(title), None),
                     *lines[k + 2:]]
         if ln.strip() and not ln.startswith("#"):

@@ -23,6 +23,34 @@ _LABEL = re.compile(r"^\s*(?:\*\*|__)?([^:*_`\n]{1,60}?)"
 _MASK = re.compile(r"`[^`\n]+`|\[\[[^\]]+\]\]|(?:https?|memory)://\S+|[$€£¥]?\d+(?:[.,:/\-]\d+)*%?")
 
 
+# One spelling per value, whatever the writer's: "20 per cent" is "20%", "21 °C" is
+# "21°C", "£12k" is "£12000", a range its two ends (a rewording that keeps the numbers
+# states the same facts).
+_PERCENT = re.compile(r"(\d)\s?(?:per\s?cent|percent)\b", re.IGNORECASE)
+_DEGREES = re.compile(r"(\d) (°[CFcf]?)(?![A-Za-z])")
+_THOUSANDS = re.compile(r"([$€£¥])(\d+(?:\.\d+)?)([kKmM])\b")
+# a range of times is its two ends ("10:00-16:00" / "10am to 4pm", "6-8pm" / "6pm to 8pm")
+_CLOCKS = re.compile(r"(?<![\d:])(\d{1,2}:\d\d)\s?[-–]\s?(\d{1,2}:\d\d)(?![\d:])")
+_HOURS = re.compile(r"(?<![\d:.])(\d{1,2})\s?[-–]\s?(\d{1,2})\s?([ap]m)\b", re.IGNORECASE)
+
+
+def one_spelling(text: str) -> str:
+    """`text` with each value in the one spelling facts read it in."""
+    if not any(c.isdigit() for c in text):
+        return text
+    text = _DEGREES.sub(r"\1\2", _PERCENT.sub(r"\1%", text))
+    text = _HOURS.sub(r"\1\3 to \2\3", _CLOCKS.sub(r"\1 to \2", text))
+    return _THOUSANDS.sub(lambda m: m.group(1) + _scaled(m.group(2), m.group(3)), text)
+
+
+def _scaled(number: str, suffix: str) -> str:
+    whole, _, part = number.partition(".")
+    zeros = 3 if suffix in "kK" else 6
+    if len(part) > zeros:
+        return number + suffix
+    return (whole + part.ljust(zeros, "0")).lstrip("0") or "0"
+
+
 @dataclass(frozen=True)
 class Facts:
     values: frozenset[str]  # every fact, normalised ("n:250", "code:x", "link:y", "name:z")
@@ -35,8 +63,9 @@ class Facts:
 
 def _num(token: str) -> str:
     """One spelling per value: a time of day on the 24-hour clock without a leading
-    zero ("7:30pm", "7:30 pm" and "19:30" are "19:30"; "07:00" is "7:00"), so a
-    restated time is the same fact."""
+    zero ("7:30pm", "7:30 pm" and "19:30" are "19:30"; "07:00" is "7:00"), an ordinal
+    as its number, money without trailing decimal zeros, so a restated value is the
+    same fact."""
     low = token.lower().replace(",", "")
     m = _CLOCK.fullmatch(low)
     if m is not None and (m.group(2) or m.group(3)):
@@ -45,6 +74,10 @@ def _num(token: str) -> str:
             hour = hour % 12 + (12 if m.group(3) == "pm" else 0)
         if hour <= 23 and int(minute) <= 59:
             return f"{hour}:{minute}"
+    if (ordinal := re.fullmatch(r"(\d+)(?:st|nd|rd|th)", low)) is not None:
+        return ordinal.group(1)  # "the 1st of May" / "1 May"
+    if low[:1] in "$€£¥" and "." in low:  # "£3.50" / "£3.5"
+        low = low.rstrip("0").rstrip(".") if re.fullmatch(r".\d+\.\d+", low) else low
     return re.sub(r"\s+", "", low)
 
 
@@ -155,7 +188,7 @@ def facts_of(text: str, lexicon: Lexicon, label_chars: int = 48, *,
 
 def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
               label_words: int) -> Facts:
-    plain = text.translate(_ARABIC_INDIC)
+    plain = one_spelling(text.translate(_ARABIC_INDIC))
     values: set[str] = set()
     for m in _CODE.finditer(plain):
         values.add("code:" + m.group(1).strip().lower())
@@ -190,6 +223,27 @@ def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
     if label is not None:
         values.add(f"label:{label[0]}={_norm_value(label[1])}")
     return Facts(frozenset(values), label[0] if label else None, decision)
+
+
+def word_names(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """Every word of `text` as the name fact it would be (plain_name), capitalised or
+    not: a name the newest writes in lower case ("the keys are at reception", "the
+    bookings secretary") is one it states, not a fact only an older "Reception" gives."""
+    memo = lexicon.memo("word_names")
+    found = memo.get(text)
+    if found is None:
+        found = memo[text] = frozenset(
+            plain_name("name:" + w) for w in (m.group(0).lower() for m in _WORD.finditer(text))
+            if len(w) > 1 and w not in lexicon.function_words)
+    return found
+
+
+def plain_name(value: str) -> str:
+    """A name fact as one spelling: no possessive, no hyphens ("Treasurer's" is
+    treasurer, "Wi-Fi" is wifi); other facts as they are."""
+    if not value.startswith("name:"):
+        return value
+    return re.sub(r"['’]s$", "", value).replace("-", "")
 
 
 def _norm_value(value: str) -> str:

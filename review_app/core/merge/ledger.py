@@ -85,6 +85,9 @@ class Ledger:
     bounded: list[str] = field(default_factory=list)  # parts judged under a budget
     # (old, new) when the kept file is written under another title (merge/title.py)
     title: tuple[str, str] | None = None
+    # whose title the written note carries and why, when the body is not the kept
+    # file's own (title.title_choice): one title over one body, said
+    title_why: str = ""
 
     def by_status(self, status: Status) -> list[LedgerEntry]:
         return [e for e in self.entries if e.status == status]
@@ -101,7 +104,8 @@ class Ledger:
                 "entries": [e.to_json() for e in self.entries if e.status != "stated"],
                 "stated": len(self.by_status("stated"))} | (
                     {"bounded": self.bounded} if self.bounded else {}) | (
-                    {"title": list(self.title)} if self.title else {})
+                    {"title": list(self.title)} if self.title else {}) | (
+                    {"title_why": self.title_why} if self.title_why else {})
 
     def lines(self) -> list[str]:
         """The ledger as `v`, `apply --dry-run` and the apply report print it."""
@@ -120,6 +124,11 @@ def title_line(title: list[str] | tuple[str, str]) -> str:
     return f"title: {title[0]} -> {title[1]}"
 
 
+def title_why_line(why: str) -> str:
+    """Whose title the written note carries, and why."""
+    return f"title written: {why}"
+
+
 def ledger_lines(doc: dict[str, Any]) -> list[str]:
     """Ledger.to_json() as text lines (the apply report has only the JSON)."""
     entries = doc.get("entries", [])
@@ -131,6 +140,8 @@ def ledger_lines(doc: dict[str, Any]) -> list[str]:
     out.append("facts: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
     if doc.get("title"):
         out.append(title_line(doc["title"]))
+    if doc.get("title_why"):
+        out.append(title_why_line(doc["title_why"]))
     out += [f"budget: {b}" for b in doc.get("bounded", [])]
     mark = {"carried": "+", "superseded": "~", "dropped": "-", "present": "="}
     for e in entries:

@@ -29,7 +29,17 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
-from .facts import counts, facts_of, masked, stem, unnamed, value_frames, value_shape
+from .ended import ended, is_open
+from .facts import (
+    counts,
+    facts_of,
+    masked,
+    plain_name,
+    stem,
+    unnamed,
+    value_frames,
+    value_shape,
+)
 from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .lexicon import Lexicon
 from .other_value import in_intro
@@ -68,6 +78,7 @@ def new_facts(ctx: MergeContext, r: Ref, stated: set[str]) -> list[str]:
     stated: "Jonas" of "Jonas Ekberg")."""
     words = {w for v in stated if v.startswith("name:") for w in v[5:].split()}
     return sorted(v for v in r.facts.values if v not in stated and _plain(v) not in stated
+                  and plain_name(v) not in stated
                   and not v.startswith(("label:", "decision:")) and not (
                       v.startswith("name:") and set(_plain(v)[5:].split()) <= words))
 
@@ -459,7 +470,11 @@ def alone_facts(ctx: MergeContext) -> None:
                 ctx.entries[r.key] = set_status(
                     e, "carried", flips=("carry", "drop"),
                     why=f"the newest rewrote it without the number naming it: "
-                        f"{', '.join(v[2:] for v in ids)}")
+                        f"{', '.join(v.split(':', 1)[1] for v in ids)}")
+            elif still := unspoken(ctx, r, b, alone):
+                ctx.entries[r.key] = set_status(
+                    e, "carried", flips=("carry", "drop"),
+                    why=f"the newest rewrote it without {still}, and says nothing of it")
             else:  # the newest rewrote it without that fact and gave no other value
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
@@ -467,27 +482,91 @@ def alone_facts(ctx: MergeContext) -> None:
 
 
 # A number that names rather than measures, by its shape: a letter-prefixed code
-# ("HT-20931", "TV-2041"), a run with a leading zero ("01632", "0800"), or digit
-# groups apart ("0800 917 2244", "01632 960148"): phone and account numbers.
-_IDENTIFIER = re.compile(r"(?<![\w.,])(?:[A-Z]{1,4}-\d{3,}|0\d{3,}(?:[ -]\d{2,})*"
+# ("HT-20931", "TV-2041", a postcode's "NE46"), a run with a leading zero ("01632",
+# "0800"), or digit groups apart ("0800 917 2244", "01632 960148"): phone and account
+# numbers.
+_IDENTIFIER = re.compile(r"(?<![\w.,])(?:[A-Z]{1,4}-?\d{2,}[A-Z]?|0\d{3,}(?:[ -]\d{2,})*"
                          r"|\d{3,}(?:[ -]\d{3,})+)(?![\w.,]\d)")
+# A number written inside a name: before or after a capitalised word that is no month
+# or weekday ("14 Marlow Street", "Unit 9", "Gate 12"): a house, a unit, a room, a
+# gate.
+_NAMED_NUMBER = re.compile(r"(?<![\w.,£$€#])(\d{1,5}[A-Z]?)(?![\w.,%]\w)")
+_CAPITAL_WORD = re.compile(r"[A-Z][a-z]+")
+
+
+def _named_numbers(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
+    """(token, shape) of each identifier in `text`: _IDENTIFIER's, and a number in a
+    name (_NAMED_NUMBER) whose shape holds the name word it sits by ("9 marlow"), so
+    "22 Marlow Street" gives another value of "14 Marlow Street", "Unit 4" none."""
+    out = [(m.group(0), _id_shape(m.group(0))) for m in _IDENTIFIER.finditer(text)]
+    values = lexicon.months | lexicon.weekdays | lexicon.function_words
+    for m in _NAMED_NUMBER.finditer(text):
+        token = m.group(1)
+        if token[-1:].isupper() or any(token in t for t, _ in out):
+            continue  # ("350N", "12V": a number and its unit)
+        after = _CAPITAL_WORD.match(text, m.end() + 1) if text[m.end():m.end() + 1] == " " \
+            else None
+        before = re.search(r"([A-Z][a-z]+) $", text[:m.start()])
+        for word in (after.group(0) if after else None, before.group(1) if before else None):
+            if word is not None and word.lower() not in values \
+                    and word.lower() not in lexicon.measure_words:
+                out.append((token, f"{_id_shape(token)} {word.lower()}"))
+                break
+    return out
 
 
 def identifiers(ctx: MergeContext, r: Ref, values: list[str]) -> list[str]:
-    """Those of `values` (number facts of older unit `r` the newest states nowhere)
-    that name something (_IDENTIFIER: a phone number, an account code) when no newest
-    unit gives another identifier of that shape ("0114 496 0321" / "0114 496 0777"):
-    the newest rewriting the unit without one has not changed it (a changed number
-    gives the new one), and a reader would miss it. A quantity (money, a measure, a
-    count) the newest leaves out is often one it ended ("The £5 late surcharge" /
-    "has been abolished"): not these."""
-    theirs = {_id_shape(m.group(0)) for b in ctx.base_refs()
-              for m in _IDENTIFIER.finditer(b.unit.text) if m.group(0) not in r.unit.text}
+    """Those of `values` (facts of older unit `r` the newest states nowhere) that name
+    something (_named_numbers: a phone number, an account code, a street address) when
+    no newest unit gives another identifier of that shape ("0114 496 0321" / "0114 496
+    0777", "14 Marlow Street" / "22 Marlow Street"): the newest rewriting the unit
+    without one has not changed it (a changed number gives the new one), and a reader
+    would miss it. A quantity (money, a measure, a count) the newest leaves out is
+    often one it ended ("The £5 late surcharge" / "has been abolished"): not these."""
+    lx = ctx.lexicon
+    theirs = {shape for b in ctx.base_refs() for token, shape in _named_numbers(b.unit.text, lx)
+              if token not in r.unit.text}
     named: set[str] = set()
-    for m in _IDENTIFIER.finditer(r.unit.text):
-        if _id_shape(m.group(0)) not in theirs:
-            named |= {f"n:{p}" for p in re.split(r"[ -]", m.group(0)) if p.isdigit()}
+    for token, shape in _named_numbers(r.unit.text, lx):
+        if shape not in theirs:
+            for p in re.split(r"[ -]", token):
+                named |= {f"n:{p.lower()}", f"name:{p.lower()}"} if not p.isdigit() \
+                    else {f"n:{p}"}
     return [v for v in values if v in named]
+
+
+def unspoken(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> str:
+    """What of `alone` (facts of older unit `r` the newest states nowhere; `b`, the
+    newest unit that rewrote it, gives no other value of them) nothing in the newest
+    speaks to, so the rewrite left a still-true fact out rather than changing it (issue
+    18 item 4), named for the ledger; "" when none. Two kinds: a person named for a
+    slot (roles.holders: "our contact is Tomasz Brierley") whose name the newest never
+    gives; a count ("seats 48 guests", "holds 60 people") whose counted thing no newest
+    unit speaks of, nor gives another number of. Not when `b` says a thing ended or is
+    not settled ("The late fee has been abolished": its £15 is gone, not left out), nor
+    money: a charge the newest leaves out is often one it dropped."""
+    lx = ctx.lexicon
+    if any(x.kind != "done" for x in ended(b.unit.text, lx)) or is_open(b.unit.text, lx):
+        return ""  # (a thing "done" is not gone: "Milk is delivered by ...")
+    names = {v[5:] for v in alone if v.startswith("name:")}
+    people = [h.name for h in holders(r.unit.text, lx)
+              if set(h.name.split()) <= names and len(h.name.split()) >= 2]
+    if people:
+        return "the person it names: " + ", ".join(p.title() for p in people)
+    spoken = {stem(w, lx) for o in ctx.base_refs()
+              for w in re.findall(r"[a-z][a-z'-]*", o.unit.text.lower())}
+    for v in alone:
+        if not v.startswith("n:") or _measure(v) in (None, "year"):
+            continue
+        what = _measured(ctx, r.unit.text, v)
+        things = {m[6:] for m in what if m.startswith("count:")} - lx.months - lx.weekdays
+        if not things or any(m.startswith("unit:money") for m in what) or things & spoken:
+            continue
+        if any(what & _measured(ctx, o.unit.text, w) for o in ctx.base_refs()
+               for w in o.facts.values - r.facts.values if w.startswith("n:")):
+            continue
+        return f"the count it gives: {v[2:]} {min(things)}"
+    return ""
 
 
 def _id_shape(token: str) -> str:

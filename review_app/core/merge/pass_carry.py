@@ -415,17 +415,19 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
 def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:
     """The unit names a person (two or more capitalised words, roles.holders) the
     newest names nowhere, and none of the newest's units near it in meaning (`near`)
-    names anyone: who does what, a fact only the older note has (issue 18 item 4:
-    nothing in the newest states it or another value of it). The model's hold-back
-    is for restatements, and names alone weigh against an intro there ("Reception is
-    staffed by Ruth Mbeki and Dana Whitlock" was held back at 0.12); a person nobody
-    else is named for is not one."""
+    names anyone it does not name itself: who does what, a fact only the older note
+    has (issue 18 item 4: nothing in the newest states it or another value of it).
+    The model's hold-back is for restatements, and names alone weigh against an intro
+    there ("Reception is staffed by Ruth Mbeki and Dana Whitlock" was held back at
+    0.12); a person nobody else is named for is not one."""
     stated = {v for b in ctx.base_refs() for v in b.facts.values} | {
         f"name:{w.lower()}" for b in ctx.base_refs()
         for w in re.findall(r"[A-Za-z][\w'’\-]*", b.unit.text)}
-    mine = [h for h in holders(r.unit.text, ctx.lexicon)
-            if not all(f"name:{w}" in stated for w in h.name.split())]
-    return bool(mine) and not any(holders(b.unit.text, ctx.lexicon) for b in near)
+    own = holders(r.unit.text, ctx.lexicon)
+    mine = [h for h in own if not all(f"name:{w}" in stated for w in h.name.split())]
+    ours = {h.name for h in own}  # a firm both name ("Piste Supplies") is no other one
+    return bool(mine) and not any(h.name not in ours for b in near
+                                  for h in holders(b.unit.text, ctx.lexicon))
 
 
 def second_intro(x: list[float]) -> bool:

@@ -24,7 +24,17 @@ from ..links import WIKILINK_RE, relation_target, resolve
 from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
-from .facts import facts_of, label_of, masked, same_kind, spelled_numbers, stem, value_frames
+from .facts import (
+    facts_of,
+    label_of,
+    masked,
+    plain_name,
+    same_kind,
+    spelled_numbers,
+    stem,
+    value_frames,
+    word_names,
+)
 from .ledger import ORDERED, SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .link_lines import alone_on_its_lines, link_targets, linked_by
 from .older_only import new_facts, unsaid_words
@@ -90,8 +100,11 @@ def run(ctx: MergeContext) -> None:
             if entry is not None:
                 ctx.entries[r.key] = entry
                 continue
-            new = frozenset(v for v in r.facts.values if v not in stated and not (
+            new = frozenset(v for v in r.facts.values if v not in stated
+                            and plain_name(v) not in stated and not (
                 v.startswith("code:") and any(v[5:] in c for c in codes)))
+            if any(v.startswith("name:") for v in new):
+                new -= _lower_names(ctx, r, new, pool)
             if not new and r.unit.kind not in STRUCTURED:
                 new = _stated_apart(ctx, r, pool)
             todo.append((r, new, pool))
@@ -127,6 +140,19 @@ def _open_questions(ctx: MergeContext) -> None:
                                     ctx.lexicon, then):
                 ctx.entries[r.key] = entry_for(r, "dropped", flips=_FLIP_CARRY,
                                                why=OPEN_QUESTION)
+
+
+def _lower_names(ctx: MergeContext, r: Ref, new: frozenset[str], pool: list[Ref]
+                 ) -> set[str]:
+    """The names of `new` a base unit speaking of the same thing (its content words:
+    Thresholds.stated_near_overlap) writes in lower case ("Keys are at Reception" /
+    "the keys are kept at reception"): a capital is the writer's, not another fact.
+    Only there: "backend" in another line does not state "Senior Backend Engineer"."""
+    near = [b for b in pool if _overlap(ctx, r.unit.norm, b.unit.norm)
+            >= ctx.thresholds.stated_near_overlap]
+    said = set().union(*(word_names(b.unit.text, ctx.lexicon) for b in near)) if near \
+        else set()
+    return {v for v in new if v.startswith("name:") and plain_name(v) in said}
 
 
 def _names_only_members(ctx: MergeContext, r: Ref) -> bool:

@@ -121,16 +121,30 @@ def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
     2025-06"; two undated names: the kept one, whose links and readers know it).
     Never a title another note of the project answers to (`targets`,
     links.target_index): two notes of one title would make links ambiguous."""
-    if kept.path == base.path or base.title.strip().lower() == kept.title.strip().lower():
-        return kept.title
+    return title_choice(base, kept, members, lexicon, targets, stale_renames=stale_renames)[0]
+
+
+def title_choice(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
+                 targets: Mapping[str, str] | None = None, *, stale_renames: bool = True
+                 ) -> tuple[str, str]:
+    """written_title's title and why, as the preview and the ledger say it when the
+    body written is not the kept file's own ("" when it is: nothing to explain)."""
+    if kept.path == base.path:
+        return kept.title, ""
+    mine = "the kept file's"
+    if base.title.strip().lower() == kept.title.strip().lower():
+        return kept.title, f"{mine}, the same as the base's"
     if not differ_in_stamp(kept.title, base.title, lexicon):
-        return kept.title
+        return kept.title, (f"{mine}; the base's \"{base.title}\" differs in words, "
+                            "not in a date, version or status")
     others = tuple(n.title for n in members if n.path not in {kept.path, base.path})
     if (not (stale_renames and _stale(kept.title, base.title, lexicon, base.modified.year,
                                       others))
             and _subject(kept.title, lexicon) != _subject(base.title, lexicon)):
-        return kept.title
+        return kept.title, (f"{mine}; it names no older issue than the base's "
+                            f'"{base.title}"')
     owner = (targets or {}).get(base.title.strip().lower())
     if owner is not None and owner not in {base.path, kept.path, *(n.path for n in members)}:
-        return kept.title
-    return base.title
+        return kept.title, f'{mine}; another note ({owner}) is titled "{base.title}"'
+    return base.title, (f'the base\'s; the kept file\'s "{kept.title}" names another issue '
+                        "than the body written")

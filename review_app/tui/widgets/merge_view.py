@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from ...core.dating import utc_now
 from ...core.merge import Choice, Composed, Ledger, LedgerEntry
-from ...core.merge.ledger import title_line
+from ...core.merge.ledger import title_line, title_why_line
 from ...core.notes import Note
 from ..view import PreviewRequest
 
@@ -119,6 +119,8 @@ def header_text(w: Written) -> Text:
     out.append(f"base: {ledger.base} ({ledger.base_reason})\n", style="cyan")
     if ledger.title:
         out.append(title_line(ledger.title) + "\n", style="bold cyan")
+    if ledger.title_why:
+        out.append(title_why_line(ledger.title_why) + "\n", style="cyan")
     for o in r.others:
         out.append(f"{w.letters[o.path]} {o.path}", style="green")
         out.append(" · retired\n" if o.path != r.kept.path else "\n", style="dim")
@@ -170,10 +172,11 @@ def body_text(w: Written) -> Text:
     # The rest of the ledger (the rows above are its flippable entries), as the CLI prints it.
     ledger = w.composed.ledger
     rest = Ledger(ledger.base, ledger.base_reason, [e for e in ledger.entries if not e.flips],
-                  ledger.edited, title=ledger.title)
+                  ledger.edited, title=ledger.title, title_why=ledger.title_why)
     out.append("\nledger\n", style="bold")
     styles = {"+": "green", "~": "yellow", "-": "red", "=": "dim"}
-    head = 3 if ledger.title else 2  # base, facts (counted over every entry), title
+    # base, facts (counted over every entry), title, whose title
+    head = 2 + bool(ledger.title) + bool(ledger.title_why)
     for ln in ledger.lines()[:head] + rest.lines()[head:]:
         out.append(f"  {ln}\n", style=styles.get(ln[:1], ""))
     return out
