@@ -108,3 +108,14 @@ def test_a_note_sharing_one_section_and_keeping_its_own_is_at_most_possible(embe
     assert shared.held_as_shared and not again.held_as_shared
     assert shared.adjust(0.95, likely, listing) < likely <= again.adjust(0.95, likely, listing)
     assert any("shared section" in r for r in shared.reasons())
+
+
+def test_a_weak_third_member_of_a_likely_group_shows_as_possible(donor_scan):
+    """Issue 19, each member earns its band: the desk's eligibility answers join the likely
+    pair of eligibility notes (a rewrite), but their own pairs with the anchor and the
+    canonical fall short of the likely cut, so that member is shown as possible."""
+    group = next(g for g in donor_scan.groups if "donor-eligibility-faq.md" in g.paths)
+    bands = {m.path: m.band for m in group.members}
+    assert group.band == "likely"
+    assert bands == {"donor-eligibility-faq.md": "likely",
+                     "first-time-donor-questions.md": "possible"}
