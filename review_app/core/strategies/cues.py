@@ -97,11 +97,12 @@ CONDENSED_RATIO = 0.5
 """A condensed copy is at most this share of the other note's length (characters of their
 pieces; words where pieces are not read yet): a cut-down copy, not a rewrite."""
 CONDENSED_INSIDE = 0.6
-"""The smaller note sits inside the bigger where the mean of its pieces' containment
-(Coverage.small_big, a piece answered by a piece or a run) and its words' (IDF-weighted,
-ConceptIndex.word_share) is at least this. Dev (tests/data/hard_kb and score17's own set):
-condensed copies 0.61-0.83; a note sharing one section with a bigger note, or a same-topic
-note at most half the other's length, 0.42-0.56."""
+"""The smaller note sits inside the bigger where both its pieces' containment
+(Coverage.small_whole: a piece answered by a piece, a run or the bigger as a whole) and its
+words' (IDF-weighted among the pair's neighbours, ConceptIndex.word_share) reach this: the
+lower of the two. Dev (tests/data/hard_kb, blood_donor and score17's own sets): condensed
+copies 0.62-0.81; a note sharing one section with a bigger note, or a same-topic note at
+most half the other's length, 0.17-0.53."""
 
 
 @dataclass(frozen=True)
