@@ -48,7 +48,10 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   best-restated section, is less than SHARED_REST restated in the bigger and the bigger keeps
   at least SHARED_OWN of its own, both notes keep content of their own around one section
   they share (a note repeating a handbook's section word for word beside sections of its
-  own): related, held below the likely band, as series members are;
+  own): related, held below the likely band, as series members are, and at most at the
+  listing cut, so that a pair where one note restates the other outranks it when a star
+  group is formed (a handbook sharing its refreshments section with an aftercare note is
+  grouped with its own crib card, not with the aftercare note);
 - condensed copy (`PairCues.condensed`): a note at most `CONDENSED_RATIO` of the other's
   length whose pieces and words sit inside it (`CONDENSED_INSIDE`) is listed, at least at
   the listing cut, whatever its base score from `CONDENSED_FLOOR` up. A summary line and
@@ -226,6 +229,8 @@ class PairCues:
             out = min(out, likely - SERIES_BELOW)
         if listing is not None and self.held_below_listing:
             out = min(out, listing - SERIES_BELOW)
+        if listing is not None and self.held_as_shared:
+            out = min(out, listing)  # listed last: any note restating another outranks it
         if listing is not None and self.is_condensed and out < listing:
             out = listing  # a condensed copy: the reader's duplicate, listed as possible
         return out
@@ -305,10 +310,10 @@ class PairCues:
             out.append("kept out of the likely band: an unfilled template or empty stub "
                        "restates nothing unless it is the other's copy")
         elif self.held_as_shared and self.cov is not None:
-            out.append(f"kept out of the likely band: apart from one section the smaller "
-                       f"note is only {self.cov.small_rest:.0%} restated and the other keeps "
-                       f"{self.cov.small_big[1]:.0%} of its own; both keep content of their "
-                       f"own around a shared section")
+            out.append(f"kept out of the likely band and listed last: apart from one "
+                       f"section the smaller note is only {self.cov.small_rest:.0%} restated "
+                       f"and the other keeps {self.cov.small_big[1]:.0%} of its own; both keep "
+                       f"content of their own around a shared section")
         return out
 
 
