@@ -25,6 +25,7 @@ headings of their own); see bench/concept_check.py for the counts on every label
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -224,6 +225,20 @@ class ConceptIndex:
             return 1.0  # too little distinctive to compare: no evidence
         both = len(ra & rb)
         return min(both / len(ra), both / len(rb))
+
+    def word_share(self, i: int, j: int, around: Iterable[int]) -> float:
+        """How far note i's words sit inside note j's: the share of i's words found in j,
+        each weighed by its IDF over the notes `around` the pair (their neighbours: a word
+        the notes of their topic hold says nothing about these two). A condensed copy
+        restates the values, names and terms of the note it was cut from in fewer, other
+        sentences: its words sit inside even where its sentences match none."""
+        rows = set(around) | {i, j}
+        df = Counter(w for r in rows for w in self.words(r))
+        n = len(rows)
+        wi, wj = self.words(i), self.words(j)
+        weight = {w: math.log(n / df[w]) for w in wi}
+        total = sum(weight.values())
+        return sum(weight[w] for w in wi & wj) / total if total > 0 else 0.0
 
     def _rare_words(self, row: int) -> frozenset[str]:
         """The note's distinctive words (in at most max(3, RARE x notes read) notes)."""

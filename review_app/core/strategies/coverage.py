@@ -229,6 +229,10 @@ class Coverage:
     own_b: float = 0.0
     run_a: float | None = None  # share_a where a run of b's pieces may answer a piece
     run_b: float | None = None
+    whole_a: float | None = None  # run_a where b as a whole (the mean of its pieces) may too
+    whole_b: float | None = None
+    rest_a: float | None = None  # run_a of a's text outside its best-answered piece
+    rest_b: float | None = None
 
     @property
     def pieces(self) -> int:
@@ -254,6 +258,21 @@ class Coverage:
         if self.chars_a <= self.chars_b:
             return ra, 1.0 - rb
         return rb, 1.0 - ra
+
+    @property
+    def small_rest(self) -> float | None:
+        """`small_big`'s share of the smaller note, its best-answered piece left out: what
+        the smaller restates apart from one section (None: it has one piece)."""
+        return self.rest_a if self.chars_a <= self.chars_b else self.rest_b
+
+    @property
+    def small_whole(self) -> float:
+        """Share of the smaller note restated in the bigger, a piece answered by a piece, a
+        run of pieces or the bigger note as a whole: a condensed copy's one paragraph may
+        stand for the whole of a long note."""
+        small_big = self.small_big[0]
+        whole = self.whole_a if self.chars_a <= self.chars_b else self.whole_b
+        return small_big if whole is None else max(small_big, whole)
 
 
 def runs_of(v: np.ndarray, longest: int) -> np.ndarray:
@@ -320,17 +339,41 @@ def covered(a: Pieces, b: Pieces, scale: Scale) -> Coverage:
         credit = np.minimum(np.maximum((best - far) / span, 0.0), 1.0)  # clipped to [0, 1]
         return float((credit * p.weights).sum() / p.total)
 
+    def rest(best: np.ndarray, p: Pieces) -> float | None:
+        """`share` of the text outside the best-answered piece (None: one piece only)."""
+        if len(best) < 2:
+            return None
+        top = int(np.argmax(best))
+        keep = np.ones(len(best), dtype=bool)
+        keep[top] = False
+        total = float(p.weights[keep].sum())
+        if not total > 0:
+            return None
+        credit = np.minimum(np.maximum((best[keep] - far) / span, 0.0), 1.0)
+        return float((credit * p.weights[keep]).sum() / total)
+
     def own(best: np.ndarray, p: Pieces) -> float:
         return float(p.weights[best < far].sum() / p.total) if p.total > 0 else 0.0
 
-    run_a = run_b = None
+    run_a = run_b = whole_a = whole_b = rest_a = rest_b = None
     if scale.runs > 1:
-        run_a = share(np.maximum(best_a, (va @ b.runs.T).max(axis=1, initial=-1.0)), a)
-        run_b = share(np.maximum(best_b, (vb @ a.runs.T).max(axis=1, initial=-1.0)), b)
+        runs_a = np.maximum(best_a, (va @ b.runs.T).max(axis=1, initial=-1.0))
+        runs_b = np.maximum(best_b, (vb @ a.runs.T).max(axis=1, initial=-1.0))
+        run_a, run_b = share(runs_a, a), share(runs_b, b)
+        whole_a = share(np.maximum(runs_a, va @ _whole(vb)), a)
+        whole_b = share(np.maximum(runs_b, vb @ _whole(va)), b)
+        rest_a, rest_b = rest(runs_a, a), rest(runs_b, b)
     return Coverage(share(best_a, a), share(best_b, b), len(best_a), len(best_b),
                     int(np.count_nonzero(best_a >= close)),
                     int(np.count_nonzero(best_b >= close)),
-                    a.chars, b.chars, own(best_a, a), own(best_b, b), run_a, run_b)
+                    a.chars, b.chars, own(best_a, a), own(best_b, b), run_a, run_b,
+                    whole_a, whole_b, rest_a, rest_b)
+
+
+def _whole(v: np.ndarray) -> np.ndarray:
+    """The unit vector of a note as a whole: the mean of its pieces' unit vectors."""
+    total = v.sum(axis=0)
+    return total / max(float(np.linalg.norm(total)), 1e-12)
 
 
 def _count(n: int, word: str) -> str:

@@ -43,7 +43,23 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   naming two subjects, versions or IDs; one linking the other; distinctive content not
   covering each other) are held below the likely band as template fillings are;
 - `supersedes` / `replaces` from the newer note to the older: the logit rises by
-  `RESTATES_BONUS`.
+  `RESTATES_BONUS`;
+- one shared section (`PairCues.held_as_shared`): where the smaller note, apart from its
+  best-restated section, is less than SHARED_REST restated in the bigger and the bigger keeps
+  at least SHARED_OWN of its own, both notes keep content of their own around one section
+  they share (a note repeating a handbook's section word for word beside sections of its
+  own): related, held below the likely band, as series members are, and at most at the
+  listing cut, so that a pair where one note restates the other outranks it when a star
+  group is formed (a handbook sharing its refreshments section with an aftercare note is
+  grouped with its own crib card, not with the aftercare note);
+- condensed copy (`PairCues.condensed`): a note at most `CONDENSED_RATIO` of the other's
+  length whose pieces and words sit inside it (`CONDENSED_INSIDE`) is listed, at least at
+  the listing cut, whatever its base score from `CONDENSED_FLOOR` up. A summary line and
+  the paragraph it condenses sit far apart as vectors (a "volunteer quick guide" against
+  its handbook scored 0.17 before its cues), so the base score and the section coverage
+  alone leave it out; the words it keeps (values, names, terms, weighed by rarity) say it
+  was cut from the other. A note that shares one section with a bigger one and keeps
+  sections of its own has words the other lacks, so it stays where it was.
 """
 
 from __future__ import annotations
@@ -69,6 +85,27 @@ SAID_AGAINST = 0.25
 """Coverage that lowers the logit at least this much is said to count against."""
 SERIES_BELOW = 1e-3
 """A series pair is held this far below the likely cut."""
+SHARED_REST = 0.3
+"""The smaller note's text outside its best-restated piece (Coverage.small_rest) restated
+below this: apart from one section it keeps its own. Dev (hard_kb, rewrite_kb, score17's
+set): shared-section pairs 0.04-0.17; duplicate pairs 0.28 and up, and those under 0.5 all
+with the bigger keeping under half of its own."""
+SHARED_OWN = 0.5
+"""...and the bigger note keeping at least this share of its own (Coverage.small_big[1]):
+shared-section pairs 0.63-0.79 (dev)."""
+CONDENSED_FLOOR = 0.15
+"""A pair of a condensed copy's shape (CONDENSED_RATIO) gets its cues from this base score:
+a summary's vector sits far from the long note's (dev: 0.165-0.42 before cues)."""
+CONDENSED_RATIO = 0.5
+"""A condensed copy is at most this share of the other note's length (characters of their
+pieces; words where pieces are not read yet): a cut-down copy, not a rewrite."""
+CONDENSED_INSIDE = 0.6
+"""The smaller note sits inside the bigger where both its pieces' containment
+(Coverage.small_whole: a piece answered by a piece, a run or the bigger as a whole) and its
+words' (IDF-weighted among the pair's neighbours, ConceptIndex.word_share) reach this: the
+lower of the two. Dev (tests/data/hard_kb, blood_donor and score17's own sets): condensed
+copies 0.62-0.81; a note sharing one section with a bigger note, or a same-topic note at
+most half the other's length, 0.17-0.53."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +119,9 @@ class PairCues:
     template: int = 0  # lines the two share, where every one is the project's template
     concept: str = ""  # why the two fill one template about different things (concept.py)
     stub: bool = False  # one note has no line of its own (template.no_own_content)
+    words: tuple[float, float] | None = None
+    """(share of a's words in b, of b's in a), IDF-weighted, where the pair has a condensed
+    copy's shape (`ConceptIndex.word_share`); None: not worked out."""
 
     @property
     def inside(self) -> float | None:
@@ -108,11 +148,41 @@ class PairCues:
         return self.template > 0
 
     @property
+    def held_as_shared(self) -> bool:
+        """Both notes keep content of their own around one section they share: related."""
+        cov = self.cov
+        if cov is None or self.inside is None or self.shape_a or self.shape_b:
+            return False
+        rest = cov.small_rest
+        return rest is not None and rest < SHARED_REST and cov.small_big[1] >= SHARED_OWN
+
+    @property
     def held_as_index(self) -> bool:
         """An index or log note with another note: below the likely band unless each
         restates the other (its less covered share at RESTATED), as series members are."""
         inside = self.inside
         return bool(self.shape_a or self.shape_b) and inside is not None and inside < RESTATED
+
+    @property
+    def condensed(self) -> float | None:
+        """How far the smaller note sits inside the bigger, by its meaning and by its words
+        (the lower of its pieces' containment, Coverage.small_whole, and its words'), where
+        the pair has a condensed copy's shape: the smaller at most CONDENSED_RATIO of the
+        bigger, neither an index or log note, no hold; else None."""
+        inside, cov = self.inside, self.cov
+        if (inside is None or cov is None or self.words is None or self.shape_a
+                or self.shape_b or self.held_as_series or self.held_as_template
+                or self.concept or self.stub):
+            return None
+        small, big = sorted((cov.chars_a, cov.chars_b))
+        if not big > 0 or small > CONDENSED_RATIO * big:
+            return None
+        words = self.words[0] if cov.chars_a <= cov.chars_b else self.words[1]
+        return min(cov.small_whole, words)
+
+    @property
+    def is_condensed(self) -> bool:
+        return (self.condensed or 0.0) >= CONDENSED_INSIDE
 
     def coverage_shift(self) -> float:
         inside = self.inside
@@ -155,10 +225,14 @@ class PairCues:
             # content on both sides keeps a pair out of the likely band, not off the list
             out = min(_sigmoid(z + self.listing_shift() + bonus), likely - SERIES_BELOW)
         if (self.held_as_series or self.held_as_index or self.held_as_template or self.concept
-                or self.stub):
+                or self.stub or self.held_as_shared):
             out = min(out, likely - SERIES_BELOW)
         if listing is not None and self.held_below_listing:
             out = min(out, listing - SERIES_BELOW)
+        if listing is not None and self.held_as_shared:
+            out = min(out, listing)  # listed last: any note restating another outranks it
+        if listing is not None and self.is_condensed and out < listing:
+            out = listing  # a condensed copy: the reader's duplicate, listed as possible
         return out
 
     def features(self) -> dict[str, float]:
@@ -171,6 +245,10 @@ class PairCues:
                                  "no_own_content": float(self.stub)}
         if self.series.chain:  # only where it is one: the evidence of other pairs is as was
             out["version_chain"] = 1.0
+        if self.words is not None:
+            out.update({"words_a": self.words[0], "words_b": self.words[1]})
+        if self.held_as_shared:
+            out["shared_section"] = 1.0
         if self.cov is not None:
             out.update({"covered_a": self.cov.share_a, "covered_b": self.cov.share_b,
                         "pieces_a": float(self.cov.pieces_a),
@@ -193,6 +271,11 @@ class PairCues:
                            f"other ({inside:.0%} of it restated) and the other keeps "
                            f"{self.cov.small_big[1]:.0%} that the smaller does not restate")
         out += list(self.series.reasons)
+        if self.is_condensed and self.cov is not None:
+            small, big = sorted((self.cov.chars_a, self.cov.chars_b))
+            out.append(f"a condensed copy: the smaller note ({small / big:.0%} of the "
+                       f"other's length) sits inside the other, its parts and its words "
+                       f"restated there ({self.condensed:.0%}); listed at least as possible")
         if self.template:
             out.append(f"shares only boilerplate, the project's template: each of their "
                        f"{self.template} common lines recurs in many other notes (counts "
@@ -226,13 +309,18 @@ class PairCues:
         elif self.stub:
             out.append("kept out of the likely band: an unfilled template or empty stub "
                        "restates nothing unless it is the other's copy")
+        elif self.held_as_shared and self.cov is not None:
+            out.append(f"kept out of the likely band and listed last: apart from one "
+                       f"section the smaller note is only {self.cov.small_rest:.0%} restated "
+                       f"and the other keeps {self.cov.small_big[1]:.0%} of its own; both keep "
+                       f"content of their own around a shared section")
         return out
 
 
 def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | Pieces | None,
               pieces_b: tuple[np.ndarray, np.ndarray] | Pieces | None,
               scale: Scale | None = None, template: int = 0, concept: str = "",
-              stub: bool = False) -> PairCues:
+              stub: bool = False, words: tuple[float, float] | None = None) -> PairCues:
     """`template`: the lines the two share where all are the project's template
     (template.template_only), `concept` (concept.ConceptIndex.cue) and `stub` (either note
     without a line of its own, template.no_own_content), worked out by the caller, which
@@ -253,7 +341,8 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | Pieces
     twice = stub and a.body.strip() == b.body.strip() and \
         a.title.strip().lower() == b.title.strip().lower()
     return PairCues(cov, scale, note_shape(a), note_shape(b), cue, cue.series and same,
-                    0 if same else template, "" if same else concept, stub and not twice)
+                    0 if same else template, "" if same else concept, stub and not twice,
+                    words)
 
 
 def _sigmoid(z: float) -> float:

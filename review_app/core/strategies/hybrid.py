@@ -35,7 +35,7 @@ from ..notes import Note
 from .base import Candidate, CandidateArray, DedupeStrategy
 from .calibration import identity_vectors as identity_vectors  # the benches' import
 from .client import SearchClient
-from .cues import SERIES_BELOW, PairCues
+from .cues import CONDENSED_FLOOR, SERIES_BELOW, PairCues
 from .pair_features import REWORDED as REWORDED
 from .pair_features import NoteTable, ScoredPairs, rank, sparse_features, versioned
 from .pair_features import numbered_rewording as numbered_rewording
@@ -213,6 +213,8 @@ class HybridStrategy(DedupeStrategy):
         key = (min(i, j), max(i, j))
         if key in sc.cues or score >= sc.floor:
             return sc.pair(i, j)
+        if score >= CONDENSED_FLOOR:
+            return sc.condensed_pair(i, j)
         return None
 
     def combine(self, feats: dict[str, float]) -> float:

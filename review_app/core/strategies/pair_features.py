@@ -24,7 +24,14 @@ from .calibration import IdentityVectors, Yardstick, yardstick_for
 from .client import SearchClient
 from .concept import ConceptIndex
 from .coverage import Pieces, prepare
-from .cues import FLOOR, SERIES_BELOW, PairCues, pair_cues
+from .cues import (
+    CONDENSED_FLOOR,
+    CONDENSED_RATIO,
+    FLOOR,
+    SERIES_BELOW,
+    PairCues,
+    pair_cues,
+)
 from .series import versions_of_one
 from .template import (
     generic_names,
@@ -245,6 +252,7 @@ class ScoredPairs:
             z += w["number_conflict"] * self.number_conflict[part]
             self.score[part] = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
         self.client, self.likely = c, strategy.default_threshold
+        self.words = tab.words
         # the lower listing cut (with or without coverage): identity-held pairs go under it
         self.listing = min(strategy.listing_threshold, strategy.uncovered_threshold)
         self.floor = FLOOR if c.pieces is None else min(FLOOR, c.pieces.scale.floor)
@@ -259,6 +267,7 @@ class ScoredPairs:
         self._stub: dict[int, bool] = {}
         self.concepts: ConceptIndex | None = None
         self.cues: dict[tuple[int, int], PairCues] = {}
+        self._not_condensed: set[tuple[int, int]] = set()
         self._apply_cues()
         np.minimum(self.score, np.where(self.reworded, self.likely - SERIES_BELOW, 1.0),
                    out=self.score)
@@ -269,11 +278,24 @@ class ScoredPairs:
 
     def _apply_cues(self) -> None:
         """Coverage and series cues (cues.py) for every pair a listing can reach, the
-        pieces of all their notes fetched at once."""
+        pieces of all their notes fetched at once; below the floor, from CONDENSED_FLOOR,
+        the pairs of a condensed copy's shape, kept only where one is (PairCues.condensed)."""
         reach = self.score >= self.floor
+        low = (self.score >= CONDENSED_FLOOR) & ~reach
         if self.client.searched is not None:  # a one-note search: only its lists were made
             reach &= self.client.searched[:, None]
+            low &= self.client.searched[:, None]
         rows, cols = np.nonzero(reach)
+        if len(rows):
+            low_rows, low_cols = np.nonzero(low)
+        else:
+            low_rows = low_cols = np.zeros(0, dtype=np.int64)
+        if len(low_rows):
+            words = self.words
+            other = self.idx[low_rows, low_cols]
+            small = np.minimum(words[low_rows], words[other])
+            shaped = small <= CONDENSED_RATIO * np.maximum(words[low_rows], words[other])
+            low_rows, low_cols = low_rows[shaped], low_cols[shaped]
         if not len(rows):
             return
         other = self.idx[rows, cols]
@@ -293,6 +315,31 @@ class ScoredPairs:
                     cue = self.pair(r, j)
                     self.score[r, c_] = cue.adjust(float(self.score[r, c_]), self.likely,
                                                    self.listing)
+            for r, c_ in zip(low_rows.tolist(), low_cols.tolist(), strict=True):
+                j = int(self.idx[r, c_])
+                low_cue = self.condensed_pair(r, j) if j != r else None
+                if low_cue is not None:
+                    self.score[r, c_] = low_cue.adjust(float(self.score[r, c_]), self.likely,
+                                                   self.listing)
+
+    def condensed_pair(self, i: int, j: int) -> PairCues | None:
+        """The cues of a pair below the floor where they say it is a condensed copy (kept
+        with the others), else None (and the pair is left as it was)."""
+        key = (min(i, j), max(i, j))
+        if key in self.cues:
+            return self.cues[key]
+        if key in self._not_condensed:
+            return None
+        words = self.words
+        if min(words[i], words[j]) > CONDENSED_RATIO * max(words[i], words[j]):
+            self._not_condensed.add(key)
+            return None
+        cue = self.pair(i, j)
+        if not cue.is_condensed:
+            del self.cues[key]
+            self._not_condensed.add(key)
+            return None
+        return cue
 
     def fetch(self, rows: list[int]) -> None:
         source = self.client.pieces
@@ -313,8 +360,20 @@ class ScoredPairs:
             concept = "" if self.concepts is None else self.concepts.cue(*key)
             stub = any(self.stub(r) for r in key)
             self.cues[key] = pair_cues(notes[key[0]], notes[key[1]], self.prepared(key[0]),
-                                       self.prepared(key[1]), scale, shared, concept, stub)
+                                       self.prepared(key[1]), scale, shared, concept, stub,
+                                       self.word_shares(*key))
         return self.cues[key]
+
+    def word_shares(self, i: int, j: int) -> tuple[float, float] | None:
+        """Each note's words inside the other's (ConceptIndex.word_share), where the pair
+        has a condensed copy's shape by words (CONDENSED_RATIO); None elsewhere."""
+        words = self.words
+        if self.concepts is None or min(words[i], words[j]) > CONDENSED_RATIO * max(
+                words[i], words[j]):
+            return None
+        around = {*self.idx[i].tolist(), *self.idx[j].tolist()}
+        return (self.concepts.word_share(i, j, around),
+                self.concepts.word_share(j, i, around))
 
     @property
     def template_set(self) -> frozenset[int]:
