@@ -7,9 +7,10 @@ the console's preview does, twice: cold (a fresh vector cache: every text the co
 asks for goes through the model) and warm (the same cache: Python only). Each pass's
 time is split into the model's (inside the embedder) and the rest (Python), with the
 texts it sent to the model; then what compose does after the passes (render,
-frontmatter), what the preview's worker adds (links, line marks) and the rich text the
-UI thread builds for the ledger rows and the body. Mounting and painting are measured
-by tui_bench.py (its figures minus these). Single thread, no console running.
+frontmatter), what the preview's worker adds (links, line marks) and the texts it builds
+and wraps for the preview (merge_view.painted, at WIDTH cells: the UI thread then turns
+only the lines on screen into segments). Painting is measured by tui_bench.py (its
+figures minus these). Single thread, no console running.
 
     python bench/preview_profile.py --after-load [--rows 0,2,4,-1]
 
@@ -30,6 +31,9 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH.parent))
 sys.path.insert(0, str(BENCH))
+
+
+WIDTH = 66  # the preview's text width in tui_bench's 120 x 40 console
 
 
 class TimedEmbedder:
@@ -109,7 +113,6 @@ def main() -> int:
     args = ap.parse_args()
 
     import tui_bench
-    from rich.text import Text
 
     from review_app.core.embedding import DEFAULT_MODEL, Embedder
     from review_app.core.links import target_index
@@ -117,14 +120,7 @@ def main() -> int:
     from review_app.core.project import Project
     from review_app.core.unit_vectors import UnitVectors
     from review_app.tui.warming import _merge_inputs
-    from review_app.tui.widgets.merge_view import (
-        Written,
-        body_text,
-        header_text,
-        letters_of,
-        line_marks,
-        row_text,
-    )
+    from review_app.tui.widgets.merge_view import Written, letters_of, line_marks, painted
 
     model = Embedder(DEFAULT_MODEL)
     model.embed(["load the model"])
@@ -167,14 +163,14 @@ def main() -> int:
                             composed, marks, letters_of(others))
                 worker_ms = (time.perf_counter() - t0) * 1000
                 t0 = time.perf_counter()
-                Text("\n").join([header_text(w), *(row_text(e, w.letters) for e in w.rows),
-                                 body_text(w)])
+                drawn = painted(w, WIDTH)
                 ui_ms = (time.perf_counter() - t0) * 1000
                 model_ms = sum(r[2] for r in rows)
                 print(f"  {label}: compose {total:.0f} ms = model {model_ms:.0f} ms "
                       f"({sum(r[3] for r in rows)} texts) + Python {total - model_ms:.0f} ms;"
-                      f" line marks {worker_ms:.1f} ms; rich text (UI thread) {ui_ms:.1f} ms;"
-                      f" {len(w.rows)} ledger rows")
+                      f" line marks {worker_ms:.1f} ms; texts built and wrapped (in the "
+                      f"worker) {ui_ms:.1f} ms, {len(drawn.body.lines)} lines at {WIDTH} "
+                      f"cells; {len(w.rows)} ledger rows")
                 for name, py, mod, n in rows:
                     print(f"    {name:28} python {py:7.1f} ms   model {mod:7.1f} ms  "
                           f"{n:4d} texts")

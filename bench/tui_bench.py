@@ -32,7 +32,8 @@ whose duplicate groups are three ~600-word notes (an original and two agent rewr
 from `gen_project.py`'s generator, two planted groups joined into each note) among
 unrelated notes. Each session is a new process (empty memory) with the model loaded and
 the note index warm, like the end of a first scan; the time runs from the group table
-painted to the merge result painted: (a) `v` at once on the first group; (b) `j` then
+painted (the first group's detail and diff too: the diff is made in a worker since round
+17) to the merge result painted: (a) `v` at once on the first group; (b) `j` then
 `v` at once; (c) the same after the warm-ahead had `--wait` seconds; (d) a second
 session (the unit-vector cache on disk from (c)'s session), `v` then `j` `v` at once;
 (e, `--modes far`, not in the default set) `j` x4 then `v` at once: the fifth group, one

@@ -15,6 +15,7 @@ import atexit
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -28,6 +29,9 @@ from .results import Results
 from .targets import targets_of
 from .view import PreviewRequest
 
+if TYPE_CHECKING:
+    from .widgets.merge_view import Written
+
 _running = threading.Lock()  # one warm-up of the process embeds or composes at a time
 
 
@@ -40,6 +44,9 @@ class WarmJob:
     # once per scan, it takes seconds on a big project and must not hold up a paint.
     targets: Callable[[], dict[str, str]] | None = None
     results: Results | None = None  # where the composed results are kept
+    # builds a result's texts as the preview draws them (Preview.paint_ahead), here
+    # rather than on the UI thread when `v` shows it
+    paint: Callable[[Written], None] | None = None
 
 
 class _View:
@@ -132,6 +139,8 @@ def _compose(job: WarmJob, vectors: UnitVectors, priority: int,
             flight = job.results.take_off(request, view) if job.results is not None else None
             try:
                 written = compose_written(request, view)
+                if job.paint is not None and not cancelled():
+                    job.paint(written)
                 if job.results is not None and not cancelled():
                     job.results.put(written)
             finally:

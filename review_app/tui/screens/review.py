@@ -220,11 +220,16 @@ class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
 
     @property
     def detail_current(self) -> bool:
-        """The detail pane shows the group under the cursor (no update is waiting)."""
+        """The detail pane shows the group under the cursor (no update is waiting, the
+        preview's diff included)."""
+        return self._group_shown and not self.query_one(Preview).diff_pending
+
+    @property
+    def _group_shown(self) -> bool:
         return self._settle is None and self.query_one(GroupTable).current_id == self._shown_gid
 
     def flush_detail(self) -> None:
-        if not self.detail_current:
+        if not self._group_shown:
             self.show_group()
 
     def rebuild(self, keep: str | None = None, keep_member: str | None = None) -> None:
@@ -309,7 +314,7 @@ class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
         requests = [self.view.preview_request(group, None, mode, resolve=False)
                     for mode in ("merge", "update")]
         return WarmJob([s.notes[p] for p in s.in_group(group)], requests, s.targets,
-                       self.results)
+                       self.results, self.query_one(Preview).paint_ahead)
 
     def _ahead(self, group: Group) -> list[WarmJob]:
         """The undecided groups the person meets after `group`, in that order: the rows

@@ -61,6 +61,13 @@ class DetailPane(VerticalScroll):
     def compose(self):
         yield Static(id="evidence-body")
 
+    shown: Text | None = None
+
     def show(self, text: Text) -> None:
+        """Show `text`; the same text again (`v` redraws the preview only) is left as it
+        is drawn, where it is scrolled to, rather than wrapped and painted again."""
+        if text == self.shown:
+            return
+        self.shown = text
         self.query_one("#evidence-body", Static).update(text)
         self.scroll_home(animate=False)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from rich.text import Text
+from textual._context import active_app
 from textual.widgets import Static
 
 from ...core.dating import utc_now
@@ -19,6 +20,7 @@ from ...core.merge import Choice, Composed, Ledger, LedgerEntry
 from ...core.merge.ledger import title_line, title_why_line
 from ...core.notes import Note
 from ..view import PreviewRequest
+from .lines import Wrapped, wrap
 
 GUTTER = 2  # "A " / "  " before each line of a written result
 ROW_MARK = {"carried": "+ carry ", "dropped": "- drop  ", "superseded": "~ newer "}
@@ -33,6 +35,8 @@ class Written:
     composed: Composed
     marks: list[str]  # the source note of each line ("" for the base's own)
     letters: dict[str, str] = field(default_factory=dict)  # member path -> A, B...
+    # its painted form (`painted`), shared by the copies Results.get makes of it
+    paint: dict[str, Painted] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def text(self) -> str:
@@ -161,32 +165,88 @@ def row_text(e: LedgerEntry, letters: dict[str, str]) -> Text:
 def body_text(w: Written) -> Text:
     """The text as written, verbatim after a gutter naming each added line's note, then
     what the ledger reports that no row can flip."""
-    out = Text()
-    out.append("─" * 20 + "\n", style="dim")
+    return Text("\n").join(body_lines(w))
+
+
+def body_lines(w: Written) -> list[Text]:
+    """`body_text`'s lines, each styled (the last one empty)."""
+    out = [Text("─" * 20, style="dim")]
     for line, mark in zip(w.text.splitlines(), w.marks, strict=True):
         if mark:
-            out.append(f"{w.letters.get(mark, '+'):<{GUTTER}}", style="bold green")
-            out.append(f"{line}\n", style="green")
+            one = Text(f"{w.letters.get(mark, '+'):<{GUTTER}}", style="bold green")
+            one.append(line, style="green")
+            out.append(one)
         else:
-            out.append(" " * GUTTER + f"{line}\n")
+            out.append(Text(" " * GUTTER + line))
     # The rest of the ledger (the rows above are its flippable entries), as the CLI prints it.
     ledger = w.composed.ledger
     rest = Ledger(ledger.base, ledger.base_reason, [e for e in ledger.entries if not e.flips],
                   ledger.edited, title=ledger.title, title_why=ledger.title_why)
-    out.append("\nledger\n", style="bold")
+    out += [Text(""), Text("ledger", style="bold")]
     styles = {"+": "green", "~": "yellow", "-": "red", "=": "dim"}
     # base, facts (counted over every entry), title, whose title
     head = 2 + bool(ledger.title) + bool(ledger.title_why)
     for ln in ledger.lines()[:head] + rest.lines()[head:]:
-        out.append(f"  {ln}\n", style=styles.get(ln[:1], ""))
+        out.append(Text(f"  {ln}", style=styles.get(ln[:1], "")))
+    out.append(Text(""))
+    return out
+
+
+@dataclass(frozen=True)
+class Painted:
+    """A result's texts as the preview draws them, built once per result and width (in
+    the worker that composed it, or the warm-up's): the header, each flippable row, and
+    the written text with the ledger (`body`), wrapped for the preview's width."""
+
+    text: str  # the written text these were made from
+    header: Text
+    rows: list[Text]
+    body: Wrapped
+
+    @property
+    def shown(self) -> Text:
+        return Text("\n").join([self.header, *self.rows, *(
+            t if isinstance(t, Text) else Text(str(t)) for t in self.body.sources)])
+
+
+def painted(w: Written, width: int, app: Any = None) -> Painted:
+    """`w`'s texts for the preview, `width` cells wide; kept with `w`, so a result composed
+    ahead is drawn without building or wrapping its ~300 lines again on the UI thread
+    (a `modified:` stamped since re-wraps that one line). `app`: the console's, when
+    called off its thread (its theme gives the colours)."""
+    last = w.paint.get("last")
+    if last is not None and last.text == w.text and last.body.width == width:
+        return last
+    token = active_app.set(app) if app is not None else None
+    try:
+        header = header_text(w)
+        rows = [row_text(e, w.letters) for e in w.rows]
+        body = wrap(body_lines(w), width, last.body if last is not None else None)
+    finally:
+        if token is not None:
+            active_app.reset(token)
+    out = Painted(w.text, header, rows, body)
+    w.paint["last"] = out
     return out
 
 
 class LedgerRow(Static):
-    """One flippable row of the ledger (`key` names its entry)."""
+    """One flippable row of the ledger (`entry`; None: a spare row, hidden)."""
 
-    def __init__(self, entry: LedgerEntry, letters: dict[str, str], selected: bool = False
-                 ) -> None:
-        super().__init__(row_text(entry, letters),
+    def __init__(self, entry: LedgerEntry | None = None,
+                 letters: dict[str, str] | None = None, selected: bool = False,
+                 text: Text | None = None) -> None:
+        if text is None and entry is not None:
+            text = row_text(entry, letters or {})
+        super().__init__(text or "",
                          classes="ledger-row" + (" -selected" if selected else ""))
         self.entry = entry
+        self.display = entry is not None
+
+    def show(self, entry: LedgerEntry | None, text: Text | None = None,
+             selected: bool = False) -> None:
+        """This row now shows `entry` (drawn as `text`), or is a spare again."""
+        self.entry = entry
+        self.update(text or "")
+        self.set_class(selected, "-selected")
+        self.display = entry is not None

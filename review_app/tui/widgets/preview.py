@@ -7,22 +7,24 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from typing import Any
+import threading
+from typing import Any, cast
 
 from rich.text import Text
 from textual import on, work
+from textual._context import active_app
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.message import Message
-from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from ...core.merge import LedgerEntry
 from ...core.notes import Note
 from ..messages import PreviewComposed
 from ..view import PreviewRequest
-from .merge_view import LedgerRow, Written, body_text, compose_written, header_text, row_text
+from .lines import Lines, Wrapped, wrap
+from .merge_view import LedgerRow, Written, compose_written, painted
 from .tables import clip_path
 
 _TOKEN = re.compile(r"\s+|\w+|[^\w\s]")
@@ -157,6 +159,14 @@ def text_diff(old_label: str, old: str, new_label: str, new: str) -> Text:
     return out
 
 
+SPARE_ROWS = 24
+"""Ledger rows mounted hidden with the preview (a result with more mounts the rest)."""
+WIDTH_WAIT_S = 2.0
+"""How long a worker's paint_ahead waits for the preview's first layout."""
+DIFFS_KEPT = 8
+"""Diffs kept, drawn as shown (a resize or `v` back to the diff shows one again)."""
+
+
 class Preview(VerticalScroll):
     """The scrollable preview; focusable (Tab) so the arrows and PageUp/PageDown scroll it.
 
@@ -205,6 +215,12 @@ class Preview(VerticalScroll):
         self._composing = False
         self._keep_key: str | None = None  # the highlighted row's key, across a recompose
         self._held = False  # warm-ups wait while a result is composed and painted
+        self._text_width = 0  # the text's width at the last layout (text_width)
+        self._fresh = True  # no result shown since another group's (scroll to the top)
+        self._diff_pending = False
+        self._width_known = threading.Event()
+        self._diffs: dict[tuple[object, ...], tuple[Text, Wrapped]] = {}  # the last few
+        self._app: Any = None
 
     def _hold(self, on: bool) -> None:
         if on != self._held and self.vectors is not None and hasattr(self.vectors, "hold"):
@@ -217,25 +233,34 @@ class Preview(VerticalScroll):
         self._hold(False)
 
     def compose(self):
-        yield Static(id="preview-body")
-        yield Vertical(id="ledger-rows")
-        yield Static(id="preview-text")
+        yield Lines(id="preview-body")
+        # spare rows mounted with the screen: a result's rows are shown in them, so the
+        # first `v` mounts no widget (~70 ms for 18 rows, on the UI thread)
+        yield Vertical(*(LedgerRow() for _ in range(SPARE_ROWS)), id="ledger-rows")
+        yield Lines(id="preview-text")
 
     @property
     def pending(self) -> bool:
         """A merge/update result is being composed for the request shown."""
         return self._composing
 
+    @property
+    def diff_pending(self) -> bool:
+        """The diff of the request shown is being made."""
+        return self._diff_pending
+
     def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self.text_width)  # for paint_ahead
         # The diff's header paths are fitted to the width: shown before the first layout
         # (or at another width) they would wrap mid-word.
         if self.request is not None and self.request.mode == "diff":
             self.show(self.request)
 
     def show(self, request: PreviewRequest) -> None:
-        body = self.query_one("#preview-body", Static)
+        body = self.query_one("#preview-body", Lines)
         self._token += 1
         self._composing = False
+        self._diff_pending = False
         previous, self.request = self.request, request
         self.written = None
         mode, canonical = request.mode, request.canonical
@@ -270,26 +295,97 @@ class Preview(VerticalScroll):
         elif request.member is None or request.member.path == canonical.path:
             text = Text("select a member to compare with the canonical", style="italic")
         else:
-            # After the keys already queued: a `v` pressed right behind a move makes this
-            # diff stale before it is made (~45 ms of difflib) and painted (~130 ms), both
-            # on this thread, ahead of the merge result the person asked for.
-            self.call_later(self._show_diff, self._token, request)
+            self._show_diff(request)
             return
         self.shown_text = text
         body.update(text)
         self.scroll_home(animate=False)
 
-    def _show_diff(self, token: int, request: PreviewRequest) -> None:
-        if token != self._token or request.member is None or request.canonical is None:
-            return  # another request came meanwhile
-        self.shown_text = line_diff(request.canonical, request.member, self.size.width - 3)
-        self.query_one("#preview-body", Static).update(self.shown_text)
+    def _show_diff(self, request: PreviewRequest) -> None:
+        """The diff shown at once when it was made before (a resize, `v` back to it),
+        else made in a worker (~45 ms of difflib and its wrapping, idle cores): a `v`
+        pressed meanwhile is not held up by it (`diff_pending` until it is shown)."""
+        assert request.canonical is not None and request.member is not None
+        c, m, width = request.canonical, request.member, self.size.width - 3
+        key = (c.path, c.sha256, m.path, m.sha256, width, self.text_width())
+        diff = self._diffs.get(key)
+        if diff is None:
+            self._diff_pending = True
+            self._make_diff(self._token, request, key)
+            return
+        self._put_diff(key, diff)
+
+    def _put_diff(self, key: tuple[object, ...], diff: tuple[Text, Wrapped]) -> None:
+        self._diffs.pop(key, None)
+        self._diffs[key] = diff
+        while len(self._diffs) > DIFFS_KEPT:
+            del self._diffs[next(iter(self._diffs))]
+        self._diff_pending = False
+        self.shown_text = diff[0]
+        self.query_one("#preview-body", Lines).update(diff[1])
         self.scroll_home(animate=False)
+
+    class DiffMade(Message):
+        """The worker made the diff of request `token` (`key`: what it was made of)."""
+
+        def __init__(self, token: int, key: tuple[object, ...], diff: tuple[Text, Wrapped]
+                     ) -> None:
+            super().__init__()
+            self.token = token
+            self.key = key
+            self.diff = diff
+
+    @work(thread=True, exclusive=True, group="diff")
+    def _make_diff(self, token: int, request: PreviewRequest, key: tuple[object, ...]
+                   ) -> None:
+        assert request.canonical is not None and request.member is not None
+        text = line_diff(request.canonical, request.member, cast(int, key[4]))
+        # Content's colours come from the console's theme (found from its thread only)
+        made = active_app.set(self._app)
+        try:
+            wrapped = wrap(text, cast(int, key[5]))
+        finally:
+            active_app.reset(made)
+        self.post_message(self.DiffMade(token, key, (text, wrapped)))
+
+    @on(DiffMade)
+    def _diff_made(self, event: DiffMade) -> None:
+        event.stop()
+        if event.token == self._token:  # else another request came meanwhile
+            self._put_diff(event.key, event.diff)
+
+    def on_mount(self) -> None:
+        self._app = self.app  # for paint_ahead, called off the UI thread
+
+    def text_width(self) -> int:
+        """The width a long text (one that scrolls: a result, most diffs) is drawn at,
+        from the last layout."""
+        width = self.scrollable_content_region.width
+        if width > 0:
+            if not self.show_vertical_scrollbar:  # shown once the text is longer
+                width -= self.styles.scrollbar_size_vertical
+            self._text_width = width
+            self._width_known.set()
+        return self._text_width
+
+    def paint_ahead(self, written: Written) -> None:
+        """Build and wrap `written`'s texts now, in the calling worker (the preview's or
+        the warm-up's), for the width the UI thread will draw them at (the warm-up may
+        compose before the first layout: it waits for it, briefly)."""
+        if self._width_known.wait(WIDTH_WAIT_S):
+            painted(written, self._text_width, self._app)
+
+    def _rows(self) -> list[LedgerRow]:
+        """The ledger rows shown (the spare ones after them are hidden)."""
+        return [r for r in self.query_one("#ledger-rows").query_children(LedgerRow)
+                if r.entry is not None]
 
     def _clear_written(self) -> None:
         self.result = None
-        self.query_one("#ledger-rows").remove_children()
-        self.query_one("#preview-text", Static).update("")
+        for row in self._rows():
+            row.show(None)
+        self._fresh = True
+        self.query_one("#preview-text", Lines).update("")
         self.query_one("#preview-text").display = False
 
     @work(thread=True, exclusive=True, group="preview")
@@ -307,6 +403,8 @@ class Preview(VerticalScroll):
             return
         if self.results is not None and not worker.is_cancelled:
             self.results.put(written)
+        if not worker.is_cancelled:
+            self.paint_ahead(written)
         self.post_message(PreviewComposed(token, written))
 
     def _landed(self, request: PreviewRequest, cancelled) -> Written | None:
@@ -333,29 +431,31 @@ class Preview(VerticalScroll):
             self.call_after_refresh(self._release, event.token)
             self._clear_written()
             self.shown_text = Text(f"{mode} preview unavailable: {event.error}", style="red")
-            self.query_one("#preview-body", Static).update(self.shown_text)
+            self.query_one("#preview-body", Lines).update(self.shown_text)
             return
         w: Written = event.written
         keep_key = self._keep_key
-        first = self.result is None and not self.query_one("#ledger-rows").children
+        first, self._fresh = self._fresh, False
         self.result = w
         self.written = w.text
         if w.edited:
             self.border_title += " · edited by you"
-        header, body = header_text(w), body_text(w)
-        self.shown_text = Text("\n").join([header, *(row_text(e, w.letters) for e in w.rows),
-                                          body])
-        self.query_one("#preview-body", Static).update(header)
+        p = painted(w, self.text_width())  # made in the worker when it composed w
+        self.shown_text = p.shown
+        self.query_one("#preview-body", Lines).update(p.header)
         keys = [e.key for e in w.rows]
         self.row = keys.index(keep_key) if keep_key in keys else 0
-        rows = self.query_one("#ledger-rows")
-        rows.remove_children()
-        mounted = rows.mount_all([LedgerRow(e, w.letters, k == self.row)
-                                  for k, e in enumerate(w.rows)])
+        box = self.query_one("#ledger-rows")
+        spare = list(box.query_children(LedgerRow))
+        for k, row in enumerate(spare):
+            row.show(w.rows[k] if k < len(w.rows) else None,
+                     p.rows[k] if k < len(w.rows) else None, k == self.row)
+        mounted = box.mount_all([LedgerRow(e, w.letters, k == self.row, p.rows[k])
+                                 for k, e in enumerate(w.rows) if k >= len(spare)])
         # a task of its own: awaiting the mount here would hold up this widget's messages
         self.run_worker(self._release_when_painted(mounted, event.token), group="hold")
-        text = self.query_one("#preview-text", Static)
-        text.update(body)
+        text = self.query_one("#preview-text", Lines)
+        text.update(p.body)
         text.display = True
         if first:
             self.scroll_home(animate=False)
@@ -375,7 +475,7 @@ class Preview(VerticalScroll):
             self._hold(False)
 
     def _show_row(self) -> None:
-        rows = self.query_one("#ledger-rows").children
+        rows = self._rows()
         if 0 <= self.row < len(rows):
             self.scroll_to_widget(rows[self.row], animate=False)
 
@@ -385,11 +485,11 @@ class Preview(VerticalScroll):
         return rows[self.row].key if 0 <= self.row < len(rows) else None
 
     def _mark_row(self) -> None:
-        for k, child in enumerate(self.query_one("#ledger-rows").children):
+        for k, child in enumerate(self._rows()):
             child.set_class(k == self.row, "-selected")
 
     def action_row(self, step: int) -> None:
-        rows = list(self.query_one("#ledger-rows").children)
+        rows = self._rows()
         target = self.row + step
         if not rows or not 0 <= target < len(rows):
             (self.scroll_down if step > 0 else self.scroll_up)(animate=False)
