@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from rich.text import Text
-from textual._context import active_app
+from textual import active_app
 from textual.widgets import Static
 
 from ...core.dating import utc_now

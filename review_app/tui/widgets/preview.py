@@ -11,8 +11,7 @@ import threading
 from typing import Any, cast
 
 from rich.text import Text
-from textual import on, work
-from textual._context import active_app
+from textual import active_app, on, work
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
