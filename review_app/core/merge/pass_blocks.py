@@ -14,12 +14,14 @@ older block (a code block too) has a counterpart when the aligned base section h
 block of its kind, or when most of its units are stated, present or superseded by
 base units; its items the base lacks are held back the same way. An older block no
 newest block matches, in a section the newest lacks, is no one's older version: it
-is carried whole, under its own heading. An item of a plain list is left out the
-same way when the newer list speaks of its topic (it is a rewording or an older
-rule); an item on a topic the newer list never touches is a fact only the older
-note has and is carried, next to its siblings' counterparts. A lead-in sentence
-ending in ":" travels with the block it introduces: it is carried only when that
-block is carried."""
+is carried whole, under its own heading; but a table's rows nothing in the newest
+settled are held back with their table (an older rate grid beside the newest's rates
+given as a list would state two grids), and carried, come back under their header.
+An item of a plain list is left out the same way when the newer list speaks of its
+topic (it is a rewording or an older rule); an item on a topic the newer list never
+touches is a fact only the older note has and is carried, next to its siblings'
+counterparts. A lead-in sentence ending in ":" travels with the block it introduces:
+it is carried only when that block is carried."""
 
 from __future__ import annotations
 
@@ -80,6 +82,8 @@ def run(ctx: MergeContext) -> None:
                 block.kind in ("fence", "code") and kinds & {"fence", "code"}) or (
                 block.kind in _LISTS and block.kind != "list" and block.kind in kinds)
             if not (by_kind or by_content):
+                if block.kind == "table":
+                    _hold_rows(ctx, refs)
                 continue
             name = _NAMES[block.kind]
             where = f" under '{refs[0].section_title}'" if refs[0].section_title else ""
@@ -165,6 +169,24 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
                 why=f"left out by the newer version of this {name}{where}: a carry-over "
                     f"candidate held back with its block{said}")
     return bi
+
+
+def _hold_rows(ctx: MergeContext, refs: list[Ref]) -> None:
+    """An older table no newest block is the newer version of: its rows nothing in the
+    newest settled (present or superseded) are held back with their table, not written
+    whole beside what the newest says of the same things in another form (a rate grid
+    beside the newest's list of rates); flipped to carry, they are written with their
+    header as one block under their own heading."""
+    where = f"table under '{refs[0].section_title}'" if refs[0].section_title else "table"
+    for r in refs:
+        e = ctx.entries[r.key]
+        if e.status != "carried" or e.chosen:
+            continue
+        ctx.entries[r.key] = replace(
+            e, status="dropped", by=None, by_text=None, block=where, held=True,
+            flips=("carry", "drop"),
+            why=f"{HELD} (a row of an older table the newest has no version of: "
+                "a carry-over candidate held back with its table)")
 
 
 def _counted(ctx: MergeContext, path: str, refs: list[Ref], newest: int) -> None:
