@@ -30,8 +30,9 @@ from dataclasses import replace
 from .context import MergeContext, Ref
 from .facts import counts, value_frames
 from .ledger import ORDERED
-from .older_only import HELD, says_whole
+from .older_only import HELD, frame_prefixes, says_whole
 from .pass_units import said
+from .said_in_frame import read, row_as_read
 
 _NAMES = {"numbered": "numbered list", "checklist": "checklist", "table": "table",
           "fence": "code block", "code": "code block", "list": "list"}
@@ -103,6 +104,9 @@ def run(ctx: MergeContext) -> None:
             newer = _newer_block(ctx, block.kind, aligned, homes)
             for k, r in enumerate(refs):
                 e = ctx.entries[r.key]
+                if e.status in ("carried", "dropped") and not e.chosen and \
+                        newer is not None and _by_column(ctx, r, newer):
+                    continue
                 if r.key in spoken and e.status in ("carried", "dropped"):
                     ctx.entries[r.key] = replace(
                         e, status="dropped", block=f"{name}{where}", flips=("carry", "drop"),
@@ -157,6 +161,8 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
             ctx.entries[r.key] = replace(e, block=label)
             continue
         fresh = [v for v in r.facts.values if v.startswith("n:") and v not in stated]
+        if b is None and _by_column(ctx, r, bi):
+            continue
         if b is not None and not fresh:
             ctx.entries[r.key] = replace(
                 e, status="present", by=b.key, by_text=ctx.entries[b.key].text, block=label,
@@ -169,6 +175,45 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
                 why=f"left out by the newer version of this {name}{where}: a carry-over "
                     f"candidate held back with its block{said}")
     return bi
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def _by_column(ctx: MergeContext, r: Ref, bi: int) -> bool:
+    """An older table row the newest's table, turned on its side, gives another value
+    of: its label (first cell) names a column of the newest's table ("Early (1 March)"
+    / "Early (by 1 March)": the words they say it with shared, Thresholds.frame_share)
+    whose cells give values the row lacks; superseded by the newest row nearest it as
+    read after the headings (said_in_frame.read). True when it is."""
+    if r.unit.kind != "row" or ctx.base.blocks[bi].kind != "table":
+        return False
+    cells = _cells(r.unit.text)
+    label = frame_prefixes(ctx, cells[0]) if len(cells) >= 2 else frozenset()
+    if not label or not any(v.startswith("n:") for v in r.facts.values):
+        return False
+    block = ctx.base.blocks[bi]
+    heads = _cells(block.header)
+    share = ctx.thresholds.frame_share
+    cols = [k for k, h in enumerate(heads) if k > 0 and (p := frame_prefixes(ctx, h))
+            and 2 * len(label & p) >= share * (len(label) + len(p))]
+    rows = [b for b in ctx.base_refs() if b.unit.block == bi and b.unit.kind == "row"]
+    mine = set(cells[1:])
+    valued = [b for b in rows if any(
+        k < len(c := _cells(b.unit.text)) and any(ch.isdigit() for ch in c[k])
+        and c[k] not in mine for k in cols)]
+    if len(cols) != 1 or not valued:
+        return False
+    sims = ctx.cosines([row_as_read(next(
+        d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block].header, r.unit.text)],
+                       [read(ctx, b) for b in valued])
+    b = valued[int(sims[0].argmax())] if sims is not None else valued[0]
+    ctx.entries[r.key] = replace(
+        ctx.entries[r.key], status="superseded", by=b.key,
+        by_text=ctx.entries[b.key].text, flips=("newer", "older"), held=False,
+        why=f"the newest's table gives another value under '{heads[cols[0]]}'")
+    return True
 
 
 def _hold_rows(ctx: MergeContext, refs: list[Ref]) -> None:
