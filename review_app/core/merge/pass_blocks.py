@@ -14,12 +14,14 @@ older block (a code block too) has a counterpart when the aligned base section h
 block of its kind, or when most of its units are stated, present or superseded by
 base units; its items the base lacks are held back the same way. An older block no
 newest block matches, in a section the newest lacks, is no one's older version: it
-is carried whole, under its own heading. An item of a plain list is left out the
-same way when the newer list speaks of its topic (it is a rewording or an older
-rule); an item on a topic the newer list never touches is a fact only the older
-note has and is carried, next to its siblings' counterparts. A lead-in sentence
-ending in ":" travels with the block it introduces: it is carried only when that
-block is carried."""
+is carried whole, under its own heading; but a table's rows nothing in the newest
+settled are held back with their table (an older rate grid beside the newest's rates
+given as a list would state two grids), and carried, come back under their header.
+An item of a plain list is left out the same way when the newer list speaks of its
+topic (it is a rewording or an older rule); an item on a topic the newer list never
+touches is a fact only the older note has and is carried, next to its siblings'
+counterparts. A lead-in sentence ending in ":" travels with the block it introduces:
+it is carried only when that block is carried."""
 
 from __future__ import annotations
 
@@ -28,8 +30,9 @@ from dataclasses import replace
 from .context import MergeContext, Ref
 from .facts import counts, value_frames
 from .ledger import ORDERED
-from .older_only import HELD, says_whole
+from .older_only import HELD, frame_prefixes, says_whole
 from .pass_units import said
+from .said_in_frame import read, row_as_read
 
 _NAMES = {"numbered": "numbered list", "checklist": "checklist", "table": "table",
           "fence": "code block", "code": "code block", "list": "list"}
@@ -80,6 +83,8 @@ def run(ctx: MergeContext) -> None:
                 block.kind in ("fence", "code") and kinds & {"fence", "code"}) or (
                 block.kind in _LISTS and block.kind != "list" and block.kind in kinds)
             if not (by_kind or by_content):
+                if block.kind == "table":
+                    _hold_rows(ctx, refs)
                 continue
             name = _NAMES[block.kind]
             where = f" under '{refs[0].section_title}'" if refs[0].section_title else ""
@@ -99,6 +104,9 @@ def run(ctx: MergeContext) -> None:
             newer = _newer_block(ctx, block.kind, aligned, homes)
             for k, r in enumerate(refs):
                 e = ctx.entries[r.key]
+                if e.status in ("carried", "dropped") and not e.chosen and \
+                        newer is not None and _by_column(ctx, r, newer):
+                    continue
                 if r.key in spoken and e.status in ("carried", "dropped"):
                     ctx.entries[r.key] = replace(
                         e, status="dropped", block=f"{name}{where}", flips=("carry", "drop"),
@@ -153,6 +161,8 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
             ctx.entries[r.key] = replace(e, block=label)
             continue
         fresh = [v for v in r.facts.values if v.startswith("n:") and v not in stated]
+        if b is None and _by_column(ctx, r, bi):
+            continue
         if b is not None and not fresh:
             ctx.entries[r.key] = replace(
                 e, status="present", by=b.key, by_text=ctx.entries[b.key].text, block=label,
@@ -165,6 +175,63 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
                 why=f"left out by the newer version of this {name}{where}: a carry-over "
                     f"candidate held back with its block{said}")
     return bi
+
+
+def _cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def _by_column(ctx: MergeContext, r: Ref, bi: int) -> bool:
+    """An older table row the newest's table, turned on its side, gives another value
+    of: its label (first cell) names a column of the newest's table ("Early (1 March)"
+    / "Early (by 1 March)": the words they say it with shared, Thresholds.frame_share)
+    whose cells give values the row lacks; superseded by the newest row nearest it as
+    read after the headings (said_in_frame.read). True when it is."""
+    if r.unit.kind != "row" or ctx.base.blocks[bi].kind != "table":
+        return False
+    cells = _cells(r.unit.text)
+    label = frame_prefixes(ctx, cells[0]) if len(cells) >= 2 else frozenset()
+    if not label or not any(v.startswith("n:") for v in r.facts.values):
+        return False
+    block = ctx.base.blocks[bi]
+    heads = _cells(block.header)
+    share = ctx.thresholds.frame_share
+    cols = [k for k, h in enumerate(heads) if k > 0 and (p := frame_prefixes(ctx, h))
+            and 2 * len(label & p) >= share * (len(label) + len(p))]
+    rows = [b for b in ctx.base_refs() if b.unit.block == bi and b.unit.kind == "row"]
+    mine = set(cells[1:])
+    valued = [b for b in rows if any(
+        k < len(c := _cells(b.unit.text)) and any(ch.isdigit() for ch in c[k])
+        and c[k] not in mine for k in cols)]
+    if len(cols) != 1 or not valued:
+        return False
+    sims = ctx.cosines([row_as_read(next(
+        d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block].header, r.unit.text)],
+                       [read(ctx, b) for b in valued])
+    b = valued[int(sims[0].argmax())] if sims is not None else valued[0]
+    ctx.entries[r.key] = replace(
+        ctx.entries[r.key], status="superseded", by=b.key,
+        by_text=ctx.entries[b.key].text, flips=("newer", "older"), held=False,
+        why=f"the newest's table gives another value under '{heads[cols[0]]}'")
+    return True
+
+
+def _hold_rows(ctx: MergeContext, refs: list[Ref]) -> None:
+    """An older table no newest block is the newer version of: its rows nothing in the
+    newest settled (present or superseded) are held back with their table, not written
+    whole beside what the newest says of the same things in another form (a rate grid
+    beside the newest's list of rates); flipped to carry, they are written with their
+    header as one block under their own heading."""
+    where = f"table under '{refs[0].section_title}'" if refs[0].section_title else "table"
+    for r in refs:
+        e = ctx.entries[r.key]
+        if e.status != "carried" or e.chosen:
+            continue
+        ctx.entries[r.key] = replace(
+            e, status="dropped", by=None, by_text=None, block=where, held=True,
+            flips=("carry", "drop"),
+            why=f"{HELD} (a row of an older table the newest has no version of: "
+                "a carry-over candidate held back with its table)")
 
 
 def _counted(ctx: MergeContext, path: str, refs: list[Ref], newest: int) -> None:
