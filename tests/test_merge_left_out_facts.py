@@ -5,7 +5,7 @@ contact person, a room's capacity. Each was held back ("carry?") for want of a r
 saying it names or counts something nothing in the newest speaks to:
 
 - a number inside a name ("14 Foundry Street", "Unit 9") or a letter-prefixed code ("NE46")
-  is an identifier like a phone number (older_only._named_numbers);
+  is an identifier like a phone number (alone_facts._named_numbers);
 - a person named for a slot ("ask for Imogen Stride") whose name the newest never gives,
   when the unit that rewrote it names nobody else (older_only.unspoken, and
   pass_carry.named_alone: a firm both units name is no other person);

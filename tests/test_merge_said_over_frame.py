@@ -42,7 +42,7 @@ NEWER = note("riso/studio-rules-2026.md", fm("Studio rules 2026", "2026-01-20") 
 
 def _said_over(e, new: str) -> None:
     """Superseded by `new` with its flip; or, when it holds a fact nothing else states
-    (its days, a name: older_only.alone_facts), held back with a row naming `new`, so
+    (its days, a name: alone_facts.alone_facts), held back with a row naming `new`, so
     the person settles it. Either way it is not written beside `new`."""
     if e.status == "superseded":
         assert e.by_text == new and e.flips == ("newer", "older"), e

@@ -6,7 +6,7 @@ changed number gives the new one, a dropped quantity ("the £15 late fee") is of
 the newest ended, so that stays held back for the person. An older intro sentence the
 newest's intro took over that gives a value the newest states nowhere, of no measure
 that intro gives another value of ("capacity 310 litres"), is carried too
-(older_only._intro_fact). Domain: a perfume studio (no other test uses it); real
+(alone_facts._intro_fact). Domain: a perfume studio (no other test uses it); real
 parser, real model. The tests marked so failed before the change."""
 
 from __future__ import annotations

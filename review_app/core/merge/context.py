@@ -64,7 +64,7 @@ class MergeContext:
     # it goes right after (its carried antecedent, or the base unit stating it)
     leans: dict[str, str] = field(default_factory=dict)
     # older keys superseded because the newest says their thing is over ("Rush work
-    # has ended"): what values they give are over with it (older_only.alone_facts)
+    # has ended"): what values they give are over with it (alone_facts.alone_facts)
     over: set[str] = field(default_factory=set)
     ledger: Ledger | None = None
     # Parts of the notes judged under a budget (thresholds.pool_budget, embed_budget)

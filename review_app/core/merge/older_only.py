@@ -29,7 +29,6 @@ from functools import lru_cache
 from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
-from .ended import ended, is_open
 from .facts import (
     counts,
     facts_of,
@@ -42,15 +41,10 @@ from .facts import (
 )
 from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .lexicon import Lexicon
-from .other_value import in_intro
-from .pass_units import said
-from .roles import holders
-from .roles import replaced as role_replaced
-from .slot_fillers import refill
 from .thing_values import thing_values
 
 HELD = "held back: carry?"
-_PROSE = frozenset({"sentence", "item", "check", "footnote"})
+PROSE = frozenset({"sentence", "item", "check", "footnote"})
 # A list item or checklist item says one thing: one that holds a base item whole says
 # it more fully. A sentence holding a base sentence ("Personnel manager: Ines Bauer.")
 # says more besides (an older version's history): only pass_carry's verdict on it.
@@ -228,7 +222,7 @@ def other_values(ctx: MergeContext, r: Ref, values: set[str]) -> dict[str, Ref]:
     however short), one shape ("17:45" / "18:30", "0142" / "0177"), or counting one
     noun ("4 van visits" / "6 van visits"); a label with another value ("Status:
     draft" / "Status: adopted")."""
-    mine = _measures(r.unit.text, ctx.lexicon)
+    mine = measures_in(r.unit.text, ctx.lexicon)
     index = _given_measures(ctx)
     out: dict[str, Ref] = {}
     for v in sorted(values):
@@ -249,7 +243,7 @@ def _given_measures(ctx: MergeContext) -> dict[str, list[tuple[Ref, frozenset[st
     if ctx.given_measures is None:
         index: dict[str, dict[str, tuple[Ref, set[str]]]] = {}
         for b in ctx.base_refs():
-            given = _measures(b.unit.text, ctx.lexicon)
+            given = measures_in(b.unit.text, ctx.lexicon)
             for v in b.facts.values:
                 for m in _what_measures(v, given):
                     index.setdefault(m, {}).setdefault(b.key, (b, set()))[1].add(v)
@@ -259,10 +253,10 @@ def _given_measures(ctx: MergeContext) -> dict[str, list[tuple[Ref, frozenset[st
 
 
 def _what_measures(value: str, measures: dict[str, set[str]]) -> set[str]:
-    """What a fact of a unit measures, given its unit's `_measures`: for a number its
+    """What a fact of a unit measures, given its unit's `measures_in`: for a number its
     unit, counted noun or shape; for a label its name; nothing for other facts."""
     if value.startswith("n:"):
-        return measures.get(_digits(value), set()) | _shaped(value)
+        return measures.get(digits_of(value), set()) | _shaped(value)
     if value.startswith("label:"):
         return {value.split("=", 1)[0]}
     return set()
@@ -273,11 +267,11 @@ def _shaped(value: str) -> set[str]:
     return {"shape:" + shape} if shape is not None else set()
 
 
-def _digits(value: str) -> str:
+def digits_of(value: str) -> str:
     return re.sub(r"\D", "", value)
 
 
-def _measures(text: str, lexicon: Lexicon) -> dict[str, set[str]]:
+def measures_in(text: str, lexicon: Lexicon) -> dict[str, set[str]]:
     """A number's digits -> what it measures in `text`: its unit of measure, currency
     or percent sign (thing_values), or the noun it counts (facts.counts)."""
     memo = lexicon.memo("measures")
@@ -287,7 +281,7 @@ def _measures(text: str, lexicon: Lexicon) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for tv in thing_values(text, lexicon):
         if tv.unit not in ("every", "month"):
-            out.setdefault(_digits(tv.value), set()).add("unit:" + tv.unit)
+            out.setdefault(digits_of(tv.value), set()).add("unit:" + tv.unit)
     for n, noun in counts(text, lexicon):
         if noun not in lexicon.measure_words:
             out.setdefault(str(n), set()).add("count:" + noun)
@@ -426,220 +420,6 @@ def stale_intro(ctx: MergeContext) -> None:
                     e, "dropped", flips=("carry", "drop"), held=True,
                     why=f"{HELD} (an older version's intro; the newest's gives another "
                         f"value: {text_of(hit)[:80]})")
-
-
-def alone_facts(ctx: MergeContext) -> None:
-    """An older unit the newest rewrote or left out that holds a fact nothing in the
-    newest states is never dropped silently (issue 18: "every fact accounted for")."""
-    stated = stated_facts(ctx)
-    base = {b.key: b for b in ctx.base_refs()}
-    for _, doc in ctx.older:
-        for r in ctx.refs[doc.path]:
-            e = ctx.entries[r.key]
-            if r.unit.kind not in _PROSE or e.chosen or e.held or r.key in ctx.fuller \
-                    or r.key in ctx.over:  # its thing is over, and its values with it
-                continue
-            left_out = e.status == "dropped" and bool(e.block)
-            if not (left_out or e.status == "superseded"):
-                continue
-            b = base.get(e.by or "")
-            # what the unit that replaced it gives another value of: "184" / "196" cows
-            theirs = {_measure(v) for v in b.facts.values - r.facts.values} - {None} \
-                if b is not None else set()
-            # (a name is named whatever the other unit names: "PAYE Modernisation")
-            alone = [v for v in new_facts(ctx, r, stated)
-                     if _measure(v) not in theirs or v.startswith("name:")]
-            if not alone:
-                continue
-            named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
-            other = bool(theirs & {_measure(v) for v in r.facts.values}) or (
-                b is not None and _refilled(ctx, r, b, alone))
-            if left_out:
-                ctx.entries[r.key] = replace(
-                    e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
-            elif b is not None and _intro_fact(ctx, r, b, alone):
-                ctx.entries[r.key] = set_status(
-                    e, "carried", flips=("carry", "drop"),
-                    why=f"an older intro's fact the newest's intro lacks: {named}")
-            elif other or b is None:
-                ctx.entries[r.key] = replace(
-                    e, why=f"{e.why}; only it states: {named} (carry it with `e`)")
-            elif fuller_than(ctx, r, b, stated):  # "... recovery drum (Hal, 01632 960 118)."
-                take_fuller(ctx, r, b, named)  # in its place unless the person says newer
-            elif ids := identifiers(ctx, r, alone):  # it gave no other value of any
-                ctx.entries[r.key] = set_status(
-                    e, "carried", flips=("carry", "drop"),
-                    why=f"the newest rewrote it without the number naming it: "
-                        f"{', '.join(v.split(':', 1)[1] for v in ids)}")
-            elif still := unspoken(ctx, r, b, alone):
-                ctx.entries[r.key] = set_status(
-                    e, "carried", flips=("carry", "drop"),
-                    why=f"the newest rewrote it without {still}, and says nothing of it")
-            else:  # the newest rewrote it without that fact and gave no other value
-                ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
-                                          why=f"{HELD} (the newest rewrote it as "
-                                              f"'{text_of(b)[:80]}' without: {named})")
-
-
-# A number that names rather than measures, by its shape: a letter-prefixed code
-# ("HT-20931", "TV-2041", a postcode's "NE46"), a run with a leading zero ("01632",
-# "0800"), or digit groups apart ("0800 917 2244", "01632 960148"): phone and account
-# numbers.
-_IDENTIFIER = re.compile(r"(?<![\w.,])(?:[A-Z]{1,4}-?\d{2,}[A-Z]?|0\d{3,}(?:[ -]\d{2,})*"
-                         r"|\d{3,}(?:[ -]\d{3,})+)(?![\w.,]\d)")
-# A number written inside a name: before or after a capitalised word that is no month
-# or weekday ("14 Marlow Street", "Unit 9", "Gate 12"): a house, a unit, a room, a
-# gate.
-_NAMED_NUMBER = re.compile(r"(?<![\w.,£$€#])(\d{1,5}[A-Z]?)(?![\w.,%]\w)")
-_CAPITAL_WORD = re.compile(r"[A-Z][a-z]+")
-
-
-def _named_numbers(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
-    """(token, shape) of each identifier in `text`: _IDENTIFIER's, and a number in a
-    name (_NAMED_NUMBER) whose shape holds the name word it sits by ("9 marlow"), so
-    "22 Marlow Street" gives another value of "14 Marlow Street", "Unit 4" none."""
-    out = [(m.group(0), _id_shape(m.group(0))) for m in _IDENTIFIER.finditer(text)]
-    values = lexicon.months | lexicon.weekdays | lexicon.function_words
-    for m in _NAMED_NUMBER.finditer(text):
-        token = m.group(1)
-        if token[-1:].isupper() or any(token in t for t, _ in out):
-            continue  # ("350N", "12V": a number and its unit)
-        after = _CAPITAL_WORD.match(text, m.end() + 1) if text[m.end():m.end() + 1] == " " \
-            else None
-        before = re.search(r"([A-Z][a-z]+) $", text[:m.start()])
-        for word in (after.group(0) if after else None, before.group(1) if before else None):
-            if word is not None and word.lower() not in values \
-                    and word.lower() not in lexicon.measure_words:
-                out.append((token, f"{_id_shape(token)} {word.lower()}"))
-                break
-    return out
-
-
-def identifiers(ctx: MergeContext, r: Ref, values: list[str]) -> list[str]:
-    """Those of `values` (facts of older unit `r` the newest states nowhere) that name
-    something (_named_numbers: a phone number, an account code, a street address) when
-    no newest unit gives another identifier of that shape ("0114 496 0321" / "0114 496
-    0777", "14 Marlow Street" / "22 Marlow Street"): the newest rewriting the unit
-    without one has not changed it (a changed number gives the new one), and a reader
-    would miss it. A quantity (money, a measure, a count) the newest leaves out is
-    often one it ended ("The £5 late surcharge" / "has been abolished"): not these."""
-    lx = ctx.lexicon
-    theirs = {shape for b in ctx.base_refs() for token, shape in _named_numbers(b.unit.text, lx)
-              if token not in r.unit.text}
-    named: set[str] = set()
-    for token, shape in _named_numbers(r.unit.text, lx):
-        if shape not in theirs:
-            for p in re.split(r"[ -]", token):
-                named |= {f"n:{p.lower()}", f"name:{p.lower()}"} if not p.isdigit() \
-                    else {f"n:{p}"}
-    return [v for v in values if v in named]
-
-
-def unspoken(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> str:
-    """What of `alone` (facts of older unit `r` the newest states nowhere; `b`, the
-    newest unit that rewrote it, gives no other value of them) nothing in the newest
-    speaks to, so the rewrite left a still-true fact out rather than changing it (issue
-    18 item 4), named for the ledger; "" when none. Two kinds: a person named for a
-    slot (roles.holders: "our contact is Tomasz Brierley") whose name the newest never
-    gives; a count ("seats 48 guests", "holds 60 people") whose counted thing no newest
-    unit speaks of, nor gives another number of. Not when `b` says a thing ended or is
-    not settled ("The late fee has been abolished": its £15 is gone, not left out), nor
-    money: a charge the newest leaves out is often one it dropped."""
-    lx = ctx.lexicon
-    if any(x.kind != "done" for x in ended(b.unit.text, lx)) or is_open(b.unit.text, lx):
-        return ""  # (a thing "done" is not gone: "Milk is delivered by ...")
-    names = {v[5:] for v in alone if v.startswith("name:")}
-    people = [h.name for h in holders(r.unit.text, lx)
-              if set(h.name.split()) <= names and len(h.name.split()) >= 2]
-    if people:
-        return "the person it names: " + ", ".join(p.title() for p in people)
-    spoken = {stem(w, lx) for o in ctx.base_refs()
-              for w in re.findall(r"[a-z][a-z'-]*", o.unit.text.lower())}
-    for v in alone:
-        if not v.startswith("n:") or _measure(v) in (None, "year"):
-            continue
-        what = _measured(ctx, r.unit.text, v)
-        things = {m[6:] for m in what if m.startswith("count:")} - lx.months - lx.weekdays
-        if not things or any(m.startswith("unit:money") for m in what) or things & spoken:
-            continue
-        if any(what & _measured(ctx, o.unit.text, w) for o in ctx.base_refs()
-               for w in o.facts.values - r.facts.values if w.startswith("n:")):
-            continue
-        return f"the count it gives: {v[2:]} {min(things)}"
-    return ""
-
-
-def _id_shape(token: str) -> str:
-    return re.sub(r"[A-Za-z]", "A", re.sub(r"\d", "9", token))
-
-
-def _intro_fact(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
-    """An older intro sentence the newest's intro took over (one intro replaces
-    another: it speaks of the note, not of the values the older one gave) that gives a
-    value nothing in the newest states, of no measure that intro gives another value of
-    ("... at Unit 9, Feeder Road, Bristol BS2 0TJ", "capacity 4,820 Ml"): a still-true
-    fact of the note's subject, carried (pass_lead writes it where it belongs). Names
-    alone are the older version's own wording ("First write-up of how Orchard Lane
-    runs ..."): no such fact."""
-    if r.unit.kind != "sentence" or not in_intro(ctx, r) \
-            or not ctx.base.sections[b.section].is_intro:
-        return False
-    # every value it gives the newest states nowhere, not only those alone: one with
-    # another value in the newest makes it an older version's intro with an old value
-    valued = [v for v in new_facts(ctx, r, stated_facts(ctx)) if not v.startswith("name:")]
-    theirs = {_measure(v) for v in b.facts.values - r.facts.values} - {None, "name"}
-    if not any(v in alone and _measure(v) != "year" for v in valued) \
-            or any(_measure(v) in theirs for v in valued):
-        return False  # (a year alone dates the older version: no fact of now)
-    # nor anywhere in the newest another number of what it measures or counts ("14
-    # kayaks" / "21 kayaks", "180 berths" / "46 berths are kept for visitors")
-    mine = set().union(*(_measured(ctx, r.unit.text, v) for v in valued))
-    return not any(mine & _measured(ctx, o.unit.text, w) for o in ctx.base_refs()
-                   for w in o.facts.values - r.facts.values if w.startswith("n:"))
-
-
-def _measured(ctx: MergeContext, text: str, value: str) -> set[str]:
-    """What number fact `value` measures or counts in `text` (_measures; a number
-    written with a thousands separator is found by its last group), function words
-    aside ("4,820 Ml at top water level" counts no "at")."""
-    digits = _digits(value)
-    fw = ctx.lexicon.function_words
-    out = {m for k, ms in _measures(text, ctx.lexicon).items() if k and digits.endswith(k)
-           for m in ms if not (m.startswith("count:") and m[6:] in fw)}
-    # and the word right after it, as a unit of measure is written ("about 9 kg.")
-    for m in re.finditer(r"(\d[\d.,]*)\s?([A-Za-zµ°]+)", text):
-        word = m.group(2).lower()
-        if _digits(m.group(1)) == digits and word not in fw:
-            out.add("after:" + stem(word, ctx.lexicon))
-    return out
-
-
-def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
-    """The unit that replaced it says the same with another filler in the slot that
-    holds those facts ("The on-call lead is Marta" / "Kofi is now the on-call lead"):
-    it gives another value of them, whether or not its filler reads as a name."""
-    hit = refill(said(r.unit), said(b.unit), ctx.lexicon, ctx.thresholds.filler_words,
-                 ctx.thresholds.label_chars)
-    words = {w.lower() for w in hit.older_filler} if hit is not None else set()
-    if hit is not None and all(set(v.split(":", 1)[1].split()) <= words for v in alone):
-        return True
-    # a role that changed hands ("The current coordinator is Fiona" / "Tomasz is now
-    # the coordinator"): the names it alone gives are the older holder's
-    held = {w for h in holders(said(r.unit), ctx.lexicon, True) for w in h.name.split()}
-    return all(v.startswith("name:") and set(v[5:].split()) <= held for v in alone) \
-        and role_replaced(said(r.unit), [said(b.unit)], ctx.lexicon) is not None
-
-
-def _measure(value: str) -> str | None:
-    """What a number measures, its digits aside ("184" and "196" cows are one count,
-    "1,160 °C" and "40 kg" are not)."""
-    if value.startswith(("code:", "name:")):
-        # a program, a command, a person: another one replaces it ("Coxswain: Morag
-        # Reid" / "Coxswain: Declan Orr")
-        return value.split(":", 1)[0]
-    if re.fullmatch(r"n:(?:19|20)\d\d", value):
-        return "year"  # when, not how many: "in 2025" gives no other value of "300 gsm"
-    return "n:" + re.sub(r"[\d.,:/\-]+", "9", value[2:]) if value.startswith("n:") else None
 
 
 def set_status(e: LedgerEntry, status: str, **kw) -> LedgerEntry:  # noqa: ANN003

@@ -53,12 +53,12 @@ from pathlib import Path
 
 import numpy as np
 
+from .alone_facts import alone_facts
 from .context import MergeContext, Ref
 from .facts import facts_of, masked, stem, unnamed, value_shape
 from .ledger import WORDING_ONLY
 from .older_only import (
     HELD,
-    alone_facts,
     code_stated,
     content_prefixes,
     frame_prefixes,
