@@ -639,7 +639,9 @@ def test_concurrent_merges_into_one_note_all_land(tmp_path: Path):
             [sys.executable, "-m", "review_app", "upsert", str(root), "--title",
              "Kiln firing log", "--on-match", "merge", "--format", "json",
              "--content", content], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env=dict(os.environ)))
+            # each holds the lock well under a second, but eight model loads on a loaded
+            # 2-core CI machine can make the last one wait past the default 30 s
+            env=dict(os.environ, BM_REVIEW_LOCK_WAIT="110")))
     results = []
     for proc in procs:
         out, err = proc.communicate(timeout=120)
@@ -655,6 +657,19 @@ def test_concurrent_merges_into_one_note_all_land(tmp_path: Path):
     assert sorted(p.name for p in root.glob("*.md")) == ["Kiln firing log.md", "clay.md"]
     assert len({r["apply_id"] for r in results}) == 8  # each its own undoable write
     print(f"8 concurrent merges: {elapsed:.1f} s")
+
+
+def test_lock_wait_from_the_environment_is_checked(monkeypatch):
+    from review_app.core.upsert import UPSERT_LOCK_WAIT_S, UpsertError, lock_wait
+
+    monkeypatch.delenv("BM_REVIEW_LOCK_WAIT", raising=False)
+    assert lock_wait() == UPSERT_LOCK_WAIT_S
+    monkeypatch.setenv("BM_REVIEW_LOCK_WAIT", " 90 ")
+    assert lock_wait() == 90.0
+    for bad in ("soon", "0", "-5", "nan", "inf"):
+        monkeypatch.setenv("BM_REVIEW_LOCK_WAIT", bad)
+        with pytest.raises(UpsertError, match="BM_REVIEW_LOCK_WAIT"):
+            lock_wait()
 
 
 def test_huge_content_file_is_refused_without_reading_it(tmp_path: Path):

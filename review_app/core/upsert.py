@@ -11,6 +11,8 @@ undo` reverts an agent's write exactly like a person's.
 from __future__ import annotations
 
 import contextlib
+import math
+import os
 import random
 import threading
 import time
@@ -278,7 +280,21 @@ def upsert_note(title: str, content: str | bytes, directory: str = "",
 
 UPSERT_LOCK_WAIT_S = 30.0
 """How long an upsert waits for others in the same project (each holds it well under
-a second once its process has loaded the model)."""
+a second once its process has loaded the model); `$BM_REVIEW_LOCK_WAIT` (seconds)
+overrides it where many agents write one project on a loaded machine."""
+LOCK_WAIT_ENV = "BM_REVIEW_LOCK_WAIT"
+
+
+def lock_wait() -> float:
+    """The upsert lock wait: `$BM_REVIEW_LOCK_WAIT` when it is a positive number."""
+    raw = os.environ.get(LOCK_WAIT_ENV, "").strip()
+    try:
+        wait = float(raw) if raw else UPSERT_LOCK_WAIT_S
+    except ValueError:
+        raise UpsertError(f"{LOCK_WAIT_ENV}={raw!r} is not a number of seconds") from None
+    if not math.isfinite(wait) or wait <= 0:
+        raise UpsertError(f"{LOCK_WAIT_ENV}={raw!r} must be a positive number of seconds")
+    return wait
 STALE_RETRIES = 6
 """Tries when something other than an upsert (an editor, basic-memory re-indexing)
 changes the matched note meanwhile: re-read, re-match, re-merge, about 3 s in all."""
@@ -289,7 +305,7 @@ def _backoff(attempt: int) -> float:
 
 
 @contextlib.contextmanager
-def upsert_lock(project: Project, timeout: float = UPSERT_LOCK_WAIT_S) -> Iterator[None]:
+def upsert_lock(project: Project, timeout: float | None = None) -> Iterator[None]:
     """Serialise upserts with every other writer of the project (other agents, CLI
     processes, MCP servers, a console applying): the one project lock.
 
@@ -297,6 +313,8 @@ def upsert_lock(project: Project, timeout: float = UPSERT_LOCK_WAIT_S) -> Iterat
     see the previous one's result instead of failing as stale. Waiting is bounded,
     and a refusal names who holds it. The kernel drops the lock when its holder dies.
     """
+    if timeout is None:
+        timeout = lock_wait()
     try:
         with project_lock(project.state, "upsert", wait=timeout):
             yield
