@@ -11,6 +11,7 @@ from dataclasses import replace
 from .context import MergeContext, Ref
 from .ended import ended, is_open
 from .facts import stem
+from .ledger import LEANS_ON_REPLACED
 from .lexicon import Lexicon
 from .older_only import (
     HELD,
@@ -55,7 +56,14 @@ def alone_facts(ctx: MergeContext) -> None:
             if not alone:
                 continue
             named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
-            other = bool(theirs & {_measure(v) for v in r.facts.values}) or (
+            # another value of something it gives: a name the other unit names besides
+            # is none when what it alone states is no name ("... of Walsall, account
+            # SDW-4471" gives no other trade-desk phone than "... SDW-4471 and the
+            # trade desk is on 01922 622 930"); another person for its person is one
+            names = any(v.startswith("name:") for v in alone) or (
+                b is not None and _new_name(ctx, r, b))
+            other = bool((theirs if names else theirs - {"name"})
+                         & {_measure(v) for v in r.facts.values}) or (
                 b is not None and _refilled(ctx, r, b, alone))
             if left_out:
                 ctx.entries[r.key] = replace(
@@ -82,6 +90,33 @@ def alone_facts(ctx: MergeContext) -> None:
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
                                               f"'{text_of(b)[:80]}' without: {named})")
+    _leaning_followers(ctx)
+
+
+def _new_name(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """Base unit `b` names someone or something older unit `r`'s note names nowhere
+    ("Sentinel Security, who now monitor ..." over the old alarm company's line):
+    another holder, whose number is not the older one's. A name both give ("J. & E.
+    Sedgwick of Walsall") is the same thing, no other value."""
+    own = {v for o in ctx.refs[r.path] for v in o.facts.values if v.startswith("name:")}
+    return any(v.startswith("name:") and v not in own for v in b.facts.values)
+
+
+def _leaning_followers(ctx: MergeContext) -> None:
+    """A sentence superseded only because the one before it was (LEANS_ON_REPLACED:
+    "They deliver on Thursdays if the order is in by the previous Friday" after the
+    trade-desk sentence) follows that sentence when it is carried after all: it
+    speaks of what is still written."""
+    for _, doc in ctx.older:
+        refs = ctx.refs[doc.path]
+        for prev, r in zip(refs, refs[1:], strict=False):
+            e = ctx.entries[r.key]
+            if e.status == "superseded" and e.why == LEANS_ON_REPLACED and not e.chosen \
+                    and prev.section == r.section \
+                    and ctx.entries[prev.key].status == "carried":
+                ctx.entries[r.key] = set_status(
+                    e, "carried", flips=("carry", "drop"),
+                    why="it goes on about the sentence before it, carried")
 
 
 # A number that names rather than measures, by its shape: a letter-prefixed code
@@ -116,6 +151,12 @@ def _named_numbers(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
                 out.append((token, f"{_id_shape(token)} {word.lower()}"))
                 break
     return out
+
+
+def named_tokens(text: str, lexicon: Lexicon) -> set[str]:
+    """The numbers naming something in `text` as written ("01432 760 118", "FD-20931",
+    "14 Marlow" of "14 Marlow Street"): two units giving one of them speak of one thing."""
+    return {token for token, _ in _named_numbers(text, lexicon)}
 
 
 def identifiers(ctx: MergeContext, r: Ref, values: list[str]) -> list[str]:
