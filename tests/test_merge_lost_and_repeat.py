@@ -114,3 +114,23 @@ def test_one_phone_from_two_older_versions_is_written_once(composed):
 def test_changed_value_is_not_carried(composed):
     """The opening hours the newest changed stay superseded (guard)."""
     assert "opens at 7:00" not in composed.text and "17:30" not in composed.text
+
+
+def test_a_contact_kept_when_the_unit_over_it_names_someone_else() -> None:
+    """An older contact line (a person and a phone only it gives) in a section the
+    newest dropped, matched to the newest's line naming another person in another
+    role (yard manager): the phone names no other value of anything the newest gives,
+    so the line is carried, not reported superseded (failed before: superseded, "only
+    it states: 01632, 447, 960")."""
+    older = note("tool-hire/yard.md", fm("Tool hire yard", "2025-03-01") + (
+        "How the Ferrybridge hire yard runs.\n\n## People\n\n"
+        "- Yard contact and keyholder: Pauline Ashdown, 01632 960 447. She has the keys "
+        "to the compound and arranges access out of hours.\n"
+        "- Yard manager: Rhiannon Vaughan.\n"))
+    newer = note("tool-hire/yard-2026.md", fm("Tool hire yard 2026", "2026-02-01") + (
+        "How the Ferrybridge hire yard runs.\n\n## Running the yard\n\n"
+        "- Yard manager: Rhiannon Vaughan, since January 2025; she signed off the "
+        "compound fence with the council.\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    check_ledger(c)
+    assert "01632 960 447" in c.text

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from .context import MergeContext, Ref
 from .ended import ended, is_open
-from .facts import stem
+from .facts import label_of, stem
 from .ledger import LEANS_ON_REPLACED
 from .lexicon import Lexicon
 from .older_only import (
@@ -57,14 +57,14 @@ def alone_facts(ctx: MergeContext) -> None:
                 continue
             named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
             # another value of something it gives: a name the other unit names besides
-            # is none when what it alone states is no name ("... of Walsall, account
-            # SDW-4471" gives no other trade-desk phone than "... SDW-4471 and the
-            # trade desk is on 01922 622 930"); another person for its person is one
-            names = any(v.startswith("name:") for v in alone) or (
-                b is not None and _new_name(ctx, r, b))
-            other = bool((theirs if names else theirs - {"name"})
-                         & {_measure(v) for v in r.facts.values}) or (
-                b is not None and _refilled(ctx, r, b, alone))
+            # is none of a number naming something that only it gives, no newest one
+            # of its shape ("... of Walsall, account SDW-4471" gives no other trade-desk
+            # phone than "... SDW-4471 and the trade desk is on 01922 622 930"); the
+            # same label with another value is ("Alarm company: Sentinel Security")
+            mine = {_measure(v) for v in r.facts.values}
+            renamed = "name" in theirs and "name" in mine and not identifiers(ctx, r, alone)
+            other = bool((theirs - {"name"}) & mine) or renamed or (
+                b is not None and (_relabelled(ctx, r, b) or _refilled(ctx, r, b, alone)))
             if left_out:
                 ctx.entries[r.key] = replace(
                     e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
@@ -93,13 +93,18 @@ def alone_facts(ctx: MergeContext) -> None:
     _leaning_followers(ctx)
 
 
-def _new_name(ctx: MergeContext, r: Ref, b: Ref) -> bool:
-    """Base unit `b` names someone or something older unit `r`'s note names nowhere
-    ("Sentinel Security, who now monitor ..." over the old alarm company's line):
-    another holder, whose number is not the older one's. A name both give ("J. & E.
-    Sedgwick of Walsall") is the same thing, no other value."""
-    own = {v for o in ctx.refs[r.path] for v in o.facts.values if v.startswith("name:")}
-    return any(v.startswith("name:") and v not in own for v in b.facts.values)
+def _relabelled(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """Both units give one label another value ("Alarm company: Vigil Alarms, ..." /
+    "Alarm company: Sentinel Security, who now monitor ..."): what the older one gives
+    with it was the older holder's."""
+    mine = label_of(r.unit.text, ctx.thresholds.label_chars)
+    theirs = label_of(b.unit.text, ctx.thresholds.label_chars)
+    if mine is None or theirs is None or mine[0] != theirs[0]:
+        return False
+    # another holder: none of the names its value gives ("Vigil Alarms, out-of-hours
+    # line ..." / "Vigil Alarms, who now monitor ..." is the same company)
+    names = [set(_CAPITAL_WORD.findall(value)) for value in (mine[1], theirs[1])]
+    return bool(names[0]) and not names[0] & names[1]
 
 
 def _leaning_followers(ctx: MergeContext) -> None:
