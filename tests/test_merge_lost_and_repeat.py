@@ -134,3 +134,22 @@ def test_a_contact_kept_when_the_unit_over_it_names_someone_else() -> None:
     c = compose("merge", newer, [older], now=NOW)
     check_ledger(c)
     assert "01632 960 447" in c.text
+
+
+def test_a_rule_the_newest_says_with_other_word_forms_is_not_written_again() -> None:
+    """"Nobody dyes at the hire counter" says nothing "Engraving and dyeing happen at
+    the back bench only; never at the hire counter" does not: words compared by their
+    stems ("dyes" / "dyeing"), negation words aside (failed before: carried, "what it
+    says the newest does not: dyes, nobo")."""
+    older = note("tool-hire/marking.md", fm("Tool marking", "2025-03-01") + (
+        "How the Ferrybridge depot marks its tools.\n\n## Where marking happens\n\n"
+        "All engraving to be done at the bench by the back door. The extractor must be "
+        "on whenever the engraver runs. Nobody dyes at the hire counter.\n"))
+    newer = note("tool-hire/marking-2026.md", fm("Tool marking 2026", "2026-02-01") + (
+        "How the Ferrybridge depot marks its tools.\n\n## Where marking happens\n\n"
+        "Engraving and dyeing happen at the back bench only; never at the hire counter. "
+        "The extractor must be on whenever the engraver runs.\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    check_ledger(c)
+    assert "Nobody dyes" not in c.text
+    assert entry(c, "Nobody dyes").status in ("present", "dropped")
