@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from .context import MergeContext, Ref
 from .ended import ended, is_open
-from .facts import stem
+from .facts import label_of, stem
+from .ledger import LEANS_ON_REPLACED
 from .lexicon import Lexicon
 from .older_only import (
     HELD,
@@ -55,8 +56,15 @@ def alone_facts(ctx: MergeContext) -> None:
             if not alone:
                 continue
             named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
-            other = bool(theirs & {_measure(v) for v in r.facts.values}) or (
-                b is not None and _refilled(ctx, r, b, alone))
+            # another value of something it gives: a name the other unit names besides
+            # is none of a number naming something that only it gives, no newest one
+            # of its shape ("... of Walsall, account SDW-4471" gives no other trade-desk
+            # phone than "... SDW-4471 and the trade desk is on 01922 622 930"); the
+            # same label with another value is ("Alarm company: Sentinel Security")
+            mine = {_measure(v) for v in r.facts.values}
+            renamed = "name" in theirs and "name" in mine and not identifiers(ctx, r, alone)
+            other = bool((theirs - {"name"}) & mine) or renamed or (
+                b is not None and (_relabelled(ctx, r, b) or _refilled(ctx, r, b, alone)))
             if left_out:
                 ctx.entries[r.key] = replace(
                     e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
@@ -82,6 +90,38 @@ def alone_facts(ctx: MergeContext) -> None:
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
                                               f"'{text_of(b)[:80]}' without: {named})")
+    _leaning_followers(ctx)
+
+
+def _relabelled(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """Both units give one label another value ("Alarm company: Vigil Alarms, ..." /
+    "Alarm company: Sentinel Security, who now monitor ..."): what the older one gives
+    with it was the older holder's."""
+    mine = label_of(r.unit.text, ctx.thresholds.label_chars)
+    theirs = label_of(b.unit.text, ctx.thresholds.label_chars)
+    if mine is None or theirs is None or mine[0] != theirs[0]:
+        return False
+    # another holder: none of the names its value gives ("Vigil Alarms, out-of-hours
+    # line ..." / "Vigil Alarms, who now monitor ..." is the same company)
+    names = [set(_CAPITAL_WORD.findall(value)) for value in (mine[1], theirs[1])]
+    return bool(names[0]) and not names[0] & names[1]
+
+
+def _leaning_followers(ctx: MergeContext) -> None:
+    """A sentence superseded only because the one before it was (LEANS_ON_REPLACED:
+    "They deliver on Thursdays if the order is in by the previous Friday" after the
+    trade-desk sentence) follows that sentence when it is carried after all: it
+    speaks of what is still written."""
+    for _, doc in ctx.older:
+        refs = ctx.refs[doc.path]
+        for prev, r in zip(refs, refs[1:], strict=False):
+            e = ctx.entries[r.key]
+            if e.status == "superseded" and e.why == LEANS_ON_REPLACED and not e.chosen \
+                    and prev.section == r.section \
+                    and ctx.entries[prev.key].status == "carried":
+                ctx.entries[r.key] = set_status(
+                    e, "carried", flips=("carry", "drop"),
+                    why="it goes on about the sentence before it, carried")
 
 
 # A number that names rather than measures, by its shape: a letter-prefixed code
@@ -116,6 +156,12 @@ def _named_numbers(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
                 out.append((token, f"{_id_shape(token)} {word.lower()}"))
                 break
     return out
+
+
+def named_tokens(text: str, lexicon: Lexicon) -> set[str]:
+    """The numbers naming something in `text` as written ("01432 760 118", "FD-20931",
+    "14 Marlow" of "14 Marlow Street"): two units giving one of them speak of one thing."""
+    return {token for token, _ in _named_numbers(text, lexicon)}
 
 
 def identifiers(ctx: MergeContext, r: Ref, values: list[str]) -> list[str]:

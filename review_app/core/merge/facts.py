@@ -86,11 +86,17 @@ def spelled_numbers(text: str, lexicon: Lexicon, *, measured: bool = False) -> s
     newest states, read as a reader reads it, so "6 months" restates "six months". A
     share in words is a share ("forty percent" is 40%, as "40%" is). `measured`: only
     those a unit of measure follows ("twenty metres", "forty percent"): a quantity, a
-    value of something, where "two people" or "one of the vans" counts in passing."""
+    value of something, where "two people" or "one of the vans" counts in passing.
+    Not `measured` (the newest's reading), a fraction word is its share (Lexicon.
+    share_fractions: "half" is 50%)."""
     out: set[str] = set()
     table = dict(lexicon.number_words)
+    fractions = dict(lexicon.share_fractions) if not measured else {}
     words = list(re.finditer(r"[A-Za-z]+(?:-[A-Za-z]+)?", text))
     for k, m in enumerate(words):
+        if (share := fractions.get(m.group(0).lower())) is not None:
+            out.add(f"n:{share}%")  # "half up front": 50% (what the newest states)
+            continue
         parts = m.group(0).lower().split("-")
         values = [table.get(p) for p in parts]
         if not all(v is not None for v in values):

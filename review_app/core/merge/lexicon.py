@@ -270,6 +270,10 @@ class Lexicon:
     share_words: frozenset[str] = field(default_factory=lambda: _words("""
         percent
         """))
+    # A share said as a fraction word ("half up front" is 50% up front, facts.
+    # spelled_numbers): read so only in what the newest states, where "half" is one
+    # more way of saying a value an older "50%" gives.
+    share_fractions: tuple[tuple[str, int], ...] = (("half", 50),)
     # Numbers written as words (facts.spelled_numbers: "thirty-two" is 32).
     number_words: tuple[tuple[str, int], ...] = (
         ("zero", 0), ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5),

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -110,27 +109,42 @@ def frame_prefixes(ctx: MergeContext, text: str) -> frozenset[str]:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
-def _prefixes(text: str, function_words: frozenset[str]) -> frozenset[str]:
-    return frozenset(w[:4] for w in re.findall(r"[a-z][a-z'-]*", masked(text).lower())
-                     if w not in function_words and len(w) > 2)
+def _word_forms(ctx: MergeContext, text: str) -> dict[str, frozenset[str]]:
+    """Each content word's first four letters, and those of its stem, negation words
+    aside: "Nobody dyes at the cutting table" says nothing "Dyeing ... happen at the
+    finishing bench only; never at the cutting table" does not ("dyes" / "dyeing";
+    whether either is negated is pass_polarity's)."""
+    lx = ctx.lexicon
+    memo = lx.memo("word_forms")  # (kept: asked of every base unit per older unit)
+    found = memo.get(text)
+    if found is None:
+        skip = lx.function_words | lx.negation_words
+        found = memo[text] = {
+            w[:4]: frozenset((w[:4], stem(w, lx)[:4]))
+            for w in re.findall(r"[a-z][a-z'-]*", masked(text).lower())
+            if w not in skip and len(w) > 2}
+    return found
 
 
 def unsaid_words(ctx: MergeContext, text: str, base: list[Ref]) -> set[str]:
     """The content words of an older unit that the base unit saying most of them does
     not say: what it tells that the newest does not, numbers or none ("Inks are stored
     in the metal cabinet by the back door" states no value, yet a reader would miss
-    it). Empty when one base unit says nearly all of it (`Thresholds.thing_fuzz`)."""
-    fw = ctx.lexicon.function_words
-    mine = _prefixes(text, fw)
+    it). Empty when one base unit says nearly all of it (`Thresholds.thing_fuzz`). A
+    word is said in any of its forms (`_word_forms`)."""
+    mine = _word_forms(ctx, text)
     if not mine:
         return set()
-    best = max((_prefixes(b.unit.text, fw) for b in base
-                if b.unit.kind not in ("obs", "rel", "code")),
-               key=lambda theirs: len(mine & theirs), default=frozenset())
-    if 100 * len(mine & best) >= ctx.thresholds.thing_fuzz * len(mine):
+
+    def unsaid(theirs: dict[str, frozenset[str]]) -> set[str]:
+        said_forms = frozenset().union(*theirs.values())
+        return {w for w, forms in mine.items() if not forms & said_forms}
+
+    best = min((unsaid(_word_forms(ctx, b.unit.text)) for b in base
+                if b.unit.kind not in ("obs", "rel", "code")), key=len, default=set(mine))
+    if 100 * (len(mine) - len(best)) >= ctx.thresholds.thing_fuzz * len(mine):
         return set()
-    return set(mine - best)
+    return best
 
 
 def says_whole(ctx: MergeContext, r: Ref, b: Ref) -> bool:

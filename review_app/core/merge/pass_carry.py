@@ -53,10 +53,11 @@ from pathlib import Path
 
 import numpy as np
 
-from .alone_facts import alone_facts
+from .alone_facts import alone_facts, identifiers
 from .context import MergeContext, Ref
 from .facts import facts_of, masked, stem, unnamed, value_shape
 from .ledger import WORDING_ONLY
+from .lexicon import Lexicon
 from .older_only import (
     HELD,
     code_stated,
@@ -65,6 +66,7 @@ from .older_only import (
     fuller_than,
     fuller_units,
     label_stated,
+    new_facts,
     old_value_over,
     other_values,
     said_again,
@@ -203,7 +205,7 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
             math.log1p(len(r.unit.text.split())),
             _same_shape(new, base, aligned if not loose else None),
             _near_shape(new, values, near, cos),
-            _near_stated(values, near, cos),
+            _near_stated(values, near, cos, ctx.lexicon),
             1.0 if title & content_prefixes(ctx, r.unit.text) else 0.0,
             *_speaks_to(ctx, r, base, scope, frames[i] if frames is not None else None,
                         stated, base_norms, kept),
@@ -299,13 +301,17 @@ def _near_shape(new: list[str], mine: frozenset[str], nearest: Ref | None,
     return cos if shapes & theirs else 0.0
 
 
-def _near_stated(mine: frozenset[str], nearest: Ref | None, cos: float) -> float:
+def _near_stated(mine: frozenset[str], nearest: Ref | None, cos: float,
+                 lexicon: Lexicon) -> float:
     """The cosine to the nearest base unit when that unit states every number of the
     unit ("the rest from budget line 4.2" / "remainder charged to budget line 4.2"),
-    else 0: the same thing said again, perhaps with a name added."""
+    read as the newest's text is (a share in words: "half up front" / "a 50%
+    deposit"), else 0: the same thing said again, perhaps with a name added."""
     numbers = {v for v in mine if v.startswith("n:")}
-    return cos if nearest is not None and numbers and numbers <= nearest.facts.values \
-        else 0.0
+    if nearest is None or not numbers:
+        return 0.0
+    return cos if numbers <= nearest.facts.values | facts_of(
+        nearest.unit.text, lexicon, all_names=True).values else 0.0
 
 
 def _words(ctx: MergeContext, text: str) -> frozenset[str]:
@@ -377,7 +383,10 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                       why="the newest says it with another value")
             continue
         settled = e.status == "dropped" and WORDING_ONLY not in e.why  # history, past
-        if x[FEATURES.index("near_stated")] >= ctx.thresholds.near_stated_cosine:
+        numbers = sum(v.startswith("n:") for v in r.facts.values)
+        if x[FEATURES.index("near_stated")] >= (
+                ctx.thresholds.near_stated_cosine if numbers < 2
+                else ctx.thresholds.near_stated_many_cosine):
             b = nearest[r.key]  # its numbers, in the unit nearest in meaning
             if e.status != "present" and not settled:
                 ctx.entries[r.key] = set_status(e, "present", by=b.key, by_text=text_of(b),
@@ -403,7 +412,10 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
         p = model.probability(x)
         if e.status == "carried" and p < model.carry_at \
                 and x[0] >= ctx.thresholds.carry_hold_cosine \
-                and not x[FEATURES.index("named_alone")]:
+                and not x[FEATURES.index("named_alone")] \
+                and not identifiers(ctx, r, new_facts(ctx, r, every)):
+            # (a number naming something only it gives, no newest one of its shape:
+            # an account or a phone is no restatement, as a person is not)
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new)")
         elif e.status != "carried" and p >= model.hold_at:

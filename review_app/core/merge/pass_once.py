@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz, process
 
+from .alone_facts import named_tokens
 from .context import MergeContext, Ref
 from .facts import facts_of
 from .older_only import HELD, content_prefixes, set_status
@@ -100,6 +101,18 @@ def _said_alike(ctx: MergeContext) -> None:
                 gone.add(r.key)
                 ctx.entries[r.key] = _entry(r, "present", by=o.key, by_text=as_written(o),
                                             why=f"carried from {o.path} in other words")
+                break
+            if o.path != r.path and mine and float(sims[j, i]) >= \
+                    ctx.thresholds.counterpart_cosine and named_tokens(
+                        r.unit.text, ctx.lexicon) & named_tokens(o.unit.text, ctx.lexicon):
+                # two older versions giving one phone or account number, each its way
+                # ("Bookings still come in on the fitting line, 01432 760 118." /
+                # "Clients book through the fitting line on 01432 760 118, ..."), in
+                # whichever sections: one thing, carried once, from the newer
+                gone.add(r.key)
+                ctx.entries[r.key] = _entry(r, "present", by=o.key, by_text=as_written(o),
+                                            why=f"carried from {o.path}: the number it "
+                                                "names, in other words")
                 break
             if o.path != r.path and _one_section(ctx, o, r) \
                     and float(sims[j, i]) >= ctx.thresholds.counterpart_cosine:

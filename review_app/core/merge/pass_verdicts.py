@@ -35,7 +35,7 @@ from .facts import (
     value_frames,
     word_names,
 )
-from .ledger import ORDERED, SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
+from .ledger import LEANS_ON_REPLACED, ORDERED, SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .link_lines import alone_on_its_lines, link_targets, linked_by
 from .older_only import new_facts, unsaid_words
 from .other_value import (
@@ -606,7 +606,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             if not said and (prev := _replaced_before(ctx, r)) is not None:
                 ctx.entries[r.key] = entry_for(  # "Rooms at the Hilton. The hotel is ..."
                     r, "superseded", by=prev.by, by_text=prev.by_text, flips=_FLIP_PAIR,
-                    why="it goes on about what the sentence before it said, now replaced")
+                    why=LEANS_ON_REPLACED)
                 continue
             status = "present" if said else "dropped" if ctx.action == "update" else "carried"
             ctx.entries[r.key] = entry_for(

@@ -88,6 +88,11 @@ class Thresholds:
     # gives is present (pass_carry). Of the units the rules carried in merge-A..F, at
     # 0.60: 8 restatements, 1 stale value and no must-carry fact sit above it
     near_stated_cosine: float = 0.60
+    # ... or at this cosine when it gives two numbers or more and that unit states them
+    # all ("Take a 50% deposit on anything over £100." / "We take half up front on any
+    # job above £100.", 0.51): two values meeting in one unit are a restatement's
+    # evidence a single one is not (round 18, merge-AE g03 on dev)
+    near_stated_many_cosine: float = 0.45
     # An older unit naming what a newest unit says is gone, replaced or done is
     # superseded by it at this cosine or above (pass_said_over.py); a person who left needs
     # none. In merge-A..H each unit the rules carried that names such a thing whole is
