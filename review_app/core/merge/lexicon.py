@@ -191,7 +191,7 @@ class Lexicon:
     # whatever its items say, each asks rather than states (questions.py).
     question_headings: frozenset[str] = field(default_factory=lambda: _words("""
         open_questions open_points unresolved undecided to_decide todo to_do todos tbd
-        pending_decisions questions_to_settle
+        pending_decisions questions_to_settle still_open still_to_decide
         """))
     # ... what an older unit says when the thing was not done yet.
     open_cues: frozenset[str] = field(default_factory=lambda: _words("""
@@ -312,6 +312,25 @@ class Lexicon:
         rejected withdrawn retired deprecated superseded obsolete archived pending
         under_review under_discussion for_discussion not_yet_agreed not_yet_approved
         not_yet_adopted not_yet_decided in_force
+        """))
+    # Of `status_words`, those that close the stages before them ("Status: accepted at
+    # the October meeting", "Signed off by the board"): once the newest states one, an
+    # older unit speaking of an earlier stage states nothing current (pass_one_valued.
+    # earlier_stage).
+    closing_status_words: frozenset[str] = field(default_factory=lambda: _words("""
+        final finalised finalized approved accepted agreed adopted ratified signed
+        signed_off in_force live closed
+        """))
+    # What a draft says of itself while it is one: its standing ("still a proposal",
+    # "up for discussion"), its call for comments ("comments to Ruth by the end of
+    # August") or its pitch ("the idea this year is ...", "we propose"). "_" joins the
+    # words of one cue; matched as whole words (pass_one_valued.earlier_stage).
+    earlier_stage_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        proposal proposals proposed propose draft drafted for_discussion
+        up_for_discussion under_discussion comments_to comments_by comments_welcome
+        feedback_to feedback_by feedback_welcome the_idea not_yet_agreed
+        not_yet_decided not_yet_approved to_be_agreed to_be_decided tentative
+        provisional suggested
         """))
     # Words in a title that name a version's recency, not its subject ("Rota (old)",
     # "Menu (new)"): with `status_words`, two titles differing in them name two issues
