@@ -3,8 +3,9 @@ version states a status that closes the stages before it ("Status: approved at t
 March committee meeting"), an older draft's talk of its own stage ("Still a proposal",
 "comments to Priya by the end of February", "The idea this season is ...") is
 superseded by that status, not written under it; an older question listed under
-"Things still to decide" is a question, not a fact; and an older item carried into a
-list of the newest joins it at its end, never between two of its items. Guards: an
+"Things still to decide" is a question, not a fact; an older item carried into a
+list of the newest joins it at its end, never between two of its items; and an older
+observation summing up a line the newest replaced goes with that line. Guards: an
 older stage sentence naming what the newest states nowhere is still carried; under a
 newest that is itself a draft, nothing is closed. Domain: a canal boat hire yard (no
 other test uses it); real parser, real model. Each test failed before the change."""
@@ -106,3 +107,49 @@ def test_an_older_item_joins_the_newest_s_list_at_its_end() -> None:
                      "- Moorhen: 4 berths, £840 a week",
                      "- Heron and Otter each carry 2 windlasses and a 40-litre water pump"
                      ], items
+
+
+
+FUEL_OLD = note("boats/fuel-orders.md", fm("Diesel orders", "2025-06-01") + (
+    "Most of the fleet's diesel comes from Marsh Fuels. Ewan Doyle places the weekly "
+    "order.\n\n"
+    "## Weekly routine\n"
+    "1. On Monday morning, dip the yard tank and note the level on the fuel sheet.\n"
+    "2. Check the bookings sheet for boats going out that week.\n"
+    "3. Compare against the minimum level painted on the tank.\n"
+    "4. Phone the order through to Dave at Marsh Fuels, reading out each boat's litres "
+    "from the sheet, before the Thursday noon cut-off.\n"
+    "5. Write the order in the fuel book with the date.\n\n"
+    "Deliveries arrive on Friday mornings.\n\n"
+    "## Observations\n"
+    "- [role] Ewan Doyle places the weekly order #fuel\n"
+    "- [deadline] Order cut-off Thursday noon #fuel\n"
+    "- [delivery] Deliveries on Friday mornings #fuel\n"))
+
+FUEL_NEW = note("boats/fuel-orders-2026.md", fm("Diesel orders 2026", "2026-02-01") + (
+    "Marsh Fuels moved every customer onto their trade portal in January, and Lena Gray "
+    "took over ordering from Ewan.\n\n"
+    "## Ordering steps\n"
+    "1. Monday, first thing: dip the yard tank and record it on the fuel sheet.\n"
+    "2. Go through the bookings sheet.\n"
+    "3. Check the pump-out list, which now includes the day boats.\n"
+    "4. Compare everything with the minimum level on the tank.\n"
+    "5. Submit the order on the Marsh Fuels trade portal before the Wednesday 17:00 "
+    "cut-off.\n"
+    "6. Print the portal confirmation and clip it into the fuel book.\n\n"
+    "Deliveries have moved to Thursday mornings.\n\n"
+    "## Observations\n"
+    "- [role] Lena Gray places the weekly order #fuel\n"
+    "- [deadline] Portal cut-off Wednesday 17:00 #fuel\n"
+    "- [delivery] Deliveries on Thursday mornings #fuel\n"))
+
+
+def test_an_older_observation_restating_a_replaced_line_is_superseded_with_it() -> None:
+    c = compose("merge", FUEL_NEW, [FUEL_OLD])
+    check_ledger(c)
+    written = body(c.text)
+    assert "Wednesday 17:00 cut-off" in written
+    assert "Thursday noon" not in written, written
+    e = entry(c, "[deadline] Order cut-off Thursday noon")
+    assert e.status == "superseded" and "older" in e.flips, e
+    assert e.by_text is not None and "Wednesday 17:00" in e.by_text
