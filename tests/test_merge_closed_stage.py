@@ -81,6 +81,15 @@ def test_a_stage_sentence_with_a_fact_the_newest_lacks_is_still_carried() -> Non
     assert entry(c, "£150 damage deposit").status == "carried"
 
 
+def test_a_proposal_that_is_not_the_note_s_stage_is_no_stage_talk() -> None:
+    older = note("boats/summer-hire-proposal.md", PROPOSAL.text.replace(
+        "Last season we took bookings by phone only.",
+        "Until now each hire contract differed, depending on who wrote the proposal."))
+    c = compose("merge", FINAL, [older])
+    e = entry(c, "depending on who wrote the proposal")
+    assert "earlier stage" not in (e.why or ""), e
+
+
 def test_under_a_newest_that_is_still_a_draft_nothing_is_closed() -> None:
     draft = note("boats/summer-hire-plan-2026.md", FINAL.text.replace(
         "Status: approved at the March committee meeting.", "Status: draft."))

@@ -324,10 +324,12 @@ class Lexicon:
     # What a draft says of itself while it is one: its standing ("still a proposal",
     # "up for discussion"), its call for comments ("comments to Ruth by the end of
     # August") or its pitch ("the idea this year is ...", "we propose"). "_" joins the
-    # words of one cue; matched as whole words (pass_one_valued.earlier_stage).
+    # words of one cue; matched as whole words (pass_one_valued.earlier_stage). Not
+    # "proposal" alone: "who wrote the proposal" speaks of a client's, not the note's.
     earlier_stage_cues: frozenset[str] = field(default_factory=lambda: _words("""
-        proposal proposals proposed propose draft drafted for_discussion
-        up_for_discussion under_discussion comments_to comments_by comments_welcome
+        a_proposal this_proposal our_proposal we_propose proposed draft drafted
+        for_discussion up_for_discussion under_discussion comments_to comments_by
+        comments_welcome
         feedback_to feedback_by feedback_welcome the_idea not_yet_agreed
         not_yet_decided not_yet_approved to_be_agreed to_be_decided tentative
         provisional suggested
