@@ -162,3 +162,19 @@ def test_an_older_observation_restating_a_replaced_line_is_superseded_with_it() 
     e = entry(c, "[deadline] Order cut-off Thursday noon")
     assert e.status == "superseded" and "older" in e.flips, e
     assert e.by_text is not None and "Wednesday 17:00" in e.by_text
+
+
+
+
+def test_a_value_in_a_capitalised_unit_symbol_is_a_measure() -> None:
+    # "400 W ERP" / "we now draw 5000 W per berth": measures in watts, so the
+    # other-value rules compare them like "450 kg" (AD g02 kept "400 W ERP" beside
+    # "500 W ERP"); a capital letter that is no unit symbol is still a name
+    from review_app.core.merge import ENGLISH
+    from review_app.core.merge.thing_values import thing_values
+
+    older = thing_values("Licensed power is unchanged at 3000 W per berth.", ENGLISH)
+    assert [(tv.value, tv.unit) for tv in older] == [("3000", "w/berth")], older
+    newer = thing_values("We now draw 5 kW from the Foxton bollards.", ENGLISH)
+    assert [(tv.value, tv.unit) for tv in newer] == [("5", "kw")], newer
+    assert thing_values("Boats moor at pontoon 3 B side.", ENGLISH) == ()

@@ -65,6 +65,12 @@ class Lexicon:
         years times percent per cent degrees metres meters miles km kg litre litres liter
         liters
         """))
+    # Units of measure written as capitalised symbols ("400 W ERP", "230 V", "2.4 GHz",
+    # "16 MB"): a value in them is a measure like "450 kg" (thing_values), though a
+    # capitalised word is otherwise a name.
+    unit_symbols: frozenset[str] = field(default_factory=lambda: _words("""
+        W kW MW V kV mA Hz kHz MHz GHz kB MB GB TB dB
+        """))
     # Words that open a sentence about the note itself, not its subject ("Revision of
     # the February procedure.", "Version adopted at ...", "Written after ..."): in an
     # older note's intro they tell that version's history, not a fact of now.
