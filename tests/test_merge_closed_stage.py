@@ -175,6 +175,8 @@ def test_a_value_in_a_capitalised_unit_symbol_is_a_measure() -> None:
 
     older = thing_values("Licensed power is unchanged at 3000 W per berth.", ENGLISH)
     assert [(tv.value, tv.unit) for tv in older] == [("3000", "w/berth")], older
+    # "unchanged" says the value did not change, not what it is of
+    assert older[0].things == {"licens", "power"}, older
     newer = thing_values("We now draw 5 kW from the Foxton bollards.", ENGLISH)
     assert [(tv.value, tv.unit) for tv in newer] == [("5", "kw")], newer
     assert thing_values("Boats moor at pontoon 3 B side.", ENGLISH) == ()

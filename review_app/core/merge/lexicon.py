@@ -215,9 +215,10 @@ class Lexicon:
         ceased
         """))
     # Words between a thing and what is said of it ("the contract itself (signed ...)",
-    # "working temperature is now 1,140 °C").
+    # "working temperature is now 1,140 °C", "licensed power is unchanged at 400 W").
     auxiliary_words: frozenset[str] = field(default_factory=lambda: _words("""
         is are was were be been being has have had will would now itself themselves also
+        still unchanged
         """))
     # Words around a value that say how exact or how bounded it is, not what it measures.
     bound_words: frozenset[str] = field(default_factory=lambda: _words("""
