@@ -71,6 +71,22 @@ def test_an_older_draft_s_stage_talk_is_superseded_by_the_newest_s_closing_statu
     assert "comments to her by the end of February" in flipped.text
 
 
+def test_a_clause_waiting_for_approval_is_closed_by_a_status_observation() -> None:
+    newest = note("boats/summer-hire-plan-2026.md", FINAL.text.replace(
+        "Status: approved at the March committee meeting. ", "").rstrip("\n") + (
+        "\n\n## Observations\n\n"
+        "- [status] Hire plan approved by the committee on 10 March 2026 #planning\n"))
+    older = note("boats/summer-hire-proposal.md", PROPOSAL.text.replace(
+        "Last season we took bookings by phone only.",
+        "Until the committee approves it, quote last season's prices on the phone."))
+    c = compose("merge", newest, [older])
+    check_ledger(c)
+    assert "Until the committee approves it" not in body(c.text)
+    e = entry(c, "Until the committee approves it")
+    assert e.status == "superseded" and "earlier stage" in e.why, e
+    assert e.by_text is not None and "[status] Hire plan approved" in e.by_text
+
+
 def test_a_stage_sentence_with_a_fact_the_newest_lacks_is_still_carried() -> None:
     older = note("boats/summer-hire-proposal.md", PROPOSAL.text.replace(
         "The idea this season is a fixed weekly changeover, with all bookings made online.",

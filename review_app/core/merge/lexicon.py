@@ -328,13 +328,22 @@ class Lexicon:
         final finalised finalized approved accepted agreed adopted ratified signed
         signed_off in_force live closed
         """))
+    # Verbs that close a stage: a clause "until <they> <verb>" ("Until the owners accept
+    # it, quote from this note anyway") speaks of the stage before (pass_one_valued.
+    # earlier_stage).
+    closing_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+        accept accepts accepted approve approves approved adopt adopts adopted agree
+        agrees agreed sign signs signed ratify ratifies ratified finalise finalises
+        finalize finalizes
+        """))
     # What a draft says of itself while it is one: its standing ("still a proposal",
     # "up for discussion"), its call for comments ("comments to Ruth by the end of
     # August") or its pitch ("the idea this year is ...", "we propose"). "_" joins the
     # words of one cue; matched as whole words (pass_one_valued.earlier_stage). Not
     # "proposal" alone: "who wrote the proposal" speaks of a client's, not the note's.
     earlier_stage_cues: frozenset[str] = field(default_factory=lambda: _words("""
-        a_proposal this_proposal our_proposal we_propose proposed draft drafted
+        a_proposal this_proposal our_proposal proposal_from proposal_for we_propose
+        proposed draft drafted
         for_discussion up_for_discussion under_discussion comments_to comments_by
         comments_welcome
         feedback_to feedback_by feedback_welcome the_idea not_yet_agreed
