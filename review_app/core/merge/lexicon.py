@@ -65,6 +65,12 @@ class Lexicon:
         years times percent per cent degrees metres meters miles km kg litre litres liter
         liters
         """))
+    # Units of measure written as capitalised symbols ("400 W ERP", "230 V", "2.4 GHz",
+    # "16 MB"): a value in them is a measure like "450 kg" (thing_values), though a
+    # capitalised word is otherwise a name.
+    unit_symbols: frozenset[str] = field(default_factory=lambda: _words("""
+        W kW MW V kV mA Hz kHz MHz GHz kB MB GB TB dB
+        """))
     # Words that open a sentence about the note itself, not its subject ("Revision of
     # the February procedure.", "Version adopted at ...", "Written after ..."): in an
     # older note's intro they tell that version's history, not a fact of now.
@@ -191,7 +197,7 @@ class Lexicon:
     # whatever its items say, each asks rather than states (questions.py).
     question_headings: frozenset[str] = field(default_factory=lambda: _words("""
         open_questions open_points unresolved undecided to_decide todo to_do todos tbd
-        pending_decisions questions_to_settle
+        pending_decisions questions_to_settle still_open still_to_decide
         """))
     # ... what an older unit says when the thing was not done yet.
     open_cues: frozenset[str] = field(default_factory=lambda: _words("""
@@ -209,9 +215,10 @@ class Lexicon:
         ceased
         """))
     # Words between a thing and what is said of it ("the contract itself (signed ...)",
-    # "working temperature is now 1,140 °C").
+    # "working temperature is now 1,140 °C", "licensed power is unchanged at 400 W").
     auxiliary_words: frozenset[str] = field(default_factory=lambda: _words("""
         is are was were be been being has have had will would now itself themselves also
+        still unchanged
         """))
     # Words around a value that say how exact or how bounded it is, not what it measures.
     bound_words: frozenset[str] = field(default_factory=lambda: _words("""
@@ -316,6 +323,36 @@ class Lexicon:
         rejected withdrawn retired deprecated superseded obsolete archived pending
         under_review under_discussion for_discussion not_yet_agreed not_yet_approved
         not_yet_adopted not_yet_decided in_force
+        """))
+    # Of `status_words`, those that close the stages before them ("Status: accepted at
+    # the October meeting", "Signed off by the board"): once the newest states one, an
+    # older unit speaking of an earlier stage states nothing current (pass_one_valued.
+    # earlier_stage).
+    closing_status_words: frozenset[str] = field(default_factory=lambda: _words("""
+        final finalised finalized approved accepted agreed adopted ratified signed
+        signed_off in_force live closed
+        """))
+    # Verbs that close a stage: a clause "until <they> <verb>" ("Until the owners accept
+    # it, quote from this note anyway") speaks of the stage before (pass_one_valued.
+    # earlier_stage).
+    closing_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+        accept accepts accepted approve approves approved adopt adopts adopted agree
+        agrees agreed sign signs signed ratify ratifies ratified finalise finalises
+        finalize finalizes
+        """))
+    # What a draft says of itself while it is one: its standing ("still a proposal",
+    # "up for discussion"), its call for comments ("comments to Ruth by the end of
+    # August") or its pitch ("the idea this year is ...", "we propose"). "_" joins the
+    # words of one cue; matched as whole words (pass_one_valued.earlier_stage). Not
+    # "proposal" alone: "who wrote the proposal" speaks of a client's, not the note's.
+    earlier_stage_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        a_proposal this_proposal our_proposal proposal_from proposal_for we_propose
+        proposed draft drafted
+        for_discussion up_for_discussion under_discussion comments_to comments_by
+        comments_welcome
+        feedback_to feedback_by feedback_welcome the_idea not_yet_agreed
+        not_yet_decided not_yet_approved to_be_agreed to_be_decided tentative
+        provisional suggested
         """))
     # Words in a title that name a version's recency, not its subject ("Rota (old)",
     # "Menu (new)"): with `status_words`, two titles differing in them name two issues

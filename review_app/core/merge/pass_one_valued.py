@@ -180,6 +180,66 @@ def one_status(ctx: MergeContext) -> None:
                 why="a note has one status at a time: the newest states it")
 
 
+def _phrase_cues(text: str, cues: frozenset[str]) -> frozenset[str]:
+    """The cues ("_" joining a phrase's words) `text` holds as whole words."""
+    joined = f" {' '.join(re.findall(r'[a-z]+', text.lower()))} "
+    return frozenset(c for c in cues if f" {c.replace('_', ' ')} " in joined)
+
+
+def _status_observation(u: Unit, lexicon: Lexicon) -> bool:
+    """An observation whose category names a status ("[status] Policy accepted by the
+    owners on 14 February 2025"): it states the note's standing, however long."""
+    m = re.match(r"\s*(?:[-*+]\s+)?\[([^\]]+)\]", u.text)
+    return u.kind == "obs" and m is not None \
+        and m.group(1).strip().lower() in lexicon.one_valued_headings
+
+
+def _pending(text: str, lexicon: Lexicon) -> bool:
+    """A clause waits for the stage to close: "until" and, later in its clause, one of
+    Lexicon.closing_verbs ("Until the owners accept it, ...")."""
+    for clause in re.split(r"[,;:.!?()]", text.lower()):
+        words = re.findall(r"[a-z]+", clause)
+        if "until" in words and set(words[words.index("until") + 1:]) & lexicon.closing_verbs:
+            return True
+    return False
+
+
+def earlier_stage(ctx: MergeContext) -> None:
+    """A stage once closed is over: when the newest states a status that closes the
+    stages before it (Lexicon.closing_status_words: "Status: accepted at the October
+    team meeting", "[status] Policy accepted by the owners"), an older carried unit
+    speaking of an earlier stage (Lexicon.earlier_stage_cues: "Still a proposal, but
+    ...", "comments to Ruth by the end of August", "The idea this year is ..."; a
+    clause waiting for it: "Until the owners accept it, ...") is superseded by that
+    status, whatever its length: written, it would say the note is still a draft. One
+    stating a fact the newest states nowhere (a number, a name beyond a date) is left
+    to the other passes, which carry or hold it."""
+    closing = ctx.lexicon.closing_status_words
+    b = next((b for b in ctx.base_refs()
+              if (status_statement(b.unit, ctx.lexicon, ctx.thresholds)
+                  or _status_observation(b.unit, ctx.lexicon))
+              and _phrase_cues(said(b.unit), closing)
+              and not _phrase_cues(said(b.unit), ctx.lexicon.earlier_stage_cues)), None)
+    if b is None:
+        return
+    stated = stated_facts(ctx)
+    months = {f"name:{m}" for m in ctx.lexicon.months}
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if e is None or e.status != "carried" or e.chosen or e.held \
+                    or r.unit.kind in ("rel", "code", "row", "step") \
+                    or not (_phrase_cues(said(r.unit), ctx.lexicon.earlier_stage_cues)
+                            or _pending(said(r.unit), ctx.lexicon)):
+                continue
+            own = {v for v in r.facts.values if v in months or v not in stated}
+            if not _dated_state(ctx, own):
+                continue
+            ctx.entries[r.key] = set_status(
+                e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
+                why="it speaks of an earlier stage: the newest's status closes it")
+
+
 def _fills(ctx: MergeContext, a: str, b: str) -> Refill | None:
     th = ctx.thresholds
     return refill(a, b, ctx.lexicon, th.filler_words, th.label_chars)
@@ -225,6 +285,7 @@ def one_filler(ctx: MergeContext) -> None:
 
 def run(ctx: MergeContext) -> None:
     one_status(ctx)
+    earlier_stage(ctx)
     one_price(ctx)
     one_byline(ctx)
     one_filler(ctx)

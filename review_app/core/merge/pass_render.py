@@ -9,8 +9,8 @@ nearest in meaning above that bar, else (nothing in the newest near it) under it
 heading; pass 4's home for a list's sibling items comes first. Within it (after
 that unit's block: a paragraph, a numbered list, a table or a checklist is never
 split; a unit not of a numbered list, table or code goes after the nearest prose
-of its section instead, when it has some; an item joins a plain list right after its
-nearest item; a step after the base's numbered list continues it, numbered as its
+of its section instead, when it has some; an item joins a plain list at its end,
+never between two of its items; a step after the base's numbered list continues it, numbered as its
 next item), older observations
 after the base's last observation, relations after its last relation, footnote
 definitions after the base's footnotes (before its observations and relations),
@@ -389,9 +389,8 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
                 row[[not x for x in items]] = -3.0
         b = base[int(row.argmax())]
         block = ctx.base.blocks[b.unit.block]
-        if block.kind == "list" and own.kind == "list" and r.unit.kind == "item":
-            out.append((b.unit.end, _LIST))
-        elif block.kind == "list":
+        if block.kind == "list":  # at its end: the newest's list is read whole, an
+            # older item never spliced between two of its items (issue 18 item 3)
             out.append((block.end, _LIST))
         else:  # a sentence near the paragraph's own continues it, else a paragraph apart
             near = r.unit.kind == "sentence" and block.kind == "para" \

@@ -426,10 +426,14 @@ def _overlap(ctx: MergeContext, a: str, b: str) -> float:
     return _share(_content(ctx, a), _content(ctx, b))
 
 
+_TAGS = re.compile(r"(?:^|\s)#[\w/-]+")  # an observation's tags name no thing it says
+
+
 def _restated(ctx: MergeContext) -> None:
     """An older observation that restates a unit of its own note which the base
     superseded is superseded too, by the same base unit (the observation repeats a
-    value the newest changed)."""
+    value the newest changed): near it in meaning or words, or all its words and facts
+    in it."""
     th = ctx.thresholds
     for _, doc in ctx.older:
         refs = ctx.refs[doc.path]
@@ -465,7 +469,17 @@ def _restated(ctx: MergeContext) -> None:
                          and mine <= g.facts.values), None)  # "channel 3 at WH-12"
             if same is not None:
                 j = same
-            if sims[i, j] >= th.thing_cosine or lex >= th.thing_fuzz or same is not None:
+            # every word and fact of it is in one such line: what the note itself wrote
+            # there, summed up ("[deadline] Order cut-off Tuesday noon" / "4. Phone the
+            # order through before the Tuesday noon cut-off.")
+            words = _content(ctx, normalise(_TAGS.sub(" ", said(o.unit))))
+            within = next((k for k, g in enumerate(gone) if len(words) >= 2
+                           and words <= _content(ctx, g.unit.norm)
+                           and o.facts.values <= g.facts.values), None)
+            if same is None and within is not None:
+                j = within
+            if sims[i, j] >= th.thing_cosine or lex >= th.thing_fuzz or same is not None \
+                    or within is not None:
                 e = ctx.entries[gone[j].key]
                 ctx.entries[o.key] = entry_for(o, "superseded", by=e.by, by_text=e.by_text,
                                             why="it restates a value the newest changed",

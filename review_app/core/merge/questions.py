@@ -29,6 +29,13 @@ def _asks(text: str) -> bool:
     return _TAIL.sub("", text).rstrip("*_ ").endswith("?")
 
 
+def _asking_heading(section: str, lexicon: Lexicon) -> bool:
+    """The heading names a section of questions: one of Lexicon.question_headings, as
+    its whole or as its closing words ("Things still to decide", "Points still open")."""
+    key = _key(section)
+    return any(key == h or key.endswith(f"_{h}") for h in lexicon.question_headings)
+
+
 def open_question(text: str, section: str, kind: str, box: str | None,
                   lexicon: Lexicon, then: str | None = None) -> bool:
     """The unit asks or leaves to do rather than states: an unticked to-do, a line that
@@ -42,7 +49,7 @@ def open_question(text: str, section: str, kind: str, box: str | None,
         return False  # a relation, code or a block's row or step is read in its block
     if kind == "check":
         return box == " "  # a ticked box under "Open questions" is one settled
-    if _key(section) in lexicon.question_headings:
+    if _asking_heading(section, lexicon):
         return True
     if _asks(text):
         return then is None or _asks(then)

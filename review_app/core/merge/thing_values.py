@@ -47,7 +47,7 @@ def _is_number(t: str) -> bool:
 
 def _unit_word(t: str, lexicon: Lexicon) -> bool:
     low = t.lower()
-    return t[:1] in "°º%" or (t.isalpha() and t.islower() and (
+    return t[:1] in "°º%" or t in lexicon.unit_symbols or (t.isalpha() and t.islower() and (
         low in lexicon.measure_words or (len(t) <= _MAX_UNIT and low not in
                                          lexicon.function_words and low not in
                                          lexicon.auxiliary_words | lexicon.bound_words)))
