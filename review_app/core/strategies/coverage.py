@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..links import WIKILINK_RE, note_keys, target_key
 from ..memo import per_text
 from ..notes import Note
 
@@ -200,17 +201,45 @@ def note_shape(note: Note) -> str:
 def _shape(body: str) -> str:
     if sum(1 for ln in body.splitlines() if _DATED.match(ln)) >= 4:
         return "log"
-    lines = [ln for ln in body.splitlines() if ln.strip() and not _HEADING.match(ln)]
-    if len(lines) < 6:
-        return ""
-    entries = [ln for ln in lines if _ENTRY.match(ln)]
-    if len(entries) < 0.7 * len(lines):
+    entries = _entries(body)
+    if entries is None:
         return ""
     linked = sum(1 for ln in entries if _LINK.search(ln))
     short = sum(1 for ln in entries if len(_LINK.sub("x", ln).split()) <= 8)
     if len(entries) >= 6 and (linked >= 0.5 * len(entries) or short >= 0.8 * len(entries)):
         return "index"
     return ""
+
+
+def _entries(body: str) -> list[str] | None:
+    """The note's entry lines (list items, table rows) where they are most of its lines."""
+    lines = [ln for ln in body.splitlines() if ln.strip() and not _HEADING.match(ln)]
+    if len(lines) < 6:
+        return None
+    entries = [ln for ln in lines if _ENTRY.match(ln)]
+    return entries if len(entries) >= 0.7 * len(lines) else None
+
+
+_MD_TARGET = re.compile(r"\]\(([^)\s]+)\)")
+_TABLE_RULE = re.compile(r"^\s*\|[\s:|-]+\|?\s*$")
+
+
+def index_share(index: Note, other: Note) -> float | None:
+    """How much of a link index (`note_shape` "index", at least half its entries links) can
+    restate `other`: the share of its linked entries that link to it. An index's entries are one
+    line per note, so its text taken whole sits close to any one note it lists (a skills
+    index and one skill: 95% "covered" as one piece), while it restates one entry of six;
+    None for any other note."""
+    if note_shape(index) != "index":
+        return None
+    entries = [ln for ln in _entries(index.body) or [] if not _TABLE_RULE.match(ln)]
+    linked = [ln for ln in entries if _LINK.search(ln)]
+    if len(linked) < 0.5 * len(entries) or not entries:
+        return None
+    keys = {target_key(k) for k in note_keys(other)}
+    about = sum(1 for ln in linked if any(
+        target_key(t) in keys for t in [*WIKILINK_RE.findall(ln), *_MD_TARGET.findall(ln)]))
+    return about / len(linked)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   (a rewrite that changes every value reads as keeping content of its own too, so it is
   listed as possible rather than hidden). An index or log note (by its shape) holds
   other notes' content without being them, so for a pair with one `inside` is the
-  *less* covered share: it must restate the other as much as the other restates it;
+  *less* covered share: it must restate the other as much as the other restates it
+  (a link index restates a note at most by its entries linking to it, coverage.index_share);
   nor is such a pair likely unless each restates the other (`held_as_index`): fitted on the
   pooled sets' 20 labeled index pairs, the reader's pivot reads them better than the earlier
   one (log loss 10.2 against 13.4) but lowers a real vault's true pair out of the listing,
@@ -70,12 +71,22 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..notes import Note
-from .coverage import RESTATED, Coverage, Pieces, Scale, covered, describe, note_shape, prepare
+from .coverage import (
+    RESTATED,
+    Coverage,
+    Pieces,
+    Scale,
+    covered,
+    describe,
+    index_share,
+    note_shape,
+    prepare,
+)
 from .series import SeriesCue, series_cue, unstamped
 from .template import note_lines
 
@@ -348,6 +359,8 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | Pieces
         pa = pieces_a if isinstance(pieces_a, Pieces) else prepare(*pieces_a, scale)
         pb = pieces_b if isinstance(pieces_b, Pieces) else prepare(*pieces_b, scale)
         cov = covered(pa, pb, scale)
+        if cov is not None:
+            cov = _as_index(cov, a, b)
     cue = series_cue(a, b)
     # The same text once stamps are out is a copy under another stamp only if the text says
     # something: two empty daily notes ("# Daily log 2026-03-04", "No entries.") are two days.
@@ -360,6 +373,17 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | Pieces
     return PairCues(cov, scale, note_shape(a), note_shape(b), cue, cue.series and same,
                     0 if same else template, "" if same else concept, stub and not twice,
                     words)
+
+
+def _as_index(cov: Coverage, a: Note, b: Note) -> Coverage:
+    """A link index restates another note at most by its entries linking to it
+    (coverage.index_share); two indexes are read by their text as any pair."""
+    cap_a, cap_b = index_share(a, b), index_share(b, a)
+    if (cap_a is None) == (cap_b is None):
+        return cov
+    if cap_a is not None:
+        return replace(cov, share_a=min(cov.share_a, cap_a))
+    return replace(cov, share_b=min(cov.share_b, cap_b or 0.0))
 
 
 def _sigmoid(z: float) -> float:
