@@ -1,0 +1,49 @@
+"""A carried older sentence with a clause about a person the newest says left is
+written without that clause (pass_trimmed; issue 18 item 4): the address and phone it
+holds are still true, the person is not; the person's "carry" restores it whole."""
+
+from __future__ import annotations
+
+from helpers_merge import check_ledger, dated, entry
+
+from review_app.core.merge.compose import compose
+from review_app.core.merge.ended import ended
+from review_app.core.merge.lexicon import ENGLISH
+from review_app.core.merge.pass_trimmed import trimmed
+
+OLD = dated("climbing/first-aid-draft.md", "Wall first aid (draft)", "climbing/first-aid-draft",
+            "## Injuries\n"
+            "Every instructor holds a first aid certificate renewed every 3 years. Injuries "
+            "beyond a sprain go to the Holloway Road minor injuries unit (52 Holloway Road, "
+            "phone 020 7946 0311); call ahead through Marek, and the wall pays the taxi.\n",
+            modified="2025-02-01")
+NEW = dated("climbing/first-aid.md", "Wall first aid", "climbing/first-aid",
+            "Priya Shah took over as first aid lead when Marek left in March.\n\n"
+            "## Injuries\n"
+            "Every instructor holds a first aid certificate renewed every 2 years. Priya "
+            "calls ahead; the wall pays the taxi.\n",
+            modified="2025-06-01")
+WHOLE = ("Injuries beyond a sprain go to the Holloway Road minor injuries unit (52 Holloway "
+         "Road, phone 020 7946 0311); call ahead through Marek, and the wall pays the taxi.")
+CUT = ("Injuries beyond a sprain go to the Holloway Road minor injuries unit (52 Holloway "
+       "Road, phone 020 7946 0311); the wall pays the taxi.")
+
+
+def test_stale_clause_cut_and_flip_restores_whole() -> None:
+    c = compose("merge", NEW, [OLD])
+    e = entry(c, "Holloway Road")
+    assert e.status == "carried" and e.written == CUT, (e.status, e.written)
+    assert CUT in c.text and "Marek, and" not in c.text
+    assert "call ahead through Marek" in e.why  # the ledger names what was cut
+    check_ledger(c)
+    whole = compose("merge", NEW, [OLD], choices={e.key: "carry"})
+    assert WHOLE in whole.text
+    dropped = compose("merge", NEW, [OLD], choices={e.key: "drop"})
+    assert "Holloway Road" not in dropped.text
+
+
+def test_first_clause_never_cut() -> None:
+    ends = list(ended("Priya took over when Marek left in March.", ENGLISH))
+    assert trimmed("Marek books the unit (phone 020 7946 0311); the wall pays.", ends) is None
+    assert trimmed("The unit is on 020 7946 0311; ask Marek.", ends) == (
+        "The unit is on 020 7946 0311.", "ask Marek")
