@@ -47,3 +47,11 @@ def test_first_clause_never_cut() -> None:
     assert trimmed("Marek books the unit (phone 020 7946 0311); the wall pays.", ends) is None
     assert trimmed("The unit is on 020 7946 0311; ask Marek.", ends) == (
         "The unit is on 020 7946 0311.", "ask Marek")
+
+
+def test_the_row_shows_what_is_written_and_what_was_cut() -> None:
+    from review_app.tui.widgets.merge_view import row_text
+
+    e = entry(compose("merge", NEW, [OLD]), "Holloway Road")
+    shown = row_text(e, {e.source: "a"}).plain
+    assert CUT in shown and "written without 'call ahead through Marek'" in shown
