@@ -55,3 +55,27 @@ def test_the_row_shows_what_is_written_and_what_was_cut() -> None:
     e = entry(compose("merge", NEW, [OLD]), "Holloway Road")
     shown = row_text(e, {e.source: "a"}).plain
     assert CUT in shown and "written without 'call ahead through Marek'" in shown
+
+
+BOILER_OLD = dated("climbing/boiler.md", "Wall boiler servicing", "climbing/boiler",
+                   "## Servicing\nThe boiler is serviced every spring. Breakdowns go to "
+                   "Fenwick Heating (Unit 4, Mill Lane, phone 01632 960 555); the call-out "
+                   "charge is £60.\n", modified="2025-01-01")
+BOILER_NEW = dated("climbing/boiler-2025.md", "Wall boiler servicing 2025",
+                   "climbing/boiler-2025",
+                   "## Servicing\nThe boiler is serviced every spring. The call-out charge "
+                   "is now £75.\n", modified="2025-08-01")
+HEATING = "Breakdowns go to Fenwick Heating (Unit 4, Mill Lane, phone 01632 960 555)."
+
+
+def test_a_clause_with_another_value_is_cut_and_the_phone_kept() -> None:
+    c = compose("merge", BOILER_NEW, [BOILER_OLD])
+    e = entry(c, "Fenwick Heating")
+    assert e.status == "carried" and e.written == HEATING, (e.status, e.why)
+    assert HEATING in c.text and "£60" not in c.text
+    assert "written without 'the call-out charge is £60'" in e.why
+    check_ledger(c)
+    whole = compose("merge", BOILER_NEW, [BOILER_OLD], choices={e.key: "carry"})
+    assert e.text in whole.text and entry(whole, "Fenwick").chosen
+    dropped = compose("merge", BOILER_NEW, [BOILER_OLD], choices={e.key: "drop"})
+    assert "Fenwick" not in dropped.text
