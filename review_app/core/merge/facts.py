@@ -375,6 +375,17 @@ def value_frames(text: str, lexicon: Lexicon) -> set[str]:
     return out
 
 
+def thing_frames(frames: set[str], lexicon: Lexicon) -> set[str]:
+    """Those of `frames` (value_frames) that say what a number measures beyond its unit
+    ("<write", "<customer" of "We write to the customer at 60 days"; not ">day"): two
+    numbers in "days" are values of one thing only when more than the unit is shared
+    ("at 60 days" of reminders / "Allow 10 working days" of an estimate)."""
+    if not frames:
+        return frames
+    units = {stem(w, lexicon) for w in lexicon.measure_words}
+    return {f for f in frames if f[1:].split("=", 1)[0] not in units}
+
+
 def value_kind(v: str) -> str:
     """What a fact is: a year, a time of day, money, a share, another number, or its
     prefix (name, code, link, label)."""

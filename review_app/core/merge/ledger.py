@@ -58,11 +58,14 @@ class LedgerEntry:
     chosen: bool = False  # the verdict is the person's choice, not the engine's
     flips: tuple[Choice, ...] = ()  # the choices this entry accepts
     held: bool = False  # dropped because the engine is unsure: the person settles it
+    # carried: the sentence as written when a clause of it is stale (pass_trimmed);
+    # `text` stays the whole unit, which the person's "carry" restores
+    written: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "status": self.status, "source": self.source,
                                "kind": self.kind, "text": self.text, "section": self.section}
-        for name in ("by", "by_text", "block", "why"):
+        for name in ("by", "by_text", "block", "why", "written"):
             if getattr(self, name):
                 out[name] = getattr(self, name)
         if self.facts:

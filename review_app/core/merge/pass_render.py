@@ -56,8 +56,9 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
         doc = next(d for _, d in ctx.older if d.path == r.path)
         block = doc.blocks[r.unit.block]
         here = (r.path, r.unit.block)
+        text = ctx.entries[r.key].written or r.unit.text  # (pass_trimmed)
         if here == last and r.unit.kind == "sentence":
-            out[-1] = (f"{out[-1][0]} {r.unit.text}", r.path)
+            out[-1] = (f"{out[-1][0]} {text}", r.path)
             continue
         if here != last:
             if out and not (block.kind == last_kind == "list"):
@@ -66,7 +67,7 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
                 first_row = block.units[0].start if block.units else block.start
                 out += [(ln, r.path) for ln in doc.lines[block.start:first_row]]
         last, last_kind = here, block.kind
-        raw = [r.unit.text] if r.unit.kind == "sentence" else r.unit.raw
+        raw = [text] if r.unit.kind == "sentence" else r.unit.raw
         out += [(ln, r.path) for ln in raw]
     return out
 

@@ -32,6 +32,7 @@ from .facts import (
     same_kind,
     spelled_numbers,
     stem,
+    thing_frames,
     value_frames,
     word_names,
 )
@@ -570,7 +571,8 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 continue  # it says nothing u does not: not another value
             if new and not same_kind(new, b.facts.values - r.facts.values):
                 continue  # "420 pupils" / "autumn term 2025": a year is no other count
-            shared = frames & frames_in(b.unit.text) if frames else set()
+            shared = thing_frames(frames & frames_in(b.unit.text), ctx.lexicon) \
+                if frames else set()
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (
                 shared and max(score, cos) >= th.frame_similarity) or any(
                 "=" in f for f in shared) or (

@@ -151,7 +151,7 @@ def row_text(e: LedgerEntry, letters: dict[str, str]) -> Text:
     out.append(f"{letters.get(e.source, '?')} ", style="bold")
     if e.section:
         out.append(f"{e.section} › ", style="dim")
-    out.append(e.text, style=style)
+    out.append(e.written or e.text, style=style)  # (a trimmed sentence: as written)
     if e.status == "superseded" and e.by_text:
         out.append("  by: ", style="dim")
         out.append(e.by_text)

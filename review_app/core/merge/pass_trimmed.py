@@ -1,0 +1,161 @@
+"""Pass (after the person's choices): an older sentence that holds a still-true fact
+and, in a clause of its own, something the newest superseded is written without that
+clause (issue 18 item 4: carry what is still true, not what is stale). Two kinds:
+- a carried sentence whose clause speaks of a thing the newest says is gone ("Tests
+  are done at the Carver Street clinic (14 Carver Street, phone 0114 496 0877); book
+  through Callum, and the studio pays." where the newest says "Callum left in May"):
+  carried whole it brings the gone person back;
+- a sentence superseded for another value in one clause while another clause holds a
+  number naming something (older_only: a phone, an address) only it states
+  ("Breakdowns go to Fenwick Heating (Unit 4, Mill Lane, phone 01632 960 555); the
+  call-out charge is £60." / "The call-out charge is now £75."): superseded whole it
+  loses the phone.
+
+The cut is at clause bounds only (";", ", and", ", but"; parentheses stay with what
+they follow), never the sentence's first clause (its subject), so what is written
+still reads as a sentence. The ledger entry keeps the whole sentence as its text,
+`written` the trimmed one, and `why` the cut part and the newest's unit that made it
+stale; the person's "carry" restores the whole sentence, "drop" drops it (a chosen
+entry is never trimmed).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .alone_facts import identifiers
+from .context import MergeContext, Ref
+from .ended import Ended, ended
+from .facts import facts_of
+from .ledger import LedgerEntry
+from .older_only import new_facts, other_values, stated_facts
+from .pass_units import as_written
+
+# Where a sentence's clauses meet: a semicolon, or a comma before "and"/"but".
+_BOUND = re.compile(r";\s+|,\s+(?:and|but)\s+")
+_WORD = re.compile(r"[A-Za-z][\w'-]*")
+
+
+def clause_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each clause of `text`, cut at _BOUND outside parentheses."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _BOUND.finditer(text):
+        if text[:m.start()].count("(") != text[:m.start()].count(")"):
+            continue  # inside "(14 Carver Street, phone ...)"
+        spans.append((start, m.start()))
+        start = m.end()
+    spans.append((start, len(text)))
+    return spans
+
+
+def _speaks_of(clause: str, end: Ended) -> bool:
+    """The clause names the thing gone by every name token of it ("Callum")."""
+    words = set(_WORD.findall(clause))
+    return bool(end.names) and end.names <= words
+
+
+def trimmed(text: str, ends: list[Ended]) -> tuple[str, str] | None:
+    """(the sentence without its clauses speaking of a thing gone, the cut part), or
+    None when no clause but the first does, or the first does itself."""
+    spans = clause_spans(text)
+    if len(spans) < 2:
+        return None
+    return _cut(text, spans, [any(_speaks_of(text[a:b], e) for e in ends) for a, b in spans])
+
+
+def _cut(text: str, spans: list[tuple[int, int]], stale: list[bool]) -> tuple[str, str] | None:
+    """(`text` without its `stale` clauses, the cut part); None unless some clause is
+    stale and the first (the sentence's subject) is not."""
+    if stale[0] or not any(stale):
+        return None
+    kept = [k for k, s in enumerate(stale) if not s]
+    out = text[spans[0][0]:spans[0][1]]
+    for prev, k in zip(kept, kept[1:], strict=False):
+        # the bound the sentence wrote after the clause before it (";", ", and")
+        out += text[spans[prev][1]:spans[prev + 1][0]] + text[spans[k][0]:spans[k][1]]
+    end = text.rstrip()[-1:]
+    out = out.rstrip(" ,;.") + (end if end in (".", "!", "?") else ".")
+    cut = "; ".join(text[a:b].strip(" ,;.") for (a, b), s in zip(spans, stale, strict=True)
+                    if s)
+    return out, cut
+
+
+def run(ctx: MergeContext) -> None:
+    _gone_clauses(ctx)
+    _other_value_clauses(ctx)
+
+
+def _other_value_clauses(ctx: MergeContext) -> None:
+    stated = stated_facts(ctx)
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind != "sentence" or e.status != "superseded" or e.chosen \
+                    or r.key in ctx.fuller or r.key in ctx.over or e.by is None:
+                continue
+            cut = _valued_cut(ctx, r, stated)
+            if cut is None:
+                continue
+            choice = ctx.choices.get(r.key)
+            if choice in ("carry", "drop"):  # the person's: the whole sentence, or none
+                ctx.entries[r.key] = _set(e, "carried" if choice == "carry" else "dropped",
+                                          chosen=True)
+                continue
+            ctx.entries[r.key] = _set(
+                e, "carried", written=cut[0],
+                why=f"written without '{cut[1]}': the newest gives another value "
+                    f"({(e.by_text or '')[:100]}); only it states: {cut[2]}")
+
+
+def _valued_cut(ctx: MergeContext, r: Ref, stated: set[str]) -> tuple[str, str, str] | None:
+    """(the sentence without its clauses giving another value of what the newest
+    gives, the cut part, the naming numbers kept) when a kept clause holds a number
+    naming something only it states (alone_facts.identifiers)."""
+    text = r.unit.text
+    spans = clause_spans(text)
+    if len(spans) < 2:
+        return None
+    alone = new_facts(ctx, r, stated)
+    stale, keeps = [], []
+    for a, b in spans:
+        mine = {v for v in facts_of(text[a:b], ctx.lexicon).values if v in alone}
+        stale.append(bool(other_values(ctx, r, mine)))
+        keeps.append(mine)
+    cut = _cut(text, spans, stale)
+    if cut is None:
+        return None
+    named = identifiers(ctx, r, sorted(set().union(*(k for k, s in zip(keeps, stale,
+                                                                        strict=True)
+                                                      if not s))))
+    if not named:
+        return None
+    return *cut, ", ".join(v.split(":", 1)[1] for v in named)
+
+
+def _set(e: LedgerEntry, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
+    return replace(e, status=status, by=None, by_text=None,  # type: ignore[arg-type]
+                   flips=("carry", "drop"), **kw)
+
+
+def _gone_clauses(ctx: MergeContext) -> None:
+    gone = [(b, e) for b in ctx.base_refs() for e in ended(b.unit.text, ctx.lexicon)
+            if e.kind == "gone" and e.names]
+    if not gone:
+        return
+    ends = [end for _, end in gone]
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind != "sentence" or e.status != "carried" or e.chosen:
+                continue
+            cut = trimmed(r.unit.text, ends)
+            # what is left must still hold a still-true value (a number: an address, a phone)
+            if cut is None or not re.search(r"\d", cut[0]):
+                continue
+            by, end = next((b, end) for b, end in gone if _speaks_of(cut[1], end))
+            ctx.entries[r.key] = replace(
+                e, written=cut[0],
+                why=f"{e.why}; written without '{cut[1]}': the newest says {end.said} is "
+                    f"gone ({as_written(by).strip()[:100]})")
