@@ -3,10 +3,13 @@ older section some of whose lines another section of the newest replaced is not 
 section's older version for the lines that remain, when a section of the newest speaks
 of those; a section's meaning is every unit it holds (table rows too); the newest's
 lead is no home for an older body section's line; a paragraph ending in ":" keeps
-the block it leads in. Domains: a dog grooming salon, a mushroom farm, a soap-making
-workshop."""
+the block it leads in; an older intro line with no clear home stays in the intro.
+Domains: a dog grooming salon, a mushroom farm, a soap-making workshop, a community
+fridge."""
 
 from __future__ import annotations
+
+import pytest
 
 from review_app.core.merging import compose
 from tests.helpers_merge import check_ledger, dated, entry, section_of
@@ -123,4 +126,30 @@ def test_nothing_is_written_between_a_lead_in_and_its_table() -> None:
     lines = composed.text.splitlines()
     lead_in = next(k for k, ln in enumerate(lines) if ln.endswith("drum size below:"))
     assert lines[lead_in + 1] == "" and lines[lead_in + 2].startswith("| Oil |")
+    check_ledger(composed)
+
+
+@pytest.mark.parametrize("line", [
+    "Everything anyone leaves, from a loaf to a tray of 30 yoghurts, is shared the same way.",
+    "The fridge was bought in 2023 for £650 with a grant from the ward council.",
+])
+def test_an_older_intro_line_with_no_clear_home_stays_in_the_intro(line: str) -> None:
+    newest = dated(
+        "fridge/community-fridge-2026.md", "Community fridge 2026", "community-fridge-2026",
+        "The Elm Street community fridge is open to anyone, every day from 8:00 to "
+        "20:00.\n\n## Stocking\n\nVolunteers stock the fridge each morning with surplus "
+        "from the Co-op and the bakery.\n\nNothing past its use-by date goes in.\n\n"
+        "## Cleaning\n\nThe fridge is wiped down every Friday with food-safe spray, and "
+        "the temperature log is checked.\n",
+        modified="2026-01-10")
+    older = dated(
+        "fridge/community-fridge.md", "Community fridge", "community-fridge",
+        f"{line}\n\n## Stocking\n\nVolunteers stock the fridge each morning with "
+        "surplus from the Co-op.\n",
+        modified="2025-01-10")
+    composed = compose("merge", newest, [older])
+    assert entry(composed, line[:30]).status == "carried"
+    # no unit of "## Stocking" speaks of it (a loaf, a date and a price are no
+    # stocking rule): it introduces the note, in the lead
+    assert section_of(composed.text, line[:30]) == "# Community fridge 2026"
     check_ledger(composed)
