@@ -44,8 +44,9 @@ def _mean_rows(m: np.ndarray) -> np.ndarray:
 def older_section_homes(ctx: MergeContext, refs: list[Ref]
                          ) -> dict[tuple[str, int], tuple[int, bool]]:
     """For each older section (of `refs`, carried units of sections with no heading
-    counterpart) the newest's section its vector (its heading and every unit it holds,
-    carried or not: what its author grouped there) is nearest, the intro aside (the
+    counterpart) the newest's section its vector (its heading and what remains of it:
+    every unit its author grouped there but those the newest states or replaced) is
+    nearest, the intro aside (the
     newest's lead is no section's new home), and whether at least
     Thresholds.section_counterpart_cosine close: then it is that section's older
     version, and what is carried from it is written there (issue 18: "## Dietary and
