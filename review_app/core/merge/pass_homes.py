@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .context import MergeContext
 from .pass_units import decisions_heading
+from .section_meaning import clear_homes
 
 _HOMED = frozenset({"sentence", "item"})
 _APART = frozenset({"obs", "rel", "footnote"})
@@ -52,8 +53,19 @@ def run(ctx: MergeContext) -> None:
                 continue  # the intro is the newest's lead, no section's new home
             if decisions_heading(doc.sections[k].title, ctx):
                 continue  # "Out of scope" decides what its units mean: never left off
-            for r in ctx.refs[doc.path]:
-                if r.section == k and r.unit.kind in _HOMED and r.key not in ctx.home \
-                        and r.key not in ctx.leans \
-                        and ctx.entries[r.key].status == "carried":
-                    ctx.home[r.key] = home
+            todo = [r for r in ctx.refs[doc.path]
+                    if r.section == k and r.unit.kind in _HOMED and r.key not in ctx.home
+                    and r.key not in ctx.leans and ctx.entries[r.key].status == "carried"]
+            if not todo:
+                continue
+            # the witnesses decide the section, not every unit in it: one whose own
+            # meaning is clearly elsewhere (section_meaning.clear_homes) is left to
+            # pass_render. An older "## Booking" whose fee and mileage lines the newest's
+            # "## Charges" replaced keeps its "take the horse's details" sentence out of
+            # Charges (AE g01); a hearing-test line no section speaks of goes with the
+            # ear-defender line its "## Noise" shared
+            clear = clear_homes(ctx, todo)
+            for r in todo:
+                if clear.get(r.key, home) != home:
+                    continue
+                ctx.home[r.key] = home

@@ -27,7 +27,7 @@ from .link_lines import link_targets
 from .older_only import new_facts, set_status, stated_facts, text_of
 from .other_value import provenance, tells_occasion
 from .pass_one_valued import status_statement
-from .section_meaning import section_scores
+from .section_meaning import clear_homes
 
 
 def lead_section(doc: Document) -> int | None:
@@ -61,22 +61,18 @@ def _unnamed_days(ctx: MergeContext, r: Ref, base_words: set[str]) -> set[str]:
 
 
 def _home(ctx: MergeContext, refs: list[Ref], lead: int) -> None:
-    """A fact an older intro carries goes where it is nearest in meaning
-    (section_meaning.section_scores), the newest's lead among the sections: a fact of
-    the note's subject ("... at Unit 9, Feeder Road, Bristol BS2 0TJ") in the lead,
-    after its sentence nearest in meaning, never as a loose paragraph at the end of a
-    body section merely less far from it (issue 18: an old intro line stranded under
-    "## End point"); one of a thing a body section speaks of ("the hall, which seats
-    48 players") in that section, when at least Thresholds.section_home_cosine close."""
-    if not refs:
-        return
-    scores, sections = section_scores(ctx, refs)
-    for i, r in enumerate(refs):
-        row = [(float(scores[i, j]), k) for j, k in enumerate(sections)]
-        best = max(row, default=None)
-        home = best[1] if best is not None and best[1] != lead and \
-            best[0] >= ctx.thresholds.section_home_cosine else lead
-        ctx.home.setdefault(r.key, home)
+    """A fact an older intro carries goes where it is nearest in meaning, the newest's
+    lead among the sections: a fact of the note's subject ("... at Unit 9, Feeder
+    Road, Bristol BS2 0TJ") in the lead, after its sentence nearest in meaning, never
+    as a loose paragraph at the end of a body section merely less far from it (issue
+    18: an old intro line stranded under "## End point"); one of a thing a body
+    section speaks of ("the hall, which seats 48 players") in that section, when a
+    unit of it speaks of it (section_meaning.clear_homes): an intro line with no clear
+    home stays in the intro (AE g08: "Nadia Rahman ... owns this procedure" is no line
+    of "## Quick jobs")."""
+    clear = clear_homes(ctx, refs)
+    for r in refs:
+        ctx.home.setdefault(r.key, clear.get(r.key, lead))
 
 
 def _link_lines(ctx: MergeContext) -> list[Ref]:

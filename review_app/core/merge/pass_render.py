@@ -32,6 +32,7 @@ from .section_meaning import (
     APART,
     UNEMBEDDED,
     WHOLE_BLOCKS,
+    clear_homes,
     has_counterpart,
     homes_by_meaning,
     near,
@@ -130,6 +131,8 @@ def run(ctx: MergeContext) -> Lines:
         r for r in carried if r.unit.kind in _PLACED and r.key not in ctx.home
         and ctx.aligned.get((r.path, r.section)) is None
         and (r.path, r.section) not in unplaced]) if by_meaning else {}
+    clear = clear_homes(ctx, [r for r in carried if (r.path, r.section) in sections_home
+                              and r.unit.kind in _PLACED]) if sections_home else {}
     for r in carried:
         if r.key in ctx.held_with:  # an older version's item: after the newest's block
             held.setdefault((ctx.held_with[r.key], r.path), []).append(r)
@@ -151,12 +154,16 @@ def run(ctx: MergeContext) -> Lines:
                    and o.unit.kind not in APART) >= ctx.thresholds.recreate_min_units
         older_home = sections_home.get((r.path, r.section)) \
             if aligned is None and r.unit.kind in _PLACED else None
-        if older_home is not None and (older_home[1] or not many):
-            # the older version of a section of the newest (its heading and units near
-            # that one), or too little of it carried to stand as a section: homed in the
-            # newest's section nearest it as its author grouped it (a lone "The service
-            # engineer is ..." of an older "## Engineer" whose annual-service sentence the
-            # newest's "## Servicing" restates goes there, not by its own words elsewhere)
+        own_home = homes.get(r.key, (None, False))[0]
+        if older_home is not None and clear.get(r.key, older_home[0]) != older_home[0]:
+            older_home = None  # its own meaning is clearly elsewhere (clear_homes)
+        if older_home is not None and (older_home[1] or not many and own_home is None):
+            # the older version of a section of the newest (its heading and what remains
+            # of it near that one), or too little of it carried to stand as a section and
+            # no home by its own meaning: homed in the newest's section nearest it as its
+            # author grouped it. A unit of a section that is no counterpart goes by its
+            # own meaning (AC: an older "## Supplies" line on UV torches is no line of
+            # "## Reset sequence" because the heading and it, averaged, lean that way)
             target[r.key] = older_home[0]
             homed_whole.append(r)
             inline.append(r)
@@ -393,11 +400,26 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
         if block.kind == "list":  # at its end: the newest's list is read whole, an
             # older item never spliced between two of its items (issue 18 item 3)
             out.append((block.end, _LIST))
+        elif (led := _led_in(ctx, b.unit.block)) is not None:
+            out.append((ctx.base.blocks[led].end, _APART_BLOCK))  # after what it leads in
         else:  # a sentence near the paragraph's own continues it, else a paragraph apart
             near = r.unit.kind == "sentence" and block.kind == "para" \
                 and float(row.max()) >= ctx.thresholds.home_cosine
             out.append((block.end, _CONTINUES if near else _APART_BLOCK))
     return out
+
+
+def _led_in(ctx: MergeContext, bi: int) -> int | None:
+    """The block a paragraph ending in ":" leads in ("... they have changed how they
+    batch deliveries:" and its table, AE g02): nothing is written between the two, so
+    the index of that block (the next of its section), else None."""
+    block = ctx.base.blocks[bi]
+    if block.kind != "para" or not ctx.base.lines[block.end - 1].rstrip().endswith(":"):
+        return None
+    nxt = bi + 1
+    if nxt < len(ctx.base.blocks) and ctx.base.blocks[nxt].section == block.section:
+        return nxt
+    return None
 
 
 # How a carried unit is written at its spot (sorted: a continued paragraph first)

@@ -1,13 +1,17 @@
 """Which section of the newest note an older unit or section speaks of, by meaning:
 the judgements pass_render places carried units by (and pass_lead reads), apart from
-the writing of lines. A section's vector is the mean of its heading's and its prose
-units' vectors, normalised."""
+the writing of lines. A unit is compared with a section by its best-matching text
+(the heading or any unit it holds, rows and steps too); an older section as a whole
+with a newest one by the mean of what remains of it (its lines the newest did not
+state or replace) against the mean of that section's texts."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..units import normalise
 from .context import MergeContext, Ref
+from .other_value import in_intro
 from .pass_units import decisions_heading
 
 APART = frozenset({"obs", "rel", "footnote"})  # written in their own sections
@@ -16,15 +20,19 @@ WHOLE_BLOCKS = frozenset({"numbered", "table", "code", "fence"})  # never writte
 
 
 def base_section_texts(ctx: MergeContext) -> dict[int, list[str]]:
-    """Each base section with prose: its heading and prose units' texts. A section
-    without prose (only a numbered list, a table or code) is none: nothing is written
-    into those."""
+    """Each base section with prose: its heading and every unit it holds, table rows
+    and numbered steps too (a section's meaning is all it holds: AE g09's "## Sourcing
+    by part" is its table of suppliers). The intro's heading is the note's title, which
+    names the note, not what its lead says: left out. A section without prose (only a
+    numbered list, a table or code) is none: nothing is written into those."""
     texts: dict[int, list[str]] = {}
     for k, sec in enumerate(ctx.base.sections):
-        prose = [u.text for b in sec.blocks for u in ctx.base.blocks[b].units
-                 if u.kind not in UNEMBEDDED and ctx.base.blocks[b].kind not in WHOLE_BLOCKS]
-        if prose:
-            texts[k] = ([sec.title] if sec.title else []) + prose
+        blocks = [ctx.base.blocks[b] for b in sec.blocks]
+        if not any(u.kind not in UNEMBEDDED and b.kind not in WHOLE_BLOCKS
+                   for b in blocks for u in b.units):
+            continue
+        texts[k] = ([sec.title] if sec.title and not sec.is_intro else []) + [
+            u.text for b in blocks for u in b.units if u.kind not in UNEMBEDDED]
     return texts
 
 
@@ -36,8 +44,9 @@ def _mean_rows(m: np.ndarray) -> np.ndarray:
 def older_section_homes(ctx: MergeContext, refs: list[Ref]
                          ) -> dict[tuple[str, int], tuple[int, bool]]:
     """For each older section (of `refs`, carried units of sections with no heading
-    counterpart) the newest's section its vector (its heading and every unit it holds,
-    carried or not: what its author grouped there) is nearest, the intro aside (the
+    counterpart) the newest's section its vector (its heading and what remains of it:
+    every unit its author grouped there but those the newest states or replaced) is
+    nearest, the intro aside (the
     newest's lead is no section's new home), and whether at least
     Thresholds.section_counterpart_cosine close: then it is that section's older
     version, and what is carried from it is written there (issue 18: "## Dietary and
@@ -48,14 +57,26 @@ def older_section_homes(ctx: MergeContext, refs: list[Ref]
              if not ctx.base.sections[k].is_intro}
     if not wanted or not texts:
         return {}
+    # what remains of each older section: its heading and its units the newest does not
+    # state or replace (AE g01: a "## Booking" whose fee and mileage lines the newest's
+    # "## Charges" replaced is no older Charges for its booking sentences); the sections
+    # of one heading in several older notes are one section's versions, read together
+    remains: dict[str, list[str]] = {}
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries.get(r.key)
+            if r.unit.kind in UNEMBEDDED or e is None or e.status in ("superseded", "present"):
+                continue
+            sec = doc.sections[r.section]
+            if not sec.is_intro and sec.title:
+                remains.setdefault(normalise(sec.title), []).append(r.unit.text)
     own: dict[tuple[str, int], list[str]] = {}
     for path, k in wanted:
         doc = next(d for _, d in ctx.older if d.path == path)
         sec = doc.sections[k]
         if sec.is_intro or decisions_heading(sec.title, ctx):
             continue
-        own[(path, k)] = [sec.title] + [u.text for b in sec.blocks for u in doc.blocks[b].units
-                                        if u.kind not in UNEMBEDDED]
+        own[(path, k)] = list(dict.fromkeys([sec.title, *remains.get(normalise(sec.title), [])]))
     if not own:
         return {}
     every = list(dict.fromkeys([t for ts in [*own.values(), *texts.values()] for t in ts]))
@@ -72,9 +93,12 @@ def older_section_homes(ctx: MergeContext, refs: list[Ref]
 
 
 def section_scores(ctx: MergeContext, refs: list[Ref]) -> tuple[np.ndarray, list[int]]:
-    """Cosine of each unit with each base section's vector (the mean of its heading's
-    and its prose units' vectors, normalised: what the section speaks of), and the
-    base sections' indexes, in the matrix's column order (base_section_texts)."""
+    """Cosine of each unit with each base section: with its best-matching text (its
+    heading or a unit it holds, base_section_texts), not with their mean (a mean blurs
+    a section into its common words: AE g01's booking lines were nearer the mean of
+    "## Aftercare" than of the section holding the steps they come before), and the
+    base sections' indexes, in the matrix's column order. A unit of an older body
+    section scores -1 with the newest's lead."""
     texts = base_section_texts(ctx)
     if not refs or not texts:
         return np.zeros((len(refs), 0)), []
@@ -82,8 +106,16 @@ def section_scores(ctx: MergeContext, refs: list[Ref]) -> tuple[np.ndarray, list
                                + [t for ts in texts.values() for t in ts]))
     m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64)
     at = {t: k for k, t in enumerate(every)}
-    cols = np.stack([_mean_rows(m[[at[t] for t in ts]]) for ts in texts.values()])
-    return m[[at[r.unit.text] for r in refs]] @ cols.T, list(texts)
+    mine = m[[at[r.unit.text] for r in refs]]
+    scores = np.stack([(mine @ m[[at[t] for t in ts]].T).max(axis=1)
+                       for ts in texts.values()], axis=1)
+    # the newest's lead introduces the note: no home for an older body section's unit
+    # (AE g01: "Bookings still come in on the fitting line" written as a second intro)
+    lead = [j for j, k in enumerate(texts) if ctx.base.sections[k].is_intro]
+    body = [i for i, r in enumerate(refs) if not in_intro(ctx, r)]
+    if lead and body:
+        scores[np.ix_(body, lead)] = -1.0
+    return scores, list(texts)
 
 
 def homes_by_meaning(ctx: MergeContext, refs: list[Ref]
@@ -102,6 +134,23 @@ def homes_by_meaning(ctx: MergeContext, refs: list[Ref]
         own = sections.index(aligned) if aligned in sections else None
         out[r.key] = (sections[best] if scores[i, best] >= bar else None,
                       own is not None and scores[i, own] >= bar)
+    return out
+
+
+def clear_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int]:
+    """For each unit whose own meaning clearly places it: the base section holding the
+    unit nearest it, when that one speaks of it (Thresholds.home_cosine, as `near`
+    reads). A witness that homes a whole older section elsewhere (pass_homes,
+    older_section_homes) does not overrule it: the section decides for the units its
+    words leave open, not for one a section of the newest speaks of."""
+    scores, sections = section_scores(ctx, refs)
+    if not sections:
+        return {}
+    out: dict[str, int] = {}
+    for i, r in enumerate(refs):
+        best = int(np.argmax(scores[i]))
+        if scores[i, best] >= ctx.thresholds.home_cosine:
+            out[r.key] = sections[best]
     return out
 
 

@@ -170,8 +170,10 @@ class Thresholds:
     # newest unit. 0.40 sits in that gap; the value-kind test guards the rest.
     dropped_section_cosine: float = 0.40
     # A carried sentence or item of an older intro, or of a section aligned by content
-    # or not at all, goes in the newest's prose section whose vector (heading and prose,
-    # averaged) is nearest and at least this close (the intro first, for an intro unit);
+    # or not at all, goes in the newest's prose section whose best-matching text (its
+    # heading or a unit it holds: section_meaning.section_scores; round 18 changed this
+    # from the cosine with the section's mean vector, the bar was kept) is nearest and
+    # at least this close (the intro first, for an intro unit);
     # else under its own heading (pass_render). bench/polarity_fit.py on the demo and
     # tests/data/rewrites: of 156 older sentences and items in a section aligned by
     # heading (where the author put them), 152 sit at 0.25 or above to their own
