@@ -20,7 +20,7 @@ from .facts import facts_of
 from .older_only import HELD, content_prefixes, set_status
 from .other_value import in_intro
 from .pass_units import as_written
-from .pass_verdicts import entry_for as _entry
+from .pass_units import entry_for as _entry
 from .pass_verdicts import relation_of as _target
 
 

@@ -14,12 +14,13 @@ word (one_filler: "Bookings go through the front desk" / "... the online form").
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..notes import Note
 from .context import MergeContext, Ref
 from .document import Document, Unit
 from .facts import label_of
-from .ledger import WORDING_ONLY
+from .ledger import WORDING_ONLY, LedgerEntry
 from .lexicon import Lexicon
 from .older_only import set_status, stated_facts, text_of
 from .pass_units import said
@@ -165,19 +166,27 @@ def one_status(ctx: MergeContext) -> None:
         return
     stated = stated_facts(ctx)
     months = {f"name:{m}" for m in ctx.lexicon.months}
+    for r, e in _carried_older(ctx):
+        if not status_statement(r.unit, ctx.lexicon, ctx.thresholds):
+            continue
+        own = {v for v in r.facts.values if v in months or not (
+            v.startswith("name:") and v in stated)}
+        if _dated_state(ctx, own):
+            _superseded_by(ctx, r, e, b, "a note has one status at a time: the newest states it")
+
+
+def _carried_older(ctx: MergeContext) -> Iterator[tuple[Ref, LedgerEntry]]:
+    """Older units carried by the engine alone (not chosen by the person, not held)."""
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries.get(r.key)
-            if e is None or e.status != "carried" or e.chosen or e.held \
-                    or not status_statement(r.unit, ctx.lexicon, ctx.thresholds):
-                continue
-            own = {v for v in r.facts.values if v in months or not (
-                v.startswith("name:") and v in stated)}
-            if not _dated_state(ctx, own):
-                continue
-            ctx.entries[r.key] = set_status(
-                e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
-                why="a note has one status at a time: the newest states it")
+            if e is not None and e.status == "carried" and not e.chosen and not e.held:
+                yield r, e
+
+
+def _superseded_by(ctx: MergeContext, r: Ref, e: LedgerEntry, b: Ref, why: str) -> None:
+    ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
+                                    flips=("newer", "older"), why=why)
 
 
 def _phrase_cues(text: str, cues: frozenset[str]) -> frozenset[str]:
@@ -224,20 +233,15 @@ def earlier_stage(ctx: MergeContext) -> None:
         return
     stated = stated_facts(ctx)
     months = {f"name:{m}" for m in ctx.lexicon.months}
-    for _, doc in ctx.older:
-        for r in ctx.refs[doc.path]:
-            e = ctx.entries.get(r.key)
-            if e is None or e.status != "carried" or e.chosen or e.held \
-                    or r.unit.kind in ("rel", "code", "row", "step") \
-                    or not (_phrase_cues(said(r.unit), ctx.lexicon.earlier_stage_cues)
-                            or _pending(said(r.unit), ctx.lexicon)):
-                continue
-            own = {v for v in r.facts.values if v in months or v not in stated}
-            if not _dated_state(ctx, own):
-                continue
-            ctx.entries[r.key] = set_status(
-                e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
-                why="it speaks of an earlier stage: the newest's status closes it")
+    for r, e in _carried_older(ctx):
+        if r.unit.kind in ("rel", "code", "row", "step") \
+                or not (_phrase_cues(said(r.unit), ctx.lexicon.earlier_stage_cues)
+                        or _pending(said(r.unit), ctx.lexicon)):
+            continue
+        own = {v for v in r.facts.values if v in months or v not in stated}
+        if _dated_state(ctx, own):
+            _superseded_by(ctx, r, e, b, "it speaks of an earlier stage: the newest's status "
+                           "closes it")
 
 
 def _fills(ctx: MergeContext, a: str, b: str) -> Refill | None:

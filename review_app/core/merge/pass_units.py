@@ -45,3 +45,10 @@ def said(u: Unit) -> str:
 def as_written(r: Ref) -> str:
     """The unit's text as the note has it: a sentence alone, any other unit its lines."""
     return r.unit.text if r.unit.kind == "sentence" else "\n".join(r.unit.raw).strip()
+
+
+def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
+    if kw.get("by_text") is not None:
+        kw["by_text"] = kw["by_text"].strip()
+    return LedgerEntry(r.key, status, r.path, r.unit.kind, as_written(r),  # type: ignore[arg-type]
+                       r.section_title, tuple(sorted(r.facts.values)), **kw)

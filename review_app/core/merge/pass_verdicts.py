@@ -49,16 +49,15 @@ from .other_value import (
     recounted,
     target_words,
 )
-from .pass_units import as_written, said
+from .pass_questions import drop_open_questions
+from .pass_units import as_written, entry_for, said
 from .past_events import past_event
 from .pool import pools
-from .questions import open_question
 from .roles import replaced as role_replaced
 from .slot_fillers import listed, refill
 
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
-OPEN_QUESTION = "an older draft's open question"
 
 
 def relation_of(ctx: MergeContext, line: str) -> tuple[str, str] | None:
@@ -111,36 +110,7 @@ def run(ctx: MergeContext) -> None:
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
     _restated(ctx)
-    _open_questions(ctx)
-
-
-def _open_questions(ctx: MergeContext) -> None:
-    """An older unit the verdicts would carry that asks or leaves a thing to do
-    (questions.py) states no fact: dropped, the person may carry it. One whose facts
-    the newest states keeps its verdict (present), whatever its section is called. An
-    item of a list led in by a line saying questions follow ("**Open questions:**")
-    is one too. A question answered by the next sentence of its paragraph is not."""
-    for _note, doc in ctx.older:
-        refs = ctx.refs[doc.path]
-        first: dict[int, int] = {}  # block -> index of its first unit
-        for k, r in enumerate(refs):
-            first.setdefault(r.unit.block, k)
-        for k, r in enumerate(refs):
-            e = ctx.entries[r.key]
-            if e.status != "carried":
-                continue
-            nxt = refs[k + 1] if k + 1 < len(refs) else None
-            then = nxt.unit.text if nxt is not None and nxt.unit.block == r.unit.block \
-                and nxt.unit.kind == r.unit.kind == "sentence" else None
-            at = first[r.unit.block]
-            lead = refs[at - 1] if r.unit.kind == "item" and at else None
-            led = lead is not None and lead.section == r.section and \
-                lead.unit.kind == "sentence" and lead.unit.text.rstrip("*_ ").endswith(
-                    ":") and open_question(lead.unit.text, "", "sentence", None, ctx.lexicon)
-            if led or open_question(r.unit.text, r.section_title, r.unit.kind, r.unit.box,
-                                    ctx.lexicon, then):
-                ctx.entries[r.key] = entry_for(r, "dropped", flips=_FLIP_CARRY,
-                                               why=OPEN_QUESTION)
+    drop_open_questions(ctx)
 
 
 def _lower_names(ctx: MergeContext, r: Ref, new: frozenset[str], pool: list[Ref]
@@ -202,13 +172,6 @@ def _link_line(ctx: MergeContext, r: Ref, stated: set[str],
     rel = next(own[t] for t in others if t not in base_links)
     return entry_for(r, "present", by=rel.key, by_text=as_written(rel),
                      why="a link line: its note's relation to that note stands for it")
-
-
-def entry_for(r: Ref, status: str, **kw) -> LedgerEntry:  # noqa: ANN003
-    if kw.get("by_text") is not None:
-        kw["by_text"] = kw["by_text"].strip()
-    return LedgerEntry(r.key, status, r.path, r.unit.kind, as_written(r),  # type: ignore[arg-type]
-                       r.section_title, tuple(sorted(r.facts.values)), **kw)
 
 
 @lru_cache(maxsize=1 << 16)
