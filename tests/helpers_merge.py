@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from review_app.core.merging import split_frontmatter
+from review_app.core.merging import compose, split_frontmatter
 from review_app.core.notes import Note, parse_note
 
 
@@ -50,6 +50,13 @@ def check_ledger(composed) -> None:
             assert (e.written or e.text) in composed.text, (e.status, e.text)
         if e.status == "superseded":
             assert e.text not in composed.text, e.text
+
+
+def merged(newer: Note, *older: Note, now=None):
+    """The merge of `newer` with `older`, its ledger checked against its text."""
+    composed = compose("merge", newer, list(older), now=now)
+    check_ledger(composed)
+    return composed
 
 
 def entry(composed, fragment: str):

@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import check_ledger, entry, fm, note, section_of
-
-from review_app.core.merging import compose
+from helpers_merge import entry, fm, merged, note, section_of
 
 NOW = dt.datetime(2026, 7, 1, 9, 0, 0)
 
@@ -54,9 +52,7 @@ NEWER = note("space/hackerspace-handbook.md", fm("Hackerspace handbook", "2026-0
 
 
 def _composed(newer=NEWER):
-    c = compose("merge", newer, [OLDER], now=NOW)
-    check_ledger(c)
-    return c
+    return merged(newer, OLDER, now=NOW)
 
 
 def test_a_street_address_the_newest_left_out_is_written() -> None:  # failed before

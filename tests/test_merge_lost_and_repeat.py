@@ -14,9 +14,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from helpers_merge import check_ledger, entry, fm, note
-
-from review_app.core.merging import compose
+from helpers_merge import entry, fm, merged, note
 
 NOW = dt.datetime(2026, 8, 1, 9, 0, 0)
 
@@ -71,8 +69,7 @@ def composed():
     v1 = note("tool-hire/handbook.md", V1)
     v2 = note("tool-hire/handbook-v2.md", V2)
     v3 = note("tool-hire/handbook-2026.md", V3)
-    c = compose("merge", v3, [v2, v1], now=NOW)
-    check_ledger(c)
+    c = merged(v3, v2, v1, now=NOW)
     return c
 
 
@@ -131,8 +128,7 @@ def test_a_contact_kept_when_the_unit_over_it_names_someone_else() -> None:
         "How the Ferrybridge hire yard runs.\n\n## Running the yard\n\n"
         "- Yard manager: Rhiannon Vaughan, since January 2025; she signed off the "
         "compound fence with the council.\n"))
-    c = compose("merge", newer, [older], now=NOW)
-    check_ledger(c)
+    c = merged(newer, older, now=NOW)
     assert "01632 960 447" in c.text
 
 
@@ -149,7 +145,6 @@ def test_a_rule_the_newest_says_with_other_word_forms_is_not_written_again() -> 
         "How the Ferrybridge depot marks its tools.\n\n## Where marking happens\n\n"
         "Engraving and dyeing happen at the back bench only; never at the hire counter. "
         "The extractor must be on whenever the engraver runs.\n"))
-    c = compose("merge", newer, [older], now=NOW)
-    check_ledger(c)
+    c = merged(newer, older, now=NOW)
     assert "Nobody dyes" not in c.text
     assert entry(c, "Nobody dyes").status in ("present", "dropped")

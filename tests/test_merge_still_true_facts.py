@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import check_ledger, entry, fm, note
+from helpers_merge import entry, fm, merged, note
 
 from review_app.core.merging import compose
 
@@ -44,9 +44,7 @@ NEWER = note("perfume/studio-handbook.md", fm("Studio Handbook", "2026-03-01") +
 
 
 def _composed():
-    c = compose("merge", NEWER, [OLDER], now=NOW)
-    check_ledger(c)
-    return c
+    return merged(NEWER, OLDER, now=NOW)
 
 
 def test_a_number_naming_something_the_newest_dropped_is_written() -> None:  # failed before
