@@ -44,7 +44,11 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   naming two subjects, versions or IDs; one linking the other; distinctive content not
   covering each other) are held below the likely band as template fillings are;
 - `supersedes` / `replaces` from the newer note to the older: the logit rises by
-  `RESTATES_BONUS`;
+  `RESTATES_BONUS`, and the pair is listed (at least at the listing cut, as possible) unless
+  a shape holds it below: the writer's own word that the newer restates the older, which
+  every such pair of the dev sets was (score-X/Y/Z/W: 9 of 9, the weakest 0.23 before, its
+  wording, values and layout all changed). Its cues are worked out whatever its base score
+  (pair_features.ScoredPairs._restating);
 - one shared section (`PairCues.held_as_shared`): where the smaller note, apart from its
   best-restated section, is less than SHARED_REST restated in the bigger and the bigger keeps
   at least SHARED_OWN of its own, both notes keep content of their own around one section
@@ -259,6 +263,9 @@ class PairCues:
             out = min(out, listing if self.cut_down else listing - SERIES_BELOW)
         if listing is not None and self.is_condensed and out < listing:
             out = listing  # a condensed copy: the reader's duplicate, listed as possible
+        if (listing is not None and self.series.restates and out < listing
+                and not (self.held_below_listing or self.held_as_shared or self.held_as_index)):
+            out = listing  # the writer says the newer replaces the older: listed, possible
         return out
 
     def features(self) -> dict[str, float]:

@@ -32,7 +32,7 @@ from .cues import (
     PairCues,
     pair_cues,
 )
-from .series import versions_of_one
+from .series import restates, says_restates, versions_of_one
 from .template import (
     generic_names,
     no_own_content,
@@ -280,7 +280,7 @@ class ScoredPairs:
         """Coverage and series cues (cues.py) for every pair a listing can reach, the
         pieces of all their notes fetched at once; below the floor, from CONDENSED_FLOOR,
         the pairs of a condensed copy's shape, kept only where one is (PairCues.condensed)."""
-        reach = self.score >= self.floor
+        reach = (self.score >= self.floor) | self._restating()
         low = (self.score >= CONDENSED_FLOOR) & ~reach
         if self.client.searched is not None:  # a one-note search: only its lists were made
             reach &= self.client.searched[:, None]
@@ -321,6 +321,25 @@ class ScoredPairs:
                 if low_cue is not None:
                     self.score[r, c_] = low_cue.adjust(float(self.score[r, c_]), self.likely,
                                                    self.listing)
+
+    def _restating(self) -> np.ndarray:
+        """Pairs below the floor where the newer note says it supersedes/replaces the older:
+        the writer's own word outweighs a low base score (a rewrite whose values and wording
+        all changed, restating its predecessor in a table: 0.22 against it), so their cues,
+        with `RESTATES_BONUS`, are worked out as for any pair a listing can reach."""
+        out = np.zeros(self.score.shape, dtype=bool)
+        notes = self.client.notes
+        saying = {i for i, nt in enumerate(notes) if says_restates(nt)}
+        if not saying:
+            return out
+        said = np.zeros(len(notes), dtype=bool)
+        said[sorted(saying)] = True
+        maybe = said[self.idx] | said[:self.idx.shape[0], None]
+        for r, c_ in zip(*np.nonzero(maybe), strict=True):
+            j = int(self.idx[r, c_])
+            if j != r and restates(notes[r], notes[j]):
+                out[r, c_] = True
+        return out
 
     def condensed_pair(self, i: int, j: int) -> PairCues | None:
         """The cues of a pair below the floor where they say it is a condensed copy (kept

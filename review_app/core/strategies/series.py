@@ -350,6 +350,26 @@ class SeriesCue:
 NO_CUE = SeriesCue(False, False)
 
 
+RESTATING = frozenset({"supersedes", "replaces", "obsoletes"})
+RESTATED_BY = frozenset({"superseded_by", "replaced_by"})
+
+
+def _restates(a: Note, b: Note, ab: set[str], ba: set[str]) -> bool:
+    newer_out, older_out = (ab, ba) if a.modified >= b.modified else (ba, ab)
+    return bool(newer_out & RESTATING) or bool(older_out & RESTATED_BY)
+
+
+def restates(a: Note, b: Note) -> bool:
+    """The newer note of the pair says it supersedes/replaces the older (or the older says
+    it was superseded by the newer): the writer's own word that one restates the other."""
+    return _restates(a, b, link_types(a, b), link_types(b, a))
+
+
+def says_restates(note: Note) -> bool:
+    """The note carries a supersedes/replaces-type relation at all (cheap pre-check)."""
+    return any(r.type.lower() in RESTATING | RESTATED_BY for r in note.relations)
+
+
 def series_cue(a: Note, b: Note) -> SeriesCue:
     reasons: list[str] = []
     chain = versions_of_one(a.title, b.title) or _next_version(a, b)
@@ -392,9 +412,8 @@ def series_cue(a: Note, b: Note) -> SeriesCue:
     if plain:
         reasons.append("one links the other and their stamps differ: the next member of a "
                        "series (counts against)")
-    newer, fwd, back = (a, ab, ba) if a.modified >= b.modified else (b, ba, ab)
-    restates = bool(fwd & {"supersedes", "replaces", "obsoletes"}) or bool(
-        back & {"superseded_by", "replaced_by"})
+    newer = a if a.modified >= b.modified else b
+    restates = _restates(a, b, ab, ba)
     if restates:
         reasons.append(f"the newer note ({newer.title}) says it supersedes the older: a "
                        f"restatement (counts for)")
