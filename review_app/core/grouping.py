@@ -13,12 +13,14 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from .dating import FILE_MTIME
 from .links import note_keys
 from .merge.lexicon import ENGLISH
 from .merge.title import stamped_titles
 from .notes import Note
 from .stamps import has_stamp
 from .strategies import Candidate, pair_key
+from .strategies.series import series_cue
 
 
 @dataclass
@@ -228,7 +230,9 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
     that close. A chain of rewrites is the case: its first version, listed with the
     middle one, restates the last in other words and values and scores below the cut
     against it (its own band then says so, `set_bands`); two notes titled as members of a
-    series are never joined that way (`_loosely`).
+    series are never joined that way (`_loosely`). A chain's end reached through a listed
+    pair with a member joins any group as possible (`_chained`): the newer says it replaces
+    the older, or the versions are dated in order and each at the member floor.
     Overrides map a group id to the canonical / kept path the person chose;
     `linkers` (from `linkers_by_path`) decides the default kept file; a group scoring
     below `likely_threshold` is in the "possible" band.
@@ -273,12 +277,24 @@ def build_groups(candidates: Iterable[Candidate], notes: dict[str, Note], thresh
                                        and _loosely(score_pair(notes[m], notes[other]), loose))
                    for other in members):
                 members.append(m)
-        assigned.update(members)
+        chained = _chained(members, assigned, adj, notes, score_pair, member_floor)
+        assigned.update(members + chained)
+        core_bands: dict[str, str] = {}
+        if chained and likely_threshold is not None:
+            core = make_group(anchor, members, notes, score_pair, adj, linkers=linkers)
+            set_bands(core, adj, likely_threshold, score_pair, notes)
+            core_bands = {x.path: x.band for x in core.members} | {core.canonical: core.band}
+        members += chained
         gid = group_id(members)
         group = make_group(anchor, members, notes, score_pair, adj,
                            (canonical_overrides or {}).get(gid), linkers=linkers,
                            keep=(keep_overrides or {}).get(gid))
-        if likely_threshold is not None:
+        if core_bands:
+            for member in group.members:  # the chain's end: possible, the rest as before
+                member.band = core_bands.get(member.path, "possible")
+            group.band = "likely" if any(b == "likely" for b in core_bands.values()) \
+                else "possible"
+        elif likely_threshold is not None:
             set_bands(group, adj, likely_threshold, score_pair, notes)
         groups.append(group)
     groups.sort(key=lambda g: (-g.score, g.id))
@@ -300,6 +316,50 @@ def _closer_elsewhere(m: str, anchor: str, members: list[str], assigned: set[str
                 d.score <= c.score for y, d in adj[x].items() if y != m and y not in assigned):
             return True
     return False
+
+
+def _chained(members: list[str], assigned: set[str], adj: dict[str, dict[str, Candidate]],
+             notes: dict[str, Note], score_pair: PairScorer, floor: float | None) -> list[str]:
+    """The versions a group's chain reaches beyond its members: a free note joined to a member
+    by a listed pair in which the newer says it supersedes/replaces the older, dated after
+    every member (its next version) or before every one (its first), and no series cue
+    against any member. A chain's last version restates the first in other words and values
+    (0.19-0.22 against it in score-W), so the member floor cannot admit it; what a series or
+    two fillings of a template lack is the writer's own word that one replaces the other,
+    and the order in time that makes it the chain's end. It joins as possible (its pairs
+    with the members it does not replace were never read as likely); the newest is then
+    the canonical, as for any group."""
+    if len(members) < 2:
+        return []
+    out: list[str] = []
+    inside = list(members)
+    grew = True
+    while grew:
+        grew = False
+        times = [notes[p].modified for p in inside]
+        for x in list(inside):
+            for m, c in sorted(adj[x].items(), key=lambda kv: (-kv[1].score, kv[0])):
+                if m in assigned or m in inside or any(
+                        d.score > c.score for y, d in adj[m].items() if y != x):
+                    continue  # x is not m's closest: m is another note's version
+                t = notes[m].modified
+                if not (t > max(times) or t < min(times)):
+                    continue
+                if any(series_cue(notes[m], notes[o]).titled or
+                       series_cue(notes[m], notes[o]).series for o in inside if o != x):
+                    continue
+                if not c.evidence.get("supersedes") and (floor is None or any(
+                        notes[o].modified_source == FILE_MTIME for o in [m, *inside]) or any(
+                        score_pair(notes[m], notes[o]).score < floor
+                        for o in inside if o != x)):
+                    continue  # without the writer's word: dated versions, each at the floor
+                out.append(m)
+                inside.append(m)
+                grew = True
+                break
+            if grew:
+                break
+    return out
 
 
 def _loosely(pair: Candidate, floor: float) -> bool:
