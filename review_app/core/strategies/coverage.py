@@ -262,6 +262,8 @@ class Coverage:
     whole_b: float | None = None
     rest_a: float | None = None  # run_a of a's text outside its best-answered piece
     rest_b: float | None = None
+    span_a: float | None = None  # share of a's text from its first to its last piece restated
+    span_b: float | None = None  # in the other (a piece or run, credit >= 1/2): where it lies
 
     @property
     def pieces(self) -> int:
@@ -287,6 +289,16 @@ class Coverage:
         if self.chars_a <= self.chars_b:
             return ra, 1.0 - rb
         return rb, 1.0 - ra
+
+    @property
+    def big_span(self) -> float | None:
+        """Share of the bigger note's text from the first to the last of its pieces restating
+        the smaller (`span_a`/`span_b`; None where runs are not read)."""
+        return self.span_b if self.chars_a <= self.chars_b else self.span_a
+
+    @property
+    def small_pieces(self) -> int:
+        return self.pieces_a if self.chars_a <= self.chars_b else self.pieces_b
 
     @property
     def small_rest(self) -> float | None:
@@ -381,10 +393,18 @@ def covered(a: Pieces, b: Pieces, scale: Scale) -> Coverage:
         credit = np.minimum(np.maximum((best[keep] - far) / span, 0.0), 1.0)
         return float((credit * p.weights[keep]).sum() / total)
 
+    def stretch(best: np.ndarray, p: Pieces) -> float:
+        """Share of the text from the first to the last piece at least half restated: one
+        section of a handbook lies in a short stretch, a condensed note's source all over."""
+        hit = np.flatnonzero((best - far) / span >= 0.5)
+        if not len(hit) or not p.total > 0:
+            return 0.0
+        return float(p.weights[hit[0]:hit[-1] + 1].sum() / p.total)
+
     def own(best: np.ndarray, p: Pieces) -> float:
         return float(p.weights[best < far].sum() / p.total) if p.total > 0 else 0.0
 
-    run_a = run_b = whole_a = whole_b = rest_a = rest_b = None
+    run_a = run_b = whole_a = whole_b = rest_a = rest_b = span_a = span_b = None
     if scale.runs > 1:
         runs_a = np.maximum(best_a, (va @ b.runs.T).max(axis=1, initial=-1.0))
         runs_b = np.maximum(best_b, (vb @ a.runs.T).max(axis=1, initial=-1.0))
@@ -392,11 +412,12 @@ def covered(a: Pieces, b: Pieces, scale: Scale) -> Coverage:
         whole_a = share(np.maximum(runs_a, va @ _whole(vb)), a)
         whole_b = share(np.maximum(runs_b, vb @ _whole(va)), b)
         rest_a, rest_b = rest(runs_a, a), rest(runs_b, b)
+        span_a, span_b = stretch(runs_a, a), stretch(runs_b, b)
     return Coverage(share(best_a, a), share(best_b, b), len(best_a), len(best_b),
                     int(np.count_nonzero(best_a >= close)),
                     int(np.count_nonzero(best_b >= close)),
                     a.chars, b.chars, own(best_a, a), own(best_b, b), run_a, run_b,
-                    whole_a, whole_b, rest_a, rest_b)
+                    whole_a, whole_b, rest_a, rest_b, span_a, span_b)
 
 
 def _whole(v: np.ndarray) -> np.ndarray:

@@ -93,6 +93,7 @@ from .coverage import (
 )
 from .series import SeriesCue, series_cue, unstamped
 from .template import note_lines
+from .text import content_tokens, note_names
 
 FLOOR = 0.30
 """Pairs scoring below this are left as they are: no listing reaches them (a scale may
@@ -113,6 +114,19 @@ with the bigger keeping under half of its own."""
 SHARED_OWN = 0.5
 """...and the bigger note keeping at least this share of its own (Coverage.small_big[1]):
 shared-section pairs 0.63-0.79 (dev)."""
+SECTION_SPAN = 0.5
+"""The bigger note's stretch restating the smaller (Coverage.big_span) under this share of
+its text: the smaller is one of its sections. Dev (score-W/X/Y/Z, tests/data, round 19):
+handbook/manual pairs with a shared section 0.31-0.36 where their titles share no word;
+condensed and expanded copies of 3 pieces or more 0.54-0.98."""
+SECTION_RATIO = 2 / 3
+"""...and the smaller at most this share of the bigger's length: a handbook holds the
+smaller note and more. Dev: those handbook pairs 0.37-0.56; a same-length rewrite whose
+restating stretch is under half of the other (score-W's trouser-hemming pair, 0.96) is not
+one section of a broader note."""
+SECTION_PIECES = 3
+"""A smaller note of fewer pieces is one paragraph or two: where it lies in the bigger says
+nothing (a one-paragraph summary is answered best by one section of what it summarises)."""
 CONDENSED_FLOOR = 0.15
 """A pair of a condensed copy's shape (CONDENSED_RATIO) gets its cues from this base score:
 a summary's vector sits far from the long note's (dev: 0.165-0.42 before cues)."""
@@ -142,6 +156,7 @@ class PairCues:
     words: tuple[float, float] | None = None
     """(share of a's words in b, of b's in a), IDF-weighted, where the pair has a condensed
     copy's shape (`ConceptIndex.word_share`); None: not worked out."""
+    titles_apart: bool = False  # the two titles (and file names) share no content word
 
     @property
     def inside(self) -> float | None:
@@ -177,6 +192,18 @@ class PairCues:
         return rest is not None and rest < SHARED_REST and cov.small_big[1] >= SHARED_OWN
 
     @property
+    def held_as_section(self) -> bool:
+        """The bigger note holds the smaller as one section among others about other things
+        (its restating stretch under SECTION_SPAN of it, titles sharing no word): related."""
+        cov = self.cov
+        if cov is None or self.inside is None or self.shape_a or self.shape_b:
+            return False
+        span = cov.big_span
+        small, big = sorted((cov.chars_a, cov.chars_b))
+        return (self.titles_apart and span is not None and span < SECTION_SPAN
+                and cov.small_pieces >= SECTION_PIECES and small <= SECTION_RATIO * big)
+
+    @property
     def held_as_index(self) -> bool:
         """An index or log note with another note: below the likely band unless each
         restates the other (its less covered share at RESTATED), as series members are."""
@@ -192,7 +219,7 @@ class PairCues:
         inside, cov = self.inside, self.cov
         if (inside is None or cov is None or self.words is None or self.shape_a
                 or self.shape_b or self.held_as_series or self.held_as_template
-                or self.concept or self.stub):
+                or self.concept or self.stub or self.held_as_section):
             return None
         if not self.cut_down:
             return None
@@ -253,7 +280,7 @@ class PairCues:
             # content on both sides keeps a pair out of the likely band, not off the list
             out = min(_sigmoid(z + self.listing_shift() + bonus), likely - SERIES_BELOW)
         if (self.held_as_series or self.held_as_index or self.held_as_template or self.concept
-                or self.stub or self.held_as_shared):
+                or self.stub or self.held_as_shared or self.held_as_section):
             out = min(out, likely - SERIES_BELOW)
         if listing is not None and self.held_below_listing:
             out = min(out, listing - SERIES_BELOW)
@@ -263,8 +290,11 @@ class PairCues:
             out = min(out, listing if self.cut_down else listing - SERIES_BELOW)
         if listing is not None and self.is_condensed and out < listing:
             out = listing  # a condensed copy: the reader's duplicate, listed as possible
+        if listing is not None and self.held_as_section:
+            out = min(out, listing - SERIES_BELOW)
         if (listing is not None and self.series.restates and out < listing
-                and not (self.held_below_listing or self.held_as_shared or self.held_as_index)):
+                and not (self.held_below_listing or self.held_as_shared or self.held_as_index
+                         or self.held_as_section)):
             out = listing  # the writer says the newer replaces the older: listed, possible
         return out
 
@@ -282,6 +312,8 @@ class PairCues:
             out.update({"words_a": self.words[0], "words_b": self.words[1]})
         if self.held_as_shared:
             out["shared_section"] = 1.0
+        if self.held_as_section:
+            out["one_section"] = 1.0
         if self.cov is not None:
             out.update({"covered_a": self.cov.share_a, "covered_b": self.cov.share_b,
                         "pieces_a": float(self.cov.pieces_a),
@@ -342,6 +374,11 @@ class PairCues:
         elif self.stub:
             out.append("kept out of the likely band: an unfilled template or empty stub "
                        "restates nothing unless it is the other's copy")
+        elif self.held_as_section and self.cov is not None:
+            out.append(f"kept below the listing: the bigger note holds the smaller as one "
+                       f"section among others (what restates it lies within "
+                       f"{self.cov.big_span or 0.0:.0%} of its text) and their titles share "
+                       f"no word; both keep content of their own")
         elif self.held_as_shared and self.cov is not None:
             where = ("kept out of the likely band and listed last" if self.cut_down
                      else "kept below the listing")
@@ -379,7 +416,15 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | Pieces
         a.title.strip().lower() == b.title.strip().lower()
     return PairCues(cov, scale, note_shape(a), note_shape(b), cue, cue.series and same,
                     0 if same else template, "" if same else concept, stub and not twice,
-                    words)
+                    words, not _title_words(a) & _title_words(b))
+
+
+def _title_words(note: Note) -> set[str]:
+    """Content words of a note's title and file name, plurals folded ("trousers" names what
+    "trouser" does): what the note says it is about."""
+    title, stem = note_names(note)
+    return {w[:-1] if len(w) > 3 and w.endswith("s") else w
+            for w in content_tokens(f"{title} {stem}")}
 
 
 def _as_index(cov: Coverage, a: Note, b: Note) -> Coverage:
