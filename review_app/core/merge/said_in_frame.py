@@ -129,12 +129,11 @@ def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
     if (mine <= theirs and r.facts.values <= b.facts.values) or (
             theirs <= mine and b.facts.values <= r.facts.values):
         return False  # one says all the other does: a restatement, not another value
-    if not value and len(mine - theirs) > len(mine & theirs) and any(
-            f.startswith("name:") for f in new_facts(ctx, r, stated())) \
-            and not _names(ctx, b.unit.text) - _names(ctx, r.unit.text):
-        return False  # it says a part of it over, naming no one else: the rest, naming
-        # whom or where only the older unit names, is still true ("the key from Mrs
-        # Okafor at No. 3 Church Row opens the barrier" / "| Ashby Magna | 09:15 |";
+    if not value and not _names(ctx, b.unit.text) - _names(ctx, r.unit.text) and \
+            _apart(ctx, said(r.unit), new_facts(ctx, r, stated()), theirs):
+        return False  # it says a part of it over, naming no one else; the clause naming
+        # whom or where only the older unit names says nothing it says: still true ("the
+        # key from Mrs Okafor at No. 3 Church Row opens it" / "| Ashby Magna | 09:15 |";
         # "keys are kept by Hugo" / "keys live in the key safe; Keiko ..." is said over)
     e = ctx.entries[r.key]
     ctx.entries[r.key] = replace(
@@ -143,6 +142,17 @@ def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
         + ", ".join(sorted(_shown(read(ctx, b), theirs - mine))) + " where this says "
         + ", ".join(sorted(_shown(said(r.unit), mine - theirs))))
     return True
+
+
+_CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s")
+
+
+def _apart(ctx: MergeContext, text: str, alone: list[str], theirs: frozenset[str]) -> bool:
+    """A clause of `text` gives a name of `alone` (facts only the older unit gives) and
+    none of the words `theirs` (the newest unit's frame words) says it with."""
+    names = {f[5:] for f in alone if f.startswith("name:")}
+    return any(names & {w.lower() for w in re.findall(r"[A-Za-z][\w'’\-]*", part)}
+               and not frame_prefixes(ctx, part) & theirs for part in _CLAUSE.split(text))
 
 
 def _names(ctx: MergeContext, text: str) -> set[str]:
