@@ -202,6 +202,8 @@ def unspoken(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> str:
               if set(h.name.split()) <= names and len(h.name.split()) >= 2]
     if people:
         return "the person it names: " + ", ".join(p.title() for p in people)
+    if source := _supplier(r.unit.text, names, lx):
+        return "who it comes from: " + source
     spoken = {stem(w, lx) for o in ctx.base_refs()
               for w in re.findall(r"[a-z][a-z'-]*", o.unit.text.lower())}
     for v in alone:
@@ -215,6 +217,22 @@ def unspoken(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> str:
                for w in o.facts.values - r.facts.values if w.startswith("n:")):
             continue
         return f"the count it gives: {v[2:]} {min(things)}"
+    return ""
+
+
+def _supplier(text: str, names: set[str], lx: Lexicon) -> str:
+    """The name a thing is said to come from (one of Lexicon.supply_verbs, then within
+    a few words one of Lexicon.supplier_words, then the name: "Straw is grown for us
+    by the Pennington farm") when it is one of `names`, those the newest never gives:
+    who supplies a thing is a fact, as who holds a role is; "" when none."""
+    words = re.findall(r"[A-Za-z][\w'’\-]*", text)
+    for k, w in enumerate(words):
+        if w.lower() not in lx.supplier_words or not any(
+                p.lower() in lx.supply_verbs for p in words[max(0, k - 3):k]):
+            continue
+        after = [t for t in words[k + 1:k + 3] if t.lower() not in lx.determiners]
+        if after and after[0][:1].isupper() and after[0].lower() in names:
+            return after[0]
     return ""
 
 

@@ -407,3 +407,35 @@ def same_kind(new: frozenset[str], other: set[str] | frozenset[str]) -> bool:
     intro dated "autumn term 2025" is no other number of pupils."""
     theirs = {value_kind(v) for v in other if not v.startswith("name:")}
     return not theirs or theirs != {"year"} or "year" in {value_kind(v) for v in new}
+
+
+def kinds_meet(new: frozenset[str], other: set[str] | frozenset[str]) -> bool:
+    """A base unit states another value of an older unit's facts only in a kind the
+    older one has: "No. 3 Church Row" (a number) is no other value of a stop's
+    "09:15–10:00" (times), nor a price of a count. Names are matched elsewhere."""
+    theirs = {value_kind(v) for v in other if not v.startswith("name:")}
+    mine = {value_kind(v) for v in new if not v.startswith("name:")}
+    return not theirs or not mine or bool(theirs & mine)
+
+
+def conditions(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The number facts of `text` written as a condition (after one of
+    Lexicon.condition_words: "trees over £500", "more than 3 items")."""
+    out: set[str] = set()
+    for m in _NUMBER.finditer(text):
+        before = _WORD.findall(text[:m.start()])
+        if before and before[-1].lower() in lexicon.condition_words:
+            out |= {v for v in facts_of(m.group(0), lexicon).values if v.startswith("n:")}
+    return frozenset(out)
+
+
+def condition_kept(new: frozenset[str], text: str, other: set[str] | frozenset[str],
+                   other_text: str, lexicon: Lexicon) -> bool:
+    """Every number an older unit alone gives is a condition and the base unit gives
+    no other condition: a bound is no other value of a price or count ("Trees over
+    £500 include a free repot" / "Specimen trees from £180"); only another bound is
+    ("orders over £50 ship free" / "orders over £60 ...")."""
+    numbers = {v for v in new if v.startswith("n:")}
+    if not numbers or not numbers <= conditions(text, lexicon):
+        return False
+    return not ({v for v in other if v.startswith("n:")} & conditions(other_text, lexicon))

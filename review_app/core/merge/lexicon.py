@@ -92,6 +92,16 @@ class Lexicon:
         taken written drawn given made done kept brought sent told heard seen put got
         built held copied
         """))
+    # Who a thing comes from: one of `supplier_words` after one of `supply_verbs`
+    # ("Straw is grown for us by the Pennington farm", "supplied from Kemtech"): a
+    # supplier is a fact. Not who keeps or runs it ("kept by Hugo": roles.holders).
+    supplier_words: frozenset[str] = field(default_factory=lambda: _words("""
+        by from through
+        """))
+    supply_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+        grown supplied sourced imported made milled sawn seasoned bred raised brewed
+        roasted woven printed bought ordered delivered shipped cut coppiced
+        """))
     occasion_words: frozenset[str] = field(default_factory=lambda: _words("""
         after following
         """))
@@ -224,6 +234,11 @@ class Lexicon:
     bound_words: frozenset[str] = field(default_factory=lambda: _words("""
         about around approx approximately roughly up down then only least most max maximum
         min minimum
+        """))
+    # Words before a value that make it a condition a rule applies under, not the
+    # value of a thing: "trees over £500 get a free repot" prices no tree.
+    condition_words: frozenset[str] = field(default_factory=lambda: _words("""
+        over above under below exceeding beyond than
         """))
     # Verbs that tie a value to its thing without naming it ("kept for 30 days", "holds
     # 500 kg", "costs EUR 20"): backups and logs are both kept, two things.

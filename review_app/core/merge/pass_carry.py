@@ -55,7 +55,7 @@ import numpy as np
 
 from .alone_facts import alone_facts, identifiers
 from .context import MergeContext, Ref
-from .facts import facts_of, masked, stem, unnamed, value_shape
+from .facts import condition_kept, facts_of, masked, stem, unnamed, value_shape
 from .ledger import WORDING_ONLY
 from .lexicon import Lexicon
 from .older_only import (
@@ -376,7 +376,10 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                             why="it restates the newest with an old value "
                                                 "of what this unit gives")
             continue
-        if x[FEATURES.index("near_shape")] >= ctx.thresholds.other_shape_cosine:
+        if x[FEATURES.index("near_shape")] >= ctx.thresholds.other_shape_cosine \
+                and not condition_kept(frozenset(new_facts(ctx, r, every)), r.unit.text,
+                                       nearest[r.key].facts.values - r.facts.values,
+                                       nearest[r.key].unit.text, ctx.lexicon):
             b = nearest[r.key]  # "EUR 42.50" / "EUR 44.00", "0142" / "0177"
             ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
                                       flips=("newer", "older"),

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .facts import value_shape
+from .facts import condition_kept, value_shape
 from .ledger import Choice
 from .older_only import new_facts, stated_facts
 from .pass_units import as_written, said
@@ -48,6 +48,8 @@ def _another(ctx: MergeContext, r: Ref, fresh: list[str], b: Ref) -> bool:
     """Base unit `b` gives another value of the kind of one of `fresh` (r's values
     the newest states nowhere)."""
     theirs = b.facts.values - r.facts.values
+    if condition_kept(frozenset(fresh), said(r.unit), theirs, said(b.unit), ctx.lexicon):
+        return False  # a bound is no other value of a price ("over £500" / "from £180")
     shapes = {value_shape(v) for v in fresh} - {None}
     if shapes & {value_shape(v) for v in theirs}:
         return True

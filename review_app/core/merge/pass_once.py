@@ -195,12 +195,20 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
         words = content_prefixes(ctx, p.unit.text)
         # (a sentence with no value of its own: its note's observation on its subject
         # is that note's summary of it: "Migrations bypass it." / "[rule] migrations
-        # use 5432")
+        # use 5432"; but one restating a part of it, "[contact] Minibus from Ashbridge
+        # Transport", does not state the rest: "The minibus has a tail lift")
         hits = [j for j, o in enumerate(obs) if (
                     new <= said[o.key] if new else o.path == p.path
-                    and words & content_prefixes(ctx, o.unit.text.split("]", 1)[-1]))
+                    and _covers(ctx, o, words))
                 and float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine]
         if hits:
             o = obs[max(hits, key=lambda j: float(sims[i, j]))]
             ctx.entries[p.key] = _entry(p, "present", by=o.key, by_text=as_written(o),
                                         why=f"carried as an observation from {o.path}")
+
+
+def _covers(ctx: MergeContext, o: Ref, words: set[str]) -> bool:
+    """An observation says what a sentence without values of its own says when it
+    shares enough of its content words: sharing its subject alone is restating part."""
+    mine = words & content_prefixes(ctx, o.unit.text.split("]", 1)[-1])
+    return bool(mine) and len(mine) >= ctx.thresholds.prose_as_observation_share * len(words)

@@ -16,7 +16,9 @@ the shared thing ("Europcar had no vans left, so ..., booking SX-20731" is not
 negative about the booking); an open to-do says nothing of what is, and a unit saying
 a thing is gone or replaced is pass_said_over's (ended.py knows which part is over).
 Older observations go through the same test against the newest's body and
-observations.
+observations. A unit giving a phone or an account the newest lacks
+(alone_facts.identifiers: "[contact] Beacon Alarms 0113 496 0522") makes no claim a
+negation denies ("If the alarm has not gone off, ..."): the rules judge it.
 
 Judged: what the rules would carry (the ledger then says which newer unit
 contradicts it, and the person can flip the pair like any superseded one); a unit
@@ -31,6 +33,7 @@ import re
 
 import numpy as np
 
+from .alone_facts import identifiers
 from .context import MergeContext, Ref
 from .ended import ended
 from .ledger import Choice
@@ -161,9 +164,14 @@ def _reasons(ctx: MergeContext, reversed_: set[str]) -> None:
 
 def run(ctx: MergeContext) -> None:
     reversed_: set[str] = set()
+    stated: set[str] | None = None
     for r, b, cos in contradicted(ctx):
         if cos < ctx.thresholds.polarity_cosine:
             continue
+        if stated is None:
+            stated = stated_facts(ctx)
+        if identifiers(ctx, r, new_facts(ctx, r, stated)):
+            continue  # a phone or an account the newest lacks is no claim to deny
         e = ctx.entries[r.key]
         ctx.entries[r.key] = set_status(
             e, "superseded", by=b.key, by_text=as_written(b).strip(), flips=_FLIP_PAIR,

@@ -25,7 +25,9 @@ from ..notes import parse_relation
 from ..units import normalise
 from .context import MergeContext, Ref
 from .facts import (
+    condition_kept,
     facts_of,
+    kinds_meet,
     label_of,
     masked,
     plain_name,
@@ -534,6 +536,11 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 continue  # it says nothing u does not: not another value
             if new and not same_kind(new, b.facts.values - r.facts.values):
                 continue  # "420 pupils" / "autumn term 2025": a year is no other count
+            if new and not kinds_meet(new, b.facts.values - r.facts.values):
+                continue  # "at No. 3 Church Row" / "09:15–10:00": no other time
+            if new and condition_kept(new, u.text, b.facts.values - r.facts.values,
+                                      b.unit.text, ctx.lexicon):
+                continue  # "Trees over £500 get a repot" / "Specimen trees from £180"
             shared = thing_frames(frames & frames_in(b.unit.text), ctx.lexicon) \
                 if frames else set()
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (

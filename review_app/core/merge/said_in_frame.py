@@ -13,7 +13,7 @@ from functools import cache
 import numpy as np
 
 from .context import MergeContext, Ref
-from .facts import unnamed, value_kind, value_shape
+from .facts import condition_kept, facts_of, unnamed, value_kind, value_shape
 from .older_only import frame_prefixes, new_facts, stated_facts
 from .pass_leaning import leans
 from .pass_units import as_written, said
@@ -129,6 +129,12 @@ def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
     if (mine <= theirs and r.facts.values <= b.facts.values) or (
             theirs <= mine and b.facts.values <= r.facts.values):
         return False  # one says all the other does: a restatement, not another value
+    if not value and not _names(ctx, b.unit.text) - _names(ctx, r.unit.text) and \
+            _apart(ctx, said(r.unit), new_facts(ctx, r, stated()), theirs):
+        return False  # it says a part of it over, naming no one else; the clause naming
+        # whom or where only the older unit names says nothing it says: still true ("the
+        # key from Mrs Okafor at No. 3 Church Row opens it" / "| Ashby Magna | 09:15 |";
+        # "keys are kept by Hugo" / "keys live in the key safe; Keiko ..." is said over)
     e = ctx.entries[r.key]
     ctx.entries[r.key] = replace(
         e, status="superseded", by=b.key, by_text=as_written(b).strip(),
@@ -136,6 +142,23 @@ def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
         + ", ".join(sorted(_shown(read(ctx, b), theirs - mine))) + " where this says "
         + ", ".join(sorted(_shown(said(r.unit), mine - theirs))))
     return True
+
+
+_CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s")
+
+
+def _apart(ctx: MergeContext, text: str, alone: list[str], theirs: frozenset[str]) -> bool:
+    """A clause of `text` gives a name of `alone` (facts only the older unit gives) and
+    none of the words `theirs` (the newest unit's frame words) says it with."""
+    names = {f[5:] for f in alone if f.startswith("name:")}
+    return any(names & {w.lower() for w in re.findall(r"[A-Za-z][\w'’\-]*", part)}
+               and not frame_prefixes(ctx, part) & theirs for part in _CLAUSE.split(text))
+
+
+def _names(ctx: MergeContext, text: str) -> set[str]:
+    """The names a unit gives, a capitalised word alone too ("Keiko issues the code")."""
+    return {v for v in facts_of(text, ctx.lexicon, all_names=True).values
+            if v.startswith("name:")}
 
 
 def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
@@ -152,6 +175,8 @@ def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
         return False  # a year says when something happened, not how much of it
     theirs = [f for f in b.facts.values - r.facts.values if f.startswith("n:")]
     mine, other = said(r.unit), read(ctx, b)
+    if condition_kept(frozenset(new), mine, set(theirs), other, ctx.lexicon):
+        return False  # a bound is answered by a bound ("over £500" / "from £180")
     return all(any(value_kind(g) == value_kind(f) and _shaped(f) in (None, _shaped(g))
                    and _measure(mine, f, ctx) in (None, _measure(other, g, ctx) or
                                                   _measure(mine, f, ctx))

@@ -52,6 +52,12 @@ class Thresholds:
     # A carried sentence this close to a carried observation stating its new facts
     # says what the observation says
     prose_as_observation_cosine: float = 0.45
+    # ... and a sentence with no value of its own is said by its note's observation
+    # only when the observation shares this share of its content words ("Migrations
+    # bypass it." / "[rule] migrations use 5432": 1 of 2); one sharing only the
+    # subject restates part of it ("The minibus has a tail lift, which matters for
+    # the flight cases." / "[contact] Minibus from Ashbridge ...": 1 of 6)
+    prose_as_observation_share: float = 0.5
     # An older prose unit's facts count as stated only when stated by a base unit
     # sharing this share of its content words (a "12" in a price row is not the "12
     # months" of a warranty rule)
