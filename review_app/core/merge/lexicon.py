@@ -36,6 +36,12 @@ class Lexicon:
     duty_verbs: frozenset[str] = field(default_factory=lambda: _words("""
         run runs set sets use uses
         """))
+    # Verbs that join a name to its role without saying what the person does: "the
+    # driver remains Gareth Pugh" names the same slot as "the driver is Gareth Pugh"
+    # and "Driver: Gareth Pugh" (roles.py).
+    copulas: frozenset[str] = field(default_factory=lambda: _words("""
+        is are was were remains remain stays stay
+        """))
     # Words that open a noun phrase ("the coordinator", "our treasurer"): after a
     # copula they make what follows a role ("Tomasz is now the coordinator", not
     # "Deliveries are booked": roles.py).

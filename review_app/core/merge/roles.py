@@ -26,7 +26,7 @@ from functools import lru_cache
 from .facts import stem
 from .lexicon import Lexicon
 
-_TOKEN = re.compile(r"[A-Za-z][\w'’\-]*|[.;!?()\[\]]")
+_TOKEN = re.compile(r"[A-Za-z][\w'’\-]*|[.;!?()\[\]:]")
 _STOP = frozenset(".;!?()[]")  # a slot does not reach across a sentence or a bracket
 _ACRONYM = re.compile(r"[A-Z0-9]+s?")  # "BU", "BUs", "API": no one's name
 _WINDOW = 4  # tokens looked at on each side of a name
@@ -52,7 +52,8 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
     one word too: the module docstring says when it is sure) with its slot; another
     name or a sentence end closes a slot, so each name gets its own words. A name right
     after a word saying where (Lexicon.place_words: "reception staff at Larchfield
-    Veterinary Clinic") is a place, not who holds the slot."""
+    Veterinary Clinic") is a place, not who holds the slot; capitalised words before a
+    colon ("Driver: Sian Roberts") are the slot's label, not a name."""
     tokens = _TOKEN.findall(text)
     spans: list[tuple[int, int]] = []
     k = 0
@@ -62,12 +63,13 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
             j += 1
         if (j - k >= 2 or (single and j - k == 1 and not _ACRONYM.fullmatch(tokens[k]))) \
                 and not (
-                k and tokens[k - 1] in lexicon.place_words):
+                k and tokens[k - 1] in lexicon.place_words) \
+                and not (j < len(tokens) and tokens[j] == ":"):  # "Driver: ..." a label
             spans.append((k, j))  # (one word in capitals is an acronym: "BU", "API")
         k = max(j, k + 1)
     named = {i for a, b in spans for i in range(a, b)}
     skip = (lexicon.function_words - lexicon.duty_verbs) | lexicon.months | \
-        lexicon.title_status_words
+        lexicon.title_status_words | lexicon.copulas | {":"}
 
     def side(indices: range) -> tuple[str, ...]:
         out: list[str] = []
@@ -100,13 +102,10 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
     return tuple(out)
 
 
-_COPULA = frozenset({"is", "are", "was", "were"})
-
-
 def _role_after(tokens: list[str], at: int, lexicon: Lexicon) -> bool:
     """A copula follows the name and a noun phrase it: "is (now) the coordinator",
     not "are booked"."""
-    if at >= len(tokens) or tokens[at].lower() not in _COPULA:
+    if at >= len(tokens) or tokens[at].lower() not in lexicon.copulas:
         return False
     k = at + 1
     while k < len(tokens) and tokens[k].lower() in lexicon.auxiliary_words:
