@@ -399,6 +399,10 @@ class Lexicon:
     held_over_line: str = 'From the older note "{note}":'
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
+    # Endings that make a noun of a verb: the thing a value is stated for is one thing
+    # whether named by the noun or the verb ("collection every 6 weeks" / "collects
+    # monthly", "inspection" / "inspected": thing_values).
+    action_noun_suffixes: tuple[str, ...] = ("ions", "ion")
     # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).
     cjk_digits: str = "零〇一二两三四五六七八九十百千万"
     # Results of pure functions of a text under this lexicon (a unit's facts, a word's
