@@ -39,6 +39,7 @@ class Holder:
     after: frozenset[str]  # what it does, after it (stemmed), up to two
     sure: bool = True  # a name for certain (not one capitalised word opening a sentence)
     head: str = ""  # the role word nearest the name, before it or across a copula
+    label: bool = False  # named right after a label and a colon ("Driver: Sian Roberts")
 
 
 def _capital(token: str, lexicon: Lexicon) -> bool:
@@ -98,7 +99,7 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
             head = after[0] if after else ""  # role is after the copula
             before = after
         out.append(Holder(" ".join(tokens[a:b]).lower(), frozenset(before), frozenset(after),
-                          sure(a, b), head))
+                          sure(a, b), head, bool(a) and tokens[a - 1] == ":"))
     return tuple(out)
 
 
@@ -117,9 +118,11 @@ _LOWER = re.compile(r"(?<![\w'’\-])[a-z][\w'’\-]*")
 def same_slot(a: Holder, b: Holder) -> bool:
     """One role: the same role words before both names (the one nearest each name the
     same, the other said by one only: "the coordinator" / "coordinator for volunteer
-    shifts"), or the same two words of what each does after it."""
+    shifts"), or the same two words of what each does after it. A label names its
+    role whole: "Coxswain: Morag Reid" is not the "deputy coxswain, Isla Frost"."""
+    whole = a.label or b.label
     return (bool(a.before) and bool(b.before) and a.head == b.head and (
-        a.before <= b.before or b.before <= a.before)) or (
+        a.before == b.before if whole else a.before <= b.before or b.before <= a.before)) or (
         len(a.after) == 2 and a.after == b.after)
 
 
