@@ -36,6 +36,12 @@ class Lexicon:
     duty_verbs: frozenset[str] = field(default_factory=lambda: _words("""
         run runs set sets use uses
         """))
+    # Verbs that join a name to its role without saying what the person does: "the
+    # driver remains Gareth Pugh" names the same slot as "the driver is Gareth Pugh"
+    # and "Driver: Gareth Pugh" (roles.py).
+    copulas: frozenset[str] = field(default_factory=lambda: _words("""
+        is are was were remains remain stays stay
+        """))
     # Words that open a noun phrase ("the coordinator", "our treasurer"): after a
     # copula they make what follows a role ("Tomasz is now the coordinator", not
     # "Deliveries are booked": roles.py).
@@ -408,6 +414,10 @@ class Lexicon:
     held_over_line: str = 'From the older note "{note}":'
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
+    # Endings that make a noun of a verb: the thing a value is stated for is one thing
+    # whether named by the noun or the verb ("collection every 6 weeks" / "collects
+    # monthly", "inspection" / "inspected": thing_values).
+    action_noun_suffixes: tuple[str, ...] = ("ions", "ion")
     # Non-ASCII numerals read as values (Chinese; Arabic-Indic digits are mapped apart).
     cjk_digits: str = "零〇一二两三四五六七八九十百千万"
     # Results of pure functions of a text under this lexicon (a unit's facts, a word's

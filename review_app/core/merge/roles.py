@@ -26,7 +26,7 @@ from functools import lru_cache
 from .facts import stem
 from .lexicon import Lexicon
 
-_TOKEN = re.compile(r"[A-Za-z][\w'’\-]*|[.;!?()\[\]]")
+_TOKEN = re.compile(r"[A-Za-z][\w'’\-]*|[.;!?()\[\]:]")
 _STOP = frozenset(".;!?()[]")  # a slot does not reach across a sentence or a bracket
 _ACRONYM = re.compile(r"[A-Z0-9]+s?")  # "BU", "BUs", "API": no one's name
 _WINDOW = 4  # tokens looked at on each side of a name
@@ -39,6 +39,7 @@ class Holder:
     after: frozenset[str]  # what it does, after it (stemmed), up to two
     sure: bool = True  # a name for certain (not one capitalised word opening a sentence)
     head: str = ""  # the role word nearest the name, before it or across a copula
+    label: bool = False  # named right after a label and a colon ("Driver: Sian Roberts")
 
 
 def _capital(token: str, lexicon: Lexicon) -> bool:
@@ -52,7 +53,8 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
     one word too: the module docstring says when it is sure) with its slot; another
     name or a sentence end closes a slot, so each name gets its own words. A name right
     after a word saying where (Lexicon.place_words: "reception staff at Larchfield
-    Veterinary Clinic") is a place, not who holds the slot."""
+    Veterinary Clinic") is a place, not who holds the slot; capitalised words before a
+    colon ("Driver: Sian Roberts") are the slot's label, not a name."""
     tokens = _TOKEN.findall(text)
     spans: list[tuple[int, int]] = []
     k = 0
@@ -62,12 +64,13 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
             j += 1
         if (j - k >= 2 or (single and j - k == 1 and not _ACRONYM.fullmatch(tokens[k]))) \
                 and not (
-                k and tokens[k - 1] in lexicon.place_words):
+                k and tokens[k - 1] in lexicon.place_words) \
+                and not (j < len(tokens) and tokens[j] == ":"):  # "Driver: ..." a label
             spans.append((k, j))  # (one word in capitals is an acronym: "BU", "API")
         k = max(j, k + 1)
     named = {i for a, b in spans for i in range(a, b)}
     skip = (lexicon.function_words - lexicon.duty_verbs) | lexicon.months | \
-        lexicon.title_status_words
+        lexicon.title_status_words | lexicon.copulas | {":"}
 
     def side(indices: range) -> tuple[str, ...]:
         out: list[str] = []
@@ -96,17 +99,14 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
             head = after[0] if after else ""  # role is after the copula
             before = after
         out.append(Holder(" ".join(tokens[a:b]).lower(), frozenset(before), frozenset(after),
-                          sure(a, b), head))
+                          sure(a, b), head, bool(a) and tokens[a - 1] == ":"))
     return tuple(out)
-
-
-_COPULA = frozenset({"is", "are", "was", "were"})
 
 
 def _role_after(tokens: list[str], at: int, lexicon: Lexicon) -> bool:
     """A copula follows the name and a noun phrase it: "is (now) the coordinator",
     not "are booked"."""
-    if at >= len(tokens) or tokens[at].lower() not in _COPULA:
+    if at >= len(tokens) or tokens[at].lower() not in lexicon.copulas:
         return False
     k = at + 1
     while k < len(tokens) and tokens[k].lower() in lexicon.auxiliary_words:
@@ -118,9 +118,11 @@ _LOWER = re.compile(r"(?<![\w'’\-])[a-z][\w'’\-]*")
 def same_slot(a: Holder, b: Holder) -> bool:
     """One role: the same role words before both names (the one nearest each name the
     same, the other said by one only: "the coordinator" / "coordinator for volunteer
-    shifts"), or the same two words of what each does after it."""
+    shifts"), or the same two words of what each does after it. A label names its
+    role whole: "Coxswain: Morag Reid" is not the "deputy coxswain, Isla Frost"."""
+    whole = a.label or b.label
     return (bool(a.before) and bool(b.before) and a.head == b.head and (
-        a.before <= b.before or b.before <= a.before)) or (
+        a.before == b.before if whole else a.before <= b.before or b.before <= a.before)) or (
         len(a.after) == 2 and a.after == b.after)
 
 

@@ -102,16 +102,16 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
                 break  # another value or its unit ("25 °C per hour up to 1,000 °C"), or a
                 # verb that ties the value to a thing it does not name ("kept for")
             if w.lower() not in skip and w[:1].isalpha():
-                things.append(stem(w.lower(), lexicon))
+                things.append(_root(w, lexicon))
             i -= 1
         while j < len(tokens) and tokens[j].lower() in lexicon.value_then_words:
             j += 1  # "EUR 44.00 after discount"
         if j < len(tokens) and tokens[j][:1].isalpha() and tokens[j].lower() not in skip \
                 and tokens[j].lower() not in lexicon.value_verbs:
-            things.append(stem(tokens[j].lower(), lexicon))  # "450 kg capacity"
+            things.append(_root(tokens[j], lexicon))  # "450 kg capacity"
         if things or category:
             out.append(ThingValue(value, unit, frozenset(things),
-                                  stem(category.lower(), lexicon) if category else ""))
+                                  _root(category, lexicon) if category else ""))
     out += _frequencies(tokens, lexicon, category)
     out += _named_months(tokens, lexicon)
     return tuple(out)
@@ -172,12 +172,22 @@ def _frequencies(tokens: list[str], lexicon: Lexicon, category: str) -> list[Thi
             if w in _STOP or _is_number(w) or w.lower() in lexicon.value_verbs:
                 break
             if w.lower() not in skip and w[:1].isalpha():
-                things.append(stem(w.lower(), lexicon))
+                things.append(_root(w, lexicon))
             i -= 1
         if things or category:
             out.append(ThingValue(value, "every", frozenset(things),
-                                  stem(category.lower(), lexicon) if category else ""))
+                                  _root(category, lexicon) if category else ""))
     return out
+
+
+def _root(word: str, lexicon: Lexicon) -> str:
+    """A thing's word as its stem, a noun made of a verb as the verb's: "collection"
+    and "collects" name one thing (Lexicon.action_noun_suffixes)."""
+    found = stem(word.lower(), lexicon)
+    for end in lexicon.action_noun_suffixes:
+        if found.endswith(end) and len(found) - len(end) >= 4:
+            return found[: -len(end)]
+    return found
 
 
 def _span(token: str) -> str | None:
