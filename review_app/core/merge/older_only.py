@@ -69,8 +69,13 @@ def new_facts(ctx: MergeContext, r: Ref, stated: set[str]) -> list[str]:
     """The unit's facts the newest states nowhere (labels and decisions aside: they
     name what a unit is about, not a value; a name the newest gives in full is
     stated: "Jonas" of "Jonas Ekberg")."""
+    return unstated(r.facts.values, stated)
+
+
+def unstated(values: frozenset[str] | set[str], stated: set[str]) -> list[str]:
+    """Of `values`, the ones the newest states nowhere (new_facts' test)."""
     words = {w for v in stated if v.startswith("name:") for w in v[5:].split()}
-    return sorted(v for v in r.facts.values if v not in stated and _plain(v) not in stated
+    return sorted(v for v in values if v not in stated and _plain(v) not in stated
                   and plain_name(v) not in stated
                   and not v.startswith(("label:", "decision:")) and not (
                       v.startswith("name:") and set(_plain(v)[5:].split()) <= words))

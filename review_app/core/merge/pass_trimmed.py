@@ -1,6 +1,7 @@
 """Pass (after the person's choices): an older sentence that holds a still-true fact
-and, in a clause of its own, something the newest superseded is written without that
-clause (issue 18 item 4: carry what is still true, not what is stale). Two kinds:
+and, in a clause of its own, something the newest superseded or already says is written without that
+clause (issue 18 item 4: carry what is still true, not what is stale or said
+already). Three kinds:
 - a carried sentence whose clause speaks of a thing the newest says is gone ("Tests
   are done at the Carver Street clinic (14 Carver Street, phone 0114 496 0877); book
   through Callum, and the studio pays." where the newest says "Callum left in May"):
@@ -9,7 +10,10 @@ clause (issue 18 item 4: carry what is still true, not what is stale). Two kinds
   number naming something (older_only: a phone, an address) only it states
   ("Breakdowns go to Fenwick Heating (Unit 4, Mill Lane, phone 01632 960 555); the
   call-out charge is £60." / "The call-out charge is now £75."): superseded whole it
-  loses the phone.
+  loses the phone;
+- a carried sentence one of whose clauses, with no fact the newest lacks, says again
+  in other words what a newest unit says ("...; the balance is due on completion." /
+  "Balance due on completion."): carried whole it repeats the newest.
 
 The cut is at clause bounds only (";", ", and", ", but"; parentheses stay with what
 they follow), never the sentence's first clause (its subject), so what is written
@@ -24,12 +28,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import numpy as np
+
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
 from .ended import Ended, ended
 from .facts import facts_of
 from .ledger import LedgerEntry
-from .older_only import new_facts, other_values, stated_facts
+from .older_only import clauses, new_facts, other_values, stated_facts, unstated
 from .pass_units import as_written
 
 # Where a sentence's clauses meet: a semicolon, or a comma before "and"/"but".
@@ -85,6 +91,57 @@ def _cut(text: str, spans: list[tuple[int, int]], stale: list[bool]) -> tuple[st
 def run(ctx: MergeContext) -> None:
     _gone_clauses(ctx)
     _other_value_clauses(ctx)
+    _restated_clauses(ctx)
+
+
+def _restated_clauses(ctx: MergeContext) -> None:
+    """A carried sentence is carried for the facts the newest lacks; a clause of it
+    (not its first: the subject) with no fact the newest does not state, whose meaning
+    a newest unit or a clause of one states (Thresholds.restated_clause_cosine), says
+    the newest again in other words: written without it ("A deposit of 25% secures
+    the booking; the balance is due on completion." beside "Balance due on
+    completion.")."""
+    stated = stated_facts(ctx)
+    cands: list[tuple[Ref, str, list[tuple[int, int]], list[int]]] = []
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind != "sentence" or e.status != "carried" or e.chosen:
+                continue
+            text = e.written or r.unit.text
+            spans = clause_spans(text)
+            bare = [k for k, (a, b) in enumerate(spans) if k and not _new_in(
+                ctx, text[a:b], stated)]
+            if bare:
+                cands.append((r, text, spans, bare))
+    base = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel", "code")]
+    if not cands or not base:
+        return
+    parts = list(dict.fromkeys(c for t in base for c in clauses(t)))
+    said = [text[spans[k][0]:spans[k][1]] for _, text, spans, bare in cands for k in bare]
+    sims = ctx.cosines(said, parts)
+    bar = ctx.thresholds.restated_clause_cosine
+    i = 0
+    for r, text, spans, bare in cands:
+        stale = [False] * len(spans)
+        by = ""
+        for k in bare:
+            j = int(np.argmax(sims[i]))
+            if float(sims[i, j]) >= bar:
+                stale[k], by = True, parts[j]
+            i += 1
+        cut = _cut(text, spans, stale)
+        if cut is None:
+            continue
+        e = ctx.entries[r.key]
+        ctx.entries[r.key] = replace(
+            e, written=cut[0],
+            why=f"{e.why}; written without '{cut[1]}': the newest says it ({by[:100]})")
+
+
+def _new_in(ctx: MergeContext, clause: str, stated: set[str]) -> bool:
+    """The clause states a fact the newest states nowhere (older_only.new_facts)."""
+    return bool(unstated(facts_of(clause, ctx.lexicon).values, stated))
 
 
 def _other_value_clauses(ctx: MergeContext) -> None:
