@@ -49,6 +49,7 @@ from .pass_choices import run as persons_choices
 from .pass_dropped_sections import run as dropped_sections
 from .pass_homes import run as section_homes
 from .pass_lead import run as one_lead
+from .pass_lead_in import run as lead_ins
 from .pass_leaning import run as leaning_sentences
 from .pass_once import run as carried_once
 from .pass_one_valued import run as one_valued
@@ -67,7 +68,8 @@ from .title import title_choice
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          one_lead, numbered_references, persons_choices, leaning_sentences, trimmed_units,
+          one_lead, numbered_references, persons_choices, leaning_sentences, lead_ins,
+          trimmed_units,
           section_homes)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 

@@ -34,6 +34,7 @@ def run(ctx: MergeContext) -> None:
         answered: dict[int, set[int]] = {}  # older section -> base sections answering it
         witnesses: dict[int, int] = {}  # older section -> how many of its units answered
         units: dict[int, int] = {}  # older section -> how many prose units it has
+        said: set[int] = set()  # older blocks with a unit the newest states or replaced
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
             if ctx.aligned.get((r.path, r.section)) is not None or r.unit.kind in _APART:
@@ -43,6 +44,7 @@ def run(ctx: MergeContext) -> None:
                     and ctx.entries[e.by].source == base_path:
                 answered.setdefault(r.section, set()).add(section_of[e.by])
                 witnesses[r.section] = witnesses.get(r.section, 0) + 1
+                said.add(r.unit.block)
         for k, sections in answered.items():
             if len(sections) != 1:
                 continue
@@ -64,7 +66,12 @@ def run(ctx: MergeContext) -> None:
             # "## Charges" replaced keeps its "take the horse's details" sentence out of
             # Charges (AE g01); a hearing-test line no section speaks of goes with the
             # ear-defender line its "## Noise" shared
-            clear = clear_homes(ctx, todo)
+            # A paragraph says one thing: a sentence whose own paragraph the newest
+            # restates there goes with it, whatever words it shares with another section
+            # (AG g06: "The van is kept at the depot: Unit 9 ..." of the paragraph whose
+            # key-safe sentence the newest's "## Where things are" states is no line of
+            # "## When a check fails" for its "keeps the van in the depot")
+            clear = clear_homes(ctx, [r for r in todo if r.unit.block not in said])
             for r in todo:
                 if clear.get(r.key, home) != home:
                     continue

@@ -37,6 +37,7 @@ from .section_meaning import (
     homes_by_meaning,
     near,
     older_section_homes,
+    run_homes,
 )
 
 Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
@@ -194,8 +195,9 @@ def run(ctx: MergeContext) -> Lines:
         else:
             inline.append(r)
     prose = [r for r in inline if r.unit.kind != "code"] if by_meaning else []
+    run_homes(ctx, [r for r in prose if r not in homed_whole], target)
     spots = dict(zip((r.key for r in prose), _anchors(ctx, prose, target), strict=True))
-    _keep_blocks_together(ctx, homed_whole, spots)
+    _keep_blocks_together(ctx, prose, spots, target)
     for r in inline:  # a code block goes at the end of its aligned section
         spot = spots.get(r.key) or _section_end(ctx, r, target)
         anchored.setdefault(spot, []).append(r)
@@ -428,17 +430,23 @@ _CONTINUES, _APART_BLOCK, _LIST = 0, 1, 2
 
 
 def _keep_blocks_together(ctx: MergeContext, refs: list[Ref],
-                          spots: dict[str, tuple[int, int]]) -> None:
-    """Units of one older block homed whole in a section of the newest stay one block:
+                          spots: dict[str, tuple[int, int]], target: dict[str, int]) -> None:
+    """Units of one older block placed in one section of the newest stay one block:
     all go where its first unit goes, after the whole base block there (an older
     "Benefits" list homed in "What members pay" follows the fee list, its items not
-    interleaved with the fees)."""
-    firsts: dict[tuple[str, int], tuple[int, int]] = {}
-    count: dict[tuple[str, int], int] = {}
+    interleaved with the fees; a paragraph's carried sentences are one paragraph, not
+    one-line paragraphs each beside its own nearest unit)."""
+    firsts: dict[tuple[str, int, int | None], tuple[int, int]] = {}
+    count: dict[tuple[str, int, int | None], int] = {}
+
+    def run_of(r: Ref) -> tuple[str, int, int | None]:
+        where = target.get(r.key, ctx.home.get(r.key, ctx.aligned.get((r.path, r.section))))
+        return r.path, r.unit.block, where
+
     for r in refs:
-        count[(r.path, r.unit.block)] = count.get((r.path, r.unit.block), 0) + 1
+        count[run_of(r)] = count.get(run_of(r), 0) + 1
     for r in refs:
-        block = (r.path, r.unit.block)
+        block = run_of(r)
         if count[block] < 2 or r.key not in spots:
             continue
         if block not in firsts:

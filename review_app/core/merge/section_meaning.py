@@ -137,6 +137,41 @@ def homes_by_meaning(ctx: MergeContext, refs: list[Ref]
     return out
 
 
+def run_homes(ctx: MergeContext, refs: list[Ref], target: dict[str, int]) -> None:
+    """Carried sentences of one older paragraph (or items of one list) say one thing:
+    placed by meaning one by one, they may land in several sections (AG g06: the
+    breakdown paragraph's recovery line under "## Lift notes", its hazard-lights line
+    under "## When a check fails"). Such a run gets one home, in `target`: the section
+    its meaning as a whole (the mean of its units' vectors, scored as section_scores
+    scores a unit) is nearest, unless that is below Thresholds.section_home_cosine.
+    A unit whose own meaning clearly places it elsewhere (clear_homes) keeps its own."""
+    runs: dict[tuple[str, int], list[Ref]] = {}
+    for r in refs:
+        if r.key in target:
+            runs.setdefault((r.path, r.unit.block), []).append(r)
+    split = [rs for rs in runs.values() if len({target[r.key] for r in rs}) > 1]
+    texts = base_section_texts(ctx)
+    if not split or not texts:
+        return
+    every = list(dict.fromkeys([r.unit.text for rs in split for r in rs]
+                               + [t for ts in texts.values() for t in ts]))
+    m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64)
+    at = {t: k for k, t in enumerate(every)}
+    keys = list(texts)
+    for rs in split:
+        clear = clear_homes(ctx, rs)
+        mean = _mean_rows(m[[at[r.unit.text] for r in rs]])
+        row = np.array([float((m[[at[t] for t in texts[k]]] @ mean).max()) for k in keys])
+        if not any(in_intro(ctx, r) for r in rs):  # the lead is no body section's home
+            row[[ctx.base.sections[k].is_intro for k in keys]] = -1.0
+        best = int(np.argmax(row))
+        if row[best] < ctx.thresholds.section_home_cosine:
+            continue
+        for r in rs:
+            if r.key not in clear or clear[r.key] == keys[best]:
+                target[r.key] = keys[best]
+
+
 def clear_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int]:
     """For each unit whose own meaning clearly places it: the base section holding the
     unit nearest it, when that one speaks of it (Thresholds.home_cosine, as `near`
