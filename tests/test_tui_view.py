@@ -427,3 +427,14 @@ def test_undo_says_which_change_it_took_back(session):
     assert session.undone == f"the merge decision on {title!r}"
     session.undo()
     assert session.undone == f"the kept file chosen in {title!r}"
+
+
+def test_compose_inputs_asks_what_is_retired_once(session):
+    """The UI thread builds the settled group's and the next ten groups' compose inputs
+    at every settle: what the group retires is asked once, not once per member."""
+    g = group_of(session, TOMATO)
+    expected = session.compose_inputs(g)
+    asked: list[str] = []
+    real = session.retirable
+    session.retirable = lambda group: (asked.append(group.id), real(group))[1]
+    assert session.compose_inputs(g) == expected and asked == [g.id]

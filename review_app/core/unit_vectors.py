@@ -82,6 +82,9 @@ class _Memory:
         return any(self.active[priority + 1:])
 
 
+_keys: dict[str, bytes] = {}  # text -> UnitVectors._key (the GIL makes a set/get safe)
+
+
 class UnitVectors:
     """Cached, L2-normalised vectors of short texts (dot product = cosine)."""
 
@@ -105,7 +108,14 @@ class UnitVectors:
 
     @staticmethod
     def _key(text: str) -> bytes:
-        return hashlib.sha1(text.encode("utf-8")).digest()
+        """The text's sha1, kept: a compose asks for a text's vector ~10 times (every
+        pass's ensure and rows) and each warm-up, follow-up and preview asks again."""
+        key = _keys.get(text)
+        if key is None:
+            if len(_keys) > MAX_CACHED:
+                _keys.clear()
+            key = _keys[text] = hashlib.sha1(text.encode("utf-8")).digest()
+        return key
 
     def ensure(self, texts: Iterable[str], *, priority: int = PREVIEW,
                cancelled: Callable[[], bool] | None = None) -> None:
@@ -244,9 +254,10 @@ class UnitVectors:
 
     def _rows(self, texts: list[str]) -> np.ndarray:
         model = self.embedder.model_name
+        keys = [(model, self._key(t)) for t in texts]  # outside the lock other threads take
         for _ in range(3):  # another thread may have emptied a full cache meanwhile
             with self._mem.lock:
-                rows = [self._mem.vecs.get((model, self._key(t))) for t in texts]
+                rows = [self._mem.vecs.get(k) for k in keys]
             missing = [t for t, r in zip(texts, rows, strict=True) if r is None]
             if not missing:
                 break

@@ -257,8 +257,10 @@ class ReviewSession:
         """(canonical, others, kept) exactly as the write path takes them: the others are
         the notes retired, plus the kept file when it is not the canonical."""
         kept = self.kept(group)[0]
+        retired = set(self.retirable(group))  # once, not once per member (the UI thread
+        # asks it of the settled group and the next ten at every settle)
         others = [p for p in self.in_group(group) if p != group.canonical
-                  and (p in self.retirable(group) or p == kept)]
+                  and (p in retired or p == kept)]
         return (self.notes[group.canonical], [self.notes[p] for p in others],
                 self.notes[kept])
 

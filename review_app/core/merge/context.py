@@ -3,9 +3,9 @@ and verdict, keyed by ledger key (never by object identity)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, cast
 
 from ..notes import Note
 from .document import Document, Unit
@@ -15,6 +15,7 @@ from .lexicon import ENGLISH, Lexicon
 from .thresholds import DEFAULT, Thresholds
 
 Action = Literal["update", "merge"]
+T = TypeVar("T")
 
 
 @dataclass
@@ -75,10 +76,21 @@ class MergeContext:
     carry_features: dict[str, list[float]] = field(default_factory=dict)
     # older_only.other_values: what the newest's units measure (built on first use)
     given_measures: dict[str, list[tuple[Ref, frozenset[str]]]] | None = None
+    # what `once` made: facts of the members' units, which no pass changes after
+    # pass_units (by name: the function that reads it)
+    derived: dict[str, Any] = field(default_factory=dict)
 
     def ref(self, key: str) -> Ref:
         path = self.entries[key].source
         return next(r for r in self.refs[path] if r.key == key)
+
+    def once(self, name: str, make: Callable[[], T]) -> T:
+        """`make()` the first time `name` is asked for in this compose, then kept: for
+        what each unit asks of the members' units (the newest's facts, say), which is
+        the same for every unit. Never for anything a pass may still change."""
+        if name not in self.derived:
+            self.derived[name] = make()
+        return cast("T", self.derived[name])
 
     def base_refs(self) -> list[Ref]:
         return self.refs[self.base.path]

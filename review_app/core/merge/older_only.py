@@ -74,11 +74,15 @@ def new_facts(ctx: MergeContext, r: Ref, stated: set[str]) -> list[str]:
 
 def unstated(values: frozenset[str] | set[str], stated: set[str]) -> list[str]:
     """Of `values`, the ones the newest states nowhere (new_facts' test)."""
-    words = {w for v in stated if v.startswith("name:") for w in v[5:].split()}
-    return sorted(v for v in values if v not in stated and _plain(v) not in stated
-                  and plain_name(v) not in stated
-                  and not v.startswith(("label:", "decision:")) and not (
-                      v.startswith("name:") and set(_plain(v)[5:].split()) <= words))
+    out = [v for v in values if v not in stated and _plain(v) not in stated
+           and plain_name(v) not in stated and not v.startswith(("label:", "decision:"))]
+    if any(v.startswith("name:") for v in out):  # the newest's name words, only then
+        # (called per older unit with one `stated`: building them for every call was a
+        # tenth of a compose)
+        words = {w for v in stated if v.startswith("name:") for w in v[5:].split()}
+        out = [v for v in out
+               if not (v.startswith("name:") and set(_plain(v)[5:].split()) <= words)]
+    return sorted(out)
 
 
 def _valued(values: frozenset[str]) -> frozenset[str]:
@@ -225,9 +229,20 @@ def holds_whole(ctx: MergeContext, r: Ref, b: Ref) -> bool:
         return False
     if r.unit.kind not in _WHOLE and not (
             b.facts.values <= r.facts.values
-            and fuzz.partial_ratio(b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz):
+            and _partial_ratio(ctx, b.unit.norm, r.unit.norm) >= ctx.thresholds.same_fuzz):
         return False
     return says_whole(ctx, r, b)
+
+
+def _partial_ratio(ctx: MergeContext, a: str, b: str) -> float:
+    """fuzz.partial_ratio kept by the lexicon (a pure function of the two texts):
+    fuller_than and old_value_over ask it of the same pairs, and every compose of the
+    group (load, follow-up, warm-up, preview) again."""
+    memo = ctx.lexicon.memo("partial_ratio")
+    found = memo.get((a, b))
+    if found is None:
+        found = memo[(a, b)] = fuzz.partial_ratio(a, b)
+    return found
 
 
 def _extra(r: Ref, b: Ref) -> set[str]:

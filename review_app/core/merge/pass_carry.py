@@ -435,9 +435,10 @@ def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:
     The model's hold-back is for restatements, and names alone weigh against an intro
     there ("Reception is staffed by Ruth Mbeki and Dana Whitlock" was held back at
     0.12); a person nobody else is named for is not one."""
-    stated = {v for b in ctx.base_refs() for v in b.facts.values} | {
+    stated = ctx.once("named_alone.stated", lambda: {
+        v for b in ctx.base_refs() for v in b.facts.values} | {
         f"name:{w.lower()}" for b in ctx.base_refs()
-        for w in re.findall(r"[A-Za-z][\w'’\-]*", b.unit.text)}
+        for w in re.findall(r"[A-Za-z][\w'’\-]*", b.unit.text)})
     own = holders(r.unit.text, ctx.lexicon)
     mine = [h for h in own if not all(f"name:{w}" in stated for w in h.name.split())]
     ours = {h.name for h in own}  # a firm both name ("Piste Supplies") is no other one

@@ -534,7 +534,14 @@ class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
 
     def action_cycle_preview(self) -> None:
         self.view.cycle_preview()
-        self.show_member()
+        # `j v` typed together: the moved cursor's group is not shown yet. Show it now
+        # (members, detail, warm-up and the new preview, once) rather than the preview
+        # with the previous group's member list, then everything again when
+        # show_member's binding refresh catches the detail up (flush_detail).
+        if self._group_shown:
+            self.show_member()
+        else:
+            self.show_group()
 
     def action_rescan(self) -> None:
         self.post_message(RescanWanted())
