@@ -7,10 +7,10 @@ The set: tests/data/orchard (a community orchard's volunteer notes)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers_scan import scan_labeled
 
 DATA = Path(__file__).parent / "data" / "orchard"
 HANDBOOK = "volunteer-handbook.md"
@@ -20,12 +20,7 @@ GUIDE, QUICK = "winter-pruning-guide.md", "pruning-quick-guide.md"
 
 @pytest.fixture(scope="module")
 def orchard_scan(tmp_path_factory: pytest.TempPathFactory, embedder):
-    from review_app.core.pipeline import ScanOptions, scan
-    from review_app.core.project import Project
-
-    root = tmp_path_factory.mktemp("orchard") / "kb"
-    shutil.copytree(DATA, root, ignore=shutil.ignore_patterns("labels.json"))
-    return scan(Project(root), ScanOptions(), embedder=embedder)
+    return scan_labeled(tmp_path_factory, DATA, "orchard", embedder)
 
 
 def test_a_handbook_holding_a_note_as_one_section_is_not_listed_with_it(orchard_scan):

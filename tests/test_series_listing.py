@@ -10,10 +10,10 @@ and the adoption policy rewritten with every value changed under a reworded titl
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers_scan import scan_labeled
 
 from review_app.core.notes import parse_note, render_note
 from review_app.core.strategies.series import series_cue
@@ -27,12 +27,7 @@ SERIES, TEMPLATE = ((n["path"], n["related"]) for n in LABELS["not_duplicates"])
 @pytest.fixture(scope="module")
 def rescue(embedder, tmp_path_factory):
     """The rescue's notes scanned with the default listing cut."""
-    from review_app.core.pipeline import ScanOptions, scan
-    from review_app.core.project import Project
-
-    root = tmp_path_factory.mktemp("rescue") / "kb"
-    shutil.copytree(DATA, root, ignore=shutil.ignore_patterns("labels.json"))
-    return scan(Project(root), ScanOptions(), embedder=embedder)
+    return scan_labeled(tmp_path_factory, DATA, "rescue", embedder)
 
 
 def _listed(result, a: str, b: str) -> bool:

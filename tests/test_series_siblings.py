@@ -13,10 +13,10 @@ its "Rev C", and bonspiel rules whose 2026 issue supersedes the 2025 one (both r
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers_scan import scan_labeled
 
 from review_app.core import stamps
 from review_app.core.notes import Note, parse_note
@@ -37,12 +37,7 @@ def _read(path: str) -> Note:
 @pytest.fixture(scope="module")
 def club(embedder, tmp_path_factory):
     """The club's notes scanned with the default listing cut."""
-    from review_app.core.pipeline import ScanOptions, scan
-    from review_app.core.project import Project
-
-    root = tmp_path_factory.mktemp("club") / "kb"
-    shutil.copytree(DATA, root, ignore=shutil.ignore_patterns("labels.json"))
-    return scan(Project(root), ScanOptions(), embedder=embedder)
+    return scan_labeled(tmp_path_factory, DATA, "club", embedder)
 
 
 def _listed(result, a: str, b: str) -> bool:

@@ -7,11 +7,11 @@ The set: tests/data/apiary (a beekeeping association's apiary notes)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers_scan import scan_labeled
 
 DATA = Path(__file__).parent / "data" / "apiary"
 HANDBOOK = "apiary-handbook.md"
@@ -38,12 +38,7 @@ None yet.
 
 @pytest.fixture(scope="module")
 def apiary_scan(tmp_path_factory: pytest.TempPathFactory, embedder):
-    from review_app.core.pipeline import ScanOptions, scan
-    from review_app.core.project import Project
-
-    root = tmp_path_factory.mktemp("apiary") / "kb"
-    shutil.copytree(DATA, root, ignore=shutil.ignore_patterns("labels.json"))
-    return scan(Project(root), ScanOptions(), embedder=embedder)
+    return scan_labeled(tmp_path_factory, DATA, "apiary", embedder)
 
 
 def test_a_note_sharing_one_section_is_held_below_the_listing(apiary_scan):

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import itertools
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers_scan import labeled_copy, scan_labeled
 
 from review_app.core.notes import parse_note, render_note
 from review_app.core.strategies import series
@@ -30,12 +30,7 @@ SPECS = (LABELS["not_duplicates"][0]["path"], LABELS["not_duplicates"][0]["relat
 @pytest.fixture(scope="module")
 def velodrome(embedder, tmp_path_factory):
     """The velodrome's notes scanned with the default listing cut."""
-    from review_app.core.pipeline import ScanOptions, scan
-    from review_app.core.project import Project
-
-    root = tmp_path_factory.mktemp("velodrome") / "kb"
-    shutil.copytree(DATA, root, ignore=shutil.ignore_patterns("labels.json"))
-    return scan(Project(root), ScanOptions(), embedder=embedder)
+    return scan_labeled(tmp_path_factory, DATA, "velodrome", embedder)
 
 
 @pytest.mark.parametrize("a,b", list(itertools.combinations(CHAIN, 2)))
@@ -94,7 +89,7 @@ def test_writing_the_next_version_never_replaces_the_last_on_its_own(embedder, t
     from review_app.core.upsert import upsert_note
 
     kb = tmp_path / "kb"
-    shutil.copytree(DATA, kb, ignore=shutil.ignore_patterns("labels.json"))
+    labeled_copy(DATA, kb)
     v3 = parse_note(CHAIN[2], (kb / CHAIN[2]).read_bytes())
     before = {p: p.read_bytes() for p in kb.rglob("*.md")}
     result = upsert_note("Track Session Booking Procedure v4",
