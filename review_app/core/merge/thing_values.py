@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .facts import stem
+from .facts import code_letters, stem
 from .lexicon import Lexicon
 
 # A span of years ("2023-2025", "2023/24", "2025–27"), not a date ("2011-12-05").
@@ -82,6 +82,8 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
             unit = "years"  # a term, a season, a tenure: the span is the value
         elif sign or before.lower() in lexicon.currencies:
             unit = "money:" + (sign or before.lower())
+        elif suffix and code_letters(suffix, lexicon):
+            value, unit = value + suffix.lower(), "code"  # "Grade 4B": one grade named
         elif suffix:
             unit = _unit(suffix)
         elif j < len(tokens) and _unit_word(tokens[j], lexicon):
