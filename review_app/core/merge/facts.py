@@ -403,6 +403,13 @@ def coded_values(text: str, lexicon: Lexicon) -> frozenset[str]:
                      if code_letters(m.group(1), lexicon))
 
 
+def weekdays_named(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The days of the week a text names ("Wednesday, Saturday and Sunday", "on
+    Saturdays"): a set of days is a value of when a thing is done, as an hour is."""
+    return frozenset(w for w in (m.lower().removesuffix("s") for m in _WORD.findall(text))
+                     if w in lexicon.weekdays)
+
+
 def value_kind(v: str) -> str:
     """What a fact is: a year, a time of day, money, a share, another number, or its
     prefix (name, code, link, label)."""
