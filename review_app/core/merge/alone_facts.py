@@ -212,7 +212,9 @@ def unspoken(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> str:
         if not v.startswith("n:") or _measure(v) in (None, "year"):
             continue
         what = _measured(ctx, r.unit.text, v)
-        things = {m[6:] for m in what if m.startswith("count:")} - lx.months - lx.weekdays
+        # (a letter glued to the number counts nothing: "under-16s", "the 1990s")
+        things = {m[6:] for m in what if m.startswith("count:") and len(m) > 7} \
+            - lx.months - lx.weekdays
         if not things or any(m.startswith("unit:money") for m in what) or things & spoken:
             continue
         if any(what & _measured(ctx, o.unit.text, w) for o in ctx.base_refs()
