@@ -34,13 +34,13 @@ from .roles import holders
 from .thing_values import other_value, thing_values
 
 _JUDGED = frozenset({"sentence", "item", "check", "footnote"})
+_FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
 _DAYS = "days:"
 
 
 def _days(days: frozenset[str]) -> str:
     """A set of days of the week as one value ("days:saturday sunday")."""
     return _DAYS + " ".join(sorted(days))
-_FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
 
 
 def _gone(ctx: MergeContext, path: str, section: int, level: int) -> bool:
@@ -80,6 +80,7 @@ def run(ctx: MergeContext) -> None:
         return
     todo: list[tuple[Ref, list[str]]] = []
     stated: set[str] | None = None
+    base_days: set[frozenset[str]] | None = None  # the sets of days the newest states
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries.get(r.key)
@@ -89,9 +90,12 @@ def run(ctx: MergeContext) -> None:
             if stated is None:
                 stated = stated_facts(ctx)
             fresh = [v for v in new_facts(ctx, r, stated) if v.startswith(("n:", "name:"))]
-            if (days := weekdays_named(said(r.unit), ctx.lexicon)) and not any(
-                    weekdays_named(said(b.unit), ctx.lexicon) == days for b in ctx.base_refs()):
-                fresh.append(_days(days))  # a set of days the newest states nowhere
+            if days := weekdays_named(said(r.unit), ctx.lexicon):
+                if base_days is None:
+                    base_days = {weekdays_named(said(b.unit), ctx.lexicon)
+                                 for b in ctx.base_refs()}
+                if days not in base_days:
+                    fresh.append(_days(days))  # a set of days the newest states nowhere
             if fresh:
                 todo.append((r, fresh))
     base = [b for b in ctx.base_refs() if b.unit.kind not in ("rel", "code")]
