@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from .context import MergeContext, Ref
 from .ended import ended, is_open
-from .facts import label_of, stem
+from .facts import coded_values, label_of, stem
 from .ledger import LEANS_ON_REPLACED
 from .lexicon import Lexicon
 from .older_only import (
@@ -48,11 +48,13 @@ def alone_facts(ctx: MergeContext) -> None:
                 continue
             b = base.get(e.by or "")
             # what the unit that replaced it gives another value of: "184" / "196" cows
-            theirs = {_measure(v) for v in b.facts.values - r.facts.values} - {None} \
+            codes = coded_values(r.unit.text, ctx.lexicon) | (
+                coded_values(b.unit.text, ctx.lexicon) if b is not None else frozenset())
+            theirs = {_measure(v, codes) for v in b.facts.values - r.facts.values} - {None} \
                 if b is not None else set()
             # (a name is named whatever the other unit names: "PAYE Modernisation")
             alone = [v for v in new_facts(ctx, r, stated)
-                     if _measure(v) not in theirs or v.startswith("name:")]
+                     if _measure(v, codes) not in theirs or v.startswith("name:")]
             if not alone:
                 continue
             named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
@@ -61,7 +63,7 @@ def alone_facts(ctx: MergeContext) -> None:
             # of its shape ("... of Walsall, account SDW-4471" gives no other trade-desk
             # phone than "... SDW-4471 and the trade desk is on 01922 622 930"); the
             # same label with another value is ("Alarm company: Sentinel Security")
-            mine = {_measure(v) for v in r.facts.values}
+            mine = {_measure(v, codes) for v in r.facts.values}
             renamed = "name" in theirs and "name" in mine and not identifiers(ctx, r, alone)
             other = bool((theirs - {"name"}) & mine) or renamed or (
                 b is not None and (_relabelled(ctx, r, b) or _refilled(ctx, r, b, alone)))
@@ -210,7 +212,9 @@ def unspoken(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> str:
         if not v.startswith("n:") or _measure(v) in (None, "year"):
             continue
         what = _measured(ctx, r.unit.text, v)
-        things = {m[6:] for m in what if m.startswith("count:")} - lx.months - lx.weekdays
+        # (a letter glued to the number counts nothing: "under-16s", "the 1990s")
+        things = {m[6:] for m in what if m.startswith("count:") and len(m) > 7} \
+            - lx.months - lx.weekdays
         if not things or any(m.startswith("unit:money") for m in what) or things & spoken:
             continue
         if any(what & _measured(ctx, o.unit.text, w) for o in ctx.base_refs()
@@ -297,9 +301,12 @@ def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
         and role_replaced(said(r.unit), [said(b.unit)], ctx.lexicon) is not None
 
 
-def _measure(value: str) -> str | None:
+def _measure(value: str, codes: frozenset[str] = frozenset()) -> str | None:
     """What a number measures, its digits aside ("184" and "196" cows are one count,
-    "1,160 °C" and "40 kg" are not)."""
+    "1,160 °C" and "40 kg" are not). A code (`codes`, facts.coded_values: "Grade 4B" /
+    "Grade 4A") measures nothing: one code replaces another, letters and all."""
+    if value in codes:
+        return "code"
     if value.startswith(("code:", "name:")):
         # a program, a command, a person: another one replaces it ("Coxswain: Morag
         # Reid" / "Coxswain: Declan Orr")

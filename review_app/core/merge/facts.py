@@ -386,6 +386,30 @@ def thing_frames(frames: set[str], lexicon: Lexicon) -> set[str]:
     return {f for f in frames if f[1:].split("=", 1)[0] not in units}
 
 
+_CODED = re.compile(r"(?<![\w.])\d+([A-Z]{1,2})(?![\w.]\w)")
+
+
+def code_letters(suffix: str, lexicon: Lexicon) -> bool:
+    """Capital letters glued to a number name a grade, a level, a division or a
+    version ("Grade 4B", "Division 3A", "Band 2C"): the number and its letters are one
+    value, a code, not a count of a unit "b"; unless they are a unit symbol ("400W")."""
+    return suffix.isalpha() and suffix.isupper() and suffix not in lexicon.unit_symbols
+
+
+def coded_values(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The number facts of `text` written as codes (code_letters), as facts spell them
+    ("n:4b" of "Grade 4B")."""
+    return frozenset("n:" + m.group(0).lower() for m in _CODED.finditer(text)
+                     if code_letters(m.group(1), lexicon))
+
+
+def weekdays_named(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The days of the week a text names ("Wednesday, Saturday and Sunday", "on
+    Saturdays"): a set of days is a value of when a thing is done, as an hour is."""
+    return frozenset(w for w in (m.lower().removesuffix("s") for m in _WORD.findall(text))
+                     if w in lexicon.weekdays)
+
+
 def value_kind(v: str) -> str:
     """What a fact is: a year, a time of day, money, a share, another number, or its
     prefix (name, code, link, label)."""

@@ -250,7 +250,7 @@ class Lexicon:
     # 500 kg", "costs EUR 20"): backups and logs are both kept, two things.
     value_verbs: frozenset[str] = field(default_factory=lambda: _words("""
         keep keeps kept hold holds held take takes took taken cost costs run runs ran last
-        lasts lasted get gets got give gives gave pay pays paid reach reaches reached read
+        lasts lasted get gets got give gives gave given pay pays paid reach reaches reached read
         reads stay stays stayed set sets go goes went come comes came need needs needed
         make makes made add adds added
         """))

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .facts import condition_kept, value_shape
+from .facts import condition_kept, value_shape, weekdays_named
 from .ledger import Choice
 from .older_only import new_facts, stated_facts
 from .pass_units import as_written, said
@@ -35,6 +35,12 @@ from .thing_values import other_value, thing_values
 
 _JUDGED = frozenset({"sentence", "item", "check", "footnote"})
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
+_DAYS = "days:"
+
+
+def _days(days: frozenset[str]) -> str:
+    """A set of days of the week as one value ("days:saturday sunday")."""
+    return _DAYS + " ".join(sorted(days))
 
 
 def _gone(ctx: MergeContext, path: str, section: int, level: int) -> bool:
@@ -53,6 +59,10 @@ def _another(ctx: MergeContext, r: Ref, fresh: list[str], b: Ref) -> bool:
     shapes = {value_shape(v) for v in fresh} - {None}
     if shapes & {value_shape(v) for v in theirs}:
         return True
+    if any(v.startswith(_DAYS) for v in fresh) and (
+            days := weekdays_named(said(b.unit), ctx.lexicon)) and _days(days) not in fresh:
+        return True  # another set of days ("Wednesday, Saturday and Sunday" / "Saturday
+        # and Sunday only"): a set of days is one value, as an hour is
     mine_tv = thing_values(said(r.unit), ctx.lexicon)
     their_tv = thing_values(said(b.unit), ctx.lexicon)
     if any(other_value(m, t) for m in mine_tv for t in their_tv):
@@ -70,6 +80,7 @@ def run(ctx: MergeContext) -> None:
         return
     todo: list[tuple[Ref, list[str]]] = []
     stated: set[str] | None = None
+    base_days: set[frozenset[str]] | None = None  # the sets of days the newest states
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries.get(r.key)
@@ -79,6 +90,12 @@ def run(ctx: MergeContext) -> None:
             if stated is None:
                 stated = stated_facts(ctx)
             fresh = [v for v in new_facts(ctx, r, stated) if v.startswith(("n:", "name:"))]
+            if days := weekdays_named(said(r.unit), ctx.lexicon):
+                if base_days is None:
+                    base_days = {weekdays_named(said(b.unit), ctx.lexicon)
+                                 for b in ctx.base_refs()}
+                if days not in base_days:
+                    fresh.append(_days(days))  # a set of days the newest states nowhere
             if fresh:
                 todo.append((r, fresh))
     base = [b for b in ctx.base_refs() if b.unit.kind not in ("rel", "code")]

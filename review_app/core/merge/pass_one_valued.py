@@ -224,9 +224,15 @@ def earlier_stage(ctx: MergeContext) -> None:
     stating a fact the newest states nowhere (a number, a name beyond a date) is left
     to the other passes, which carry or hold it."""
     closing = ctx.lexicon.closing_status_words
+    # The newest's own standing (its `status:` key or its title's stamp) closes the
+    # stages too: then the unit that tells the closing ("The AGM adopted the winter
+    # schedule ...") is the statement, whatever its length.
+    closed = _phrase_cues(str(ctx.base_note.metadata.get("status", "")), closing) \
+        or _phrase_cues(ctx.base_note.title, closing)
     b = next((b for b in ctx.base_refs()
               if (status_statement(b.unit, ctx.lexicon, ctx.thresholds)
-                  or _status_observation(b.unit, ctx.lexicon))
+                  or _status_observation(b.unit, ctx.lexicon)
+                  or closed and b.unit.kind not in ("rel", "code", "row", "step"))
               and _phrase_cues(said(b.unit), closing)
               and not _phrase_cues(said(b.unit), ctx.lexicon.earlier_stage_cues)), None)
     if b is None:
@@ -239,9 +245,16 @@ def earlier_stage(ctx: MergeContext) -> None:
                         or _pending(said(r.unit), ctx.lexicon)):
             continue
         own = {v for v in r.facts.values if v in months or v not in stated}
-        if _dated_state(ctx, own):
+        # It waited on a body the closing names ("to be voted on at the AGM" / "The
+        # AGM adopted ..."): the names it gives besides are what the stage concerned,
+        # now settled; a number it gives is a fact of its own, kept.
+        waited = bool(own) and all(v.startswith("name:") for v in own) \
+            and any(v.startswith("name:") for v in r.facts.values & b.facts.values - own)
+        if _dated_state(ctx, own) or waited:
             _superseded_by(ctx, r, e, b, "it speaks of an earlier stage: the newest's status "
                            "closes it")
+            if waited:
+                ctx.over.add(r.key)  # the stage is over, and what it named with it
 
 
 def _fills(ctx: MergeContext, a: str, b: str) -> Refill | None:

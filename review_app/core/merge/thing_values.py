@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .facts import stem
+from .facts import code_letters, stem
 from .lexicon import Lexicon
 
 # A span of years ("2023-2025", "2023/24", "2025–27"), not a date ("2011-12-05").
@@ -82,6 +82,8 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
             unit = "years"  # a term, a season, a tenure: the span is the value
         elif sign or before.lower() in lexicon.currencies:
             unit = "money:" + (sign or before.lower())
+        elif suffix and code_letters(suffix, lexicon):
+            value, unit = value + suffix.lower(), "code"  # "Grade 4B": one grade named
         elif suffix:
             unit = _unit(suffix)
         elif j < len(tokens) and _unit_word(tokens[j], lexicon):
@@ -147,6 +149,8 @@ def _frequencies(tokens: list[str], lexicon: Lexicon, category: str) -> list[Thi
     out: list[ThingValue] = []
     skip = lexicon.function_words | lexicon.auxiliary_words | lexicon.bound_words
     calendar = lexicon.measure_words | lexicon.weekdays | lexicon.calendar_words
+    calendar_units = calendar | {_unit(c) for c in calendar}
+    spelled = dict(lexicon.number_words)  # "every three months" is every 3 months
     for k, t in enumerate(tokens):
         low = t.lower()
         if low in lexicon.frequency_words:
@@ -156,8 +160,12 @@ def _frequencies(tokens: list[str], lexicon: Lexicon, category: str) -> list[Thi
             end = k + 1
             while end < len(tokens) and len(words) < 3 and (
                     _is_number(tokens[end]) or tokens[end].lower() in calendar
+                    or tokens[end].lower() in spelled and end + 1 < len(tokens)
+                    and _unit(tokens[end + 1]) in calendar_units
                     or tokens[end].lower() in lexicon.frequency_modifiers):
-                words.append(_unit(tokens[end]) if tokens[end][:1].isalpha() else tokens[end])
+                low_end = tokens[end].lower()
+                words.append(str(spelled[low_end]) if low_end in spelled else
+                             _unit(tokens[end]) if tokens[end][:1].isalpha() else tokens[end])
                 end += 1
             if not any(w[:1].isdigit() or w in calendar or _unit(w) in calendar
                        or w + "s" in calendar for w in words):
