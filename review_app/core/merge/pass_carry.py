@@ -77,6 +77,7 @@ from .older_only import (
     text_of,
 )
 from .other_value import in_intro
+from .pass_lead import lead_section
 from .pass_units import said
 from .past_events import past_event
 from .roles import holders
@@ -407,10 +408,13 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                           why=f"{HELD} (the newest nearly says it: "
                                           f"{text_of(b)})")
                 continue
-        if e.status == "carried" and second_intro(x):
-            ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
-                                            why=f"{HELD} (an older version's intro: only "
-                                                "names the newest lacks)")
+        if e.status == "carried" and scope_intro(x):
+            # where, for whom, which firm: still true, the newest omits it; a fact of
+            # the whole note's subject, written in the newest's lead (beside "Contract
+            # yards have their own sheet"), not in the body section its words lean to
+            lead = lead_section(ctx.base)
+            if lead is not None:
+                ctx.home.setdefault(r.key, lead)
             continue
         p = model.probability(x)
         if e.status == "carried" and p < model.carry_at \
@@ -446,12 +450,15 @@ def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:
                                   for h in holders(b.unit.text, ctx.lexicon))
 
 
-def second_intro(x: list[float]) -> bool:
+def scope_intro(x: list[float]) -> bool:
     """An older version's intro sentence about the note's subject (a content word of
-    the newest's title) whose only new facts are names (its place, its people:
-    "Schedules for the three annealers ... for our Kettle Lane batch glass" under
-    "Annealing schedule"): written, it is a second intro restating the newest's; it is
-    held back (issue 18: an older intro is never carried as a second intro).
+    the newest's title) whose only new facts are names the newest names nowhere: the
+    note's scope or identity (where, for whom, which farm: "the prices we quote to
+    private owners and livery yards across the Oxfordshire and north Bucks round",
+    "distilled at Cotswold Edge Lavender"). Still true and said nowhere else, it is
+    carried (issue 18 item 4; the merge-AH reader counted each held one LOST); the
+    model's hold-back, for restatements, never holds it. An intro that frames an
+    older stage or its history is settled before this (pass 3, pass_lead).
     bench/carry_fit.py's figures follow this policy."""
     return bool(x[FEATURES.index("intro")] and x[FEATURES.index("names_only")]
                 and x[FEATURES.index("about_title")])
