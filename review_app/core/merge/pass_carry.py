@@ -408,7 +408,7 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                           why=f"{HELD} (the newest nearly says it: "
                                           f"{text_of(b)})")
                 continue
-        if e.status == "carried" and scope_intro(x):
+        if e.status == "carried" and scope_intro(x) and not holders(r.unit.text, ctx.lexicon):
             # where, for whom, which firm: still true, the newest omits it; a fact of
             # the whole note's subject, written in the newest's lead (beside "Contract
             # yards have their own sheet"), not in the body section its words lean to
@@ -457,11 +457,14 @@ def scope_intro(x: list[float]) -> bool:
     private owners and livery yards across the Oxfordshire and north Bucks round",
     "distilled at Cotswold Edge Lavender"). Still true and said nowhere else, it is
     carried (issue 18 item 4; the merge-AH reader counted each held one LOST); the
-    model's hold-back, for restatements, never holds it. An intro that frames an
-    older stage or its history is settled before this (pass 3, pass_lead).
-    bench/carry_fit.py's figures follow this policy."""
+    model's hold-back, for restatements, never holds it. Not one telling a past event
+    ("After the near miss at Church Cottage in October, ..."): the occasion of an
+    older version, no scope; and `_decide` leaves the model to weigh one naming a
+    person (roles.holders: who does what is a role, which a newer note may have given
+    to another: "Tom Hale places all hide orders"). bench/carry_fit.py's figures
+    follow this policy (persons aside)."""
     return bool(x[FEATURES.index("intro")] and x[FEATURES.index("names_only")]
-                and x[FEATURES.index("about_title")])
+                and x[FEATURES.index("about_title")] and not x[FEATURES.index("past_event")])
 
 
 def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
