@@ -38,3 +38,28 @@ def test_an_older_intro_naming_where_the_note_applies_is_carried_into_the_lead()
     check_ledger(composed)
     dropped = compose("merge", newer, [older], choices={e.key: "drop"})
     assert "Ashwell Bottom" not in dropped.text
+
+
+def test_a_leaning_sentence_with_an_account_the_newest_lacks_follows_its_paragraph() -> None:
+    newer = dated("cutler/blank-suppliers-2026.md", "Knife blank suppliers (2026)",
+                  "blank-suppliers-2026",
+                  "Prices refreshed in March.\n\n## Steel (Brindley Steels)\n"
+                  "Brindley Steels remain our blank supplier. Same-day dispatch still "
+                  "applies to orders in by noon. Every blank is now 1.4116 stainless, so "
+                  "we no longer stock carbon blanks.\n\n## Handles\nHandle scales come "
+                  "from the walnut offcuts of Pryor Joinery.\n", modified="2026-03-20")
+    older = dated("cutler/blank-suppliers.md", "Knife blank suppliers", "blank-suppliers",
+                  "Who sells us blanks.\n\n## Steel\nOur blank supplier is Brindley Steels "
+                  "in Sheffield. Orders placed before noon leave the same day. Their sales "
+                  "line is 0114 496 0021 and our account number is BRS-5170.\n\n## Handles"
+                  "\nHandle scales come from the walnut offcuts of Pryor Joinery.\n",
+                  modified="2025-03-20")
+    composed = compose("merge", newer, [older])
+    e = entry(composed, "BRS-5170")
+    assert (e.status, e.held) == ("carried", False)
+    # after the newest's paragraph stating what it leans on, never inside it
+    steel = composed.text.split("## Steel (Brindley Steels)\n", 1)[1].split("## Handles")[0]
+    assert steel.split("\n\n")[1].strip() == ("Their sales line is 0114 496 0021 and our "
+                                              "account number is BRS-5170.")
+    check_ledger(composed)
+
