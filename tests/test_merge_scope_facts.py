@@ -63,3 +63,27 @@ def test_a_leaning_sentence_with_an_account_the_newest_lacks_follows_its_paragra
                                               "account number is BRS-5170.")
     check_ledger(composed)
 
+
+def test_an_intro_contact_a_body_section_speaks_of_is_written_there_not_only_observed() -> None:
+    newer = dated("ferrets/intake-2026.md", "Ferret intake (2026)", "ferret-intake-2026",
+                  "Agreed at the January volunteers' meeting; it now covers every ferret "
+                  "handed in.\n\n## Quarantine\n\nNew arrivals spend 14 days in the end "
+                  "hutch block.\n\n## Working with the vet\n\nEvery new ferret is seen by our "
+                  "vet within a week of intake. The vet reads the microchip at that "
+                  "visit.\n\n## Observations\n- [rule] 14 days of quarantine #intake\n",
+                  modified="2026-01-20")
+    older = dated("ferrets/intake.md", "Ferret intake", "ferret-intake",
+                  "Every new ferret sees a vet; our usual vet is Dr Alan Brewster at "
+                  "Kingsway Exotics, direct line 01632 960 447, who also neuters the "
+                  "jills.\n\n## Quarantine\n\nNew arrivals spend 10 days in the end hutch "
+                  "block.\n\n## Observations\n- [rule] 10 days of quarantine #intake\n"
+                  "- [contact] Dr Alan Brewster, Kingsway Exotics, 01632 960 447 #vets\n",
+                  modified="2025-01-20")
+    composed = compose("merge", newer, [older])
+    e = entry(composed, "who also neuters the jills")
+    assert (e.status, e.held) == ("carried", False)
+    vet = composed.text.split("## Working with the vet", 1)[1].split("## Observations")[0]
+    assert "direct line 01632 960 447, who also neuters the jills." in vet
+    assert "Brewster" not in _lead(composed.text)
+    assert "10 days" not in composed.text
+    check_ledger(composed)
