@@ -87,3 +87,17 @@ def test_an_intro_contact_a_body_section_speaks_of_is_written_there_not_only_obs
     assert "Brewster" not in _lead(composed.text)
     assert "10 days" not in composed.text
     check_ledger(composed)
+
+
+def test_an_older_intro_naming_only_a_person_is_still_held_back() -> None:
+    # who does what is a role a newer version may have given to another: not scope
+    newer = dated("cress/packing-2026.md", "Watercress packing (2026)", "cress-packing-2026",
+                  "Revised after the new chiller arrived.\n\n## Packing\n\nBunches are "
+                  "chilled to 3 °C within the hour.\n", modified="2026-05-01")
+    older = dated("cress/packing.md", "Watercress packing", "cress-packing",
+                  "Nell Ashdown runs the packing of the watercress bunches.\n\n## Packing"
+                  "\n\nBunches are chilled to 5 °C within the hour.\n", modified="2025-05-01")
+    composed = compose("merge", newer, [older])
+    e = entry(composed, "Nell Ashdown")
+    assert (e.status, e.held) == ("dropped", True) and "intro" in e.why
+    assert "Ashdown" not in composed.text

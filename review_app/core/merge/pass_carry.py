@@ -408,13 +408,20 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                           why=f"{HELD} (the newest nearly says it: "
                                           f"{text_of(b)})")
                 continue
-        if e.status == "carried" and scope_intro(x) and not holders(r.unit.text, ctx.lexicon):
-            # where, for whom, which firm: still true, the newest omits it; a fact of
-            # the whole note's subject, written in the newest's lead (beside "Contract
-            # yards have their own sheet"), not in the body section its words lean to
-            lead = lead_section(ctx.base)
-            if lead is not None:
-                ctx.home.setdefault(r.key, lead)
+        if e.status == "carried" and names_intro(x):
+            if not x[FEATURES.index("past_event")] and not holders(r.unit.text, ctx.lexicon):
+                # where, for whom, which firm: still true, the newest omits it; a fact
+                # of the whole note's subject, written in the newest's lead (beside
+                # "Contract yards have their own sheet"), not in the body section its
+                # words lean to
+                lead = lead_section(ctx.base)
+                if lead is not None:
+                    ctx.home.setdefault(r.key, lead)
+                continue
+            ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
+                                            why=f"{HELD} (an older version's intro: only "
+                                                "a person or a past occasion the newest "
+                                                "lacks)")
             continue
         p = model.probability(x)
         if e.status == "carried" and p < model.carry_at \
@@ -450,21 +457,20 @@ def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:
                                   for h in holders(b.unit.text, ctx.lexicon))
 
 
-def scope_intro(x: list[float]) -> bool:
+def names_intro(x: list[float]) -> bool:
     """An older version's intro sentence about the note's subject (a content word of
-    the newest's title) whose only new facts are names the newest names nowhere: the
-    note's scope or identity (where, for whom, which farm: "the prices we quote to
-    private owners and livery yards across the Oxfordshire and north Bucks round",
-    "distilled at Cotswold Edge Lavender"). Still true and said nowhere else, it is
-    carried (issue 18 item 4; the merge-AH reader counted each held one LOST); the
-    model's hold-back, for restatements, never holds it. Not one telling a past event
-    ("After the near miss at Church Cottage in October, ..."): the occasion of an
-    older version, no scope; and `_decide` leaves the model to weigh one naming a
-    person (roles.holders: who does what is a role, which a newer note may have given
-    to another: "Tom Hale places all hide orders"). bench/carry_fit.py's figures
-    follow this policy (persons aside)."""
+    the newest's title) whose only new facts are names the newest names nowhere. Most
+    are the note's scope or identity (where, for whom, which farm: "the prices we quote
+    to private owners and livery yards across the Oxfordshire and north Bucks round",
+    "distilled at Cotswold Edge Lavender"): still true and said nowhere else, carried
+    (issue 18 item 4; the merge-AH reader counted each held one LOST), never held by
+    the model's hold-back, which is for restatements. One telling a past event ("After
+    the near miss at Church Cottage in October, ...": the occasion of an older version)
+    or naming a person (roles.holders: who does what is a role a newer note may have
+    given to another, "Tom Hale places all hide orders") is held back: the person
+    settles it. bench/carry_fit.py's figures follow this policy (persons aside)."""
     return bool(x[FEATURES.index("intro")] and x[FEATURES.index("names_only")]
-                and x[FEATURES.index("about_title")] and not x[FEATURES.index("past_event")])
+                and x[FEATURES.index("about_title")])
 
 
 def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
