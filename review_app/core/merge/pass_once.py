@@ -196,9 +196,6 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
                                             ).items() if not ctx.base.sections[at].is_intro}
     for i, p in enumerate(prose):
         new = {v for v in p.facts.values if v not in stated and not v.startswith("label:")}
-        if new and p.key in homed:
-            ctx.home.setdefault(p.key, homed[p.key])  # written in that section
-            continue
         if new and not in_intro(ctx, p):
             continue  # a body section's fact is stated in the body (beside its summary)
         words = content_prefixes(ctx, p.unit.text)
@@ -210,7 +207,9 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
                     new <= said[o.key] if new else o.path == p.path
                     and _covers(ctx, o, words))
                 and float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine]
-        if hits:
+        if hits and new and p.key in homed:
+            ctx.home.setdefault(p.key, homed[p.key])  # carried, written in that section
+        elif hits:
             o = obs[max(hits, key=lambda j: float(sims[i, j]))]
             ctx.entries[p.key] = _entry(p, "present", by=o.key, by_text=as_written(o),
                                         why=f"carried as an observation from {o.path}")
