@@ -76,7 +76,7 @@ from .older_only import (
     take_fuller,
     text_of,
 )
-from .other_value import in_intro
+from .other_value import in_intro, tells_occasion
 from .pass_lead import lead_section
 from .pass_units import said
 from .past_events import past_event
@@ -409,7 +409,8 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                           f"{text_of(b)})")
                 continue
         if e.status == "carried" and names_intro(x):
-            if not x[FEATURES.index("past_event")] and not holders(r.unit.text, ctx.lexicon):
+            if not x[FEATURES.index("past_event")] and not who_does(r.unit.text, ctx.lexicon) \
+                    and not tells_occasion(r.unit.text, ctx.lexicon):
                 # where, for whom, which firm: still true, the newest omits it; a fact
                 # of the whole note's subject, written in the newest's lead (beside
                 # "Contract yards have their own sheet"), not in the body section its
@@ -464,13 +465,24 @@ def names_intro(x: list[float]) -> bool:
     to private owners and livery yards across the Oxfordshire and north Bucks round",
     "distilled at Cotswold Edge Lavender"): still true and said nowhere else, carried
     (issue 18 item 4; the merge-AH reader counted each held one LOST), never held by
-    the model's hold-back, which is for restatements. One telling a past event ("After
-    the near miss at Church Cottage in October, ...": the occasion of an older version)
-    or naming a person (roles.holders: who does what is a role a newer note may have
-    given to another, "Tom Hale places all hide orders") is held back: the person
-    settles it. bench/carry_fit.py's figures follow this policy (persons aside)."""
+    the model's hold-back, which is for restatements. One telling a past event or its
+    version's occasion (other_value.tells_occasion: "After the near miss at Church
+    Cottage in October, ...") or opening with a name as its subject (`who_does`: who does what is a role a newer
+    note may have given to another, "Tom Hale places all hide orders") is held back:
+    the person settles it. bench/carry_fit.py's figures follow this policy
+    (persons and occasions aside)."""
     return bool(x[FEATURES.index("intro")] and x[FEATURES.index("names_only")]
                 and x[FEATURES.index("about_title")])
+
+
+def who_does(text: str, lexicon: Lexicon) -> bool:
+    """The sentence opens with a name (roles.holders) as its subject: who does what
+    ("Tom Hale places all hide orders", "Manon Girard ... owns this procedure"), a
+    role; a name in a complement says where or for whom ("for the Willowbank Cattery
+    pens", "to the Hollow Oak Seed Library"), the note's scope."""
+    first = re.match(r"\W*([A-Za-z][\w'’\-]*)", text)
+    return first is not None and any(
+        h.name.split()[0] == first.group(1).lower() for h in holders(text, lexicon))
 
 
 def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
