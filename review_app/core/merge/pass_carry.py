@@ -467,10 +467,10 @@ def names_intro(x: list[float]) -> bool:
     (issue 18 item 4; the merge-AH reader counted each held one LOST), never held by
     the model's hold-back, which is for restatements. One telling a past event or its
     version's occasion (other_value.tells_occasion: "After the near miss at Church
-    Cottage in October, ...") or opening with a name as its subject (`who_does`: who does what is a role a newer
-    note may have given to another, "Tom Hale places all hide orders") is held back:
-    the person settles it. bench/carry_fit.py's figures follow this policy
-    (persons and occasions aside)."""
+    Cottage in October, ...") or opening with a name as its subject (`who_does`: who
+    does what is a role a newer note may have given to another, "Tom Hale places all
+    hide orders") is held back: the person settles it. bench/carry_fit.py's figures
+    follow this policy (persons and occasions aside)."""
     return bool(x[FEATURES.index("intro")] and x[FEATURES.index("names_only")]
                 and x[FEATURES.index("about_title")])
 
