@@ -101,3 +101,19 @@ def test_an_older_intro_naming_only_a_person_is_still_held_back() -> None:
     e = entry(composed, "Nell Ashdown")
     assert (e.status, e.held) == ("dropped", True) and "intro" in e.why
     assert "Ashdown" not in composed.text
+
+
+def test_an_older_intro_naming_the_firm_it_is_for_is_carried() -> None:
+    # a name in a complement says for whom (scope); only a name as the subject is a role
+    newer = dated("cutler/sharpening-2026.md", "Sharpening prices (2026)",
+                  "sharpening-2026", "Steel went up in January.\n\n## Prices\n\n"
+                  "- Kitchen knife: £6\n- Scissors: £5\n", modified="2026-02-01")
+    older = dated("cutler/sharpening.md", "Sharpening prices", "sharpening",
+                  "Our published sharpening prices for the Rother Forge counter.\n\n"
+                  "## Prices\n\n- Kitchen knife: £5\n- Scissors: £5\n",
+                  modified="2025-02-01")
+    composed = compose("merge", newer, [older])
+    e = entry(composed, "Rother Forge")
+    assert (e.status, e.held) == ("carried", False)
+    assert "for the Rother Forge counter." in _lead(composed.text)
+    assert "Kitchen knife: £5" not in composed.text
