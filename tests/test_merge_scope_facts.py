@@ -117,3 +117,25 @@ def test_an_older_intro_naming_the_firm_it_is_for_is_carried() -> None:
     assert (e.status, e.held) == ("carried", False)
     assert "for the Rother Forge counter." in _lead(composed.text)
     assert "Kitchen knife: £5" not in composed.text
+
+
+def test_a_lone_older_section_no_newest_section_speaks_of_keeps_its_heading() -> None:
+    # the newest's nearest section is not near: the supplier line is no line of it
+    newer = dated("cress/pricing-2026.md", "Watercress bed pricing (2026)", "cress-pricing-2026",
+                  "Adopted in February.\n\n## Working out a price\n\n1. Count the bunches "
+                  "cut per bed.\n2. Charge £0.90 per bunch.\n\n## What gets a second "
+                  "look\n\nAnything over 400 bunches a week is priced only after a second "
+                  "look at the beds.\n", modified="2026-02-01")
+    older = dated("cress/pricing.md", "Watercress bed pricing", "cress-pricing",
+                  "Draft.\n\n## Working out a price\n\n1. Count the bunches cut per bed.\n"
+                  "2. Charge £0.80 per bunch.\n\n## Suppliers\n\nRubber bands come from "
+                  "Tillbrook Packaging; the account number is TP-3391 and orders go by "
+                  "email.\n\n## Notes\n\nAnything over 400 bunches a week is priced only "
+                  "after a second look at the beds.\n", modified="2025-02-01")
+    composed = compose("merge", newer, [older])
+    e = entry(composed, "TP-3391")
+    assert e.status == "carried"
+    second = composed.text.split("## What gets a second look", 1)[1]
+    assert "TP-3391" not in second
+    assert "## Suppliers\n\nRubber bands come from Tillbrook Packaging" in composed.text
+    check_ledger(composed)
