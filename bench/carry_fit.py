@@ -43,7 +43,7 @@ from review_app.core.merge.pass_carry import (  # noqa: E402
     FEATURES,
     WEIGHTS_FILE,
     CarryModel,
-    second_intro,
+    names_intro,
     shipped_model,
 )
 from review_app.core.merge.thresholds import DEFAULT  # noqa: E402
@@ -130,8 +130,11 @@ def _figures(model: CarryModel, rows: list, stale: CarryModel | None = None,
                                   or x[0] >= DEFAULT.present_cosine
                                   or x[col["near_shape"]] >= DEFAULT.other_shape_cosine
                                   or x[col["near_stated"]] >= DEFAULT.near_stated_cosine)
-        carry = fuller or (ruled and not present and not second_intro(x) and (
-            p >= model.carry_at or x[0] < DEFAULT.carry_hold_cosine or bool(x[col["named_alone"]])))
+        intro = names_intro(x)
+        scope = intro and not x[FEATURES.index("past_event")]
+        carry = fuller or (ruled and not present and (scope or not intro) and (
+            scope or p >= model.carry_at or x[0] < DEFAULT.carry_hold_cosine
+            or bool(x[col["named_alone"]])))
         if carry and not fuller and stale is not None and stale.probability(x) >= stale_at:
             carry = False
         out["must"] += y

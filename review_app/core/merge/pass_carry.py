@@ -76,7 +76,8 @@ from .older_only import (
     take_fuller,
     text_of,
 )
-from .other_value import in_intro
+from .other_value import in_intro, tells_occasion
+from .pass_lead import lead_section
 from .pass_units import said
 from .past_events import past_event
 from .roles import holders
@@ -407,10 +408,21 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                           why=f"{HELD} (the newest nearly says it: "
                                           f"{text_of(b)})")
                 continue
-        if e.status == "carried" and second_intro(x):
+        if e.status == "carried" and names_intro(x):
+            if not x[FEATURES.index("past_event")] and not who_does(r.unit.text, ctx.lexicon) \
+                    and not tells_occasion(r.unit.text, ctx.lexicon):
+                # where, for whom, which firm: still true, the newest omits it; a fact
+                # of the whole note's subject, written in the newest's lead (beside
+                # "Contract yards have their own sheet"), not in the body section its
+                # words lean to
+                lead = lead_section(ctx.base)
+                if lead is not None:
+                    ctx.home.setdefault(r.key, lead)
+                continue
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                             why=f"{HELD} (an older version's intro: only "
-                                                "names the newest lacks)")
+                                                "a person or a past occasion the newest "
+                                                "lacks)")
             continue
         p = model.probability(x)
         if e.status == "carried" and p < model.carry_at \
@@ -446,15 +458,31 @@ def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:
                                   for h in holders(b.unit.text, ctx.lexicon))
 
 
-def second_intro(x: list[float]) -> bool:
+def names_intro(x: list[float]) -> bool:
     """An older version's intro sentence about the note's subject (a content word of
-    the newest's title) whose only new facts are names (its place, its people:
-    "Schedules for the three annealers ... for our Kettle Lane batch glass" under
-    "Annealing schedule"): written, it is a second intro restating the newest's; it is
-    held back (issue 18: an older intro is never carried as a second intro).
-    bench/carry_fit.py's figures follow this policy."""
+    the newest's title) whose only new facts are names the newest names nowhere. Most
+    are the note's scope or identity (where, for whom, which farm: "the prices we quote
+    to private owners and livery yards across the Oxfordshire and north Bucks round",
+    "distilled at Cotswold Edge Lavender"): still true and said nowhere else, carried
+    (issue 18 item 4; the merge-AH reader counted each held one LOST), never held by
+    the model's hold-back, which is for restatements. One telling a past event or its
+    version's occasion (other_value.tells_occasion: "After the near miss at Church
+    Cottage in October, ...") or opening with a name as its subject (`who_does`: who
+    does what is a role a newer note may have given to another, "Tom Hale places all
+    hide orders") is held back: the person settles it. bench/carry_fit.py's figures
+    follow this policy (persons and occasions aside)."""
     return bool(x[FEATURES.index("intro")] and x[FEATURES.index("names_only")]
                 and x[FEATURES.index("about_title")])
+
+
+def who_does(text: str, lexicon: Lexicon) -> bool:
+    """The sentence opens with a name (roles.holders) as its subject: who does what
+    ("Tom Hale places all hide orders", "Manon Girard ... owns this procedure"), a
+    role; a name in a complement says where or for whom ("for the Willowbank Cattery
+    pens", "to the Hollow Oak Seed Library"), the note's scope."""
+    first = re.match(r"\W*([A-Za-z][\w'’\-]*)", text)
+    return first is not None and any(
+        h.name.split()[0] == first.group(1).lower() for h in holders(text, lexicon))
 
 
 def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:

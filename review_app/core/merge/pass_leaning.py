@@ -19,9 +19,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .alone_facts import identifiers
 from .context import MergeContext, Ref
 from .facts import facts_of
 from .lexicon import Lexicon
+from .older_only import new_facts, stated_facts
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 # What a sentence can lean on: prose and list entries (not code, rows, observations).
@@ -103,6 +105,8 @@ def run(ctx: MergeContext) -> None:
             target = _written_with(ctx, before, base_path)
             if target is None and _person_pointer(r.unit.text, ctx.lexicon):
                 target = _named_again(ctx, before)
+            if target is None:
+                target = _paragraph_end(ctx, r, before, base_path)
             if target is not None:
                 ctx.leans[r.key] = target
                 continue
@@ -111,6 +115,40 @@ def run(ctx: MergeContext) -> None:
                 e, status="dropped", held=True, flips=("carry", "drop"),
                 why=f"it leans on the unit before it, "
                     f"{_NOT_WRITTEN.get(a.status, 'which is not written')}: {a.text}")
+
+
+def _paragraph_end(ctx: MergeContext, r: Ref, before: Ref, base_path: str) -> str | None:
+    """For a leaning sentence naming something only it gives (alone_facts.identifiers:
+    a phone, an account code, an address) whose antecedent the newest states inside a
+    paragraph: the last unit of that paragraph. Written there it still follows what it
+    leans on, a sentence or two on; held back, the number is lost to a reader of the
+    note (merge-AI g01: "Their trade desk number is 0161 496 0732 and our account code
+    is HFC-2291." after the newest's paragraph on the same supplier). None otherwise."""
+    a = ctx.entries[before.key]
+    if a.status != "present" or not identifiers(ctx, r, new_facts(ctx, r, stated_facts(ctx))):
+        return None
+    at = a.by if a.by in ctx.entries else _nearest_in_section(ctx, before)
+    if at is None:
+        return None
+    by = ctx.entries[at]
+    if by.source != base_path or by.status != "stated" or at in ctx.replaced:
+        return None
+    unit = ctx.ref(at).unit
+    block = ctx.base.blocks[unit.block]
+    if block.kind != "para" or not block.units:
+        return None
+    last = next((b.key for b in ctx.base_refs() if b.unit is block.units[-1]), None)
+    return last if last is not None and last not in ctx.replaced else None
+
+
+def _nearest_in_section(ctx: MergeContext, before: Ref) -> str | None:
+    """The base sentence nearest in meaning to `before` in the section its own aligned
+    with (the newest states its facts, "present", without naming one unit)."""
+    k = ctx.aligned.get((before.path, before.section))
+    pool = [b for b in ctx.base_refs() if b.section == k and b.unit.kind == "sentence"]
+    sims = ctx.cosines([before.unit.text], [b.unit.text for b in pool]) if k is not None \
+        else None
+    return pool[int(sims[0].argmax())].key if sims is not None else None
 
 
 def _person_pointer(text: str, lexicon: Lexicon) -> bool:

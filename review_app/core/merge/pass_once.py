@@ -22,6 +22,7 @@ from .other_value import in_intro
 from .pass_units import as_written
 from .pass_units import entry_for as _entry
 from .pass_verdicts import relation_of as _target
+from .section_meaning import clear_homes
 
 
 def run(ctx: MergeContext) -> None:
@@ -188,6 +189,11 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
     said = {o.key: facts_of(o.unit.text.split("]", 1)[-1], ctx.lexicon, all_names=True).values
             for o in obs}
     sims = ctx.cosines([p.unit.text for p in prose], [o.unit.text for o in obs])
+    # an intro sentence a body section of the newest clearly speaks of ("our usual
+    # partner is Dr Ruth Okafor ..., direct line ..." and "## Working with the vet") is
+    # that section's fact, no second intro: stated in the body, as a body sentence is
+    homed = {k: at for k, at in clear_homes(ctx, [p for p in prose if in_intro(ctx, p)]
+                                            ).items() if not ctx.base.sections[at].is_intro}
     for i, p in enumerate(prose):
         new = {v for v in p.facts.values if v not in stated and not v.startswith("label:")}
         if new and not in_intro(ctx, p):
@@ -201,7 +207,9 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
                     new <= said[o.key] if new else o.path == p.path
                     and _covers(ctx, o, words))
                 and float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine]
-        if hits:
+        if hits and new and p.key in homed:
+            ctx.home.setdefault(p.key, homed[p.key])  # carried, written in that section
+        elif hits:
             o = obs[max(hits, key=lambda j: float(sims[i, j]))]
             ctx.entries[p.key] = _entry(p, "present", by=o.key, by_text=as_written(o),
                                         why=f"carried as an observation from {o.path}")

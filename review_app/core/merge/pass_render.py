@@ -158,13 +158,17 @@ def run(ctx: MergeContext) -> Lines:
         own_home = homes.get(r.key, (None, False))[0]
         if older_home is not None and clear.get(r.key, older_home[0]) != older_home[0]:
             older_home = None  # its own meaning is clearly elsewhere (clear_homes)
-        if older_home is not None and (older_home[1] or not many and own_home is None):
+        if older_home is not None and (older_home[1] or not many and own_home is None and (
+                older_home[2] >= ctx.thresholds.section_home_cosine)):
             # the older version of a section of the newest (its heading and what remains
             # of it near that one), or too little of it carried to stand as a section and
             # no home by its own meaning: homed in the newest's section nearest it as its
             # author grouped it. A unit of a section that is no counterpart goes by its
             # own meaning (AC: an older "## Supplies" line on UV torches is no line of
-            # "## Reset sequence" because the heading and it, averaged, lean that way)
+            # "## Reset sequence" because the heading and it, averaged, lean that way).
+            # Nearest is not near: a section no newest section speaks of even at
+            # Thresholds.section_home_cosine keeps its own heading (AH g08: a lone
+            # "## Suppliers" quarry account is no line of "What gets a second visit")
             target[r.key] = older_home[0]
             homed_whole.append(r)
             inline.append(r)

@@ -42,13 +42,13 @@ def _mean_rows(m: np.ndarray) -> np.ndarray:
 
 
 def older_section_homes(ctx: MergeContext, refs: list[Ref]
-                         ) -> dict[tuple[str, int], tuple[int, bool]]:
+                         ) -> dict[tuple[str, int], tuple[int, bool, float]]:
     """For each older section (of `refs`, carried units of sections with no heading
     counterpart) the newest's section its vector (its heading and what remains of it:
     every unit its author grouped there but those the newest states or replaced) is
     nearest, the intro aside (the
-    newest's lead is no section's new home), and whether at least
-    Thresholds.section_counterpart_cosine close: then it is that section's older
+    newest's lead is no section's new home), whether at least
+    Thresholds.section_counterpart_cosine close, and the cosine: then it is that section's older
     version, and what is carried from it is written there (issue 18: "## Dietary and
     medical" re-created beside "## Catering" reads as two notes pasted together). A
     heading that decides what its units mean ("Out of scope") keeps its own."""
@@ -84,11 +84,12 @@ def older_section_homes(ctx: MergeContext, refs: list[Ref]
     at = {t: k for k, t in enumerate(every)}
     cols = np.stack([_mean_rows(m[[at[t] for t in ts]]) for ts in texts.values()])
     keys = list(texts)
-    out: dict[tuple[str, int], tuple[int, bool]] = {}
+    out: dict[tuple[str, int], tuple[int, bool, float]] = {}
     for where, ts in own.items():
         row = cols @ _mean_rows(m[[at[t] for t in ts]])
         best = int(np.argmax(row))
-        out[where] = (keys[best], float(row[best]) >= ctx.thresholds.section_counterpart_cosine)
+        out[where] = (keys[best], float(row[best]) >= ctx.thresholds.section_counterpart_cosine,
+                      float(row[best]))
     return out
 
 
