@@ -90,7 +90,7 @@ class Lexicon:
     # `self_nouns` after one of `self_pointers`), then no word
     # of `version_noun_joiners` ("the change of shift" is a subject's fact). One whose
     # claim is a change: a first person doing or having done it ("We moved ...", "We
-    # now run ...", "We consulted ..."), or a perfect of one of `change_verbs` ("the
+    # now run ...", "We have also added ..."), or a perfect of one of `change_verbs` ("the
     # start has moved forward"). An older intro's scope line opens with one of
     # `scope_openers` and one of `scope_followers` ("How we book ...", "What to do
     # ..."). All tell the older version's moment (version_talk.py).
@@ -120,6 +120,10 @@ class Lexicon:
         """))
     perfect_auxiliaries: frozenset[str] = field(default_factory=lambda: _words("""
         has have had been
+        """))
+    # Words between a first person and what it did ("We have also added ...").
+    claim_adverbs: frozenset[str] = field(default_factory=lambda: _words("""
+        also just recently since already then
         """))
     scope_openers: frozenset[str] = field(default_factory=lambda: _words("""
         how what

@@ -46,12 +46,17 @@ def _past(word: str, lexicon: Lexicon) -> bool:
 
 
 def _change_claim(words: list[str], lexicon: Lexicon) -> bool:
-    """"We moved ...", "We now run ...", "We consulted ...": a first person telling
-    what it did or now does; "the start has moved forward", "has been revised": a
-    perfect of a change verb. Either tells the change, i.e. the older moment."""
-    if len(words) > 1 and words[0] in lexicon.first_person and (
-            words[1] == "now" or _past(words[1], lexicon)):
-        return True
+    """"We moved ...", "We now run ...", "We consulted ...", "We have also added
+    ...": a first person telling what it did or now does; "the start has moved
+    forward", "has been revised": a perfect of a change verb. Either tells the change,
+    i.e. the older moment."""
+    if words[:1] and words[0] in lexicon.first_person:
+        k = 1
+        while k < min(3, len(words) - 1) and (words[k] in lexicon.perfect_auxiliaries
+                                               or words[k] in lexicon.claim_adverbs):
+            k += 1
+        if k < len(words) and (words[k] == "now" or _past(words[k], lexicon)):
+            return True
     return any(w in lexicon.perfect_auxiliaries and any(
         x in lexicon.change_verbs for x in words[k + 1:k + 3]) for k, w in enumerate(words))
 
@@ -63,17 +68,30 @@ def _scope_line(words: list[str], lexicon: Lexicon) -> bool:
         and words[1] in lexicon.scope_followers
 
 
-def version_talk(text: str, lexicon: Lexicon, intro: bool) -> str | None:
+_LABEL = re.compile(r"\b(?:v|version\s+)(\d+)\b", re.IGNORECASE)
+
+
+def version_labels(titles: Iterable[str]) -> frozenset[str]:
+    """The version numbers the group's titles carry ("Round plan v2" -> "2")."""
+    return frozenset(m.group(1) for t in titles for m in _LABEL.finditer(t))
+
+
+def version_talk(text: str, lexicon: Lexicon, intro: bool,
+                 labels: frozenset[str] = frozenset()) -> str | None:
     """Which reading makes the sentence talk about its version ("its subject is the
-    note", "its claim is a change", "what the note covers"), or None. A scope line and
-    an occasion are read so only in their note's intro; a question is no such talk."""
+    note", "it tells what was done or changed then", "what the note covers", "it names
+    a version of the note": `labels`, version_labels of the group's titles), or None.
+    A scope line and an occasion are read so only in their note's intro; a question
+    is no such talk."""
     if text.rstrip("*_ ").endswith("?"):
         return None
+    if any(m.group(1) in labels for m in _LABEL.finditer(text)):
+        return "it names a version of the note"  # "..., so v2 adds a seniority step"
     words = re.findall(r"[a-z][a-z'’\-]*", text.lower())
     if _self_subject(words, lexicon):
         return "its subject is the note or its revision"
     if _change_claim(words, lexicon):
-        return "its claim is a change"
+        return "it tells what was done or changed then"
     if intro and words[0] in lexicon.change_verbs and provenance(text, lexicon) \
             and words[1:2] != ["by"]:  # ("Gathered from ...": where its content came from)
         return "it tells what its version came after"  # "Reworked after the clean."
@@ -89,4 +107,4 @@ def only_when(values: Iterable[str], lexicon: Lexicon) -> bool:
         v[5:] in lexicon.months or v[5:] in lexicon.weekdays)) for v in values)
 
 
-__all__ = ["only_when", "version_talk"]
+__all__ = ["only_when", "version_labels", "version_talk"]
