@@ -33,7 +33,7 @@ def _rounds() -> tuple:
                "happens every month. The current tank version holds 650 litres. Crews said "
                "the ladders were slow, so v2 puts the poles first. We have also added a "
                "Saturday round because customers asked for one. The card reader runs "
-               "firmware v3.\n",
+               "firmware v3. We bought the van in 2019.\n",
                modified="2025-03-20")
     v1 = dated("window-cleaning/round-plan.md", "Round plan", "round-plan",
                "How we plan and order the town round.\n\n"
@@ -63,6 +63,8 @@ def test_a_fact_only_such_a_sentence_states_is_still_carried() -> None:
     composed = merged(newer, v2, v1)
     # first person and a change, but the supplier and account are facts the newest lacks
     assert "Clearflow Supplies" in composed.text and "CF-7731" in composed.text
+    # a year makes a dated record, a fact; a month alone is the older moment
+    assert "We bought the van in 2019." in composed.text
     # "the change of squeegee rubbers" is the subject's fact, not the note's revision
     # nor is "the current tank version": "version" is the note's only after "this"
     # nor is a version the group's titles do not carry ("firmware v3")

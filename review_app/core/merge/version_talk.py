@@ -9,7 +9,7 @@ line "How we book and sequence visits." or its occasion "Reworked after the Febr
 tank clean." (the newest's own intro is the note's intro; who wrote it, or where its
 content was gathered from, is no such talk: pass_lead weighs that).
 pass_verdicts reports such a sentence dropped unless it states a fact the newest lacks;
-when it happened (a month, a weekday, a year) is the older moment, no such fact.
+when it happened (a month, a weekday) is the older moment, no such fact.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ from collections.abc import Iterable
 
 from .lexicon import Lexicon
 from .other_value import provenance
-
-_TIME_VALUE = re.compile(r"n:(?:19|20)\d\d(?:-\d\d(?:-\d\d)?)?")
 
 
 def _self_subject(words: list[str], lexicon: Lexicon) -> bool:
@@ -101,10 +99,11 @@ def version_talk(text: str, lexicon: Lexicon, intro: bool,
 
 
 def only_when(values: Iterable[str], lexicon: Lexicon) -> bool:
-    """Every value is a when (a month, a weekday, a year or a date): the moment of the
-    older version, not a fact the newest lacks."""
-    return all(_TIME_VALUE.fullmatch(v) or (v.startswith("name:") and (
-        v[5:] in lexicon.months or v[5:] in lexicon.weekdays)) for v in values)
+    """Every value is a when without a year (a month, a weekday: "in August"): the
+    moment of the older version, not a fact the newest lacks. A year makes it a dated
+    record ("We opened the yard in 1998"), a fact (as past_events reads dates)."""
+    return all(v.startswith("name:") and (v[5:] in lexicon.months or v[5:] in
+                                          lexicon.weekdays) for v in values)
 
 
 __all__ = ["only_when", "version_labels", "version_talk"]
