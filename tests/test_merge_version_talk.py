@@ -36,7 +36,7 @@ def _rounds() -> tuple:
                "firmware v3. We bought the van in 2019.\n",
                modified="2025-03-20")
     v1 = dated("window-cleaning/round-plan.md", "Round plan", "round-plan",
-               "How we plan and order the town round.\n\n"
+               "How we plan and order the town round. 07700 900461.\n\n"
                "## Order of the day\n\n1. Load the ladders.\n2. Shops by 8:00.\n",
                modified="2024-05-01")
     return newer, v2, v1
@@ -63,6 +63,8 @@ def test_a_fact_only_such_a_sentence_states_is_still_carried() -> None:
     composed = merged(newer, v2, v1)
     # first person and a change, but the supplier and account are facts the newest lacks
     assert "Clearflow Supplies" in composed.text and "CF-7731" in composed.text
+    # a sentence of no words (a number alone) is read, not mistaken
+    assert "07700 900461" in composed.text
     # a year makes a dated record, a fact; a month alone is the older moment
     assert "We bought the van in 2019." in composed.text
     # "the change of squeegee rubbers" is the subject's fact, not the note's revision

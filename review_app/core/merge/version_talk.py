@@ -90,7 +90,7 @@ def version_talk(text: str, lexicon: Lexicon, intro: bool,
         return "its subject is the note or its revision"
     if _change_claim(words, lexicon):
         return "it tells what was done or changed then"
-    if intro and words[0] in lexicon.change_verbs and provenance(text, lexicon) \
+    if intro and words[:1] and words[0] in lexicon.change_verbs and provenance(text, lexicon) \
             and words[1:2] != ["by"]:  # ("Gathered from ...": where its content came from)
         return "it tells what its version came after"  # "Reworked after the clean."
     if intro and _scope_line(words, lexicon):
