@@ -84,6 +84,53 @@ class Lexicon:
         revision revised revisions version versions changes changelog draft drafted
         written rewritten rewrite amended edition updated
         """))
+    # A sentence whose subject is the note or its revision ("This note is what the
+    # sergeant hands to new pipers", "The main change is a wadding layer"): one of
+    # `version_pointers`, at most two other words, one of `version_nouns` (or of
+    # `self_nouns` after one of `self_pointers`), then no word
+    # of `version_noun_joiners` ("the change of shift" is a subject's fact). One whose
+    # claim is a change: a first person doing or having done it ("We moved ...", "We
+    # now run ...", "We have also added ..."), or a perfect of one of `change_verbs` ("the
+    # start has moved forward"). An older intro's scope line opens with one of
+    # `scope_openers` and one of `scope_followers` ("How we book ...", "What to do
+    # ..."). All tell the older version's moment (version_talk.py).
+    version_pointers: frozenset[str] = field(default_factory=lambda: _words("""
+        this these the our
+        """))
+    version_nouns: frozenset[str] = field(default_factory=lambda: _words("""
+        revision revisions change changes
+        """))
+    # Nouns that name the note itself only after one of `self_pointers` ("this note",
+    # "this version"; "the minimum supported version" is the subject's).
+    self_pointers: frozenset[str] = field(default_factory=lambda: _words("""
+        this these
+        """))
+    self_nouns: frozenset[str] = field(default_factory=lambda: _words("""
+        note notes version edition update rewrite draft write-up
+        """))
+    version_noun_joiners: frozenset[str] = field(default_factory=lambda: _words("""
+        of to for from in on at with by
+        """))
+    first_person: frozenset[str] = field(default_factory=lambda: _words("""
+        we i
+        """))
+    change_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+        moved changed revised switched shifted replaced reworked rewritten updated
+        amended reduced increased raised lowered extended shortened brought
+        """))
+    perfect_auxiliaries: frozenset[str] = field(default_factory=lambda: _words("""
+        has have had been
+        """))
+    # Words between a first person and what it did ("We have also added ...").
+    claim_adverbs: frozenset[str] = field(default_factory=lambda: _words("""
+        also just recently since already then
+        """))
+    scope_openers: frozenset[str] = field(default_factory=lambda: _words("""
+        how what
+        """))
+    scope_followers: frozenset[str] = field(default_factory=lambda: _words("""
+        we to you
+        """))
     # A sentence about where its note came from opens with a participle whose subject
     # is the note, then one of `source_words` ("Gathered from the staff room
     # whiteboard", "Taken from the first planning meeting", "Written by the site team

@@ -57,6 +57,7 @@ from .past_events import past_event
 from .pool import pools
 from .roles import replaced as role_replaced
 from .slot_fillers import listed, refill
+from .version_talk import only_when, version_labels, version_talk
 
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
@@ -227,6 +228,13 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     if u.kind == "sentence" and is_history(ctx, r):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="the history of an older version, not a fact of now")
+    labels = ctx.once("version_talk.labels", lambda: version_labels(
+        [ctx.base_note.title] + [n.title for n, _ in ctx.older]))
+    if u.kind == "sentence" and (talk := version_talk(u.text, ctx.lexicon, in_intro(
+            ctx, r), labels)) is not None and only_when(
+            (v for v in r.facts.values if v not in stated), ctx.lexicon):
+        return entry_for(r, "dropped", flips=_FLIP_CARRY,
+                         why=f"about an older version ({talk}), not a fact of now")
     if u.kind == "sentence" and (hit := recounted(ctx, r, pool)) is not None:
         return entry_for(r, "superseded", by=hit.key, by_text=as_written(hit),
                          why="the newest note counts it anew", flips=_FLIP_PAIR)

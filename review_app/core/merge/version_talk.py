@@ -1,0 +1,109 @@
+"""Does an older sentence talk about its own version rather than the note's subject?
+
+An older version's sentences about that version (what changed in it, who it is for,
+why it was revised) and its reasons for a change the newest has since overtaken tell
+that version's moment, not a still-true fact: "The main change is a wadding layer",
+"This note is what the sergeant hands to new pipers", "We moved the morning round
+earlier so ...", "... so the start has moved forward", and an older intro's scope
+line "How we book and sequence visits." or its occasion "Reworked after the February
+tank clean." (the newest's own intro is the note's intro; who wrote it, or where its
+content was gathered from, is no such talk: pass_lead weighs that).
+pass_verdicts reports such a sentence dropped unless it states a fact the newest lacks;
+when it happened (a month, a weekday) is the older moment, no such fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .lexicon import Lexicon
+from .other_value import provenance
+
+
+def _self_subject(words: list[str], lexicon: Lexicon) -> bool:
+    """"This note is ...", "The main change is ...": the note or its revision is the
+    subject (a pointer, at most two other words, a version noun, then no "of"/"to":
+    "the change of shift" speaks of the subject; "version" is the note's only after
+    "this": "the minimum supported version" is the subject's)."""
+    if not words or words[0] not in lexicon.version_pointers:
+        return False
+    for k in range(1, min(4, len(words))):
+        if words[k] in lexicon.version_nouns or (
+                words[0] in lexicon.self_pointers and words[k] in lexicon.self_nouns):
+            after = words[k + 1:k + 2]
+            return bool(after) and after[0] not in lexicon.version_noun_joiners
+        if words[k] in lexicon.function_words:
+            return False
+    return False
+
+
+def _past(word: str, lexicon: Lexicon) -> bool:
+    return word in lexicon.change_verbs or word in lexicon.irregular_participles or (
+        len(word) > 4 and word.endswith("ed") and not word.endswith("eed"))
+
+
+def _change_claim(words: list[str], lexicon: Lexicon) -> bool:
+    """"We moved ...", "We now run ...", "We consulted ...", "We have also added
+    ...": a first person telling what it did or now does; "the start has moved
+    forward", "has been revised": a perfect of a change verb. Either tells the change,
+    i.e. the older moment."""
+    if words[:1] and words[0] in lexicon.first_person:
+        k = 1
+        while k < min(3, len(words) - 1) and (words[k] in lexicon.perfect_auxiliaries
+                                               or words[k] in lexicon.claim_adverbs):
+            k += 1
+        if k < len(words) and (words[k] == "now" or _past(words[k], lexicon)):
+            return True
+    return any(w in lexicon.perfect_auxiliaries and any(
+        x in lexicon.change_verbs for x in words[k + 1:k + 3]) for k, w in enumerate(words))
+
+
+def _scope_line(words: list[str], lexicon: Lexicon) -> bool:
+    """"How we book and sequence yard visits.", "What to do when ...": what the note
+    covers, said the way its intro or title says it."""
+    return len(words) > 2 and words[0] in lexicon.scope_openers \
+        and words[1] in lexicon.scope_followers
+
+
+_LABEL = re.compile(r"\b(?:v|version\s+)(\d+)\b", re.IGNORECASE)
+
+
+def version_labels(titles: Iterable[str]) -> frozenset[str]:
+    """The version numbers the group's titles carry ("Round plan v2" -> "2")."""
+    return frozenset(m.group(1) for t in titles for m in _LABEL.finditer(t))
+
+
+def version_talk(text: str, lexicon: Lexicon, intro: bool,
+                 labels: frozenset[str] = frozenset()) -> str | None:
+    """Which reading makes the sentence talk about its version ("its subject is the
+    note", "it tells what was done or changed then", "what the note covers", "it names
+    a version of the note": `labels`, version_labels of the group's titles), or None.
+    A scope line and an occasion are read so only in their note's intro; a question
+    is no such talk."""
+    if text.rstrip("*_ ").endswith("?"):
+        return None
+    if any(m.group(1) in labels for m in _LABEL.finditer(text)):
+        return "it names a version of the note"  # "..., so v2 adds a seniority step"
+    words = re.findall(r"[a-z][a-z'’\-]*", text.lower())
+    if _self_subject(words, lexicon):
+        return "its subject is the note or its revision"
+    if _change_claim(words, lexicon):
+        return "it tells what was done or changed then"
+    if intro and words[:1] and words[0] in lexicon.change_verbs and provenance(text, lexicon) \
+            and words[1:2] != ["by"]:  # ("Gathered from ...": where its content came from)
+        return "it tells what its version came after"  # "Reworked after the clean."
+    if intro and _scope_line(words, lexicon):
+        return "it says what the note covers, as the newest's intro does"
+    return None
+
+
+def only_when(values: Iterable[str], lexicon: Lexicon) -> bool:
+    """Every value is a when without a year (a month, a weekday: "in August"): the
+    moment of the older version, not a fact the newest lacks. A year makes it a dated
+    record ("We opened the yard in 1998"), a fact (as past_events reads dates)."""
+    return all(v.startswith("name:") and (v[5:] in lexicon.months or v[5:] in
+                                          lexicon.weekdays) for v in values)
+
+
+__all__ = ["only_when", "version_labels", "version_talk"]
