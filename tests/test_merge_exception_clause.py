@@ -6,6 +6,7 @@ unless the owner has asked for their own practice and it is within 10 miles." be
 "The owner's own practice can be used if it is within 10 miles."). Domain: a
 karting track's first aid (no other test uses it); real parser, real model."""
 
+# ruff: noqa: E501  (the notes hold long lines as agents write them)
 from __future__ import annotations
 
 import pytest
