@@ -362,10 +362,14 @@ def said_again(ctx: MergeContext) -> None:
     parts from publishers; can sign orders up to EUR 2,000"). A clause counts because a
     newest sentence saying two things says each: its whole is further in meaning from
     an older sentence restating one of them ("Dr. Ines Moreau leads the project." /
-    "Dr. Ines Moreau leads the project, and Karim Haddad builds the pipeline.")."""
+    "Dr. Ines Moreau leads the project, and Karim Haddad builds the pipeline."). A unit
+    with no fact shares none to anchor it: it is present only when a unit or clause
+    says the same thing (Thresholds.same_cosine: "Owners' own food takes priority" /
+    "Owners' own food still takes priority, and soaked biscuits are offered to
+    seniors"; issue 18 REPEAT)."""
     stated = stated_facts(ctx)
     refs = [r for _, d in ctx.older for r in ctx.refs[d.path]
-            if r.unit.kind in ("item", "sentence") and r.facts.values
+            if r.unit.kind in ("item", "sentence")
             and _restates(ctx.entries[r.key]) and not new_facts(ctx, r, stated)]
     base = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel", "code")]
     if not refs or not base:
@@ -379,7 +383,9 @@ def said_again(ctx: MergeContext) -> None:
         if not mine:
             continue
         k = max(mine, key=lambda k: float(sims[i, k]))
-        if float(sims[i, k]) >= ctx.thresholds.thing_cosine:
+        # with no fact to share, only saying the same thing is saying it again
+        if float(sims[i, k]) >= (ctx.thresholds.thing_cosine if r.facts.values
+                                 else ctx.thresholds.same_cosine):
             b = base[parts[k][0]]
             ctx.entries[r.key] = set_status(
                 ctx.entries[r.key], "present", by=b.key, by_text=text_of(b),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 
 import numpy as np
 
@@ -35,19 +36,25 @@ from .context import MergeContext, Ref
 from .ended import Ended, ended
 from .facts import facts_of
 from .ledger import LedgerEntry
+from .lexicon import ENGLISH, Lexicon
 from .older_only import clauses, new_facts, other_values, stated_facts, unstated
 from .pass_units import as_written
 
-# Where a sentence's clauses meet: a semicolon, or a comma before "and"/"but".
-_BOUND = re.compile(r";\s+|,\s+(?:and|but)\s+")
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
 
 
-def clause_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each clause of `text`, cut at _BOUND outside parentheses."""
+@cache
+def _bound(joiners: frozenset[str]) -> re.Pattern[str]:
+    """Where a sentence's clauses meet: a semicolon, or a comma before a joiner."""
+    return re.compile(r";\s+|,\s+(?:" + "|".join(sorted(joiners)) + r")\s+")
+
+
+def clause_spans(text: str, lexicon: Lexicon = ENGLISH) -> list[tuple[int, int]]:
+    """(start, end) of each clause of `text`, cut at a semicolon or at a comma before
+    one of lexicon.clause_joiners, outside parentheses."""
     spans: list[tuple[int, int]] = []
     start = 0
-    for m in _BOUND.finditer(text):
+    for m in _bound(lexicon.clause_joiners).finditer(text):
         if text[:m.start()].count("(") != text[:m.start()].count(")"):
             continue  # inside "(14 Carver Street, phone ...)"
         spans.append((start, m.start()))
@@ -109,7 +116,7 @@ def _restated_clauses(ctx: MergeContext) -> None:
             if r.unit.kind != "sentence" or e.status != "carried" or e.chosen:
                 continue
             text = e.written or r.unit.text
-            spans = clause_spans(text)
+            spans = clause_spans(text, ctx.lexicon)
             bare = [k for k, (a, b) in enumerate(spans) if k and not _new_in(
                 ctx, text[a:b], stated)]
             if bare:
@@ -171,7 +178,7 @@ def _valued_cut(ctx: MergeContext, r: Ref, stated: set[str]) -> tuple[str, str, 
     gives, the cut part, the naming numbers kept) when a kept clause holds a number
     naming something only it states (alone_facts.identifiers)."""
     text = r.unit.text
-    spans = clause_spans(text)
+    spans = clause_spans(text, ctx.lexicon)
     if len(spans) < 2:
         return None
     alone = new_facts(ctx, r, stated)
