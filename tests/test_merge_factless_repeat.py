@@ -85,7 +85,7 @@ Winter version of the feeding routine. We moved the morning round earlier so tha
 
 ## Medicines
 
-Medicines go out with the morning and evening rounds unless the vet instructs otherwise. Every dose gets initialled. A refused tablet is logged and reported to the medication lead that day, and the lead decides whether to call the owner.
+Medicines go out with the morning and evening rounds unless the vet instructs otherwise. Every dose gets initialled. Birds on a course of antibiotics are fed last, after the rest of their pen. A refused tablet is logged and reported to the medication lead that day, and the lead decides whether to call the owner.
 
 ## Observations
 - [routine] Morning round moved to 7:00 #feeding
@@ -158,6 +158,8 @@ def test_factless_line_a_clause_says_is_not_written_again(composed):
 
 
 def test_a_line_only_an_older_version_gives_is_still_carried(composed):
-    """The December note's reason for the earlier morning round, said nowhere in the
-    newest, stays (LOST guard)."""
-    assert "fed before the heating cycle" in composed.text
+    """A rule with no fact that only the December note gives, said nowhere in the
+    newest, stays (LOST guard). (Its reason for the earlier morning round is that
+    version's talk about its change: reported, see test_merge_version_talk.)"""
+    assert "fed last, after the rest of their pen" in composed.text
+    assert entry(composed, "fed last, after the rest").status == "carried"
