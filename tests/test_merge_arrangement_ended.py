@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import body, check_ledger, entry, fm, note
+from helpers_merge import body, check_ledger, entry, fm, merged, note
 
 from review_app.core.merging import compose
 
@@ -36,8 +36,7 @@ NEWER = note("charityshop/running-2026.md", fm("Running the shop 2026", "2026-02
 
 
 def test_an_arrangement_the_newest_says_ended_is_superseded() -> None:  # failed before
-    c = compose("merge", NEWER, [OLDER], now=NOW)
-    check_ledger(c)
+    c = merged(NEWER, OLDER, now=NOW)
     e = entry(c, "Furniture pickups are booked")
     assert e.status == "superseded", e
     assert e.by_text == "The furniture service has ended.", e

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import body, check_ledger, entry, fm, note
+from helpers_merge import body, entry, fm, merged, note
 
 from review_app.core.merge.lexicon import ENGLISH
 from review_app.core.merge.thing_values import other_value, thing_values
-from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 5, 1, 12, 0, 0)
 OLDER = "We play in Division 3B."
@@ -38,8 +37,7 @@ def test_the_older_division_is_not_written_beside_the_newest() -> None:  # faile
         f"## Division\n\n{NEWER}\n\n## Entries\n\n"
         "Team sheets go to the league secretary by Thursday evening.\n\n"
         "## Observations\n\n- [division] Plays in Division 3A from 2026 #league\n"))
-    c = compose("merge", n, [o], now=NOW)
-    check_ledger(c)
+    c = merged(n, o, now=NOW)
     assert "3B" not in body(c.text)
     assert NEWER in c.text
     assert entry(c, OLDER[:15]).status == "superseded"

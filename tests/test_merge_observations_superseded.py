@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import check_ledger, entry, fm, note
+from helpers_merge import entry, fm, merged, note
 
 from review_app.core.merge.facts import facts_of
 from review_app.core.merge.lexicon import ENGLISH
@@ -75,8 +75,7 @@ def test_times_and_spans_said_in_words_are_values() -> None:  # failed before
 
 
 def test_an_older_observation_with_a_time_in_words_is_superseded() -> None:  # failed before
-    c = compose("merge", NEWER, [OLDER], now=NOW)
-    check_ledger(c)
+    c = merged(NEWER, OLDER, now=NOW)
     e = entry(c, "half seven to half ten")
     assert e.status == "superseded" and "20:00 to 23:00" in (e.by_text or ""), e
     assert e.flips == ("newer", "older")
@@ -93,8 +92,7 @@ def test_an_older_observation_with_a_span_in_words_is_superseded() -> None:  # f
 def test_an_older_observation_naming_an_event_the_note_no_longer_tells_goes() -> None:
     # failed before: "the flood" is told only by the older version's history line,
     # which is not written; the newest never names it
-    c = compose("merge", NEWER, [OLDER], now=NOW)
-    check_ledger(c)
+    c = merged(NEWER, OLDER, now=NOW)
     assert entry(c, "Revised after the February flood").status == "dropped"
     e = entry(c, "Table heaters fitted after the flood")
     assert e.status == "dropped" and e.flips == ("carry", "drop") and "flood" in e.why, e

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import body, check_ledger, entry, fm, note
+from helpers_merge import body, check_ledger, entry, fm, merged, note
 
 from review_app.core.merging import compose
 
@@ -45,8 +45,7 @@ QUESTIONS = ("Should we move practice to Fridays?", "Handbell evenings in winter
 
 
 def test_an_older_draft_s_open_questions_are_dropped_and_flippable() -> None:  # failed before
-    c = compose("merge", NEWER, [OLDER], now=NOW)
-    check_ledger(c)
+    c = merged(NEWER, OLDER, now=NOW)
     written = body(c.text)
     for q in QUESTIONS:
         assert q not in written, q

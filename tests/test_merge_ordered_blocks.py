@@ -16,7 +16,7 @@ from helpers_apply import group_doc, notes_of, plan_doc, tree_hashes, write_note
 from review_app.core.apply import apply_plan, plan_from_document, undo_apply
 from review_app.core.merging import compose
 from review_app.core.project import Project
-from tests.helpers_merge import check_ledger, dated, entry
+from tests.helpers_merge import check_ledger, dated, entry, merged
 
 NOW = dt.datetime(2026, 6, 1, 8, 0)
 
@@ -65,8 +65,7 @@ def _steps(text: str) -> list[str]:
 
 def test_a_renumbered_reworded_procedure_under_another_heading_is_taken_whole() -> None:
     newer, older = _daily()
-    c = compose("merge", newer, [older], now=NOW)
-    check_ledger(c)
+    c = merged(newer, older, now=NOW)
     assert _steps(c.text) == NEWEST_STEPS.strip().split("\n")  # nothing appended or spliced
     assert "Grease the bull wheel" not in c.text  # the retired step
     assert "Seven steps" not in c.text  # the older observation counting the older list
@@ -136,8 +135,7 @@ def test_a_table_whose_newest_version_dropped_a_row_and_changed_a_value() -> Non
                   "| Adult | GBP 3.50 | GBP 5.00 |\n| Child | GBP 1.50 | GBP 2.60 |\n"
                   "| Senior | GBP 2.50 | GBP 4.00 |\n"
                   "| Family | GBP 9.00 | GBP 13.00 |\n", modified="2024-03-01")
-    c = compose("merge", newer, [older], now=NOW)
-    check_ledger(c)
+    c = merged(newer, older, now=NOW)
     rows = re.findall(r"(?m)^\|.*\|$", c.text)
     assert rows == ["| Ticket | Single | Return |", "|---|---|---|",
                     "| Adult | GBP 3.50 | GBP 5.00 |", "| Child | GBP 1.80 | GBP 2.60 |",
@@ -164,8 +162,7 @@ def test_a_checklist_whose_boxes_changed_is_the_newest_s() -> None:
                   "## Open jobs\n\n- [ ] Replace the haul rope\n"
                   "- [ ] Renew the car door seals\n- [ ] Repaint the lower station canopy\n"
                   "- [ ] Oil the upper station turnstiles\n", modified="2026-01-10")
-    c = compose("merge", newer, [older], now=NOW)
-    check_ledger(c)
+    c = merged(newer, older, now=NOW)
     assert "- [ ] Replace the haul rope" not in c.text
     assert "- [ ] Renew the car door seals" not in c.text
     assert "- [x] Renew the car door seals" in c.text
@@ -196,8 +193,7 @@ def test_an_older_procedure_in_a_section_the_newest_lacks_is_carried_whole() -> 
                   "2. Release the emergency drive clutch.\n"
                   "3. Wind the cars to the passing loop with the hand wheel.\n"
                   "4. Walk passengers down the track stairs.\n", modified="2024-02-01")
-    c = compose("merge", newer, [older], now=NOW)
-    check_ledger(c)
+    c = merged(newer, older, now=NOW)
     assert ("## Evacuating a stranded car\n\n1. Radio the other car and the lower station.\n"
             "2. Release the emergency drive clutch.\n3. Wind the cars to the passing loop "
             "with the hand wheel.\n4. Walk passengers down the track stairs.\n") in c.text
@@ -222,8 +218,7 @@ def test_an_older_observation_counting_the_older_block_is_not_carried(
     older = dated("funicular/daily.md", "Cliff railway daily", "daily",
                   "## Routine\n\n" + OLDER_STEPS + "\n## Observations\n\n" + older_obs
                   + "\n", modified="2024-05-10")
-    c = compose("merge", newer, [older], now=NOW)
-    check_ledger(c)
+    c = merged(newer, older, now=NOW)
     e = entry(c, older_obs[2:])
     assert e.status == status, e
     assert older_obs not in c.text

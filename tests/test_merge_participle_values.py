@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import body, check_ledger, entry, fm, note
+from helpers_merge import body, entry, fm, merged, note
 
 from review_app.core.merge.lexicon import ENGLISH
 from review_app.core.merge.thing_values import other_value, thing_values
-from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 5, 1, 12, 0, 0)
 OLDER = "Notice must be given at least 28 days before arrival."
@@ -36,8 +35,7 @@ def test_the_older_interval_is_superseded_across_sections() -> None:
         f"{NEWER}\n- [ ] Keyholder told\n\n## Bothy\n\n"
         "The sleeping platform holds twelve people.\n\n## Observations\n\n"
         "- [rule] Notice at least 14 days before arrival #visits\n"))
-    c = compose("merge", n, [o], now=NOW)
-    check_ledger(c)
+    c = merged(n, o, now=NOW)
     assert "28 days" not in body(c.text)
     assert NEWER in c.text
     assert entry(c, OLDER[:20]).status == "superseded"

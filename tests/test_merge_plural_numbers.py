@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import body, check_ledger, entry, fm, note
-
-from review_app.core.merging import compose
+from helpers_merge import body, entry, fm, merged, note
 
 NOW = dt.datetime(2026, 5, 1, 12, 0, 0)
 OLDER = "A taster session costs £8 per person and is free for under-12s and carers."
@@ -26,7 +24,6 @@ def test_a_plural_number_is_no_unspoken_count() -> None:  # failed before
         "How the Crag End axe throwing venue runs taster sessions this year.\n\n## Prices\n\n"
         "Taster sessions are now free for everyone. Book at the front desk.\n\n"
         "## Observations\n\n- [fee] Taster sessions free for everyone #prices\n"))
-    c = compose("merge", n, [o], now=NOW)
-    check_ledger(c)
+    c = merged(n, o, now=NOW)
     assert "£8" not in body(c.text)
     assert entry(c, OLDER[:20]).status != "carried"

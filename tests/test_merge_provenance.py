@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import check_ledger, entry, fm, note
+from helpers_merge import entry, fm, merged, note
 
 from review_app.core.merge.lexicon import ENGLISH
 from review_app.core.merging import compose
@@ -52,8 +52,7 @@ PLAIN = note("paragliding/winch-day-plan.md", fm("Winch day plan", "2026-03-10")
 
 
 def test_an_older_source_line_gives_way_to_the_newest_lead() -> None:  # failed before
-    c = compose("merge", NEWER, [OLDER], now=NOW)
-    check_ledger(c)
+    c = merged(NEWER, OLDER, now=NOW)
     e = entry(c, "Gathered from the launch noticeboard")
     assert e.status == "superseded" and e.by_text == NEWER_LEAD, e
     assert e.flips == ("newer", "older")
@@ -67,8 +66,7 @@ def test_an_older_source_line_stays_when_the_newest_tells_none() -> None:
 
 
 def test_the_reason_for_a_reversed_rule_goes_with_it() -> None:  # failed before
-    c = compose("merge", NEWER, [OLDER], now=NOW)
-    check_ledger(c)
+    c = merged(NEWER, OLDER, now=NOW)
     rule = entry(c, "Tandem flights are not allowed")
     assert rule.status == "superseded" and "allowed from the north launch" in (
         rule.by_text or "")

@@ -15,9 +15,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from helpers_merge import check_ledger, entry, fm, note
-
-from review_app.core.merging import compose
+from helpers_merge import entry, fm, merged, note
 
 NOW = dt.datetime(2026, 8, 1, 9, 0, 0)
 
@@ -55,8 +53,7 @@ def _notes():
 @pytest.fixture(scope="module")
 def composed():
     older, newer = _notes()
-    c = compose("merge", newer, [older], now=NOW)
-    check_ledger(c)
+    c = merged(newer, older, now=NOW)
     return c
 
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import body, check_ledger, entry, fm, note
+from helpers_merge import body, entry, fm, merged, note
 
 from review_app.core.merge.lexicon import ENGLISH
 from review_app.core.merge.thing_values import other_value, thing_values
-from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 5, 1, 12, 0, 0)
 OLDER = "A mower service every three months by our fitter, Aino Virtanen (mobile 07700 900 615)."
@@ -39,8 +38,7 @@ def test_the_older_interval_is_not_written_beside_the_newest() -> None:
         "How the Harbour crazy golf course keeps its mowers this year.\n\n## Servicing\n\n"
         "The blades are sharpened and the belts checked at each service.\n\n"
         f"## Observations\n\n{NEWER}\n"))
-    c = compose("merge", n, [o], now=NOW)
-    check_ledger(c)
+    c = merged(n, o, now=NOW)
     assert "three months" not in body(c.text)
     assert "07700 900 615" in c.text  # the fitter's number still stands
     assert entry(c, OLDER[:20]).status == "superseded"

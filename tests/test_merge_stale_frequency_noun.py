@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import body, check_ledger, entry, fm, note
+from helpers_merge import body, entry, fm, merged, note
 
 from review_app.core.merge.lexicon import ENGLISH
 from review_app.core.merge.thing_values import other_value, thing_values
-from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 5, 1, 12, 0, 0)
 OLDER = "Lamp-room waste: collection every 6 weeks, booked by the keeper."
@@ -36,8 +35,7 @@ def test_the_older_interval_is_not_written_beside_the_newest() -> None:  # faile
     n = note("lighthouse/yard-2026.md", fm("Lighthouse yard 2026", "2026-02-01") + (
         "How the Skerry Point lighthouse yard is kept this year.\n\n## Waste\n\n"
         f"{NEWER}\n\nBins stand inside the compound gate.\n"))
-    c = compose("merge", n, [o], now=NOW)
-    check_ledger(c)
+    c = merged(n, o, now=NOW)
     assert "every 6 weeks" not in body(c.text)
     assert NEWER in c.text
     e = entry(c, OLDER[:20])

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import body, check_ledger, entry, fm, note
-
-from review_app.core.merging import compose
+from helpers_merge import body, entry, fm, merged, note
 
 NOW = dt.datetime(2026, 5, 1, 12, 0, 0)
 OLDER = "- Days: Tuesday, Friday and Saturday"
@@ -33,8 +31,7 @@ def _notes():
 
 def test_another_set_of_days_supersedes_the_older_list() -> None:  # failed before
     o, n = _notes()
-    c = compose("merge", n, [o], now=NOW)
-    check_ledger(c)
+    c = merged(n, o, now=NOW)
     assert "Tuesday, Friday" not in body(c.text)
     assert NEWER in c.text
     assert entry(c, OLDER[:12]).status == "superseded"
@@ -46,6 +43,5 @@ def test_the_same_set_of_days_said_again_is_no_other_value() -> None:
         "How the Millbrook men's shed runs its sessions this year.\n\n## Visiting\n\n"
         "The shed opens on Tuesday, Friday and Saturday, from 09:00 to 12:30.\n\n"
         "## Members\n\nMembers sign in at the tool wall.\n"))
-    c = compose("merge", n, [o], now=NOW)
-    check_ledger(c)
+    c = merged(n, o, now=NOW)
     assert entry(c, OLDER[:12]).status != "superseded"
