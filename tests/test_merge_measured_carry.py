@@ -5,12 +5,13 @@ unit nearest in meaning; footnote definitions stay with the body's footnotes."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 from review_app.core.merge import DEFAULT
 from review_app.core.merge import compose as core_compose
-from review_app.core.merge.pass_carry import FEATURES, CarryModel, shipped_model
+from review_app.core.merge.pass_carry import FEATURES, WEIGHTS_FILE, CarryModel
 from review_app.core.merging import compose
 from tests.helpers_merge import body, dated, entry
 
@@ -136,7 +137,7 @@ def test_footnote_definitions_stay_with_the_bodys_footnotes() -> None:
     assert "[^3]" not in text
 
 
-@pytest.mark.skipif(shipped_model() is None, reason="no carry_weights.json shipped")
+@pytest.mark.skipif(not WEIGHTS_FILE.exists(), reason="no carry_weights.json shipped")
 def test_an_older_unit_the_newest_says_elsewhere_is_never_carried() -> None:
     """Compared with every newest unit, not only its aligned section's: the same rule
     under another heading, with the old phone number, is superseded, not repeated."""
@@ -173,3 +174,15 @@ def test_an_older_item_that_says_the_newest_item_and_more_is_written_once() -> N
     newer_only = compose("merge", newer, [older], carry_model=ALWAYS,
                          choices={e.key: "newer"})
     assert "- Doors open 18:30.\n" in newer_only.text and "21:45" not in newer_only.text
+
+
+def test_the_shipped_weights_name_exactly_pass_carrys_features() -> None:
+    """carry_weights.json is fitted on pass_carry.FEATURES, in order, one weight, mean and
+    scale each: a feature added to or taken from FEATURES without a refit
+    (bench/carry_fit.py --write) would feed the model inputs it was not fitted on."""
+    doc = json.loads(WEIGHTS_FILE.read_text())
+    assert doc["features"] == list(FEATURES)
+    assert len(doc["mean"]) == len(doc["scale"]) == len(doc["weights"]) == len(FEATURES)
+    assert 0.0 <= doc["carry_at"] <= 1.0 and 0.0 <= doc["hold_at"] <= 1.01
+    with pytest.raises(ValueError, match="other features"):
+        CarryModel.from_json({**doc, "features": doc["features"][:-1]})
