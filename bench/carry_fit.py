@@ -25,7 +25,7 @@ person (and how many of them must-carry), neutral units carried, the `_cost`, fo
   - the shipped weights as they are (carry_weights.json with its own feature list and
     cuts; honest only on sets they were not fitted on),
   - leave one set out (fit on the other sets, figures on the left-out one): the refit
-    on pass_carry.FEATURES, and on FEATURES plus pass_carry.CANDIDATES (inputs tried,
+    on pass_carry.FEATURES, and on FEATURES plus carry_tried.CANDIDATES (inputs tried,
     not shipped: pass_carry computes them only for this fit's compose).
 A refit's cuts (carry_at: a unit the rules carry is carried at p >= it, else held
 back; hold_at: one they leave out is held back at p >= it; the gate `--near`: the
@@ -35,10 +35,10 @@ its training sets only, as those of least `_cost`; the left-out set never picks 
 `--write` ships the refit on FEATURES fitted on every set, with carry_at and hold_at
 chosen the same way over every set (its own figures are optimistic; the leave-one-set-
 out ones are honest; a gate other than Thresholds' is reported, not shipped). To ship
-a candidate, move it from CANDIDATES to FEATURES first. Composing every group is the
-slow part: `--cache` keeps the units and their inputs (not their labels: those are read
-again each run, so a labels file that arrives later needs no recompose); a cache of
-other inputs is recomposed.
+a candidate, move it from carry_tried.CANDIDATES to FEATURES first. Composing every
+group is the slow part: `--cache` keeps the units and their inputs (not their labels:
+those are read again each run, so a labels file that arrives later needs no
+recompose); a cache of other inputs is recomposed.
 """
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from review_app.core import merging  # noqa: E402
+from review_app.core.merge.carry_tried import CANDIDATES  # noqa: E402
 from review_app.core.merge.pass_carry import (  # noqa: E402
-    CANDIDATES,
     FEATURES,
     WEIGHTS_FILE,
     CarryModel,

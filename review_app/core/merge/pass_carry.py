@@ -41,7 +41,7 @@ counterpart (`_scope`).
   sets that found a few more facts and more repeats (bench/carry_fit.py).
 Superseded units keep pass 3's verdict. Update writes no older prose: untouched.
 Round 22 refitted it on the eight seen sets merge-AC..AJ with readers' labels and
-tried three more inputs (CANDIDATES); leave one set out, no refit carried fewer stale
+tried four more inputs (carry_tried.CANDIDATES); leave one set out, no refit carried fewer stale
 units than these weights, so they stay (bench/README.md, carry_fit.py).
 """
 
@@ -57,6 +57,7 @@ from pathlib import Path
 import numpy as np
 
 from .alone_facts import alone_facts, identifiers
+from .carry_tried import tried
 from .context import MergeContext, Ref
 from .facts import (
     condition_kept,
@@ -64,9 +65,7 @@ from .facts import (
     masked,
     stem,
     unnamed,
-    value_kind,
     value_shape,
-    weekdays_named,
 )
 from .ledger import WORDING_ONLY
 from .lexicon import Lexicon
@@ -102,9 +101,6 @@ FEATURES = ("cos_any", "cos_pool", "stated_share", "no_facts", "new_facts", "oth
             "words", "same_shape", "near_shape", "near_stated", "about_title",
             "cos_frame", "frame_words", "names_stated", "section_kept", "other_measure",
             "fuller", "old_over", "named_alone")
-# Inputs tried for the model and not shipped (bench/carry_fit.py reports the fit with
-# and without them): computed only when no model is given, as the fit composes.
-CANDIDATES = ("cos_about", "kind_differs", "identifier")
 # Relations say nothing as prose; code blocks embed poorly and are not warmed ahead
 # (merging.prefetch_texts), so a preview embeds nothing more for this pass.
 _NOT_EMBEDDED = frozenset({"rel", "code"})
@@ -235,10 +231,9 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
                                         if float(sims[i, j]) >= ctx.thresholds.home_cosine])
             else 0.0,
         ]
-        if ctx.carry_model is None:
-            out[r.key] += [
-                *_about(ctx, r, base, frames[i] if frames is not None else None, stated),
-                1.0 if identifiers(ctx, r, new_facts(ctx, r, every)) else 0.0]
+        if ctx.carry_model is None:  # the fit's compose: the inputs it tries too
+            out[r.key] += tried(ctx, r, base, frames[i] if frames is not None else None,
+                                stated, every, notes[r.path])
     return out
 
 
@@ -273,41 +268,6 @@ def _speaks_to(ctx: MergeContext, r: Ref, base: list[Ref], scope: list[int],
     new = {v for v in r.facts.values if v not in stated and v.startswith(("n:", "label:"))}
     other = len(other_values(ctx, r, new)) / len(new) if new else 0.0
     return [cos, share, named, kept[where], other]
-
-
-def _about(ctx: MergeContext, r: Ref, base: list[Ref], frames: np.ndarray | None,
-           stated: set[str]) -> list[float]:
-    """What the newest says about the unit's subject, wherever it says it (a rewrite
-    often moves a line to another section). cos_about: the cosine to the nearest base
-    unit anywhere, both with values and names taken out (facts.unnamed), the round 21
-    measure (m21x) that no single cut could use; kind_differs: that cosine when the
-    nearest unit holds another value of a kind the unit's own new values have
-    (`_other_kind`), else 0: the slot filled in another form, left to the fit to weigh
-    against still-true older-only facts."""
-    if frames is None or not base:
-        return [0.0, 0.0]
-    row = np.asarray(frames, dtype=np.float64)
-    j = int(row.argmax())
-    cos = float(row[j])
-    return [cos, cos if _other_kind(ctx, r, base[j], stated) else 0.0]
-
-
-def _other_kind(ctx: MergeContext, r: Ref, near: Ref, stated: set[str]) -> bool:
-    """`near` gives a value of a kind one of the unit's values the newest states
-    nowhere has (facts.value_kind: a time, money, a share, a count, a year, a code, a
-    label) that the unit does not give, names another person (roles.holders) where
-    the unit names one, or another set of weekdays: the same slot, another value."""
-    lx = ctx.lexicon
-    new = {v for v in r.facts.values if v not in stated and not v.startswith("name:")}
-    theirs = {value_kind(v) for v in near.facts.values - r.facts.values
-              if not v.startswith("name:")}
-    if {value_kind(v) for v in new} & theirs:
-        return True
-    mine_people = {h.name for h in holders(r.unit.text, lx)}
-    if mine_people and {h.name for h in holders(near.unit.text, lx)} - mine_people:
-        return True
-    days, their_days = weekdays_named(r.unit.text, lx), weekdays_named(near.unit.text, lx)
-    return bool(days and their_days and days != their_days)
 
 
 def _scope(ctx: MergeContext, r: Ref, base: list[Ref]) -> list[int]:
