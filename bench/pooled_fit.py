@@ -20,6 +20,7 @@ console's star groups; `/work/heldout/tools/hard_eval.py` on a scan checks the g
 
     python bench/pooled_fit.py            # scan every set (cached pieces), table, folds
     python bench/pooled_fit.py --reuse    # refit on the last dump
+    python bench/pooled_fit.py --seen /work/dev/seen   # the hard sets found there instead
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from stats import wilson  # noqa: E402
 from review_app.core.embedding import Embedder  # noqa: E402
 from review_app.core.strategies import cues as cues_mod  # noqa: E402
 from review_app.core.strategies import hybrid as hybrid_mod  # noqa: E402
+from review_app.core.strategies import pair_features as scored_mod  # noqa: E402
 from review_app.core.strategies.coverage import SECTIONS  # noqa: E402
 
 REPO = BENCH.parent
@@ -91,22 +93,23 @@ def set_rows(name: str, embedder: Embedder) -> list[dict]:
     """Every labeled pair of a set: base score (cues not applied) and its cues' figures."""
     root, labels = labels_of(name)
     seen: dict[tuple[str, str], object] = {}
-    saved_cues, saved_adjust = hybrid_mod.pair_cues, cues_mod.PairCues.adjust
+    saved_cues, saved_adjust = scored_mod.pair_cues, cues_mod.PairCues.adjust
 
     def recording(a, b, pa, pb, *rest):
         cue = saved_cues(a, b, pa, pb, *rest)
         seen[tuple(sorted((a.path, b.path)))] = cue  # type: ignore[index]
         return cue
 
-    saved_floor = hybrid_mod.FLOOR
-    hybrid_mod.pair_cues = recording  # type: ignore[assignment]
-    cues_mod.PairCues.adjust = lambda self, score, likely: score  # type: ignore[method-assign]
-    hybrid_mod.FLOOR = TABLE_FLOOR  # cues of pairs below the shipped floor too (--floor)
+    saved_floor = scored_mod.FLOOR  # the scan's cue pass lives in pair_features.ScoredPairs
+    scored_mod.pair_cues = recording  # type: ignore[assignment]
+    cues_mod.PairCues.adjust = (  # type: ignore[method-assign]
+        lambda self, score, likely, listing=None: score)
+    scored_mod.FLOOR = TABLE_FLOOR  # cues of pairs below the shipped floor too (--floor)
     try:
         result = scan_folder(root, "hybrid", embedder)
     finally:
-        hybrid_mod.pair_cues, cues_mod.PairCues.adjust = saved_cues, saved_adjust
-        hybrid_mod.FLOOR = saved_floor
+        scored_mod.pair_cues, cues_mod.PairCues.adjust = saved_cues, saved_adjust
+        scored_mod.FLOOR = saved_floor
     best: dict[tuple[str, str], object] = {}
     for c in result.candidates:
         if c.key not in best or c.score > best[c.key].score:  # type: ignore[attr-defined]
@@ -362,7 +365,7 @@ def report(rows: list[dict], pivot: float, l2: float, mode: str,
            listing: float | None = None, likely: float | None = None) -> None:
     """Per set with the shipped score, then leave-one-set-out under `mode`, then `mode`
     fitted on everything. `listing` / `likely` hold a cut instead of choosing it."""
-    sets = sorted({r["set"] for r in rows}, key=ALL.index)
+    sets = list(dict.fromkeys(r["set"] for r in rows))  # in the order they were read
     cur = (SECTIONS.weight, SECTIONS.both_own, SECTIONS.pivot)
     weights = hybrid_mod.load_weights()
     now_list, now_likely = weights["threshold_recall"], weights["threshold"]
@@ -416,9 +419,22 @@ def report(rows: list[dict], pivot: float, l2: float, mode: str,
     print(line("pooled", figures(rows, w, ls, lk, band)))
 
 
+def use_seen(folder: Path) -> list[str]:
+    """The hard sets are the labeled `score-*` folders under `folder` (the sets already
+    measured, once the held-out folder that named them is gone), with rewrite_kb; the demo
+    and the real vaults found on this machine pool in. Returns the sets to scan."""
+    found = {d.name: d for d in sorted(folder.glob("score-*")) if (d / "labels.json").is_file()}
+    HARD.clear()
+    HARD.update(found)
+    HARD["rewrite_kb"] = REPO / "tests" / "data" / "rewrite_kb"
+    return [*HARD, "demo", *(v for v, (src, _, _) in VAULTS.items() if src.is_dir())]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default=",".join(ALL))
+    ap.add_argument("--sets", default=None, help="comma-separated (default: every set)")
+    ap.add_argument("--seen", type=Path, default=None,
+                    help="read the hard sets from the score-* folders here")
     ap.add_argument("--reuse", action="store_true")
     ap.add_argument("--mode", choices=("shipped", "joint", "split", "split-fit", "lift",
                                            "lift-fit"), default="split")
@@ -434,12 +450,15 @@ def main() -> None:
     ap.add_argument("--l2", type=float, default=0.1)
     ap.add_argument("--dump", type=Path, default=OUT / "pairs.json")
     args = ap.parse_args()
+    sets = use_seen(args.seen) if args.seen is not None else list(ALL)
+    if args.sets:
+        sets = args.sets.split(",")
     if args.reuse:
         rows = json.loads(args.dump.read_text())
     else:
         embedder = Embedder()
         rows = []
-        for s in args.sets.split(","):
+        for s in sets:
             rows += scan_rows(s) if args.from_scans and s in VAULTS else set_rows(s, embedder)
             print(f"{s}: {sum(r['set'] == s for r in rows)} labeled pairs", flush=True)
         args.dump.parent.mkdir(parents=True, exist_ok=True)

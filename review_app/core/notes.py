@@ -461,8 +461,40 @@ def split_frontmatter_value(text: str) -> tuple[Any, str, bool]:
         fm, content = _YAML.split(stripped)
     except ValueError:
         return {}, stripped, False
-    value = load_frontmatter_yaml(fm)
+    try:
+        value = load_frontmatter_yaml(fm)
+    except FrontmatterTooComplex:
+        raise
+    except yaml.YAMLError:
+        repaired = _quoted_colon_values(fm)
+        if repaired is None:
+            raise
+        try:
+            value = load_frontmatter_yaml(repaired)
+        except yaml.YAMLError:
+            value = None
+        if not isinstance(value, dict):
+            raise
     return ({} if value is None else value), content.strip(), True
+
+
+_PLAIN_VALUE = re.compile(r"^([A-Za-z_][\w-]*):[ \t]+([^\s'\"\[\]{}|>&*!%@`#].*?)\s*$")
+
+
+def _quoted_colon_values(fm: str) -> str | None:
+    """The frontmatter with each top-level plain value holding ': ' quoted, or None where
+    none does. Agents writing notes directly put titles such as `title: Lesson: the jar`
+    unquoted: invalid YAML, but the writer's meaning is plain (basic-memory indexes such a
+    note as plain text), and a note left out of the scan is a duplicate never found."""
+    lines = fm.split("\n")
+    changed = False
+    for i, line in enumerate(lines):
+        m = _PLAIN_VALUE.match(line)
+        if m and ": " in m.group(2):
+            value = m.group(2).replace("'", "''")
+            lines[i] = f"{m.group(1)}: '{value}'"
+            changed = True
+    return "\n".join(lines) if changed else None
 
 
 def _split_frontmatter(text: str) -> tuple[Any, str]:

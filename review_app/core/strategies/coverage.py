@@ -103,7 +103,14 @@ pairs from 0.25 up get their cues (`floor`; 0.30 before). Chosen leaving each se
 grid (floor 0.20-0.30, pivot 0.75-0.85, weight 1.55-8) on the pooled hard sets score-A..H and
 rewrite_kb (`bench/pooled_fit.py --mode lift`): every fold but one chose (0.25, 0.75, 8); the
 folds list 144 of 157 duplicate pairs (139 before) with the same 16 non-series non-duplicates
-and 4 more series pairs, all possible."""
+and 4 more series pairs, all possible.
+
+One shared section (cues.PairCues.held_as_shared, round 22) is one piece of the smaller note
+with a close counterpart (`close`) and little of the rest restated. Its best piece answered at
+cosine 0.81-1.0 in the pairs it held (dev: score-U..Z's labeled shared-section pairs 0.96-1.0,
+a real vault's related pairs 0.81-0.98); a rewrite, its wording changed throughout, has no
+piece that close (its best 0.64-0.80: score-U/V/W/Y, 5 rewrites and 1 chain pair the rule
+held before): every piece restated moderately is the opposite of one section shared."""
 CHUNKS = Scale(0.65, 0.85, 0.85, 3.2, 0.0, smaller=True, shaped=(0.55, 4.0),
                runs=SECTIONS.runs, own_band_only=True, lift=SECTIONS.lift,
                floor=SECTIONS.floor)
@@ -264,6 +271,8 @@ class Coverage:
     rest_b: float | None = None
     span_a: float | None = None  # share of a's text from its first to its last piece restated
     span_b: float | None = None  # in the other (a piece or run, credit >= 1/2): where it lies
+    top_a: float | None = None  # cosine of a's best-answered piece with its answer (a piece or
+    top_b: float | None = None  # a run of the other's): near 1 where a section is copied
 
     @property
     def pieces(self) -> int:
@@ -305,6 +314,12 @@ class Coverage:
         """`small_big`'s share of the smaller note, its best-answered piece left out: what
         the smaller restates apart from one section (None: it has one piece)."""
         return self.rest_a if self.chars_a <= self.chars_b else self.rest_b
+
+    @property
+    def small_top(self) -> float | None:
+        """Cosine of the smaller note's best-answered piece with its answer in the bigger
+        (None where runs are not read): near 1 where one section is copied word for word."""
+        return self.top_a if self.chars_a <= self.chars_b else self.top_b
 
     @property
     def small_whole(self) -> float:
@@ -405,6 +420,7 @@ def covered(a: Pieces, b: Pieces, scale: Scale) -> Coverage:
         return float(p.weights[best < far].sum() / p.total) if p.total > 0 else 0.0
 
     run_a = run_b = whole_a = whole_b = rest_a = rest_b = span_a = span_b = None
+    top_a = top_b = None
     if scale.runs > 1:
         runs_a = np.maximum(best_a, (va @ b.runs.T).max(axis=1, initial=-1.0))
         runs_b = np.maximum(best_b, (vb @ a.runs.T).max(axis=1, initial=-1.0))
@@ -413,11 +429,12 @@ def covered(a: Pieces, b: Pieces, scale: Scale) -> Coverage:
         whole_b = share(np.maximum(runs_b, vb @ _whole(va)), b)
         rest_a, rest_b = rest(runs_a, a), rest(runs_b, b)
         span_a, span_b = stretch(runs_a, a), stretch(runs_b, b)
+        top_a, top_b = float(runs_a.max(initial=-1.0)), float(runs_b.max(initial=-1.0))
     return Coverage(share(best_a, a), share(best_b, b), len(best_a), len(best_b),
                     int(np.count_nonzero(best_a >= close)),
                     int(np.count_nonzero(best_b >= close)),
                     a.chars, b.chars, own(best_a, a), own(best_b, b), run_a, run_b,
-                    whole_a, whole_b, rest_a, rest_b, span_a, span_b)
+                    whole_a, whole_b, rest_a, rest_b, span_a, span_b, top_a, top_b)
 
 
 def _whole(v: np.ndarray) -> np.ndarray:

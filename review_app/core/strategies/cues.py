@@ -49,15 +49,16 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   every such pair of the dev sets was (score-X/Y/Z/W: 9 of 9, the weakest 0.23 before, its
   wording, values and layout all changed). Its cues are worked out whatever its base score
   (pair_features.ScoredPairs._restating);
-- one shared section (`PairCues.held_as_shared`): where the smaller note, apart from its
-  best-restated section, is less than SHARED_REST restated in the bigger and the bigger keeps
-  at least SHARED_OWN of its own, both notes keep content of their own around one section
-  they share (a note repeating a handbook's section word for word beside sections of its
-  own): related, the reader's rule, so held just below the listing cut. Where the smaller
-  note has a cut-down copy's length (`cut_down`: at most CONDENSED_RATIO of the other) its
-  one shared section may be all it says beside a heading or two (a log holding one lesson
-  and its empty template sections, read by a real vault's reader as that lesson's
-  duplicate), so such a pair stays at the listing cut, listed last. Dev (round 18): held at
+- one shared section (`PairCues.held_as_shared`): where one section of the smaller note has
+  a close counterpart in the bigger (Scale.close), the rest of it is less than SHARED_REST
+  restated and the bigger keeps at least SHARED_OWN of its own, both notes keep content of
+  their own around one section they share (a note repeating a handbook's section word for
+  word beside sections of its own; a rewrite restates every section moderately, none
+  closely, round 22): related, the reader's rule, so held just below the listing cut.
+  Where the smaller note has a cut-down copy's length (`cut_down`: at most CONDENSED_RATIO
+  of the other) its one shared section may be all it says beside a heading or two (a log
+  holding one lesson and its empty template sections, read by a real vault's reader as that
+  lesson's duplicate), so such a pair stays at the listing cut, listed last. Dev (round 18): held at
   the cut before were, in tests/data/* and score-X/Y, 2 labeled related pairs, 1 unlabeled
   related pair and 1 condensed copy (which its own cue lists), and of a real vault's labeled
   pairs 4 related and 1 duplicate; by length all 3 related pairs of the sets and 2 of the
@@ -184,12 +185,18 @@ class PairCues:
 
     @property
     def held_as_shared(self) -> bool:
-        """Both notes keep content of their own around one section they share: related."""
+        """Both notes keep content of their own around one section they share: related.
+        The match is concentrated: one piece of the smaller note has a close counterpart
+        (Scale.close) while the rest of it is little restated. A rewrite restates every piece
+        moderately and none closely: its weak rest is the rewording, not content of its own."""
         cov = self.cov
         if cov is None or self.inside is None or self.shape_a or self.shape_b:
             return False
         rest = cov.small_rest
-        return rest is not None and rest < SHARED_REST and cov.small_big[1] >= SHARED_OWN
+        if rest is None or rest >= SHARED_REST or cov.small_big[1] < SHARED_OWN:
+            return False
+        top = cov.small_top
+        return self.scale is None or top is None or top >= self.scale.close
 
     @property
     def held_as_section(self) -> bool:
