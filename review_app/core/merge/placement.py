@@ -7,17 +7,17 @@ before a heading is re-created, clear-home exceptions) put a supplier line under
 The rule here replaces them:
 
 - A run of carried units (the carried units of one older paragraph or list: it says
-  one thing) goes to the base section its heading aligned with when a heading both
-  notes give is a witness; else to the one base section where the newest states or
-  replaced the rest of its paragraph; else to the base section whose content (its heading and
-  every unit it holds) is nearest the run in meaning, when at least
-  Thresholds.place_cosine close and nearer than any other section by
-  Thresholds.place_margin (a line as near several sections speaks of the note's
-  subject, not of one of them: a care line is no line of "## For newcomers" for
-  sharing its bell pads); else under its own older heading (the intro's units:
-  in the newest's intro, whose heading is the note's title; a heading that decides
-  what its units mean, "Out of scope", is always kept). Within that section it
-  goes after its nearest unit (pass_render._anchors).
+  one thing, read whole, its lines the newest states or replaced included) goes to
+  the base section its heading aligned with when a heading both notes give is a
+  witness; else to the base section whose content (its heading and
+  every unit it holds, steps and rows too) is nearest the run in meaning,
+  when that section has prose to write it into, is at least Thresholds.place_cosine
+  close and is nearer than any other by Thresholds.place_margin (a line as near
+  several sections speaks of the note's subject, not of one of them: a care line is
+  no line of "## For newcomers" for sharing its bell pads); else under its own older
+  heading (the intro's units: in the newest's intro, whose heading is the note's
+  title; a heading that decides what its units mean, "Out of scope", is always
+  kept). Within that section it goes after its nearest unit (pass_render._anchors).
 - A carried section the newest has no counterpart for goes after the base section
   nearest it in meaning, never between two sections that continue one numbered list
   (a section whose list starts past 1 continues the one before it).
@@ -32,7 +32,7 @@ import numpy as np
 from .context import MergeContext, Ref
 from .other_value import in_intro
 from .pass_units import decisions_heading
-from .section_meaning import APART, UNEMBEDDED, base_section_texts
+from .section_meaning import UNEMBEDDED, base_section_texts
 
 _STEP = re.compile(r"^\s*(\d+)[.)]\s+")
 
@@ -47,57 +47,61 @@ def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
     runs: dict[tuple[str, int], list[Ref]] = {}
     for r in refs:
         runs.setdefault((r.path, r.unit.block), []).append(r)
-    texts = base_section_texts(ctx)
+    # a run means what its whole older paragraph or list says, the lines the newest
+    # states or replaced included (an address beside a key-safe line the newest keeps
+    # under "## Where things are" is about where things are)
+    said = {(r.path, r.unit.block): [u.text for u in next(
+        d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block].units
+        if u.kind not in UNEMBEDDED] or [r.unit.text] for r in refs}
+    texts = _contents(ctx)
     keys = list(texts)
-    every = list(dict.fromkeys([r.unit.text for r in refs]
+    prose = set(base_section_texts(ctx))  # a numbered list, a table, code: never written into
+    every = list(dict.fromkeys([t for ts in said.values() for t in ts]
                                + [t for ts in texts.values() for t in ts]))
     m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64) if every else None
     at = {t: k for k, t in enumerate(every)}
     out: dict[str, int | None] = {}
     th = ctx.thresholds
-    said_in = _paragraph_homes(ctx)
     for rs in runs.values():
         first = rs[0]
         aligned = ctx.aligned.get((first.path, first.section))
         lead = in_intro(ctx, first)
-        said = said_in.get((first.path, first.unit.block))
         if aligned is not None and not lead and (first.path, first.section) not in ctx.loose:
             home: int | None = aligned  # a heading both notes give is a witness
-        elif said is not None and not decisions_heading(first.section_title, ctx) and (
-                lead or not ctx.base.sections[said].is_intro):
-            home = said  # the newest restates the rest of its paragraph there
         else:
             home = aligned if lead else None  # the intro's own heading is the title
             # a heading that decides what its units mean ("Out of scope") is kept
             own = decisions_heading(first.section_title, ctx)
             if keys and m is not None and not own:
-                mean = _unit(m[[at[r.unit.text] for r in rs]].mean(axis=0))
+                mean = _unit(m[[at[t] for t in said[(first.path, first.unit.block)]]]
+                             .mean(axis=0))
                 row = np.array([float((m[[at[t] for t in texts[k]]] @ mean).max())
                                 for k in keys])
-                if not lead:  # the newest's lead is no body section's home
-                    row[[ctx.base.sections[k].is_intro for k in keys]] = -1.0
+                # nearer one section than the rest of the note, its intro included; the
+                # newest's lead is no body section's home
                 order = np.argsort(-row, kind="stable")
                 best = float(row[order[0]])
                 second = float(row[order[1]]) if len(order) > 1 else 0.0
-                if best >= th.place_cosine and best - max(second, 0.0) >= th.place_margin:
-                    home = keys[int(order[0])]
+                k = keys[int(order[0])]
+                if best >= th.place_cosine and best - max(second, 0.0) >= th.place_margin \
+                        and k in prose and (lead or not ctx.base.sections[k].is_intro):
+                    home = k
         for r in rs:
             out[r.key] = home
     return out
 
 
-def _paragraph_homes(ctx: MergeContext) -> dict[tuple[str, int], int]:
-    """Each older block whose other units the newest states or replaced (the verdicts'
-    `by`) in one base section: that section. A paragraph says one thing."""
-    section_of = {r.key: r.section for r in ctx.base_refs() if r.unit.kind not in APART}
-    found: dict[tuple[str, int], set[int]] = {}
-    for _, doc in ctx.older:
-        for r in ctx.refs[doc.path]:
-            e = ctx.entries[r.key]
-            if e.status in ("superseded", "present") and e.by in section_of \
-                    and ctx.entries[e.by].source == ctx.base.path:
-                found.setdefault((r.path, r.unit.block), set()).add(section_of[e.by])
-    return {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
+def _contents(ctx: MergeContext) -> dict[int, list[str]]:
+    """Each base section's content: its heading (not the intro's: the note's title)
+    and every unit it holds, steps and rows too."""
+    out: dict[int, list[str]] = {}
+    for k, sec in enumerate(ctx.base.sections):
+        head = [sec.title] if sec.title and not sec.is_intro else []
+        units = [u.text for b in sec.blocks for u in ctx.base.blocks[b].units
+                 if u.kind not in UNEMBEDDED]
+        if head or units:
+            out[k] = head + units
+    return out
 
 
 def _opens_continued_list(ctx: MergeContext, k: int) -> bool:
@@ -121,12 +125,7 @@ def section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
     always before the observations and relations (`new_at`)."""
     texts = [r.unit.text for r in refs if r.unit.kind not in UNEMBEDDED]
     secs = ctx.base.sections
-    content: dict[int, list[str]] = {}
-    for k, sec in enumerate(secs):
-        units = [u.text for b in sec.blocks for u in ctx.base.blocks[b].units
-                 if u.kind not in UNEMBEDDED]
-        if units or sec.title and not sec.is_intro:
-            content[k] = ([sec.title] if sec.title and not sec.is_intro else []) + units
+    content = _contents(ctx)
     if not texts or not content:
         return new_at
     every = list(dict.fromkeys(texts + [t for ts in content.values() for t in ts]))

@@ -177,22 +177,21 @@ class Thresholds:
     # replaced them; the still-true older-only facts at 0.13-0.36 from their nearest
     # newest unit. 0.40 sits in that gap; the value-kind test guards the rest.
     dropped_section_cosine: float = 0.40
-    # A run of carried units (one older paragraph or list) without a heading witness
-    # goes to the newest's section whose content (heading or a unit it holds, best
-    # match) is nearest in meaning when at least this close and nearer than any other
-    # section by place_margin, else under its own older heading
-    # (placement.unit_homes). Dev sets merge-AC..AJ, the 413 older sentences and items
-    # in a section aligned by heading (where their author put them), scored against
-    # the newest's sections: the floor barely matters (0.25-0.35: 0.84 nearest their
-    # own section, 0.45: 0.81); the margin does: 0.00 places 0.19 of them nearest
-    # another section, 0.05 0.11, 0.08 0.09 (0.71 at home, the rest under their own
-    # heading). The carried lines readers called misplaced (merge-AH..AJ: a care line
-    # under "## For newcomers", a supplier line under "## Method and weather", results
-    # rules under "## Counting races", a yard address under "## Planning and consent")
-    # were 0.00-0.06 nearer their section than the next; homes readers accepted
-    # ("Hot meal loses flavour" under "If the meal runs warm") 0.10 and more.
+    # A run of carried units (one older paragraph or list, read whole) without a
+    # heading witness goes to the newest's section whose content (heading or a unit it
+    # holds, best match) is nearest in meaning when at least place_cosine close and
+    # nearer than any other section (the intro included) by place_margin, else under
+    # its own older heading (placement.unit_homes). Dev sets merge-AC..AJ, the 159
+    # older paragraphs and lists in a section aligned by heading (where their author
+    # put them) scored so against the newest's sections: the floor does not matter
+    # (0.30 and 0.40 alike); with no margin 0.85 are nearest their own section and
+    # 0.13 another; a margin of 0.05 to 0.15 puts 0.03 elsewhere (0.66 at home at
+    # 0.05, 0.58 at 0.10, the rest under their own heading). The carried runs readers
+    # of merge-AH..AJ called misplaced and this rule still homes sat 0.00-0.09 nearer
+    # their section than the next ("## Grain supply" under "## Batch book" 0.09, "Quote
+    # prices ... from this page only" under "## Wadding" 0.09): 0.10 is the margin.
     place_cosine: float = 0.30
-    place_margin: float = 0.08
+    place_margin: float = 0.10
     # A sentence or list item whose first link comes after at most this many words
     # ("See also [[X]] for the yard", "Ties in with [[X]].", "Update to [[X]] after
     # ...") is a link line: its point is the link (link_lines.py). On the nine dev merge
