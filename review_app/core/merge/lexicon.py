@@ -460,9 +460,9 @@ class Lexicon:
         has have had seems seem remains remain appears appear isn't aren't wasn't weren't
         """))
     place_pointer: str = "there"
-    # Object pronouns that point at a thing named before when they take the opening
-    # verb's or the closing verb's place ("Use them unless ...", "Only trained staff
-    # may operate it."): the sentence leans on its predecessor (pass_leaning).
+    # Object pronouns that point at a thing named before when they follow the opening
+    # verb ("Use them unless ...", "Hang it face-down"): the sentence leans on its
+    # predecessor (pass_leaning.refers_back).
     object_pointers: frozenset[str] = field(default_factory=lambda: _words("""
         it them
         """))

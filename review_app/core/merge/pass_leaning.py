@@ -46,8 +46,9 @@ def leans(text: str, lexicon: Lexicon) -> bool:
 def refers_back(text: str, lexicon: Lexicon) -> bool:
     """The sentence reads only after the one before it: it leans (`leans`), or opens
     with a pronoun for a person named before ("She does the first interview"), or
-    has "it"/"them" as its opening or closing verb's object ("Use them unless ...",
-    "Only trained staff may operate it."), or
+    has "it"/"them" as its opening verb's object ("Use them unless ...", "Lift them a
+    quarter turn"; a closing one, "... has gone into it", often names its antecedent
+    in the sentence), or
     points at a thing or place named before ("washed in the same bay", "No other
     film base is stored there."). Read by structure, not by topic: a carried
     sentence like this without its antecedent points at nothing (issue 18)."""
@@ -58,10 +59,8 @@ def refers_back(text: str, lexicon: Lexicon) -> bool:
         return False
     if words[0] in lexicon.person_pointers and not _compound_opening(text):
         return True  # "She signs off", not "She-oak racks" / "He-goat milk"
-    for k in (1, len(words) - 1):  # the opening verb's object, or the closing one's
-        if 0 < k < len(words) and words[k] in lexicon.object_pointers \
-                and not _named_before(text, k, lexicon):
-            return True  # "Use them unless ...", "Only trained staff may operate it."
+    if len(words) > 1 and words[1] in lexicon.object_pointers:
+        return True  # "Use them unless ...": the opening verb's object is named before
     the, same = lexicon.same_pointer
     for k in range(len(words) - 2):
         if words[k] == the and words[k + 1] == same and (
