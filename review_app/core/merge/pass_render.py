@@ -169,7 +169,8 @@ def run(ctx: MergeContext) -> Lines:
         put(base.blocks[bi].end, [(ctx.lexicon.held_over_line.format(note=title), path),
                                   ("", None), *_own_list(_chunk(ctx, expand(refs)))], True)
     for heading, refs in new_sections.items():
-        at = section_spot(ctx, refs, new_at) if heading and by_meaning else new_at
+        level = len(heading) - len(heading.lstrip("#"))
+        at = section_spot(ctx, refs, new_at, level) if heading and by_meaning else new_at
         put(at, ([(heading, refs[0].path), ("", None)] if heading else [])
             + _chunk(ctx, expand(refs)), True)
     for key, refs in followers.items():

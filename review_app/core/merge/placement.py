@@ -117,12 +117,13 @@ def _opens_continued_list(ctx: MergeContext, k: int) -> bool:
     return m is not None and int(m.group(1)) > 1
 
 
-def section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
+def section_spot(ctx: MergeContext, refs: list[Ref], new_at: int, level: int = 2) -> int:
     """The base line a carried section is written before: after the base section
     nearest it in meaning (its units' mean against each section's heading and units,
     best match), past any section continuing that one's numbered list, before the
-    next heading of its level; after the first section when the nearest is the intro;
-    always before the observations and relations (`new_at`)."""
+    next heading of its level or above (`level`: the carried heading's); after the
+    first section when the nearest is the intro; always before the observations and
+    relations (`new_at`)."""
     texts = [r.unit.text for r in refs if r.unit.kind not in UNEMBEDDED]
     secs = ctx.base.sections
     content = _contents(ctx)
@@ -137,7 +138,9 @@ def section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
         # the newest's intro and its first section lead the note
         best = next((k for k in range(best + 1, len(secs)) if not secs[k].is_intro
                      and secs[k].title), best)
-    level = secs[best].level
+    # before the next heading of its own level or above: a "##" section is never
+    # written between two "###" subsections of another
+    level = min(secs[best].level, level)
     k = best
     while True:
         nxt = next((j for j in range(k + 1, len(secs)) if secs[j].title and (
