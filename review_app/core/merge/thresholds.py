@@ -75,12 +75,12 @@ class Thresholds:
     # 1 of 103 must-carry facts, 2 stale values and 5 restatements sit above it
     # (bench/carry_fit.py prints it as "present")
     present_cosine: float = 0.80
-    # An older section without a heading counterpart, most of whose prose has a base
-    # unit this close in meaning, has its counterpart by content: what is carried
-    # from it goes into the newest's sections, not under its old heading
+    # Two older notes' carried units this close in meaning (sharing a name, or in one
+    # section) say one thing: carried once (pass_once)
     counterpart_cosine: float = 0.50
-    # ... and a single carried unit of such a section goes after its nearest base unit
-    # when that one is at least this close (else under its own heading)
+    # A base unit at least this close to an older one speaks of what it does: a
+    # carried sentence continues that unit's paragraph (pass_render._anchors), an intro
+    # fact goes to that unit's section (section_meaning.clear_homes: pass_lead)
     home_cosine: float = 0.45
     # The carry model may hold back a unit the rules carry only when a newest unit is
     # at least this close in meaning (else nothing in the newest speaks to it: carried).
