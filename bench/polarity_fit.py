@@ -1,4 +1,4 @@
-"""The figures behind Thresholds.polarity_cosine and Thresholds.section_home_cosine.
+"""The figures behind Thresholds.polarity_cosine and Thresholds.place_cosine.
 
     python bench/polarity_fit.py                 # the demo and tests/data/rewrites
     python bench/polarity_fit.py --sets DIR ...  # other folders (notes + groups.json)
@@ -12,7 +12,7 @@ holds the old side of a `changed` pair or a `removed` snippet), must-carry (it h
 must-carry unit and as low as that allows.
 
 Section home: for every unit merge carries into a section of the newest
-(pass_render's placement by meaning), the cosine of the unit to the section it is
+(placement.unit_homes), the cosine of the unit to the section it is
 written in (heading and text, section_meaning.section_scores), beside the cosine to its
 own section's aligned counterpart, if any.
 """
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append((cos, label(r.unit.text), ctx.entries[r.key].status,
                              folder.name, r.unit.text, b.unit.text))
             nearest += _nearest(ctx, label)
-            for p in PASSES[PASSES.index(polarity):-1]:
+            for p in PASSES[PASSES.index(polarity):]:
                 p(ctx)
             homes += _homes(ctx)
             all_homes += _homes(ctx, every=True)

@@ -57,7 +57,6 @@ def test_a_unit_nothing_in_the_newest_is_near_goes_under_its_own_heading() -> No
     # gas or the menu: under its own heading, written once
     assert section_of(text, "hygiene rating") == "## Practicalities"
     assert text.count("## Practicalities") == 1
-    assert text.index("## Practicalities") < text.index("## Staff")
     check_ledger(composed)
 
 

@@ -1,4 +1,4 @@
-"""Review of round 14 (pass_homes, pass_leaning.refers_back): one answered sentence of
+"""Review of round 14 (placement; pass_leaning.refers_back): one answered sentence of
 an older catch-all section does not move its unrelated facts under the newest's
 section, and a hyphenated compound ("She-oak") or an inverted existential ("Is there
 ...?") is no pointer back, so a still-true fact is not held back; a kept title naming

@@ -47,7 +47,6 @@ from .pass_carry import run as measured_carry
 from .pass_carry import shipped_model
 from .pass_choices import run as persons_choices
 from .pass_dropped_sections import run as dropped_sections
-from .pass_homes import run as section_homes
 from .pass_lead import run as one_lead
 from .pass_lead_in import run as lead_ins
 from .pass_leaning import run as leaning_sentences
@@ -69,8 +68,7 @@ from .title import title_choice
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
           one_lead, numbered_references, persons_choices, leaning_sentences, lead_ins,
-          trimmed_units,
-          section_homes)
+          trimmed_units)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 

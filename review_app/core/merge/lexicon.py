@@ -460,6 +460,12 @@ class Lexicon:
         has have had seems seem remains remain appears appear isn't aren't wasn't weren't
         """))
     place_pointer: str = "there"
+    # Object pronouns that point at a thing named before when they follow the opening
+    # verb ("Use them unless ...", "Hang it face-down"): the sentence leans on its
+    # predecessor (pass_leaning.refers_back).
+    object_pointers: frozenset[str] = field(default_factory=lambda: _words("""
+        it them
+        """))
     # The line written above the steps, rows or items of an older version of a block
     # that the person chose to carry (pass_render): they follow the newest's block as a
     # list or table of their own, never continuing or splicing into it.

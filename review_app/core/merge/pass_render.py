@@ -1,23 +1,17 @@
 """Last: the written body: the base's lines as they are, with each carried unit
 written whole (its own lines) in the base section it belongs to, after the base unit
-there closest to it in meaning. The section: for a sentence or list item, the one
-its heading aligned with (a heading both notes give is a witness); for one of the
-older intro, the intro when its vector (the title and the intro's prose, averaged) is
-at least Thresholds.section_home_cosine close, else the section nearest in meaning
-above that bar; for one of a section aligned by content or not at all, the section
-nearest in meaning above that bar, else (nothing in the newest near it) under its own
-heading; pass 4's home for a list's sibling items comes first. Within it (after
-that unit's block: a paragraph, a numbered list, a table or a checklist is never
-split; a unit not of a numbered list, table or code goes after the nearest prose
-of its section instead, when it has some; an item joins a plain list at its end,
-never between two of its items; a step after the base's numbered list continues it, numbered as its
-next item), older observations
+there closest to it in meaning. Which section, and where a carried section goes, is
+placement.py's one rule (a heading witness, the section restating its paragraph, else
+the section clearly nearest in meaning, else its own older heading); pass 4's home for
+a list's sibling items comes first. Within it (after that unit's block: a paragraph,
+a numbered list, a table or a checklist is never split; a unit not of a numbered list,
+table or code goes after the nearest prose of its section instead, when it has some;
+an item joins a plain list at its end, never between two of its items; a step after
+the base's numbered list continues it, numbered as its next item), older observations
 after the base's last observation, relations after its last relation, footnote
 definitions after the base's footnotes (before its observations and relations),
-units of a section the newest has no counterpart for (by heading or by content)
-under that section's heading, before the base's observation and relation sections,
-when two or more are carried from it or nothing in the newest is near it, and base
-units the person replaced by an older one swapped in place."""
+carried sections before the base's observation and relation sections, and base units
+the person replaced by an older one swapped in place."""
 
 from __future__ import annotations
 
@@ -27,18 +21,8 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .document import Document
-from .other_value import in_intro
-from .section_meaning import (
-    APART,
-    UNEMBEDDED,
-    WHOLE_BLOCKS,
-    clear_homes,
-    has_counterpart,
-    homes_by_meaning,
-    near,
-    older_section_homes,
-    run_homes,
-)
+from .placement import section_spot, unit_homes
+from .section_meaning import UNEMBEDDED, WHOLE_BLOCKS
 
 Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
 
@@ -109,31 +93,13 @@ def run(ctx: MergeContext) -> Lines:
                            f"units, so each was written at the end of its aligned section, "
                            f"not after its nearest unit (budget "
                            f"{ctx.thresholds.embed_budget})")
-    seen: dict[tuple[str, int], bool] = {}
     held: dict[tuple[int, str], list[Ref]] = {}  # (base block, older note) -> its items
-
-    def counterpart(path: str, k: int) -> bool:
-        if (path, k) not in seen:
-            seen[(path, k)] = has_counterpart(ctx, path, k)
-        return seen[(path, k)]
-
-    # carried prose key -> the base section it goes in, by meaning (homes_by_meaning)
+    # carried prose key -> the base section it goes in (placement.unit_homes: by its
+    # heading or its meaning; None: under its own older heading)
     target: dict[str, int] = {}
-    homed_whole: list[Ref] = []  # units of older sections homed whole (sections_home)
-    homes = homes_by_meaning(ctx, [r for r in carried if r.unit.kind in _PLACED
-                                    and r.key not in ctx.home]) if by_meaning else {}
-    # (older note, section) -> the newest's section it is nearest as a whole, and whether
-    # it is that close enough to be its older version (older_section_homes)
-    # (a section carrying a numbered list, a table or code is not homed: those are not
-    # placed by meaning, and its lead-in sentences would be parted from them)
-    unplaced = {(r.path, r.section) for r in every
-                if r.unit.kind not in _PLACED and r.unit.kind not in APART}
-    sections_home = older_section_homes(ctx, [
-        r for r in carried if r.unit.kind in _PLACED and r.key not in ctx.home
-        and ctx.aligned.get((r.path, r.section)) is None
-        and (r.path, r.section) not in unplaced]) if by_meaning else {}
-    clear = clear_homes(ctx, [r for r in carried if (r.path, r.section) in sections_home
-                              and r.unit.kind in _PLACED]) if sections_home else {}
+    homes = unit_homes(ctx, [r for r in carried if r.unit.kind in _PLACED
+                             and r.key not in ctx.home and r.key not in ctx.held_with]) \
+        if by_meaning else {}
     for r in carried:
         if r.key in ctx.held_with:  # an older version's item: after the newest's block
             held.setdefault((ctx.held_with[r.key], r.path), []).append(r)
@@ -151,44 +117,11 @@ def run(ctx: MergeContext) -> Lines:
         if r.unit.kind == "check" and (checklist := _checklist_of(ctx, r)) is not None:
             anchored.setdefault((checklist, _LIST), []).append(r)  # with the checklist
             continue
-        many = sum(1 for o in every if o.path == r.path and o.section == r.section
-                   and o.unit.kind not in APART) >= ctx.thresholds.recreate_min_units
-        older_home = sections_home.get((r.path, r.section)) \
-            if aligned is None and r.unit.kind in _PLACED else None
-        own_home = homes.get(r.key, (None, False))[0]
-        if older_home is not None and clear.get(r.key, older_home[0]) != older_home[0]:
-            older_home = None  # its own meaning is clearly elsewhere (clear_homes)
-        if older_home is not None and (older_home[1] or not many and own_home is None and (
-                older_home[2] >= ctx.thresholds.section_home_cosine)):
-            # the older version of a section of the newest (its heading and what remains
-            # of it near that one), or too little of it carried to stand as a section and
-            # no home by its own meaning: homed in the newest's section nearest it as its
-            # author grouped it. A unit of a section that is no counterpart goes by its
-            # own meaning (AC: an older "## Supplies" line on UV torches is no line of
-            # "## Reset sequence" because the heading and it, averaged, lean that way).
-            # Nearest is not near: a section no newest section speaks of even at
-            # Thresholds.section_home_cosine keeps its own heading (AH g08: a lone
-            # "## Suppliers" quarry account is no line of "What gets a second visit")
-            target[r.key] = older_home[0]
-            homed_whole.append(r)
-            inline.append(r)
-            continue
-        whole = aligned is None and by_meaning and not counterpart(r.path, r.section) and \
-            many  # a section the newest lacks, whole
-        if r.key in homes and not whole:
-            best, fits_own = homes[r.key]
-            if aligned is not None and (r.path, r.section) not in ctx.loose:
-                # a heading both notes give is a witness meaning does not overrule; the
-                # title section's "heading" names the note, not what the unit is about
-                if not fits_own and best is not None and in_intro(ctx, r):
-                    target[r.key] = best
-            elif best is not None:
-                target[r.key] = best
-            else:  # nothing in the newest is near it: under its own heading (a section
-                aligned = None  # aligned by content speaks of its neighbours, not of it)
-                whole = True
-        if r.unit.kind == "check" or whole or aligned is None and r.key not in target and (
-                not by_meaning or not counterpart(r.path, r.section) and not near(ctx, r)):
+        if r.key in homes:
+            aligned = homes[r.key]
+            if aligned is not None:
+                target[r.key] = aligned
+        if r.unit.kind == "check" or aligned is None:
             # (a checklist item the newest has no checklist for stays with its own)
             doc = next(d for _, d in ctx.older if d.path == r.path)
             sec = doc.sections[r.section]
@@ -199,7 +132,6 @@ def run(ctx: MergeContext) -> Lines:
         else:
             inline.append(r)
     prose = [r for r in inline if r.unit.kind != "code"] if by_meaning else []
-    run_homes(ctx, [r for r in prose if r not in homed_whole], target)
     spots = dict(zip((r.key for r in prose), _anchors(ctx, prose, target), strict=True))
     _keep_blocks_together(ctx, prose, spots, target)
     for r in inline:  # a code block goes at the end of its aligned section
@@ -237,7 +169,8 @@ def run(ctx: MergeContext) -> Lines:
         put(base.blocks[bi].end, [(ctx.lexicon.held_over_line.format(note=title), path),
                                   ("", None), *_own_list(_chunk(ctx, expand(refs)))], True)
     for heading, refs in new_sections.items():
-        at = _section_spot(ctx, refs, new_at) if heading and by_meaning else new_at
+        level = len(heading) - len(heading.lstrip("#"))
+        at = section_spot(ctx, refs, new_at, level) if heading and by_meaning else new_at
         put(at, ([(heading, refs[0].path), ("", None)] if heading else [])
             + _chunk(ctx, expand(refs)), True)
     for key, refs in followers.items():
@@ -476,49 +409,6 @@ def _checklist_of(ctx: MergeContext, r: Ref) -> int | None:
     sims = ctx.cosines([r.unit.text], [u.text for u in items])
     best = items[int(np.argmax(sims))] if sims is not None else items[-1]
     return ctx.base.blocks[best.block].end
-
-
-def _section_spot(ctx: MergeContext, refs: list[Ref], new_at: int) -> int:
-    """Where an older section the newest has no counterpart for is written: after
-    the newest's section its units are nearest to in meaning (before the next heading
-    of that section's level); when nothing is near, after the counterpart of the
-    section before it in its own note; after the newest's first section when either is
-    the intro; always before the observations and relations (at the end of the body
-    when no section before it has a counterpart)."""
-    texts = [r.unit.text for r in refs if r.unit.kind not in UNEMBEDDED]
-    base = [b for b in ctx.base_refs() if b.unit.kind not in UNEMBEDDED]
-    if not texts or not base:
-        return new_at
-    sims = np.asarray(ctx.cosines(texts, [b.unit.text for b in base]), dtype=np.float64)
-    sections = sorted({b.section for b in base})
-    score = {k: float(np.mean(sims[:, [j for j, b in enumerate(base) if b.section == k]]
-                              .max(axis=1))) for k in sections}
-    nearest = max(sections, key=lambda k: score[k])
-    best = nearest if score[nearest] >= ctx.thresholds.home_cosine else \
-        _after_predecessor(ctx, refs[0])  # nothing near: the author's order
-    secs = ctx.base.sections
-    if best is not None and secs[best].is_intro:
-        # the newest's intro and its first section (a Summary, an Overview) lead the
-        # note: an older section is never written ahead of them
-        best = next((k for k in range(best + 1, len(secs)) if not secs[k].is_intro
-                     and secs[k].title), best)
-    if best is None:
-        return new_at
-    level = secs[best].level
-    nxt = next((k for k in range(best + 1, len(secs)) if secs[k].title and (
-        level <= 1 or secs[k].level <= level)), None)
-    return min(secs[nxt].start, new_at) if nxt is not None else new_at
-
-
-def _after_predecessor(ctx: MergeContext, r: Ref) -> int | None:
-    """The base section aligned with the nearest section before `r`'s in its own note
-    that has one (an older "Current projects" after "Responsibilities" goes after the
-    newest's "Role"), None when none before it has."""
-    for k in range(r.section - 1, -1, -1):
-        j = ctx.aligned.get((r.path, k))
-        if j is not None:
-            return j
-    return None
 
 
 def _section_end(ctx: MergeContext, r: Ref, target: dict[str, int]) -> tuple[int, int]:

@@ -75,24 +75,18 @@ class Thresholds:
     # 1 of 103 must-carry facts, 2 stale values and 5 restatements sit above it
     # (bench/carry_fit.py prints it as "present")
     present_cosine: float = 0.80
-    # An older section without a heading counterpart, most of whose prose has a base
-    # unit this close in meaning, has its counterpart by content: what is carried
-    # from it goes into the newest's sections, not under its old heading
+    # Two older notes' carried units this close in meaning (sharing a name, or in one
+    # section) say one thing: carried once (pass_once)
     counterpart_cosine: float = 0.50
-    # ... and a single carried unit of such a section goes after its nearest base unit
-    # when that one is at least this close (else under its own heading)
+    # A base unit at least this close to an older one speaks of what it does: a
+    # carried sentence continues that unit's paragraph (pass_render._anchors), an intro
+    # fact goes to that unit's section (section_meaning.clear_homes: pass_lead)
     home_cosine: float = 0.45
     # The carry model may hold back a unit the rules carry only when a newest unit is
     # at least this close in meaning (else nothing in the newest speaks to it: carried).
     # bench/carry_fit.py leave-one-set-out on the dev sets, cut 0.45..0.65: 0.62 keeps
     # recall 0.97 with held-back rows 32 (0.45: 0.93 / 100, still-true facts lost)
     carry_hold_cosine: float = 0.62
-    # An older section without a heading counterpart is the older version of the one
-    # base section answering its units (pass_homes) only when at least this share of
-    # its prose units is answered there: half, as "most of" reads elsewhere here; one
-    # replaced sentence of a four-subject "## General" does not make the other three
-    # part of the newest's "## Moisture"
-    home_section_share: float = 0.5
     # An older unit whose nearest base unit (at least this close) gives a number of the
     # shape of one of its new numbers is superseded by it (pass_carry). In merge-A..F:
     # 2 stale values and no must-carry fact of the units the rules carried sit above
@@ -183,16 +177,21 @@ class Thresholds:
     # replaced them; the still-true older-only facts at 0.13-0.36 from their nearest
     # newest unit. 0.40 sits in that gap; the value-kind test guards the rest.
     dropped_section_cosine: float = 0.40
-    # A carried sentence or item of an older intro, or of a section aligned by content
-    # or not at all, goes in the newest's prose section whose best-matching text (its
-    # heading or a unit it holds: section_meaning.section_scores; round 18 changed this
-    # from the cosine with the section's mean vector, the bar was kept) is nearest and
-    # at least this close (the intro first, for an intro unit);
-    # else under its own heading (pass_render). bench/polarity_fit.py on the demo and
-    # tests/data/rewrites: of 156 older sentences and items in a section aligned by
-    # heading (where the author put them), 152 sit at 0.25 or above to their own
-    # section's vector (0.15: all, 0.30: 149); below it a section says nothing near it.
-    section_home_cosine: float = 0.25
+    # A run of carried units (one older paragraph or list, read whole) without a
+    # heading witness goes to the newest's section whose content (heading or a unit it
+    # holds, best match) is nearest in meaning when at least place_cosine close and
+    # nearer than any other section (the intro included) by place_margin, else under
+    # its own older heading (placement.unit_homes). Dev sets merge-AC..AJ, the 159
+    # older paragraphs and lists in a section aligned by heading (where their author
+    # put them) scored so against the newest's sections: the floor does not matter
+    # (0.30 and 0.40 alike); with no margin 0.85 are nearest their own section and
+    # 0.13 another; a margin of 0.05 to 0.15 puts 0.03 elsewhere (0.66 at home at
+    # 0.05, 0.58 at 0.10, the rest under their own heading). The carried runs readers
+    # of merge-AH..AJ called misplaced and this rule still homes sat 0.00-0.09 nearer
+    # their section than the next ("## Grain supply" under "## Batch book" 0.09, "Quote
+    # prices ... from this page only" under "## Wadding" 0.09): 0.10 is the margin.
+    place_cosine: float = 0.30
+    place_margin: float = 0.10
     # A sentence or list item whose first link comes after at most this many words
     # ("See also [[X]] for the yard", "Ties in with [[X]].", "Update to [[X]] after
     # ...") is a link line: its point is the link (link_lines.py). On the nine dev merge
@@ -200,23 +199,6 @@ class Thresholds:
     # ("See", "Linked to", "Second version of"); from 4 words on the link ends a
     # statement of its own ("Packing has moved to [[X]]", "... as set out in [[X]]").
     link_lead_words: int = 3
-    # An older section with no heading counterpart whose vector (heading and every unit,
-    # averaged) is at least this close to a section of the newest (heading and prose,
-    # the intro aside) is that section's older version: what is carried from it goes
-    # there, whole-section, never under a re-created heading (pass_render). On the seven
-    # dev merge sets (merge-R..X): the re-created sections blind readers called good
-    # (contacts lists, an office, staff health notes) sat at 0.30-0.42 to their nearest
-    # newest section; those they called misplaced or a second section on one subject
-    # ("Dietary and medical" beside Catering, "Personal protection" beside "Protective
-    # equipment", "Kennels nearby" beside "Nearby help", a one-sentence "Deposit")
-    # at 0.50-0.64. 0.50 is the floor of the second, as counterpart_cosine reads.
-    section_counterpart_cosine: float = 0.50
-    # An older section the newest has no counterpart for is written under its own
-    # heading only when at least this many of its units are carried: one sentence
-    # under a heading of its own reads as a leftover ("## Deposit" holding one line);
-    # on the seven dev sets every one-unit re-created section was read so, while
-    # two-unit ones were read as good (contacts, an office) when nothing was near.
-    recreate_min_units: int = 2
     # An older unit whose nearest newest unit in meaning (at least this close, sharing
     # a content word) has the other polarity (one of the two negated) is contradicted
     # by it (pass_polarity). bench/polarity_fit.py on the demo and tests/data/rewrites:

@@ -1,0 +1,152 @@
+"""Where carried units and carried sections are written: one rule by meaning.
+
+Readers of merged notes named misplaced lines in 5 of 13 groups per set (issue 18):
+position heuristics (a witness section, a share of answered units, a minimum count
+before a heading is re-created, clear-home exceptions) put a supplier line under
+"## Method and weather" and a "## Grain supply" section inside a numbered procedure.
+The rule here replaces them:
+
+- A run of carried units (the carried units of one older paragraph or list: it says
+  one thing, read whole, its lines the newest states or replaced included) goes to
+  the base section its heading aligned with when a heading both notes give is a
+  witness; else to the base section whose content (its heading and
+  every unit it holds, steps and rows too) is nearest the run in meaning,
+  when that section has prose to write it into, is at least Thresholds.place_cosine
+  close and is nearer than any other by Thresholds.place_margin (a line as near
+  several sections speaks of the note's subject, not of one of them: a care line is
+  no line of "## For newcomers" for sharing its bell pads); else under its own older
+  heading (the intro's units: in the newest's intro, whose heading is the note's
+  title; a heading that decides what its units mean, "Out of scope", is always
+  kept). Within that section it goes after its nearest unit (pass_render._anchors).
+- A carried section the newest has no counterpart for goes after the base section
+  nearest it in meaning, never between two sections that continue one numbered list
+  (a section whose list starts past 1 continues the one before it).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from .context import MergeContext, Ref
+from .other_value import in_intro
+from .pass_units import decisions_heading
+from .section_meaning import UNEMBEDDED, base_section_texts
+
+_STEP = re.compile(r"^\s*(\d+)[.)]\s+")
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return v / (np.linalg.norm(v) or 1.0)
+
+
+def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
+    """For each carried sentence or list item: the base section it is written in, or
+    None: under its own older heading."""
+    runs: dict[tuple[str, int], list[Ref]] = {}
+    for r in refs:
+        runs.setdefault((r.path, r.unit.block), []).append(r)
+    # a run means what its whole older paragraph or list says, the lines the newest
+    # states or replaced included (an address beside a key-safe line the newest keeps
+    # under "## Where things are" is about where things are)
+    said = {(r.path, r.unit.block): [u.text for u in next(
+        d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block].units
+        if u.kind not in UNEMBEDDED] or [r.unit.text] for r in refs}
+    texts = _contents(ctx)
+    keys = list(texts)
+    prose = set(base_section_texts(ctx))  # a numbered list, a table, code: never written into
+    every = list(dict.fromkeys([t for ts in said.values() for t in ts]
+                               + [t for ts in texts.values() for t in ts]))
+    m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64) if every else None
+    at = {t: k for k, t in enumerate(every)}
+    out: dict[str, int | None] = {}
+    th = ctx.thresholds
+    for rs in runs.values():
+        first = rs[0]
+        aligned = ctx.aligned.get((first.path, first.section))
+        lead = in_intro(ctx, first)
+        if aligned is not None and not lead and (first.path, first.section) not in ctx.loose:
+            home: int | None = aligned  # a heading both notes give is a witness
+        else:
+            home = aligned if lead else None  # the intro's own heading is the title
+            # a heading that decides what its units mean ("Out of scope") is kept
+            own = decisions_heading(first.section_title, ctx)
+            if keys and m is not None and not own:
+                mean = _unit(m[[at[t] for t in said[(first.path, first.unit.block)]]]
+                             .mean(axis=0))
+                row = np.array([float((m[[at[t] for t in texts[k]]] @ mean).max())
+                                for k in keys])
+                # nearer one section than the rest of the note, its intro included; the
+                # newest's lead is no body section's home
+                order = np.argsort(-row, kind="stable")
+                best = float(row[order[0]])
+                second = float(row[order[1]]) if len(order) > 1 else 0.0
+                k = keys[int(order[0])]
+                if best >= th.place_cosine and best - max(second, 0.0) >= th.place_margin \
+                        and k in prose and (lead or not ctx.base.sections[k].is_intro):
+                    home = k
+        for r in rs:
+            out[r.key] = home
+    return out
+
+
+def _contents(ctx: MergeContext) -> dict[int, list[str]]:
+    """Each base section's content: its heading (not the intro's: the note's title)
+    and every unit it holds, steps and rows too."""
+    out: dict[int, list[str]] = {}
+    for k, sec in enumerate(ctx.base.sections):
+        head = [sec.title] if sec.title and not sec.is_intro else []
+        units = [u.text for b in sec.blocks for u in ctx.base.blocks[b].units
+                 if u.kind not in UNEMBEDDED]
+        if head or units:
+            out[k] = head + units
+    return out
+
+
+def _opens_continued_list(ctx: MergeContext, k: int) -> bool:
+    """Section `k` opens with a numbered list starting past 1: it continues the list
+    of the section before it, and nothing is written between the two."""
+    sec = ctx.base.sections[k]
+    if not sec.blocks:
+        return False
+    block = ctx.base.blocks[sec.blocks[0]]
+    if block.kind != "numbered" or not block.units or not block.units[0].raw:
+        return False
+    m = _STEP.match(block.units[0].raw[0])
+    return m is not None and int(m.group(1)) > 1
+
+
+def section_spot(ctx: MergeContext, refs: list[Ref], new_at: int, level: int = 2) -> int:
+    """The base line a carried section is written before: after the base section
+    nearest it in meaning (its units' mean against each section's heading and units,
+    best match), past any section continuing that one's numbered list, before the
+    next heading of its level or above (`level`: the carried heading's); after the
+    first section when the nearest is the intro; always before the observations and
+    relations (`new_at`)."""
+    texts = [r.unit.text for r in refs if r.unit.kind not in UNEMBEDDED]
+    secs = ctx.base.sections
+    content = _contents(ctx)
+    if not texts or not content:
+        return new_at
+    every = list(dict.fromkeys(texts + [t for ts in content.values() for t in ts]))
+    m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64)
+    at = {t: k for k, t in enumerate(every)}
+    mean = _unit(m[[at[t] for t in texts]].mean(axis=0))
+    best = max(content, key=lambda k: float((m[[at[t] for t in content[k]]] @ mean).max()))
+    if secs[best].is_intro:
+        # the newest's intro and its first section lead the note
+        best = next((k for k in range(best + 1, len(secs)) if not secs[k].is_intro
+                     and secs[k].title), best)
+    # before the next heading of its own level or above: a "##" section is never
+    # written between two "###" subsections of another
+    level = min(secs[best].level, level)
+    k = best
+    while True:
+        nxt = next((j for j in range(k + 1, len(secs)) if secs[j].title and (
+            level <= 1 or secs[j].level <= level)), None)
+        if nxt is None:
+            return new_at
+        if not _opens_continued_list(ctx, nxt):
+            return min(secs[nxt].start, new_at)
+        k = nxt
