@@ -7,9 +7,7 @@ Domains: a maple sugarhouse, a hop farm, a canal lock keeper's station."""
 
 from __future__ import annotations
 
-from helpers_merge import check_ledger, dated, entry, section_of
-
-from review_app.core.merging import compose
+from helpers_merge import dated, entry, merged, section_of
 
 
 def test_a_carried_section_never_splits_a_numbered_procedure() -> None:
@@ -36,9 +34,8 @@ def test_a_carried_section_never_splits_a_numbered_procedure() -> None:
                   "2. Light the arch.\n"
                   "3. Draw off syrup at 66 degrees Brix.\n",
                   modified="2025-03-01")
-    composed = compose("merge", newer, [older])
+    composed = merged(newer, older)
     text = composed.text
-    check_ledger(composed)
     assert entry(composed, "420 taps").status == "carried"
     lines = text.splitlines()
     at = lines.index("## Sap collection")
@@ -65,9 +62,8 @@ def test_a_carried_line_no_section_is_clearly_nearest_keeps_its_own_heading() ->
                   "touching the cones, the oast floor or the pockets; the soap is ordered "
                   "from Weald Supplies, account WS-55102.\n",
                   modified="2025-08-01")
-    composed = compose("merge", newer, [older])
+    composed = merged(newer, older)
     text = composed.text
-    check_ledger(composed)
     assert entry(composed, "WS-55102").status == "carried"
     # as near the crew, the oast and the press: no section of the newest speaks of it
     # clearly more than the others, so it keeps its own heading
@@ -77,7 +73,7 @@ def test_a_carried_line_no_section_is_clearly_nearest_keeps_its_own_heading() ->
                          "## Drying notes\n\nThe oast burner is serviced by Kent Kilns "
                          "every July, account KK-3310.\n",
                          modified="2025-07-01")
-    composed = compose("merge", newer, [older_drying])
+    composed = merged(newer, older_drying)
     assert entry(composed, "KK-3310").status == "carried"
     assert section_of(composed.text, "KK-3310") == "## Drying"
 
@@ -98,9 +94,8 @@ def test_a_sentence_whose_them_points_at_a_sentence_not_written_is_held_back() -
                   "## Water levels\n\nThe pound above the lock must not drop below 1.1 m "
                   "on the gauge.\n",
                   modified="2025-04-01")
-    composed = compose("merge", newer, [older])
+    composed = merged(newer, older)
     text = composed.text
-    check_ledger(composed)
     lend = entry(composed, "Lend them to boaters")
     # "them" points at the windlasses of a sentence the newest replaced: written alone
     # after "kept in the lock cottage porch" it would read right only by luck, and
