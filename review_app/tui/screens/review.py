@@ -21,7 +21,7 @@ from textual.worker import Worker, get_current_worker
 from ...core.grouping import Group
 from ...core.pipeline import ScanResult
 from ...core.proposal_review import ProposalReview
-from ...core.unit_vectors import shared_vectors
+from ...core.unit_vectors import PREVIEW, shared_vectors
 from ..actions import ACTION_TABS, bindings, guarded_actions, guarded_keys, guards
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
@@ -87,6 +87,7 @@ class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
         self._shown_member: tuple[str | None, str | None] | None = None
         self._settle: Timer | None = None
         self._warming: tuple[tuple[object, ...], Worker] | None = None
+        self._moving = False  # background work held while the group cursor moves
         self._binding_state: tuple[object, ...] = ()
 
     # -- layout ----------------------------------------------------------------------------
@@ -298,6 +299,8 @@ class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
                                                       and g.id not in s.decisions else "")
             self._warm(g)
         self.show_member()
+        if self._moving:  # the warm-up of the group shown goes on once it is painted
+            self.call_after_refresh(self._moves_shown)
 
     def _warm(self, group: Group) -> None:
         """Warm up from `group` on, unless the warm-up under way does just that (a
@@ -354,9 +357,27 @@ class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
         gid = self.query_one(GroupTable).current_id
         if gid == self._shown_gid:  # a rebuild, after the detail was already shown
             return
+        self._hold_moves(True)
         if self._settle is not None:
             self._settle.stop()
         self._settle = self.set_timer(SETTLE_S, self._settled)
+
+    def _hold_moves(self, on: bool) -> None:
+        """From a cursor move until the group it reached is shown and painted, the
+        warm-ups and the load's follow-up wait (between two embedding chunks or compose
+        steps, as for a preview: unit_vectors.hold): composes for groups the cursor
+        passes over are no use, and beside them the keys, the detail and a `v` pressed
+        right after the moves shared two cores with the model (`j` x4 `v`: far)."""
+        if on != self._moving and hasattr(self.vectors, "hold"):
+            self.vectors.hold(PREVIEW, on)
+            self._moving = on
+
+    def _moves_shown(self) -> None:
+        if self._group_shown:  # else the cursor moved on since: still held
+            self._hold_moves(False)
+
+    def on_unmount(self) -> None:
+        self._hold_moves(False)
 
     def _settled(self) -> None:
         self._settle = None
