@@ -52,9 +52,12 @@ def alone_facts(ctx: MergeContext) -> None:
                 coded_values(b.unit.text, ctx.lexicon) if b is not None else frozenset())
             theirs = {_measure(v, codes) for v in b.facts.values - r.facts.values} - {None} \
                 if b is not None else set()
-            # (a name is named whatever the other unit names: "PAYE Modernisation")
+            # (a name is named whatever the other unit names: "PAYE Modernisation"; a
+            # phone, code or reference of a shape no newest unit gives is its own:
+            # "HC-55190" is no other value of a row's count "1"; identifiers)
+            ids = identifiers(ctx, r, new_facts(ctx, r, stated), coded=True)
             alone = [v for v in new_facts(ctx, r, stated)
-                     if _measure(v, codes) not in theirs or v.startswith("name:")]
+                     if _measure(v, codes) not in theirs or v.startswith("name:") or v in ids]
             if not alone:
                 continue
             named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
@@ -62,11 +65,19 @@ def alone_facts(ctx: MergeContext) -> None:
             # is none of a number naming something that only it gives, no newest one
             # of its shape ("... of Walsall, account SDW-4471" gives no other trade-desk
             # phone than "... SDW-4471 and the trade desk is on 01922 622 930"); the
-            # same label with another value is ("Alarm company: Sentinel Security")
-            mine = {_measure(v, codes) for v in r.facts.values}
+            # same label with another value is ("Alarm company: Sentinel Security").
+            # Those `ids` are answered by no plain number ("07700 900318" is no other
+            # "14 min"), nor by a slot the newest fills with words ("policy PL-7734-0921"
+            # / "insurance certificate"): only a name beside them can have changed hands
+            # ("Marta, 07700 ..." / "Kofi is now the lead"). A value both give is one
+            # they agree on ("3 x 3 m" in both: the row's count "1" is no other of it).
+            rest = [v for v in alone if v not in ids]
+            agreed = b.facts.values if b is not None else frozenset()
+            mine = {_measure(v, codes) for v in r.facts.values - agreed if v not in ids}
             renamed = "name" in theirs and "name" in mine and not identifiers(ctx, r, alone)
             other = bool((theirs - {"name"}) & mine) or renamed or (
-                b is not None and (_relabelled(ctx, r, b) or _refilled(ctx, r, b, alone)))
+                b is not None and (_relabelled(ctx, r, b) or (bool(rest) or not ids)
+                                   and _refilled(ctx, r, b, rest or alone)))
             if left_out:
                 ctx.entries[r.key] = replace(
                     e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
@@ -127,11 +138,11 @@ def _leaning_followers(ctx: MergeContext) -> None:
 
 
 # A number that names rather than measures, by its shape: a letter-prefixed code
-# ("HT-20931", "TV-2041", a postcode's "NE46"), a run with a leading zero ("01632",
+# ("HT-20931", "TV-2041", "PL-7734-0921", a postcode's "NE46"), a run with a leading zero ("01632",
 # "0800"), or digit groups apart ("0800 917 2244", "01632 960148"): phone and account
 # numbers.
-_IDENTIFIER = re.compile(r"(?<![\w.,])(?:[A-Z]{1,4}-?\d{2,}[A-Z]?|0\d{3,}(?:[ -]\d{2,})*"
-                         r"|\d{3,}(?:[ -]\d{3,})+)(?![\w.,]\d)")
+_IDENTIFIER = re.compile(r"(?<![\w.,])(?:[A-Z]{1,4}-?\d{2,}(?:-\d{2,})*[A-Z]?"
+                         r"|0\d{3,}(?:[ -]\d{2,})*|\d{3,}(?:[ -]\d{3,})+)(?![\w.,]\d)")
 # A number written inside a name: before or after a capitalised word that is no month
 # or weekday ("14 Marlow Street", "Unit 9", "Gate 12"): a house, a unit, a room, a
 # gate.
@@ -166,20 +177,25 @@ def named_tokens(text: str, lexicon: Lexicon) -> set[str]:
     return {token for token, _ in _named_numbers(text, lexicon)}
 
 
-def identifiers(ctx: MergeContext, r: Ref, values: list[str]) -> list[str]:
+def identifiers(ctx: MergeContext, r: Ref, values: list[str], *,
+                coded: bool = False) -> list[str]:
     """Those of `values` (facts of older unit `r` the newest states nowhere) that name
     something (_named_numbers: a phone number, an account code, a street address) when
     no newest unit gives another identifier of that shape ("0114 496 0321" / "0114 496
     0777", "14 Marlow Street" / "22 Marlow Street"): the newest rewriting the unit
     without one has not changed it (a changed number gives the new one), and a reader
     would miss it. A quantity (money, a measure, a count) the newest leaves out is
-    often one it ended ("The £5 late surcharge" / "has been abolished"): not these."""
+    often one it ended ("The £5 late surcharge" / "has been abolished"): not these.
+    With `coded`, only numbers whose own shape names (_IDENTIFIER: a phone, a code, a
+    reference), not a number beside a name ("380 Saanen goats" may count them)."""
     lx = ctx.lexicon
     theirs = {shape for b in ctx.base_refs() for token, shape in _named_numbers(b.unit.text, lx)
               if token not in r.unit.text}
     named: set[str] = set()
     for token, shape in _named_numbers(r.unit.text, lx):
-        if shape not in theirs:
+        if shape not in theirs and (not coded or _IDENTIFIER.fullmatch(token)):
+            whole = token.lower()  # as facts.facts_of gives it whole ("pl-7734-0921") too
+            named |= {f"name:{whole}", "n:" + re.sub(r"^[a-z]+-?", "", whole)}
             for p in re.split(r"[ -]", token):
                 named |= {f"n:{p.lower()}", f"name:{p.lower()}"} if not p.isdigit() \
                     else {f"n:{p}"}

@@ -129,6 +129,9 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             n = _match(tokens, low, k, phrases)
             if not n:
                 continue
+            if kind == "gone" and n == 1 and any(
+                    low[j] in lexicon.rule_markers for j in range(max(0, k - 2), k)):
+                break  # a rule says when it is done ("only sold once ..."), not that it was
             duty: frozenset[str] = frozenset()
             how: frozenset[str] = frozenset()
             if kind == "handover":  # "X took over costume repairs from Y": Y's are over

@@ -174,6 +174,12 @@ class Lexicon:
     # What the newest says is over, in words (core/merge/ended.py); "_" joins the words
     # of one cue. The thing is named before these ("The deposit step was removed",
     # "requests are no longer accepted", "no deposit is taken any more"):
+    # Words right before a one-word gone cue that make it a rule, not an event ("a
+    # product is only sold once its CPSR is signed", "must be removed before ..."):
+    # nothing is said to be gone (ended.ended)
+    rule_markers: frozenset[str] = field(default_factory=lambda: _words("""
+        only must can may should cannot
+        """))
     gone_cues: frozenset[str] = field(default_factory=lambda: _words("""
         removed no_longer any_more anymore discontinued abolished scrapped withdrawn
         cancelled canceled dropped decommissioned dismantled sold closed_down

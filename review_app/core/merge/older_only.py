@@ -25,12 +25,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import numpy as np
 from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
 from .facts import (
     counts,
     facts_of,
+    label_of,
     masked,
     plain_name,
     stem,
@@ -336,21 +338,53 @@ def label_stated(ctx: MergeContext) -> None:
     """A carried item or checklist item whose only new fact is its label, every
     content word of which one base unit states, says what that unit says ("[x] Daily
     collection in the spring flush: agreed" beside "Collection: daily in the spring
-    flush"): present."""
+    flush"): present. So is one whose label (a long value too) is a newest section's
+    heading when, read after it, a unit of that section says the same (_headed)."""
     stated = stated_facts(ctx)
     base = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel", "code")]
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
             if r.unit.kind not in ("item", "check") or e.status != "carried" or e.chosen \
-                    or r.facts.label is None or new_facts(ctx, r, stated):
+                    or new_facts(ctx, r, stated):
                 continue
-            words = content_prefixes(ctx, r.facts.label)
+            why = "the newest states what it is about"
+            words = content_prefixes(ctx, r.facts.label) if r.facts.label is not None \
+                else set()
             hit = next((b for b in base if len(words) >= 2
                         and words <= content_prefixes(ctx, b.unit.text)), None)
+            if hit is None:  # (a long value is no label to facts_of: read it here)
+                labelled = label_of(_bare(r.unit.text), ctx.thresholds.label_chars)
+                hit = _headed(ctx, r, content_prefixes(ctx, labelled[0]), base) \
+                    if labelled is not None else None
+                if hit is not None:
+                    why = f"the newest's section '{ctx.base.sections[hit.section].title}' says it"
             if hit is not None:
                 ctx.entries[r.key] = set_status(e, "present", by=hit.key, by_text=text_of(hit),
-                                          why="the newest states what it is about")
+                                                why=why)
+
+
+def _bare(text: str) -> str:
+    """An item's text without its bullet or checkbox."""
+    return re.sub(r"^\s*[-*+]\s+(?:\[.\]\s+)?", "", text)
+
+
+def _headed(ctx: MergeContext, r: Ref, words: set[str], base: list[Ref]) -> Ref | None:
+    """The unit of a newest section whose heading is the item's label ("## Sound
+    generators" for "- Sound generators: loaned for a 6-week trial, ...") that, read
+    after that heading, says what the item says (Thresholds.same_cosine): a section is
+    its heading and its text, so the item restates it."""
+    if not words:
+        return None
+    mine = [b for b in base if (title := ctx.base.sections[b.section].title)
+            and not ctx.base.sections[b.section].is_intro
+            and content_prefixes(ctx, title) == words]
+    if not mine:
+        return None
+    sims = ctx.cosines([_bare(r.unit.text)],
+                       [f"{ctx.base.sections[b.section].title}: {b.unit.text}" for b in mine])
+    k = int(np.argmax(np.asarray(sims[0])))
+    return mine[k] if float(sims[0][k]) >= ctx.thresholds.same_cosine else None
 
 
 def said_again(ctx: MergeContext) -> None:

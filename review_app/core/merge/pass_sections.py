@@ -10,6 +10,8 @@ version left `Water:` out is not re-aligned with `## Mash` for its `Water:` line
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 from rapidfuzz import fuzz, process
 
@@ -17,6 +19,12 @@ from ..units import normalise
 from .context import MergeContext
 from .document import Document
 from .facts import masked
+
+
+def _words(title: str) -> str:
+    """A heading as the words it says: punctuation is no part of a word, so "(red
+    flags)" and "ENT," match "red flags" and "ENT" (word match: Thresholds.heading_fuzz)."""
+    return " ".join(re.findall(r"\w+", normalise(title)))
 
 
 def _intro(doc: Document, k: int) -> bool:
@@ -76,7 +84,7 @@ def run(ctx: MergeContext) -> None:
 def _by_heading(ctx: MergeContext) -> None:
     th = ctx.thresholds
     base = ctx.base
-    heads = {k: normalise(s.title) for k, s in enumerate(base.sections) if not _intro(base, k)}
+    heads = {k: _words(s.title) for k, s in enumerate(base.sections) if not _intro(base, k)}
     intro = next((j for j in range(len(base.sections)) if _intro(base, j)
                   and base.sections[j].blocks), 1 if len(base.sections) > 1 and
                  base.sections[1].level == 1 else 0)
@@ -98,7 +106,7 @@ def _by_heading(ctx: MergeContext) -> None:
             if _intro(doc, k):
                 ctx.aligned[(note_path, k)] = intro
                 continue
-            title = normalise(sec.title)
+            title = _words(sec.title)
             best, score = None, 0.0
             same = [j for j in exact.get(title, ()) if j not in used][:1] if many else []
             if same:

@@ -12,6 +12,7 @@ from functools import cache
 
 import numpy as np
 
+from .alone_facts import identifiers
 from .context import MergeContext, Ref
 from .facts import condition_kept, facts_of, unnamed, value_kind, value_shape
 from .older_only import frame_prefixes, new_facts, stated_facts
@@ -135,6 +136,10 @@ def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
         # whom or where only the older unit names says nothing it says: still true ("the
         # key from Mrs Okafor at No. 3 Church Row opens it" / "| Ashby Magna | 09:15 |";
         # "keys are kept by Hugo" / "keys live in the key safe; Keiko ..." is said over)
+    if identifiers(ctx, r, new_facts(ctx, r, stated()), coded=True):
+        return False  # a phone number, code or reference only it gives, of a shape no
+        # newest unit gives another of: a rewrite in other words leaves it true ("Irrigation
+        # engineer: Dale Whitcombe, 07700 900318" is no schedule line's old value)
     e = ctx.entries[r.key]
     ctx.entries[r.key] = replace(
         e, status="superseded", by=b.key, by_text=as_written(b).strip(),
