@@ -409,7 +409,7 @@ class Lexicon:
     # earlier_stage).
     closing_status_words: frozenset[str] = field(default_factory=lambda: _words("""
         final finalised finalized approved accepted agreed adopted ratified signed
-        signed_off in_force live closed
+        signed_off in_force live closed published confirmed
         """))
     # Verbs that close a stage: a clause "until <they> <verb>" ("Until the owners accept
     # it, quote from this note anyway") speaks of the stage before (pass_one_valued.
@@ -422,7 +422,8 @@ class Lexicon:
     # What a draft says of itself while it is one: its standing ("still a proposal",
     # "up for discussion"), its call for comments ("comments to Ruth by the end of
     # August") or its pitch ("the idea this year is ...", "we propose"). "_" joins the
-    # words of one cue; matched as whole words (pass_one_valued.earlier_stage). Not
+    # words of one cue; matched as whole words (pass_one_valued.earlier_stage); a call
+    # still to be answered ("Committee to confirm.", "so we can decide") too. Not
     # "proposal" alone: "who wrote the proposal" speaks of a client's, not the note's.
     earlier_stage_cues: frozenset[str] = field(default_factory=lambda: _words("""
         a_proposal this_proposal our_proposal proposal_from proposal_for we_propose
@@ -431,7 +432,8 @@ class Lexicon:
         comments_welcome
         feedback_to feedback_by feedback_welcome the_idea not_yet_agreed
         not_yet_decided not_yet_approved to_be_agreed to_be_decided tentative
-        provisional suggested
+        provisional suggested to_confirm to_be_confirmed tbc can_decide still_to_decide
+        yet_to_decide
         """))
     # Words in a title that name a version's recency, not its subject ("Rota (old)",
     # "Menu (new)"): with `status_words`, two titles differing in them name two issues

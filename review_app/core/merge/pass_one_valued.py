@@ -36,9 +36,12 @@ def _one_valued(ctx: MergeContext, title: str) -> bool:
         w in ctx.lexicon.one_valued_headings for w in words)
 
 
-def _dated_state(ctx: MergeContext, values: frozenset[str] | set[str]) -> bool:
+def _dated_state(ctx: MergeContext, values: frozenset[str] | set[str], *,
+                 years: bool = False) -> bool:
     """Its facts are a date at most ("Sent 16 April 2025."): a number is a day or a
-    year beside a month; any other number or name is a fact of its own, kept."""
+    year beside a month (with `years`, a year alone: "2025 fees are still a draft"
+    names the period the stage was in); any other number or name is a fact of its own,
+    kept."""
     months = {v for v in values if v.startswith("name:") and v[5:] in ctx.lexicon.months}
     for v in values:
         if v.startswith(("decision:", "label:")) or v in months:
@@ -48,6 +51,8 @@ def _dated_state(ctx: MergeContext, values: frozenset[str] | set[str]) -> bool:
             continue
         if v.startswith("n:") and re.fullmatch(r"(?:19|20)\d\d-\d\d-\d\d", v[2:]):
             continue  # an ISO date
+        if years and v.startswith("n:") and re.fullmatch(r"(?:19|20)\d\d", v[2:]):
+            continue
         return False
     return True
 
@@ -250,7 +255,7 @@ def earlier_stage(ctx: MergeContext) -> None:
         # now settled; a number it gives is a fact of its own, kept.
         waited = bool(own) and all(v.startswith("name:") for v in own) \
             and any(v.startswith("name:") for v in r.facts.values & b.facts.values - own)
-        if _dated_state(ctx, own) or waited:
+        if _dated_state(ctx, own, years=True) or waited:
             _superseded_by(ctx, r, e, b, "it speaks of an earlier stage: the newest's status "
                            "closes it")
             if waited:

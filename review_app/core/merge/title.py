@@ -11,7 +11,9 @@ over the accepted contract, "Dock rota" over "Dock rota 2026"), so the written t
 and H1 follow the base when the two name one subject once stamps and status words are
 taken out ("Dock rota" / "Dock rota 2026"), or when the kept title's own year or
 status is one the base's lacks ("Delivery zones 2025" over "Courier price list":
-the stale stamp misleads whatever the subject words). An undated established name is
+the stale stamp misleads whatever the subject words), or when the kept title names the
+standing its note declares (`status: open`, "... - open issue") and the base declares
+another (`status: closed`). An undated established name is
 kept over another ("API rate limits" over an agent's "Rate limit policy 2025-06").
 The kept file's path and permalink stay (memory:// URLs hold), and apply points the
 links to the old title at the new one (merging.retitled_mapping).
@@ -76,6 +78,20 @@ def differ_in_stamp(a: str, b: str, lexicon: Lexicon) -> bool:
     return sorted(stamps(a)) != sorted(stamps(b)) or _status(a, lexicon) != _status(b, lexicon)
 
 
+def declared(note: Note) -> frozenset[str]:
+    """The words of the standing a note declares in its frontmatter (`status: open`)."""
+    return frozenset(_WORD.findall(str(note.metadata.get("status") or "").lower()))
+
+
+def declared_stale(kept: Note, base: Note) -> bool:
+    """The kept title names the standing its note declares ("Frame stock reorder - open
+    issue", `status: open`) and the base declares another (`status: closed`): a status
+    stamp the status word lists need not hold, read from the note's own frontmatter."""
+    ours, theirs = declared(kept), declared(base)
+    named = ours & frozenset(_WORD.findall(kept.title.lower()))
+    return bool(named) and bool(theirs) and ours != theirs and not named & theirs
+
+
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
@@ -134,12 +150,14 @@ def title_choice(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
     mine = "the kept file's"
     if base.title.strip().lower() == kept.title.strip().lower():
         return kept.title, f"{mine}, the same as the base's"
-    if not differ_in_stamp(kept.title, base.title, lexicon):
+    stale_status = declared_stale(kept, base)
+    if not stale_status and not differ_in_stamp(kept.title, base.title, lexicon):
         return kept.title, (f"{mine}; the base's \"{base.title}\" differs in words, "
                             "not in a date, version or status")
     others = tuple(n.title for n in members if n.path not in {kept.path, base.path})
-    if (not (stale_renames and _stale(kept.title, base.title, lexicon, base.modified.year,
-                                      others))
+    stale = stale_status or stale_renames and _stale(
+        kept.title, base.title, lexicon, base.modified.year, others)
+    if (not stale
             and _subject(kept.title, lexicon) != _subject(base.title, lexicon)):
         return kept.title, (f"{mine}; it names no older issue than the base's "
                             f'"{base.title}"')
