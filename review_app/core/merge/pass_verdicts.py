@@ -33,7 +33,6 @@ from .facts import (
     plain_name,
     same_kind,
     spelled_numbers,
-    stem,
     thing_frames,
     value_frames,
     word_names,
@@ -58,6 +57,7 @@ from .pool import pools
 from .roles import replaced as role_replaced
 from .slot_fillers import listed, refill
 from .version_talk import only_when, version_labels, version_talk
+from .word_overlap import content_words, name_roles, overlap, share, shared_words
 
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
@@ -122,7 +122,7 @@ def _lower_names(ctx: MergeContext, r: Ref, new: frozenset[str], pool: list[Ref]
     Thresholds.stated_near_overlap) writes in lower case ("Keys are at Reception" /
     "the keys are kept at reception"): a capital is the writer's, not another fact.
     Only there: "backend" in another line does not state "Senior Backend Engineer"."""
-    near = [b for b in pool if _overlap(ctx, r.unit.norm, b.unit.norm)
+    near = [b for b in pool if overlap(ctx, r.unit.norm, b.unit.norm)
             >= ctx.thresholds.stated_near_overlap]
     said = set().union(*(word_names(b.unit.text, ctx.lexicon) for b in near)) if near \
         else set()
@@ -330,7 +330,7 @@ def _stated_apart(ctx: MergeContext, r: Ref, pool: list[Ref]) -> frozenset[str]:
     the newest, but not of this. A name is one thing wherever the newest names it."""
     near: set[str] = set()
     for b in pool:
-        if _overlap(ctx, r.unit.norm, b.unit.norm) >= ctx.thresholds.stated_near_overlap:
+        if overlap(ctx, r.unit.norm, b.unit.norm) >= ctx.thresholds.stated_near_overlap:
             near |= b.facts.values | spelled_numbers(b.unit.text, ctx.lexicon)
     return frozenset(v for v in r.facts.values if v not in near
                      and not v.startswith(("label:", "decision:", "name:")))
@@ -344,60 +344,13 @@ def _fuller(ctx: MergeContext, r: Ref, b: Ref, new: frozenset[str]) -> bool:
             or b.key in ctx.fuller.values() or not {
                 v for v in b.facts.values if not v.startswith("label:")} <= r.facts.values:
         return False
-    roles = _roles(ctx, r.unit.text, {v[5:] for v in new if v.startswith("name:")})
+    roles = name_roles(ctx, r.unit.text, {v[5:] for v in new if v.startswith("name:")})
     for o in ctx.base_refs():
         others = {v[5:] for v in o.facts.values if v.startswith("name:")} - {
             v[5:] for v in r.facts.values if v.startswith("name:")} - ctx.lexicon.currencies
-        if o.key != b.key and others and roles & _roles(ctx, o.unit.text, others):
+        if o.key != b.key and others and roles & name_roles(ctx, o.unit.text, others):
             return False  # the newest gives that role another name
     return bool(new)
-
-
-def _roles(ctx: MergeContext, text: str, names: set[str]) -> set[str]:
-    """The words that say what a name is ("the treasurer, Olu Adeyemi": treasurer):
-    the two content words before each name."""
-    tokens = re.findall(r"[A-Za-z][\w'-]*", text)
-    out: set[str] = set()
-    for k, t in enumerate(tokens):
-        if t.lower() not in names:
-            continue
-        before = [w.lower() for w in tokens[max(0, k - 4):k] if w.lower() not in names
-                  and w.lower() not in ctx.lexicon.function_words]
-        out |= {stem(w, ctx.lexicon) for w in before[-2:]}
-    return out
-
-
-def _shared_words(ctx: MergeContext, a: str, b: str) -> int:
-    """Content words two units share other than decision words (the decision's subject:
-    "keep the take-home exercise" / "dropped the take-home exercise")."""
-    skip = ctx.lexicon.function_words | ctx.lexicon.decision_words
-    wa = {stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", a.lower()) if w not in skip}
-    wb = {stem(w, ctx.lexicon) for w in re.findall(r"[a-z][\w'-]*", b.lower()) if w not in skip}
-    return len(wa & wb)
-
-
-def _content(ctx: MergeContext, text: str) -> frozenset[str]:
-    """The stemmed content words of a (normalised) text, kept by the lexicon: a unit is
-    compared with every unit of its pool, and each pair asks again."""
-    memo = ctx.lexicon.memo("content")
-    found = memo.get(text)
-    if found is None:
-        fw = ctx.lexicon.function_words
-        found = memo[text] = frozenset(stem(w, ctx.lexicon) for w in re.findall(
-            r"[a-z][\w'-]*", text) if w not in fw)
-    return found
-
-
-def _share(wa: frozenset[str], wb: frozenset[str]) -> float:
-    if not wa or not wb:
-        return 0.0
-    return len(wa & wb) / max(len(wa), len(wb))
-
-
-def _overlap(ctx: MergeContext, a: str, b: str) -> float:
-    """Share of content words two texts have in common (of the longer one's): what
-    they speak of. A text of one word is not "about" everything that holds it."""
-    return _share(_content(ctx, a), _content(ctx, b))
 
 
 _TAGS = re.compile(r"(?:^|\s)#[\w/-]+")  # an observation's tags name no thing it says
@@ -436,7 +389,7 @@ def _restated(ctx: MergeContext) -> None:
                                                    why="what it names was replaced")
                 continue
             j = max(range(len(gone)), key=lambda k: sims[i, k])
-            lex = 100 * _overlap(ctx, normalise(said(o.unit)),
+            lex = 100 * overlap(ctx, normalise(said(o.unit)),
                                  gone[j].unit.norm)
             mine = {v for v in o.facts.values if v.startswith(("n:", "code:", "link:"))}
             same = next((k for k, g in enumerate(gone) if len(mine) >= 2
@@ -446,9 +399,9 @@ def _restated(ctx: MergeContext) -> None:
             # every word and fact of it is in one such line: what the note itself wrote
             # there, summed up ("[deadline] Order cut-off Tuesday noon" / "4. Phone the
             # order through before the Tuesday noon cut-off.")
-            words = _content(ctx, normalise(_TAGS.sub(" ", said(o.unit))))
+            words = content_words(ctx, normalise(_TAGS.sub(" ", said(o.unit))))
             within = next((k for k, g in enumerate(gone) if len(words) >= 2
-                           and words <= _content(ctx, g.unit.norm)
+                           and words <= content_words(ctx, g.unit.norm)
                            and o.facts.values <= g.facts.values), None)
             if same is None and within is not None:
                 j = within
@@ -499,7 +452,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
 
     def words_of(text: str) -> frozenset[str]:
         if text not in words:
-            words[text] = _content(ctx, normalise(masked(text)))
+            words[text] = content_words(ctx, normalise(masked(text)))
         return words[text]
 
     def frames_in(text: str) -> set[str]:
@@ -512,7 +465,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
         for b in pool:
             if b.unit.kind == "code" and r.unit.kind != "code":
                 continue
-            score = _share(mu, words_of(b.unit.text))
+            score = share(mu, words_of(b.unit.text))
             lexical[(i, b.key)] = score
             if score >= th.embed_overlap or (
                     frames_of[i] and frames_of[i] & frames_in(b.unit.text)):
@@ -556,7 +509,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 "=" in f for f in shared) or (
                 u.kind == "obs" == b.unit.kind and category(u.text) == category(b.unit.text)
                 and max(score, cos) >= th.same_category_similarity) or (
-                r.facts.decision and b.facts.decision and _shared_words(
+                r.facts.decision and b.facts.decision and shared_words(
                     ctx, u.text, b.unit.text) >= th.decision_subject_words)
             if ok and (best is None or max(score, cos) > best[0]):
                 best = (max(score, cos), b)
