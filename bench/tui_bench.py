@@ -483,7 +483,9 @@ def preview_child(root: Path, state: Path, mode: str, wait_s: float, ahead: bool
     import json
 
     if not ahead:  # what the warm-ahead costs (or saves) the preview
-        sys.modules[ReviewScreen.__module__].WARM_AHEAD = 0
+        from review_app.tui.screens import background_work
+
+        background_work.WARM_AHEAD = 0
 
     from review_app.core.pipeline import scan
     from review_app.core.unit_vectors import unit_embedder

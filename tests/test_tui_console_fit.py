@@ -44,12 +44,12 @@ async def test_one_notification_per_kind(kb, embedder):
 
 
 async def test_a_failing_worker_is_reported_and_the_console_stays(kb, embedder, monkeypatch):
-    import review_app.tui.screens.review as review
+    import review_app.tui.screens.background_work as background_work
 
     def broken(*args, **kwargs):
         raise RuntimeError("unit cache unreadable")
 
-    monkeypatch.setattr(review, "warm", broken)  # the settled group's background warm-up
+    monkeypatch.setattr(background_work, "warm", broken)  # the settled group's background warm-up
     app = make_app(kb, embedder)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await wait_for_review(pilot)

@@ -10,7 +10,7 @@ from test_tui_helpers import make_app, merge_keys, on_disk, wait_for
 from review_app.core.project import Project
 from review_app.core.unit_vectors import UnitVectors
 from review_app.tui import warming
-from review_app.tui.screens import review
+from review_app.tui.screens import background_work, review
 from review_app.tui.screens.review import ReviewScreen
 
 SIZE = (100, 32)
@@ -33,7 +33,7 @@ async def test_the_load_embeds_the_fifth_and_last_groups_units_in_the_background
         kb, embedder, monkeypatch):
     """With the warm-up held to the group on screen, the fifth listed group's merge units
     and the last one's reach the project's store anyway, without the cursor going there."""
-    monkeypatch.setattr(review, "WARM_AHEAD", 0)
+    monkeypatch.setattr(background_work, "WARM_AHEAD", 0)
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         screen = await _table_after_follow_up(pilot, app)
@@ -89,7 +89,7 @@ async def test_v_on_a_group_the_follow_up_composed_composes_nothing_again(
         return first(ctx)
 
     monkeypatch.setattr(engine, "PASSES", (counted, *engine.PASSES[1:]))
-    monkeypatch.setattr(review, "WARM_AHEAD", 0)
+    monkeypatch.setattr(background_work, "WARM_AHEAD", 0)
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         screen = await _table_after_follow_up(pilot, app)
@@ -112,7 +112,7 @@ async def test_every_listed_groups_units_are_stored_before_the_table_shows(
     """The load (warming.group_units, before the table) puts every listed group's merge
     unit texts in the project's store, not only the first groups': with the follow-up and
     the warm-up ahead held off, each row's merge asks for no text the store lacks."""
-    monkeypatch.setattr(review, "WARM_AHEAD", 0)
+    monkeypatch.setattr(background_work, "WARM_AHEAD", 0)
     monkeypatch.setattr(warming.Following, "start", classmethod(lambda cls, r, v: None))
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:

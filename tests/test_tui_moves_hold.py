@@ -13,7 +13,7 @@ from test_tui_helpers import make_app, settle_detail, wait_for, wait_for_review
 
 from review_app.core import merging
 from review_app.core.unit_vectors import AHEAD
-from review_app.tui.screens import review
+from review_app.tui.screens import background_work
 from review_app.tui.widgets.tables import GroupTable
 
 SIZE = (100, 32)
@@ -39,7 +39,7 @@ class Probe:
 
 async def test_background_steps_wait_while_the_cursor_moves_and_go_on_after(
         kb, embedder, monkeypatch):
-    monkeypatch.setattr(review, "SETTLE_S", 30.0)  # the moves never settle by themselves
+    monkeypatch.setattr(background_work, "SETTLE_S", 30.0)  # the moves never settle by themselves
     # each compose's base note in the order they start, and whether a `v`'s result was
     # being waited for then (from `v` until its result is painted)
     composed: list[tuple[str, bool]] = []

@@ -521,7 +521,7 @@ async def test_the_warm_up_composes_the_next_groups_merge_before_any_update(
     """`v` shows the merge; the update needs a second `v`. The warm-up composes every
     group's merge before any group's update, so an update's Python is not in the way of
     the next group's merge (before: the settled group's merge, its update, then the next)."""
-    from review_app.tui.screens import review as review_module
+    from review_app.tui.screens import background_work
     from review_app.tui.widgets import merge_view
 
     real = merge_view.compose_written
@@ -533,7 +533,7 @@ async def test_the_warm_up_composes_the_next_groups_merge_before_any_update(
         return real(request, vectors, cancelled, priority)
 
     monkeypatch.setattr(merge_view, "compose_written", counted)
-    monkeypatch.setattr(review_module, "WARM_AHEAD", 1)
+    monkeypatch.setattr(background_work, "WARM_AHEAD", 1)
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_review(pilot)
@@ -586,7 +586,7 @@ async def test_quit_during_a_warm_up_stops_its_threads_promptly(kb, embedder, mo
     from test_unit_vectors import Counting
 
     import review_app.core.unit_vectors as uv
-    from review_app.tui.screens import review as review_module
+    from review_app.tui.screens import background_work
 
     class Slowed(Counting):
         """The real unit model, half a second slower a call, two texts a call: one group
@@ -609,7 +609,7 @@ async def test_quit_during_a_warm_up_stops_its_threads_promptly(kb, embedder, mo
     # project) they are what embeds, and what this test is about.
     monkeypatch.setattr(warming, "LOAD_TEXTS", 0)
     running, lock = [0], threading.Lock()
-    real_warm = review_module.warm
+    real_warm = background_work.warm
 
     def counted(*args, **kwargs) -> None:
         with lock:
@@ -620,7 +620,7 @@ async def test_quit_during_a_warm_up_stops_its_threads_promptly(kb, embedder, mo
             with lock:
                 running[0] -= 1
 
-    monkeypatch.setattr(review_module, "warm", counted)
+    monkeypatch.setattr(background_work, "warm", counted)
     app = make_app(kb, embedder)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for_review(pilot)

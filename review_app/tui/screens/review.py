@@ -16,41 +16,35 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Input, Static, TabbedContent, TabPane
 from textual.widgets.tabbed_content import ContentTabs
-from textual.worker import Worker, get_current_worker
+from textual.worker import Worker
 
 from ...core.grouping import Group
 from ...core.pipeline import ScanResult
 from ...core.proposal_review import ProposalReview
-from ...core.unit_vectors import PREVIEW, shared_vectors
+from ...core.unit_vectors import shared_vectors
 from ..actions import ACTION_TABS, bindings, guarded_actions, guarded_keys, guards
 from ..commands import ReviewCommands, RunAction
 from ..context import ConsoleContext
 from ..messages import NoticesWanted, RescanWanted
 from ..outside import CHECK_S, OutsideChanges
-from ..results import Results, result_key
+from ..results import Results
 from ..session import THRESHOLD_STEP, ReviewSession
 from ..view import ReviewView
-from ..warming import WarmJob, warm
 from ..widgets.detail import DetailPane, detail_text
 from ..widgets.footer import InPlaceFooter
 from ..widgets.header import ConsoleHeader
 from ..widgets.pending import MatchTable, PendingPane, ProposalTable
 from ..widgets.preview import Preview
 from ..widgets.tables import GroupTable, MemberTable, PaneFocus, TableResized
-from ..workers import background, report_failure
+from ..workers import report_failure
 from .apply_actions import ApplyActions
+from .background_work import BackgroundWork
 from .confirm import ConfirmApply
 from .help import HelpScreen
 from .outside_watch import OutsideWatch
 from .result_actions import ResultActions
 from .scan import project_label
 
-SETTLE_S = 0.08
-"""The detail and preview follow the group cursor once it has rested this long: a held
-key moves only the cursor (cheap), and the re-layout of the detail comes once, after."""
-WARM_AHEAD = 10
-"""Groups after the settled one whose units are embedded ahead, in the order the person
-meets them (~1.6 s CPU each for three 600-word notes, done at low priority)."""
 GUARDED_KEYS = {tab: guarded_keys(tab) for tab in ("groups", "pending")}
 GUARDED_ACTIONS = {tab: guarded_actions(tab) for tab in ("groups", "pending")}
 GUARDS = {tab: sorted(guards(tab)) for tab in ("groups", "pending")}
@@ -62,7 +56,7 @@ DONE_WORDS = {"update": "update (the freshest text into the kept file; the other
               "distinct": "not duplicates (remembered until a note changes)"}
 
 
-class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
+class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, BackgroundWork, Screen):
     COMMANDS = {ReviewCommands}
     BINDINGS = bindings()
 
@@ -302,42 +296,6 @@ class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
         if self._moving:  # the warm-up of the group shown goes on once it is painted
             self.call_after_refresh(self._moves_shown)
 
-    def _warm(self, group: Group) -> None:
-        """Warm up from `group` on, unless the warm-up under way does just that (a
-        repaint of the same group must not cancel the compose a `v` may wait for)."""
-        job, ahead = self._warm_job(group), self._ahead(group)
-        plan = tuple(result_key(r) for j in (job, *ahead) for r in j.requests)
-        worker = self._warming
-        if worker is not None and worker[0] == plan and not worker[1].is_finished:
-            return
-        self._warming = (plan, self.warm_units(job, ahead))
-
-    def _warm_job(self, group: Group) -> WarmJob:
-        s = self.session
-        requests = [self.view.preview_request(group, None, mode, resolve=False)
-                    for mode in ("merge", "update")]
-        return WarmJob([s.notes[p] for p in s.in_group(group)], requests, s.targets,
-                       self.results, self.query_one(Preview).paint_ahead)
-
-    def _ahead(self, group: Group) -> list[WarmJob]:
-        """The undecided groups the person meets after `group`, in that order: the rows
-        below it, then those above (where the cursor goes after the last decision)."""
-        rows = self.view.rows
-        at = next((i for i, r in enumerate(rows) if r.id == group.id), -1)
-        order = [r for r in rows[at + 1:] + rows[:max(at, 0)] if not self.session.status(r)]
-        return [self._warm_job(r) for r in order[:WARM_AHEAD]]
-
-    @background("warm")
-    def warm_units(self, job: WarmJob, ahead: list[WarmJob]) -> None:
-        """Compose the settled group's merge and update results while the person reads
-        its diff and keep them (`self.results`), so that `v` paints one at once (or waits
-        for the compose under way instead of composing again); then the next groups'.
-        One thread for all: a `v` finds at most one small warm-up batch in the model. It
-        steps aside whenever a preview embeds or composes, and stops when the cursor
-        settles elsewhere (a new run starts from there)."""
-        worker = get_current_worker()
-        warm([job, *ahead], self.vectors, lambda: worker.is_cancelled)
-
     def show_member(self) -> None:
         g = self.group
         path = self.query_one(MemberTable).current_path if g else None
@@ -357,32 +315,7 @@ class ReviewScreen(ApplyActions, ResultActions, OutsideWatch, Screen):
         gid = self.query_one(GroupTable).current_id
         if gid == self._shown_gid:  # a rebuild, after the detail was already shown
             return
-        self._hold_moves(True)
-        if self._settle is not None:
-            self._settle.stop()
-        self._settle = self.set_timer(SETTLE_S, self._settled)
-
-    def _hold_moves(self, on: bool) -> None:
-        """From a cursor move until the group it reached is shown and painted, the
-        warm-ups and the load's follow-up wait (between two embedding chunks or compose
-        steps, as for a preview: unit_vectors.hold): composes for groups the cursor
-        passes over are no use, and beside them the keys, the detail and a `v` pressed
-        right after the moves shared two cores with the model (`j` x4 `v`: far)."""
-        if on != self._moving and hasattr(self.vectors, "hold"):
-            self.vectors.hold(PREVIEW, on)
-            self._moving = on
-
-    def _moves_shown(self) -> None:
-        if self._group_shown:  # else the cursor moved on since: still held
-            self._hold_moves(False)
-
-    def on_unmount(self) -> None:
-        self._hold_moves(False)
-
-    def _settled(self) -> None:
-        self._settle = None
-        if self.query_one(GroupTable).current_id != self._shown_gid:
-            self.show_group()
+        self._cursor_moved()
 
     @on(DataTable.RowHighlighted, "#members")
     def _member_moved(self, event: DataTable.RowHighlighted) -> None:
