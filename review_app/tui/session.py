@@ -1,10 +1,9 @@
-"""The review state behind the console: groups, decisions, edits, undo, the plan.
+"""The review state behind the console: groups at a threshold, the decisions and edits in
+force on them, what is allowed, the plan.
 
-Plain Python (no textual) so the rules are testable on their own and the
-screens stay thin. Decisions are written through `DecisionStore` the moment
-they are made; canonical changes (`c`), kept files (`K`), removed members (`x`),
-flips of the merge ledger and the person's edited text are written to the
-`EditStore` as they are made (and travel with the group's decision).
+Plain Python (no textual) so the rules are testable on their own and the screens stay
+thin. The changes (decisions, `c`/`K`/`x`, ledger flips, the edited text, undo) and how
+they reach the disk are `session_edits.SessionEdits`, mixed in here.
 """
 
 from __future__ import annotations
@@ -13,48 +12,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.decisions import ACTIONS, WRITING, Decision, DecisionStore
-from ..core.edits import EditStore, GroupEdit
+from ..core.decisions import WRITING, Decision, DecisionStore
+from ..core.edits import EditStore
 from ..core.grouping import Group, Member, staying
 from ..core.jsonl import SyncFn
 from ..core.notes import Note
 from ..core.pipeline import ScanResult, group_json
+from .session_edits import Carried, SessionEdits, _Edit
 from .targets import targets_of
 
-DECISION_ACTIONS = ACTIONS  # the log's names (core.decisions)
 THRESHOLD_STEP = 0.05
 
 
 @dataclass
-class _Edit:
-    """An in-memory edit (`c`/`K`/`x`, a ledger flip, an edited text) that `z` takes back:
-    the group's state before it."""
-
-    group_id: str
-    overrides: str | None
-    removed: list[str]
-    keep: str | None = None
-    choices: dict[str, str] = field(default_factory=dict)
-    text: str | None = None
-    what: str = "change"  # what `z` says it took back
-
-
-EDIT_WORDS = {"canonical": "the canonical chosen", "keep": "the kept file chosen",
-              "remove": "the member taken out", "choice": "the merge choice",
-              "text": "the edited text"}
-
-
-@dataclass(frozen=True)
-class Carried:
-    """A decision made on a group whose membership changed with the threshold: it stays on
-    the notes it was made for (`decided_id`'s notes, all still in one group)."""
-
-    decided_id: str
-    joined: tuple[str, ...]  # notes in the group now that the decision did not cover
-
-
-@dataclass
-class ReviewSession:
+class ReviewSession(SessionEdits):
     result: ScanResult
     store: DecisionStore
     threshold: float = 0.0
@@ -374,197 +345,6 @@ class ReviewSession:
             if d is not None and d.action in WRITING and not left:
                 return f"the {d.action} would retire nothing; undo it (z) first"
         return None
-
-    # -- changes ---------------------------------------------------------------------------
-
-    def _adopt(self, group: Group) -> None:
-        """A carried decision's group edited or decided again becomes a group of its own:
-        its choices move onto it (the notes that joined are back in)."""
-        c = self.carried.pop(group.id, None)
-        if c is None or group.id in self.decisions:
-            return
-        d = self.decisions.get(c.decided_id)
-        if d is not None and d.canonical in group.paths:
-            self.overrides.setdefault(group.id, d.canonical)
-        if c.decided_id in self.keeps:
-            self.keeps.setdefault(group.id, self.keeps[c.decided_id])
-        if c.decided_id in self.choices:
-            self.choices.setdefault(group.id, dict(self.choices[c.decided_id]))
-        if c.decided_id in self.texts:
-            self.texts.setdefault(group.id, self.texts[c.decided_id])
-        self.removed.setdefault(group.id, [p for p in self.removed.get(c.decided_id, ())
-                                           if p in group.paths])
-
-    def _hashes(self, group: Group) -> dict[str, str]:
-        return {p: self.notes[p].sha256 for p in group.paths}
-
-    def decide(self, group: Group, action: str) -> Decision:
-        if action not in DECISION_ACTIONS:
-            raise ValueError(f"unknown decision {action!r}")
-        why = self.refusal(action, group)
-        if why:
-            raise ValueError(why)
-        self._adopt(group)
-        keep = self.keeps.get(group.id)
-        decision = self.store.record(Decision(group.id, action, group.canonical,
-                                              self._hashes(group),
-                                              list(self.removed.get(group.id, ())),
-                                              keep=keep if keep in group.paths else None,
-                                              choices=dict(self.choices.get(group.id, {})),
-                                              text=self.texts.get(group.id)))
-        self.decisions[group.id] = decision
-        self._undo.append(group.id)
-        return decision
-
-    def _edit(self, group: Group, what: str) -> None:
-        self._adopt(group)
-        self._undo.append(_Edit(group.id, self.overrides.get(group.id),
-                                list(self.removed.get(group.id, ())), self.keeps.get(group.id),
-                                dict(self.choices.get(group.id, {})), self.texts.get(group.id),
-                                EDIT_WORDS[what]))
-
-    def _persist_edit(self, group_id: str) -> None:
-        """Write the group's choices now (quitting must not lose them)."""
-        if self.edits is None:
-            return
-        g = self.by_id.get(group_id)
-        hashes = self._hashes(g) if g is not None else {}
-        self.edits.record(GroupEdit(group_id, self.overrides.get(group_id),
-                                    list(self.removed.get(group_id, ())), hashes,
-                                    keep=self.keeps.get(group_id),
-                                    choices=dict(self.choices.get(group_id, {})),
-                                    text=self.texts.get(group_id)))
-
-    def _redecide(self, group: Group) -> None:
-        """A decided group edited with c/K/x: its decision is re-recorded so disk matches."""
-        d = self.decisions.get(group.id)
-        if d is not None:
-            self._undo.pop()  # the re-recorded decision is what `z` takes back
-            self.decide(group, d.action)
-
-    def set_canonical(self, group: Group, path: str) -> Group:
-        why = self.refusal("canonical", group, path)
-        if why:
-            raise ValueError(why)
-        self._edit(group, "canonical")
-        self.texts.pop(group.id, None)
-        self.overrides[group.id] = path
-        gone = self.removed.get(group.id, [])
-        if path in gone:
-            gone.remove(path)
-        self.regroup(self.threshold)
-        new = self.by_id[group.id]
-        self._persist_edit(group.id)
-        self._redecide(new)
-        return new
-
-    def set_kept(self, group: Group, path: str) -> Group:
-        """The person chooses the file that survives (`K`)."""
-        why = self.refusal("keep", group, path)
-        if why:
-            raise ValueError(why)
-        self._edit(group, "keep")
-        self.texts.pop(group.id, None)
-        self.keeps[group.id] = path
-        self._persist_edit(group.id)
-        self._redecide(group)
-        return group
-
-    def remove_member(self, group: Group, path: str) -> Group:
-        why = self.refusal("remove", group, path)
-        if why:
-            raise ValueError(why)
-        self._edit(group, "remove")
-        self.texts.pop(group.id, None)
-        self.removed.setdefault(group.id, []).append(path)
-        self._persist_edit(group.id)
-        self._redecide(group)
-        return group
-
-    def flip(self, group: Group, key: str, flips: tuple[str, ...], status: str,
-             chosen: bool) -> str | None:
-        """Flip one ledger row (`key`, with the entry's `flips`, `status` and whether its
-        verdict is already the person's): carried <-> dropped, superseded newer <-> older.
-        Flipping a row back to the engine's verdict removes the choice. Returns the choice
-        now in force (None: the engine's)."""
-        mine = dict(self.choices.get(group.id, {}))
-        if key in mine or chosen:
-            mine.pop(key, None)
-            new = None
-        elif "carry" in flips:
-            new = "drop" if status == "carried" else "carry"
-        elif "older" in flips:
-            new = "older"
-        else:
-            raise ValueError("this row cannot be flipped")
-        self._edit(group, "choice")
-        if new is not None:
-            mine[key] = new
-        if mine:
-            self.choices[group.id] = mine
-        else:
-            self.choices.pop(group.id, None)
-        self._persist_edit(group.id)
-        self._redecide(group)
-        return new
-
-    def set_text(self, group: Group, text: str | None) -> None:
-        """The person's edited note (`e`), written as is by update or merge; None drops it."""
-        if text == self.texts.get(group.id):
-            return
-        self._edit(group, "text")
-        if text is None:
-            self.texts.pop(group.id, None)
-        else:
-            self.texts[group.id] = text
-        self._persist_edit(group.id)
-        self._redecide(group)
-
-    def undo(self) -> str | None:
-        """Take back the last decision or edit; returns the group id it touched."""
-        if not self._undo:
-            return None
-        last = self._undo.pop()
-        gid = last.group_id if isinstance(last, _Edit) else last
-        group = self.by_id.get(gid)
-        title = self.notes[group.canonical].title if group is not None else gid
-        if isinstance(last, _Edit):
-            self.undone = f"{last.what} in {title!r}"
-            for store, value in ((self.overrides, last.overrides), (self.keeps, last.keep),
-                                 (self.texts, last.text),
-                                 (self.choices, last.choices or None)):
-                if value is None:
-                    store.pop(gid, None)
-                else:
-                    store[gid] = value  # type: ignore[assignment]
-            self.removed[gid] = last.removed
-            self.regroup(self.threshold)
-            self._persist_edit(gid)
-            return gid
-        done = self.decisions.get(last)
-        self.undone = f"the {done.action + ' ' if done else ''}decision on {title!r}"
-        self.store.undo(last)
-        previous = self.store.valid(self.notes, self.skips_since).get(last)
-        if previous is None:
-            self.decisions.pop(last, None)
-        else:
-            self.decisions[last] = previous
-            if previous.canonical:
-                self.overrides[last] = previous.canonical
-            if previous.keep:
-                self.keeps[last] = previous.keep
-            else:
-                self.keeps.pop(last, None)
-            self.removed[last] = list(previous.removed)
-            self.choices.pop(last, None)
-            self.texts.pop(last, None)
-            if previous.choices:
-                self.choices[last] = dict(previous.choices)
-            if isinstance(previous.text, str):
-                self.texts[last] = previous.text
-            self._persist_edit(last)
-        self.regroup(self.threshold)
-        return last
 
     # -- apply -----------------------------------------------------------------------------
 
