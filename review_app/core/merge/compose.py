@@ -295,16 +295,16 @@ def _retitle(lines: list[tuple[str, str | None]], versions: list[Note], title: s
     copied from). Another heading is the writer's own: left alone, as is the base's
     own title in other capitals when it is the kept file (`own`). The same list when
     nothing changes."""
-    names = {n.title.strip().lower() for n in versions}
-    same = title.strip().lower()
+    names = {_name(n.title) for n in versions}
+    same = _name(title)
     for k, (ln, src) in enumerate(lines):
         under = lines[k + 1][0] if k + 1 < len(lines) else ""
-        if src is None and ln.startswith("# ") and ln[2:].strip().lower() in names:
-            if ln[2:].strip() == title or (own and ln[2:].strip().lower() == same):
+        if src is None and ln.startswith("# ") and _name(ln[2:]) in names:
+            if ln[2:].strip() == title or (own and _name(ln[2:]) == same):
                 return lines
             return [*lines[:k], (f"# {title}", None), *lines[k + 1:]]
-        if src is None and ln.strip().lower() in names and _SETEXT_H1.fullmatch(under):
-            if ln.strip() == title or (own and ln.strip().lower() == same):
+        if src is None and _name(ln) in names and _SETEXT_H1.fullmatch(under):
+            if ln.strip() == title or (own and _name(ln) == same):
                 return lines
             return [*lines[:k], (title, None), ("=" * len(title), None),
                     *lines[k + 2:]]
@@ -314,3 +314,9 @@ def _retitle(lines: list[tuple[str, str | None]], versions: list[Note], title: s
 
 
 _SETEXT_H1 = re.compile(r" {0,3}=+[ \t]*")
+
+
+def _name(title: str) -> str:
+    """A title as a reader names it: a slug title ("studio_a_rates_and_policies_2024")
+    and its words ("Studio A Rates and Policies 2024") are one name."""
+    return re.sub(r"[\s_-]+", " ", title).strip().lower()

@@ -283,6 +283,21 @@ class Lexicon:
         prohibited banned disallowed rather_than instead instead_of no_longer stopped
         ceased
         """))
+    # Openers and phrases of a prohibition ("Never stack product against the fan", "No sale
+    # of donated food", "Crossbows not permitted"): a rule forbidding an act, which only a
+    # newest unit stating that act contradicts (pass_polarity); "_" joins one cue's words.
+    prohibition_openers: frozenset[str] = field(default_factory=lambda: _words("""
+        never no do_not don't dont must_not
+        """))
+    prohibition_phrases: frozenset[str] = field(default_factory=lambda: _words("""
+        not_permitted not_allowed must_not may_not is_forbidden are_forbidden is_prohibited
+        are_prohibited is_banned are_banned
+        """))
+    # Words opening a condition ("... if nobody from the committee can open up"): what a
+    # condition says is not asserted, so its negation is not the unit's (pass_polarity).
+    condition_openers: frozenset[str] = field(default_factory=lambda: _words("""
+        if unless in_case whenever
+        """))
     # Words between a thing and what is said of it ("the contract itself (signed ...)",
     # "working temperature is now 1,140 °C", "licensed power is unchanged at 400 W").
     auxiliary_words: frozenset[str] = field(default_factory=lambda: _words("""
@@ -433,7 +448,7 @@ class Lexicon:
         feedback_to feedback_by feedback_welcome the_idea not_yet_agreed
         not_yet_decided not_yet_approved to_be_agreed to_be_decided tentative
         provisional suggested to_confirm to_be_confirmed tbc can_decide still_to_decide
-        yet_to_decide
+        yet_to_decide still_waiting waiting_on waiting_for for_now
         """))
     # Words in a title that name a version's recency, not its subject ("Rota (old)",
     # "Menu (new)"): with `status_words`, two titles differing in them name two issues

@@ -249,7 +249,9 @@ def earlier_stage(ctx: MergeContext) -> None:
                 or not (_phrase_cues(said(r.unit), ctx.lexicon.earlier_stage_cues)
                         or _pending(said(r.unit), ctx.lexicon)):
             continue
-        own = {v for v in r.facts.values if v in months or v not in stated}
+        # (a cue read as a name is no fact of its own: "Install date TBC.")
+        own = {v for v in r.facts.values if (v in months or v not in stated)
+               and v.split(":", 1)[-1] not in ctx.lexicon.earlier_stage_cues}
         # It waited on a body the closing names ("to be voted on at the AGM" / "The
         # AGM adopted ..."): the names it gives besides are what the stage concerned,
         # now settled; a number it gives is a fact of its own, kept.

@@ -66,6 +66,7 @@ def _scope_line(words: list[str], lexicon: Lexicon) -> bool:
         and words[1] in lexicon.scope_followers
 
 
+SCOPE_LINE = "it says what the note covers, as the newest's intro does"
 _LABEL = re.compile(r"\b(?:v|version\s+)(\d+)\b", re.IGNORECASE)
 
 
@@ -94,7 +95,7 @@ def version_talk(text: str, lexicon: Lexicon, intro: bool,
             and words[1:2] != ["by"]:  # ("Gathered from ...": where its content came from)
         return "it tells what its version came after"  # "Reworked after the clean."
     if intro and _scope_line(words, lexicon):
-        return "it says what the note covers, as the newest's intro does"
+        return SCOPE_LINE
     return None
 
 
@@ -106,4 +107,4 @@ def only_when(values: Iterable[str], lexicon: Lexicon) -> bool:
                                           lexicon.weekdays) for v in values)
 
 
-__all__ = ["only_when", "version_labels", "version_talk"]
+__all__ = ["SCOPE_LINE", "only_when", "version_labels", "version_talk"]
