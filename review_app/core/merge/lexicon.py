@@ -450,6 +450,13 @@ class Lexicon:
         provisional suggested to_confirm to_be_confirmed tbc can_decide still_to_decide
         yet_to_decide still_waiting waiting_on waiting_for for_now
         """))
+    # Of earlier_stage_cues, those saying a state holds only until something is settled
+    # ("for now", "still waiting on", "TBC"): under a newest whose status closes the
+    # stages, one naming what the newest names is over (pass_one_valued.earlier_stage).
+    interim_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        for_now still_waiting waiting_on waiting_for tbc to_be_confirmed not_yet_agreed
+        not_yet_decided
+        """))
     # Words in a title that name a version's recency, not its subject ("Rota (old)",
     # "Menu (new)"): with `status_words`, two titles differing in them name two issues
     # of one note (merge/title.py). Not status statements in a sentence: "the new

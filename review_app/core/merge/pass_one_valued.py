@@ -257,7 +257,12 @@ def earlier_stage(ctx: MergeContext) -> None:
         # now settled; a number it gives is a fact of its own, kept.
         waited = bool(own) and all(v.startswith("name:") for v in own) \
             and any(v.startswith("name:") for v in r.facts.values & b.facts.values - own)
-        if _dated_state(ctx, own, years=True) or waited:
+        # An interim state ("Still on Lockwood Twin 6 for now, but Helen asked us to price
+        # BiLock") naming what the newest names ("chose the BiLock option") was settled
+        # by it: the names it gives were the interim's, not facts of now.
+        settled = bool(_phrase_cues(said(r.unit), ctx.lexicon.interim_cues)) and any(
+            v.startswith("name:") and v not in months for v in r.facts.values & stated)
+        if _dated_state(ctx, own, years=True) or waited or settled:
             _superseded_by(ctx, r, e, b, "it speaks of an earlier stage: the newest's status "
                            "closes it")
             if waited:

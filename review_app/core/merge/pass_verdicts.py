@@ -54,6 +54,7 @@ from .pass_questions import drop_open_questions
 from .pass_units import as_written, entry_for, said
 from .past_events import past_event
 from .pool import pools
+from .roles import moved as role_moved
 from .roles import replaced as role_replaced
 from .slot_fillers import listed, refill
 from .version_talk import only_when, version_labels, version_talk
@@ -264,6 +265,10 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     if (k := role_replaced(u.text, base_texts, ctx.lexicon)) is not None:
         return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),
                          why="the newest names another person in that role",
+                         flips=_FLIP_PAIR)
+    if (k := role_moved(u.text, base_texts, ctx.lexicon)) is not None:
+        return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),
+                         why="the newest gives this person another role",
                          flips=_FLIP_PAIR)
     fresh = [v for v in r.facts.values if v not in stated and not (
         v.startswith("code:") and any(v[5:] in c for c in code_facts))]
