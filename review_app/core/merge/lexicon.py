@@ -191,9 +191,10 @@ class Lexicon:
     gone_after_cues: frozenset[str] = field(default_factory=lambda: _words("""
         no_more
         """))
-    # ... before these, and only a person ("Owen Pryce left", "when he retired"):
+    # ... before these, and only a person or a party ("Owen Pryce left", "when he
+    # retired", "The Scouts pulled out in July"):
     left_cues: frozenset[str] = field(default_factory=lambda: _words("""
-        left retired resigned stepped_down has_gone
+        left retired resigned stepped_down has_gone pulled_out dropped_out backed_out withdrew
         """))
     # A thing moved, named before these ("The catalogue moved to Koha", "bookings are
     # now kept in the app"): where older notes say it is, is over. A person who moves
