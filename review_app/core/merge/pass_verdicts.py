@@ -113,7 +113,7 @@ def run(ctx: MergeContext) -> None:
                 new = _stated_apart(ctx, r, pool)
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
-    _restated(ctx)
+    restated(ctx)
     drop_open_questions(ctx)
 
 
@@ -361,11 +361,13 @@ def _fuller(ctx: MergeContext, r: Ref, b: Ref, new: frozenset[str]) -> bool:
 _TAGS = re.compile(r"(?:^|\s)#[\w/-]+")  # an observation's tags name no thing it says
 
 
-def _restated(ctx: MergeContext) -> None:
+def restated(ctx: MergeContext) -> None:
     """An older observation that restates a unit of its own note which the base
     superseded is superseded too, by the same base unit (the observation repeats a
     value the newest changed): near it in meaning or words, or all its words and facts
-    in it."""
+    in it. Run again after the passes that supersede by what the newest says in other
+    words (said over, contradicted, one-valued): "[cause] Suspected sweep motor brake
+    wear" goes with "Suspected sweep motor brake wear." under "It was not the brake."."""
     th = ctx.thresholds
     for _, doc in ctx.older:
         refs = ctx.refs[doc.path]
