@@ -56,6 +56,8 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
                 out += [(ln, r.path) for ln in doc.lines[block.start:first_row]]
         last, last_kind = here, block.kind
         raw = [text] if r.unit.kind == "sentence" else r.unit.raw
+        if r.unit.kind == "item" and ctx.entries[r.key].written:  # its own clause only
+            raw = [re.match(r"\s*[-*+]\s+", r.unit.raw[0]).group(0) + text]  # type: ignore[union-attr]
         out += [(ln, r.path) for ln in raw]
     return out
 
