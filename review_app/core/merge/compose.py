@@ -60,15 +60,16 @@ from .pass_said_over import run as said_over
 from .pass_sections import run as align_sections
 from .pass_trimmed import run as trimmed_units
 from .pass_units import run as units_and_facts
+from .pass_verdicts import restated as restated_observations
 from .pass_verdicts import run as verdicts
 from .thresholds import DEFAULT, Thresholds
 from .title import title_choice
 
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
-          dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          one_lead, numbered_references, persons_choices, leaning_sentences, lead_ins,
-          trimmed_units)
+          dropped_sections, contradicted, one_valued, restated_observations, carried_once,
+          measured_carry, one_lead, numbered_references, persons_choices, leaning_sentences,
+          lead_ins, trimmed_units)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 
@@ -295,16 +296,16 @@ def _retitle(lines: list[tuple[str, str | None]], versions: list[Note], title: s
     copied from). Another heading is the writer's own: left alone, as is the base's
     own title in other capitals when it is the kept file (`own`). The same list when
     nothing changes."""
-    names = {n.title.strip().lower() for n in versions}
-    same = title.strip().lower()
+    names = {_name(n.title) for n in versions}
+    same = _name(title)
     for k, (ln, src) in enumerate(lines):
         under = lines[k + 1][0] if k + 1 < len(lines) else ""
-        if src is None and ln.startswith("# ") and ln[2:].strip().lower() in names:
-            if ln[2:].strip() == title or (own and ln[2:].strip().lower() == same):
+        if src is None and ln.startswith("# ") and _name(ln[2:]) in names:
+            if ln[2:].strip() == title or (own and _name(ln[2:]) == same):
                 return lines
             return [*lines[:k], (f"# {title}", None), *lines[k + 1:]]
-        if src is None and ln.strip().lower() in names and _SETEXT_H1.fullmatch(under):
-            if ln.strip() == title or (own and ln.strip().lower() == same):
+        if src is None and _name(ln) in names and _SETEXT_H1.fullmatch(under):
+            if ln.strip() == title or (own and _name(ln) == same):
                 return lines
             return [*lines[:k], (title, None), ("=" * len(title), None),
                     *lines[k + 2:]]
@@ -314,3 +315,9 @@ def _retitle(lines: list[tuple[str, str | None]], versions: list[Note], title: s
 
 
 _SETEXT_H1 = re.compile(r" {0,3}=+[ \t]*")
+
+
+def _name(title: str) -> str:
+    """A title as a reader names it: a slug title ("studio_a_rates_and_policies_2024")
+    and its words ("Studio A Rates and Policies 2024") are one name."""
+    return re.sub(r"[\s_-]+", " ", title).strip().lower()

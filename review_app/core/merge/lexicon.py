@@ -108,6 +108,15 @@ class Lexicon:
     self_nouns: frozenset[str] = field(default_factory=lambda: _words("""
         note notes version edition update rewrite draft write-up
         """))
+    # A sentence leaving what it does not list to another version of its note
+    # ("unchanged from the February policy", "as in the first draft"): one of these, then
+    # within four words one of `self_nouns` or `document_nouns` (version_talk.py).
+    version_reference_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        unchanged_from as_in_the same_as_in as_before_in carried_over_from
+        """))
+    document_nouns: frozenset[str] = field(default_factory=lambda: _words("""
+        policy plan procedure rules guide handbook list sheet
+        """))
     version_noun_joiners: frozenset[str] = field(default_factory=lambda: _words("""
         of to for from in on at with by
         """))
@@ -191,9 +200,10 @@ class Lexicon:
     gone_after_cues: frozenset[str] = field(default_factory=lambda: _words("""
         no_more
         """))
-    # ... before these, and only a person ("Owen Pryce left", "when he retired"):
+    # ... before these, and only a person or a party ("Owen Pryce left", "when he
+    # retired", "The Scouts pulled out in July"):
     left_cues: frozenset[str] = field(default_factory=lambda: _words("""
-        left retired resigned stepped_down has_gone
+        left retired resigned stepped_down has_gone pulled_out dropped_out backed_out withdrew
         """))
     # A thing moved, named before these ("The catalogue moved to Koha", "bookings are
     # now kept in the app"): where older notes say it is, is over. A person who moves
@@ -282,6 +292,21 @@ class Lexicon:
         not no never cannot nor neither none nobody nothing nowhere without forbidden
         prohibited banned disallowed rather_than instead instead_of no_longer stopped
         ceased
+        """))
+    # Openers and phrases of a prohibition ("Never stack product against the fan", "No sale
+    # of donated food", "Crossbows not permitted"): a rule forbidding an act, which only a
+    # newest unit stating that act contradicts (pass_polarity); "_" joins one cue's words.
+    prohibition_openers: frozenset[str] = field(default_factory=lambda: _words("""
+        never no do_not don't dont must_not
+        """))
+    prohibition_phrases: frozenset[str] = field(default_factory=lambda: _words("""
+        not_permitted not_allowed must_not may_not is_forbidden are_forbidden is_prohibited
+        are_prohibited is_banned are_banned
+        """))
+    # Words opening a condition ("... if nobody from the committee can open up"): what a
+    # condition says is not asserted, so its negation is not the unit's (pass_polarity).
+    condition_openers: frozenset[str] = field(default_factory=lambda: _words("""
+        if unless in_case whenever
         """))
     # Words between a thing and what is said of it ("the contract itself (signed ...)",
     # "working temperature is now 1,140 °C", "licensed power is unchanged at 400 W").
@@ -433,7 +458,14 @@ class Lexicon:
         feedback_to feedback_by feedback_welcome the_idea not_yet_agreed
         not_yet_decided not_yet_approved to_be_agreed to_be_decided tentative
         provisional suggested to_confirm to_be_confirmed tbc can_decide still_to_decide
-        yet_to_decide
+        yet_to_decide still_waiting waiting_on waiting_for for_now
+        """))
+    # Of earlier_stage_cues, those saying a state holds only until something is settled
+    # ("for now", "still waiting on", "TBC"): under a newest whose status closes the
+    # stages, one naming what the newest names is over (pass_one_valued.earlier_stage).
+    interim_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        for_now still_waiting waiting_on waiting_for tbc to_be_confirmed not_yet_agreed
+        not_yet_decided
         """))
     # Words in a title that name a version's recency, not its subject ("Rota (old)",
     # "Menu (new)"): with `status_words`, two titles differing in them name two issues

@@ -1,14 +1,16 @@
 """Pass 5: a unit two older notes would both carry is carried once, from the newer
-of them; the other is reported present ("carried from ..."). A carried sentence
+of them; the other is reported present ("carried from ..."). A carried intro sentence
 whose new facts a carried observation states too (an intro's "written after the July
 losses in R3 and R7" and "[lesson] R3 and R7 were lost in July 2024") is carried
 once, as the observation (an older intro beside the newest's reads as a second
-intro); so is a sentence with no value that its own note's carried observation on its
-subject summarises. A sentence of a body section that states a fact the newest lacks
-stays in the body even when a carried observation states it too: an observation
-summarises the body, and a fact only an observation states is one a reader of the
-body never meets ("the casting bench in Bay 3 behind the voicing room" written only
-as "[location] confined to Bay 3"; issue 18)."""
+intro); so is an intro sentence with no value that its own note's carried observation
+on its subject summarises. A sentence of a body section that states a fact the newest lacks
+stays in the body even when a carried observation states it too, and so does a rule
+without a value ("Anyone going into the pit must lock out the machine" beside "[safety]
+Lock out before entering the pit"): an observation summarises the body, and a fact
+only an observation states is one a reader of the body never meets ("the casting bench
+in Bay 3 behind the voicing room" written only as "[location] confined to Bay 3";
+issue 18). Only an intro's sentence is carried as its observation."""
 
 from __future__ import annotations
 
@@ -195,9 +197,9 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
     homed = {k: at for k, at in clear_homes(ctx, [p for p in prose if in_intro(ctx, p)]
                                             ).items() if not ctx.base.sections[at].is_intro}
     for i, p in enumerate(prose):
+        if not in_intro(ctx, p):
+            continue  # a body section's fact or rule is stated in the body (beside its summary)
         new = {v for v in p.facts.values if v not in stated and not v.startswith("label:")}
-        if new and not in_intro(ctx, p):
-            continue  # a body section's fact is stated in the body (beside its summary)
         words = content_prefixes(ctx, p.unit.text)
         # (a sentence with no value of its own: its note's observation on its subject
         # is that note's summary of it: "Migrations bypass it." / "[rule] migrations

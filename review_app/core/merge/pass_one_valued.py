@@ -249,13 +249,20 @@ def earlier_stage(ctx: MergeContext) -> None:
                 or not (_phrase_cues(said(r.unit), ctx.lexicon.earlier_stage_cues)
                         or _pending(said(r.unit), ctx.lexicon)):
             continue
-        own = {v for v in r.facts.values if v in months or v not in stated}
+        # (a cue read as a name is no fact of its own: "Install date TBC.")
+        own = {v for v in r.facts.values if (v in months or v not in stated)
+               and v.split(":", 1)[-1] not in ctx.lexicon.earlier_stage_cues}
         # It waited on a body the closing names ("to be voted on at the AGM" / "The
         # AGM adopted ..."): the names it gives besides are what the stage concerned,
         # now settled; a number it gives is a fact of its own, kept.
         waited = bool(own) and all(v.startswith("name:") for v in own) \
             and any(v.startswith("name:") for v in r.facts.values & b.facts.values - own)
-        if _dated_state(ctx, own, years=True) or waited:
+        # An interim state ("Still on Lockwood Twin 6 for now, but Helen asked us to price
+        # BiLock") naming what the newest names ("chose the BiLock option") was settled
+        # by it: the names it gives were the interim's, not facts of now.
+        settled = bool(_phrase_cues(said(r.unit), ctx.lexicon.interim_cues)) and any(
+            v.startswith("name:") and v not in months for v in r.facts.values & stated)
+        if _dated_state(ctx, own, years=True) or waited or settled:
             _superseded_by(ctx, r, e, b, "it speaks of an earlier stage: the newest's status "
                            "closes it")
             if waited:

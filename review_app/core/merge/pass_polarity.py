@@ -71,14 +71,14 @@ def contradicted(ctx: MergeContext) -> list[tuple[Ref, Ref, float]]:
     if not base:
         return []
     scopes = SaidScope(ctx, base)
-    neg = [negated(said(b.unit), ctx.lexicon) for b in base]
+    neg = [negated(asserted(ctx, said(b.unit)), ctx.lexicon) for b in base]
     todo: list[tuple[Ref, list[int], bool]] = []
     polar: dict[int | None, set[bool]] = {}  # the polarities a scope holds
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             if not _judged(ctx, r):
                 continue
-            mine = negated(said(r.unit), ctx.lexicon)
+            mine = negated(asserted(ctx, said(r.unit)), ctx.lexicon)
             where = scopes.of(r)
             key = scopes.key(r)
             if key not in polar:
@@ -97,11 +97,50 @@ def contradicted(ctx: MergeContext) -> list[tuple[Ref, Ref, float]]:
     out = []
     for i, (r, where, _) in enumerate(todo):
         j = where[int(np.argmax(sims[i, where]))]
-        a, b = said(r.unit), said(base[j].unit)
+        a, b = asserted(ctx, said(r.unit)), asserted(ctx, said(base[j].unit))
         if neg[j] != negated(a, ctx.lexicon) and subject(ctx, a) & subject(ctx, b) and \
-                _clause_negated(ctx, a, b) != _clause_negated(ctx, b, a):
+                _clause_negated(ctx, a, b) != _clause_negated(ctx, b, a) and \
+                not _rule_of_other_act(ctx, *((b, a) if neg[j] else (a, b))):
             out.append((r, base[j], float(sims[i, j])))
     return out
+
+
+def asserted(ctx: MergeContext, text: str) -> str:
+    """`text` without its conditions ("Ring him by Wednesday if nobody from the committee
+    can open up"): a condition is not asserted, so its negation is not the unit's."""
+    lx = ctx.lexicon
+    memo = lx.memo("asserted")
+    found = memo.get(text)
+    if found is None:
+        cues = "|".join(re.escape(c).replace("_", r"\s+") for c in sorted(lx.condition_openers))
+        found = re.sub(rf"(?i)\b(?:{cues})\b[^,;:.!?]*", " ", text)
+        memo[text] = found
+    return found
+
+
+def _rule_of_other_act(ctx: MergeContext, rule: str, other: str) -> bool:
+    """Whether `rule`, the negated one of the two, forbids an act (Lexicon.
+    prohibition_openers, prohibition_phrases) that `other` does not state: at most
+    Thresholds.prohibition_stated of the content words of the act it forbids are in
+    `other` ("No sale of donated food" / "The agency provides ... a food handler card").
+    A prohibition is a rule, not a state; a statement of another act does not deny it."""
+    lx = ctx.lexicon
+    for part in re.split(r"(?<=[.!?])\s+|" + _CLAUSE.pattern, rule, flags=re.I):
+        words = _TOKEN.findall((part or "").lower())
+        if not words or not negated(part, lx):
+            continue
+        pairs = {f"{x}_{y}" for x, y in zip(words, words[1:], strict=False)}
+        if words[0] not in lx.prohibition_openers and \
+                "_".join(words[:2]) not in lx.prohibition_openers and \
+                not pairs & lx.prohibition_phrases:
+            return False  # the negated clause states, it does not forbid
+        rule_words = {w for c in lx.prohibition_phrases for w in c.split("_")}
+        act = subject(ctx, " ".join(w for w in part.split()
+                                    if w.lower().strip(".,;:") not in rule_words))
+        if not act:
+            return False
+        return len(act & subject(ctx, other)) / len(act) <= ctx.thresholds.prohibition_stated
+    return False
 
 
 _CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:so|but|while|whereas|although|though|because)\b",

@@ -21,8 +21,10 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .document import Document
+from .other_value import in_intro
 from .placement import section_spot, unit_homes
 from .section_meaning import UNEMBEDDED, WHOLE_BLOCKS
+from .version_talk import SCOPE_LINE, version_talk
 
 Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
 
@@ -54,6 +56,8 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
                 out += [(ln, r.path) for ln in doc.lines[block.start:first_row]]
         last, last_kind = here, block.kind
         raw = [text] if r.unit.kind == "sentence" else r.unit.raw
+        if r.unit.kind == "item" and ctx.entries[r.key].written:  # its own clause only
+            raw = [re.match(r"\s*[-*+]\s+", r.unit.raw[0]).group(0) + text]  # type: ignore[union-attr]
         out += [(ln, r.path) for ln in raw]
     return out
 
@@ -163,6 +167,9 @@ def run(ctx: MergeContext) -> Lines:
         # an item after an item of a list continues it; anything else is a block apart
         joins_list = join == _LIST and (first.kind == "list"
                                         or all(r.unit.kind == "check" for r in refs))
+        if join == _LEADS:
+            put(at, [*_chunk(ctx, expand(refs)), ("", None)], False)
+            continue
         put(at, _chunk(ctx, expand(refs)), join != _CONTINUES and not joins_list)
     for (bi, path), refs in sorted(held.items()):
         title = next(n.title for n, d in ctx.older if d.path == path)
@@ -339,6 +346,8 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
         if block.kind == "list":  # at its end: the newest's list is read whole, an
             # older item never spliced between two of its items (issue 18 item 3)
             out.append((block.end, _LIST))
+        elif _leads(ctx, r, b, block):  # what the note is, before its version's occasion
+            out.append((block.start, _LEADS))
         elif (led := _led_in(ctx, b.unit.block)) is not None:
             out.append((ctx.base.blocks[led].end, _APART_BLOCK))  # after what it leads in
         else:  # a sentence near the paragraph's own continues it, else a paragraph apart
@@ -362,7 +371,26 @@ def _led_in(ctx: MergeContext, bi: int) -> int | None:
 
 
 # How a carried unit is written at its spot (sorted: a continued paragraph first)
-_CONTINUES, _APART_BLOCK, _LIST = 0, 1, 2
+_CONTINUES, _APART_BLOCK, _LIST, _LEADS = 0, 1, 2, 3
+
+
+def _leads(ctx: MergeContext, r: Ref, b: Ref, block) -> bool:  # noqa: ANN001
+    """An older intro's sentence saying what the note is ("Who to call about each league
+    at Strike Zone Lanes.") goes before the newest's intro paragraph when that paragraph
+    opens with its version's occasion ("Updated roster for the spring season.",
+    "Revised after the band meeting on 4 March."): a reader meets the note's subject
+    first, then what changed in it."""
+    if r.unit.kind != "sentence" or block.kind != "para" or not in_intro(ctx, r) \
+            or not ctx.base.sections[b.section].is_intro:
+        return False
+    first = next((u for u in block.units if u.kind == "sentence"), None)
+    talk = version_talk(r.unit.text, ctx.lexicon, True)
+    if first is None or talk is not None and talk != SCOPE_LINE:
+        return False
+    opening = re.findall(r"[a-z]+", first.text.lower())[:1]
+    occasion = version_talk(first.text, ctx.lexicon, True)
+    return occasion is not None and occasion != SCOPE_LINE \
+        or bool(opening) and opening[0] in ctx.lexicon.change_verbs
 # Blocks read as one whole (an ordered list, a table, code): nothing else joins them.
 
 

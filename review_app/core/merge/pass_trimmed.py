@@ -35,9 +35,16 @@ from .alone_facts import identifiers
 from .context import MergeContext, Ref
 from .ended import Ended, ended
 from .facts import facts_of
-from .ledger import LedgerEntry
+from .ledger import WORDING_ONLY, LedgerEntry
 from .lexicon import ENGLISH, Lexicon
-from .older_only import clauses, new_facts, other_values, stated_facts, unstated
+from .older_only import (
+    clauses,
+    content_prefixes,
+    new_facts,
+    other_values,
+    stated_facts,
+    unstated,
+)
 from .pass_units import as_written
 
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
@@ -99,6 +106,101 @@ def run(ctx: MergeContext) -> None:
     _gone_clauses(ctx)
     _other_value_clauses(ctx)
     _restated_clauses(ctx)
+    _own_clauses(ctx)
+
+
+def _own_clauses(ctx: MergeContext) -> None:
+    """An older sentence or item the newest says (present, dropped as wording only, or
+    carried whole though the newest says its first clause) whose later independent
+    clause (after a semicolon) says what nothing in the newest
+    does ("Card payments only after hours; no cash held in vans overnight." beside "Card
+    payments only after hours."): that clause is carried on its own, as a sentence
+    ("No cash held in vans overnight."). Not one pointing at what the clause before it
+    names ("they deliver on Wednesdays"): alone it names nobody; nor, of a unit carried
+    for it, one giving a value ("Priya Nair - office manager; direct line 07 3555
+    0148": the line is Priya's), which is carried whole. Its own: at most
+    Thresholds.own_clause_shared of its content words are anywhere in the newest, its
+    values (if any) not all the newest's and none one the newest gives another of, and
+    no newest unit or clause says it (Thresholds.restated_clause_cosine). A clause is
+    never cut out of parentheses."""
+    base = [b for b in ctx.base_refs() if b.unit.kind not in ("rel", "code")]
+    if ctx.action != "merge" or not base:
+        return
+    stated = stated_facts(ctx)
+    said_words = content_prefixes(ctx, " ".join(b.unit.text for b in base))
+    cands: list[tuple[Ref, list[str]]] = []
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind not in ("sentence", "item") or e.chosen or e.held or e.written \
+                    or not (e.status in ("present", "carried")
+                            or e.status == "dropped" and e.why.startswith(WORDING_ONLY)):
+                continue
+            text = _item_text(r)
+            parts = [text[a:b].strip(" ;") for a, b in _semicolon_spans(text)]
+            own = [p for p in parts[1:] if _own(ctx, r, p, said_words, stated)]
+            if own:
+                cands.append((r, [parts[0], *own]))
+    if not cands:
+        return
+    parts = list(dict.fromkeys(c for b in base for c in clauses(b.unit.text)))
+    said = [p for _, ps in cands for p in ps]
+    sims = ctx.cosines(said, parts)
+    bar = ctx.thresholds.restated_clause_cosine
+    i = 0
+    for r, (_first, *own) in cands:
+        # a carried unit is carried for its own clause only when the newest says its first
+        first_said = float(sims[i].max()) >= bar
+        i += 1
+        kept = []
+        for p in own:
+            if float(sims[i].max()) < bar:
+                kept.append(p)
+            i += 1
+        if not kept or ctx.entries[r.key].status == "carried" and (not first_said or any(
+                facts_of(p, ctx.lexicon).values for p in kept)):
+            continue  # (a value in it belongs to whom the first clause names: carried whole)
+        clause = "; ".join(kept).rstrip(" .")
+        written = clause[:1].upper() + clause[1:] + "."
+        e = ctx.entries[r.key]
+        ctx.entries[r.key] = _set(
+            e, "carried", written=written,
+            why=f"written as its clause the newest does not say: '{written}' (the rest "
+                f"it says{': ' + e.by_text[:100] if e.by_text else ''})")
+
+
+def _item_text(r: Ref) -> str:
+    """A list item's text without its marker; a sentence as it is."""
+    return re.sub(r"^\s*[-*+]\s+", "", r.unit.text) if r.unit.kind == "item" else r.unit.text
+
+
+def _semicolon_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the independent clauses of `text`: cut at semicolons outside
+    parentheses."""
+    spans, start = [], 0
+    for m in re.finditer(r";\s+", text):
+        if text[:m.start()].count("(") != text[:m.start()].count(")"):
+            continue
+        spans.append((start, m.start()))
+        start = m.end()
+    spans.append((start, len(text)))
+    return spans
+
+
+def _own(ctx: MergeContext, r: Ref, clause: str, said_words: set[str],
+         stated: set[str]) -> bool:
+    lx = ctx.lexicon
+    pointers = lx.leaning_openers | lx.person_pointers | lx.object_pointers
+    if set(re.findall(r"[a-z]+", clause.lower())) & pointers:
+        return False  # "they deliver on Wednesdays": alone, it names nobody
+    words = content_prefixes(ctx, clause)
+    if len(words) < 2 or len(words & said_words) > ctx.thresholds.own_clause_shared * len(words):
+        return False
+    values = {v for v in facts_of(clause, ctx.lexicon).values
+              if not v.startswith(("label:", "decision:"))}
+    if values and not unstated(values, stated):
+        return False  # every value it gives, the newest gives
+    return not other_values(ctx, r, values)
 
 
 def _restated_clauses(ctx: MergeContext) -> None:

@@ -54,6 +54,7 @@ from .pass_questions import drop_open_questions
 from .pass_units import as_written, entry_for, said
 from .past_events import past_event
 from .pool import pools
+from .roles import moved as role_moved
 from .roles import replaced as role_replaced
 from .slot_fillers import listed, refill
 from .version_talk import only_when, version_labels, version_talk
@@ -112,7 +113,7 @@ def run(ctx: MergeContext) -> None:
                 new = _stated_apart(ctx, r, pool)
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
-    _restated(ctx)
+    restated(ctx)
     drop_open_questions(ctx)
 
 
@@ -265,6 +266,10 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),
                          why="the newest names another person in that role",
                          flips=_FLIP_PAIR)
+    if (k := role_moved(u.text, base_texts, ctx.lexicon)) is not None:
+        return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),
+                         why="the newest gives this person another role",
+                         flips=_FLIP_PAIR)
     fresh = [v for v in r.facts.values if v not in stated and not (
         v.startswith("code:") and any(v[5:] in c for c in code_facts))]
     label = label_of(u.text, ctx.thresholds.label_chars)
@@ -356,11 +361,13 @@ def _fuller(ctx: MergeContext, r: Ref, b: Ref, new: frozenset[str]) -> bool:
 _TAGS = re.compile(r"(?:^|\s)#[\w/-]+")  # an observation's tags name no thing it says
 
 
-def _restated(ctx: MergeContext) -> None:
+def restated(ctx: MergeContext) -> None:
     """An older observation that restates a unit of its own note which the base
     superseded is superseded too, by the same base unit (the observation repeats a
     value the newest changed): near it in meaning or words, or all its words and facts
-    in it."""
+    in it. Run again after the passes that supersede by what the newest says in other
+    words (said over, contradicted, one-valued): "[cause] Suspected sweep motor brake
+    wear" goes with "Suspected sweep motor brake wear." under "It was not the brake."."""
     th = ctx.thresholds
     for _, doc in ctx.older:
         refs = ctx.refs[doc.path]

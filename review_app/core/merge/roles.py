@@ -161,9 +161,29 @@ def replaced(older: str, newer: list[str], lexicon: Lexicon) -> int | None:
     return None
 
 
+def moved(older: str, newer: list[str], lexicon: Lexicon) -> int | None:
+    """The index of the first newer text naming the person an older label names
+    ("Assistant: Rachel Lim, runs the beginners' table") under another label ("Head
+    coach: Rachel Lim"), when no newer text names anyone under the older label: the
+    person moved to another role, and the older one is no longer theirs. A newer text
+    still giving the older label someone (or the same person) says the roster kept it."""
+    mine = [h for h in holders(older, lexicon) if h.label and h.before]
+    if not mine:
+        return None
+    every = [holders(text, lexicon) for text in newer]
+    for h in mine:
+        if any(t.label and same_slot(h, t) for theirs in every for t in theirs):
+            continue  # the older role is still on the roster
+        for k, theirs in enumerate(every):
+            if any(t.label and t.name == h.name and t.before and not same_slot(h, t)
+                   for t in theirs):
+                return k
+    return None
+
+
 @lru_cache(maxsize=1 << 14)
 def _lower_words(text: str) -> frozenset[str]:
     return frozenset(_LOWER.findall(text))
 
 
-__all__ = ["Holder", "holders", "replaced", "same_slot"]
+__all__ = ["Holder", "holders", "moved", "replaced", "same_slot"]

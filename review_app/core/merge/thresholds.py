@@ -208,6 +208,17 @@ class Thresholds:
     # units' nearest newest unit sits at 0.44 median. A negation moves the vector ("X is
     # not used" / "X runs at 20%" ~0.4), so the bar sits just above that one, at 0.35.
     polarity_cosine: float = 0.35
+    # A prohibition (Lexicon.prohibition_openers/_phrases) is contradicted only by a newest
+    # unit stating more than this share of the content words of what it forbids: "Never
+    # use glass cleaner" is no rule about "Clean the lens with distilled water"; "Skate aids
+    # are not allowed at discos" is one about "Skate aids are allowed at discos". Not
+    # fitted: "more than half" is what "speaks of the act it forbids" means to a reader.
+    prohibition_stated: float = 0.5
+    # A later clause of an older unit the newest says ("...; no cash held in vans
+    # overnight") is its own when at most this share of its content words are anywhere
+    # in the newest (pass_trimmed._own_clauses): fewer than half, so it speaks of what
+    # the newest does not. Not fitted: "mostly words the newest never uses".
+    own_clause_shared: float = 0.5
     # A carried sentence with no fact of its own, right after a rule the newest
     # reversed in its paragraph, gives that rule's reason when at least this close to
     # it in meaning (pass_polarity._reasons): it speaks of the rule at all. On the seven
