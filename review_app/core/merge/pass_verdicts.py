@@ -16,13 +16,14 @@ measures, is pass_said_over's, after pass 4 has placed the older blocks.)
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rapidfuzz import fuzz, process
 
 from ..links import WIKILINK_RE, relation_target, resolve
 from ..notes import parse_relation
 from ..units import normalise
+from .alone_facts import identifiers
 from .context import MergeContext, Ref
 from .facts import (
     condition_kept,
@@ -39,7 +40,7 @@ from .facts import (
 )
 from .ledger import LEANS_ON_REPLACED, ORDERED, SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
 from .link_lines import alone_on_its_lines, link_targets, linked_by
-from .older_only import new_facts, unsaid_words
+from .older_only import new_facts, stated_facts, unsaid_words
 from .other_value import (
     STRUCTURED,
     category,
@@ -369,6 +370,7 @@ def restated(ctx: MergeContext) -> None:
     words (said over, contradicted, one-valued): "[cause] Suspected sweep motor brake
     wear" goes with "Suspected sweep motor brake wear." under "It was not the brake."."""
     th = ctx.thresholds
+    stated = cache(lambda: stated_facts(ctx))
     for _, doc in ctx.older:
         refs = ctx.refs[doc.path]
         gone = [r for r in refs if ctx.entries[r.key].status == "superseded"
@@ -412,8 +414,11 @@ def restated(ctx: MergeContext) -> None:
                            and o.facts.values <= g.facts.values), None)
             if same is None and within is not None:
                 j = within
-            if sims[i, j] >= th.thing_cosine or lex >= th.thing_fuzz or same is not None \
-                    or within is not None:
+            if (sims[i, j] >= th.thing_cosine or lex >= th.thing_fuzz or same is not None
+                    or within is not None) and not identifiers(
+                        ctx, o, new_facts(ctx, o, stated())):
+                # (one giving a phone or an account the newest lacks, "[contact] Aino
+                # Virtanen, mower fitter, 07700 900 615", restates no changed value)
                 e = ctx.entries[gone[j].key]
                 ctx.entries[o.key] = entry_for(o, "superseded", by=e.by, by_text=e.by_text,
                                             why="it restates a value the newest changed",
