@@ -150,10 +150,19 @@ _NAMED_NUMBER = re.compile(r"(?<![\w.,£$€#])(\d{1,5}[A-Z]?)(?![\w.,%]\w)")
 _CAPITAL_WORD = re.compile(r"[A-Z][a-z]+")
 
 
-def _named_numbers(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
+def _named_numbers(text: str, lexicon: Lexicon) -> tuple[tuple[str, str], ...]:
     """(token, shape) of each identifier in `text`: _IDENTIFIER's, and a number in a
     name (_NAMED_NUMBER) whose shape holds the name word it sits by ("9 marlow"), so
-    "22 Marlow Street" gives another value of "14 Marlow Street", "Unit 4" none."""
+    "22 Marlow Street" gives another value of "14 Marlow Street", "Unit 4" none. Kept
+    by the lexicon: `identifiers` reads every base unit's for each older unit."""
+    memo = lexicon.memo("named_numbers")
+    found = memo.get(text)
+    if found is None:
+        found = memo[text] = tuple(_read_named_numbers(text, lexicon))
+    return found
+
+
+def _read_named_numbers(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
     out = [(m.group(0), _id_shape(m.group(0))) for m in _IDENTIFIER.finditer(text)]
     values = lexicon.months | lexicon.weekdays | lexicon.function_words
     for m in _NAMED_NUMBER.finditer(text):

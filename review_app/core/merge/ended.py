@@ -109,22 +109,39 @@ def _match(tokens: list[str], low: list[str], k: int,
     return 0
 
 
+_Cues = tuple[tuple[dict[str, tuple[tuple[str, ...], ...]], str, int], ...]
+
+
+def _cues(lexicon: Lexicon) -> tuple[_Cues, frozenset[str]]:
+    """`ended`'s cue phrases (by first word, with their kind and side), in the order
+    it tries them, and every word a cue phrase starts with; built once per lexicon."""
+    memo = lexicon.memo("ended_cues")
+    found = memo.get(None)
+    if found is None:
+        cues: _Cues = ((_phrases(lexicon.replaced_by_cues), "replaced", -1),
+                       (_phrases(lexicon.replaced_cues), "replaced", 1),
+                       (_phrases(lexicon.gone_cues), "gone", -1),
+                       (_phrases(lexicon.gone_after_cues), "gone", 1),
+                       (_phrases(lexicon.left_cues), "left", -1),
+                       (_phrases(lexicon.moved_cues), "moved", -1),
+                       (_phrases(lexicon.done_cues), "done", -1),
+                       (_phrases(lexicon.handover_cues), "handover", 1))
+        found = memo[None] = (cues, frozenset(w for phrases, _, _ in cues for w in phrases))
+    return found
+
+
 @lru_cache(maxsize=1 << 14)
 def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
     """Every thing the text says is gone, replaced or done."""
     tokens = _TOKEN.findall(text)
     low = [t.lower() for t in tokens]
     out: list[Ended] = []
-    cues = ((_phrases(lexicon.replaced_by_cues), "replaced", -1),
-            (_phrases(lexicon.replaced_cues), "replaced", 1),
-            (_phrases(lexicon.gone_cues), "gone", -1),
-            (_phrases(lexicon.gone_after_cues), "gone", 1),
-            (_phrases(lexicon.left_cues), "left", -1),
-            (_phrases(lexicon.moved_cues), "moved", -1),
-            (_phrases(lexicon.done_cues), "done", -1),
-            (_phrases(lexicon.handover_cues), "handover", 1))
+    cues, firsts = _cues(lexicon)
     k = 0
     while k < len(tokens):
+        if low[k] not in firsts:  # no cue phrase starts here (_match would find none)
+            k += 1
+            continue
         for phrases, kind, side in cues:
             n = _match(tokens, low, k, phrases)
             if not n:

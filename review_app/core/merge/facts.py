@@ -36,7 +36,7 @@ _HOURS = re.compile(r"(?<![\d:.])(\d{1,2})\s?[-–]\s?(\d{1,2})\s?([ap]m)\b", re
 
 def one_spelling(text: str) -> str:
     """`text` with each value in the one spelling facts read it in."""
-    if not any(c.isdigit() for c in text):
+    if not any(map(str.isdigit, text)):
         return text
     text = _DEGREES.sub(r"\1\2", _PERCENT.sub(r"\1%", text))
     text = _HOURS.sub(r"\1\3 to \2\3", _CLOCKS.sub(r"\1 to \2", text))
@@ -81,6 +81,44 @@ def _num(token: str) -> str:
     return re.sub(r"\s+", "", low)
 
 
+@dataclass(frozen=True)
+class _Tables:
+    """The lexicon's word lists as the fact readers look them up, built once per
+    lexicon (kept in its memo): building them for every unit was a tenth of reading
+    its facts."""
+
+    numbers: dict[str, int]  # number word -> its value (dict(number_words))
+    fractions: dict[str, int]  # dict(share_fractions)
+    hours: dict[str, int]  # number words from one to twelve
+    clock_fractions: dict[str, int]
+    clock_named: dict[str, str]
+    spans: list[tuple[tuple[str, ...], str]]  # duration_phrases as word tuples, in order
+    # the same by their first word (None when a phrase has no words: then every word
+    # starts one and word_times tries `spans` whole, as it always did)
+    spans_by_first: dict[str, list[tuple[tuple[str, ...], str]]] | None
+    before_named: frozenset[str]  # adverbial_words | clock_to_words
+
+
+def _tables(lexicon: Lexicon) -> _Tables:
+    memo = lexicon.memo("fact_tables")
+    found = memo.get(None)
+    if found is None:
+        spans = [(tuple(p.split()), str(n)) for p, n in lexicon.duration_phrases]
+        by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for p, n in spans:
+            by_first.setdefault(p[0] if p else "", []).append((p, n))
+        found = memo[None] = _Tables(
+            dict(lexicon.number_words), dict(lexicon.share_fractions),
+            {w: n for w, n in lexicon.number_words if 1 <= n <= 12},
+            dict(lexicon.clock_fractions), dict(lexicon.clock_named), spans,
+            None if "" in by_first else by_first,
+            frozenset(lexicon.adverbial_words | lexicon.clock_to_words))
+    return found
+
+
+_SPELLED = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
+
+
 def spelled_numbers(text: str, lexicon: Lexicon, *, measured: bool = False) -> set[str]:
     """The numbers a text spells out ("six months", "thirty-two players"): what the
     newest states, read as a reader reads it, so "6 months" restates "six months". A
@@ -90,20 +128,26 @@ def spelled_numbers(text: str, lexicon: Lexicon, *, measured: bool = False) -> s
     Not `measured` (the newest's reading), a fraction word is its share (Lexicon.
     share_fractions: "half" is 50%)."""
     out: set[str] = set()
-    table = dict(lexicon.number_words)
-    fractions = dict(lexicon.share_fractions) if not measured else {}
-    words = list(re.finditer(r"[A-Za-z]+(?:-[A-Za-z]+)?", text))
-    for k, m in enumerate(words):
-        if (share := fractions.get(m.group(0).lower())) is not None:
+    tables = _tables(lexicon)
+    table = tables.numbers
+    fractions = tables.fractions if not measured else {}
+    words = [m.lower() for m in _SPELLED.findall(text)]
+    for k, low in enumerate(words):
+        if (share := fractions.get(low)) is not None:
             out.add(f"n:{share}%")  # "half up front": 50% (what the newest states)
             continue
-        parts = m.group(0).lower().split("-")
-        values = [table.get(p) for p in parts]
-        if not all(v is not None for v in values):
-            continue
-        nxt = words[k + 1].group(0).lower() if k + 1 < len(words) else ""
+        if "-" not in low:  # (one part: most words, and most are no number)
+            value = table.get(low)
+            if value is None:
+                continue
+            values: list[int | None] = [value]
+        else:
+            values = [table.get(p) for p in low.split("-")]
+            if not all(v is not None for v in values):
+                continue
+        nxt = words[k + 1] if k + 1 < len(words) else ""
         share = nxt in lexicon.share_words or (
-            nxt == "per" and k + 2 < len(words) and words[k + 2].group(0).lower() == "cent")
+            nxt == "per" and k + 2 < len(words) and words[k + 2] == "cent")
         if measured and not (share or nxt in lexicon.measure_words):
             continue
         out.add("n:" + str(sum(v for v in values if v is not None)) + ("%" if share else ""))
@@ -125,9 +169,10 @@ def word_times(text: str, lexicon: Lexicon) -> list[tuple[int, int, str]]:
     found = memo.get(text)
     if found is not None:
         return found
-    hours = {w: n for w, n in lexicon.number_words if 1 <= n <= 12}
-    fractions = dict(lexicon.clock_fractions)
-    named = dict(lexicon.clock_named)
+    tables = _tables(lexicon)
+    hours = tables.hours
+    fractions = tables.clock_fractions
+    named = tables.clock_named
     tokens = [(m.start(), m.end(), m.group(0).lower()) for m in _CLOCK_TOKEN.finditer(text)]
 
     def hour(k: int, digits: bool) -> int | None:
@@ -138,18 +183,20 @@ def word_times(text: str, lexicon: Lexicon) -> list[tuple[int, int, str]]:
             return int(w) if digits and 1 <= int(w) <= 12 else None
         return hours.get(w)
 
-    spans = [(tuple(p.split()), str(n)) for p, n in lexicon.duration_phrases]
+    by_first = tables.spans_by_first
     out: list[tuple[int, int, str]] = []
     k = 0
     while k < len(tokens):
         start, _, w = tokens[k]
         value, end = None, k
-        words = tuple(t[2] for t in tokens[k:k + 5])
-        span = next(((len(p), n) for p, n in spans if words[:len(p)] == p), None)
+        spans = tables.spans if by_first is None else by_first.get(w)
+        span = None
+        if spans:  # (only phrases this word starts can match)
+            words = tuple(t[2] for t in tokens[k:k + 5])
+            span = next(((len(p), n) for p, n in spans if words[:len(p)] == p), None)
         if span is not None:  # "a quarter of an hour": 15 (minutes)
             value, end = span[1], k + span[0] - 1
-        elif w in named and k and tokens[k - 1][2] in (
-                lexicon.adverbial_words | lexicon.clock_to_words):
+        elif w in named and k and tokens[k - 1][2] in tables.before_named:
             value = named[w]  # "by midnight", "from noon": not "midday supervisors"
         elif w in fractions:
             minutes = fractions[w]
@@ -302,12 +349,15 @@ def value_shape(value: str) -> str | None:
         else None
 
 
+_COUNTED = re.compile(r"\d+|[A-Za-z]+")
+
+
 def counts(text: str, lexicon: Lexicon) -> set[tuple[int, str]]:
     """What a text counts: (the number, the stem of the word after it), digits or
     spelled out ("Seven steps", "an eight-step checklist", "8 steps" -> (7, "step"),
     (8, "step"), (8, "step")), so two notes counting one thing by other numbers meet."""
-    table = dict(lexicon.number_words)
-    words = re.findall(r"\d+|[A-Za-z]+", text.lower())
+    table = _tables(lexicon).numbers
+    words = _COUNTED.findall(text.lower())
     out: set[tuple[int, str]] = set()
     k = 0
     while k < len(words) - 1:
@@ -410,15 +460,19 @@ def weekdays_named(text: str, lexicon: Lexicon) -> frozenset[str]:
                      if w in lexicon.weekdays)
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d(?:[-/.]\d\d?){0,2}")
+_TIME = re.compile(r"\d{1,2}:\d\d")
+
+
 def value_kind(v: str) -> str:
     """What a fact is: a year, a time of day, money, a share, another number, or its
     prefix (name, code, link, label)."""
     head, _, val = v.partition(":")
     if head != "n":
         return head
-    if re.fullmatch(r"(?:19|20)\d\d(?:[-/.]\d\d?){0,2}", val):
+    if _YEAR.fullmatch(val):
         return "year"
-    if re.fullmatch(r"\d{1,2}:\d\d", val):
+    if _TIME.fullmatch(val):
         return "time"
     if val[:1] in "$€£¥":
         return "money"

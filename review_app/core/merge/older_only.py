@@ -189,15 +189,17 @@ def fuller_units(ctx: MergeContext) -> None:
                 take_fuller(ctx, r, b)
 
 
-def fuller_than(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
+def fuller_than(ctx: MergeContext, r: Ref, b: Ref, stated: set[str], *,
+                whole: bool | None = None) -> bool:
     """The one rule for an older unit written in place of a newest unit: it says `b`
     whole (`holds_whole`) and what it adds is a fact or more the newest states nowhere
     and gives no other value of (`other_values`: one unit of measure, shape, counted
     noun or label). Else it would say one thing more fully and another with its old
     value ("Target thickness 32 mm, surface temperature -5" in place of "Surface
     temperature -5" where the newest made the thickness 38 mm: `old_value_over`).
-    Names added aside: a name is one word of many, never another value."""
-    if not holds_whole(ctx, r, b):
+    Names added aside: a name is one word of many, never another value. `whole`:
+    holds_whole(ctx, r, b), when the caller knows it."""
+    if not (holds_whole(ctx, r, b) if whole is None else whole):
         return False
     extra = _extra(r, b)
     fresh = set(new_facts(ctx, r, stated))
@@ -205,14 +207,15 @@ def fuller_than(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
         and not other_values(ctx, r, extra)
 
 
-def old_value_over(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> Ref | None:
+def old_value_over(ctx: MergeContext, r: Ref, b: Ref, stated: set[str], *,
+                   whole: bool | None = None) -> Ref | None:
     """The base unit giving another value of what older unit `r` adds to `b`, which
     it says whole, when every fact it adds that the newest states nowhere is such an
     old value: `r` restates `b` with an old value of a thing the newest states anew
     elsewhere, so that unit supersedes it (never written beside either). One adding
     a fact besides (a phone number next to old hours) is the carry model's to weigh:
-    superseded, that fact would be dropped unseen."""
-    if not holds_whole(ctx, r, b):
+    superseded, that fact would be dropped unseen. `whole` as for fuller_than."""
+    if not (holds_whole(ctx, r, b) if whole is None else whole):
         return None
     extra = _extra(r, b)
     others = other_values(ctx, r, extra)

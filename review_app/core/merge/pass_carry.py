@@ -76,6 +76,7 @@ from .older_only import (
     frame_prefixes,
     fuller_than,
     fuller_units,
+    holds_whole,
     label_stated,
     new_facts,
     old_value_over,
@@ -191,6 +192,8 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
         values = r.facts.values
         new = [v for v in values if v not in stated]
         mine = _words(ctx, r.unit.text)
+        # the base units it says whole (both rules below ask; once a pair, not twice)
+        whole = [j for j in scope if holds_whole(ctx, r, base[j])]
         other = 0.0
         for j in scope:  # the same words, another value: the same thing
             b = base[j]
@@ -224,9 +227,10 @@ def features(ctx: MergeContext, refs: list[Ref]) -> dict[str, list[float]]:
             # the rules _decide applies before the model (bench/carry_fit.py follows
             # them): written in a base unit's place, superseded by its other value,
             # naming a person nothing near it names
-            1.0 if any(fuller_than(ctx, r, base[j], every) for j in scope) else 0.0,
-            1.0 if any(old_value_over(ctx, r, base[j], every) is not None for j in scope)
+            1.0 if any(fuller_than(ctx, r, base[j], every, whole=True) for j in whole)
             else 0.0,
+            1.0 if any(old_value_over(ctx, r, base[j], every, whole=True) is not None
+                       for j in whole) else 0.0,
             1.0 if named_alone(ctx, r, [base[j] for j in scope
                                         if float(sims[i, j]) >= ctx.thresholds.home_cosine])
             else 0.0,

@@ -47,6 +47,17 @@ def _capital(token: str, lexicon: Lexicon) -> bool:
         and token.lower() not in lexicon.months
 
 
+def _skip(lexicon: Lexicon) -> frozenset[str]:
+    """The words a slot is not named by (built once per lexicon, not per text)."""
+    memo = lexicon.memo("holder_skip")
+    found = memo.get(None)
+    if found is None:
+        found = memo[None] = frozenset(
+            (lexicon.function_words - lexicon.duty_verbs) | lexicon.months
+            | lexicon.title_status_words | lexicon.copulas | {":"})
+    return found
+
+
 @lru_cache(maxsize=1 << 14)
 def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, ...]:
     """Every person-like name (two or more capitalised words in a row; with `single`,
@@ -69,8 +80,7 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
             spans.append((k, j))  # (one word in capitals is an acronym: "BU", "API")
         k = max(j, k + 1)
     named = {i for a, b in spans for i in range(a, b)}
-    skip = (lexicon.function_words - lexicon.duty_verbs) | lexicon.months | \
-        lexicon.title_status_words | lexicon.copulas | {":"}
+    skip = _skip(lexicon)
 
     def side(indices: range) -> tuple[str, ...]:
         out: list[str] = []

@@ -73,7 +73,8 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
             j = max(scopes[i], key=lambda k: sims[i, k])
             # A newest unit giving another value of the kind of every value this one
             # alone gives speaks to it at a lower bar (its values are all it adds)
-            valued = [k for k in scopes[i] if _answers(ctx, r, near[k], stated())]
+            new = new_facts(ctx, r, stated())  # (r's, whichever newest unit: once)
+            valued = [k for k in scopes[i] if _answers(ctx, r, near[k], stated(), new)]
             v = max(valued, key=lambda k: sims[i, k]) if valued else None
             # the nearest first; when it does not say this unit over (it speaks of the
             # thing without a value: "Half the job value is taken as deposit"), the
@@ -166,7 +167,8 @@ def _names(ctx: MergeContext, text: str) -> set[str]:
             if v.startswith("name:")}
 
 
-def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
+def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str],
+             new: list[str] | None = None) -> bool:
     """Newest unit `b` gives another value of the kind of every fact older unit `r`
     alone gives (numbers, money, times, dates; facts.value_kind), and `r` gives at
     least one: what `r` adds to the newest is its old values, nothing else ("Each slot
@@ -174,8 +176,9 @@ def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str]) -> bool:
     EUR, stated elsewhere). A name, code or link the newest lacks is a fact of its own:
     not answered here; nor is a year (when, not how much), nor a number of a shape
     (facts.value_shape: a phone number, a code) by a number of another shape, nor a
-    figure in one unit of measure by a figure in another ("4 m3" / "0.5 mg/l")."""
-    new = new_facts(ctx, r, stated)
+    figure in one unit of measure by a figure in another ("4 m3" / "0.5 mg/l").
+    `new`: new_facts(ctx, r, stated), when the caller has it."""
+    new = new_facts(ctx, r, stated) if new is None else new
     if not new or any(not f.startswith("n:") or value_kind(f) == "year" for f in new):
         return False  # a year says when something happened, not how much of it
     theirs = [f for f in b.facts.values - r.facts.values if f.startswith("n:")]

@@ -114,6 +114,19 @@ def _one_run(tokens: tuple[_Token, ...], filler: list[_Token]) -> bool:
     return at == list(range(at[0], at[-1] + 1))
 
 
+def _unsaid(keys: frozenset[str], near: tuple[frozenset[str], frozenset[str]],
+            max_words: int) -> set[str]:
+    """Those of `keys` not `_among` the other text's words; empty past `max_words` of
+    them (no slot then: looking further would not change that)."""
+    out: set[str] = set()
+    for k in keys:
+        if not _among(k, near):
+            out.add(k)
+            if len(out) > max_words:
+                return set()
+    return out
+
+
 @lru_cache(maxsize=1 << 14)
 def refill(older: str, newer: str, lexicon: Lexicon, max_words: int,
            label_chars: int) -> Refill | None:
@@ -125,11 +138,12 @@ def refill(older: str, newer: str, lexicon: Lexicon, max_words: int,
     near_o, near_n = _near(older, lexicon), _near(newer, lexicon)
     # The filler words, by key: only a key the other text lacks as written needs the
     # inflection look-up; past max_words (or none) there is no slot, whatever else.
-    lost = {k for k in near_o[0] - near_n[0] if not _among(k, near_n)}
-    if not lost or len(lost) > max_words:
+    # (Counted up to one past max_words: most pairs of a group are two statements.)
+    lost = _unsaid(near_o[0] - near_n[0], near_n, max_words)
+    if not lost:
         return None
-    gained = {k for k in near_n[0] - near_o[0] if not _among(k, near_o)}
-    if not gained or len(gained) > max_words:
+    gained = _unsaid(near_n[0] - near_o[0], near_o, max_words)
+    if not gained:
         return None
     to, tn = _tokens(older, lexicon), _tokens(newer, lexicon)
     mine = [t for t in to if t.key in lost]

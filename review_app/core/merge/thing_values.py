@@ -50,7 +50,8 @@ def _unit_word(t: str, lexicon: Lexicon) -> bool:
     return t[:1] in "°º%" or t in lexicon.unit_symbols or (t.isalpha() and t.islower() and (
         low in lexicon.measure_words or (len(t) <= _MAX_UNIT and low not in
                                          lexicon.function_words and low not in
-                                         lexicon.auxiliary_words | lexicon.bound_words)))
+                                         lexicon.auxiliary_words and low not in
+                                         lexicon.bound_words)))
 
 
 def _unit(token: str) -> str:
@@ -59,10 +60,41 @@ def _unit(token: str) -> str:
     return low[:-1] if len(low) > 3 and low.endswith("s") else low
 
 
+@dataclass(frozen=True)
+class _Words:
+    """The lexicon's word sets the readers below look words up in, built once per
+    lexicon (kept in its memo): `_frequencies` built its calendar units for every text,
+    a tenth of a first compose."""
+
+    skip: frozenset[str]  # function, auxiliary and bound words
+    skip_months: frozenset[str]  # function and auxiliary words (_named_months)
+    calendar: frozenset[str]
+    calendar_units: frozenset[str]  # calendar and each word of it as a unit
+    spelled: dict[str, int]  # dict(number_words)
+
+
+def _words(lexicon: Lexicon) -> _Words:
+    memo = lexicon.memo("thing_words")
+    found = memo.get(None)
+    if found is None:
+        calendar = lexicon.measure_words | lexicon.weekdays | lexicon.calendar_words
+        found = memo[None] = _Words(
+            frozenset(lexicon.function_words | lexicon.auxiliary_words
+                      | lexicon.bound_words),
+            frozenset(lexicon.function_words | lexicon.auxiliary_words),
+            frozenset(calendar), frozenset(calendar | {_unit(c) for c in calendar}),
+            dict(lexicon.number_words))
+    return found
+
+
+_VALUE = re.compile(r"([$€£¥]?)(\d+(?:[.,]\d+)*)(%|[a-zA-Zµ]{1,3})?")
+_SPAN_PARTS = re.compile(r"((?:19|20)\d\d)\s?[-–—/]\s?(\d{2,4})")
+
+
 @lru_cache(maxsize=1 << 14)
 def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[ThingValue, ...]:
     tokens = _TOKEN.findall(_TAG.sub(" ", text))
-    skip = lexicon.function_words | lexicon.auxiliary_words | lexicon.bound_words
+    skip = _words(lexicon).skip
     out: list[ThingValue] = []
     used: set[int] = set()  # tokens read as a unit of a value before
     for k, t in enumerate(tokens):
@@ -71,7 +103,7 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
         unit, j = "", k + 1
         before = tokens[k - 1] if k else ""
         span = _span(t)
-        m = re.fullmatch(r"([$€£¥]?)(\d+(?:[.,]\d+)*)(%|[a-zA-Zµ]{1,3})?", t)
+        m = _VALUE.fullmatch(t)
         if span is None and m is None:
             continue
         sign, number, suffix = m.groups() if m is not None else ("", "", "")
@@ -125,7 +157,7 @@ def _named_months(tokens: list[str], lexicon: Lexicon) -> list[ThingValue]:
     "month", stated for the head of the words after it: meeting). A day or a year
     beside the month makes it a date, which says when, not which."""
     out: list[ThingValue] = []
-    skip = lexicon.function_words | lexicon.auxiliary_words
+    skip = _words(lexicon).skip_months
     for k, t in enumerate(tokens):
         if not (t[:1].isupper() and t.lower() in lexicon.months) or (
                 k and _is_number(tokens[k - 1])):
@@ -147,10 +179,11 @@ def _frequencies(tokens: list[str], lexicon: Lexicon, category: str) -> list[Thi
     Friday afternoon", "weekly" (unit "every"), stated for the words before it ("Clean
     the rain gauge funnel every 14 days" / "... every Friday afternoon")."""
     out: list[ThingValue] = []
-    skip = lexicon.function_words | lexicon.auxiliary_words | lexicon.bound_words
-    calendar = lexicon.measure_words | lexicon.weekdays | lexicon.calendar_words
-    calendar_units = calendar | {_unit(c) for c in calendar}
-    spelled = dict(lexicon.number_words)  # "every three months" is every 3 months
+    sets = _words(lexicon)
+    skip = sets.skip
+    calendar = sets.calendar
+    calendar_units = sets.calendar_units
+    spelled = sets.spelled  # "every three months" is every 3 months
     for k, t in enumerate(tokens):
         low = t.lower()
         if low in lexicon.frequency_words:
@@ -201,7 +234,7 @@ def _root(word: str, lexicon: Lexicon) -> str:
 def _span(token: str) -> str | None:
     """A span of years as "2023-2025" ("2023/24" and "2023–2024" alike), or None; a
     span that ends before it starts is no span ("2019-12": a month)."""
-    m = re.fullmatch(r"((?:19|20)\d\d)\s?[-–—/]\s?(\d{2,4})", token)
+    m = _SPAN_PARTS.fullmatch(token)
     if m is None:
         return None
     start, end = m.group(1), m.group(2)
