@@ -366,9 +366,11 @@ def restated(ctx: MergeContext) -> None:
     """An older observation that restates a unit of its own note which the base
     superseded is superseded too, by the same base unit (the observation repeats a
     value the newest changed): near it in meaning or words, or all its words and facts
-    in it. Run again after the passes that supersede by what the newest says in other
-    words (said over, contradicted, one-valued): "[cause] Suspected sweep motor brake
-    wear" goes with "Suspected sweep motor brake wear." under "It was not the brake."."""
+    in it. Run with the verdicts only: after the passes that supersede by what the newest
+    says in other words (said over, dropped sections), an observation would follow a
+    verdict read from shared words, and a still-true rule ("[rule] Never install within 3
+    feet of a radiator") would be lost from the body and the observations both (round 23,
+    a blind paired read of the final sets)."""
     th = ctx.thresholds
     stated = cache(lambda: stated_facts(ctx))
     for _, doc in ctx.older:
