@@ -357,7 +357,7 @@ def label_stated(ctx: MergeContext) -> None:
             hit = next((b for b in base if len(words) >= 2
                         and words <= content_prefixes(ctx, b.unit.text)), None)
             if hit is None:  # (a long value is no label to facts_of: read it here)
-                labelled = label_of(_bare(r.unit.text), ctx.thresholds.label_chars)
+                labelled = label_of(bare(r.unit.text), ctx.thresholds.label_chars)
                 hit = _headed(ctx, r, content_prefixes(ctx, labelled[0]), base) \
                     if labelled is not None else None
                 if hit is not None:
@@ -367,7 +367,7 @@ def label_stated(ctx: MergeContext) -> None:
                                                 why=why)
 
 
-def _bare(text: str) -> str:
+def bare(text: str) -> str:
     """An item's text without its bullet or checkbox."""
     return re.sub(r"^\s*[-*+]\s+(?:\[.\]\s+)?", "", text)
 
@@ -384,7 +384,7 @@ def _headed(ctx: MergeContext, r: Ref, words: set[str], base: list[Ref]) -> Ref 
             and content_prefixes(ctx, title) == words]
     if not mine:
         return None
-    sims = ctx.cosines([_bare(r.unit.text)],
+    sims = ctx.cosines([bare(r.unit.text)],
                        [f"{ctx.base.sections[b.section].title}: {b.unit.text}" for b in mine])
     k = int(np.argmax(np.asarray(sims[0])))
     return mine[k] if float(sims[0][k]) >= ctx.thresholds.same_cosine else None

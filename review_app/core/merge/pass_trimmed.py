@@ -38,6 +38,7 @@ from .facts import facts_of
 from .ledger import WORDING_ONLY, LedgerEntry
 from .lexicon import ENGLISH, Lexicon
 from .older_only import (
+    bare,
     clauses,
     content_prefixes,
     new_facts,
@@ -59,9 +60,18 @@ def _bound(joiners: frozenset[str]) -> re.Pattern[str]:
 def clause_spans(text: str, lexicon: Lexicon = ENGLISH) -> list[tuple[int, int]]:
     """(start, end) of each clause of `text`, cut at a semicolon or at a comma before
     one of lexicon.clause_joiners, outside parentheses."""
+    return _spans(text, _bound(lexicon.clause_joiners))
+
+
+_SEMICOLON = re.compile(r";\s+")
+
+
+def _spans(text: str, bound: re.Pattern[str]) -> list[tuple[int, int]]:
+    """(start, end) of the parts of `text` between matches of `bound` outside
+    parentheses."""
     spans: list[tuple[int, int]] = []
     start = 0
-    for m in _bound(lexicon.clause_joiners).finditer(text):
+    for m in bound.finditer(text):
         if text[:m.start()].count("(") != text[:m.start()].count(")"):
             continue  # inside "(14 Carver Street, phone ...)"
         spans.append((start, m.start()))
@@ -136,8 +146,8 @@ def _own_clauses(ctx: MergeContext) -> None:
                     or not (e.status in ("present", "carried")
                             or e.status == "dropped" and e.why.startswith(WORDING_ONLY)):
                 continue
-            text = _item_text(r)
-            parts = [text[a:b].strip(" ;") for a, b in _semicolon_spans(text)]
+            text = bare(r.unit.text) if r.unit.kind == "item" else r.unit.text
+            parts = [text[a:b].strip(" ;") for a, b in _spans(text, _SEMICOLON)]
             own = [p for p in parts[1:] if _own(ctx, r, p, said_words, stated)]
             if own:
                 cands.append((r, [parts[0], *own]))
@@ -167,24 +177,6 @@ def _own_clauses(ctx: MergeContext) -> None:
             e, "carried", written=written,
             why=f"written as its clause the newest does not say: '{written}' (the rest "
                 f"it says{': ' + e.by_text[:100] if e.by_text else ''})")
-
-
-def _item_text(r: Ref) -> str:
-    """A list item's text without its marker; a sentence as it is."""
-    return re.sub(r"^\s*[-*+]\s+", "", r.unit.text) if r.unit.kind == "item" else r.unit.text
-
-
-def _semicolon_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of the independent clauses of `text`: cut at semicolons outside
-    parentheses."""
-    spans, start = [], 0
-    for m in re.finditer(r";\s+", text):
-        if text[:m.start()].count("(") != text[:m.start()].count(")"):
-            continue
-        spans.append((start, m.start()))
-        start = m.end()
-    spans.append((start, len(text)))
-    return spans
 
 
 def _own(ctx: MergeContext, r: Ref, clause: str, said_words: set[str],

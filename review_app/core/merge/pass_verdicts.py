@@ -114,7 +114,7 @@ def run(ctx: MergeContext) -> None:
                 new = _stated_apart(ctx, r, pool)
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
-    restated(ctx)
+    _restated(ctx)
     drop_open_questions(ctx)
 
 
@@ -362,7 +362,7 @@ def _fuller(ctx: MergeContext, r: Ref, b: Ref, new: frozenset[str]) -> bool:
 _TAGS = re.compile(r"(?:^|\s)#[\w/-]+")  # an observation's tags name no thing it says
 
 
-def restated(ctx: MergeContext) -> None:
+def _restated(ctx: MergeContext) -> None:
     """An older observation that restates a unit of its own note which the base
     superseded is superseded too, by the same base unit (the observation repeats a
     value the newest changed): near it in meaning or words, or all its words and facts
