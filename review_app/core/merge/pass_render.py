@@ -20,7 +20,7 @@ import re
 import numpy as np
 
 from .context import MergeContext, Ref
-from .document import Document
+from .document import Block, Document
 from .other_value import in_intro
 from .placement import section_spot, unit_homes
 from .section_meaning import UNEMBEDDED, WHOLE_BLOCKS
@@ -374,7 +374,7 @@ def _led_in(ctx: MergeContext, bi: int) -> int | None:
 _CONTINUES, _APART_BLOCK, _LIST, _LEADS = 0, 1, 2, 3
 
 
-def _leads(ctx: MergeContext, r: Ref, b: Ref, block) -> bool:  # noqa: ANN001
+def _leads(ctx: MergeContext, r: Ref, b: Ref, block: Block) -> bool:
     """An older intro's sentence saying what the note is ("Who to call about each league
     at Strike Zone Lanes.") goes before the newest's intro paragraph when that paragraph
     opens with its version's occasion ("Updated roster for the spring season.",
