@@ -14,7 +14,7 @@ import numpy as np
 
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
-from .facts import condition_kept, facts_of, unnamed, value_kind, value_shape
+from .facts import condition_kept, facts_of, stem, unnamed, value_kind, value_shape
 from .older_only import frame_prefixes, new_facts, stated_facts
 from .pass_leaning import leans
 from .pass_units import as_written, said
@@ -125,9 +125,9 @@ def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
         # is EUR 35", under "The hall hire is EUR 120")
     b = near[j]
     mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, read(ctx, b))
-    if not mine or not value and 2 * len(mine & theirs) < th.frame_share * (
-            len(mine) + len(theirs)):
-        return False
+    if not mine or 2 * len(mine & theirs) < th.frame_share * (len(mine) + len(theirs)) \
+            and not (value and _counts_alike(ctx, r, b, new_facts(ctx, r, stated()))):
+        return False  # few words shared: only values counting the same thing say it over
     if (mine <= theirs and r.facts.values <= b.facts.values) or (
             theirs <= mine and b.facts.values <= r.facts.values):
         return False  # one says all the other does: a restatement, not another value
@@ -189,6 +189,39 @@ def _answers(ctx: MergeContext, r: Ref, b: Ref, stated: set[str],
                    and _measure(mine, f, ctx) in (None, _measure(other, g, ctx) or
                                                   _measure(mine, f, ctx))
                    for g in theirs) for f in new)
+
+
+def _counts_alike(ctx: MergeContext, r: Ref, b: Ref, new: list[str]) -> bool:
+    """Every figure only older unit `r` gives counts what a figure of newest unit `b`
+    counts: the word written after each is the same ("14 °C" / "12 °C", "16 children"
+    / "20 children"). Said with few words in common, another value of one thing shows
+    in its unit; a figure of another count is no evidence ("3 feet of a radiator" / "1
+    inch clearance", "1/4 inch of the foot" / "10-minute hold", "3 takeoffs" / "10
+    passengers"). A figure with no word after it ("$449", "half past seven") is left to
+    _answers' kinds."""
+    mine, other = said(r.unit), read(ctx, b)
+    theirs = [g for g in b.facts.values - r.facts.values if g.startswith("n:")]
+    for f in new:
+        counted = _counted(mine, f, ctx)
+        if counted is not None and not any(
+                value_kind(g) == value_kind(f) and _counted(other, g, ctx) == counted
+                for g in theirs):
+            return False
+    return True
+
+
+def _counted(text: str, value: str, ctx: MergeContext) -> str | None:
+    """The word written right after a number fact's figure, stemmed ("14 °C" -> "°c",
+    "10-minute" -> "minut", "3 takeoffs" -> "takeoff"); None when a function word or
+    nothing follows it."""
+    m = re.search(rf"(?<![\d.,]){re.escape(value[2:])}(?![\d.,/])\s?-?\s?"
+                  r"(°\s?[A-Za-z]|%|[A-Za-zµ]+)", text)
+    if m is None:
+        return None
+    word = m.group(1).lower().replace(" ", "")
+    if word in ctx.lexicon.function_words:
+        return None
+    return word if word[:1] in "°%" else stem(word, ctx.lexicon)
 
 
 def _measure(text: str, value: str, ctx: MergeContext) -> str | None:
