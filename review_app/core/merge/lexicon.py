@@ -205,6 +205,12 @@ class Lexicon:
     left_cues: frozenset[str] = field(default_factory=lambda: _words("""
         left retired resigned stepped_down has_gone pulled_out dropped_out backed_out withdrew
         """))
+    # Words telling that what a sentence states holds from some change on ("Fuel is now
+    # included in the session price"): the older arrangement nearest it is what changed
+    # (pass_blocks._unspoken holds such a step back rather than carry it).
+    now_words: frozenset[str] = field(default_factory=lambda: _words("""
+        now nowadays
+        """))
     # A thing moved, named before these ("The catalogue moved to Koha", "bookings are
     # now kept in the app"): where older notes say it is, is over. A person who moves
     # left. (A bare "now in" is no move: "the club is now in its 40th year".)

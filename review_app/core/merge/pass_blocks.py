@@ -6,10 +6,12 @@ whatever either heading says ("## Routine" renamed "## Checklist", a procedure
 renumbered, a step reworded). The newest's block is written whole: an older item
 with a close counterpart there is present (its newer wording stands), and one
 without (a retired step, a dropped row) or whose counterpart gives another value is
-held back with its block, never spliced in or written over a step. Flipped to carry,
-the held-back items of one older block are written right after the newest's block as
-a list (or table) of their own under a line naming the older note (pass_render), so
-no numbering continues and no step lands loose in the prose. Failing that match, an
+held back with its block, never spliced in or written over a step; unless nothing in
+the newest speaks of it and no newest item took its place (_unspoken,
+_replaced_in_place): a fact only the older note has, carried. Carried or flipped to
+carry, the items of one older block are written right after the newest's block as a
+list (or table) of their own under a line naming the older note (pass_render), so no
+numbering continues and no step lands loose in the prose. Failing that match, an
 older block (a code block too) has a counterpart when the aligned base section has a
 block of its kind, or when most of its units are stated, present or superseded by
 base units; its items the base lacks are held back the same way. An older block no
@@ -25,10 +27,11 @@ it is carried only when that block is carried."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .facts import counts, value_frames
+from .facts import counts, unnamed, value_frames
 from .ledger import ORDERED
 from .older_only import HELD, frame_prefixes, says_whole
 from .pass_units import said
@@ -102,12 +105,21 @@ def run(ctx: MergeContext) -> None:
             else:
                 spoken = {r.key for r in leftover}
             newer = _newer_block(ctx, block.kind, aligned, homes)
+            unspoken = _unspoken(ctx, [r for r in leftover if ctx.entries[r.key].status
+                                       == "carried"]) if block.kind != "list" \
+                and newer is not None else set()
             for k, r in enumerate(refs):
                 e = ctx.entries[r.key]
                 if e.status in ("carried", "dropped") and not e.chosen and \
                         newer is not None and _by_column(ctx, r, newer):
                     continue
-                if r.key in spoken and e.status in ("carried", "dropped"):
+                if r.key in unspoken and not e.chosen:
+                    ctx.entries[r.key] = replace(
+                        e, block=f"{name}{where}", flips=("carry", "drop"),
+                        why=f"left out by the newer version of this {name}, and nothing "
+                            "in the newest speaks of it: carried after that block")
+                    ctx.held_with[r.key] = newer  # type: ignore[assignment]
+                elif r.key in spoken and e.status in ("carried", "dropped"):
                     ctx.entries[r.key] = replace(
                         e, status="dropped", block=f"{name}{where}", flips=("carry", "drop"),
                         why=f"left out by the newer version of this {name}: "
@@ -147,12 +159,17 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
     title = ctx.base.sections[newest.section].title
     where = f" (the newest's {_NAMES[newest.kind]}" + (f" under '{title}')" if title else ")")
     stated = {v for b in ctx.base_refs() for v in b.facts.values}
+    partners: list[Ref | None] = []
     for i, r in enumerate(refs):
-        e = ctx.entries[r.key]
         j = max(cols, key=lambda c: float(sims[i, c]))
         # its counterpart: the nearest item, close in meaning or said whole in it
-        b = pool[j] if float(sims[i, j]) >= bar else next(
-            (pool[c] for c in cols if says_whole(ctx, r, pool[c])), None)
+        partners.append(pool[j] if float(sims[i, j]) >= bar else next(
+            (pool[c] for c in cols if says_whole(ctx, r, pool[c])), None))
+    unspoken = _unspoken(ctx, [r for r in refs if ctx.entries[r.key].status == "carried"]) \
+        - _replaced_in_place(refs, partners, [pool[c] for c in cols])
+    for i, r in enumerate(refs):
+        e = ctx.entries[r.key]
+        b = partners[i]
         label = f"{name} under '{r.section_title}'" if r.section_title else name
         if r.key in ctx.fuller:  # it says a newest item more fully: pass_choices settles it
             continue
@@ -167,6 +184,11 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
             ctx.entries[r.key] = replace(
                 e, status="present", by=b.key, by_text=ctx.entries[b.key].text, block=label,
                 flips=(), held=False, why=f"the newer version of this {name}{where} says it")
+        elif b is None and r.key in unspoken:
+            ctx.entries[r.key] = replace(
+                e, block=label, flips=("carry", "drop"),
+                why=f"left out by the newer version of this {name}{where}, and nothing in "
+                    "the newest speaks of it: carried after that block")
         else:  # (one with a counterpart and more in it: older_only may find it fuller)
             said = f": its counterpart there says {ctx.entries[b.key].text}" if b else ""
             ctx.entries[r.key] = replace(
@@ -290,6 +312,54 @@ def _newer_block(ctx: MergeContext, kind: str, aligned: int | None,
         if mine:
             return mine[-1]
     return None
+
+
+def _replaced_in_place(refs: list[Ref], partners: list[Ref | None],
+                       newest: list[Ref]) -> set[str]:
+    """The older items without a counterpart whose place the newer version fills with
+    an item of its own: between the newest counterparts of their nearest older
+    neighbours that have one sits a newest item no older item answers to (step 3 "Test
+    the emergency brake" where the newer list has step 3 "Check the wind gauge"). The
+    newer version swapped it out: a replacement, held back, never carried beside it."""
+    answered = {b.key for b in partners if b is not None}
+    at = {b.key: k for k, b in enumerate(newest)}
+    out: set[str] = set()
+    for i, r in enumerate(refs):
+        if partners[i] is not None:
+            continue
+        before = next((at[p.key] for p in reversed(partners[:i]) if p is not None
+                       and p.key in at), -1)
+        after = next((at[p.key] for p in partners[i + 1:] if p is not None
+                      and p.key in at), len(newest))
+        if any(newest[k].key not in answered for k in range(before + 1, after)):
+            out.add(r.key)
+    return out
+
+
+def _unspoken(ctx: MergeContext, refs: list[Ref]) -> set[str]:
+    """The older steps, rows and open checklist items nothing in the newest speaks of:
+    no unit of it (its relations aside) is Thresholds.home_cosine close, as written or
+    with values and names taken out. The newer version of their block left them out
+    without saying anything else of them ("No bare feet or open sandals on the range",
+    "Glaze chemicals come from Sierra Ceramic Materials"): a fact only the older note
+    has, carried after that block (pass_render), never spliced into it. A done
+    checklist item is what was done then, not a standing fact. Nor is one whose nearest
+    newest unit tells what holds now (Lexicon.now_words: "Fuel is now included in the
+    session price" over "Take the £12 fuel charge"): the newer version changed it."""
+    mine = [r for r in refs if r.unit.kind in ("step", "row")
+            or (r.unit.kind == "check" and r.unit.box == " ")]
+    pool = [b for b in ctx.base_refs() if b.unit.kind != "rel"]
+    if not mine or not pool:
+        return {r.key for r in mine}
+    bar = ctx.thresholds.home_cosine
+    raw = ctx.cosines([r.unit.text for r in mine], [b.unit.text for b in pool])
+    bare = ctx.cosines([unnamed(r.unit.text, ctx.lexicon) for r in mine],
+                       [unnamed(b.unit.text, ctx.lexicon) for b in pool])
+    now = ctx.lexicon.now_words
+    return {r.key for i, r in enumerate(mine)
+            if float(raw[i].max()) < bar and float(bare[i].max()) < bar
+            and not now & set(re.findall(r"[a-z]+", pool[int(raw[i].argmax())].unit.text
+                                         .lower()))}
 
 
 def _spoken_of(ctx: MergeContext, refs: list[Ref], pool: list[Ref],

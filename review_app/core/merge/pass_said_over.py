@@ -169,8 +169,10 @@ def run(ctx: MergeContext) -> None:
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries.get(r.key)
-            if e is None or e.status != "carried" or r.unit.kind not in _JUDGED:
-                continue
+            if e is None or e.status != "carried" or (
+                    r.unit.kind not in _JUDGED and r.key not in ctx.held_with):
+                continue  # (a step or row carried after the newest's version of its
+                # block is judged as a sentence: "We dropped the take-home exercise")
             if (head := framed_period(ctx, r, stated)) is not None:
                 ctx.entries[r.key] = replace(
                     e, status="dropped", flips=("carry", "drop"),
