@@ -43,8 +43,9 @@ def check_ledger(composed) -> None:
     """The written text agrees with the ledger: every stated or carried unit is in it, no
     superseded unit is (issue 18, item 5)."""
     for e in composed.ledger.entries:
-        if e.status == "carried" and e.kind == "step":  # it continues the list's numbers
-            assert re.search(r"(?m)^\s*\d+[.)]\s+" + re.escape(
+        if e.status == "carried" and e.kind == "step":  # numbered on, or a bullet of
+            # its own after the newest's list (pass_render._own_list)
+            assert re.search(r"(?m)^\s*(\d+[.)]|-)\s+" + re.escape(
                 re.sub(r"^\s*\d+[.)]\s+", "", e.text)), composed.text), e.text
         elif e.status in ("stated", "carried"):
             assert (e.written or e.text) in composed.text, (e.status, e.text)

@@ -89,9 +89,9 @@ def test_a_held_back_step_carried_by_a_flip_follows_the_block_as_its_own_list() 
     c = compose("merge", newer, [older], now=NOW, choices={retired.key: "carry"})
     check_ledger(c)
     body = c.text.split("## Checklist\n\n", 1)[1]
-    # the newest's eight steps, the older note named, its step as a list of its own
-    assert body.startswith(NEWEST_STEPS + "\nFrom the older note \"Cliff railway daily "
-                           "routine\":\n\n1. Grease the bull wheel bearings with two strokes "
+    # the newest's eight steps, then its step as a list of its own
+    assert body.startswith(NEWEST_STEPS + "\nAlso from an earlier version:\n\n"
+                           "- Grease the bull wheel bearings with two strokes "
                            "of the grease gun.\n\nThe old step of greasing")
     assert "9. " not in c.text
 
@@ -109,7 +109,7 @@ def test_the_flip_round_trips_through_a_plan_and_apply_writes_the_preview(tmp_pa
                     "Grease the bull wheel")
     choices = {retired.key: "carry"}
     preview = compose("merge", newer, [older], kept=older, now=NOW, choices=choices)
-    assert "From the older note \"Cliff railway daily routine\":\n\n1. Grease the bull " \
+    assert "Also from an earlier version:\n\n- Grease the bull " \
         "wheel bearings" in preview.text
     before = tree_hashes(root)
     project_doc = plan_doc(root, group_doc(root, "funicular/daily-checklist-2026.md",
@@ -147,7 +147,7 @@ def test_a_table_whose_newest_version_dropped_a_row_and_changed_a_value() -> Non
     check_ledger(carried)
     tail = carried.text.split("| Family | GBP 9.00 | GBP 13.00 |\n", 1)[1]
     # its own table, with the older header, before the prose that followed the block
-    assert tail.startswith("\nFrom the older note \"Cliff railway fares\":\n\n"
+    assert tail.startswith("\nAlso from an earlier version:\n\n"
                            "| Ticket | Single | Return |\n|---|---|---|\n"
                            "| Senior | GBP 2.50 | GBP 4.00 |\n\nPrices from 1 April 2026.")
 
@@ -172,8 +172,8 @@ def test_a_checklist_whose_boxes_changed_is_the_newest_s() -> None:
     assert entry(c, "Renew the car door seals").status == "superseded"  # its box changed
     carried = compose("merge", newer, [older], now=NOW, choices={turnstiles.key: "carry"})
     check_ledger(carried)
-    assert carried.text.endswith("- [ ] Book the insurance inspection\n\nFrom the older "
-                                 "note \"Season opening\":\n\n"
+    assert carried.text.endswith("- [ ] Book the insurance inspection\n\n"
+                                 "Also from an earlier version:\n\n"
                                  "- [ ] Oil the upper station turnstiles\n")
 
 

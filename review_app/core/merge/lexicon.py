@@ -513,9 +513,10 @@ class Lexicon:
         it them
         """))
     # The line written above the steps, rows or items of an older version of a block
-    # that the person chose to carry (pass_render): they follow the newest's block as a
-    # list or table of their own, never continuing or splicing into it.
-    held_over_line: str = 'From the older note "{note}":'
+    # that are carried (nothing in the newest speaks of them, or the person chose to):
+    # they follow the newest's block as a list or table of their own, never continuing
+    # or splicing into it (pass_render). It names no note: the ledger does.
+    held_over_line: str = "Also from an earlier version:"
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
     # Endings that make a noun of a verb: the thing a value is stated for is one thing

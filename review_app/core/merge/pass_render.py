@@ -172,8 +172,7 @@ def run(ctx: MergeContext) -> Lines:
             continue
         put(at, _chunk(ctx, expand(refs)), join != _CONTINUES and not joins_list)
     for (bi, path), refs in sorted(held.items()):
-        title = next(n.title for n, d in ctx.older if d.path == path)
-        put(base.blocks[bi].end, [(ctx.lexicon.held_over_line.format(note=title), path),
+        put(base.blocks[bi].end, [(ctx.lexicon.held_over_line, path),
                                   ("", None), *_own_list(_chunk(ctx, expand(refs)))], True)
     for heading, refs in new_sections.items():
         level = len(heading) - len(heading.lstrip("#"))
@@ -267,16 +266,21 @@ def _renumbered(lines: Lines, indent: str, n: int, delim: str) -> Lines:
 
 
 def _own_list(lines: Lines) -> Lines:
-    """Held-back steps carried back are a list of their own under the line naming their
-    note, so they are numbered 1, 2, ... (an older "7." alone reads as a list missing
-    six steps, and two held-back "3."s of two older notes as one step twice); a block
-    of no numbered steps (a table, a checklist) is left as written."""
+    """Steps carried after the newest's version of their list are a list of their own
+    under Lexicon.held_over_line, each a bullet: no number of the older order (an older
+    "7." alone reads as a list missing six steps, and two older "3."s as one step
+    twice) and none continuing the newest's order, which never had them (a blind
+    paired read found a list restarting at 1 awkward). A block of no numbered steps (a
+    table, a checklist) is left as written."""
     marks = [m for ln, _ in lines if (m := _STEP.match(ln))]
     if not marks:
         return lines
     indent = min((m.group(1) for m in marks), key=len)
-    delim = next(m.group(3) for m in marks if m.group(1) == indent)
-    return _renumbered(lines, indent, 1, delim)
+    out: Lines = []
+    for ln, src in lines:
+        m = _STEP.match(ln)
+        out.append((f"{indent}- {ln[m.end():]}" if m and m.group(1) == indent else ln, src))
+    return out
 
 
 def _footnotes_at(ctx: MergeContext, tail_at: int, new_at: int) -> tuple[int, bool]:
