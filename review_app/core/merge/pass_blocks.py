@@ -353,8 +353,8 @@ def _unspoken(ctx: MergeContext, refs: list[Ref]) -> set[str]:
         return {r.key for r in mine}
     bar = ctx.thresholds.home_cosine
     raw = ctx.cosines([r.unit.text for r in mine], [b.unit.text for b in pool])
-    bare = ctx.cosines([unnamed(r.unit.text, ctx.lexicon) for r in mine],
-                       [unnamed(b.unit.text, ctx.lexicon) for b in pool])
+    bare = ctx.cosines([unnamed(said(r.unit), ctx.lexicon) for r in mine],
+                       [unnamed(said(b.unit), ctx.lexicon) for b in pool])
     now = ctx.lexicon.now_words
     return {r.key for i, r in enumerate(mine)
             if float(raw[i].max()) < bar and float(bare[i].max()) < bar
