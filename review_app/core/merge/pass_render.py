@@ -178,7 +178,7 @@ def run(ctx: MergeContext) -> Lines:
         level = len(heading) - len(heading.lstrip("#"))
         at = section_spot(ctx, refs, new_at, level) if heading and by_meaning else new_at
         put(at, ([(heading, refs[0].path), ("", None)] if heading else [])
-            + _chunk(ctx, expand(refs)), True)
+            + _closed_up(_chunk(ctx, expand(refs))), True)
     for key, refs in followers.items():
         if ctx.entries[key].source == base.path:  # after the base block stating it
             put(base.blocks[ctx.ref(key).unit.block].end, _chunk(ctx, expand(refs)), True)
@@ -261,6 +261,31 @@ def _renumbered(lines: Lines, indent: str, n: int, delim: str) -> Lines:
         if m and m.group(1) == indent:
             ln = f"{indent}{n}{delim}{m.group(4)}{ln[m.end():]}"
             n += 1
+        out.append((ln, src))
+    return out
+
+
+def _closed_up(lines: Lines) -> Lines:
+    """An older numbered list carried under its own heading with a step left out (the
+    newest says it over or ended it) is numbered on without the gap: "1. ... 4. ... 5."
+    reads as a list missing two steps. Each run of top-level steps at one indent that
+    starts at 1 is numbered 1, 2, ...; nested items and other runs as written."""
+    out: Lines = []
+    run_indent: str | None = None
+    n = 0
+    for ln, src in lines:
+        m = _STEP.match(ln)
+        if m and (run_indent is None or m.group(1) == run_indent):
+            if run_indent is None:
+                if m.group(2) != "1":
+                    out.append((ln, src))
+                    continue
+                run_indent, n = m.group(1), 0
+            n += 1
+            ln = f"{m.group(1)}{n}{m.group(3)}{m.group(4)}{ln[m.end():]}"
+        elif run_indent is not None and not (ln.startswith(run_indent + " ") or
+                                             (m and len(m.group(1)) > len(run_indent))):
+            run_indent = None  # the run ended (a blank line or other text)
         out.append((ln, src))
     return out
 

@@ -85,7 +85,7 @@ from .said_in_frame import FRAMED, SAYS, said_in_frame
 from .said_scope import SaidScope
 from .thing_values import ThingValue, other_value, same_thing, thing_values
 
-_JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs", "rel"})
+_JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs", "rel", "step"})
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
 
 

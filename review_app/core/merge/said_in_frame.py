@@ -20,7 +20,7 @@ from .pass_leaning import leans
 from .pass_units import as_written, said
 from .said_scope import SaidScope
 
-FRAMED = frozenset({"sentence", "item", "obs"})  # steps, rows, checks: their block's
+FRAMED = frozenset({"sentence", "item", "obs", "step"})  # steps, rows, checks: their block's
 SAYS = frozenset({"sentence", "item", "obs", "step", "check", "footnote"})
 # (a newest table row is read too, cell by cell after its heading: read())
 
