@@ -100,6 +100,19 @@ def _said_alike(ctx: MergeContext) -> None:
                 continue
             if not (mine <= theirs or theirs <= mine):
                 continue
+            words = content_prefixes(ctx, o.unit.text)
+            more = content_prefixes(ctx, r.unit.text) - words
+            if o.path != r.path and theirs <= mine and len(more) >= 2 and words and \
+                    words <= content_prefixes(ctx, r.unit.text) and float(sims[j, i]) >= \
+                    ctx.thresholds.counterpart_cosine:
+                # a newer version cut a clause off an older line ("Two forms of ID, one
+                # with a photo." / "..., for every new customer. Copy both into the
+                # customer file."): the fuller one is carried, the other is said in it
+                # (one word more is a rewording: "Organic (Soil Association)")
+                gone.add(o.key)
+                ctx.entries[o.key] = _entry(o, "present", by=r.key, by_text=as_written(r),
+                                            why=f"carried from {r.path}, which says more")
+                continue
             if float(sims[j, i]) >= ctx.thresholds.same_cosine:
                 gone.add(r.key)
                 ctx.entries[r.key] = _entry(r, "present", by=o.key, by_text=as_written(o),
