@@ -112,6 +112,15 @@ def run(ctx: MergeContext) -> None:
                 new -= _lower_names(ctx, r, new, pool)
             if not new and r.unit.kind not in STRUCTURED:
                 new = _stated_apart(ctx, r, pool)
+            elif r.unit.kind == "check" and r.unit.box != " " and all(
+                    v.startswith("decision:") for v in new) and any(
+                    v.startswith("n:") for v in r.facts.values):
+                # a settled to-do whose figures the newest states ("[x] Gold rate agreed
+                # at 3.5%" / "Interest: 3.5% per month"): done, and what was settled is
+                # the newest's to say
+                ctx.entries[r.key] = entry_for(r, "present", why="a settled to-do whose "
+                                               "figures the newest states")
+                continue
             todo.append((r, new, pool))
     _by_meaning(ctx, todo)
     _restated(ctx)
