@@ -14,6 +14,8 @@ issue 18). Only an intro's sentence is carried as its observation."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rapidfuzz import fuzz, process
 
 from .alone_facts import named_tokens
@@ -77,7 +79,7 @@ def run(ctx: MergeContext) -> None:
     _prose_an_observation_states(ctx)
 
 
-_ALIKE = frozenset({"sentence", "item", "check"})
+_ALIKE = frozenset({"sentence", "item", "check", "obs"})
 
 
 def _said_alike(ctx: MergeContext) -> None:
@@ -96,22 +98,26 @@ def _said_alike(ctx: MergeContext) -> None:
         for i in range(j):
             o = carried[i]
             theirs = {v for v in o.facts.values if v.startswith(("n:", "code:", "link:"))}
-            if o.key in gone or (o.unit.kind == "sentence") != (r.unit.kind == "sentence"):
-                continue
+            if o.key in gone or (o.unit.kind == "obs") != (r.unit.kind == "obs") or (
+                    o.path == r.path and (o.unit.kind == "sentence") != (
+                        r.unit.kind == "sentence")):
+                continue  # (two versions' sentence and list item may say one thing; in
+                # one note, a sentence beside an item says more than it; an observation
+                # is said beside the body by design)
             if not (mine <= theirs or theirs <= mine):
                 continue
-            words = content_prefixes(ctx, o.unit.text)
-            more = content_prefixes(ctx, r.unit.text) - words
-            if o.path != r.path and theirs <= mine and len(more) >= 2 and words and \
-                    words <= content_prefixes(ctx, r.unit.text) and float(sims[j, i]) >= \
+            words, fuller = content_prefixes(ctx, o.unit.text), content_prefixes(ctx, r.unit.text)
+            if o.path != r.path and theirs <= mine and words and len(words - fuller) <= 1 \
+                    and len(fuller - words) >= 2 and float(sims[j, i]) >= \
                     ctx.thresholds.counterpart_cosine:
-                # a newer version cut a clause off an older line ("Two forms of ID, one
-                # with a photo." / "..., for every new customer. Copy both into the
-                # customer file."): the fuller one is carried, the other is said in it
-                # (one word more is a rewording: "Organic (Soil Association)")
+                # one thing, a newer version saying it with a clause less ("Two forms of
+                # ID, one with a photo." / "..., for every new customer. Copy both into
+                # the customer file."; "Bus 14 stays on school runs only." / "Bus 14 is
+                # for school runs only - never put it on the airport route"): the fuller
+                # is carried, the other said in it (one word more is a rewording:
+                # "Organic (Soil Association)", carried from the newer)
+                _said_in_fuller(ctx, o, r)
                 gone.add(o.key)
-                ctx.entries[o.key] = _entry(o, "present", by=r.key, by_text=as_written(r),
-                                            why=f"carried from {r.path}, which says more")
                 continue
             if float(sims[j, i]) >= ctx.thresholds.same_cosine:
                 gone.add(r.key)
@@ -140,6 +146,18 @@ def _said_alike(ctx: MergeContext) -> None:
                     why=f"{HELD} ({o.path}, a newer version, says it its way: "
                         f"{as_written(o)[:80]})")
                 break
+
+
+def _said_in_fuller(ctx: MergeContext, o: Ref, r: Ref) -> None:
+    """Carried unit `o` is said in older unit `r`, which says more: `o` is present by
+    `r`, and so is whatever was present by `o` (the ledger never points at a line that
+    is not written)."""
+    ctx.entries[o.key] = _entry(o, "present", by=r.key, by_text=as_written(r),
+                                why=f"carried from {r.path}, which says more")
+    for k, e in ctx.entries.items():
+        if e.by == o.key and e.status == "present":
+            ctx.entries[k] = replace(e, by=r.key, by_text=as_written(r),
+                                     why=f"carried from {r.path} in other words")
 
 
 def _one_section(ctx: MergeContext, a: Ref, b: Ref) -> bool:
