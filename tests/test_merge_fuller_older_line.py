@@ -1,11 +1,12 @@
 """Issue 18, "every fact once" (round 24): when two older versions would both carry a
-line (a sentence or a list item) and the newer one cut a clause off it ("Drivers sign the defect book before
-taking a bus out." / "..., and the fitter countersigns it by noon."), the fuller line
-is carried once and the shorter reported as said in it: written both, the rule reads
-twice (a round 23 blind read: "Two forms of ID, one with a photo" twice); the shorter
-alone loses the clause. A rewording one word apart ("Organic (Soil Association)
-certificate sent") still goes by the newer version (test_merge_carried_place).
-Domain: a bus depot (no other test uses it); real parser, real model."""
+line (a sentence or a list item) and the newer one cut a clause off it ("Drivers sign
+the defect book before taking a bus out." / "..., and the fitter countersigns it by
+noon."), the fuller line is carried once and the shorter reported as said in it:
+written both, the rule reads twice (a round 23 blind read: "Two forms of ID, one with a
+photo" twice); the shorter alone loses the clause. A rewording one word apart
+("Organic (Soil Association) certificate sent") still goes by the newer version
+(test_merge_carried_place). Domain: a bus depot (no other test uses it); real parser,
+real model."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ held back with its block, never spliced in or written over a step; unless nothin
 the newest speaks of it and no newest item took its place (_unspoken,
 _replaced_in_place): a fact only the older note has, carried. Carried or flipped to
 carry, the items of one older block are written right after the newest's block as a
-list (or table) of their own under a line naming the older note (pass_render), so no
+list (or table) of their own under Lexicon.held_over_line (pass_render), so no
 numbering continues and no step lands loose in the prose. Failing that match, an
 older block (a code block too) has a counterpart when the aligned base section has a
 block of its kind, or when most of its units are stated, present or superseded by
@@ -113,12 +113,12 @@ def run(ctx: MergeContext) -> None:
                 if e.status in ("carried", "dropped") and not e.chosen and \
                         newer is not None and _by_column(ctx, r, newer):
                     continue
-                if r.key in unspoken and not e.chosen:
+                if r.key in unspoken and not e.chosen and newer is not None:
                     ctx.entries[r.key] = replace(
                         e, block=f"{name}{where}", flips=("carry", "drop"),
                         why=f"left out by the newer version of this {name}, and nothing "
                             "in the newest speaks of it: carried after that block")
-                    ctx.held_with[r.key] = newer  # type: ignore[assignment]
+                    ctx.held_with[r.key] = newer
                 elif r.key in spoken and e.status in ("carried", "dropped"):
                     ctx.entries[r.key] = replace(
                         e, status="dropped", block=f"{name}{where}", flips=("carry", "drop"),
