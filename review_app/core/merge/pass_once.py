@@ -124,7 +124,7 @@ def _said_alike(ctx: MergeContext) -> None:
                 ctx.entries[r.key] = _entry(r, "present", by=o.key, by_text=as_written(o),
                                             why=f"carried from {o.path} in other words")
                 break
-            if o.path != r.path and mine and float(sims[j, i]) >= \
+            if o.path != r.path and mine and r.unit.kind != "obs" and float(sims[j, i]) >= \
                     ctx.thresholds.counterpart_cosine and named_tokens(
                         r.unit.text, ctx.lexicon) & named_tokens(o.unit.text, ctx.lexicon):
                 # two older versions giving one phone or account number, each its way
@@ -136,7 +136,9 @@ def _said_alike(ctx: MergeContext) -> None:
                                             why=f"carried from {o.path}: the number it "
                                                 "names, in other words")
                 break
-            if o.path != r.path and _one_section(ctx, o, r) \
+            # (two observations go only by the tests above: every observation of a
+            # note is in one section, and a section's carried lines say many things)
+            if o.path != r.path and r.unit.kind != "obs" and _one_section(ctx, o, r) \
                     and float(sims[j, i]) >= ctx.thresholds.counterpart_cosine:
                 # an older version's wording of what a newer version carried: written
                 # beside it, it says one thing twice; the person may still carry it
