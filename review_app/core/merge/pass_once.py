@@ -23,7 +23,8 @@ from .context import MergeContext, Ref
 from .facts import facts_of
 from .older_only import HELD, content_prefixes, set_status
 from .other_value import in_intro
-from .pass_units import as_written
+from .pass_leaning import leans
+from .pass_units import as_written, said
 from .pass_units import entry_for as _entry
 from .pass_verdicts import relation_of as _target
 from .section_meaning import clear_homes
@@ -109,13 +110,15 @@ def _said_alike(ctx: MergeContext) -> None:
             words, fuller = content_prefixes(ctx, o.unit.text), content_prefixes(ctx, r.unit.text)
             if o.path != r.path and theirs <= mine and words and len(words - fuller) <= 1 \
                     and len(fuller - words) >= 2 and float(sims[j, i]) >= \
-                    ctx.thresholds.counterpart_cosine:
+                    ctx.thresholds.counterpart_cosine and not leans(said(r.unit), ctx.lexicon):
                 # one thing, a newer version saying it with a clause less ("Two forms of
                 # ID, one with a photo." / "..., for every new customer. Copy both into
                 # the customer file."; "Bus 14 stays on school runs only." / "Bus 14 is
                 # for school runs only - never put it on the airport route"): the fuller
                 # is carried, the other said in it (one word more is a rewording:
-                # "Organic (Soil Association)", carried from the newer)
+                # "Organic (Soil Association)", carried from the newer). A line leaning on
+                # the one before it ("It is run by ...") goes with that one: never the
+                # fuller
                 _said_in_fuller(ctx, o, r)
                 gone.add(o.key)
                 continue

@@ -197,11 +197,13 @@ def _counts_alike(ctx: MergeContext, r: Ref, b: Ref, new: list[str]) -> bool:
     / "20 children"). Said with few words in common, another value of one thing shows
     in its unit; a figure of another count is no evidence ("3 feet of a radiator" / "1
     inch clearance", "1/4 inch of the foot" / "10-minute hold", "3 takeoffs" / "10
-    passengers"). A figure with no word after it ("$449", "half past seven") is left to
-    _answers' kinds."""
+    passengers"). A figure with no word after it ("half past seven"), and a time, a sum
+    of money or a share ("9:30am", "$449", "40%"), are left to _answers' kinds."""
     mine, other = said(r.unit), read(ctx, b)
     theirs = [g for g in b.facts.values - r.facts.values if g.startswith("n:")]
     for f in new:
+        if value_kind(f) != "number":
+            continue  # a time, a sum of money, a share or a year is one by its kind
         counted = _counted(mine, f, ctx)
         if counted is not None and not any(
                 value_kind(g) == value_kind(f) and _counted(other, g, ctx) == counted
