@@ -109,19 +109,23 @@ def _said_alike(ctx: MergeContext) -> None:
                 continue
             words, fuller = content_prefixes(ctx, o.unit.text), content_prefixes(ctx, r.unit.text)
             if o.path != r.path and theirs <= mine and words and len(words - fuller) <= 1 \
-                    and len(fuller - words) >= 2 and float(sims[j, i]) >= \
+                    and (len(fuller - words) >= 2 or theirs < mine) and float(sims[j, i]) >= \
                     ctx.thresholds.counterpart_cosine and not leans(said(r.unit), ctx.lexicon):
                 # one thing, a newer version saying it with a clause less ("Two forms of
                 # ID, one with a photo." / "..., for every new customer. Copy both into
                 # the customer file."; "Bus 14 stays on school runs only." / "Bus 14 is
                 # for school runs only - never put it on the airport route"): the fuller
                 # is carried, the other said in it (one word more is a rewording:
-                # "Organic (Soil Association)", carried from the newer). A line leaning on
+                # "Organic (Soil Association)", carried from the newer; one figure more is
+                # a fact: "..., account SA-20931, 0800 024 6610"). A line leaning on
                 # the one before it ("It is run by ...") goes with that one: never the
                 # fuller
                 _said_in_fuller(ctx, o, r)
                 gone.add(o.key)
                 continue
+            if not mine <= theirs:
+                continue  # the older line gives a figure the newer lacks (a phone number
+                # beside an account both give): reported present, it would be lost
             if float(sims[j, i]) >= ctx.thresholds.same_cosine:
                 gone.add(r.key)
                 ctx.entries[r.key] = _entry(r, "present", by=o.key, by_text=as_written(o),
@@ -211,7 +215,8 @@ def _newer_older_value(ctx: MergeContext) -> None:
                     why=f"{newer.path}, a newer version, gives it another value: "
                         f"{as_written(newer)}")
                 continue
-            mine.setdefault(thing, r)
+            if e.status == "carried":  # (a line said in a fuller one gives no value)
+                mine.setdefault(thing, r)
         for thing, r in mine.items():
             seen.setdefault(thing, r)
 
