@@ -134,3 +134,22 @@ def test_the_diff_of_two_very_long_lines_stays_linear():
     out = _abbrev_diff(3500)
     added = [s for s in out.spans if "on green" in str(s.style)]
     assert [out.plain[s.start:s.end].strip() for s in added] == ["Done."]  # only the new word
+
+
+def _roster(role: str, people: int, seed: int) -> str:
+    names = ["".join(chr(97 + (k // 26 ** j) % 26) for j in range(3)).capitalize()
+             for k in range(seed, seed + 2 * people)]
+    return " ".join(f"The {role} of crew {names[2 * k].lower()} is {names[2 * k]} "
+                    f"{names[2 * k + 1]}." for k in range(people))
+
+
+def test_a_roster_of_thousands_of_names_is_read_in_linear_time():
+    # Every older holder was compared with every newer one (same_slot 36 million times
+    # for 3,500 names a side: bench/hostile_input.py merge-abbrev took 3.4 s); a newer
+    # holder is now found by what a slot is compared on. Counted at 400 and 800 names.
+    from review_app.core.merge.roles import replaced
+
+    grew = growth(lambda n: replaced(_roster("coach", n, 0), [_roster("driver", n, 5000)],
+                                     replace(ENGLISH)), 400)
+    assert grew.ratio < LINEAR, grew[:2]
+    assert grew.result is None  # no slot of the older roster is filled anew
