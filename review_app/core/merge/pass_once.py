@@ -21,12 +21,12 @@ from rapidfuzz import fuzz, process
 from .alone_facts import named_tokens
 from .context import MergeContext, Ref
 from .facts import facts_of
+from .link_lines import relation_of as _target
 from .older_only import HELD, content_prefixes, set_status
 from .other_value import in_intro
 from .pass_leaning import leans
 from .pass_units import as_written, said
 from .pass_units import entry_for as _entry
-from .pass_verdicts import relation_of as _target
 from .section_meaning import clear_homes
 
 

@@ -20,8 +20,7 @@ from functools import cache, lru_cache
 
 from rapidfuzz import fuzz, process
 
-from ..links import WIKILINK_RE, relation_target, resolve
-from ..notes import parse_relation
+from ..links import relation_target
 from ..units import normalise
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
@@ -39,7 +38,14 @@ from .facts import (
     word_names,
 )
 from .ledger import LEANS_ON_REPLACED, ORDERED, SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
-from .link_lines import alone_on_its_lines, link_targets, linked_by
+from .link_lines import (
+    alone_on_its_lines,
+    link_line_verdict,
+    linked_by,
+    links_members,
+    names_only_members,
+    relation_of,
+)
 from .older_only import new_facts, stated_facts, unsaid_words
 from .other_value import (
     STRUCTURED,
@@ -65,20 +71,12 @@ _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")
 
 
-def relation_of(ctx: MergeContext, line: str) -> tuple[str, str] | None:
-    """(type, the note it names) of a relation line; one note under two names is one."""
-    rel = parse_relation(line)
-    if rel is None:
-        return None
-    return rel.type.strip().lower().replace(" ", "_"), resolve(rel.target, ctx.targets)
-
-
 def run(ctx: MergeContext) -> None:
     base_refs = ctx.base_refs()
     for r in base_refs:  # the base's relation to a member: after the merge, to itself
         t = relation_of(ctx, r.unit.raw[0]) if r.unit.kind == "rel" else None
-        if (t is not None and t[1] in ctx.group_keys) or _names_only_members(ctx, r) or (
-                _links_members(ctx, r) and alone_on_its_lines(ctx, r)):
+        if (t is not None and t[1] in ctx.group_keys) or names_only_members(ctx, r) or (
+                links_members(ctx, r) and alone_on_its_lines(ctx, r)):
             ctx.entries[r.key] = entry_for(r, "dropped", why="a link to the merged note itself")
     stated: set[str] = set()
     for r in base_refs:
@@ -100,7 +98,7 @@ def run(ctx: MergeContext) -> None:
     for _note, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             pool = pool_of[r.key]
-            entry = _link_line(ctx, r, stated, base_links) or _quick(
+            entry = link_line_verdict(ctx, r, stated, base_links) or _quick(
                 ctx, r, stated, base_norms, base_rels, pool, codes, base_texts)
             if entry is not None:
                 ctx.entries[r.key] = entry
@@ -140,54 +138,6 @@ def _lower_names(ctx: MergeContext, r: Ref, new: frozenset[str], pool: list[Ref]
     return {v for v in new if v.startswith("name:") and plain_name(v) in said}
 
 
-def _names_only_members(ctx: MergeContext, r: Ref) -> bool:
-    """A base sentence or item that only links members ("Replaces [[Rota v1]]."): once
-    they are one note it names itself. A few words besides the links (a relation, "see
-    also") say nothing else; a longer line has a fact of its own and is kept."""
-    if r.unit.kind not in ("sentence", "item"):
-        return False
-    text = "\n".join(r.unit.raw)
-    targets = WIKILINK_RE.findall(text)
-    if not targets or any(resolve(t, ctx.targets) not in ctx.group_keys for t in targets):
-        return False
-    rest = re.findall(r"[^\W\d_]+", WIKILINK_RE.sub(" ", text))
-    return len(rest) <= 3
-
-
-def _links_members(ctx: MergeContext, r: Ref) -> bool:
-    """A link line (link_lines.link_targets: "Update to [[Rota v1]] after the spring
-    letter.") all of whose links name members: once they are one note it names
-    itself, and the rest of it says how it related to them."""
-    targets = link_targets(ctx, r)
-    return bool(targets) and all(t in ctx.group_keys for t in targets or ())
-
-
-def _link_line(ctx: MergeContext, r: Ref, stated: set[str],
-               base_links: dict[str, Ref]) -> LedgerEntry | None:
-    """The verdict on an older link line, judged as the relation it is the prose of:
-    to members only, dropped (it names the merged note itself); when every other note
-    it links the newest links too (a body link or a relation), present; when its own
-    note relates to each of those the newest does not link, present in that relation
-    (whose verdict stands for the link: kept once, as a relation). A line naming
-    anything the newest states nowhere besides its links is judged as prose."""
-    targets = link_targets(ctx, r)
-    if not targets or any(not v.startswith("link:") for v in new_facts(ctx, r, stated)):
-        return None
-    if all(t in ctx.group_keys for t in targets):
-        return entry_for(r, "dropped", why="a link to the merged note itself")
-    others = [t for t in dict.fromkeys(targets) if t not in ctx.group_keys]
-    own = linked_by(ctx, [o for o in ctx.refs[r.path] if o.unit.kind == "rel"])
-    if any(t not in base_links and t not in own for t in others):
-        return None
-    by = next((base_links[t] for t in others if t in base_links), None)
-    if by is not None and all(t in base_links for t in others):
-        return entry_for(r, "present", by=by.key, by_text=as_written(by),
-                         why="a link line: the newest links that note already")
-    rel = next(own[t] for t in others if t not in base_links)
-    return entry_for(r, "present", by=rel.key, by_text=as_written(rel),
-                     why="a link line: its note's relation to that note stands for it")
-
-
 @lru_cache(maxsize=1 << 16)
 def _label(text: str, chars: int) -> tuple[str, str] | None:
     return label_of(text, chars)  # cached: each base unit's label is asked per older unit
@@ -198,7 +148,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
            base_texts: list[str]) -> LedgerEntry | None:
     """The verdicts that need no vectors."""
     u = r.unit
-    if _names_only_members(ctx, r):
+    if names_only_members(ctx, r):
         return entry_for(r, "dropped", why="a link to the merged note itself")
     if u.kind == "rel":
         t = relation_of(ctx, u.raw[0])
