@@ -4,6 +4,7 @@ the session records each at once (mixed into ReviewScreen)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.grouping import Group
@@ -67,34 +68,37 @@ class DecisionActions:
             self.show_group(keep_member)
         self.update_status()
 
-    def action_canonical(self) -> None:
+    def _member_change(self, kind: str, change: Callable[[Group, str], object]
+                       ) -> tuple[Group, str] | None:
+        """Apply `change` to the group and member on screen unless `kind` is refused
+        there; a hand edit it drops is said (the three member actions share this)."""
         g, path = self.group, self.member
-        if g is None or path is None or self._refused("canonical"):
-            return
+        if g is None or path is None or self._refused(kind):
+            return None
         had_edit = self.session.text_of(g) is not None
-        self.session.set_canonical(g, path)
+        change(g, path)
         self._edit_dropped(had_edit, g)
+        return g, path
+
+    def action_canonical(self) -> None:
+        if (hit := self._member_change("canonical", self.session.set_canonical)) is None:
+            return
+        g, path = hit
         self.notify(f"{path} is now the canonical (its content wins)", title="Canonical")
         self.rebuild(keep=g.id, keep_member=path)
 
     def action_keep(self) -> None:
-        g, path = self.group, self.member
-        if g is None or path is None or self._refused("keep"):
+        if (hit := self._member_change("keep", self.session.set_kept)) is None:
             return
-        had_edit = self.session.text_of(g) is not None
-        self.session.set_kept(g, path)
-        self._edit_dropped(had_edit, g)
+        g, path = hit
         self.notify(f"{path} is the file kept: its path, title and permalink survive, and "
                     "links to the others are rewritten to it", title="Kept file")
         self._after_change(g.id, keep_member=path)
 
     def action_remove(self) -> None:
-        g, path = self.group, self.member
-        if g is None or path is None or self._refused("remove"):
+        if (hit := self._member_change("remove", self.session.remove_member)) is None:
             return
-        had_edit = self.session.text_of(g) is not None
-        self.session.remove_member(g, path)
-        self._edit_dropped(had_edit, g)
+        g, path = hit
         self.notify(f"{path} taken out of the group", title="Taken out")
         self._after_change(g.id)
 
