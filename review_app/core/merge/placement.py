@@ -62,6 +62,7 @@ def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
     at = {t: k for k, t in enumerate(every)}
     out: dict[str, int | None] = {}
     th = ctx.thresholds
+    whole = _carried_whole(ctx, refs)
     for rs in runs.values():
         first = rs[0]
         aligned = ctx.aligned.get((first.path, first.section))
@@ -83,11 +84,34 @@ def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
                 best = float(row[order[0]])
                 second = float(row[order[1]]) if len(order) > 1 else 0.0
                 k = keys[int(order[0])]
-                if best >= th.place_cosine and best - max(second, 0.0) >= th.place_margin \
+                # a section the newest left out altogether was headed on its own by its
+                # author: it joins a newest section only where clearly that one's
+                margin = th.place_margin_whole if (first.path, first.section) in whole \
+                    else th.place_margin
+                if best >= th.place_cosine and best - max(second, 0.0) >= margin \
                         and k in prose and (lead or not ctx.base.sections[k].is_intro):
                     home = k
         for r in rs:
             out[r.key] = home
+    return out
+
+
+def _carried_whole(ctx: MergeContext, refs: list[Ref]) -> set[tuple[str, int]]:
+    """Older sections every unit of which is carried: the newest states none of them
+    and says no other value for any. Such a section joins a newest section only by a
+    wider margin (Thresholds.place_margin_whole), else keeps its own heading (a "## Rules"
+    paragraph is no line of "## Roles" for naming the same people)."""
+    carried: dict[tuple[str, int], set[tuple[int, int, str]]] = {}
+    for r in refs:
+        carried.setdefault((r.path, r.section), set()).add(
+            (r.unit.block, r.unit.start, r.unit.text))
+    out: set[tuple[str, int]] = set()
+    for (path, k), got in carried.items():
+        doc = next(d for _, d in ctx.older if d.path == path)
+        units = [u for b in doc.sections[k].blocks for u in doc.blocks[b].units
+                 if u.kind not in UNEMBEDDED]
+        if units and all((u.block, u.start, u.text) in got for u in units):
+            out.add((path, k))
     return out
 
 
