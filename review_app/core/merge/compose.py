@@ -58,6 +58,7 @@ from .pass_references import run as numbered_references
 from .pass_render import run as render
 from .pass_said_over import run as said_over
 from .pass_sections import run as align_sections
+from .pass_standing import run as still_standing
 from .pass_trimmed import run as trimmed_units
 from .pass_units import run as units_and_facts
 from .pass_verdicts import run as verdicts
@@ -67,8 +68,8 @@ from .title import title_choice
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          one_lead, numbered_references, persons_choices, leaning_sentences, lead_ins,
-          trimmed_units)
+          still_standing, one_lead, numbered_references, persons_choices, leaning_sentences,
+          lead_ins, trimmed_units)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 

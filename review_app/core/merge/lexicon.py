@@ -180,6 +180,13 @@ class Lexicon:
     numbered_item_nouns: frozenset[str] = field(default_factory=lambda: _words("""
         decision step item point rule option phase stage task action question
         """))
+    # A newer version saying items of an older list still hold, named by number or code
+    # ("D1 and D2 still apply", "Decisions 2 and 3 stand exactly as drafted"):
+    # pass_standing; "_" joins the words of one cue.
+    standing_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        still_apply still_applies still_stand still_stands stand_as stands_as unchanged
+        still_hold still_holds remain_in_force remains_in_force still_in_force still_valid
+        """))
     # What the newest says is over, in words (core/merge/ended.py); "_" joins the words
     # of one cue. The thing is named before these ("The deposit step was removed",
     # "requests are no longer accepted", "no deposit is taken any more"):

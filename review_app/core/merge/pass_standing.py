@@ -1,0 +1,150 @@
+"""After the carry decision: what a newer version says still stands.
+
+"D1 and D2 still apply", "Decisions 2 and 3 stand exactly as drafted", "Decision 1 (two
+orange wines) ... unchanged": a newer version names items of an older note's list by their
+number or code and says they hold. Such an item is current by the newer version's own
+word: the sentence naming it is no other value of it, and a list that leaves it out does
+not end it. It is carried, unless a figure it states is one the newest gives another value
+of ("4. Gross margin target is 72%" under "decision 4 (70% margin) unchanged": the newer
+value stands). An older version's own "Decisions 1 to 3 still stand" line states nothing
+once those items are written or reported themselves (and is stale where the newest changed
+one of them): it is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .context import MergeContext, Ref
+from .document import Document
+from .facts import value_kind
+from .lexicon import Lexicon
+
+_CLAUSE = re.compile(r"[^.;]+")
+_CODE = re.compile(r"\b([A-Z]{1,2})(\d{1,3})\b")
+_NUMBERED = re.compile(
+    r"\b([A-Za-z]+)\s+(\d{1,3}(?:\s*(?:,|and|&|or|to|through|-|–)\s*\d{1,3})*)\b")
+_MARKER = re.compile(r"^\s*(\d{1,3})[.)]\s")
+_LEAD_CODE = re.compile(r"^\s*(?:[-*+]\s+)?\**([A-Z]{1,2})(\d{1,3})\**\s*[:.)–-]")
+_LEAD_NOUN = re.compile(r"^\s*(?:[-*+]\s+)?\**([A-Za-z]+)\s+(\d{1,3})\**\s*[:.)–-]")
+_RANGE = re.compile(r"(\d+)\s*(?:to|through|-|–)\s*(\d+)")
+
+
+def _singular(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _numbers(spec: str) -> set[int]:
+    out = {int(n) for n in re.findall(r"\d+", spec)}
+    for a, b in _RANGE.findall(spec):
+        if 0 < int(b) - int(a) <= 20:
+            out |= set(range(int(a), int(b) + 1))
+    return out
+
+
+def _standing(clause: str, lexicon: Lexicon) -> bool:
+    text = " ".join(re.findall(r"[a-z]+", clause.lower()))
+    return any(re.search(rf"\b{cue.replace('_', ' ')}\b", text)
+               for cue in lexicon.standing_cues)
+
+
+def standing_labels(text: str, lexicon: Lexicon) -> set[str]:
+    """The list items `text` says still hold, as labels ("d1", "decision 2")."""
+    out: set[str] = set()
+    for m in _CLAUSE.finditer(text):
+        clause = m.group(0)
+        if not _standing(clause, lexicon):
+            continue
+        out |= {f"{a.lower()}{int(n)}" for a, n in _CODE.findall(clause)}
+        for noun, spec in _NUMBERED.findall(clause):
+            if _singular(noun) in lexicon.numbered_item_nouns:
+                out |= {f"{_singular(noun)} {n}" for n in _numbers(spec)}
+    return out
+
+
+def _item_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
+    """How a newer version may name this older list item: its code ("D1: ..."), its
+    own "Decision 2:", or its number in a numbered list under the list's nouns."""
+    first = r.unit.raw[0] if r.unit.raw else r.unit.text
+    out: set[str] = set()
+    if m := _LEAD_CODE.match(first):
+        out.add(f"{m.group(1).lower()}{int(m.group(2))}")
+    if (m := _LEAD_NOUN.match(first)) and _singular(m.group(1)) in \
+            ctx.lexicon.numbered_item_nouns:
+        out.add(f"{_singular(m.group(1))} {int(m.group(2))}")
+    if r.unit.kind == "step" and (m := _MARKER.match(first)):
+        nouns = set(ctx.lexicon.numbered_item_nouns) | {
+            _singular(w) for w in re.findall(r"[A-Za-z]+", doc.sections[r.section].title)
+            if w.lower() not in ctx.lexicon.function_words}
+        out |= {f"{noun} {int(m.group(1))}" for noun in nouns}
+    return out
+
+
+def _figures(values: frozenset[str] | set[str]) -> set[str]:
+    return {v for v in values if v.startswith("n:")}
+
+
+def run(ctx: MergeContext) -> None:
+    if ctx.action != "merge":
+        return
+    # (rank, unit, labels): the base is 0, older notes 1.. newest first
+    saying: list[tuple[int, Ref, set[str]]] = []
+    for rank, refs in enumerate([ctx.base_refs()] + [ctx.refs[d.path] for _, d in ctx.older]):
+        for r in refs:
+            if r.unit.kind not in ("obs", "rel") and (
+                    labels := standing_labels(r.unit.text, ctx.lexicon)):
+                saying.append((rank, r, labels))
+    if not saying:
+        return
+    stated = {v for r in ctx.base_refs() for v in r.facts.values}
+    said = {s.key: labels for _, s, labels in saying}
+
+    def own_figures(s: Ref) -> set[str]:
+        """Its figures but the numbers naming the items."""
+        return _figures(s.facts.values) - {
+            f"n:{n}" for label in said[s.key] for n in re.findall(r"\d+", label)}
+
+    named: set[str] = set()  # keys of affirming units whose items were found
+    for rank, (_, doc) in enumerate(ctx.older, start=1):
+        for r in ctx.refs[doc.path]:
+            if r.unit.kind in ("obs", "rel"):
+                continue
+            mine = _item_labels(ctx, doc, r)
+            by = [(s, labels & mine) for k, s, labels in saying if k < rank and labels & mine]
+            if not by:
+                continue
+            named |= {s.key for s, _ in by}
+            e = ctx.entries[r.key]
+            if e.chosen:
+                continue
+            s, which = by[0]
+            # a figure the sentence saying it stands gives another value of (its label
+            # numbers aside): "decision 4 (70% margin) unchanged" over "72%"
+            unstated = _figures(r.facts.values) - stated
+            if {value_kind(v) for v in unstated} & {value_kind(v) for v in own_figures(s)}:
+                if e.status == "carried" and ctx.entries[s.key].status in ("stated", "carried"):
+                    ctx.entries[r.key] = replace(  # judged against the base alone before
+                        e, status="superseded", by=s.key, by_text=s.unit.text.strip(),
+                        flips=("newer", "older"), held=False,
+                        why="a newer version gives it another value")
+                continue
+            affirming = {s.key for s, _ in by}
+            if e.status not in ("superseded", "dropped") or (
+                    e.status == "superseded" and e.by not in affirming):
+                continue  # written already, or another unit of the newest replaced it
+            ctx.entries[r.key] = replace(
+                e, status="carried", by=None, by_text=None, held=False,
+                flips=("carry", "drop"),
+                why=f"a newer version says it still stands ({', '.join(sorted(which))}): "
+                    f"'{s.unit.text.strip()[:80]}'")
+    for _, s, _ in saying:
+        e = ctx.entries.get(s.key)
+        if e is None or s.key not in named or e.source == ctx.base.path or e.chosen:
+            continue
+        if e.status == "carried" and not own_figures(s):  # it states nothing itself
+            ctx.entries[s.key] = replace(
+                e, status="dropped", flips=("carry", "drop"),
+                why="it says which items of an older list still stand; they are written "
+                    "or reported themselves")

@@ -1,0 +1,75 @@
+"""Issue 18, "every current fact stated" and "a decision list referenced by number"
+(round 25, pass_standing): a newer version that names older list items by number or
+code and says they still hold ("D1 and D2 still apply", "Decisions 1 and 2 still stand")
+keeps them current: they are carried, not superseded by the sentence naming them nor
+dropped because the newer list leaves them out (merge-AX g10 lost a garden plan's D1 and
+D2 that way; merge-AW g07 lost a wine list's decisions). An item with a figure the
+naming sentence gives another value of stays superseded, and an older version's own
+"still stand" line is dropped once the items are written. Domain: a hovercraft ferry (no
+other test uses it)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import check_ledger, entry, fm, note
+
+from review_app.core.merging import compose
+
+NOW = dt.datetime(2026, 12, 1, 9, 0)
+
+PLAN = note("hovercraft/crossing-rules.md", fm("Crossing rules", "2025-04-01") + (
+    "Rules for the Ryde hovercraft crossing, agreed in April.\n\n## Decisions\n\n"
+    "1. Crossings run every 30 minutes in summer.\n"
+    "2. Dogs travel free on a lead.\n"
+    "3. The last crossing leaves Ryde at 21:30.\n"
+    "4. Bikes cost £4 each way.\n"))
+
+REVIEW = note("hovercraft/winter-review.md", fm("Crossing rules: winter review", "2026-01-15") + (
+    "The winter review kept most of the April decisions. Decisions 1 and 2 still stand. "
+    "Decision 4 (bikes £5 each way) unchanged.\n\n## Changes\n\n"
+    "- The last crossing now leaves Ryde at 22:00.\n- Terminal cafe opens at 06:45.\n"))
+
+CODES = note("hovercraft/terminal-plan.md", fm("Terminal plan", "2025-02-01") + (
+    "## Decisions so far\n\n- T1: Ticket machines take cards only.\n"
+    "- T2: Luggage trolleys stay inside the terminal.\n- T3: Cafe run by Solent Catering.\n"))
+
+CODES_NEW = note("hovercraft/terminal-update.md", fm("Terminal update", "2026-03-01") + (
+    "## Decisions\n\n- T1 and T2 still apply; machines were upgraded in March.\n"
+    "- T3 has ended: the cafe is now run by the port.\n"))
+
+
+def test_items_a_newer_version_says_still_stand_are_carried():  # failed before
+    c = compose("merge", REVIEW, [PLAN], now=NOW)
+    for line in ("every 30 minutes in summer", "Dogs travel free on a lead"):
+        assert entry(c, line).status == "carried", entry(c, line)
+        assert line in c.text
+    # its figure has another value in the sentence naming it: the newer value stands
+    assert entry(c, "Bikes cost £4").status != "carried"
+    assert "£4" not in c.text and "21:30" not in c.text
+    check_ledger(c)
+
+
+def test_items_named_by_code_still_apply():  # failed before
+    c = compose("merge", CODES_NEW, [CODES], now=NOW)
+    for line in ("Ticket machines take cards only", "Luggage trolleys stay inside"):
+        assert entry(c, line).status == "carried", entry(c, line)
+        assert line in c.text
+    assert "Solent Catering" not in c.text
+    check_ledger(c)
+
+
+def test_an_older_versions_still_stand_line_is_dropped_once_its_items_are_written():
+    # (failed before)
+    newest = note("hovercraft/summer-rules.md", fm("Crossing rules: summer", "2026-06-01") + (
+        "Summer timetable. The last crossing leaves Ryde at 22:30 from June.\n"))
+    c = compose("merge", newest, [REVIEW, PLAN], now=NOW)
+    e = entry(c, "Decisions 1 and 2 still stand")
+    assert e.status == "dropped", e
+    assert "Dogs travel free on a lead." in c.text
+    assert "22:00" not in c.text and "21:30" not in c.text
+    # judged against the base alone the plan's bike fare was carried; the review's
+    # sentence naming decision 4 gives it another value, and states it: written
+    assert entry(c, "Bikes cost £4").status == "superseded"
+    assert "£4" not in c.text and "bikes £5 each way" in c.text
+    check_ledger(c)
