@@ -307,14 +307,15 @@ class Lexicon:
         ceased
         """))
     # Openers and phrases of a prohibition ("Never stack product against the fan", "No sale
-    # of donated food", "Crossbows not permitted"): a rule forbidding an act, which only a
-    # newest unit stating that act contradicts (pass_polarity); "_" joins one cue's words.
+    # of donated food", "Crossbows not permitted", "Cut tiles are never returnable", "Food
+    # cannot be stored"): a rule forbidding an act, which only a newest unit stating that
+    # act contradicts (pass_polarity); "_" joins one cue's words.
     prohibition_openers: frozenset[str] = field(default_factory=lambda: _words("""
         never no do_not don't dont must_not
         """))
     prohibition_phrases: frozenset[str] = field(default_factory=lambda: _words("""
         not_permitted not_allowed must_not may_not is_forbidden are_forbidden is_prohibited
-        are_prohibited is_banned are_banned
+        are_prohibited is_banned are_banned is_never are_never cannot_be can_never
         """))
     # Words opening a condition ("... if nobody from the committee can open up"): what a
     # condition says is not asserted, so its negation is not the unit's (pass_polarity).
