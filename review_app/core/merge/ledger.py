@@ -118,6 +118,7 @@ class Ledger:
 WORDING_ONLY = "wording only"
 """The verdicts pass's reason for an older unit that states no fact the newest lacks."""
 LEANS_ON_REPLACED = "it goes on about what the sentence before it said, now replaced"
+ANOTHER_VALUE = "the newest note states another value"
 """Its reason for an older sentence with no new fact that leans on the superseded
 sentence before it ("Rooms at the Hilton. The hotel is ..."): it shares that
 sentence's fate, so alone_facts carries it when it carries that sentence."""

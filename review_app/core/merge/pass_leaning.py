@@ -22,6 +22,7 @@ from dataclasses import replace
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
 from .facts import facts_of
+from .ledger import ANOTHER_VALUE
 from .lexicon import Lexicon
 from .older_only import new_facts, stated_facts
 
@@ -125,14 +126,22 @@ def run(ctx: MergeContext) -> None:
 def _paragraph_end(ctx: MergeContext, r: Ref, before: Ref, base_path: str) -> str | None:
     """For a leaning sentence naming something only it gives (alone_facts.identifiers:
     a phone, an account code, an address) whose antecedent the newest states inside a
-    paragraph: the last unit of that paragraph. Written there it still follows what it
-    leans on, a sentence or two on; held back, the number is lost to a reader of the
-    note (merge-AI g01: "Their trade desk number is 0161 496 0732 and our account code
-    is HFC-2291." after the newest's paragraph on the same supplier). None otherwise."""
+    paragraph, or for any carried leaning sentence whose antecedent a newest paragraph's
+    unit replaced (a new value of the same thing): the last unit of that paragraph.
+    Written there it still follows what it leans on, a sentence or two on; held back, its
+    fact is lost to a reader of the note (merge-AI g01: "Their trade desk number is 0161
+    496 0732 and our account code is HFC-2291." after the newest's paragraph on the same
+    supplier; merge-AX g02: "They need the engine number on every job sheet" after the
+    machine shop's paragraph whose lead time replaced the older one). None otherwise."""
     a = ctx.entries[before.key]
-    if a.status != "present" or not identifiers(ctx, r, new_facts(ctx, r, stated_facts(ctx))):
+    if a.status == "superseded" and a.by in ctx.entries and a.why == ANOTHER_VALUE:
+        # the newest's unit that replaced it speaks of the same thing (its body sentence
+        # where an observation of the newest did: the observation restates it)
+        at: str | None = _body_twin(ctx, a.by)
+    elif a.status != "present" or not identifiers(ctx, r, new_facts(ctx, r, stated_facts(ctx))):
         return None
-    at = a.by if a.by in ctx.entries else _nearest_in_section(ctx, before)
+    else:
+        at = a.by if a.by in ctx.entries else _nearest_in_section(ctx, before)
     if at is None:
         return None
     by = ctx.entries[at]
@@ -144,6 +153,17 @@ def _paragraph_end(ctx: MergeContext, r: Ref, before: Ref, base_path: str) -> st
         return None
     last = next((b.key for b in ctx.base_refs() if b.unit is block.units[-1]), None)
     return last if last is not None and last not in ctx.replaced else None
+
+
+def _body_twin(ctx: MergeContext, key: str) -> str | None:
+    """`key` itself, or for an observation of the base the first base sentence stating
+    its figures ("[lead_time] ... 5 weeks" -> "Lead time about 5 weeks at present")."""
+    unit = ctx.ref(key).unit
+    if unit.kind != "obs":
+        return key
+    figures = {v for v in ctx.ref(key).facts.values if v.startswith("n:")}
+    return next((b.key for b in ctx.base_refs() if figures and b.unit.kind == "sentence"
+                 and figures <= b.facts.values), None)
 
 
 def _nearest_in_section(ctx: MergeContext, before: Ref) -> str | None:

@@ -37,7 +37,14 @@ from .facts import (
     value_frames,
     word_names,
 )
-from .ledger import LEANS_ON_REPLACED, ORDERED, SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
+from .ledger import (
+    ANOTHER_VALUE,
+    LEANS_ON_REPLACED,
+    ORDERED,
+    SAID_ITS_WAY,
+    WORDING_ONLY,
+    LedgerEntry,
+)
 from .link_lines import (
     alone_on_its_lines,
     link_line_verdict,
@@ -502,7 +509,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
         if best is not None and new and not _sibling(ctx, r, best[1]):
             b = best[1]
             ctx.entries[r.key] = entry_for(r, "superseded", by=b.key, by_text=as_written(b),
-                                        why="the newest note states another value",
+                                        why=ANOTHER_VALUE,
                                         flips=_FLIP_PAIR)
             continue
         if not new and u.kind == "item":  # a list's rule with no value in it

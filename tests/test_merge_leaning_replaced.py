@@ -1,0 +1,38 @@
+"""Issue 18, "every current fact stated" (round 25, pass_leaning): a carried sentence
+leaning on the one before it ("They need the site code on every order") whose antecedent
+the newest replaced with another value of the same thing ("Delivery takes about 3 weeks"
+-> "about 5 weeks") follows the newest's paragraph stating that value: it speaks of the
+same supplier, and held back its rule was lost (merge-AX g02, a machine shop's "They need
+the engine number on every job sheet"). Where the newest's value is in an observation,
+the body sentence stating it is the one followed. Domain: a zip line park (no other test
+uses it)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import check_ledger, entry, fm, note
+
+from review_app.core.merging import compose
+
+NOW = dt.datetime(2026, 12, 1, 9, 0)
+
+OLDER = note("zipline/suppliers.md", fm("Zip line suppliers", "2025-02-01") + (
+    "## Harnesses\n\nHarnesses come from Alpine Kit in Kendal. Delivery takes about 3 weeks. "
+    "They need our site code on every order, otherwise the order is held.\n\n"
+    "## Observations\n\n- [lead_time] Alpine Kit delivery about 3 weeks #harness\n"))
+
+NEWER = note("zipline/suppliers-2026.md", fm("Zip line suppliers 2026", "2026-02-01") + (
+    "## Harnesses\n\nAlpine Kit in Kendal supply every harness. Delivery takes about 5 weeks "
+    "at present, so order before the season opens.\n\n"
+    "## Observations\n\n- [lead_time] Alpine Kit delivery about 5 weeks #harness\n"))
+
+
+def test_a_sentence_leaning_on_a_replaced_value_follows_the_newer_one():  # failed before
+    c = compose("merge", NEWER, [OLDER], now=NOW)
+    assert entry(c, "Delivery takes about 3 weeks").status == "superseded"
+    line = "They need our site code on every order, otherwise the order is held."
+    assert entry(c, "site code on every order").status == "carried"
+    assert c.text.index("about 5 weeks at present") < c.text.index(line)
+    assert "3 weeks" not in c.text
+    check_ledger(c)
