@@ -4,7 +4,9 @@ the newest replaced with another value of the same thing ("Delivery takes about 
 -> "about 5 weeks") follows the newest's paragraph stating that value: it speaks of the
 same supplier, and held back its rule was lost (merge-AX g02, a machine shop's "They need
 the engine number on every job sheet"). Where the newest's value is in an observation,
-the body sentence stating it is the one followed. Domain: a zip line park (no other test
+the body sentence stating it is the one followed; it must end its paragraph, or the
+sentence would lean on a later one (test_merge_leaning_sentences). Domain: a zip line
+park (no other test
 uses it)."""
 
 from __future__ import annotations

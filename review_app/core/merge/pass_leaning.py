@@ -126,15 +126,17 @@ def run(ctx: MergeContext) -> None:
 def _paragraph_end(ctx: MergeContext, r: Ref, before: Ref, base_path: str) -> str | None:
     """For a leaning sentence naming something only it gives (alone_facts.identifiers:
     a phone, an account code, an address) whose antecedent the newest states inside a
-    paragraph, or for any carried leaning sentence whose antecedent a newest paragraph's
-    unit replaced (a new value of the same thing): the last unit of that paragraph.
+    paragraph, or for any carried leaning sentence whose antecedent the last unit of a
+    newest paragraph replaced (a new value of the same thing): the last unit of that
+    paragraph.
     Written there it still follows what it leans on, a sentence or two on; held back, its
     fact is lost to a reader of the note (merge-AI g01: "Their trade desk number is 0161
     496 0732 and our account code is HFC-2291." after the newest's paragraph on the same
     supplier; merge-AX g02: "They need the engine number on every job sheet" after the
     machine shop's paragraph whose lead time replaced the older one). None otherwise."""
     a = ctx.entries[before.key]
-    if a.status == "superseded" and a.by in ctx.entries and a.why == ANOTHER_VALUE:
+    replaced = a.status == "superseded" and a.by in ctx.entries and a.why == ANOTHER_VALUE
+    if replaced:
         # the newest's unit that replaced it speaks of the same thing (its body sentence
         # where an observation of the newest did: the observation restates it)
         at: str | None = _body_twin(ctx, a.by)
@@ -151,6 +153,8 @@ def _paragraph_end(ctx: MergeContext, r: Ref, before: Ref, base_path: str) -> st
     block = ctx.base.blocks[unit.block]
     if block.kind != "para" or not block.units:
         return None
+    if replaced and unit is not block.units[-1]:
+        return None  # after a later sentence it would lean on that one ("These go to ...")
     last = next((b.key for b in ctx.base_refs() if b.unit is block.units[-1]), None)
     return last if last is not None and last not in ctx.replaced else None
 
