@@ -6,8 +6,7 @@ same supplier, and held back its rule was lost (merge-AX g02, a machine shop's "
 the engine number on every job sheet"). Where the newest's value is in an observation,
 the body sentence stating it is the one followed; it must end its paragraph, or the
 sentence would lean on a later one (test_merge_leaning_sentences). Domain: a zip line
-park (no other test
-uses it)."""
+park (no other test uses it)."""
 
 from __future__ import annotations
 
