@@ -306,6 +306,12 @@ class Lexicon:
         prohibited banned disallowed rather_than instead instead_of no_longer stopped
         ceased
         """))
+    # Comparatives of a limit after "no"/"not" and before "than" ("no more than five
+    # high", "not later than 16:00"): a bound, not a negation (negation.negated).
+    limit_comparatives: frozenset[str] = field(default_factory=lambda: _words("""
+        more less fewer later earlier longer shorter higher lower greater bigger smaller
+        further wider heavier lighter older younger sooner
+        """))
     # Openers and phrases of a prohibition ("Never stack product against the fan", "No sale
     # of donated food", "Crossbows not permitted", "Cut tiles are never returnable", "Food
     # cannot be stored"): a rule forbidding an act, which only a newest unit stating that

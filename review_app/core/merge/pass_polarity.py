@@ -143,8 +143,10 @@ def _rule_of_other_act(ctx: MergeContext, rule: str, other: str) -> bool:
     return False
 
 
-_CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:so|but|while|whereas|although|though|because)\b",
-                     re.I)
+# A contrast ("... to the hens rather than in the bin") denies only what follows it: the
+# clause before it speaks of the thing positively.
+_CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:so|but|while|whereas|although|though|because"
+                     r"|rather\s+than|instead\s+of)\b", re.I)
 
 
 def _clause_negated(ctx: MergeContext, text: str, other: str) -> bool:
