@@ -454,7 +454,7 @@ class Lexicon:
     # earlier_stage).
     closing_status_words: frozenset[str] = field(default_factory=lambda: _words("""
         final finalised finalized approved accepted agreed adopted ratified signed
-        signed_off in_force live closed published confirmed
+        signed_off in_force live closed published confirmed complete completed finished
         """))
     # Verbs that close a stage: a clause "until <they> <verb>" ("Until the owners accept
     # it, quote from this note anyway") speaks of the stage before (pass_one_valued.
@@ -478,7 +478,8 @@ class Lexicon:
         feedback_to feedback_by feedback_welcome the_idea not_yet_agreed
         not_yet_decided not_yet_approved to_be_agreed to_be_decided tentative
         provisional suggested to_confirm to_be_confirmed tbc can_decide still_to_decide
-        yet_to_decide still_waiting waiting_on waiting_for for_now
+        yet_to_decide still_waiting waiting_on waiting_for for_now still_needs still_need
+        still_requires
         """))
     # Of earlier_stage_cues, those saying a state holds only until something is settled
     # ("for now", "still waiting on", "TBC"): under a newest whose status closes the
