@@ -108,14 +108,16 @@ class Lexicon:
     self_nouns: frozenset[str] = field(default_factory=lambda: _words("""
         note notes version edition update rewrite draft write-up
         """))
-    # A sentence leaving what it does not list to another version of its note
-    # ("unchanged from the February policy", "as in the first draft"): one of these, then
+    # A sentence leaving what it does not list to another version of its note, or naming
+    # the version it replaced ("unchanged from the February policy", "as in the first
+    # draft", "Supersedes the March note", "Same as rev 1, but ..."): one of these, then
     # within four words one of `self_nouns` or `document_nouns` (version_talk.py).
     version_reference_cues: frozenset[str] = field(default_factory=lambda: _words("""
-        unchanged_from as_in_the same_as_in as_before_in carried_over_from
+        unchanged_from as_in_the same_as_in as_before_in carried_over_from supersedes
+        replaces same_as
         """))
     document_nouns: frozenset[str] = field(default_factory=lambda: _words("""
-        policy plan procedure rules guide handbook list sheet
+        policy plan procedure rules guide handbook list sheet rev revision
         """))
     version_noun_joiners: frozenset[str] = field(default_factory=lambda: _words("""
         of to for from in on at with by
