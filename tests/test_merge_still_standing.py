@@ -73,3 +73,25 @@ def test_an_older_versions_still_stand_line_is_dropped_once_its_items_are_writte
     assert entry(c, "Bikes cost £4").status == "superseded"
     assert "£4" not in c.text and "bikes £5 each way" in c.text
     check_ledger(c)
+
+
+DRAFT = note("hovercraft/fares-draft.md", fm("Fares (draft)", "2025-08-01") + (
+    "## Decisions\n\n1. Children under 5 travel free.\n2. Return tickets are valid for "
+    "one month.\n3. A single adult fare is £18.\n4. Season tickets are sold at the Ryde "
+    "office only.\n"))
+
+AGREED = note("hovercraft/fares-agreed.md", fm("Fares (agreed)", "2025-09-01") + (
+    "## Changes to the decisions\n\n- Decision 3 (revised): a single adult fare is £21.\n"
+    "- Decision 4 (revised): season tickets are also sold online.\n"
+    "- Decisions 1 and 2 stand exactly as drafted.\n"))
+
+
+def test_items_named_by_number_keep_their_numbers_after_the_list():  # failed before
+    c = compose("merge", AGREED, [DRAFT], now=NOW)
+    # "Decision 3 (revised)" is another item: no other value of decision 1
+    assert entry(c, "Children under 5 travel free").status == "carried"
+    assert "1. Children under 5 travel free.\n2. Return tickets are valid for one month." \
+        in c.text
+    assert "Also from an earlier version" not in c.text
+    assert "£18" not in c.text and "Ryde office only" not in c.text
+    check_ledger(c)

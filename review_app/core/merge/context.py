@@ -67,6 +67,9 @@ class MergeContext:
     # older keys superseded because the newest says their thing is over ("Rush work
     # has ended"): what values they give are over with it (alone_facts.alone_facts)
     over: set[str] = field(default_factory=set)
+    # older keys of list items a newer version names by number and says still hold
+    # (pass_standing): carried after the newest's list they keep their own numbers
+    standing: set[str] = field(default_factory=set)
     ledger: Ledger | None = None
     # Parts of the notes judged under a budget (thresholds.pool_budget, embed_budget)
     bounded: list[str] = field(default_factory=list)

@@ -188,6 +188,7 @@ class Lexicon:
     standing_cues: frozenset[str] = field(default_factory=lambda: _words("""
         still_apply still_applies still_stand still_stands stand_as stands_as unchanged
         still_hold still_holds remain_in_force remains_in_force still_in_force still_valid
+        as_drafted as_agreed as_before as_written
         """))
     # What the newest says is over, in words (core/merge/ended.py); "_" joins the words
     # of one cue. The thing is named before these ("The deposit step was removed",

@@ -172,6 +172,9 @@ def run(ctx: MergeContext) -> Lines:
             continue
         put(at, _chunk(ctx, expand(refs)), join != _CONTINUES and not joins_list)
     for (bi, path), refs in sorted(held.items()):
+        if all(r.key in ctx.standing for r in refs):  # named by number: as numbered
+            put(base.blocks[bi].end, _chunk(ctx, expand(refs)), True)
+            continue
         put(base.blocks[bi].end, [(ctx.lexicon.held_over_line, path),
                                   ("", None), *_own_list(_chunk(ctx, expand(refs)))], True)
     for heading, refs in new_sections.items():

@@ -6,9 +6,11 @@ number or code and says they hold. Such an item is current by the newer version'
 word: the sentence naming it is no other value of it, and a list that leaves it out does
 not end it. It is carried, unless a figure it states is one the newest gives another value
 of ("4. Gross margin target is 72%" under "decision 4 (70% margin) unchanged": the newer
-value stands). An older version's own "Decisions 1 to 3 still stand" line states nothing
-once those items are written or reported themselves (and is stale where the newest changed
-one of them): it is dropped.
+value stands), and an item named for another number ("Decision 3 (revised): ...") is no
+other value of it. Carried after the newest's list, such items keep their own numbers (the
+newest names them by those; no "Also from an earlier version:" line). An older version's
+own "Decisions 1 to 3 still stand" line states nothing once those items are written or
+reported themselves (and is stale where the newest changed one of them): it is dropped.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ _NUMBERED = re.compile(
     r"\b([A-Za-z]+)\s+(\d{1,3}(?:\s*(?:,|and|&|or|to|through|-|–)\s*\d{1,3})*)\b")
 _MARKER = re.compile(r"^\s*(\d{1,3})[.)]\s")
 _LEAD_CODE = re.compile(r"^\s*(?:[-*+]\s+)?\**([A-Z]{1,2})(\d{1,3})\**\s*[:.)–-]")
-_LEAD_NOUN = re.compile(r"^\s*(?:[-*+]\s+)?\**([A-Za-z]+)\s+(\d{1,3})\**\s*[:.)–-]")
+_LEAD_NOUN = re.compile(
+    r"^\s*(?:[-*+]\s+)?\**([A-Za-z]+)\s+(\d{1,3})\**\s*(?:\([^)]{0,20}\)\s*)?[:.)–-]")
 _RANGE = re.compile(r"(\d+)\s*(?:to|through|-|–)\s*(\d+)")
 
 
@@ -82,6 +85,15 @@ def _item_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
     return out
 
 
+def _other_item(ctx: MergeContext, key: str | None, mine: set[str]) -> bool:
+    """The base unit `key` is an item named for another number or code ("Decision 3
+    (revised): ..." is no other value of decision 1)."""
+    if key is None or key not in ctx.entries or ctx.entries[key].source != ctx.base.path:
+        return False
+    theirs = _item_labels(ctx, ctx.base, ctx.ref(key))
+    return bool(theirs) and not theirs & mine
+
+
 def _figures(values: frozenset[str] | set[str]) -> set[str]:
     return {v for v in values if v.startswith("n:")}
 
@@ -117,6 +129,7 @@ def run(ctx: MergeContext) -> None:
                 continue
             named |= {s.key for s, _ in by}
             e = ctx.entries[r.key]
+            ctx.standing.add(r.key)
             if e.chosen:
                 continue
             s, which = by[0]
@@ -132,8 +145,14 @@ def run(ctx: MergeContext) -> None:
                 continue
             affirming = {s.key for s, _ in by}
             if e.status not in ("superseded", "dropped") or (
-                    e.status == "superseded" and e.by not in affirming):
+                    e.status == "superseded" and e.by not in affirming
+                    and not _other_item(ctx, e.by, mine)):
                 continue  # written already, or another unit of the newest replaced it
+            # with its siblings where the newest's list holds them after it
+            sib = next((ctx.held_with[x.key] for x in ctx.refs[doc.path]
+                        if x.unit.block == r.unit.block and x.key in ctx.held_with), None)
+            if sib is not None:
+                ctx.held_with[r.key] = sib
             ctx.entries[r.key] = replace(
                 e, status="carried", by=None, by_text=None, held=False,
                 flips=("carry", "drop"),
