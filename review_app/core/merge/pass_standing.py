@@ -48,9 +48,12 @@ def _numbers(spec: str) -> set[int]:
 
 
 def _standing(clause: str, lexicon: Lexicon) -> bool:
-    text = " ".join(re.findall(r"[a-z]+", clause.lower()))
-    return any(re.search(rf"\b{cue.replace('_', ' ')}\b", text)
-               for cue in lexicon.standing_cues)
+    memo = lexicon.memo("standing_cues")
+    cues = memo.get(None)
+    if cues is None:
+        cues = memo[None] = re.compile(r"\b(?:" + "|".join(
+            c.replace("_", " ") for c in sorted(lexicon.standing_cues)) + r")\b")
+    return cues.search(" ".join(re.findall(r"[a-z]+", clause.lower()))) is not None
 
 
 def standing_labels(text: str, lexicon: Lexicon) -> set[str]:

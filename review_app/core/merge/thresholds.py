@@ -269,10 +269,12 @@ class Thresholds:
     # neighbours matched word for word (an edited copy keeps its order); beyond
     # `embed_budget` texts one compose judges by words only, no vectors. Far above
     # any note a person writes (a 600-word note has ~40 units); the ledger names every
-    # part judged under a budget.
+    # part judged under a budget. 1000 (2000 before round 25): the 52 KB hostile pair's
+    # ~1,380 units fitted under 2000, and embedding them and their unnamed forms took
+    # 1.1 s of its 2.1 s merge (bound 1 s); no dev or test note comes near 1000.
     pool_budget: int = 1000
     pool_window: int = 60
-    embed_budget: int = 2000
+    embed_budget: int = 1000
 
 
 DEFAULT = Thresholds()
