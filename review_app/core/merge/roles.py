@@ -156,19 +156,32 @@ def replaced(older: str, newer: list[str], lexicon: Lexicon) -> int | None:
     if not mine:
         return None
     names = {h.name for h in mine}
-    every = [_SlotIndex(holders(text, lexicon, True)) for text in newer]
+    index = _newer_index(tuple(newer), lexicon)
+    slots = {h: index.of(h) for h in dict.fromkeys(mine)}  # text index -> its slot-mates
     # a slot the newer texts fill with several people side by side is a list of
     # siblings ("coached by Ana Ruiz", "coached by Ben Ortiz"), not one role
-    listed = {h for h in mine if len({t.name for theirs in every for t in theirs.of(h)
+    listed = {h for h in mine if len({t.name for ts in slots[h].values() for t in ts
                                       if named(t)}) > 1}
-    for k, theirs in enumerate(every):
+    for k in sorted({k for found in slots.values() for k in found}):
         for h in mine:
-            slot = theirs.of(h)
+            slot = slots[h].get(k, ())
             if h in listed or any(t.name == h.name for t in slot):
                 continue  # the newest says the same holder there
             if any(t.name not in names and (h.sure or t.sure) and named(t) for t in slot):
                 return k
     return None
+
+
+def _newer_index(newer: tuple[str, ...], lexicon: Lexicon) -> _SlotIndex:
+    """One index over every newer text's holders, built once per set of newer texts: an
+    older note's every unit asks it (3,000 headings against 3,000 built 900,000 indexes,
+    bench/hostile_input.py merge-headings3000)."""
+    memo = lexicon.memo("roles.newer_index")
+    found = memo.get(newer)
+    if found is None:
+        found = memo[newer] = _SlotIndex(
+            [(k, h) for k, text in enumerate(newer) for h in holders(text, lexicon, True)])
+    return found
 
 
 class _SlotIndex:
@@ -177,21 +190,25 @@ class _SlotIndex:
     not among every holder: an older text of 3,500 names against a newer one of 3,500
     asked same_slot 36 million times (bench/hostile_input.py merge-abbrev, 3.4 s)."""
 
-    def __init__(self, found: tuple[Holder, ...]) -> None:
-        self.by_head: dict[str, list[Holder]] = {}
-        self.by_after: dict[frozenset[str], list[Holder]] = {}
-        for t in found:
+    def __init__(self, found: list[tuple[int, Holder]]) -> None:
+        self.by_head: dict[str, list[tuple[int, Holder]]] = {}
+        self.by_after: dict[frozenset[str], list[tuple[int, Holder]]] = {}
+        for k, t in found:
             if t.before:
-                self.by_head.setdefault(t.head, []).append(t)
+                self.by_head.setdefault(t.head, []).append((k, t))
             if len(t.after) == 2:
-                self.by_after.setdefault(t.after, []).append(t)
+                self.by_after.setdefault(t.after, []).append((k, t))
 
-    def of(self, h: Holder) -> list[Holder]:
-        """The holders in `h`'s slot (same_slot), each once, in the text's order kept
-        within each way of meeting it."""
+    def of(self, h: Holder) -> dict[int, list[Holder]]:
+        """Per text (its index), the holders in `h`'s slot (same_slot), each once, in
+        the text's order kept within each way of meeting it."""
         near = (self.by_head.get(h.head, []) if h.before else []) + (
             self.by_after.get(h.after, []) if len(h.after) == 2 else [])
-        return [t for t in dict.fromkeys(near) if same_slot(h, t)]
+        out: dict[int, list[Holder]] = {}
+        for k, t in dict.fromkeys(near):
+            if same_slot(h, t):
+                out.setdefault(k, []).append(t)
+        return out
 
 
 def moved(older: str, newer: list[str], lexicon: Lexicon) -> int | None:
