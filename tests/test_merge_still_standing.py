@@ -95,3 +95,32 @@ def test_items_named_by_number_keep_their_numbers_after_the_list():  # failed be
     assert "Also from an earlier version" not in c.text
     assert "£18" not in c.text and "Ryde office only" not in c.text
     check_ledger(c)
+
+
+V1 = note("hovercraft/catering-v1.md", fm("Terminal catering decisions", "2025-02-01") + (
+    "## Decisions\n\n1. The kiosk opens at 06:30.\n2. Hot food is bought from Solent Pies "
+    "twice a week.\n3. Card payments only.\n"))
+
+V2 = note("hovercraft/catering-v2.md", fm("Terminal catering: June review", "2025-06-01") + (
+    "## Changes to the February decisions\n\n"
+    "- **Decision 2** changed: hot food now comes from Harbour Bakery every morning.\n"
+    "- Decisions 1 and 3 stay as they are.\n"))
+
+V3 = note("hovercraft/catering-v3.md", fm("Terminal catering decisions v3", "2025-11-01") + (
+    "## Status of each decision\n\n| No. | Status |\n|---|---|\n"
+    "| 1 | Kept |\n| 2 | Kept (Harbour Bakery since June) |\n| 3 | Changed - see below |\n\n"
+    "## Payments\n\nCash is taken again from November.\n"))
+
+
+def test_a_version_naming_an_item_anew_replaces_the_older_item():  # failed before
+    # v1's item 2 is said anew by v2 ("Decision 2 changed"); v3's table keeps v2's
+    # version and changes decision 3: the v1 lines for 2 and 3 are older values
+    c = compose("merge", V3, [V2, V1], now=NOW)
+    assert entry(c, "Solent Pies").status == "superseded"
+    assert entry(c, "Card payments only").status == "superseded"
+    assert "Solent Pies" not in c.text and "Card payments only" not in c.text
+    # v2's line saying decision 2 anew is what v3 keeps: written
+    assert "hot food now comes from Harbour Bakery every morning" in c.text
+    assert "The kiosk opens at 06:30." in c.text  # kept by v3, said by v1 alone
+    assert "stay as they are" not in c.text
+    check_ledger(c)

@@ -188,7 +188,12 @@ class Lexicon:
     standing_cues: frozenset[str] = field(default_factory=lambda: _words("""
         still_apply still_applies still_stand still_stands stand_as stands_as unchanged
         still_hold still_holds remain_in_force remains_in_force still_in_force still_valid
-        as_drafted as_agreed as_before as_written
+        as_drafted as_agreed as_before as_written stay_as stays_as
+        """))
+    # A table row's status cell opening with one of these, after the item it names
+    # ("| 2 | Kept (quarterly since June) |"): the item holds (pass_standing).
+    standing_cells: frozenset[str] = field(default_factory=lambda: _words("""
+        kept unchanged stands stand holds applies continues same retained
         """))
     # What the newest says is over, in words (core/merge/ended.py); "_" joins the words
     # of one cue. The thing is named before these ("The deposit step was removed",

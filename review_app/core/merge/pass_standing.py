@@ -1,4 +1,5 @@
-"""After the carry decision: what a newer version says still stands.
+"""After the carry decision: what a newer version says of an older list's items by
+their number or code: that they still stand, or what they are now.
 
 "D1 and D2 still apply", "Decisions 2 and 3 stand exactly as drafted", "Decision 1 (two
 orange wines) ... unchanged": a newer version names items of an older note's list by their
@@ -11,6 +12,11 @@ other value of it. Carried after the newest's list, such items keep their own nu
 newest names them by those; no "Also from an earlier version:" line). An older version's
 own "Decisions 1 to 3 still stand" line states nothing once those items are written or
 reported themselves (and is stale where the newest changed one of them): it is dropped.
+
+A newer version naming an item as its subject without saying it holds ("**Decision 2**
+changed: we now buy quarterly", "D4 has ended.", a status table's "| 3 | Changed |") says
+it anew: the older item is superseded by the latest such line, whatever the rules judged
+from the base alone (in a v1/v2/v3 chain v1's item otherwise stood beside v2's change).
 """
 
 from __future__ import annotations
@@ -28,9 +34,11 @@ _CODE = re.compile(r"\b([A-Z]{1,2})(\d{1,3})\b")
 _NUMBERED = re.compile(
     r"\b([A-Za-z]+)\s+(\d{1,3}(?:\s*(?:,|and|&|or|to|through|-|–)\s*\d{1,3})*)\b")
 _MARKER = re.compile(r"^\s*(\d{1,3})[.)]\s")
-_LEAD_CODE = re.compile(r"^\s*(?:[-*+]\s+)?\**([A-Z]{1,2})(\d{1,3})\**\s*[:.)–-]")
-_LEAD_NOUN = re.compile(
-    r"^\s*(?:[-*+]\s+)?\**([A-Za-z]+)\s+(\d{1,3})\**\s*(?:\([^)]{0,20}\)\s*)?[:.)–-]")
+# "D1: ...", "**Decision 2** changed: ...", "Decision 5 (revised): ...", "D4 has ended."
+_AFTER_LABEL = r"(?:\*\*|__)?(?=\s*(?:\([^)]{0,20}\)\s*)?[:.)–-]|\s+[a-z])"
+_LEAD_CODE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([A-Z]{1,2})(\d{1,3})" + _AFTER_LABEL)
+_LEAD_NOUN = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([A-Za-z]+)\s+(\d{1,3})" + _AFTER_LABEL)
+_ROW_LABEL = re.compile(r"^\s*(?:([A-Z]{1,2})(\d{1,3})|(\d{1,3}))\s*$")
 _RANGE = re.compile(r"(\d+)\s*(?:to|through|-|–)\s*(\d+)")
 
 
@@ -56,6 +64,15 @@ def _standing(clause: str, lexicon: Lexicon) -> bool:
     return cues.search(" ".join(re.findall(r"[a-z]+", clause.lower()))) is not None
 
 
+def _standing_row(r: Ref, lexicon: Lexicon) -> bool:
+    """A table row whose cell after the item's number opens with a word saying it holds
+    (Lexicon.standing_cells: "| 2 | Kept (quarterly since June) |")."""
+    cells = r.unit.text.split(" | ")
+    words = re.findall(r"[a-z]+", cells[1].lower()) if r.unit.kind == "row" and \
+        len(cells) > 1 else []
+    return bool(words) and words[0] in lexicon.standing_cells
+
+
 def standing_labels(text: str, lexicon: Lexicon) -> set[str]:
     """The list items `text` says still hold, as labels ("d1", "decision 2")."""
     out: set[str] = set()
@@ -70,20 +87,42 @@ def standing_labels(text: str, lexicon: Lexicon) -> set[str]:
     return out
 
 
-def _item_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
-    """How a newer version may name this older list item: its code ("D1: ..."), its
-    own "Decision 2:", or its number in a numbered list under the list's nouns."""
+def _heading_nouns(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
+    return {_singular(w) for w in re.findall(r"[A-Za-z]+", doc.sections[r.section].title)
+            if w.lower() not in ctx.lexicon.function_words}
+
+
+def own_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
+    """The item a unit names as its subject, by its words: its code ("D1: ...", "D4 has
+    ended"), "Decision 2:" / "**Decision 2** changed: ...", or a table row whose first
+    cell is a number or code under a heading naming items ("Status of each decision":
+    | 2 | Kept |). A list's own numbering is no such name (procedures are renumbered)."""
     first = r.unit.raw[0] if r.unit.raw else r.unit.text
     out: set[str] = set()
+    if r.unit.kind == "row":
+        m = _ROW_LABEL.match(r.unit.text.split(" | ")[0])
+        nouns = {_singular(w) for w in re.findall(
+            r"[A-Za-z]+", doc.sections[r.section].title)} & ctx.lexicon.numbered_item_nouns
+        if m and m.group(1):
+            out.add(f"{m.group(1).lower()}{int(m.group(2))}")
+        elif m and nouns:
+            out |= {f"{noun} {int(m.group(3))}" for noun in nouns}
+        return out
     if m := _LEAD_CODE.match(first):
         out.add(f"{m.group(1).lower()}{int(m.group(2))}")
     if (m := _LEAD_NOUN.match(first)) and _singular(m.group(1)) in \
-            ctx.lexicon.numbered_item_nouns:
+            ctx.lexicon.numbered_item_nouns and not m.group(1).lower().endswith("s"):
         out.add(f"{_singular(m.group(1))} {int(m.group(2))}")
+    return out
+
+
+def _item_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
+    """How a newer version may name this older list item: as it names itself
+    (own_labels), or by its number in a numbered list under the list's nouns."""
+    out = own_labels(ctx, doc, r)
+    first = r.unit.raw[0] if r.unit.raw else r.unit.text
     if r.unit.kind == "step" and (m := _MARKER.match(first)):
-        nouns = set(ctx.lexicon.numbered_item_nouns) | {
-            _singular(w) for w in re.findall(r"[A-Za-z]+", doc.sections[r.section].title)
-            if w.lower() not in ctx.lexicon.function_words}
+        nouns = set(ctx.lexicon.numbered_item_nouns) | _heading_nouns(ctx, doc, r)
         out |= {f"{noun} {int(m.group(1))}" for noun in nouns}
     return out
 
@@ -104,14 +143,25 @@ def _figures(values: frozenset[str] | set[str]) -> set[str]:
 def run(ctx: MergeContext) -> None:
     if ctx.action != "merge":
         return
-    # (rank, unit, labels): the base is 0, older notes 1.. newest first
+    # (rank, unit, labels): the base is 0, older notes 1.. newest first. A unit naming
+    # items says they hold (a cue in its clause) or says them anew ("Decision 2 changed:
+    # we now buy quarterly", "| 6 | Ended |")
     saying: list[tuple[int, Ref, set[str]]] = []
-    for rank, refs in enumerate([ctx.base_refs()] + [ctx.refs[d.path] for _, d in ctx.older]):
-        for r in refs:
-            if r.unit.kind not in ("obs", "rel") and (
-                    labels := standing_labels(r.unit.text, ctx.lexicon)):
+    anew: list[tuple[int, Ref, set[str]]] = []
+    docs = [ctx.base] + [d for _, d in ctx.older]
+    for rank, doc in enumerate(docs):
+        for r in ctx.base_refs() if rank == 0 else ctx.refs[doc.path]:
+            if r.unit.kind in ("obs", "rel"):
+                continue
+            labels = standing_labels(r.unit.text, ctx.lexicon)
+            own = own_labels(ctx, doc, r) - labels
+            if own and (_standing(r.unit.text, ctx.lexicon) or _standing_row(r, ctx.lexicon)):
+                labels |= own
+            elif own:
+                anew.append((rank, r, own))
+            if labels:
                 saying.append((rank, r, labels))
-    if not saying:
+    if not saying and not anew:
         return
     stated = {v for r in ctx.base_refs() for v in r.facts.values}
     said = {s.key: labels for _, s, labels in saying}
@@ -127,11 +177,23 @@ def run(ctx: MergeContext) -> None:
             if r.unit.kind in ("obs", "rel"):
                 continue
             mine = _item_labels(ctx, doc, r)
+            e = ctx.entries[r.key]
+            changed = [u for k, u, labels in sorted(anew, key=lambda x: x[0])
+                       if k < rank and labels & mine]
+            if changed and not e.chosen:
+                named |= {s.key for k, s, labels in saying if k < rank and labels & mine}
+                if e.status in ("carried", "dropped"):
+                    u = changed[0]  # the latest version saying it anew
+                    ctx.entries[r.key] = replace(
+                        e, status="superseded", by=u.key, by_text=u.unit.text.strip(),
+                        flips=("newer", "older"), held=False,
+                        why=f"a newer version names it and says it anew: "
+                            f"'{u.unit.text.strip()[:80]}'")
+                continue
             by = [(s, labels & mine) for k, s, labels in saying if k < rank and labels & mine]
             if not by:
                 continue
             named |= {s.key for s, _ in by}
-            e = ctx.entries[r.key]
             ctx.standing.add(r.key)
             if e.chosen:
                 continue
