@@ -23,11 +23,13 @@ carried.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
 from .facts import condition_kept, value_shape, weekdays_named
 from .ledger import Choice
+from .lexicon import Lexicon
 from .older_only import new_facts, stated_facts
 from .pass_units import as_written, said
 from .roles import holders
@@ -72,7 +74,17 @@ def _another(ctx: MergeContext, r: Ref, fresh: list[str], b: Ref) -> bool:
             if set(h.name.split()) & names]
     others = [h.name for h in holders(b.unit.text, ctx.lexicon)
               if h.name not in r.unit.text.lower()]
-    return bool(mine and others)
+    return bool(mine and others) and not same_party(r.unit.text, b.unit.text, ctx.lexicon)
+
+
+def same_party(older: str, newer: str, lexicon: Lexicon) -> bool:
+    """`newer` names a party `older` names too (a capitalised word of it, four letters or
+    more, anywhere in `older`: "Clayworks Supply | $31.50" / "Clayworks rep: Janelle
+    Ortiz"; "Ask PropWorks for a quote" / "theo@propworks.example"): it speaks of that
+    party, not of another holder of the older one's role."""
+    mine = older.lower()
+    return any(w.lower() in mine for w in re.findall(r"\b[A-Z][\w&'’-]{3,}", newer)
+               if w.lower() not in lexicon.function_words)
 
 
 def run(ctx: MergeContext) -> None:
