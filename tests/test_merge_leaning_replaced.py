@@ -37,3 +37,17 @@ def test_a_sentence_leaning_on_a_replaced_value_follows_the_newer_one():  # fail
     assert c.text.index("about 5 weeks at present") < c.text.index(line)
     assert "3 weeks" not in c.text
     check_ledger(c)
+
+
+def test_a_person_pointer_after_a_replaced_holder_is_still_held_back():  # failed before
+    # "She" after the older treasurer's line would read as the newest's new treasurer
+    older = note("zipline/office.md", fm("Zip line office", "2025-02-01") + (
+        "## Office\n\nThe bookings manager is Ruth Obi (bookings@zipline.example, "
+        "01632 960 111). She is usually in the office on Saturday mornings.\n"))
+    newer = note("zipline/office-2026.md", fm("Zip line office 2026", "2026-02-01") + (
+        "## Office\n\nTom Quayle took over as bookings manager in January after Ruth Obi "
+        "left. Queries still go to bookings@zipline.example; Tom's phone is "
+        "01632 960 222.\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    assert "She is usually in the office" not in c.text
+    check_ledger(c)

@@ -26,7 +26,8 @@ OLDER = note("pettingfarm/feed-store.md", fm("Feed store", "2025-04-01") + (
 NEWER = note("pettingfarm/feed-store-2026.md", fm("Feed store 2026", "2026-03-01") + (
     "## Feed\n\n- Pellets: 20 kg bags from Hollins Mill, reorder at 12 bags.\n"
     "- Hay bales are kept off the floor on pallets.\n\n"
-    "## Yard\n\nThe hens are let out at 08:00 and shut in at dusk; check the pellets hopper then.\n"))
+    "## Yard\n\nThe hens are let out at 08:00 and shut in at dusk; "
+    "check the pellets hopper then.\n"))
 
 
 def test_a_limit_is_no_negation():

@@ -14,6 +14,8 @@ import datetime as dt
 
 from helpers_merge import check_ledger, entry, fm, note
 
+from review_app.core.merge import ENGLISH
+from review_app.core.merge.pass_standing import standing_labels
 from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 12, 1, 9, 0)
@@ -123,4 +125,32 @@ def test_a_version_naming_an_item_anew_replaces_the_older_item():  # failed befo
     assert "hot food now comes from Harbour Bakery every morning" in c.text
     assert "The kiosk opens at 06:30." in c.text  # kept by v3, said by v1 alone
     assert "stay as they are" not in c.text
+    check_ledger(c)
+
+
+MINUTES = note("hovercraft/minutes-2024.md", fm("Committee decisions 2024", "2024-03-01") + (
+    "Decisions of the March committee. Numbered so that later minutes can refer to them.\n\n"
+    "## Decisions\n\n1. The cafe opens at 07:00 on weekdays and 08:00 at weekends.\n"
+    "2. The Friday quiz continues; entry £2.\n3. Dogs are not allowed in the lounge.\n"
+    "4. Lost property is kept for 30 days.\n5. Staff park in bay C.\n"))
+
+UPDATE = note("hovercraft/minutes-2025.md", fm("Committee decisions update 2025", "2025-02-01") + (
+    "This updates the 2024 list. Decisions not mentioned below still stand as written.\n\n"
+    "## Changes\n\n- Decision 1 amended: the cafe opens at 06:30 on weekdays; weekend "
+    "hours unchanged.\n- Decision 2 ended: the Friday quiz stopped in January.\n"
+    "- Decision 3 reversed: dogs on leads are now allowed in the lounge.\n"
+    "- New decision 6: a card reader is installed at the kiosk.\n"))
+
+
+def test_items_a_newer_version_leaves_unnamed_under_still_stand_are_carried():
+    # "not mentioned below still stand": every item not named anew holds (failed before:
+    # no such reading; merge-AZ held its unnamed decisions back behind the newer list);
+    # decision 1 is said anew ("amended"), its later clause's "unchanged"
+    # notwithstanding. (Here the rules carry 4 and 5 on the code before too.)
+    assert standing_labels("Decisions not mentioned below still stand as written.",
+                           ENGLISH) == {"decision *"}
+    c = compose("merge", UPDATE, [MINUTES], now=NOW)
+    assert "4. Lost property is kept for 30 days.\n5. Staff park in bay C." in c.text
+    assert entry(c, "The cafe opens at 07:00").status == "superseded"
+    assert "07:00" not in c.text
     check_ledger(c)

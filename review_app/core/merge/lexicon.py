@@ -190,6 +190,11 @@ class Lexicon:
         still_hold still_holds remain_in_force remains_in_force still_in_force still_valid
         as_drafted as_agreed as_before as_written stay_as stays_as
         """))
+    # With standing_cues and a plural of numbered_item_nouns, the items a newer version
+    # does not name ("Decisions not mentioned below still stand"): pass_standing.
+    unnamed_cues: frozenset[str] = field(default_factory=lambda: _words("""
+        not_mentioned not_listed not_named not_changed not_covered other remaining the_rest
+        """))
     # A table row's status cell opening with one of these, after the item it names
     # ("| 2 | Kept (quarterly since June) |"): the item holds (pass_standing).
     standing_cells: frozenset[str] = field(default_factory=lambda: _words("""

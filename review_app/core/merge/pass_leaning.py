@@ -135,8 +135,11 @@ def _paragraph_end(ctx: MergeContext, r: Ref, before: Ref, base_path: str) -> st
     supplier; merge-AX g02: "They need the engine number on every job sheet" after the
     machine shop's paragraph whose lead time replaced the older one). None otherwise."""
     a = ctx.entries[before.key]
-    replaced = a.status == "superseded" and a.by in ctx.entries and a.why == ANOTHER_VALUE
-    if replaced:
+    # (not a person pointer: "She is usually in on Saturdays" after a replaced "Treasurer:
+    # Margaret Doyle" would read as the new holder, merge-AZ's paired read)
+    replaced = a.status == "superseded" and a.by in ctx.entries and a.why == ANOTHER_VALUE \
+        and not _person_pointer(r.unit.text, ctx.lexicon)
+    if replaced and a.by is not None:
         # the newest's unit that replaced it speaks of the same thing (its body sentence
         # where an observation of the newest did: the observation restates it)
         at: str | None = _body_twin(ctx, a.by)

@@ -40,6 +40,7 @@ _LEAD_CODE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([A-Z]{1,2})(\d{1,3})" + 
 _LEAD_NOUN = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([A-Za-z]+)\s+(\d{1,3})" + _AFTER_LABEL)
 _ROW_LABEL = re.compile(r"^\s*(?:([A-Z]{1,2})(\d{1,3})|(\d{1,3}))\s*$")
 _RANGE = re.compile(r"(\d+)\s*(?:to|through|-|–)\s*(\d+)")
+ANY = "*"  # a label's number for "every item not named anew"
 
 
 def _singular(word: str) -> str:
@@ -84,6 +85,12 @@ def standing_labels(text: str, lexicon: Lexicon) -> set[str]:
         for noun, spec in _NUMBERED.findall(clause):
             if _singular(noun) in lexicon.numbered_item_nouns:
                 out |= {f"{_singular(noun)} {n}" for n in _numbers(spec)}
+        words = re.findall(r"[a-z]+", clause.lower())
+        joined = f" {' '.join(words)} "
+        if any(f" {c.replace('_', ' ')} " in joined for c in lexicon.unnamed_cues):
+            # "Decisions not mentioned below still stand": every one not named anew
+            out |= {f"{_singular(w)} {ANY}" for w in words
+                    if w.endswith("s") and _singular(w) in lexicon.numbered_item_nouns}
     return out
 
 
@@ -155,7 +162,10 @@ def run(ctx: MergeContext) -> None:
                 continue
             labels = standing_labels(r.unit.text, ctx.lexicon)
             own = own_labels(ctx, doc, r) - labels
-            if own and (_standing(r.unit.text, ctx.lexicon) or _standing_row(r, ctx.lexicon)):
+            # (the clause naming it: "Decision 1 amended: ...; league night hours unchanged"
+            # says decision 1 anew)
+            first = next(iter(_CLAUSE.findall(r.unit.text)), "")
+            if own and (_standing(first, ctx.lexicon) or _standing_row(r, ctx.lexicon)):
                 labels |= own
             elif own:
                 anew.append((rank, r, own))
@@ -190,7 +200,9 @@ def run(ctx: MergeContext) -> None:
                         why=f"a newer version names it and says it anew: "
                             f"'{u.unit.text.strip()[:80]}'")
                 continue
-            by = [(s, labels & mine) for k, s, labels in saying if k < rank and labels & mine]
+            wild = {f"{label.rsplit(' ', 1)[0]} {ANY}" for label in mine if " " in label}
+            by = [(s, labels & (mine | wild)) for k, s, labels in saying
+                  if k < rank and labels & (mine | wild)]
             if not by:
                 continue
             named |= {s.key for s, _ in by}
@@ -224,11 +236,11 @@ def run(ctx: MergeContext) -> None:
                 why=f"a newer version says it still stands ({', '.join(sorted(which))}): "
                     f"'{s.unit.text.strip()[:80]}'")
     for _, s, _ in saying:
-        e = ctx.entries.get(s.key)
-        if e is None or s.key not in named or e.source == ctx.base.path or e.chosen:
+        line = ctx.entries.get(s.key)
+        if line is None or s.key not in named or line.source == ctx.base.path or line.chosen:
             continue
-        if e.status == "carried" and not own_figures(s):  # it states nothing itself
+        if line.status == "carried" and not own_figures(s):  # it states nothing itself
             ctx.entries[s.key] = replace(
-                e, status="dropped", flips=("carry", "drop"),
+                line, status="dropped", flips=("carry", "drop"),
                 why="it says which items of an older list still stand; they are written "
                     "or reported themselves")
