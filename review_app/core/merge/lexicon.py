@@ -3,6 +3,7 @@ Lexicon, passed in through MergeContext."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -579,6 +580,13 @@ class Lexicon:
         if table is None or len(table) > MEMO_ENTRIES:
             table = self.cache[kind] = {}
         return table
+
+
+
+def phrase_cues(text: str, cues: frozenset[str]) -> frozenset[str]:
+    """The cues ("_" joining a phrase's words) `text` holds as whole words."""
+    joined = f" {' '.join(re.findall(r'[a-z]+', text.lower()))} "
+    return frozenset(c for c in cues if f" {c.replace('_', ' ')} " in joined)
 
 
 ENGLISH = Lexicon()

@@ -21,7 +21,7 @@ from .context import MergeContext, Ref
 from .document import Document, Unit
 from .facts import label_of
 from .ledger import WORDING_ONLY, LedgerEntry
-from .lexicon import Lexicon
+from .lexicon import Lexicon, phrase_cues
 from .older_only import set_status, stated_facts, text_of
 from .pass_units import said
 from .pool import pools
@@ -194,12 +194,6 @@ def _superseded_by(ctx: MergeContext, r: Ref, e: LedgerEntry, b: Ref, why: str) 
                                     flips=("newer", "older"), why=why)
 
 
-def _phrase_cues(text: str, cues: frozenset[str]) -> frozenset[str]:
-    """The cues ("_" joining a phrase's words) `text` holds as whole words."""
-    joined = f" {' '.join(re.findall(r'[a-z]+', text.lower()))} "
-    return frozenset(c for c in cues if f" {c.replace('_', ' ')} " in joined)
-
-
 def _status_observation(u: Unit, lexicon: Lexicon) -> bool:
     """An observation whose category names a status ("[status] Policy accepted by the
     owners on 14 February 2025"): it states the note's standing, however long."""
@@ -232,21 +226,21 @@ def earlier_stage(ctx: MergeContext) -> None:
     # The newest's own standing (its `status:` key or its title's stamp) closes the
     # stages too: then the unit that tells the closing ("The AGM adopted the winter
     # schedule ...") is the statement, whatever its length.
-    closed = _phrase_cues(str(ctx.base_note.metadata.get("status", "")), closing) \
-        or _phrase_cues(ctx.base_note.title, closing)
+    closed = phrase_cues(str(ctx.base_note.metadata.get("status", "")), closing) \
+        or phrase_cues(ctx.base_note.title, closing)
     b = next((b for b in ctx.base_refs()
               if (status_statement(b.unit, ctx.lexicon, ctx.thresholds)
                   or _status_observation(b.unit, ctx.lexicon)
                   or closed and b.unit.kind not in ("rel", "code", "row", "step"))
-              and _phrase_cues(said(b.unit), closing)
-              and not _phrase_cues(said(b.unit), ctx.lexicon.earlier_stage_cues)), None)
+              and phrase_cues(said(b.unit), closing)
+              and not phrase_cues(said(b.unit), ctx.lexicon.earlier_stage_cues)), None)
     if b is None:
         return
     stated = stated_facts(ctx)
     months = {f"name:{m}" for m in ctx.lexicon.months}
     for r, e in _carried_older(ctx):
         if r.unit.kind in ("rel", "code", "row", "step") \
-                or not (_phrase_cues(said(r.unit), ctx.lexicon.earlier_stage_cues)
+                or not (phrase_cues(said(r.unit), ctx.lexicon.earlier_stage_cues)
                         or _pending(said(r.unit), ctx.lexicon)):
             continue
         # (a cue read as a name is no fact of its own: "Install date TBC.")
@@ -260,7 +254,7 @@ def earlier_stage(ctx: MergeContext) -> None:
         # An interim state ("Still on Lockwood Twin 6 for now, but Helen asked us to price
         # BiLock") naming what the newest names ("chose the BiLock option") was settled
         # by it: the names it gives were the interim's, not facts of now.
-        settled = bool(_phrase_cues(said(r.unit), ctx.lexicon.interim_cues)) and any(
+        settled = bool(phrase_cues(said(r.unit), ctx.lexicon.interim_cues)) and any(
             v.startswith("name:") and v not in months for v in r.facts.values & stated)
         if _dated_state(ctx, own, years=True) or waited or settled:
             _superseded_by(ctx, r, e, b, "it speaks of an earlier stage: the newest's status "

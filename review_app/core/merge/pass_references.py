@@ -13,9 +13,9 @@ from dataclasses import replace
 
 from .context import MergeContext
 from .document import Block, Document
+from .list_items import MARKER, item_nouns, singular
 from .pass_carry import HELD
 
-_MARKER = re.compile(r"^\s*(\d+)[.)]\s")
 _REFERENCE = re.compile(r"\b([A-Za-z]+)\s+(?:no\.\s*|#)?(\d+)\b")
 
 
@@ -23,24 +23,16 @@ def _numbers(block: Block) -> dict[int, tuple[str, str]]:
     """Item number -> (its normalised text, its text), as the list numbers it."""
     out: dict[int, tuple[str, str]] = {}
     for u in block.units:
-        if m := _MARKER.match(u.raw[0] if u.raw else ""):
+        if m := MARKER.match(u.raw[0] if u.raw else ""):
             out.setdefault(int(m.group(1)), (u.norm, u.text))
     return out
-
-
-def _singular(word: str) -> str:
-    word = word.lower()
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 def _lists(ctx: MergeContext, doc: Document
            ) -> list[tuple[int, set[str], dict[int, tuple[str, str]]]]:
     """The note's numbered lists: (section, the nouns that name an item, numbers)."""
-    nouns = set(ctx.lexicon.numbered_item_nouns)
-    fw = ctx.lexicon.function_words
-    return [(b.section, nouns | {_singular(w) for w in re.findall(
-        r"[A-Za-z]+", doc.sections[b.section].title) if w.lower() not in fw},
-             _numbers(b)) for b in doc.blocks if b.kind == "numbered"]
+    return [(b.section, item_nouns(ctx, doc, b.section), _numbers(b))
+            for b in doc.blocks if b.kind == "numbered"]
 
 
 def run(ctx: MergeContext) -> None:
@@ -56,7 +48,7 @@ def run(ctx: MergeContext) -> None:
             if e.status != "carried" or e.chosen:
                 continue
             for noun, number in _REFERENCE.findall(r.unit.text):
-                noun, n = _singular(noun), int(number)
+                noun, n = singular(noun), int(number)
                 named = [(k, items) for k, nouns, items in mine if noun in nouns and n in items]
                 if not named:
                     continue

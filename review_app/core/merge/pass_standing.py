@@ -27,13 +27,13 @@ from dataclasses import replace
 from .context import MergeContext, Ref
 from .document import Document
 from .facts import value_kind
-from .lexicon import Lexicon
+from .lexicon import Lexicon, phrase_cues
+from .list_items import MARKER, item_nouns, singular
 
 _CLAUSE = re.compile(r"[^.;]+")
 _CODE = re.compile(r"\b([A-Z]{1,2})(\d{1,3})\b")
 _NUMBERED = re.compile(
     r"\b([A-Za-z]+)\s+(\d{1,3}(?:\s*(?:,|and|&|or|to|through|-|–)\s*\d{1,3})*)\b")
-_MARKER = re.compile(r"^\s*(\d{1,3})[.)]\s")
 # "D1: ...", "**Decision 2** changed: ...", "Decision 5 (revised): ...", "D4 has ended."
 _AFTER_LABEL = r"(?:\*\*|__)?(?=\s*(?:\([^)]{0,20}\)\s*)?[:.)–-]|\s+[a-z])"
 _LEAD_CODE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([A-Z]{1,2})(\d{1,3})" + _AFTER_LABEL)
@@ -41,11 +41,6 @@ _LEAD_NOUN = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([A-Za-z]+)\s+(\d{1,3})" 
 _ROW_LABEL = re.compile(r"^\s*(?:([A-Z]{1,2})(\d{1,3})|(\d{1,3}))\s*$")
 _RANGE = re.compile(r"(\d+)\s*(?:to|through|-|–)\s*(\d+)")
 ANY = "*"  # a label's number for "every item not named anew"
-
-
-def _singular(word: str) -> str:
-    word = word.lower()
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
 def _numbers(spec: str) -> set[int]:
@@ -57,12 +52,7 @@ def _numbers(spec: str) -> set[int]:
 
 
 def _standing(clause: str, lexicon: Lexicon) -> bool:
-    memo = lexicon.memo("standing_cues")
-    cues = memo.get(None)
-    if cues is None:
-        cues = memo[None] = re.compile(r"\b(?:" + "|".join(
-            c.replace("_", " ") for c in sorted(lexicon.standing_cues)) + r")\b")
-    return cues.search(" ".join(re.findall(r"[a-z]+", clause.lower()))) is not None
+    return bool(phrase_cues(clause, lexicon.standing_cues))
 
 
 def _standing_row(r: Ref, lexicon: Lexicon) -> bool:
@@ -83,20 +73,13 @@ def standing_labels(text: str, lexicon: Lexicon) -> set[str]:
             continue
         out |= {f"{a.lower()}{int(n)}" for a, n in _CODE.findall(clause)}
         for noun, spec in _NUMBERED.findall(clause):
-            if _singular(noun) in lexicon.numbered_item_nouns:
-                out |= {f"{_singular(noun)} {n}" for n in _numbers(spec)}
-        words = re.findall(r"[a-z]+", clause.lower())
-        joined = f" {' '.join(words)} "
-        if any(f" {c.replace('_', ' ')} " in joined for c in lexicon.unnamed_cues):
+            if singular(noun) in lexicon.numbered_item_nouns:
+                out |= {f"{singular(noun)} {n}" for n in _numbers(spec)}
+        if phrase_cues(clause, lexicon.unnamed_cues):
             # "Decisions not mentioned below still stand": every one not named anew
-            out |= {f"{_singular(w)} {ANY}" for w in words
-                    if w.endswith("s") and _singular(w) in lexicon.numbered_item_nouns}
+            out |= {f"{singular(w)} {ANY}" for w in re.findall(r"[a-z]+", clause.lower())
+                    if w.endswith("s") and singular(w) in lexicon.numbered_item_nouns}
     return out
-
-
-def _heading_nouns(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
-    return {_singular(w) for w in re.findall(r"[A-Za-z]+", doc.sections[r.section].title)
-            if w.lower() not in ctx.lexicon.function_words}
 
 
 def own_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
@@ -108,7 +91,7 @@ def own_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
     out: set[str] = set()
     if r.unit.kind == "row":
         m = _ROW_LABEL.match(r.unit.text.split(" | ")[0])
-        nouns = {_singular(w) for w in re.findall(
+        nouns = {singular(w) for w in re.findall(
             r"[A-Za-z]+", doc.sections[r.section].title)} & ctx.lexicon.numbered_item_nouns
         if m and m.group(1):
             out.add(f"{m.group(1).lower()}{int(m.group(2))}")
@@ -117,9 +100,9 @@ def own_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
         return out
     if m := _LEAD_CODE.match(first):
         out.add(f"{m.group(1).lower()}{int(m.group(2))}")
-    if (m := _LEAD_NOUN.match(first)) and _singular(m.group(1)) in \
+    if (m := _LEAD_NOUN.match(first)) and singular(m.group(1)) in \
             ctx.lexicon.numbered_item_nouns and not m.group(1).lower().endswith("s"):
-        out.add(f"{_singular(m.group(1))} {int(m.group(2))}")
+        out.add(f"{singular(m.group(1))} {int(m.group(2))}")
     return out
 
 
@@ -128,9 +111,8 @@ def _item_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
     (own_labels), or by its number in a numbered list under the list's nouns."""
     out = own_labels(ctx, doc, r)
     first = r.unit.raw[0] if r.unit.raw else r.unit.text
-    if r.unit.kind == "step" and (m := _MARKER.match(first)):
-        nouns = set(ctx.lexicon.numbered_item_nouns) | _heading_nouns(ctx, doc, r)
-        out |= {f"{noun} {int(m.group(1))}" for noun in nouns}
+    if r.unit.kind == "step" and (m := MARKER.match(first)):
+        out |= {f"{noun} {int(m.group(1))}" for noun in item_nouns(ctx, doc, r.section)}
     return out
 
 
