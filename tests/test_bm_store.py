@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from review_app.core import bm_model
+from review_app.core import bm_model, bm_store
 from review_app.core.bm_model import BasicMemoryConfigError, read_settings
 from review_app.core.bm_store import (
     BasicMemoryIndex,
@@ -262,6 +262,29 @@ def test_scan_reads_basic_memory_vectors_and_embeds_nothing(workshop, embedder):
     assert hashlib.sha256((cfg / "memory.db").read_bytes()).hexdigest() == db_before
     doc = result.to_json()
     assert doc["vector_source"] == "basic-memory" and doc["stats"]["from_basic_memory"] == 6
+
+
+def test_chunk_vectors_looked_up_by_rowid_equal_those_read_from_the_whole_table(
+        workshop, monkeypatch):
+    """A few notes' chunks are looked up by rowid, many read in one pass over the table
+    (bm_store.POINT_READS): both give every chunk of this project's notes, and no other's."""
+    _, cfg = workshop
+    identities = read_settings().identities()
+    got = {}
+    for limit in (0, 10_000):
+        monkeypatch.setattr(bm_store, "POINT_READS", limit)
+        store = BasicMemoryIndex(cfg / "memory.db")
+        try:
+            got[limit] = store.entity_vectors(2, identities)
+        finally:
+            store.close()
+    table, looked_up = got[0], got[10_000]
+    assert set(table.by_entity) == set(looked_up.by_entity) and len(table.by_entity) == len(NOTES)
+    for eid, parts in table.by_entity.items():
+        assert len(parts) == len(looked_up.by_entity[eid]) >= 1
+        for a, b in zip(parts, looked_up.by_entity[eid], strict=True):
+            assert np.array_equal(a, b)
+        assert table.lengths[eid] == looked_up.lengths[eid]
 
 
 def test_project_found_by_its_registered_path_as_well_as_its_name(workshop):

@@ -233,9 +233,11 @@ class ConceptIndex:
         restates the values, names and terms of the note it was cut from in fewer, other
         sentences: its words sit inside even where its sentences match none."""
         rows = set(around) | {i, j}
-        df = Counter(w for r in rows for w in self.words(r))
         n = len(rows)
         wi, wj = self.words(i), self.words(j)
+        df: Counter[str] = Counter()
+        for r in rows:  # i's words only: the rest of the rows' words weigh nothing here
+            df.update(wi & self.words(r))
         weight = {w: math.log(n / df[w]) for w in wi}
         total = sum(weight.values())
         return sum(weight[w] for w in wi & wj) / total if total > 0 else 0.0

@@ -389,24 +389,25 @@ def covered(a: Pieces, b: Pieces, scale: Scale) -> Coverage:
     far, close = scale.far, scale.close
     span = close - far
 
-    def share(best: np.ndarray, p: Pieces) -> float:
+    def credit(best: np.ndarray) -> np.ndarray:
+        return np.minimum(np.maximum((best - far) / span, 0.0), 1.0)  # clipped to [0, 1]
+
+    def share(best: np.ndarray, p: Pieces, got: np.ndarray | None = None) -> float:
+        """`got`: the pieces' credit times their weights, where the caller has it."""
         if not p.total > 0:
             return 0.0
-        credit = np.minimum(np.maximum((best - far) / span, 0.0), 1.0)  # clipped to [0, 1]
-        return float((credit * p.weights).sum() / p.total)
+        return float((credit(best) * p.weights if got is None else got).sum() / p.total)
 
-    def rest(best: np.ndarray, p: Pieces) -> float | None:
+    def rest(best: np.ndarray, p: Pieces, got: np.ndarray) -> float | None:
         """`share` of the text outside the best-answered piece (None: one piece only)."""
         if len(best) < 2:
             return None
-        top = int(np.argmax(best))
         keep = np.ones(len(best), dtype=bool)
-        keep[top] = False
+        keep[int(np.argmax(best))] = False
         total = float(p.weights[keep].sum())
         if not total > 0:
             return None
-        credit = np.minimum(np.maximum((best[keep] - far) / span, 0.0), 1.0)
-        return float((credit * p.weights[keep]).sum() / total)
+        return float(got[keep].sum() / total)
 
     def stretch(best: np.ndarray, p: Pieces) -> float:
         """Share of the text from the first to the last piece at least half restated: one
@@ -424,10 +425,11 @@ def covered(a: Pieces, b: Pieces, scale: Scale) -> Coverage:
     if scale.runs > 1:
         runs_a = np.maximum(best_a, (va @ b.runs.T).max(axis=1, initial=-1.0))
         runs_b = np.maximum(best_b, (vb @ a.runs.T).max(axis=1, initial=-1.0))
-        run_a, run_b = share(runs_a, a), share(runs_b, b)
+        got_a, got_b = credit(runs_a) * a.weights, credit(runs_b) * b.weights
+        run_a, run_b = share(runs_a, a, got_a), share(runs_b, b, got_b)
         whole_a = share(np.maximum(runs_a, va @ _whole(vb)), a)
         whole_b = share(np.maximum(runs_b, vb @ _whole(va)), b)
-        rest_a, rest_b = rest(runs_a, a), rest(runs_b, b)
+        rest_a, rest_b = rest(runs_a, a, got_a), rest(runs_b, b, got_b)
         span_a, span_b = stretch(runs_a, a), stretch(runs_b, b)
         top_a, top_b = float(runs_a.max(initial=-1.0)), float(runs_b.max(initial=-1.0))
     return Coverage(share(best_a, a), share(best_b, b), len(best_a), len(best_b),

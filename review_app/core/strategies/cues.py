@@ -80,6 +80,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ..memo import per_text
 from ..notes import Note
 from .coverage import (
     RESTATED,
@@ -94,7 +95,7 @@ from .coverage import (
 )
 from .series import SeriesCue, series_cue, unstamped
 from .template import note_lines
-from .text import content_tokens, note_names
+from .text import content_tokens, title_and_stem
 
 FLOOR = 0.30
 """Pairs scoring below this are left as they are: no listing reaches them (a scale may
@@ -426,12 +427,17 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | Pieces
                     words, not _title_words(a) & _title_words(b))
 
 
-def _title_words(note: Note) -> set[str]:
+def _title_words(note: Note) -> frozenset[str]:
     """Content words of a note's title and file name, plurals folded ("trousers" names what
     "trouser" does): what the note says it is about."""
-    title, stem = note_names(note)
-    return {w[:-1] if len(w) > 3 and w.endswith("s") else w
-            for w in content_tokens(f"{title} {stem}")}
+    return _named_words(note.title, note.path)
+
+
+@per_text
+def _named_words(title: str, path: str) -> frozenset[str]:
+    # per note, not per pair: a note meets a dozen partners in a scan's cue pass
+    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") else w
+                     for w in content_tokens(" ".join(title_and_stem(title, path))))
 
 
 def _as_index(cov: Coverage, a: Note, b: Note) -> Coverage:

@@ -8,6 +8,7 @@ from pathlib import PurePosixPath
 
 from rapidfuzz import fuzz
 
+from ..memo import per_text
 from ..notes import Note
 
 DATE_RE = re.compile(
@@ -38,7 +39,13 @@ def normalise_title(text: str) -> str:
 
 
 def note_names(note: Note) -> tuple[str, str]:
-    return normalise_title(note.title), normalise_title(PurePosixPath(note.path).stem)
+    return title_and_stem(note.title, note.path)
+
+
+@per_text
+def title_and_stem(title: str, path: str) -> tuple[str, str]:
+    """A note's title and file name, normalised (kept per note for a scan's cue pass)."""
+    return normalise_title(title), normalise_title(PurePosixPath(path).stem)
 
 
 def content_tokens(text: str) -> set[str]:
