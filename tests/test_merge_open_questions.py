@@ -72,3 +72,21 @@ def test_the_person_carries_an_open_question_with_one_key() -> None:
     check_ledger(carried)
     assert "Should we move practice to Fridays?" in carried.text
     assert entry(carried, "Should we move practice").status == "carried"
+
+
+def test_items_still_to_sort_are_open_questions() -> None:  # failed before (round 26)
+    """merge-BA g09 carried "Quote from a coach firm" from a plan's "## Still to sort"
+    list into the note whose final version booked the coach. Another wording of a
+    section of things still to settle; domain: a comic shop."""
+    plan = note("comics/signing-plan.md", fm("Signing day plan", "2025-03-01") + (
+        "Plan for the artist signing at the shop in May.\n\n## Still to sort\n\n"
+        "- Quote from a printer for the variant covers\n- Whether the council lets us "
+        "queue on the pavement\n\n## Loose ends\n\n- Poster for the window\n"))
+    final = note("comics/signing-final.md", fm("Signing day final", "2025-05-01") + (
+        "The signing is on Saturday 17 May, 11:00 to 15:00. Variant covers printed by "
+        "Inkwell Print, 200 copies. The queue stays inside the shop.\n"))
+    c = compose("merge", final, [plan], now=NOW)
+    for line in ("Quote from a printer", "Poster for the window"):
+        assert entry(c, line).status == "dropped", entry(c, line)
+        assert line not in c.text
+    check_ledger(c)

@@ -17,6 +17,8 @@ _CLOCK = re.compile(r"(\d{1,2})(?::(\d\d))?(?: ?([ap]m))?")
 _CODE = re.compile(r"`([^`\n]+)`")
 _WIKI = re.compile(r"\[\[([^\]\[|#]+)(?:[#|][^\]]*)?\]\]")
 _URL = re.compile(r"(?:https?|memory)://[^\s)>\]]+")
+# An email address is a contact as a web address is: a fact, not a run of names
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 _WORD = re.compile(r"[A-Za-z][\w'’\-]*")
 _LABEL = re.compile(r"^\s*(?:\*\*|__)?([^:*_`\n]{1,60}?)"
                     r"(?::(?:\*\*|__)|(?:\*\*|__)?:)\s+(?:\*\*|__)?\s*(\S.*)$")
@@ -250,6 +252,9 @@ def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
     for m in _URL.finditer(plain):
         values.add("link:" + m.group(0).rstrip(".,;").lower())
     rest = _URL.sub(" ", _WIKI.sub(" ", _CODE.sub(" ", plain)))
+    for m in _EMAIL.finditer(rest):
+        values.add("link:mailto:" + m.group(0).lower())
+    rest = _EMAIL.sub(" ", rest)
     for start, end, clock in reversed(word_times(rest, lexicon)):  # "half seven": 7:30
         values.add("n:" + clock)
         rest = f"{rest[:start]} {rest[end:]}"

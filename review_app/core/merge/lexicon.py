@@ -303,7 +303,8 @@ class Lexicon:
     # whatever its items say, each asks rather than states (questions.py).
     question_headings: frozenset[str] = field(default_factory=lambda: _words("""
         open_questions open_points unresolved undecided to_decide todo to_do todos tbd
-        pending_decisions questions_to_settle still_open still_to_decide
+        pending_decisions questions_to_settle still_open still_to_decide to_sort
+        to_sort_out to_do_list loose_ends
         """))
     # ... what an older unit says when the thing was not done yet.
     open_cues: frozenset[str] = field(default_factory=lambda: _words("""

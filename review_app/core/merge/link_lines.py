@@ -26,6 +26,11 @@ _LINKED = frozenset({"sentence", "item"})
 _WORD = re.compile(r"[^\W\d_]+")
 
 
+def _link(value: str) -> bool:
+    """A fact that is a link (an email address is a contact the line gives, no link)."""
+    return value.startswith("link:") and not value.startswith("link:mailto:")
+
+
 def link_targets(ctx: MergeContext, r: Ref) -> list[str] | None:
     """The notes a link line names (resolved: one note under two names is one), None
     when `r` is no link line. A line giving a number, a code span, a label or a
@@ -38,7 +43,7 @@ def link_targets(ctx: MergeContext, r: Ref) -> list[str] | None:
             ctx.thresholds.link_lead_words:
         return None
     if r.facts.decision or r.facts.label is not None or any(
-            not v.startswith(("link:", "name:")) for v in r.facts.values):
+            not _link(v) and not v.startswith("name:") for v in r.facts.values):
         return None
     return [resolve(t.split("|", 1)[0].split("#", 1)[0], ctx.targets)
             for t in WIKILINK_RE.findall(text)]
@@ -101,7 +106,7 @@ def link_line_verdict(ctx: MergeContext, r: Ref, stated: set[str],
     (whose verdict stands for the link: kept once, as a relation). A line naming
     anything the newest states nowhere besides its links is judged as prose."""
     targets = link_targets(ctx, r)
-    if not targets or any(not v.startswith("link:") for v in new_facts(ctx, r, stated)):
+    if not targets or any(not _link(v) for v in new_facts(ctx, r, stated)):
         return None
     if all(t in ctx.group_keys for t in targets):
         return entry_for(r, "dropped", why="a link to the merged note itself")

@@ -125,6 +125,39 @@ def _other_item(ctx: MergeContext, key: str | None, mine: set[str]) -> bool:
     return bool(theirs) and not theirs & mine
 
 
+def _names_another(ctx: MergeContext, key: str | None, mine: set[str]) -> bool:
+    """The base unit `key` names in its own words an item of another number or code
+    ("Decision 2 is changed: ...", "D4 has ended"); a list's own numbering is no such
+    name (a renumbered list's item 2 may be the older item 1 with a new value)."""
+    if key is None or key not in ctx.entries or ctx.entries[key].source != ctx.base.path:
+        return False
+    theirs = own_labels(ctx, ctx.base, ctx.ref(key))
+    return bool(theirs) and not theirs & mine
+
+
+def _changes_list(ctx: MergeContext, r: Ref, mine: set[str]) -> bool:
+    """The newest's block the older list item `r` was held back with names items of its
+    list by number ("- Decision 3 stands: ...", "- Decision 5 is replaced: ...") and not
+    `r`'s: a list of changes to the older list, which leaves the items it does not name."""
+    bi = ctx.held_with.get(r.key)
+    if bi is None:
+        return False
+    nouns = {label.rsplit(" ", 1)[0] if " " in label else label.rstrip("0123456789")
+             for label in mine}
+    theirs = [label for b in ctx.base_refs() if b.unit.block == bi
+              for label in own_labels(ctx, ctx.base, b)]
+    return bool(theirs) and not set(theirs) & mine and all(
+        (t.rsplit(" ", 1)[0] if " " in t else t.rstrip("0123456789")) in nouns for t in theirs)
+
+
+def _with_siblings(ctx: MergeContext, doc: Document, r: Ref) -> None:
+    """Carried with its siblings where the newest's list holds them after it."""
+    sib = next((ctx.held_with[x.key] for x in ctx.refs[doc.path]
+                if x.unit.block == r.unit.block and x.key in ctx.held_with), None)
+    if sib is not None:
+        ctx.held_with[r.key] = sib
+
+
 def _figures(values: frozenset[str] | set[str]) -> set[str]:
     return {v for v in values if v.startswith("n:")}
 
@@ -186,6 +219,19 @@ def run(ctx: MergeContext) -> None:
             by = [(s, labels & (mine | wild)) for k, s, labels in saying
                   if k < rank and labels & (mine | wild)]
             if not by:
+                if not e.chosen and mine and (
+                        (e.status == "superseded" and _names_another(ctx, e.by, mine))
+                        or (e.status == "dropped" and e.held and _changes_list(ctx, r, mine))):
+                    # "Decision 2 is changed: ten stamps now earn a £12 voucher" speaks of
+                    # decision 2 alone: it is no other value of decision 1, and a list of such
+                    # lines is a list of changes to the older one, not its newer version
+                    ctx.standing.add(r.key)
+                    _with_siblings(ctx, doc, r)
+                    ctx.entries[r.key] = replace(
+                        e, status="carried", by=None, by_text=None, held=False,
+                        flips=("carry", "drop"),
+                        why="a newer version names other items of its list by number and "
+                            "leaves it as it was")
                 continue
             named |= {s.key for s, _ in by}
             ctx.standing.add(r.key)
@@ -207,11 +253,7 @@ def run(ctx: MergeContext) -> None:
                     e.status == "superseded" and e.by not in affirming
                     and not _other_item(ctx, e.by, mine)):
                 continue  # written already, or another unit of the newest replaced it
-            # with its siblings where the newest's list holds them after it
-            sib = next((ctx.held_with[x.key] for x in ctx.refs[doc.path]
-                        if x.unit.block == r.unit.block and x.key in ctx.held_with), None)
-            if sib is not None:
-                ctx.held_with[r.key] = sib
+            _with_siblings(ctx, doc, r)
             ctx.entries[r.key] = replace(
                 e, status="carried", by=None, by_text=None, held=False,
                 flips=("carry", "drop"),
