@@ -80,13 +80,20 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
             spans.append((k, j))  # (one word in capitals is an acronym: "BU", "API")
         k = max(j, k + 1)
     named = {i for a, b in spans for i in range(a, b)}
+    # One capitalised word opening the text or a sentence, right before a role noun,
+    # qualifies the role ("Exams officer: Yuki Tanaka", "| Welfare officer | Claire
+    # Dunn |"): two officers, not one role of two names
+    starts = {a for a, _ in spans}
+    qualifier = {a for a, b in spans if b - a == 1 and (a == 0 or tokens[a - 1] in _STOP)
+                 and b + 1 < len(tokens) and tokens[b][:1].islower()
+                 and (tokens[b + 1] == ":" or b + 1 in starts)}
     skip = _skip(lexicon)
 
     def side(indices: range) -> tuple[str, ...]:
         out: list[str] = []
         for i in indices[:_WINDOW]:  # (a range's slice: no list of the whole text)
             t = tokens[i]
-            if t in _STOP or i in named:
+            if t in _STOP or (i in named and i not in qualifier):
                 break
             w = t.lower()
             if w not in skip:
