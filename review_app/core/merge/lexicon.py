@@ -117,6 +117,18 @@ class Lexicon:
         unchanged_from as_in_the same_as_in as_before_in carried_over_from supersedes
         replaces same_as
         """))
+    # Nouns a lead sentence names its own note by ("Planning page for the fly-in",
+    # "These are the standing rules for the field", "Internal contact sheet for
+    # staff", "Standard prices from 1 September"): other_value.describes_note.
+    self_description_nouns: frozenset[str] = field(default_factory=lambda: _words("""
+        page sheet notes rules list card prices rates procedure plan guide handbook
+        policy record summary log overview reference checklist schedule timetable
+        agenda minutes
+        """))
+    # Openings before such a noun that point at the note ("These are the ...").
+    self_description_openers: frozenset[str] = field(default_factory=lambda: _words("""
+        this_is_the this_is_our these_are_the these_are_our here_is_the here_are_the
+        """))
     document_nouns: frozenset[str] = field(default_factory=lambda: _words("""
         policy plan procedure rules guide handbook list sheet rev revision
         """))

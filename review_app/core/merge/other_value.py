@@ -87,6 +87,32 @@ def provenance(text: str, lexicon: Lexicon) -> bool:
     return not after[:1].isdigit()  # "Served from 12:00", "Closed from 20 December": when
 
 
+def describes_note(text: str, lexicon: Lexicon) -> bool:
+    """A lead sentence naming what its own note is: optionally "These are the", then at
+    most four words (no verb among them but an -ing one: "Planning page"), then one of
+    Lexicon.self_description_nouns and a word joining what it covers ("for", "of",
+    "from", "on", "at") or the sentence's end: "Planning page for the club fly-in on
+    Saturday 20 July 2024.", "Spokeline Couriers standard prices from 1 September
+    2023." A sentence with a verb of its own states a fact of the subject ("Our rates
+    for weddings are fixed", "Prices rose by 5%"): none. ("These are" only opens it.)"""
+    if re.search(r",\s*(?:who|which|where|whose)\b", text):
+        return False  # a clause telling a fact of the subject ("..., which runs from
+        # St Aidan's church hall")
+    words = re.findall(r"[a-z][\w'’\-]*|\d[\w,.:/\-]*", text.lower())
+    for opener in lexicon.self_description_openers:
+        parts = opener.split("_")
+        if words[:len(parts)] == parts:
+            words = words[len(parts):]
+            break
+    if set(words) & (lexicon.copulas | lexicon.auxiliary_words | lexicon.rule_markers):
+        return False  # a statement about the thing ("Our rates for weddings are fixed")
+    for k, w in enumerate(words[:5]):
+        if w in lexicon.self_description_nouns:
+            after = words[k + 1] if k + 1 < len(words) else ""
+            return after in ("", "for", "of", "from", "on", "at")
+    return False
+
+
 def tells_occasion(text: str, lexicon: Lexicon) -> bool:
     """A lead sentence saying what its version came from or after ("Updated staffing
     ... after Sunday opening started", "The up-to-date plan ..., after the final

@@ -25,7 +25,7 @@ from .context import MergeContext, Ref
 from .document import Document
 from .link_lines import link_targets
 from .older_only import new_facts, set_status, stated_facts, text_of
-from .other_value import provenance, tells_occasion
+from .other_value import describes_note, provenance, tells_occasion
 from .pass_one_valued import status_statement
 from .section_meaning import clear_homes
 
@@ -113,6 +113,22 @@ def _sources(ctx: MergeContext, lead: list[Ref]) -> None:
                 why="where an older version came from: the newest's lead tells its own")
 
 
+def _dates_only(ctx: MergeContext, r: Ref, new: list[str] | set[str]) -> bool:
+    """Every fact of `new` (of older unit `r`) is part of a date: a year, a month or
+    weekday, a day's number beside a month ("on Saturday 20 July 2024")."""
+    lx = ctx.lexicon
+    month = any(v == f"name:{m}" for m in lx.months for v in r.facts.values)
+    for v in new:
+        kind, _, x = v.partition(":")
+        if kind == "name" and (x in lx.months or x in lx.weekdays):
+            continue
+        if kind == "n" and (re.fullmatch(r"(?:19|20)\d\d", x) or (
+                month and x.isdigit() and 1 <= int(x) <= 31)):
+            continue
+        return False
+    return True
+
+
 def run(ctx: MergeContext) -> None:
     lead = lead_refs(ctx, ctx.base)
     if not lead:
@@ -129,11 +145,21 @@ def run(ctx: MergeContext) -> None:
             e = ctx.entries.get(r.key)
             if e is not None and e.status == "carried" and not e.chosen and not e.held:
                 todo.append(r)
+    stated = stated_facts(ctx)
+    described = [r for r in todo if describes_note(r.unit.text, ctx.lexicon)
+                 and r.facts.label is None and _dates_only(ctx, r, new_facts(ctx, r, stated))
+                 and not status_statement(r.unit, ctx.lexicon, ctx.thresholds)]
+    for r in described:  # what an older version called itself, and when: the newest's
+        # lead says what the note is now (a name or number only it gives is kept: scope)
+        ctx.entries[r.key] = set_status(
+            ctx.entries[r.key], "superseded", by=lead[0].key, by_text=text_of(lead[0]),
+            flips=("newer", "older"),
+            why="an older version's name for its note: the newest's lead introduces it")
+    todo = [r for r in todo if r not in described]
     if not todo:
         return
     base_words = {w.removesuffix("s") for b in ctx.base_refs()  # "Thursdays": Thursday
                   for w in re.findall(r"[a-z]+", b.unit.text.lower())}
-    stated = stated_facts(ctx)
     # a status or a "Label: value" line in the lead states a value, not an intro (a
     # status the newest states too is pass_one_valued.one_status's to supersede)
     lines = {r.key for r in todo if r.facts.label is not None
