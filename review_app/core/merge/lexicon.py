@@ -548,11 +548,11 @@ class Lexicon:
         has have had seems seem remains remain appears appear isn't aren't wasn't weren't
         """))
     place_pointer: str = "there"
-    # Object pronouns that point at a thing named before when they follow the opening
-    # verb ("Use them unless ...", "Hang it face-down"): the sentence leans on its
-    # predecessor (pass_leaning.refers_back).
+    # Object pronouns that point at a thing or person named before when they follow the
+    # opening verb ("Use them unless ...", "Hang it face-down", "Ring him on ..."): the
+    # sentence leans on its predecessor (pass_leaning.refers_back).
     object_pointers: frozenset[str] = field(default_factory=lambda: _words("""
-        it them
+        it them him her
         """))
     # The line written above the steps, rows or items of an older version of a block
     # that are carried (nothing in the newest speaks of them, or the person chose to):
