@@ -401,10 +401,16 @@ def value_frames(text: str, lexicon: Lexicon) -> set[str]:
     tokens = re.findall(r"[$€£¥]?\d+(?:[.,:/\-]\d+)*%?|[A-Za-z][\w'\-]*",
                         _CODE.sub(" ", text.translate(_ARABIC_INDIC)))
 
+    spelled = _tables(lexicon).numbers
+
     def is_value(k: int) -> bool:
         t = tokens[k]
         return t[:1].isdigit() or t[:1] in "$€£¥" or (
-            k > 0 and t[:1].isupper() and t.lower() not in lexicon.function_words)
+            k > 0 and t[:1].isupper() and t.lower() not in lexicon.function_words) or (
+            # a number spelled out before its unit ("two weeks before the show"), as
+            # facts_of reads it
+            t.lower() in spelled and k + 1 < len(tokens)
+            and tokens[k + 1].lower() in lexicon.measure_words)
 
     values = [is_value(k) for k in range(len(tokens))]
     out: set[str] = set()
