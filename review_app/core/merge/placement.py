@@ -97,10 +97,12 @@ def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
 
 
 def _carried_whole(ctx: MergeContext, refs: list[Ref]) -> set[tuple[str, int]]:
-    """Older sections every unit of which is carried: the newest states none of them
-    and says no other value for any. Such a section joins a newest section only by a
-    wider margin (Thresholds.place_margin_whole), else keeps its own heading (a "## Rules"
-    paragraph is no line of "## Roles" for naming the same people)."""
+    """Older sections most units of which are carried (two at least): the newest states
+    or replaces at most a minority of them. Such a section joins a newest section only
+    by a wider margin (Thresholds.place_margin_whole), else keeps its own heading (a
+    "## Rules" paragraph is no line of "## Roles" for naming the same people; three
+    hire rules are no steps of "## Booking" because the newest gave the fourth, on
+    cancelling, another value there)."""
     carried: dict[tuple[str, int], set[tuple[int, int, str]]] = {}
     for r in refs:
         carried.setdefault((r.path, r.section), set()).add(
@@ -110,7 +112,8 @@ def _carried_whole(ctx: MergeContext, refs: list[Ref]) -> set[tuple[str, int]]:
         doc = next(d for _, d in ctx.older if d.path == path)
         units = [u for b in doc.sections[k].blocks for u in doc.blocks[b].units
                  if u.kind not in UNEMBEDDED]
-        if units and all((u.block, u.start, u.text) in got for u in units):
+        kept = sum((u.block, u.start, u.text) in got for u in units)
+        if units and (kept == len(units) or (kept >= 2 and 2 * kept > len(units))):
             out.add((path, k))
     return out
 
