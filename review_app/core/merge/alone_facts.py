@@ -12,7 +12,7 @@ from .context import MergeContext, Ref
 from .ended import ended, is_open
 from .facts import coded_values, label_of, stem
 from .ledger import LEANS_ON_REPLACED
-from .lexicon import Lexicon
+from .lexicon import Lexicon, phrase_cues
 from .older_only import (
     HELD,
     PROSE,
@@ -95,6 +95,11 @@ def alone_facts(ctx: MergeContext) -> None:
                     e, "carried", flips=("carry", "drop"),
                     why=f"the newest rewrote it without the number naming it: "
                         f"{', '.join(v.split(':', 1)[1] for v in ids)}")
+            elif phrase_cues(said(b.unit), ctx.lexicon.standing_cues):
+                # "Agent commission is unchanged.": the value it leaves out is the older's
+                ctx.entries[r.key] = set_status(
+                    e, "carried", flips=("carry", "drop"),
+                    why=f"the newest says it holds unchanged, without its value: {named}")
             elif still := unspoken(ctx, r, b, alone):
                 ctx.entries[r.key] = set_status(
                     e, "carried", flips=("carry", "drop"),
