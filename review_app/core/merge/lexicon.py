@@ -234,9 +234,10 @@ class Lexicon:
         no_more
         """))
     # ... before these, and only a person or a party ("Owen Pryce left", "when he
-    # retired", "The Scouts pulled out in July"):
+    # retired", "The Scouts pulled out in July", "Dubwise Distribution ceased trading"):
     left_cues: frozenset[str] = field(default_factory=lambda: _words("""
         left retired resigned stepped_down has_gone pulled_out dropped_out backed_out withdrew
+        ceased_trading stopped_trading went_bust went_under went_out_of_business
         """))
     # Words telling that what a sentence states holds from some change on ("Fuel is now
     # included in the session price"): the older arrangement nearest it is what changed

@@ -104,12 +104,16 @@ def describes_note(text: str, lexicon: Lexicon) -> bool:
         if words[:len(parts)] == parts:
             words = words[len(parts):]
             break
-    if set(words) & (lexicon.copulas | lexicon.auxiliary_words | lexicon.rule_markers):
+    if (set(words) - lexicon.months) & (lexicon.copulas | lexicon.auxiliary_words
+                                        | lexicon.rule_markers):  # ("1 May" is no modal)
         return False  # a statement about the thing ("Our rates for weddings are fixed")
     for k, w in enumerate(words[:5]):
         if w in lexicon.self_description_nouns:
             after = words[k + 1] if k + 1 < len(words) else ""
-            return after in ("", "for", "of", "from", "on", "at")
+            # a past tense after its subject is a verb ("Owner raised prices from 15
+            # April"); opening the label it qualifies it ("Revised price list from May")
+            verb = any(v.endswith("ed") for v in words[1:k])
+            return after in ("", "for", "of", "from", "on", "at") and not verb
     return False
 
 

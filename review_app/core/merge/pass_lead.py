@@ -23,6 +23,7 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .document import Document
+from .lexicon import Lexicon
 from .link_lines import link_targets
 from .older_only import new_facts, set_status, stated_facts, text_of
 from .other_value import describes_note, provenance, tells_occasion
@@ -113,6 +114,14 @@ def _sources(ctx: MergeContext, lead: list[Ref]) -> None:
                 why="where an older version came from: the newest's lead tells its own")
 
 
+def _tells_change(text: str, lexicon: Lexicon) -> bool:
+    """The sentence tells a change its version made, in the past tense, within its
+    first five words ("Owner raised prices from 15 April to cover the water rate
+    increase."): that version's news, which the newest's lead replaces with its own."""
+    words = re.findall(r"[a-z]+", text.lower())[:5]
+    return any(w in lexicon.change_verbs and w.endswith("ed") for w in words)
+
+
 def _dates_only(ctx: MergeContext, r: Ref, new: list[str] | set[str]) -> bool:
     """Every fact of `new` (of older unit `r`) is part of a date: a year, a month or
     weekday, a day's number beside a month ("on Saturday 20 July 2024")."""
@@ -146,15 +155,18 @@ def run(ctx: MergeContext) -> None:
             if e is not None and e.status == "carried" and not e.chosen and not e.held:
                 todo.append(r)
     stated = stated_facts(ctx)
-    described = [r for r in todo if describes_note(r.unit.text, ctx.lexicon)
+    described = [r for r in todo if (describes_note(r.unit.text, ctx.lexicon)
+                                     or _tells_change(r.unit.text, ctx.lexicon))
                  and r.facts.label is None and _dates_only(ctx, r, new_facts(ctx, r, stated))
                  and not status_statement(r.unit, ctx.lexicon, ctx.thresholds)]
-    for r in described:  # what an older version called itself, and when: the newest's
-        # lead says what the note is now (a name or number only it gives is kept: scope)
+    for r in described:  # what an older version called itself or changed, and when: the
+        # newest's lead says what the note is now (a name or number only it gives is kept)
+        change = not describes_note(r.unit.text, ctx.lexicon)
         ctx.entries[r.key] = set_status(
             ctx.entries[r.key], "superseded", by=lead[0].key, by_text=text_of(lead[0]),
             flips=("newer", "older"),
-            why="an older version's name for its note: the newest's lead introduces it")
+            why=f"an older version's {'news of its change' if change else 'name for its note'}"
+                ": the newest's lead introduces the note")
     todo = [r for r in todo if r not in described]
     if not todo:
         return
