@@ -38,6 +38,11 @@ _NUMBERED = re.compile(
 _AFTER_LABEL = r"(?:\*\*|__)?(?=\s*(?:\([^)]{0,20}\)\s*)?[:.)–-]|\s+[a-z])"
 _LEAD_CODE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([A-Z]{1,2})(\d{1,3})" + _AFTER_LABEL)
 _LEAD_NOUN = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([A-Za-z]+)\s+(\d{1,3})" + _AFTER_LABEL)
+# what follows a replacing cue: "(replaces) old decision 5", "(instead of) D3"
+_LEAD_REPLACED_CODE = re.compile(r"\s*(?:the\s+|old\s+|original\s+)*([A-Z]{1,2})(\d{1,3})\b")
+_LEAD_REPLACED_NOUN = re.compile(
+    r"\s*(?:the\s+|old\s+|original\s+|earlier\s+|former\s+)*([A-Za-z]+)\s+"
+    r"(\d{1,3}(?:\s*(?:,|and|&)\s*\d{1,3})*)\b")
 _ROW_LABEL = re.compile(r"^\s*(?:([A-Z]{1,2})(\d{1,3})|(\d{1,3}))\s*$")
 _RANGE = re.compile(r"(\d+)\s*(?:to|through|-|–)\s*(\d+)")
 ANY = "*"  # a label's number for "every item not named anew"
@@ -79,6 +84,27 @@ def standing_labels(text: str, lexicon: Lexicon) -> set[str]:
             # "Decisions not mentioned below still stand": every one not named anew
             out |= {f"{singular(w)} {ANY}" for w in re.findall(r"[a-z]+", clause.lower())
                     if w.endswith("s") and singular(w) in lexicon.numbered_item_nouns}
+    return out
+
+
+def replaced_labels(text: str, lexicon: Lexicon) -> set[str]:
+    """The list items `text` says it replaces ("The first two slots are reserved for
+    first-timers (replaces old decision 5)", "instead of D3"): named anew by it."""
+    out: set[str] = set()
+    for m in _CLAUSE.finditer(text):
+        clause = m.group(0)
+        low = clause.lower()
+        for cue in lexicon.replaced_cues:
+            words = cue.replace("_", " ")
+            at = re.search(rf"\b{re.escape(words)}\b", low)
+            if at is None:
+                continue
+            after = clause[at.end():]
+            if (c := _LEAD_REPLACED_CODE.match(after)) is not None:
+                out.add(f"{c.group(1).lower()}{int(c.group(2))}")
+            elif (n := _LEAD_REPLACED_NOUN.match(after)) is not None and \
+                    singular(n.group(1).lower()) in lexicon.numbered_item_nouns:
+                out |= {f"{singular(n.group(1).lower())} {k}" for k in _numbers(n.group(2))}
     return out
 
 
@@ -176,7 +202,8 @@ def run(ctx: MergeContext) -> None:
             if r.unit.kind in ("obs", "rel"):
                 continue
             labels = standing_labels(r.unit.text, ctx.lexicon)
-            own = own_labels(ctx, doc, r) - labels
+            own = (own_labels(ctx, doc, r) | replaced_labels(r.unit.text, ctx.lexicon)) \
+                - labels
             # (the clause naming it: "Decision 1 amended: ...; league night hours unchanged"
             # says decision 1 anew)
             first = next(iter(_CLAUSE.findall(r.unit.text)), "")
