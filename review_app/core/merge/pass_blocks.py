@@ -54,13 +54,16 @@ def _block_refs(ctx: MergeContext, path: str) -> dict[int, list[Ref]]:
 
 
 def _matched_section(ctx: MergeContext, r: Ref) -> int | None:
-    """The base section of the base unit an older unit is matched with."""
+    """The base section of the base unit an older unit is matched with; none where that
+    unit is an observation or a relation (a body line is never written among them:
+    "- Wheel cleaner: acid-free only" had joined "## Observations" after its sibling's
+    new value there)."""
     e = ctx.entries[r.key]
     if e.status not in ("present", "superseded") or not e.by:
         return None
     base = {b.key: b for b in ctx.base_refs()}
     b = base.get(e.by)
-    return b.section if b is not None else None
+    return b.section if b is not None and b.unit.kind not in ("obs", "rel") else None
 
 
 def run(ctx: MergeContext) -> None:
