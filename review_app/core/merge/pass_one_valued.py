@@ -241,7 +241,9 @@ def earlier_stage(ctx: MergeContext) -> None:
     for r, e in _carried_older(ctx):
         if r.unit.kind in ("rel", "code", "row", "step") \
                 or not (phrase_cues(said(r.unit), ctx.lexicon.earlier_stage_cues)
-                        or _pending(said(r.unit), ctx.lexicon)):
+                        or _pending(said(r.unit), ctx.lexicon)
+                        # under a heading saying so ("## Proposed dates")
+                        or phrase_cues(r.section_title or "", ctx.lexicon.earlier_stage_cues)):
             continue
         # (a cue read as a name is no fact of its own: "Install date TBC.")
         own = {v for v in r.facts.values if (v in months or v not in stated)
