@@ -31,6 +31,7 @@ from .lexicon import Lexicon, phrase_cues
 from .list_items import MARKER, item_nouns, singular
 
 _CLAUSE = re.compile(r"[^.;]+")
+_CLAUSE_END = re.compile(r"[.;]")
 _CODE = re.compile(r"\b([A-Z]{1,2})(\d{1,3})\b")
 _NUMBERED = re.compile(
     r"\b([A-Za-z]+)\s+(\d{1,3}(?:\s*(?:,|and|&|or|to|through|-|–)\s*\d{1,3})*)\b")
@@ -89,23 +90,30 @@ def standing_labels(text: str, lexicon: Lexicon) -> set[str]:
 
 def replaced_labels(text: str, lexicon: Lexicon) -> set[str]:
     """The list items `text` says it replaces ("The first two slots are reserved for
-    first-timers (replaces old decision 5)", "instead of D3"): named anew by it."""
+    first-timers (replaces old decision 5)", "instead of D3"): named anew by it. One
+    pass over the text for all cues (a 60 KB run of abbreviations is thousands of
+    clauses)."""
     out: set[str] = set()
-    for m in _CLAUSE.finditer(text):
-        clause = m.group(0)
-        low = clause.lower()
-        for cue in lexicon.replaced_cues:
-            words = cue.replace("_", " ")
-            at = re.search(rf"\b{re.escape(words)}\b", low)
-            if at is None:
-                continue
-            after = clause[at.end():]
-            if (c := _LEAD_REPLACED_CODE.match(after)) is not None:
-                out.add(f"{c.group(1).lower()}{int(c.group(2))}")
-            elif (n := _LEAD_REPLACED_NOUN.match(after)) is not None and \
-                    singular(n.group(1).lower()) in lexicon.numbered_item_nouns:
-                out |= {f"{singular(n.group(1).lower())} {k}" for k in _numbers(n.group(2))}
+    for m in _replacing(lexicon).finditer(text):
+        end = _CLAUSE_END.search(text, m.end())
+        after = text[m.end():end.start() if end else len(text)]
+        if (c := _LEAD_REPLACED_CODE.match(after)) is not None:
+            out.add(f"{c.group(1).lower()}{int(c.group(2))}")
+        elif (n := _LEAD_REPLACED_NOUN.match(after)) is not None and \
+                singular(n.group(1).lower()) in lexicon.numbered_item_nouns:
+            out |= {f"{singular(n.group(1).lower())} {k}" for k in _numbers(n.group(2))}
     return out
+
+
+def _replacing(lexicon: Lexicon) -> re.Pattern[str]:
+    """Lexicon.replaced_cues as one pattern, longest first (built once a lexicon)."""
+    memo = lexicon.memo("replacing_cues")
+    found = memo.get(None)
+    if found is None:
+        cues = sorted((re.escape(c.replace("_", " ")) for c in lexicon.replaced_cues),
+                      key=len, reverse=True)
+        found = memo[None] = re.compile(rf"\b(?:{'|'.join(cues)})\b", re.IGNORECASE)
+    return found
 
 
 def own_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
