@@ -184,7 +184,10 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 person = len(names) >= 2 and all(len(n) >= 2 for n in names)
                 kind = "gone" if person else "moved"
             if kind == "left":  # a person leaves; "on the left" is a place
-                person = len(names) >= 2 and all(len(n) >= 2 for n in names)
+                if not names and (one := _one_name_before(tokens, low, k, lexicon)):
+                    names, said = frozenset({one}), one  # "Owen has left for university"
+                person = (len(names) >= 2 and all(len(n) >= 2 for n in names)) or (
+                    len(names) == 1 and said in names)
                 thing = not names and k > 0 and low[k - 1] in lexicon.passive_words \
                     and "_".join(low[k:k + n]) in lexicon.retired_thing_cues
                 # "the paper loans book was retired" (not "until she retired")
@@ -202,6 +205,21 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             break
         k += 1
     return tuple(out)
+
+
+def _one_name_before(tokens: list[str], low: list[str], k: int, lexicon: Lexicon) -> str:
+    """The one capitalised word opening the sentence right before a leaving cue at token
+    k (auxiliaries between: "Owen has left", "Lukasz left us in May"): a leaving verb
+    says the word is someone's name, as a pronoun after it would (roles.py). "" when
+    none."""
+    j = k - 1
+    while j >= 0 and low[j] in lexicon.auxiliary_words:
+        j -= 1
+    if j < 0 or (j > 0 and tokens[j - 1] not in _STOP) or len(tokens[j]) < 3 \
+            or not _capital(tokens[j], lexicon) or tokens[j].isupper() \
+            or low[j] in lexicon.no_one_words:
+        return ""
+    return _bare(tokens[j])
 
 
 def _how(rest: list[str], lexicon: Lexicon) -> frozenset[str]:
@@ -291,6 +309,13 @@ def names_in(text: str) -> frozenset[str]:
     return frozenset(_bare(t) for t in _TOKEN.findall(text) if t[:1].isupper())
 
 
+def _mid_names(text: str) -> frozenset[str]:
+    """The capitalised tokens of the text that open no sentence."""
+    tokens = _TOKEN.findall(text)
+    return frozenset(_bare(t) for k, t in enumerate(tokens)
+                     if t[:1].isupper() and k and tokens[k - 1] not in ".!?")
+
+
 def words_in(text: str, lexicon: Lexicon) -> frozenset[str]:
     skip = lexicon.function_words - lexicon.weekdays
     return frozenset(stem(_bare(t).lower(), lexicon) for t in _TOKEN.findall(text)
@@ -304,6 +329,8 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     if not end.names:
         return end.words <= words_in(text, lexicon)
     mine = names_in(text)
+    if end.person and len(end.names) == 1:  # one word ("Owen has left"): a name only
+        mine = _mid_names(text)  # where no sentence starts ("Driver: Owen on Thursdays")
     if end.instead & mine:
         return False
     long_ = {n for n in end.distinct if len(n) >= 3}

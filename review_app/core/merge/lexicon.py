@@ -235,6 +235,12 @@ class Lexicon:
         """))
     # ... before these, and only a person or a party ("Owen Pryce left", "when he
     # retired", "The Scouts pulled out in July", "Dubwise Distribution ceased trading"):
+    # Words that open a sentence before a leaving cue without naming anyone ("Everyone
+    # left early", "Turn left at the gate"): no one-word name (ended._one_name_before).
+    no_one_words: frozenset[str] = field(default_factory=lambda: _words("""
+        everyone everybody someone somebody anyone anybody nobody nothing everything
+        something all most many some few none turn keep bear go
+        """))
     left_cues: frozenset[str] = field(default_factory=lambda: _words("""
         left retired resigned stepped_down has_gone pulled_out dropped_out backed_out withdrew
         ceased_trading stopped_trading went_bust went_under went_out_of_business

@@ -186,8 +186,13 @@ def run(ctx: MergeContext) -> None:
                     "what this one measures")
                 continue
             about = _about(ctx, r)
-            pairs += [(r, b, end, over is True) for b in scope for end in ends.get(b.key, ())
-                      if (over := _over(ctx, r, about, end)) is not False]
+            # a person who left is gone from the whole note, not one section's scope
+            within = {b.key for b in scope}
+            judged = scope + [b for b in base if b.key not in within and any(
+                end.person for end in ends.get(b.key, ()))]
+            pairs += [(r, b, end, over is True) for b in judged for end in ends.get(b.key, ())
+                      if (b.key in within or end.person)
+                      and (over := _over(ctx, r, about, end)) is not False]
     if pairs:
         _ended_pairs(ctx, pairs)
     moved_from(ctx, base, scopes)
