@@ -164,6 +164,7 @@ def run(ctx: MergeContext) -> None:
     scopes = SaidScope(ctx, base)
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
+    people = [b for b in base if any(end.person for end in ends.get(b.key, ()))]
     pairs: list[tuple[Ref, Ref, Ended, bool]] = []  # (..., named whole)
     stated = cache(lambda: stated_facts(ctx))
     for _, doc in ctx.older:
@@ -188,8 +189,7 @@ def run(ctx: MergeContext) -> None:
             about = _about(ctx, r)
             # a person who left is gone from the whole note, not one section's scope
             within = {b.key for b in scope}
-            judged = scope + [b for b in base if b.key not in within and any(
-                end.person for end in ends.get(b.key, ()))]
+            judged = scope + [b for b in people if b.key not in within]
             pairs += [(r, b, end, over is True) for b in judged for end in ends.get(b.key, ())
                       if (b.key in within or end.person)
                       and (over := _over(ctx, r, about, end)) is not False]
