@@ -205,6 +205,12 @@ def run(ctx: MergeContext) -> Lines:
         swaps.setdefault(ctx.ref(b).unit.start, []).append((ctx.ref(b), ctx.ref(o)))
     gone = {ctx.ref(k).unit.start for k, e in ctx.entries.items()
              if e.source == base.path and e.status == "dropped"}
+    # headings of the newest's observation or relation sections whose lines are all gone
+    emptied = {base.sections[k].start for k in range(len(base.sections))
+               if base.sections[k].title and _structured_only(base, k)
+               and all(b_unit.start in gone for b in base.sections[k].blocks
+                       for b_unit in base.blocks[b].units)}
+    heads: list[int] = []
     out: Lines = []
     i = 0
     while i <= len(base.lines):
@@ -232,9 +238,30 @@ def run(ctx: MergeContext) -> Lines:
                 i = newer.unit.end
             continue
         if i not in gone:
+            if i in emptied:
+                heads.append(len(out))
             out.append((base.lines[i], None))
         i += 1
-    return out
+    return _without_empty(out, heads)
+
+
+def _without_empty(out: Lines, heads: list[int]) -> Lines:
+    """`out` without the headings at `heads` (observations or relations sections of the
+    newest whose every line was dropped) that nothing was written under: a "## Relations"
+    heading left over a dropped "supersedes [[...]]" line to a member is no section."""
+    drop: set[int] = set()
+    for h in heads:
+        j = h + 1
+        while j < len(out) and not out[j][0].strip():
+            j += 1
+        if j == len(out) or out[j][0].lstrip().startswith("#"):
+            drop |= set(range(h, j))
+    if not drop:
+        return out
+    kept = [ln for k, ln in enumerate(out) if k not in drop]
+    while kept and not kept[-1][0].strip():
+        kept.pop()  # (no blank tail where the last section went)
+    return kept + ([("", None)] if out and not out[-1][0].strip() else [])
 
 
 _STEP = re.compile(r"^(\s*)(\d+)([.)])(\s+)")
