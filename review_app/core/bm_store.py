@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -260,30 +260,27 @@ class BasicMemoryIndex:
         if not wanted:
             return {}
         if len(wanted) <= POINT_READS:  # a few notes' chunks: looked up, not the table read
-            return self._vectors_by_rowid(sorted(wanted))
+            ids = sorted(wanted)
+            parts = (ids[k:k + 500] for k in range(0, len(ids), 500))  # SQLite's bound
+            return self._decoded(wanted, *(self.conn.execute(
+                f"SELECT rowid, embedding FROM {VECTOR_TABLE} WHERE rowid IN "
+                f"({','.join('?' * len(part))})", part) for part in parts))
         if self.partitioned:
             rows = self.conn.execute(
                 f"SELECT rowid, embedding FROM {VECTOR_TABLE} WHERE project_id = ?",
                 (project_id,))
         else:
             rows = self.conn.execute(f"SELECT rowid, embedding FROM {VECTOR_TABLE}")
-        out: dict[int, np.ndarray] = {}
-        width = 4 * (self.dim or 0)
-        for rowid, blob in rows:
-            if rowid in wanted and isinstance(blob, bytes) and len(blob) == width:
-                out[int(rowid)] = np.frombuffer(blob, dtype="<f4")
-        return out
+        return self._decoded(wanted, rows)
 
-    def _vectors_by_rowid(self, wanted: list[int]) -> dict[int, np.ndarray]:
+    def _decoded(self, wanted: set[int], *cursors: Iterable[tuple[int, object]]
+                 ) -> dict[int, np.ndarray]:
+        """The wanted rows' embeddings, as float32 vectors of the index's width."""
         out: dict[int, np.ndarray] = {}
         width = 4 * (self.dim or 0)
-        for start in range(0, len(wanted), 500):  # under SQLite's bound on parameters
-            part = wanted[start:start + 500]
-            rows = self.conn.execute(
-                f"SELECT rowid, embedding FROM {VECTOR_TABLE} WHERE rowid IN "
-                f"({','.join('?' * len(part))})", part)
+        for rows in cursors:
             for rowid, blob in rows:
-                if isinstance(blob, bytes) and len(blob) == width:
+                if rowid in wanted and isinstance(blob, bytes) and len(blob) == width:
                     out[int(rowid)] = np.frombuffer(blob, dtype="<f4")
         return out
 

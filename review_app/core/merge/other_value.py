@@ -89,7 +89,8 @@ def provenance(text: str, lexicon: Lexicon) -> bool:
 
 def describes_note(text: str, lexicon: Lexicon) -> bool:
     """A lead sentence naming what its own note is: optionally "These are the", then at
-    most four words (no verb among them but an -ing one: "Planning page"), then one of
+    most four words (no past tense after a first one: "Owner raised prices" is a
+    verb, "Revised price list" a label), then one of
     Lexicon.self_description_nouns and a word joining what it covers ("for", "of",
     "from", "on", "at") or the sentence's end: "Planning page for the club fly-in on
     Saturday 20 July 2024.", "Spokeline Couriers standard prices from 1 September

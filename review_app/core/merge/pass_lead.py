@@ -27,7 +27,7 @@ from .lexicon import Lexicon
 from .link_lines import link_targets
 from .older_only import new_facts, set_status, stated_facts, text_of
 from .other_value import describes_note, provenance, tells_occasion
-from .pass_one_valued import status_statement
+from .pass_one_valued import dated_state, status_statement
 from .section_meaning import clear_homes
 
 
@@ -122,20 +122,12 @@ def _tells_change(text: str, lexicon: Lexicon) -> bool:
     return any(w in lexicon.change_verbs and w.endswith("ed") for w in words)
 
 
-def _dates_only(ctx: MergeContext, r: Ref, new: list[str] | set[str]) -> bool:
-    """Every fact of `new` (of older unit `r`) is part of a date: a year, a month or
-    weekday, a day's number beside a month ("on Saturday 20 July 2024")."""
-    lx = ctx.lexicon
-    month = any(v == f"name:{m}" for m in lx.months for v in r.facts.values)
-    for v in new:
-        kind, _, x = v.partition(":")
-        if kind == "name" and (x in lx.months or x in lx.weekdays):
-            continue
-        if kind == "n" and (re.fullmatch(r"(?:19|20)\d\d", x) or (
-                month and x.isdigit() and 1 <= int(x) <= 31)):
-            continue
-        return False
-    return True
+def _dates_only(ctx: MergeContext, r: Ref, new: list[str]) -> bool:
+    """Every fact of `new` (of older unit `r`) is part of a date (pass_one_valued.
+    dated_state, a year alone too), a month `r` names counting though the newest
+    states it ("on Saturday 20 July 2024" beside the newest's "held on 20 July")."""
+    months = {v for v in r.facts.values if v.startswith("name:") and v[5:] in ctx.lexicon.months}
+    return dated_state(ctx, set(new) | months, years=True)
 
 
 def run(ctx: MergeContext) -> None:
@@ -155,17 +147,19 @@ def run(ctx: MergeContext) -> None:
             if e is not None and e.status == "carried" and not e.chosen and not e.held:
                 todo.append(r)
     stated = stated_facts(ctx)
-    described = [r for r in todo if (describes_note(r.unit.text, ctx.lexicon)
-                                     or _tells_change(r.unit.text, ctx.lexicon))
-                 and r.facts.label is None and _dates_only(ctx, r, new_facts(ctx, r, stated))
-                 and not status_statement(r.unit, ctx.lexicon, ctx.thresholds)]
-    for r in described:  # what an older version called itself or changed, and when: the
+    described: list[Ref] = []
+    for r in todo:  # what an older version called itself or changed, and when: the
         # newest's lead says what the note is now (a name or number only it gives is kept)
-        change = not describes_note(r.unit.text, ctx.lexicon)
+        label = describes_note(r.unit.text, ctx.lexicon)
+        if not (label or _tells_change(r.unit.text, ctx.lexicon)) or r.facts.label is not None \
+                or not _dates_only(ctx, r, new_facts(ctx, r, stated)) \
+                or status_statement(r.unit, ctx.lexicon, ctx.thresholds):
+            continue
+        described.append(r)
         ctx.entries[r.key] = set_status(
             ctx.entries[r.key], "superseded", by=lead[0].key, by_text=text_of(lead[0]),
             flips=("newer", "older"),
-            why=f"an older version's {'news of its change' if change else 'name for its note'}"
+            why=f"an older version's {'name for its note' if label else 'news of its change'}"
                 ": the newest's lead introduces the note")
     todo = [r for r in todo if r not in described]
     if not todo:

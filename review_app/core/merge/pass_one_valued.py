@@ -36,7 +36,7 @@ def _one_valued(ctx: MergeContext, title: str) -> bool:
         w in ctx.lexicon.one_valued_headings for w in words)
 
 
-def _dated_state(ctx: MergeContext, values: frozenset[str] | set[str], *,
+def dated_state(ctx: MergeContext, values: frozenset[str] | set[str], *,
                  years: bool = False) -> bool:
     """Its facts are a date at most ("Sent 16 April 2025."): a number is a day or a
     year beside a month (with `years`, a year alone: "2025 fees are still a draft"
@@ -103,7 +103,7 @@ def _byline(ctx: MergeContext, r: Ref) -> bool:
         and len(words) <= ctx.thresholds.one_valued_words \
         and words[0] in ctx.lexicon.note_history_words \
         and words[1] in ctx.lexicon.byline_words \
-        and _dated_state(ctx, {v for v in r.facts.values if not v.startswith("name:")
+        and dated_state(ctx, {v for v in r.facts.values if not v.startswith("name:")
                                or v[5:] in ctx.lexicon.months})
 
 
@@ -176,7 +176,7 @@ def one_status(ctx: MergeContext) -> None:
             continue
         own = {v for v in r.facts.values if v in months or not (
             v.startswith("name:") and v in stated)}
-        if _dated_state(ctx, own):
+        if dated_state(ctx, own):
             _superseded_by(ctx, r, e, b, "a note has one status at a time: the newest states it")
 
 
@@ -258,7 +258,7 @@ def earlier_stage(ctx: MergeContext) -> None:
         # by it: the names it gives were the interim's, not facts of now.
         settled = bool(phrase_cues(said(r.unit), ctx.lexicon.interim_cues)) and any(
             v.startswith("name:") and v not in months for v in r.facts.values & stated)
-        if _dated_state(ctx, own, years=True) or waited or settled:
+        if dated_state(ctx, own, years=True) or waited or settled:
             _superseded_by(ctx, r, e, b, "it speaks of an earlier stage: the newest's status "
                            "closes it")
             if waited:
@@ -328,7 +328,7 @@ def run(ctx: MergeContext) -> None:
             if e is None or e.status != "carried" or e.chosen \
                     or r.unit.kind in ("obs", "rel", "code") \
                     or len(r.unit.text.split()) > ctx.thresholds.one_valued_words \
-                    or not _dated_state(ctx, set(r.facts.values)):
+                    or not dated_state(ctx, set(r.facts.values)):
                 continue
             where = ctx.home.get(r.key, ctx.aligned.get((r.path, r.section)))
             b = first.get(where) if where is not None else None

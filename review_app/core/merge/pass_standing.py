@@ -150,23 +150,21 @@ def _item_labels(ctx: MergeContext, doc: Document, r: Ref) -> set[str]:
     return out
 
 
-def _other_item(ctx: MergeContext, key: str | None, mine: set[str]) -> bool:
+def _other_item(ctx: MergeContext, key: str | None, mine: set[str], *,
+                named: bool = False) -> bool:
     """The base unit `key` is an item named for another number or code ("Decision 3
-    (revised): ..." is no other value of decision 1)."""
+    (revised): ..." is no other value of decision 1). `named`: by its own words only
+    ("Decision 2 is changed: ...", "D4 has ended"), not by a list's own numbering (a
+    renumbered list's item 2 may be the older item 1 with a new value)."""
     if key is None or key not in ctx.entries or ctx.entries[key].source != ctx.base.path:
         return False
-    theirs = _item_labels(ctx, ctx.base, ctx.ref(key))
+    theirs = (own_labels if named else _item_labels)(ctx, ctx.base, ctx.ref(key))
     return bool(theirs) and not theirs & mine
 
 
-def _names_another(ctx: MergeContext, key: str | None, mine: set[str]) -> bool:
-    """The base unit `key` names in its own words an item of another number or code
-    ("Decision 2 is changed: ...", "D4 has ended"); a list's own numbering is no such
-    name (a renumbered list's item 2 may be the older item 1 with a new value)."""
-    if key is None or key not in ctx.entries or ctx.entries[key].source != ctx.base.path:
-        return False
-    theirs = own_labels(ctx, ctx.base, ctx.ref(key))
-    return bool(theirs) and not theirs & mine
+def _noun(label: str) -> str:
+    """What a label names items by: "decision" of "decision 2", "d" of "d4"."""
+    return label.rsplit(" ", 1)[0] if " " in label else label.rstrip("0123456789")
 
 
 def _changes_list(ctx: MergeContext, r: Ref, mine: set[str]) -> bool:
@@ -176,12 +174,10 @@ def _changes_list(ctx: MergeContext, r: Ref, mine: set[str]) -> bool:
     bi = ctx.held_with.get(r.key)
     if bi is None:
         return False
-    nouns = {label.rsplit(" ", 1)[0] if " " in label else label.rstrip("0123456789")
-             for label in mine}
+    nouns = {_noun(label) for label in mine}
     theirs = [label for b in ctx.base_refs() if b.unit.block == bi
               for label in own_labels(ctx, ctx.base, b)]
-    return bool(theirs) and not set(theirs) & mine and all(
-        (t.rsplit(" ", 1)[0] if " " in t else t.rstrip("0123456789")) in nouns for t in theirs)
+    return bool(theirs) and not set(theirs) & mine and all(_noun(t) in nouns for t in theirs)
 
 
 def _with_siblings(ctx: MergeContext, doc: Document, r: Ref) -> None:
@@ -255,7 +251,7 @@ def run(ctx: MergeContext) -> None:
                   if k < rank and labels & (mine | wild)]
             if not by:
                 if not e.chosen and mine and (
-                        (e.status == "superseded" and _names_another(ctx, e.by, mine))
+                        (e.status == "superseded" and _other_item(ctx, e.by, mine, named=True))
                         or (e.status == "dropped" and e.held and _changes_list(ctx, r, mine))):
                     # "Decision 2 is changed: ten stamps now earn a £12 voucher" speaks of
                     # decision 2 alone: it is no other value of decision 1, and a list of such
