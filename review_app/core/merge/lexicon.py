@@ -7,19 +7,20 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .value_words import ValueWords, word_set
+
 MEMO_ENTRIES = 200_000
 """Results a lexicon keeps per kind before it starts afresh: a 3 x 600-word group has
 ~2,000 distinct words and ~350 units, so a session's previews stay far below it."""
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
 @dataclass(frozen=True)
-class Lexicon:
+class Lexicon(ValueWords):
+    """Every word list the engine reads sentences by; how a language writes its values
+    (dates, money, numbers and times in words) is ValueWords', which it extends."""
+
     # Capitalised words that start or glue sentences, not names.
-    function_words: frozenset[str] = field(default_factory=lambda: _words("""
+    function_words: frozenset[str] = field(default_factory=lambda: word_set("""
         a an the this that these those it its we our us you your they their he she his her
         i my me and or but if then when while for to of in on at by with from as is are
         unless although though whether
@@ -34,40 +35,40 @@ class Lexicon:
         """))
     # Function words above that still say what a person does when they follow a name
     # ("Wes runs the rota", "Ana sets the menu"): the slot a name fills (roles.py).
-    duty_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+    duty_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
         run runs set sets use uses
         """))
     # Verbs that join a name to its role without saying what the person does: "the
     # driver remains Gareth Pugh" names the same slot as "the driver is Gareth Pugh"
     # and "Driver: Gareth Pugh" (roles.py).
-    copulas: frozenset[str] = field(default_factory=lambda: _words("""
+    copulas: frozenset[str] = field(default_factory=lambda: word_set("""
         is are was were remains remain stays stay
         """))
     # Words that open a noun phrase ("the coordinator", "our treasurer"): after a
     # copula they make what follows a role ("Tomasz is now the coordinator", not
     # "Deliveries are booked": roles.py).
-    determiners: frozenset[str] = field(default_factory=lambda: _words("""
+    determiners: frozenset[str] = field(default_factory=lambda: word_set("""
         the a an our their its this that his her my your
         """))
     # Words that make a unit a decision (a fact even without a number or a name).
-    decision_words: frozenset[str] = field(default_factory=lambda: _words("""
+    decision_words: frozenset[str] = field(default_factory=lambda: word_set("""
         decided decide decision chose chosen choose accepted rejected approved agreed
         adopted deprecated superseded selected picked dropped replaced keep drop
         """))
     # Relation types a note has one of at a time: another target in the newest note
     # supersedes the older one.
-    one_valued_relations: frozenset[str] = field(default_factory=lambda: _words("""
+    one_valued_relations: frozenset[str] = field(default_factory=lambda: word_set("""
         member_of owned_by reports_to stays_at part_of located_in managed_by led_by
         assigned_to belongs_to works_at lives_in status replaced_by successor_of
         """))
     # Observation categories a note has one of at a time: another one in the newest
     # note supersedes the older one.
-    one_valued_categories: frozenset[str] = field(default_factory=lambda: _words("""
+    one_valued_categories: frozenset[str] = field(default_factory=lambda: word_set("""
         status state stage phase owner lead coordinator version
         """))
     # Units of time and measure: "kept for 30 days" and "rotated after 90 days" count
     # nothing in common, "14 colonies" and "19 colonies" do.
-    measure_words: frozenset[str] = field(default_factory=lambda: _words("""
+    measure_words: frozenset[str] = field(default_factory=lambda: word_set("""
         second seconds minute minutes hour hours day days week weeks month months year
         years times percent per cent degrees metres meters miles km kg litre litres liter
         liters
@@ -75,13 +76,13 @@ class Lexicon:
     # Units of measure written as capitalised symbols ("400 W ERP", "230 V", "2.4 GHz",
     # "16 MB"): a value in them is a measure like "450 kg" (thing_values), though a
     # capitalised word is otherwise a name.
-    unit_symbols: frozenset[str] = field(default_factory=lambda: _words("""
+    unit_symbols: frozenset[str] = field(default_factory=lambda: word_set("""
         W kW MW V kV mA Hz kHz MHz GHz kB MB GB TB dB
         """))
     # Words that open a sentence about the note itself, not its subject ("Revision of
     # the February procedure.", "Version adopted at ...", "Written after ..."): in an
     # older note's intro they tell that version's history, not a fact of now.
-    note_history_words: frozenset[str] = field(default_factory=lambda: _words("""
+    note_history_words: frozenset[str] = field(default_factory=lambda: word_set("""
         revision revised revisions version versions changes changelog draft drafted
         written rewritten rewrite amended edition updated
         """))
@@ -95,64 +96,64 @@ class Lexicon:
     # start has moved forward"). An older intro's scope line opens with one of
     # `scope_openers` and one of `scope_followers` ("How we book ...", "What to do
     # ..."). All tell the older version's moment (version_talk.py).
-    version_pointers: frozenset[str] = field(default_factory=lambda: _words("""
+    version_pointers: frozenset[str] = field(default_factory=lambda: word_set("""
         this these the our
         """))
-    version_nouns: frozenset[str] = field(default_factory=lambda: _words("""
+    version_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
         revision revisions change changes
         """))
     # Nouns that name the note itself only after one of `self_pointers` ("this note",
     # "this version"; "the minimum supported version" is the subject's).
-    self_pointers: frozenset[str] = field(default_factory=lambda: _words("""
+    self_pointers: frozenset[str] = field(default_factory=lambda: word_set("""
         this these
         """))
-    self_nouns: frozenset[str] = field(default_factory=lambda: _words("""
+    self_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
         note notes version edition update rewrite draft write-up
         """))
     # A sentence leaving what it does not list to another version of its note, or naming
     # the version it replaced ("unchanged from the February policy", "as in the first
     # draft", "Supersedes the March note", "Same as rev 1, but ..."): one of these, then
     # within four words one of `self_nouns` or `document_nouns` (version_talk.py).
-    version_reference_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    version_reference_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         unchanged_from as_in_the same_as_in as_before_in carried_over_from supersedes
         replaces same_as
         """))
     # Nouns a lead sentence names its own note by ("Planning page for the fly-in",
     # "These are the standing rules for the field", "Internal contact sheet for
     # staff", "Standard prices from 1 September"): other_value.describes_note.
-    self_description_nouns: frozenset[str] = field(default_factory=lambda: _words("""
+    self_description_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
         page sheet notes rules list card prices rates procedure plan guide handbook
         policy record summary log overview reference checklist schedule timetable
         agenda minutes
         """))
     # Openings before such a noun that point at the note ("These are the ...").
-    self_description_openers: frozenset[str] = field(default_factory=lambda: _words("""
+    self_description_openers: frozenset[str] = field(default_factory=lambda: word_set("""
         this_is_the this_is_our these_are_the these_are_our here_is_the here_are_the
         """))
-    document_nouns: frozenset[str] = field(default_factory=lambda: _words("""
+    document_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
         policy plan procedure rules guide handbook list sheet rev revision
         """))
-    version_noun_joiners: frozenset[str] = field(default_factory=lambda: _words("""
+    version_noun_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
         of to for from in on at with by
         """))
-    first_person: frozenset[str] = field(default_factory=lambda: _words("""
+    first_person: frozenset[str] = field(default_factory=lambda: word_set("""
         we i
         """))
-    change_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+    change_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
         moved changed revised switched shifted replaced reworked rewritten updated
         amended reduced increased raised lowered extended shortened brought
         """))
-    perfect_auxiliaries: frozenset[str] = field(default_factory=lambda: _words("""
+    perfect_auxiliaries: frozenset[str] = field(default_factory=lambda: word_set("""
         has have had been
         """))
     # Words between a first person and what it did ("We have also added ...").
-    claim_adverbs: frozenset[str] = field(default_factory=lambda: _words("""
+    claim_adverbs: frozenset[str] = field(default_factory=lambda: word_set("""
         also just recently since already then
         """))
-    scope_openers: frozenset[str] = field(default_factory=lambda: _words("""
+    scope_openers: frozenset[str] = field(default_factory=lambda: word_set("""
         how what
         """))
-    scope_followers: frozenset[str] = field(default_factory=lambda: _words("""
+    scope_followers: frozenset[str] = field(default_factory=lambda: word_set("""
         we to you
         """))
     # A sentence about where its note came from opens with a participle whose subject
@@ -162,29 +163,29 @@ class Lexicon:
     # one of `irregular_participles`. A newest lead sentence naming its occasion
     # ("The up-to-date plan ..., after the final numbers meeting") carries one of
     # `occasion_words`.
-    source_words: frozenset[str] = field(default_factory=lambda: _words("""
+    source_words: frozenset[str] = field(default_factory=lambda: word_set("""
         from after following by
         """))
-    irregular_participles: frozenset[str] = field(default_factory=lambda: _words("""
+    irregular_participles: frozenset[str] = field(default_factory=lambda: word_set("""
         taken written drawn given made done kept brought sent told heard seen put got
         built held copied
         """))
     # Who a thing comes from: one of `supplier_words` after one of `supply_verbs`
     # ("Straw is grown for us by the Pennington farm", "supplied from Kemtech"): a
     # supplier is a fact. Not who keeps or runs it ("kept by Hugo": roles.holders).
-    supplier_words: frozenset[str] = field(default_factory=lambda: _words("""
+    supplier_words: frozenset[str] = field(default_factory=lambda: word_set("""
         by from through
         """))
-    supply_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+    supply_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
         grown supplied sourced imported made milled sawn seasoned bred raised brewed
         roasted woven printed bought ordered delivered shipped cut coppiced
         """))
-    occasion_words: frozenset[str] = field(default_factory=lambda: _words("""
+    occasion_words: frozenset[str] = field(default_factory=lambda: word_set("""
         after following
         """))
     # After a `note_history_words` word, these make a byline ("Written by A. Moss"):
     # a note has one at a time (pass_one_valued).
-    byline_words: frozenset[str] = field(default_factory=lambda: _words("""
+    byline_words: frozenset[str] = field(default_factory=lambda: word_set("""
         by
         """))
     # Headings of sections whose items are decisions, each a fact of its own.
@@ -192,25 +193,25 @@ class Lexicon:
                                           "non-goal", "won't do", "rejected")
     # Nouns that name an item of a numbered list by its number ("decision 2", "step 3");
     # the singular of the list's heading words counts too.
-    numbered_item_nouns: frozenset[str] = field(default_factory=lambda: _words("""
+    numbered_item_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
         decision step item point rule option phase stage task action question
         """))
     # A newer version saying items of an older list still hold, named by number or code
     # ("D1 and D2 still apply", "Decisions 2 and 3 stand exactly as drafted"):
     # pass_standing; "_" joins the words of one cue.
-    standing_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    standing_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         still_apply still_applies still_stand still_stands stand_as stands_as unchanged
         still_hold still_holds remain_in_force remains_in_force still_in_force still_valid
         as_drafted as_agreed as_before as_written stay_as stays_as
         """))
     # With standing_cues and a plural of numbered_item_nouns, the items a newer version
     # does not name ("Decisions not mentioned below still stand"): pass_standing.
-    unnamed_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    unnamed_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         not_mentioned not_listed not_named not_changed not_covered other remaining the_rest
         """))
     # A table row's status cell opening with one of these, after the item it names
     # ("| 2 | Kept (quarterly since June) |"): the item holds (pass_standing).
-    standing_cells: frozenset[str] = field(default_factory=lambda: _words("""
+    standing_cells: frozenset[str] = field(default_factory=lambda: word_set("""
         kept unchanged stands stand holds applies continues same retained
         """))
     # What the newest says is over, in words (core/merge/ended.py); "_" joins the words
@@ -219,10 +220,10 @@ class Lexicon:
     # Words right before a one-word gone cue that make it a rule, not an event ("a
     # product is only sold once its CPSR is signed", "must be removed before ..."):
     # nothing is said to be gone (ended.ended)
-    rule_markers: frozenset[str] = field(default_factory=lambda: _words("""
+    rule_markers: frozenset[str] = field(default_factory=lambda: word_set("""
         only must can may should cannot
         """))
-    gone_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    gone_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         removed no_longer any_more anymore discontinued abolished scrapped withdrawn
         cancelled canceled dropped decommissioned dismantled sold closed_down
         has_ended have_ended has_stopped have_stopped
@@ -230,103 +231,103 @@ class Lexicon:
     # ("Rush work has ended": the perfect says a state of now; "the season ended on 3
     # May" tells a past event, not that the recurring thing is gone.)
     # ... after these ("no more paper forms"):
-    gone_after_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    gone_after_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         no_more
         """))
     # ... before these, and only a person or a party ("Owen Pryce left", "when he
     # retired", "The Scouts pulled out in July", "Dubwise Distribution ceased trading"):
     # Words that open a sentence before a leaving cue without naming anyone ("Everyone
     # left early", "Turn left at the gate"): no one-word name (ended._one_name_before).
-    no_one_words: frozenset[str] = field(default_factory=lambda: _words("""
+    no_one_words: frozenset[str] = field(default_factory=lambda: word_set("""
         everyone everybody someone somebody anyone anybody nobody nothing everything
         something all most many some few none turn keep bear go
         """))
-    left_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    left_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         left retired resigned stepped_down has_gone pulled_out dropped_out backed_out withdrew
         ceased_trading stopped_trading went_bust went_under went_out_of_business
         """))
     # Words telling that what a sentence states holds from some change on ("Fuel is now
     # included in the session price"): the older arrangement nearest it is what changed
     # (pass_blocks._unspoken holds such a step back rather than carry it).
-    now_words: frozenset[str] = field(default_factory=lambda: _words("""
+    now_words: frozenset[str] = field(default_factory=lambda: word_set("""
         now nowadays
         """))
     # A thing moved, named before these ("The catalogue moved to Koha", "bookings are
     # now kept in the app"): where older notes say it is, is over. A person who moves
     # left. (A bare "now in" is no move: "the club is now in its 40th year".)
-    moved_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    moved_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         moved_to moved_into migrated_to switched_to relocated_to transferred_to
         now_lives_in now_kept_in now_held_in now_stored_in now_hosted_on now_runs_on
         """))
     # The writers as a subject ("we moved to the Zettle reader", "they switched to a
     # Thursday run"): what they moved to replaces their former arrangement of its kind
     # (ended.moved_to).
-    speaker_words: frozenset[str] = field(default_factory=lambda: _words("""
+    speaker_words: frozenset[str] = field(default_factory=lambda: word_set("""
         we they i
         """))
     # Words that say where a thing is ("lives in a spreadsheet", "kept at the desk"):
     # an older unit placing the thing a newest unit says moved is superseded by it.
-    place_words: frozenset[str] = field(default_factory=lambda: _words("""
+    place_words: frozenset[str] = field(default_factory=lambda: word_set("""
         in on at inside within
         """))
     # Words ending the thing a cue names after it, before what took its place
     # ("replaced the spreadsheet with Koha", "switched from paper to the app").
-    instead_words: frozenset[str] = field(default_factory=lambda: _words("""
+    instead_words: frozenset[str] = field(default_factory=lambda: word_set("""
         with to by for
         """))
     # Words that open what says when, where or how a thing is done ("shock-dose the
     # pools on a fixed weekly schedule"): the thing a cue names after it ends there.
-    adverbial_words: frozenset[str] = field(default_factory=lambda: _words("""
+    adverbial_words: frozenset[str] = field(default_factory=lambda: word_set("""
         on in at every each when whenever once after before until from with by for via
         per as unless during
         """))
     # ... of which these also retire a thing no person names, said in the passive
     # after one of `passive_words` ("the paper loans book was retired"): it is gone
-    retired_thing_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    retired_thing_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         retired
         """))
-    passive_words: frozenset[str] = field(default_factory=lambda: _words("""
+    passive_words: frozenset[str] = field(default_factory=lambda: word_set("""
         was were been is are be
         """))
     # The thing replaced is named after these ("D replaced C", "took over from Vos"),
     # what replaced it before:
-    replaced_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    replaced_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         replaced replaces replacing over_from instead_of succeeded succeeds in_place_of
         supersedes superseding switched_from moved_from migrated_from
         """))
     # A handover: the new holder before these, what changed hands after them, the
     # old holder after one of `handover_from_words` ("Ines Carvalho took over costume
     # repairs from Tomas Lindqvist"):
-    handover_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    handover_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         took_over takes_over taken_over taking_over
         """))
-    handover_from_words: frozenset[str] = field(default_factory=lambda: _words("""
+    handover_from_words: frozenset[str] = field(default_factory=lambda: word_set("""
         from
         """))
     # ... and before these ("C was replaced by D"):
-    replaced_by_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    replaced_by_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         replaced_by was_replaced were_replaced superseded_by
         """))
     # The thing is done (named before): an older unit saying it is open is stale.
-    done_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    done_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         signed done completed finished resolved closed accepted approved installed
         delivered concluded
         """))
     # Labels that mark a line as a question still to settle, not a fact ("TBD: who
     # signs off?", "Open question: ..."; "_" joins the words of one label): an older
     # draft's such line is not carried (questions.py).
-    question_labels: frozenset[str] = field(default_factory=lambda: _words("""
+    question_labels: frozenset[str] = field(default_factory=lambda: word_set("""
         tbd tbc todo to_do fixme open_question question undecided to_decide open_point
         """))
     # Headings whose section holds questions still to settle ("## Open questions"):
     # whatever its items say, each asks rather than states (questions.py).
-    question_headings: frozenset[str] = field(default_factory=lambda: _words("""
+    question_headings: frozenset[str] = field(default_factory=lambda: word_set("""
         open_questions open_points unresolved undecided to_decide todo to_do todos tbd
         pending_decisions questions_to_settle still_open still_to_decide to_sort
         to_sort_out to_do_list loose_ends
         """))
     # ... what an older unit says when the thing was not done yet.
-    open_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    open_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         open draft pending proposed negotiation negotiating under_discussion planned
         unsigned not_yet awaiting in_progress outstanding to_be tbd
         """))
@@ -335,14 +336,14 @@ class Lexicon:
     # joins the words of one cue): an older unit and the newest unit nearest it in
     # meaning, one with such a word and one without, say opposite things
     # (pass_said_over for observations, pass_polarity for prose; merge.polarity.negated).
-    negation_words: frozenset[str] = field(default_factory=lambda: _words("""
+    negation_words: frozenset[str] = field(default_factory=lambda: word_set("""
         not no never cannot nor neither none nobody nothing nowhere without forbidden
         prohibited banned disallowed rather_than instead instead_of no_longer stopped
         ceased
         """))
     # Comparatives of a limit after "no"/"not" and before "than" ("no more than five
     # high", "not later than 16:00"): a bound, not a negation (negation.negated).
-    limit_comparatives: frozenset[str] = field(default_factory=lambda: _words("""
+    limit_comparatives: frozenset[str] = field(default_factory=lambda: word_set("""
         more less fewer later earlier longer shorter higher lower greater bigger smaller
         further wider heavier lighter older younger sooner
         """))
@@ -350,42 +351,42 @@ class Lexicon:
     # of donated food", "Crossbows not permitted", "Cut tiles are never returnable", "Food
     # cannot be stored"): a rule forbidding an act, which only a newest unit stating that
     # act contradicts (pass_polarity); "_" joins one cue's words.
-    prohibition_openers: frozenset[str] = field(default_factory=lambda: _words("""
+    prohibition_openers: frozenset[str] = field(default_factory=lambda: word_set("""
         never no do_not don't dont must_not
         """))
-    prohibition_phrases: frozenset[str] = field(default_factory=lambda: _words("""
+    prohibition_phrases: frozenset[str] = field(default_factory=lambda: word_set("""
         not_permitted not_allowed must_not may_not is_forbidden are_forbidden is_prohibited
         are_prohibited is_banned are_banned is_never are_never cannot_be can_never
         """))
     # Words opening a condition ("... if nobody from the committee can open up"): what a
     # condition says is not asserted, so its negation is not the unit's (pass_polarity).
-    condition_openers: frozenset[str] = field(default_factory=lambda: _words("""
+    condition_openers: frozenset[str] = field(default_factory=lambda: word_set("""
         if unless in_case whenever
         """))
     # Words between a thing and what is said of it ("the contract itself (signed ...)",
     # "working temperature is now 1,140 °C", "licensed power is unchanged at 400 W").
-    auxiliary_words: frozenset[str] = field(default_factory=lambda: _words("""
+    auxiliary_words: frozenset[str] = field(default_factory=lambda: word_set("""
         is are was were be been being has have had will would now itself themselves also
         still unchanged
         """))
     # Words around a value that say how exact or how bounded it is, not what it measures.
-    bound_words: frozenset[str] = field(default_factory=lambda: _words("""
+    bound_words: frozenset[str] = field(default_factory=lambda: word_set("""
         about around approx approximately roughly up down then only least most max maximum
         min minimum
         """))
     # Words after a comma that open a clause of its own (pass_trimmed cuts there): "...
     # we use Brackley Vets, 01280 703 441, unless the owner asks for their own practice"
-    clause_joiners: frozenset[str] = field(default_factory=lambda: _words("""
+    clause_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
         and but unless
         """))
     # Words before a value that make it a condition a rule applies under, not the
     # value of a thing: "trees over £500 get a free repot" prices no tree.
-    condition_words: frozenset[str] = field(default_factory=lambda: _words("""
+    condition_words: frozenset[str] = field(default_factory=lambda: word_set("""
         over above under below exceeding beyond than
         """))
     # Verbs that tie a value to its thing without naming it ("kept for 30 days", "holds
     # 500 kg", "costs EUR 20"): backups and logs are both kept, two things.
-    value_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+    value_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
         keep keeps kept hold holds held take takes took taken cost costs run runs ran last
         lasts lasted get gets got give gives gave given pay pays paid reach reaches reached read
         reads stay stays stayed set sets go goes went come comes came need needs needed
@@ -393,89 +394,36 @@ class Lexicon:
         """))
     # How often a thing is done (thing_values): "every 14 days", "each Friday
     # afternoon", "every other week", "weekly" are values of one interval.
-    every_words: frozenset[str] = field(default_factory=lambda: _words("""
+    every_words: frozenset[str] = field(default_factory=lambda: word_set("""
         every each
         """))
-    frequency_words: frozenset[str] = field(default_factory=lambda: _words("""
+    frequency_words: frozenset[str] = field(default_factory=lambda: word_set("""
         hourly daily nightly weekly fortnightly monthly quarterly yearly annually
         biweekly
         """))
-    frequency_modifiers: frozenset[str] = field(default_factory=lambda: _words("""
+    frequency_modifiers: frozenset[str] = field(default_factory=lambda: word_set("""
         other second third few couple
         """))
-    calendar_words: frozenset[str] = field(default_factory=lambda: _words("""
+    calendar_words: frozenset[str] = field(default_factory=lambda: word_set("""
         morning mornings afternoon afternoons evening evenings night nights weekend
         weekends weekday weekdays fortnight fortnights term terms season seasons quarter
         quarters shift shifts
         """))
     # Words between a value and the thing named after it ("EUR 44.00 after discount").
-    value_then_words: frozenset[str] = field(default_factory=lambda: _words("""
+    value_then_words: frozenset[str] = field(default_factory=lambda: word_set("""
         after before of
         """))
     # Headings of a section that holds one value at a time (pass_one_valued).
-    one_valued_headings: frozenset[str] = field(default_factory=lambda: _words("""
+    one_valued_headings: frozenset[str] = field(default_factory=lambda: word_set("""
         status state stage
         """))
-    # Days of the week: among `function_words` (a capitalised "Sunday" is no name), yet
-    # they tell one thing from another ("the Sunday collection", "weekday collections").
-    weekdays: frozenset[str] = field(default_factory=lambda: _words("""
-        monday tuesday wednesday thursday friday saturday sunday
-        """))
-    # Months, so "March 2026" reads as a date.
-    months: frozenset[str] = field(default_factory=lambda: _words("""
-        jan feb mar apr jun jul aug sep sept oct nov dec january february march april may
-        june july august september october november december
-        """))
-    # Currency codes, so "EUR 250" reads as money.
-    currencies: frozenset[str] = field(default_factory=lambda: _words("""
-        eur usd gbp chf jpy cad aud sek nok dkk pln czk
-        """))
-    # A share written in words after its number ("forty percent" is 40%, facts.
-    # spelled_numbers; "per cent" is read as two words there).
-    share_words: frozenset[str] = field(default_factory=lambda: _words("""
-        percent
-        """))
-    # A share said as a fraction word ("half up front" is 50% up front, facts.
-    # spelled_numbers): read so only in what the newest states, where "half" is one
-    # more way of saying a value an older "50%" gives.
-    share_fractions: tuple[tuple[str, int], ...] = (("half", 50),)
-    # Numbers written as words (facts.spelled_numbers: "thirty-two" is 32).
-    number_words: tuple[tuple[str, int], ...] = (
-        ("zero", 0), ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5),
-        ("six", 6), ("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10), ("eleven", 11),
-        ("twelve", 12), ("thirteen", 13), ("fourteen", 14), ("fifteen", 15),
-        ("sixteen", 16), ("seventeen", 17), ("eighteen", 18), ("nineteen", 19),
-        ("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60),
-        ("seventy", 70), ("eighty", 80), ("ninety", 90))
-    # Times of day said in words (facts.word_times): "half seven" and "half past
-    # seven" are 7:30, "quarter to nine" 8:45, "seven o'clock" 7:00, "midnight" 0:00,
-    # so an older "[schedule] disco runs half seven to half nine" and a newest "20:00 to
-    # 22:00" give two values of one time. The hour is read on the 12-hour clock, as a
-    # bare "7:30" is.
-    clock_fractions: tuple[tuple[str, int], ...] = (("quarter", 15), ("half", 30))
-    clock_past_words: frozenset[str] = field(default_factory=lambda: _words("""
-        past after
-        """))
-    clock_to_words: frozenset[str] = field(default_factory=lambda: _words("""
-        to before
-        """))
-    clock_hour_words: frozenset[str] = field(default_factory=lambda: _words("""
-        o'clock o’clock oclock
-        """))
-    clock_named: tuple[tuple[str, str], ...] = (("midnight", "0:00"), ("noon", "12:00"),
-                                               ("midday", "12:00"))
-    # Spans of time said in words, in minutes, as "20 minutes" states 20 (facts.
-    # word_times): "Arrive a quarter of an hour early" / "Arrive 20 minutes early".
-    duration_phrases: tuple[tuple[str, int], ...] = (
-        ("three quarters of an hour", 45), ("quarter of an hour", 15),
-        ("half an hour", 30), ("half hour", 30), ("an hour and a half", 90))
     # A note's standing ("draft", "proposed", "not yet agreed", "adopted", "retired";
     # "_" joins the words of one cue): in a title a stamp, like a year or a "v2"
     # ("Deck plan (draft)", "Proposal: shared kiln": merge/title.py, which the kept-file
     # choice reads too); in a short unit a status statement, of which the note holds
     # one at a time (pass_one_valued.one_status: "Not yet agreed." is not written
     # after the newest's "Adopted at the AGM on 4 May").
-    status_words: frozenset[str] = field(default_factory=lambda: _words("""
+    status_words: frozenset[str] = field(default_factory=lambda: word_set("""
         draft drafts drafted wip proposal proposed rfc tentative provisional preliminary
         final finalised finalized approved accepted agreed adopted ratified signed
         rejected withdrawn retired deprecated superseded obsolete archived pending
@@ -486,14 +434,14 @@ class Lexicon:
     # the October meeting", "Signed off by the board"): once the newest states one, an
     # older unit speaking of an earlier stage states nothing current (pass_one_valued.
     # earlier_stage).
-    closing_status_words: frozenset[str] = field(default_factory=lambda: _words("""
+    closing_status_words: frozenset[str] = field(default_factory=lambda: word_set("""
         final finalised finalized approved accepted agreed adopted ratified signed
         signed_off in_force live closed published confirmed complete completed finished
         """))
     # Verbs that close a stage: a clause "until <they> <verb>" ("Until the owners accept
     # it, quote from this note anyway") speaks of the stage before (pass_one_valued.
     # earlier_stage).
-    closing_verbs: frozenset[str] = field(default_factory=lambda: _words("""
+    closing_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
         accept accepts accepted approve approves approved adopt adopts adopted agree
         agrees agreed sign signs signed ratify ratifies ratified finalise finalises
         finalize finalizes
@@ -504,7 +452,7 @@ class Lexicon:
     # words of one cue; matched as whole words (pass_one_valued.earlier_stage); a call
     # still to be answered ("Committee to confirm.", "so we can decide") too. Not
     # "proposal" alone: "who wrote the proposal" speaks of a client's, not the note's.
-    earlier_stage_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    earlier_stage_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         a_proposal this_proposal our_proposal proposal_from proposal_for we_propose
         proposed draft drafted
         for_discussion up_for_discussion under_discussion comments_to comments_by
@@ -518,7 +466,7 @@ class Lexicon:
     # Of earlier_stage_cues, those saying a state holds only until something is settled
     # ("for now", "still waiting on", "TBC"): under a newest whose status closes the
     # stages, one naming what the newest names is over (pass_one_valued.earlier_stage).
-    interim_cues: frozenset[str] = field(default_factory=lambda: _words("""
+    interim_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         for_now still_waiting waiting_on waiting_for tbc to_be_confirmed not_yet_agreed
         not_yet_decided
         """))
@@ -526,14 +474,14 @@ class Lexicon:
     # "Menu (new)"): with `status_words`, two titles differing in them name two issues
     # of one note (merge/title.py). Not status statements in a sentence: "the new
     # tables" says nothing of the note's standing.
-    title_status_words: frozenset[str] = field(default_factory=lambda: _words("""
+    title_status_words: frozenset[str] = field(default_factory=lambda: word_set("""
         current latest old outdated legacy previous revised updated new
         """))
     # Words that open a sentence only read after the one before it ("It should be under
     # 16 MB", "This means ...", "Both are checked weekly", "The latter ...", "Yes, ..."
     # answering the question before it): the sentence leans on its predecessor
     # (merge/pass_leaning.py).
-    leaning_openers: frozenset[str] = field(default_factory=lambda: _words("""
+    leaning_openers: frozenset[str] = field(default_factory=lambda: word_set("""
         it its this that these those they them their theirs both such either neither
         latter former otherwise hence thus therefore consequently yes
         """))
@@ -541,7 +489,7 @@ class Lexicon:
     # first interview", "Her direct line is ..."): the sentence leans on its predecessor
     # like one of `leaning_openers` (merge/pass_leaning.refers_back). Not for
     # pass_said_over, which reads `leaning_openers` alone.
-    person_pointers: frozenset[str] = field(default_factory=lambda: _words("""
+    person_pointers: frozenset[str] = field(default_factory=lambda: word_set("""
         he she him his her hers
         """))
     # A phrase that points at a thing named before ("washed in the same bay"): the
@@ -550,7 +498,7 @@ class Lexicon:
     same_pointer: tuple[str, str] = ("the", "same")
     # "there" points at a place named before ("No other film is stored there.") unless
     # one of these follows it: then it is the existential "there is / there are".
-    existential_there: frozenset[str] = field(default_factory=lambda: _words("""
+    existential_there: frozenset[str] = field(default_factory=lambda: word_set("""
         is are was were be been being will would may might must should shall can could
         has have had seems seem remains remain appears appear isn't aren't wasn't weren't
         """))
@@ -558,7 +506,7 @@ class Lexicon:
     # Object pronouns that point at a thing or person named before when they follow the
     # opening verb ("Use them unless ...", "Hang it face-down", "Ring him on ..."): the
     # sentence leans on its predecessor (pass_leaning.refers_back).
-    object_pointers: frozenset[str] = field(default_factory=lambda: _words("""
+    object_pointers: frozenset[str] = field(default_factory=lambda: word_set("""
         it them him her
         """))
     # The line written above the steps, rows or items of an older version of a block
