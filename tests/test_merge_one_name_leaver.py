@@ -42,3 +42,22 @@ def test_a_one_name_leaver_is_gone_from_every_section():  # failed before
     assert "Tomasz on Mondays" not in c.text
     assert "Glory hole checked before every session" in c.text
     check_ledger(c)
+
+
+def test_a_sentence_opening_with_the_leavers_name_speaks_of_them():  # failed before
+    # round 27 (merge-BE g02: "Dennis keeps the spare key blanks in the blue drawer."
+    # written beside "Dennis retired"); a sail loft, which no other test uses. A word a
+    # sentence opens with ("Will", "May") is no such name.
+    older = note("sail-loft/loft-notes.md", fm("Loft notes", "2025-03-01") + (
+        "## Locking up\n\nThe last one out sets the alarm; the panel is by the door. "
+        "Marek keeps the spare needles in the tin above the bench. The cutting table "
+        "is cleared every night.\n"))
+    newer = note("sail-loft/loft-notes-2025.md", fm("Loft notes 2025", "2025-10-01") + (
+        "## Team\n\nMarek retired at the end of September after twenty years. Ines "
+        "now runs the repairs bench.\n\n"
+        "## Locking up\n\nThe last one out sets the alarm; the panel is by the door.\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    assert entry(c, "Marek keeps the spare needles").status in ("superseded", "dropped")
+    assert "Marek keeps" not in c.text
+    assert "The cutting table is cleared every night." in c.text
+    check_ledger(c)

@@ -77,6 +77,11 @@ class Document:
     sections: list[Section]
     blocks: list[Block]
 
+    def structured_only(self, k: int) -> bool:
+        """Section `k` holds only observations or relations (none of the note's prose)."""
+        units = [u for b in self.sections[k].blocks for u in self.blocks[b].units]
+        return bool(units) and all(u.kind in ("obs", "rel") for u in units)
+
     @property
     def units(self) -> list[Unit]:
         return [u for b in self.blocks for u in b.units]

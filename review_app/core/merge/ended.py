@@ -329,8 +329,12 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     if not end.names:
         return end.words <= words_in(text, lexicon)
     mine = names_in(text)
-    if end.person and len(end.names) == 1:  # one word ("Owen has left"): a name only
-        mine = _mid_names(text)  # where no sentence starts ("Driver: Owen on Thursdays")
+    if end.person and len(end.names) == 1:  # one word ("Owen has left"): a name where
+        # no sentence starts ("Driver: Owen on Thursdays"), or opening one when it is no
+        # word a sentence opens with ("Dennis keeps the key blanks"; not "Will ...")
+        mine = _mid_names(text) | {n for n in mine - _mid_names(text)
+                                   if n.lower() not in lexicon.function_words
+                                   and n.lower() not in lexicon.months}
     if end.instead & mine:
         return False
     long_ = {n for n in end.distinct if len(n) >= 3}

@@ -143,6 +143,11 @@ class Lexicon(ValueWords):
         moved changed revised switched shifted replaced reworked rewritten updated
         amended reduced increased raised lowered extended shortened brought
         """))
+    # A line of a change log opens with one of these or of `change_verbs` ("Added the fit
+    # check (step 3).", under "## Changes from v1"): that version's change, not a fact.
+    log_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
+        added removed dropped introduced renamed renumbered merged deleted
+        """))
     perfect_auxiliaries: frozenset[str] = field(default_factory=lambda: word_set("""
         has have had been
         """))
@@ -222,6 +227,13 @@ class Lexicon(ValueWords):
     # nothing is said to be gone (ended.ended)
     rule_markers: frozenset[str] = field(default_factory=lambda: word_set("""
         only must can may should cannot
+        """))
+    # A sentence with one of these prescribes ("Every group gets this briefing before
+    # launch, no exceptions."): a rule of the note, a fact, never just its intro
+    # (pass_lead); "_" joins the words of one cue.
+    rule_cues: frozenset[str] = field(default_factory=lambda: word_set("""
+        must never always no_exceptions without_exception mandatory compulsory
+        not_allowed not_permitted is_required are_required
         """))
     gone_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         removed no_longer any_more anymore discontinued abolished scrapped withdrawn

@@ -47,16 +47,35 @@ def in_intro(ctx: MergeContext, r: Ref) -> bool:
     return doc is not None and doc.sections[r.section].is_intro
 
 
+def tells_change(text: str, lexicon: Lexicon) -> bool:
+    """The sentence tells a change its version made, in the past tense, within its
+    first five words ("Owner raised prices from 15 April to cover the water rate
+    increase."): that version's news."""
+    words = re.findall(r"[a-z]+", text.lower())[:5]
+    return any(w in lexicon.change_verbs and w.endswith("ed") for w in words)
+
+
 def is_history(ctx: MergeContext, r: Ref) -> bool:
     """An older intro sentence about the note's own history ("Revision of the February
-    procedure.", "Version adopted at the February meeting."): its opening words say so.
-    Who wrote it ("Written by ...") is no history."""
+    procedure.", "Version adopted at the February meeting.", "Two changes: the fit
+    check and a river level rule."): its opening words, or its label's noun, say so.
+    Who wrote it ("Written by ...") is no history. So is a change told under an older
+    heading that lists its version's changes ("## Changes from v1": "Added the fit
+    check (step 3).", Lexicon.log_verbs): what that version changed, which the newest
+    holds as it is now."""
+    history = ctx.lexicon.note_history_words
+    doc = next((d for _, d in ctx.older if d.path == r.path), None)
+    if doc is not None and not in_intro(ctx, r):
+        head = re.findall(r"[a-z]+", doc.sections[r.section].title.lower())[:1]
+        opens = re.findall(r"[a-z]+", r.unit.text.lower())[:1]
+        lex = ctx.lexicon
+        return bool(head and opens) and head[0] in history \
+            and (opens[0] in lex.log_verbs or opens[0] in lex.change_verbs)
     if not in_intro(ctx, r):
         return False
-    history = ctx.lexicon.note_history_words
     label = label_of(r.unit.text, ctx.thresholds.label_chars)
     if label is not None:  # "Changes: ..." is history, "**Status:** Draft" is not
-        return label[0] in history
+        return label[0] in history or label[0].split()[-1:] == ["changes"]
     words = re.findall(r"[a-z]+", r.unit.text.lower())
     k = 0 if words[:1] and words[0] in history else 1 if len(words) > 1 and words[1] in \
         history and (words[0] in ctx.lexicon.function_words or words[0].endswith(

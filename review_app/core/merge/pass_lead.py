@@ -26,7 +26,7 @@ from .document import Document
 from .lexicon import Lexicon
 from .link_lines import link_targets
 from .older_only import new_facts, set_status, stated_facts, text_of
-from .other_value import describes_note, provenance, tells_occasion
+from .other_value import describes_note, provenance, tells_change, tells_occasion
 from .pass_one_valued import dated_state, status_statement
 from .section_meaning import clear_homes
 
@@ -114,12 +114,11 @@ def _sources(ctx: MergeContext, lead: list[Ref]) -> None:
                 why="where an older version came from: the newest's lead tells its own")
 
 
-def _tells_change(text: str, lexicon: Lexicon) -> bool:
-    """The sentence tells a change its version made, in the past tense, within its
-    first five words ("Owner raised prices from 15 April to cover the water rate
-    increase."): that version's news, which the newest's lead replaces with its own."""
-    words = re.findall(r"[a-z]+", text.lower())[:5]
-    return any(w in lexicon.change_verbs and w.endswith("ed") for w in words)
+def _prescribes(text: str, lexicon: Lexicon) -> bool:
+    """The sentence states a rule (Lexicon.rule_cues): what it asks is a fact, however
+    much it reads like the note's opening line."""
+    joined = f" {' '.join(re.findall(r'[a-z]+', text.lower()))} "
+    return any(f" {cue.replace('_', ' ')} " in joined for cue in lexicon.rule_cues)
 
 
 def _dates_only(ctx: MergeContext, r: Ref, new: list[str]) -> bool:
@@ -151,7 +150,7 @@ def run(ctx: MergeContext) -> None:
     for r in todo:  # what an older version called itself or changed, and when: the
         # newest's lead says what the note is now (a name or number only it gives is kept)
         label = describes_note(r.unit.text, ctx.lexicon)
-        if not (label or _tells_change(r.unit.text, ctx.lexicon)) or r.facts.label is not None \
+        if not (label or tells_change(r.unit.text, ctx.lexicon)) or r.facts.label is not None \
                 or not _dates_only(ctx, r, new_facts(ctx, r, stated)) \
                 or status_statement(r.unit, ctx.lexicon, ctx.thresholds):
             continue
@@ -172,7 +171,7 @@ def run(ctx: MergeContext) -> None:
              or status_statement(r.unit, ctx.lexicon, ctx.thresholds)}
     todo = [r for r in todo if r.key not in lines]
     telling = [r for r in todo if new_facts(ctx, r, stated) or r.facts.decision
-               or _unnamed_days(ctx, r, base_words)]
+               or _unnamed_days(ctx, r, base_words) or _prescribes(r.unit.text, ctx.lexicon)]
     _home(ctx, telling, lead[0].section)
     told = {r.key for r in telling}
     todo = [r for r in todo if r.key not in told]

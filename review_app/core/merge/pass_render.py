@@ -29,11 +29,6 @@ from .version_talk import SCOPE_LINE, version_talk
 Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
 
 
-def _structured_only(doc: Document, k: int) -> bool:
-    units = [u for b in doc.sections[k].blocks for u in doc.blocks[b].units]
-    return bool(units) and all(u.kind in ("obs", "rel") for u in units)
-
-
 def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
     """Carried units as lines: sentences of one paragraph joined, units of one block
     together, blocks apart by a blank line; a table keeps its header."""
@@ -145,7 +140,7 @@ def run(ctx: MergeContext) -> Lines:
     while tail_at > 0 and not base.lines[tail_at - 1].strip():
         tail_at -= 1
     structured = [k for k in range(len(base.sections)) if base.sections[k].title
-                  and _structured_only(base, k)]
+                  and base.structured_only(k)]
     new_at = base.sections[structured[0]].start if structured else tail_at
 
     headings = {sec.start for sec in base.sections if sec.title}
@@ -177,11 +172,12 @@ def run(ctx: MergeContext) -> Lines:
             continue
         put(base.blocks[bi].end, [(ctx.lexicon.held_over_line, path),
                                   ("", None), *_own_list(_chunk(ctx, expand(refs)))], True)
+    spaced = _spaced_headings(base)
     for heading, refs in new_sections.items():
         level = len(heading) - len(heading.lstrip("#"))
         at = section_spot(ctx, refs, new_at, level) if heading and by_meaning else new_at
-        put(at, ([(heading, refs[0].path), ("", None)] if heading else [])
-            + _closed_up(_chunk(ctx, expand(refs))), True)
+        put(at, ([(heading, refs[0].path)] + ([("", None)] if spaced else []) if heading
+                 else []) + _closed_up(_chunk(ctx, expand(refs))), True)
     for key, refs in followers.items():
         if ctx.entries[key].source == base.path:  # after the base block stating it
             put(base.blocks[ctx.ref(key).unit.block].end, _chunk(ctx, expand(refs)), True)
@@ -207,7 +203,7 @@ def run(ctx: MergeContext) -> Lines:
              if e.source == base.path and e.status == "dropped"}
     # headings of the newest's observation or relation sections whose lines are all gone
     emptied = {base.sections[k].start for k in range(len(base.sections))
-               if base.sections[k].title and _structured_only(base, k)
+               if base.sections[k].title and base.structured_only(k)
                and all(b_unit.start in gone for b in base.sections[k].blocks
                        for b_unit in base.blocks[b].units)}
     heads: list[int] = []
@@ -295,6 +291,15 @@ def _renumbered(lines: Lines, indent: str, n: int, delim: str) -> Lines:
     return out
 
 
+def _spaced_headings(doc: Document) -> bool:
+    """Whether the note leaves a blank line under its section headings (most of them
+    do, or it has none): a carried heading is written the way the note writes its own."""
+    heads = [sec.start for sec in doc.sections if sec.title and not sec.is_intro
+             and sec.start + 1 < len(doc.lines)]
+    blank = sum(not doc.lines[h + 1].strip() for h in heads)
+    return not heads or 2 * blank >= len(heads)
+
+
 def _closed_up(lines: Lines) -> Lines:
     """An older numbered list carried under its own heading with a step left out (the
     newest says it over or ended it) is numbered on without the gap: "1. ... 4. ... 5."
@@ -372,6 +377,9 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
     sims = np.asarray(ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base]),
                       dtype=np.float64)
     out = []
+    carried: dict[tuple[str, int], int] = {}
+    for r in refs:
+        carried[(r.path, r.unit.block)] = carried.get((r.path, r.unit.block), 0) + 1
     for i, r in enumerate(refs):
         home = target.get(r.key, ctx.home.get(r.key))
         aligned = ctx.aligned.get((r.path, r.section))
@@ -410,8 +418,11 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
         elif (led := _led_in(ctx, b.unit.block)) is not None:
             out.append((ctx.base.blocks[led].end, _APART_BLOCK))  # after what it leads in
         else:  # a sentence near the paragraph's own continues it, else a paragraph apart
+            # (an older paragraph carried whole was a paragraph of its author's: it
+            # stays one, not run on into another's)
             near = r.unit.kind == "sentence" and block.kind == "para" \
-                and float(row.max()) >= ctx.thresholds.home_cosine
+                and float(row.max()) >= ctx.thresholds.home_cosine \
+                and carried[(r.path, r.unit.block)] < len(own.units)
             out.append((block.end, _CONTINUES if near else _APART_BLOCK))
     return out
 

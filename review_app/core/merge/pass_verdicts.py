@@ -193,7 +193,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             u.text, next(n for n, d in ctx.older if d.path == r.path), ctx.base_note):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="an event of the older note's period, over before the newest")
-    if u.kind == "sentence" and is_history(ctx, r):
+    if u.kind in ("sentence", "item") and is_history(ctx, r):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="the history of an older version, not a fact of now")
     labels = ctx.once("version_talk.labels", lambda: version_labels(
