@@ -115,6 +115,8 @@ class Ledger:
         return ledger_lines(self.to_json())
 
 
+ROLE_REPLACED = "the newest names another person in that role"
+"""The verdicts pass's reason for an older unit whose role the newest gives another."""
 WORDING_ONLY = "wording only"
 """The verdicts pass's reason for an older unit that states no fact the newest lacks."""
 LEANS_ON_REPLACED = "it goes on about what the sentence before it said, now replaced"

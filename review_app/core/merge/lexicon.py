@@ -238,7 +238,7 @@ class Lexicon(ValueWords):
     gone_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         removed no_longer any_more anymore discontinued abolished scrapped withdrawn
         cancelled canceled dropped decommissioned dismantled sold closed_down
-        has_ended have_ended has_stopped have_stopped
+        has_ended have_ended has_stopped have_stopped has_closed have_closed
         """))
     # ("Rush work has ended": the perfect says a state of now; "the season ended on 3
     # May" tells a past event, not that the recurring thing is gone.)

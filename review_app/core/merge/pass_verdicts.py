@@ -41,6 +41,7 @@ from .ledger import (
     ANOTHER_VALUE,
     LEANS_ON_REPLACED,
     ORDERED,
+    ROLE_REPLACED,
     SAID_ITS_WAY,
     WORDING_ONLY,
     LedgerEntry,
@@ -231,7 +232,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     base = ctx.base_refs()
     if (k := role_replaced(u.text, base_texts, ctx.lexicon)) is not None:
         return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),
-                         why="the newest names another person in that role",
+                         why=ROLE_REPLACED,
                          flips=_FLIP_PAIR)
     if (k := role_moved(u.text, base_texts, ctx.lexicon)) is not None:
         return entry_for(r, "superseded", by=base[k].key, by_text=as_written(base[k]),
