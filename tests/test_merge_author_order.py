@@ -49,3 +49,22 @@ def test_a_carried_section_follows_the_section_its_author_put_before_it() -> Non
     # written as the note writes its headings: no blank line under them
     assert "## Allergens\n- Sesame" in text
     check_ledger(composed)
+
+
+def test_a_carried_heading_is_spaced_like_the_notes_prose_headings() -> None:
+    # the observations and relations headings (written close by agents) do not decide
+    # (merge-BG g12, after its final measurement: "## Florist" had no blank line under
+    # it where every prose heading of the note has one)
+    newest = dated("street-food/events-2026.md", "Street food events 2026",
+                   "street-food-events-2026",
+                   "## Markets\n\n- Saturday: Corn Exchange square, 10am to 3pm\n\n"
+                   "## Observations\n- [market] Saturday pitch at the Corn Exchange #pitch\n\n"
+                   "## Relations\n- trades_at [[Corn Exchange]]\n",
+                   modified="2026-04-01")
+    older = dated("street-food/events.md", "Street food events", "street-food-events",
+                  "## Markets\n\n- Saturday: Corn Exchange square, 10am to 2pm\n\n"
+                  "## Generator\n\n- The generator is serviced by Volt Hire every March.\n",
+                  modified="2025-04-01")
+    composed = compose("merge", newest, [older])
+    assert "## Generator\n\n- The generator is serviced" in composed.text
+    check_ledger(composed)

@@ -292,9 +292,10 @@ def _renumbered(lines: Lines, indent: str, n: int, delim: str) -> Lines:
 
 
 def _spaced_headings(doc: Document) -> bool:
-    """Whether the note leaves a blank line under its section headings (most of them
+    """Whether the note leaves a blank line under its prose sections' headings (most of them
     do, or it has none): a carried heading is written the way the note writes its own."""
-    heads = [sec.start for sec in doc.sections if sec.title and not sec.is_intro
+    heads = [sec.start for k, sec in enumerate(doc.sections) if sec.title
+             and not sec.is_intro and not doc.structured_only(k)  # its prose's headings
              and sec.start + 1 < len(doc.lines)]
     blank = sum(not doc.lines[h + 1].strip() for h in heads)
     return not heads or 2 * blank >= len(heads)
