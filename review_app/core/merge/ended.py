@@ -73,17 +73,21 @@ def _bare(token: str) -> str:
 
 
 def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
-          stop: frozenset[str] = frozenset()) -> tuple[frozenset[str], frozenset[str], str]:
+          stop: frozenset[str] = frozenset(), floor: int = 0
+          ) -> tuple[frozenset[str], frozenset[str], str]:
     """(name tokens, content words, the thing as written) on one side of a cue, within
-    its clause (and before a word of `stop`): the first name met (a run of capitalised
-    words), else up to _REACH content words."""
+    its clause (and before a word of `stop`; not below token `floor`, where an earlier
+    cue ended: "the workaround has ended and the refund offer has ended" ends the
+    refund offer, not an "ended refund offer"): the first name met (a run of
+    capitalised words), else up to _REACH content words."""
     names: list[str] = []
     words: list[str] = []
     k = start
     skip = (lexicon.function_words - lexicon.weekdays) | lexicon.auxiliary_words | \
         lexicon.months | lexicon.value_verbs  # "no deposit is taken any more": the
     # deposit; "no longer run a Sunday collection": the Sunday one, not the weekday ones
-    while 0 <= k < len(tokens) and tokens[k] not in _STOP and tokens[k].lower() not in stop:
+    while floor <= k < len(tokens) and tokens[k] not in _STOP \
+            and tokens[k].lower() not in stop:
         t = tokens[k]
         first = k == 0 or tokens[k - 1] in _STOP
         if _capital(t, lexicon) and not (first and not (
@@ -138,6 +142,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
     out: list[Ended] = []
     cues, firsts = _cues(lexicon)
     k = 0
+    floor = 0  # one past the last cue matched
     while k < len(tokens):
         if low[k] not in firsts:  # no cue phrase starts here (_match would find none)
             k += 1
@@ -162,7 +167,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 other = _side(tokens, k - 1, -1, lexicon)[0]
                 kind = "replaced"
             elif side < 0:
-                names, words, said = _side(tokens, k - 1, -1, lexicon)
+                names, words, said = _side(tokens, k - 1, -1, lexicon, floor=floor)
                 other = _side(tokens, k + n, 1, lexicon)[0]
                 if kind == "gone" and not (names or words):
                     # "We no longer run a Sunday collection", "we dropped the van":
@@ -201,6 +206,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 out.append(Ended(kind, names, words if not names else frozenset(  # type: ignore[arg-type]
                     stem(w.lower(), lexicon) for w in names), instead, distinct, person, said,
                     how, duty))
+            floor = k + n
             k += n - 1
             break
         k += 1

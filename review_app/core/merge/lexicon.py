@@ -369,6 +369,7 @@ class Lexicon(ValueWords):
     prohibition_phrases: frozenset[str] = field(default_factory=lambda: word_set("""
         not_permitted not_allowed must_not may_not is_forbidden are_forbidden is_prohibited
         are_prohibited is_banned are_banned is_never are_never cannot_be can_never
+        we_never we_don't we_dont we_won't
         """))
     # Words opening a condition ("... if nobody from the committee can open up"): what a
     # condition says is not asserted, so its negation is not the unit's (pass_polarity).

@@ -94,13 +94,16 @@ def contradicted(ctx: MergeContext) -> list[tuple[Ref, Ref, float]]:
                            f"(budget {ctx.thresholds.embed_budget})")
         return []
     sims = np.asarray(ctx.cosines(texts, [said(b.unit) for b in base]), dtype=np.float64)
+    # the note's own subject (its titles' words) is no one thing two units speak of:
+    # "the skip cannot go on a drive" denies nothing of "Skip must show four marker lamps"
+    titled = subject(ctx, " ".join([ctx.base_note.title] + [n.title for n, _ in ctx.older]))
     out = []
     for i, (r, where, _) in enumerate(todo):
         j = where[int(np.argmax(sims[i, where]))]
         a, b = asserted(ctx, said(r.unit)), asserted(ctx, said(base[j].unit))
-        if neg[j] != negated(a, ctx.lexicon) and subject(ctx, a) & subject(ctx, b) and \
+        if neg[j] != negated(a, ctx.lexicon) and (subject(ctx, a) & subject(ctx, b)) - titled and \
                 _clause_negated(ctx, a, b) != _clause_negated(ctx, b, a) and \
-                not _rule_of_other_act(ctx, *((b, a) if neg[j] else (a, b))):
+                not forbids_other_act(ctx, *((b, a) if neg[j] else (a, b))):
             out.append((r, base[j], float(sims[i, j])))
     return out
 
@@ -118,7 +121,7 @@ def asserted(ctx: MergeContext, text: str) -> str:
     return found
 
 
-def _rule_of_other_act(ctx: MergeContext, rule: str, other: str) -> bool:
+def forbids_other_act(ctx: MergeContext, rule: str, other: str) -> bool:
     """Whether `rule`, the negated one of the two, forbids an act (Lexicon.
     prohibition_openers, prohibition_phrases) that `other` does not state: at most
     Thresholds.prohibition_stated of the content words of the act it forbids are in

@@ -79,6 +79,7 @@ from .ledger import Choice
 from .negation import negated
 from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
 from .other_value import STRUCTURED, category, framed_period, is_history
+from .pass_polarity import forbids_other_act
 from .pass_units import as_written, said
 from .past_events import past_event
 from .said_in_frame import FRAMED, SAYS, said_in_frame
@@ -412,7 +413,11 @@ def observations(ctx: MergeContext, base: list[Ref], ends: set[str]) -> None:
                                          why="the newest states another value of it")
         elif opposite and (b.unit.box == " " or b.key in ends or not _alike(ctx, r, b)):
             continue  # an open to-do ("[ ] Print the matrix") asserts nothing yet
-        elif opposite and cos >= th.opposite_cosine:
+        elif opposite and cos >= th.opposite_cosine and not forbids_other_act(
+                ctx, *((said(r.unit), said(b.unit)) if negated(said(r.unit), ctx.lexicon)
+                       else (said(b.unit), said(r.unit)))):
+            # ("Cast vinyl only, never calendered" forbids what "Avery Dennison cast via
+            # Spandex" does not state: a rule beside it, not its opposite)
             ctx.entries[r.key] = replace(e, status="superseded", by=b.key,
                                          by_text=as_written(b).strip(), flips=_FLIP_PAIR,
                                          why="the newest says the opposite")
