@@ -56,3 +56,16 @@ def per_text(fn: F) -> F:
             return out
 
     return kept  # type: ignore[return-value]
+
+
+def per_key(key: Any, compute: Callable[[], Any]) -> Any:
+    """`compute()`, kept inside `pass_memo` under `key` (what identifies its input: a
+    note's path and digest): for per-note work on objects that are not hashable."""
+    memo = _MEMO.get()
+    if memo is None:
+        return compute()
+    try:
+        return memo[key]
+    except KeyError:
+        out = memo[key] = compute()
+        return out

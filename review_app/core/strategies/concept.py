@@ -106,6 +106,17 @@ def _opening(body: str) -> str:
     return next((p for p in re.split(r"\n\s*\n", text) if p.strip()), "")
 
 
+@per_text
+def _squashed(title: str) -> str:
+    return re.sub(r"[\W_]+", "", title.lower())
+
+
+@per_text
+def _opening_words(body: str) -> frozenset[str]:
+    """The words of the note's first paragraph (`_opening`), as written."""
+    return frozenset(re.findall(r"\w+", _opening(body)))
+
+
 def _one_subject(a: Note, b: Note) -> bool:
     """Whether the titles name one thing: the same words (plural aside), one the other's
     acronym, an ID in one title that the other note carries, or one note's first paragraph
@@ -114,7 +125,7 @@ def _one_subject(a: Note, b: Note) -> bool:
     if ta == tb:
         return True
     for short, long_ in ((a.title, b.title), (b.title, a.title)):
-        s = re.sub(r"[\W_]+", "", short.lower())
+        s = _squashed(short)
         if 2 <= len(s) <= 8 and len(_title_tokens(short)) == 1 and s in (
                 _initials(long_, True), _initials(long_, False)):
             return True
@@ -122,7 +133,7 @@ def _one_subject(a: Note, b: Note) -> bool:
         acronym = _initials(y.title, False).upper()
         if (len(_title_tokens(y.title)) >= 2 and len(acronym) >= 2
                 and acronym != _initials(x.title, False).upper()
-                and re.search(rf"\b{re.escape(acronym)}\b", _opening(x.body))):
+                and acronym in _opening_words(x.body)):  # a whole word of it
             return True
     for x, y in ((a, b), (b, a)):
         codes = _codes(x.title)
@@ -191,6 +202,10 @@ class ConceptIndex:
         self._df: Counter[str] | None = None
         self._filled: dict[int, frozenset[int] | None] = {}
         self._rare: dict[int, frozenset[str]] = {}
+        # word ids for word_share's counts: each note's words (in their set's order) as
+        # ids into one vocabulary, so a pair's document frequencies are one bincount
+        self._vocab: dict[str, int] = {}
+        self._ids: dict[int, tuple[list[str], np.ndarray]] = {}
 
     def _template_heads(self, row: int) -> frozenset[int] | None:
         """The note's headings that are the template's, where they are at least
@@ -235,12 +250,22 @@ class ConceptIndex:
         rows = set(around) | {i, j}
         n = len(rows)
         wi, wj = self.words(i), self.words(j)
-        df: Counter[str] = Counter()
-        for r in rows:  # i's words only: the rest of the rows' words weigh nothing here
-            df.update(wi & self.words(r))
-        weight = {w: math.log(n / df[w]) for w in wi}
+        order, ids = self._word_ids(i)
+        counts = np.bincount(np.concatenate([self._word_ids(r)[1] for r in rows]),
+                             minlength=len(self._vocab))
+        weight = {w: math.log(n / df) for w, df in zip(order, counts[ids].tolist(),
+                                                     strict=True)}
         total = sum(weight.values())
         return sum(weight[w] for w in wi & wj) / total if total > 0 else 0.0
+
+    def _word_ids(self, row: int) -> tuple[list[str], np.ndarray]:
+        """The note's words in their set's order and their vocabulary ids, once per note."""
+        if row not in self._ids:
+            order = list(self.words(row))
+            vocab = self._vocab
+            self._ids[row] = (order, np.array([vocab.setdefault(w, len(vocab)) for w in order],
+                                              dtype=np.int64))
+        return self._ids[row]
 
     def _rare_words(self, row: int) -> frozenset[str]:
         """The note's distinctive words (in at most max(3, RARE x notes read) notes)."""

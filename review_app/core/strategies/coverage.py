@@ -353,12 +353,14 @@ class Pieces:
     weights: np.ndarray = field(init=False, repr=False)  # lengths as float64
     total: float = field(init=False)  # their sum
     chars: float = field(init=False)  # the lengths' own sum (which note is the smaller)
+    whole: np.ndarray = field(init=False, repr=False)  # _whole(vectors): the note as one
 
     def __post_init__(self) -> None:
         weights = self.lengths.astype(np.float64)
         object.__setattr__(self, "weights", weights)
         object.__setattr__(self, "total", weights.sum())
         object.__setattr__(self, "chars", float(np.sum(self.lengths)))
+        object.__setattr__(self, "whole", _whole(self.vectors))
 
 
 def unit_rows(m: np.ndarray) -> np.ndarray:
@@ -427,8 +429,8 @@ def covered(a: Pieces, b: Pieces, scale: Scale) -> Coverage:
         runs_b = np.maximum(best_b, (vb @ a.runs.T).max(axis=1, initial=-1.0))
         got_a, got_b = credit(runs_a) * a.weights, credit(runs_b) * b.weights
         run_a, run_b = share(runs_a, a, got_a), share(runs_b, b, got_b)
-        whole_a = share(np.maximum(runs_a, va @ _whole(vb)), a)
-        whole_b = share(np.maximum(runs_b, vb @ _whole(va)), b)
+        whole_a = share(np.maximum(runs_a, va @ b.whole), a)
+        whole_b = share(np.maximum(runs_b, vb @ a.whole), b)
         rest_a, rest_b = rest(runs_a, a, got_a), rest(runs_b, b, got_b)
         span_a, span_b = stretch(runs_a, a), stretch(runs_b, b)
         top_a, top_b = float(runs_a.max(initial=-1.0)), float(runs_b.max(initial=-1.0))

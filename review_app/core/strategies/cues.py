@@ -77,6 +77,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -160,7 +161,7 @@ class PairCues:
     copy's shape (`ConceptIndex.word_share`); None: not worked out."""
     titles_apart: bool = False  # the two titles (and file names) share no content word
 
-    @property
+    @cached_property
     def inside(self) -> float | None:
         if self.cov is None or self.cov.pieces < 2:
             return None
@@ -184,7 +185,7 @@ class PairCues:
     def held_as_template(self) -> bool:
         return self.template > 0
 
-    @property
+    @cached_property
     def held_as_shared(self) -> bool:
         """Both notes keep content of their own around one section they share: related.
         The match is concentrated: one piece of the smaller note has a close counterpart
@@ -199,7 +200,7 @@ class PairCues:
         top = cov.small_top
         return self.scale is None or top is None or top >= self.scale.close
 
-    @property
+    @cached_property
     def held_as_section(self) -> bool:
         """The bigger note holds the smaller as one section among others about other things
         (its restating stretch under SECTION_SPAN of it, titles sharing no word): related."""
@@ -218,7 +219,7 @@ class PairCues:
         inside = self.inside
         return bool(self.shape_a or self.shape_b) and inside is not None and inside < RESTATED
 
-    @property
+    @cached_property
     def condensed(self) -> float | None:
         """How far the smaller note sits inside the bigger, by its meaning and by its words
         (the lower of its pieces' containment, Coverage.small_whole, and its words'), where

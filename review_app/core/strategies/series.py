@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from pathlib import PurePosixPath
 
-from ..memo import per_text
+from ..memo import per_key, per_text
 from ..notes import Note
 from ..stamps import stamped, unstamped
 
@@ -327,11 +327,21 @@ def _keys_of(path: str, title: str, permalink: str) -> frozenset[str]:
 def link_types(src: Note, dst: Note) -> set[str]:
     """Relation types from src to dst ("links_to" for a plain [[link]])."""
     keys = _keys(dst)
-    out = {r.type.lower() for r in src.relations if r.target.strip().lower() in keys}
-    typed = {r.target.strip().lower() for r in src.relations}
-    if any(t.strip().lower() in keys and t.strip().lower() not in typed for t in src.links):
+    typed, plain = per_key(("link_types", src.path, src.sha256), lambda: _link_index(src))
+    out = {t for k in keys & typed.keys() for t in typed[k]}
+    if plain & keys:
         out.add("links_to")
     return out
+
+
+def _link_index(src: Note) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """The note's relation types by target and its plain [[link]] targets (those no
+    relation names), lowercased: once per note, not once per pair."""
+    typed: dict[str, set[str]] = {}
+    for r in src.relations:
+        typed.setdefault(r.target.strip().lower(), set()).add(r.type.lower())
+    plain = frozenset(t.strip().lower() for t in src.links) - typed.keys()
+    return {k: frozenset(v) for k, v in typed.items()}, plain
 
 
 @dataclass(frozen=True)
