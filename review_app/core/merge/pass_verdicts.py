@@ -67,7 +67,7 @@ from .other_value import (
 )
 from .pass_questions import drop_open_questions
 from .pass_units import as_written, entry_for, said
-from .past_events import past_event
+from .past_events import lapsed, past_event
 from .pool import pools
 from .roles import moved as role_moved
 from .roles import replaced as role_replaced
@@ -194,6 +194,10 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             u.text, next(n for n, d in ctx.older if d.path == r.path), ctx.base_note):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="an event of the older note's period, over before the newest")
+    if u.kind in ("sentence", "item") and lapsed(
+            u.text, next(n for n, d in ctx.older if d.path == r.path), ctx.base_note):
+        return entry_for(r, "dropped", flips=_FLIP_CARRY,
+                         why="held until a day before the newest note was written")
     if u.kind in ("sentence", "item") and is_history(ctx, r):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="the history of an older version, not a fact of now")

@@ -14,12 +14,18 @@ _MONTH_NUMBERS = {name: k for k, names in enumerate((
     ("may",), ("jun", "june"), ("jul", "july"), ("aug", "august"),
     ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
     ("dec", "december")), start=1) for name in names}
-_DAY_MONTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\b"
-                        r"|\b([A-Za-z]{3,9})\s+(\d{1,2})(?:st|nd|rd|th)?\b")
+# each read on its own: "booked for 20 April" is "20 April", though "for 20" reads as a
+# month and a day first
+_DAY_MONTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\b")
+_MONTH_DAY = re.compile(r"\b([A-Za-z]{3,9})\s+(\d{1,2})(?:st|nd|rd|th)?\b")
 _ISO = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # Words that make a date come back ("every 31 October", "each year on 1 March") or
-# look ahead ("until", "from", "by"): such a date is no event that is over.
+# look ahead ("until", "from", "by"): such a date is no event that is over. So does
+# "after" or "before" right before a date: a deadline ("moved to the back row after 30
+# April"), not "sent on 2 March after the full survey".
+_BOUND = re.compile(r"\b(?:after|before)\s+(?:\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}"
+                    r"|[A-Za-z]{3,9}\s+\d{1,2}\b)", re.I)
 _LASTING = frozenset(("every", "each", "annually", "yearly", "annual", "until", "till",
                       "from", "by", "since", "due", "deadline", "expires", "expiry",
                       "valid", "renew", "renews", "renewal"))
@@ -32,8 +38,12 @@ def _dates(text: str, written: dt.date) -> list[dt.date] | None:
     if _ISO.search(text) or _YEAR.search(text):
         return None
     out: list[dt.date] = []
-    for m in _DAY_MONTH.finditer(text):
-        day, month = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+    found = [(m.start(), m.group(1), m.group(2)) for m in _DAY_MONTH.finditer(text)
+             if m.group(2).lower() in _MONTH_NUMBERS]
+    taken = {m.start(2) for m in _DAY_MONTH.finditer(text)}  # "5 May 10am": one date
+    found += [(m.start(), m.group(2), m.group(1)) for m in _MONTH_DAY.finditer(text)
+              if m.start(1) not in taken]
+    for _, day, month in sorted(found):
         number = _MONTH_NUMBERS.get(month.lower())
         if number is None:
             continue
@@ -51,7 +61,7 @@ def past_event(text: str, older: Note, base: Note) -> bool:
     """Every date the older unit names falls after its note was written and before the
     newest note was: an event of the older period, over by now."""
     words = set(re.findall(r"[a-z]+", text.lower()))
-    if words & _LASTING:
+    if words & _LASTING or _BOUND.search(text):
         return False
     written = (older.created or older.modified).date()
     newest = base.modified.date()
@@ -60,3 +70,31 @@ def past_event(text: str, older: Note, base: Note) -> bool:
 
 
 __all__ = ["past_event"]
+
+
+_UNTIL = re.compile(r"\b(?:until|till)\s+(?:the\s+end\s+of\s+)?(?:(\d{1,2})(?:st|nd|rd|th)?\s+)?"
+                    r"([A-Za-z]{3,9})\b(?:\s+(\d{4})\b)?", re.I)
+
+
+def lapsed(text: str, older: Note, base: Note) -> bool:
+    """The older unit says how things are until a day ("The old number diverts until the
+    end of April, then stops.") that came before the newest note was written: what it
+    held is over (a month alone, or "the end of" one, lasts to its last day; without a
+    year, the first such day on or after the older note was written)."""
+    m = _UNTIL.search(text)
+    if m is None:
+        return False
+    number = _MONTH_NUMBERS.get(m.group(2).lower())
+    if number is None:
+        return False
+    written = (older.created or older.modified).date()
+    year = int(m.group(3)) if m.group(3) else written.year
+    last = (dt.date(year + number // 12, number % 12 + 1, 1) - dt.timedelta(days=1))
+    try:
+        when = last if m.group(1) is None else dt.date(year, number, int(m.group(1)))
+    except ValueError:
+        return False
+    if m.group(3) is None and when < written:
+        when = when.replace(year=when.year + 1) if m.group(1) else \
+            (dt.date(year + 1 + number // 12, number % 12 + 1, 1) - dt.timedelta(days=1))
+    return when < base.modified.date()
