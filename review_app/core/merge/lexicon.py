@@ -255,7 +255,8 @@ class Lexicon(ValueWords):
         something all most many some few none turn keep bear go
         """))
     left_cues: frozenset[str] = field(default_factory=lambda: word_set("""
-        left retired resigned stepped_down has_gone pulled_out dropped_out backed_out withdrew
+        left retired resigned stepped_down stepped_back has_gone pulled_out dropped_out backed_out
+        withdrew
         ceased_trading stopped_trading went_bust went_under went_out_of_business
         """))
     # Words telling that what a sentence states holds from some change on ("Fuel is now

@@ -166,10 +166,20 @@ def run(ctx: MergeContext) -> None:
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
     people = [b for b in base if any(end.person for end in ends.get(b.key, ()))]
+    # an older version telling that someone left speaks for the versions before it (v2's
+    # "Dave Hollins moved to the Manchester branch" over v1's "Rep: Dave Hollins"): the
+    # older notes come newest first
+    told: list[Ref] = []
     pairs: list[tuple[Ref, Ref, Ended, bool]] = []  # (..., named whole)
     stated = cache(lambda: stated_facts(ctx))
     for _, doc in ctx.older:
+        earlier = list(told)
         for r in ctx.refs[doc.path]:
+            found = ended(said(r.unit), ctx.lexicon) \
+                if r.unit.kind not in ("obs", "rel", "code") else ()
+            if any(end.person for end in found):
+                ends[r.key] = found
+                told.append(r)
             e = ctx.entries.get(r.key)
             if e is None or e.status != "carried" or (
                     r.unit.kind not in _JUDGED and r.key not in ctx.held_with):
@@ -190,7 +200,7 @@ def run(ctx: MergeContext) -> None:
             about = _about(ctx, r)
             # a person who left is gone from the whole note, not one section's scope
             within = {b.key for b in scope}
-            judged = scope + [b for b in people if b.key not in within]
+            judged = scope + [b for b in people + earlier if b.key not in within]
             pairs += [(r, b, end, over is True) for b in judged for end in ends.get(b.key, ())
                       if (b.key in within or end.person)
                       and (over := _over(ctx, r, about, end)) is not False]
@@ -226,11 +236,15 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended, bool]]) -
                 ctx.over.add(r.key)  # it is about the thing gone: its values went too
             ctx.entries[r.key] = replace(
                 e, status="superseded", by=b.key, by_text=as_written(b).strip(),
-                flips=_FLIP_PAIR, why=f"the newest says {_named(end)} "
+                flips=_FLIP_PAIR, why=f"{_teller(ctx, b)} says {_named(end)} "
                 + ("is done" if end.kind == "done" else "is no longer done on a "
                    "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
+
+
+def _teller(ctx: MergeContext, b: Ref) -> str:
+    return "the newest" if b.path == ctx.base.path else "a newer version"
 
 
 def _opens_with(ctx: MergeContext, r: Ref, end: Ended) -> bool:

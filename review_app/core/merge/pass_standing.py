@@ -37,7 +37,9 @@ _NUMBERED = re.compile(
     r"\b([A-Za-z]+)\s+(\d{1,3}(?:\s*(?:,|and|&|or|to|through|-|–)\s*\d{1,3})*)\b")
 # "D1: ...", "**Decision 2** changed: ...", "Decision 5 (revised): ...", "D4 has ended."
 _AFTER_LABEL = r"(?:\*\*|__)?(?=\s*(?:\([^)]{0,20}\)\s*)?[:.)–-]|\s+[a-z])"
-_LEAD_CODE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([A-Z]{1,2})(\d{1,3})" + _AFTER_LABEL)
+# (after a bullet or a list's own number: "3. D3: Deposit of 30% ..." is D3)
+_LEAD_CODE = re.compile(r"^\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\*\*|__)?([A-Z]{1,2})(\d{1,3})"
+                        + _AFTER_LABEL)
 _LEAD_NOUN = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?([A-Za-z]+)\s+(\d{1,3})" + _AFTER_LABEL)
 # what follows a replacing cue: "(replaces) old decision 5", "(instead of) D3"
 _LEAD_REPLACED_CODE = re.compile(r"\s*(?:the\s+|old\s+|original\s+)*([A-Z]{1,2})(\d{1,3})\b")
