@@ -219,6 +219,17 @@ def word_times(text: str, lexicon: Lexicon) -> list[tuple[int, int, str]]:
     return out
 
 
+def labels_apart(mine: str | None, theirs: str | None) -> bool:
+    """Two "Label: value" lines' labels name two things: neither label's words are all
+    in the other's ("Accommodation booking fee: £45" is no other value of "Registration
+    fee: £65", though both are a fee; "Out of hours emergency: 07700 ..." none of "Park
+    office: 01766 ...", though both are phone numbers)."""
+    if mine is None or theirs is None:
+        return False
+    a, c = set(re.findall(r"[a-z0-9]+", mine)), set(re.findall(r"[a-z0-9]+", theirs))
+    return bool(a) and bool(c) and not (a <= c or c <= a)
+
+
 def label_of(text: str, max_chars: int) -> tuple[str, str] | None:
     m = _LABEL.match(text)
     if m is None or len(m.group(1)) > max_chars or len(m.group(1).split()) > 6:

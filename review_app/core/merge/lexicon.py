@@ -134,7 +134,7 @@ class Lexicon(ValueWords):
         policy plan procedure rules guide handbook list sheet rev revision
         """))
     version_noun_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
-        of to for from in on at with by
+        of to for from in on at with by every each
         """))
     first_person: frozenset[str] = field(default_factory=lambda: word_set("""
         we i

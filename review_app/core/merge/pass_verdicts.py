@@ -29,6 +29,7 @@ from .facts import (
     facts_of,
     kinds_meet,
     label_of,
+    labels_apart,
     masked,
     plain_name,
     same_kind,
@@ -421,17 +422,6 @@ def _sibling(ctx: MergeContext, r: Ref, b: Ref) -> bool:
                   th.label_chars) is not None and listed(ctx, b, ctx.base_refs())
 
 
-def _labels_apart(r: Ref, b: Ref) -> bool:
-    """Both units are "Label: value" lines whose labels name two things: neither
-    label's words are all in the other's ("Accommodation booking fee: £45" is no
-    other value of "Registration fee: £65", though both are a fee)."""
-    mine, theirs = r.facts.label, b.facts.label
-    if mine is None or theirs is None:
-        return False
-    a, c = set(re.findall(r"[a-z0-9]+", mine)), set(re.findall(r"[a-z0-9]+", theirs))
-    return bool(a) and bool(c) and not (a <= c or c <= a)
-
-
 def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Ref]]]
                 ) -> None:
     """Units with a fact the base lacks: superseded when a base unit of the aligned
@@ -481,7 +471,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
         frames = frames_of[i]
         said_anew: tuple[float, Ref] | None = None
         for b in pool:
-            if (i, b.key) not in lexical or _labels_apart(r, b):
+            if (i, b.key) not in lexical or labels_apart(r.facts.label, b.facts.label):
                 continue
             score = lexical[(i, b.key)]
             cos = float(rows[u.text] @ rows[b.unit.text]) if (

@@ -32,7 +32,9 @@ def _self_subject(words: list[str], lexicon: Lexicon) -> bool:
         if words[k] in lexicon.version_nouns or (
                 words[0] in lexicon.self_pointers and words[k] in lexicon.self_nouns):
             after = words[k + 1:k + 2]
-            return bool(after) and after[0] not in lexicon.version_noun_joiners
+            # ("The alarm code changes quarterly": a verb of the subject, said how often)
+            return bool(after) and after[0] not in lexicon.version_noun_joiners \
+                and not (after[0].endswith("ly") and len(after[0]) > 4)
         if words[k] in lexicon.function_words:
             return False
     return False
