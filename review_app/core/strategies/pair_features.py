@@ -24,6 +24,7 @@ from .calibration import IdentityVectors, Yardstick, yardstick_for
 from .client import SearchClient
 from .concept import ConceptIndex
 from .coverage import Pieces, prepare
+from .cue_processes import split_work
 from .cues import (
     CONDENSED_FLOOR,
     CONDENSED_RATIO,
@@ -309,6 +310,9 @@ class ScoredPairs:
         self.generic = generic_names(note_names(notes[r].title, notes[r].body) for r in reached)
         self.concepts = ConceptIndex(self.client.notes, reached)
         with pass_memo():  # each note meets a dozen partners: its own cues worked out once
+            split = split_work(pairs, lambda chunk: {p: self.pair(*p) for p in chunk})
+            if split is not None:  # worked out on every core (cue_processes)
+                self.cues.update(split)
             for r, c_ in zip(rows.tolist(), cols.tolist(), strict=True):
                 j = int(self.idx[r, c_])
                 if j != r:
