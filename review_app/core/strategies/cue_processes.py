@@ -3,8 +3,8 @@
 A scan's cue pass (pair_features.ScoredPairs) is pure Python over tens of thousands of
 pairs, each independent of the others: on basic-memory's vectors, with no embedding
 left to do, it is most of a first scan. Where the process can fork safely (Linux, the
-main thread the only Python thread: a scan from the command line, the MCP server or a
-bench, not one in the console's worker threads) the pairs are split between this
+main thread the only Python thread: a scan from the command line or a bench, not one
+in the console's worker threads or the MCP server's) the pairs are split between this
 process and forked children, which inherit every note, piece and per-note cache
 already built and send back only their pairs' cues. Each pair's cues are a pure
 function of its two notes, so the result is the one one process gives, byte for byte.
