@@ -73,7 +73,8 @@ def _bare(token: str) -> str:
 
 
 def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
-          stop: frozenset[str] = frozenset(), floor: int = 0
+          stop: frozenset[str] = frozenset(), floor: int = 0,
+          acts: frozenset[str] = frozenset()
           ) -> tuple[frozenset[str], frozenset[str], str]:
     """(name tokens, content words, the thing as written) on one side of a cue, within
     its clause (and before a word of `stop`; not below token `floor`, where an earlier
@@ -84,7 +85,7 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
     words: list[str] = []
     k = start
     skip = (lexicon.function_words - lexicon.weekdays) | lexicon.auxiliary_words | \
-        lexicon.months | lexicon.value_verbs  # "no deposit is taken any more": the
+        lexicon.months | lexicon.value_verbs | acts  # "no deposit is taken any more": the
     # deposit; "no longer run a Sunday collection": the Sunday one, not the weekday ones
     while floor <= k < len(tokens) and tokens[k] not in _STOP \
             and tokens[k].lower() not in stop:
@@ -174,7 +175,8 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                     # the subject is the speaker, the thing is what they did, up to
                     # the words saying when or how ("on a fixed weekly schedule")
                     names, words, said = _side(tokens, k + n, 1, lexicon,
-                                               lexicon.adverbial_words)
+                                               lexicon.adverbial_words,
+                                               acts=lexicon.offer_verbs)
                     other = frozenset()
                     how = _how(low[k + n:], lexicon)
             else:  # "replaced the spreadsheet with Koha": Koha took its place

@@ -398,6 +398,12 @@ class Lexicon(ValueWords):
     condition_words: frozenset[str] = field(default_factory=lambda: word_set("""
         over above under below exceeding beyond than
         """))
+    # Verbs of what a business does with a thing ("We no longer serve a cheese board"):
+    # the thing that ended is the cheese board, which older lines name without the verb.
+    offer_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
+        serve serves offer offers sell sells stock stocks provide provides supply supplies
+        use uses carry carries hire hires rent rents lend lends
+        """))
     # Verbs that tie a value to its thing without naming it ("kept for 30 days", "holds
     # 500 kg", "costs EUR 20"): backups and logs are both kept, two things.
     value_verbs: frozenset[str] = field(default_factory=lambda: word_set("""

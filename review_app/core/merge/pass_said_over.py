@@ -166,6 +166,10 @@ def run(ctx: MergeContext) -> None:
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
     people = [b for b in base if any(end.person for end in ends.get(b.key, ()))]
+    # what the newest's intro says is over it says of the whole note ("We no longer serve
+    # a cheese board" opening the note ends the one its "## Menu" named)
+    lead = {b.key for b in base if b.key in ends and ctx.base.sections[b.section].is_intro}
+    people += [b for b in base if b.key in lead and b not in people]
     # an older version telling that someone left speaks for the versions before it (v2's
     # "Dave Hollins moved to the Manchester branch" over v1's "Rep: Dave Hollins"): the
     # older notes come newest first
@@ -202,7 +206,7 @@ def run(ctx: MergeContext) -> None:
             within = {b.key for b in scope}
             judged = scope + [b for b in people + earlier if b.key not in within]
             pairs += [(r, b, end, over is True) for b in judged for end in ends.get(b.key, ())
-                      if (b.key in within or end.person)
+                      if (b.key in within or end.person or b.key in lead)
                       and (over := _over(ctx, r, about, end)) is not False]
     if pairs:
         _ended_pairs(ctx, pairs)
