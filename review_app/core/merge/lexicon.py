@@ -209,6 +209,11 @@ class Lexicon(ValueWords):
         still_hold still_holds remain_in_force remains_in_force still_in_force still_valid
         as_drafted as_agreed as_before as_written stay_as stays_as
         """))
+    # One of these right after an item's label says it holds ("Decision 1 stands.", "D2
+    # applies as before"); alone in a clause it may be anything's ("the kiosk stands").
+    standing_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
+        stands stand holds hold applies apply remains remain continues continue stays stay
+        """))
     # With standing_cues and a plural of numbered_item_nouns, the items a newer version
     # does not name ("Decisions not mentioned below still stand"): pass_standing.
     unnamed_cues: frozenset[str] = field(default_factory=lambda: word_set("""

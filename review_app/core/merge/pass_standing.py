@@ -60,7 +60,14 @@ def _numbers(spec: str) -> set[int]:
 
 
 def _standing(clause: str, lexicon: Lexicon) -> bool:
-    return bool(phrase_cues(clause, lexicon.standing_cues))
+    if phrase_cues(clause, lexicon.standing_cues):
+        return True
+    # "Decision 1 stands.": a standing verb right after the item's label
+    m = _LEAD_CODE.match(clause) or _LEAD_NOUN.match(clause)
+    if m is None:
+        return False
+    after = re.findall(r"[a-z]+", clause[m.end():].lower())[:1]
+    return bool(after) and after[0] in lexicon.standing_verbs
 
 
 def _standing_row(r: Ref, lexicon: Lexicon) -> bool:
