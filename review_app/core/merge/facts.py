@@ -219,6 +219,37 @@ def word_times(text: str, lexicon: Lexicon) -> list[tuple[int, int, str]]:
     return out
 
 
+_HEAD = re.compile(r"^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z'’]*(?:\s+[A-Za-z][A-Za-z'’]*){0,2})"
+                   r"\s+(?=\d)")
+
+
+def value_head(text: str, kind: str, lexicon: Lexicon) -> str | None:
+    """What a line without a "Label:" gives a value of, in stemmed words: a table row's
+    first cell ("| Reception hours | 4pm to 8pm |"), or the one to three words before a
+    line's first figure ("Quiet hours 10pm to 7am"), none of them a function word ("Check-out"
+    heads a row); None
+    where it has no such head."""
+    if kind == "row":
+        cells = text.split(" | ")
+        head = cells[0] if len(cells) > 1 and not re.search(r"\d", cells[0]) else None
+    else:
+        m = _HEAD.match(text)
+        head = m.group(1) if m else None
+    words = re.findall(r"[a-z0-9]+", head.lower()) if head is not None else []
+    if not words or kind != "row" and any(w in lexicon.function_words for w in words):
+        return None  # "We also hold 6 ...", "Maximum altitude of 120 ...": no head
+    return " ".join(stem(w, lexicon) for w in words)
+
+
+def unit_head(text: str, kind: str, label: str | None, lexicon: Lexicon) -> str | None:
+    """What a unit gives a value of, in stemmed words: its label ("Deposits: ..." and
+    "Deposit: ..." name one thing), else value_head. Two units whose heads are
+    labels_apart speak of two things, whatever their values."""
+    if label is not None:
+        return " ".join(stem(w, lexicon) for w in re.findall(r"[a-z0-9]+", label.lower()))
+    return value_head(text, kind, lexicon)
+
+
 def labels_apart(mine: str | None, theirs: str | None) -> bool:
     """Two "Label: value" lines' labels name two things: neither label's words are all
     in the other's ("Accommodation booking fee: £45" is no other value of "Registration

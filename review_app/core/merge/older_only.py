@@ -33,9 +33,11 @@ from .facts import (
     counts,
     facts_of,
     label_of,
+    labels_apart,
     masked,
     plain_name,
     stem,
+    unit_head,
     unnamed,
     value_frames,
     value_shape,
@@ -508,3 +510,23 @@ def set_status(e: LedgerEntry, status: str, **kw) -> LedgerEntry:  # noqa: ANN00
 
 def text_of(r: Ref) -> str:
     return r.unit.text if r.unit.kind == "sentence" else "\n".join(r.unit.raw).strip()
+
+
+def heads_apart(ctx: MergeContext, a: Ref, b: Ref, *, any_label: bool = False) -> bool:
+    """The two units give values of two things by what they are headed with (their
+    label, a table row's first cell, the words before a label-less line's first figure:
+    facts.unit_head): "Quiet hours 10pm to 7am" is no older value of "| Reception hours
+    | 4pm to 8pm |". A label with a long or mixed value ("Park office: 01766 770 455 (new
+    line ...)") counts only with `any_label` (an older section the newest dropped, where
+    labels are what is left to tell two things apart: "Out of hours emergency: 07700 ...");
+    within aligned sections such a line heads nothing."""
+    heads: list[str | None] = []
+    for u in (a, b):
+        label = u.facts.label
+        found = label_of(u.unit.text, ctx.thresholds.label_chars) if label is None else None
+        if found is not None and not any_label:
+            heads.append(None)
+            continue
+        heads.append(unit_head(u.unit.text, u.unit.kind, found[0] if found else label,
+                               ctx.lexicon))
+    return labels_apart(*heads)

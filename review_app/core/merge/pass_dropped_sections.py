@@ -27,10 +27,14 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .facts import condition_kept, label_of, labels_apart, value_shape, weekdays_named
+from .facts import (
+    condition_kept,
+    value_shape,
+    weekdays_named,
+)
 from .ledger import Choice
 from .lexicon import Lexicon
-from .older_only import new_facts, stated_facts
+from .older_only import heads_apart, new_facts, stated_facts
 from .pass_units import as_written, said
 from .roles import holders
 from .thing_values import other_value, thing_values
@@ -55,8 +59,7 @@ def _gone(ctx: MergeContext, path: str, section: int, level: int) -> bool:
 def _another(ctx: MergeContext, r: Ref, fresh: list[str], b: Ref) -> bool:
     """Base unit `b` gives another value of the kind of one of `fresh` (r's values
     the newest states nowhere)."""
-    la, lb = (label_of(u.text, ctx.thresholds.label_chars) for u in (r.unit, b.unit))
-    if labels_apart(la and la[0], lb and lb[0]):
+    if heads_apart(ctx, r, b, any_label=True):
         return False  # two labelled lines on two things
     theirs = b.facts.values - r.facts.values
     if condition_kept(frozenset(fresh), said(r.unit), theirs, said(b.unit), ctx.lexicon):

@@ -29,7 +29,6 @@ from .facts import (
     facts_of,
     kinds_meet,
     label_of,
-    labels_apart,
     masked,
     plain_name,
     same_kind,
@@ -55,7 +54,7 @@ from .link_lines import (
     names_only_members,
     relation_of,
 )
-from .older_only import new_facts, stated_facts, unsaid_words
+from .older_only import heads_apart, new_facts, stated_facts, unsaid_words
 from .other_value import (
     STRUCTURED,
     category,
@@ -471,7 +470,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
         frames = frames_of[i]
         said_anew: tuple[float, Ref] | None = None
         for b in pool:
-            if (i, b.key) not in lexical or labels_apart(r.facts.label, b.facts.label):
+            if (i, b.key) not in lexical or heads_apart(ctx, r, b):
                 continue
             score = lexical[(i, b.key)]
             cos = float(rows[u.text] @ rows[b.unit.text]) if (

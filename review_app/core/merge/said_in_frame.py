@@ -14,8 +14,15 @@ import numpy as np
 
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
-from .facts import condition_kept, facts_of, stem, unnamed, value_kind, value_shape
-from .older_only import frame_prefixes, new_facts, stated_facts
+from .facts import (
+    condition_kept,
+    facts_of,
+    stem,
+    unnamed,
+    value_kind,
+    value_shape,
+)
+from .older_only import frame_prefixes, heads_apart, new_facts, stated_facts
 from .pass_leaning import leans
 from .pass_units import as_written, said
 from .said_scope import SaidScope
@@ -124,6 +131,8 @@ def _said_over_by(ctx: MergeContext, own: list[Ref], scopes: list[list[int]],
         # values another one's values: "Hall hire is EUR 100", not "Cleaning
         # is EUR 35", under "The hall hire is EUR 120")
     b = near[j]
+    if heads_apart(ctx, r, b):
+        return False  # "Quiet hours 10pm to 7am" / "| Reception hours | 4pm to 8pm |"
     mine, theirs = frame_prefixes(ctx, said(r.unit)), frame_prefixes(ctx, read(ctx, b))
     if not mine or 2 * len(mine & theirs) < th.frame_share * (len(mine) + len(theirs)) \
             and not (value and _counts_alike(ctx, r, b, new_facts(ctx, r, stated()))):
