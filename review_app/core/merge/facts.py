@@ -226,9 +226,8 @@ _HEAD = re.compile(r"^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z'’]*(?:\s+[A-Za-z][A-Za-
 def value_head(text: str, kind: str, lexicon: Lexicon) -> str | None:
     """What a line without a "Label:" gives a value of, in stemmed words: a table row's
     first cell ("| Reception hours | 4pm to 8pm |"), or the one to three words before a
-    line's first figure ("Quiet hours 10pm to 7am"), none of them a function word ("Check-out"
-    heads a row); None
-    where it has no such head."""
+    line's first figure ("Quiet hours 10pm to 7am"), none of them a function word (a row's
+    "Check-out" heads it); None where it has no such head."""
     if kind == "row":
         cells = text.split(" | ")
         head = cells[0] if len(cells) > 1 and not re.search(r"\d", cells[0]) else None
@@ -239,15 +238,6 @@ def value_head(text: str, kind: str, lexicon: Lexicon) -> str | None:
     if not words or kind != "row" and any(w in lexicon.function_words for w in words):
         return None  # "We also hold 6 ...", "Maximum altitude of 120 ...": no head
     return " ".join(stem(w, lexicon) for w in words)
-
-
-def unit_head(text: str, kind: str, label: str | None, lexicon: Lexicon) -> str | None:
-    """What a unit gives a value of, in stemmed words: its label ("Deposits: ..." and
-    "Deposit: ..." name one thing), else value_head. Two units whose heads are
-    labels_apart speak of two things, whatever their values."""
-    if label is not None:
-        return " ".join(stem(w, lexicon) for w in re.findall(r"[a-z0-9]+", label.lower()))
-    return value_head(text, kind, lexicon)
 
 
 def labels_apart(mine: str | None, theirs: str | None) -> bool:

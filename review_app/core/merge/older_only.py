@@ -37,9 +37,9 @@ from .facts import (
     masked,
     plain_name,
     stem,
-    unit_head,
     unnamed,
     value_frames,
+    value_head,
     value_shape,
 )
 from .ledger import SAID_ITS_WAY, WORDING_ONLY, LedgerEntry
@@ -515,18 +515,29 @@ def text_of(r: Ref) -> str:
 def heads_apart(ctx: MergeContext, a: Ref, b: Ref, *, any_label: bool = False) -> bool:
     """The two units give values of two things by what they are headed with (their
     label, a table row's first cell, the words before a label-less line's first figure:
-    facts.unit_head): "Quiet hours 10pm to 7am" is no older value of "| Reception hours
+    facts.value_head): "Quiet hours 10pm to 7am" is no older value of "| Reception hours
     | 4pm to 8pm |". A label with a long or mixed value ("Park office: 01766 770 455 (new
     line ...)") counts only with `any_label` (an older section the newest dropped, where
     labels are what is left to tell two things apart: "Out of hours emergency: 07700 ...");
     within aligned sections such a line heads nothing."""
-    heads: list[str | None] = []
-    for u in (a, b):
-        label = u.facts.label
-        found = label_of(u.unit.text, ctx.thresholds.label_chars) if label is None else None
-        if found is not None and not any_label:
-            heads.append(None)
-            continue
-        heads.append(unit_head(u.unit.text, u.unit.kind, found[0] if found else label,
-                               ctx.lexicon))
-    return labels_apart(*heads)
+    return labels_apart(_head(ctx, a, any_label), _head(ctx, b, any_label))
+
+
+def _head(ctx: MergeContext, r: Ref, any_label: bool) -> str | None:
+    """heads_apart's head of one unit in stemmed words ("Deposits: ..." and "Deposit: ..."
+    name one thing), once per text (a unit meets every unit of its pool)."""
+    memo = ctx.lexicon.memo("unit_head")
+    chars = ctx.thresholds.label_chars
+    key = (r.unit.text, r.unit.kind, any_label, chars)
+    if key not in memo:
+        label = r.facts.label
+        found = label_of(r.unit.text, chars) if label is None else None
+        if found is not None:  # a label with a long or mixed value
+            label = found[0] if any_label else None
+        if label is not None:
+            memo[key] = " ".join(stem(w, ctx.lexicon)
+                                 for w in re.findall(r"[a-z0-9]+", label.lower()))
+        else:
+            memo[key] = None if found is not None else value_head(
+                r.unit.text, r.unit.kind, ctx.lexicon)
+    return memo[key]

@@ -27,11 +27,7 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .facts import (
-    condition_kept,
-    value_shape,
-    weekdays_named,
-)
+from .facts import condition_kept, value_shape, weekdays_named
 from .ledger import Choice
 from .lexicon import Lexicon
 from .older_only import heads_apart, new_facts, stated_facts

@@ -23,7 +23,7 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .document import Document
-from .lexicon import Lexicon
+from .lexicon import phrase_cues
 from .link_lines import link_targets
 from .older_only import new_facts, set_status, stated_facts, text_of
 from .other_value import describes_note, provenance, tells_change, tells_occasion
@@ -114,13 +114,6 @@ def _sources(ctx: MergeContext, lead: list[Ref]) -> None:
                 why="where an older version came from: the newest's lead tells its own")
 
 
-def _prescribes(text: str, lexicon: Lexicon) -> bool:
-    """The sentence states a rule (Lexicon.rule_cues): what it asks is a fact, however
-    much it reads like the note's opening line."""
-    joined = f" {' '.join(re.findall(r'[a-z]+', text.lower()))} "
-    return any(f" {cue.replace('_', ' ')} " in joined for cue in lexicon.rule_cues)
-
-
 def _dates_only(ctx: MergeContext, r: Ref, new: list[str]) -> bool:
     """Every fact of `new` (of older unit `r`) is part of a date (pass_one_valued.
     dated_state, a year alone too), a month `r` names counting though the newest
@@ -170,8 +163,10 @@ def run(ctx: MergeContext) -> None:
     lines = {r.key for r in todo if r.facts.label is not None
              or status_statement(r.unit, ctx.lexicon, ctx.thresholds)}
     todo = [r for r in todo if r.key not in lines]
+    # (a rule, "Every group gets this briefing, no exceptions", is a fact: Lexicon.rule_cues)
     telling = [r for r in todo if new_facts(ctx, r, stated) or r.facts.decision
-               or _unnamed_days(ctx, r, base_words) or _prescribes(r.unit.text, ctx.lexicon)]
+               or _unnamed_days(ctx, r, base_words)
+               or phrase_cues(r.unit.text, ctx.lexicon.rule_cues)]
     _home(ctx, telling, lead[0].section)
     told = {r.key for r in telling}
     todo = [r for r in todo if r.key not in told]

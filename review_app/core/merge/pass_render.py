@@ -16,6 +16,7 @@ the person replaced by an older one swapped in place."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import numpy as np
 
@@ -378,9 +379,7 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
     sims = np.asarray(ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base]),
                       dtype=np.float64)
     out = []
-    carried: dict[tuple[str, int], int] = {}
-    for r in refs:
-        carried[(r.path, r.unit.block)] = carried.get((r.path, r.unit.block), 0) + 1
+    carried = Counter((r.path, r.unit.block) for r in refs)  # units carried per block
     for i, r in enumerate(refs):
         home = target.get(r.key, ctx.home.get(r.key))
         aligned = ctx.aligned.get((r.path, r.section))

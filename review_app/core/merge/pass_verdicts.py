@@ -190,12 +190,12 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
                              why="the newest note names that thing otherwise",
                              flips=_FLIP_PAIR)
         return entry_for(r, "carried", why="a relation the newest lacks", flips=_FLIP_CARRY)
-    if u.kind in ("sentence", "item") and past_event(
-            u.text, next(n for n, d in ctx.older if d.path == r.path), ctx.base_note):
+    own = next(n for n, d in ctx.older if d.path == r.path) \
+        if u.kind in ("sentence", "item") else None
+    if own is not None and past_event(u.text, own, ctx.base_note):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="an event of the older note's period, over before the newest")
-    if u.kind in ("sentence", "item") and lapsed(
-            u.text, next(n for n, d in ctx.older if d.path == r.path), ctx.base_note):
+    if own is not None and lapsed(u.text, own, ctx.base_note):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="held until a day before the newest note was written")
     if u.kind in ("sentence", "item") and is_history(ctx, r):

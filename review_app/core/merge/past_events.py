@@ -38,9 +38,10 @@ def _dates(text: str, written: dt.date) -> list[dt.date] | None:
     if _ISO.search(text) or _YEAR.search(text):
         return None
     out: list[dt.date] = []
-    found = [(m.start(), m.group(1), m.group(2)) for m in _DAY_MONTH.finditer(text)
+    day_month = list(_DAY_MONTH.finditer(text))
+    found = [(m.start(), m.group(1), m.group(2)) for m in day_month
              if m.group(2).lower() in _MONTH_NUMBERS]
-    taken = {m.start(2) for m in _DAY_MONTH.finditer(text)}  # "5 May 10am": one date
+    taken = {m.start(2) for m in day_month}  # "5 May 10am": one date
     found += [(m.start(), m.group(2), m.group(1)) for m in _MONTH_DAY.finditer(text)
               if m.start(1) not in taken]
     for _, day, month in sorted(found):
@@ -69,11 +70,12 @@ def past_event(text: str, older: Note, base: Note) -> bool:
     return bool(dates) and all(d < newest for d in dates or ())
 
 
-__all__ = ["past_event"]
-
-
 _UNTIL = re.compile(r"\b(?:until|till)\s+(?:the\s+end\s+of\s+)?(?:(\d{1,2})(?:st|nd|rd|th)?\s+)?"
                     r"([A-Za-z]{3,9})\b(?:\s+(\d{4})\b)?", re.I)
+
+
+def _month_end(year: int, month: int) -> dt.date:
+    return dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
 
 
 def lapsed(text: str, older: Note, base: Note) -> bool:
@@ -89,12 +91,15 @@ def lapsed(text: str, older: Note, base: Note) -> bool:
         return False
     written = (older.created or older.modified).date()
     year = int(m.group(3)) if m.group(3) else written.year
-    last = (dt.date(year + number // 12, number % 12 + 1, 1) - dt.timedelta(days=1))
     try:
-        when = last if m.group(1) is None else dt.date(year, number, int(m.group(1)))
+        when = _month_end(year, number) if m.group(1) is None \
+            else dt.date(year, number, int(m.group(1)))
     except ValueError:
         return False
     if m.group(3) is None and when < written:
-        when = when.replace(year=when.year + 1) if m.group(1) else \
-            (dt.date(year + 1 + number // 12, number % 12 + 1, 1) - dt.timedelta(days=1))
+        when = when.replace(year=when.year + 1) if m.group(1) \
+            else _month_end(year + 1, number)
     return when < base.modified.date()
+
+
+__all__ = ["lapsed", "past_event"]

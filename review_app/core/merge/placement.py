@@ -185,9 +185,10 @@ def section_spot(ctx: MergeContext, refs: list[Ref], new_at: int, level: int = 2
     after, before = _older_neighbours(ctx, refs[0])
     if after is not None:
         return _past(ctx, after, min(secs[after].level, level), new_at)
-    if before is not None and (before == first or not _opens_continued_list(ctx, before)):
-        return _past(ctx, before, min(secs[before].level, level), new_at) \
-            if before == first else min(secs[before].start, new_at)
+    if before is not None and before == first:  # the newest's first section leads
+        return _past(ctx, before, min(secs[before].level, level), new_at)
+    if before is not None and not _opens_continued_list(ctx, before):
+        return min(secs[before].start, new_at)
     every = list(dict.fromkeys(texts + [t for ts in content.values() for t in ts]))
     m = np.asarray(ctx.vectors.matrix(every), dtype=np.float64)
     at = {t: k for k, t in enumerate(every)}

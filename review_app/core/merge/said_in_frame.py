@@ -14,14 +14,7 @@ import numpy as np
 
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
-from .facts import (
-    condition_kept,
-    facts_of,
-    stem,
-    unnamed,
-    value_kind,
-    value_shape,
-)
+from .facts import condition_kept, facts_of, stem, unnamed, value_kind, value_shape
 from .older_only import frame_prefixes, heads_apart, new_facts, stated_facts
 from .pass_leaning import leans
 from .pass_units import as_written, said
