@@ -26,7 +26,7 @@ class Lexicon(ValueWords):
         unless although though whether
         was were be been being has have had do does did not no yes all any each every
         some most more less many much few one two three first second last next new old
-        also only just still now today always never usually often after before during
+        also only just still now today always never usually often currently after before during
         until since because so than there here what which who whom whose where why how
         note notes see use uses used set run runs step steps please should must may can
         could would will shall per via about into over under between above below
@@ -369,6 +369,11 @@ class Lexicon(ValueWords):
     # of donated food", "Crossbows not permitted", "Cut tiles are never returnable", "Food
     # cannot be stored"): a rule forbidding an act, which only a newest unit stating that
     # act contradicts (pass_polarity); "_" joins one cue's words.
+    # ... but a "no" clause saying a thing is not needed states what is ("No agitation
+    # needed in a vertical tank"): a claim an instruction to do it contradicts.
+    need_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        need needed needs required necessary
+        """))
     prohibition_openers: frozenset[str] = field(default_factory=lambda: word_set("""
         never no do_not don't dont must_not
         """))

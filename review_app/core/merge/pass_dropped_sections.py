@@ -15,7 +15,8 @@ nowhere is compared with every unit of the newest: the unit nearest in meaning
 (at least Thresholds.dropped_section_cosine) that gives another value of the same
 kind is what replaced it - a number of the same shape ("09:30" / "10:00"), a value of
 the same unit of measure for the same thing (thing_values), or another person
-(roles.holders: "Glen Harper runs the winch" / "The winch driver is Aled Morgan").
+(roles.holders: "Glen Harper runs the winch" / "The winch driver is Aled Morgan"; not
+one of another role: "Wholesaler: Smiths News" / "Rep is Nadia Fenn").
 Such a unit is superseded by it (a pair the person can flip). The rest of the section
 stays a carry candidate as before: a value nothing in the newest gives another of is
 carried.
@@ -32,7 +33,7 @@ from .ledger import Choice
 from .lexicon import Lexicon
 from .older_only import heads_apart, new_facts, stated_facts
 from .pass_units import as_written, said
-from .roles import holders
+from .roles import Holder, holders
 from .thing_values import other_value, thing_values
 
 _JUDGED = frozenset({"sentence", "item", "check", "footnote"})
@@ -72,11 +73,19 @@ def _another(ctx: MergeContext, r: Ref, fresh: list[str], b: Ref) -> bool:
     if any(other_value(m, t) for m in mine_tv for t in their_tv):
         return True
     names = {v[5:] for v in fresh if v.startswith("name:")}
-    mine = [h.name for h in holders(r.unit.text, ctx.lexicon)
-            if set(h.name.split()) & names]
-    others = [h.name for h in holders(b.unit.text, ctx.lexicon)
+    mine = [h for h in holders(r.unit.text, ctx.lexicon) if set(h.name.split()) & names]
+    others = [h for h in holders(b.unit.text, ctx.lexicon)
               if h.name not in r.unit.text.lower()]
-    return bool(mine and others) and not same_party(r.unit.text, b.unit.text, ctx.lexicon)
+    return any(not _roles_apart(m, o) for m in mine for o in others) \
+        and not same_party(r.unit.text, b.unit.text, ctx.lexicon)
+
+
+def _roles_apart(mine: Holder, other: Holder) -> bool:
+    """Each name is held for a role named before it, and neither role word is among
+    the words before the other: two roles, not two holders of one ("Wholesaler: Smiths
+    News" / "Rep is Nadia Fenn")."""
+    return bool(mine.head and other.head) and mine.head not in other.before \
+        and other.head not in mine.before
 
 
 def same_party(older: str, newer: str, lexicon: Lexicon) -> bool:

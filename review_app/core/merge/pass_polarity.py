@@ -126,12 +126,15 @@ def forbids_other_act(ctx: MergeContext, rule: str, other: str) -> bool:
     prohibition_openers, prohibition_phrases) that `other` does not state: at most
     Thresholds.prohibition_stated of the content words of the act it forbids are in
     `other` ("No sale of donated food" / "The agency provides ... a food handler card").
-    A prohibition is a rule, not a state; a statement of another act does not deny it."""
+    A prohibition is a rule, not a state; a statement of another act does not deny it.
+    A clause saying a thing is not needed is a state (Lexicon.need_words)."""
     lx = ctx.lexicon
     for part in re.split(r"(?<=[.!?])\s+|" + _CLAUSE.pattern, rule, flags=re.I):
         words = _TOKEN.findall((part or "").lower())
         if not words or not negated(part, lx):
             continue
+        if lx.need_words.intersection(words):
+            return False  # "No agitation needed": what is, not a rule
         pairs = {f"{x}_{y}" for x, y in zip(words, words[1:], strict=False)}
         if words[0] not in lx.prohibition_openers and \
                 "_".join(words[:2]) not in lx.prohibition_openers and \

@@ -52,7 +52,8 @@ def said_in_frame(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
         own = [r for r in ctx.refs[doc.path] if r.unit.kind in FRAMED
                and not ctx.entries[r.key].block]
         todo = [i for i, r in enumerate(own) if ctx.entries[r.key].status == "carried"
-                and not ctx.entries[r.key].chosen and not leans(said(r.unit), ctx.lexicon)]
+                and not ctx.entries[r.key].chosen and not leans(said(r.unit), ctx.lexicon)
+                and not scope.unspoken(r)]
         if not todo:
             continue
         if len(own) + len(near) > th.embed_budget:
