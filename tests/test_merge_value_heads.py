@@ -35,3 +35,34 @@ def test_a_line_headed_apart_from_a_row_is_no_older_value_of_it() -> None:  # fa
     assert entry(composed, "Fryer cleaning hours").status == "carried"
     assert "Fryer cleaning hours 9pm to 10pm" in composed.text
     check_ledger(composed)
+
+
+def test_a_head_before_a_sum_or_a_copula() -> None:  # failed before (None for all three)
+    assert value_head("- Dogs welcome, £25 per dog per stay.", "item", ENGLISH) == "dog welcome"
+    assert value_head("- Minimum job charge is £450.", "item", ENGLISH) == "minimum job charge"
+    assert value_head("- Minimum call-out charge of £85.", "item", ENGLISH) \
+        == "minimum call out charge"
+    # an adverb heads nothing ("Currently £68 per half skin" is no value of "currently")
+    assert value_head("Currently £68 per half skin.", "sentence", ENGLISH) is None
+
+
+def test_a_charge_headed_apart_from_a_labelled_price_is_kept() -> None:  # failed before
+    # merge-BJ: "Dogs welcome, £25 per dog per stay" was lost to "Cleaning fee: £75 per
+    # stay", "Minimum job charge is £450" to "Georgian bar: £50 per window". Fudge shop.
+    older = dated("fudge-shop/gift-boxes.md", "Fudge gift boxes", "fudge-gift-boxes",
+                  "## Prices\n- Box of twelve: £9 per box\n"
+                  "- Engraved lids welcome, £4 per box extra.\n"
+                  "- Minimum trade order is £120 whatever the mix.\n",
+                  modified="2024-02-01")
+    newest = dated("fudge-shop/gift-boxes-2024.md", "Fudge gift boxes 2024",
+                   "fudge-gift-boxes-2024",
+                   "## Prices\n- Box of twelve: £11 per box\n- Ribbon: £1 per box\n",
+                   modified="2024-09-01")
+    composed = compose("merge", newest, [older])
+    assert entry(composed, "Box of twelve: £9").status == "superseded"
+    for line in ("Engraved lids welcome, £4 per box extra.",
+                 "Minimum trade order is £120 whatever the mix."):
+        assert entry(composed, line[:20]).status == "carried", line
+        assert line in composed.text
+    assert "£9 per box" not in composed.text
+    check_ledger(composed)

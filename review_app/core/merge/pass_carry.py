@@ -395,6 +395,12 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                             why="it restates the newest with an old value "
                                                 "of what this unit gives")
             continue
+        if e.status == "carried" and (b := _said_again_anywhere(ctx, r, base, every)):
+            ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
+                                            flips=("newer", "older"),
+                                            why="the newest says it word for word "
+                                                "elsewhere, with another value")
+            continue
         if x[FEATURES.index("near_shape")] >= ctx.thresholds.other_shape_cosine \
                 and not condition_kept(frozenset(new_facts(ctx, r, every)), r.unit.text,
                                        nearest[r.key].facts.values - r.facts.values,
@@ -523,3 +529,26 @@ def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
         if mark and mark.group(1) not in written and mark.group(1) in own[r.path]:
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (nothing written marks {mark.group(1)})")
+
+
+def _said_again_anywhere(ctx: MergeContext, r: Ref, base: list[Ref],
+                         stated: set[str]) -> Ref | None:
+    """A newest unit in any section that says every word older unit `r` says it with
+    and names (values left out: older_only.frame_prefixes; at least three words and
+    names) and gives another value
+    of the shape of each value only `r` gives: `r` is its older wording, wherever the
+    newest moved it ("Scattering in the Garden of Remembrance costs £65." under
+    "## Scattering" / "... costs £75, witnessed or not." under "## Fees")."""
+    mine = frame_prefixes(ctx, said(r.unit))
+    fresh = {value_shape(v) for v in new_facts(ctx, r, stated)}
+    names = {v for v in r.facts.values if v.startswith("name:")}
+    if len(mine) + len(names) < 3 or not fresh or None in fresh:
+        return None
+    for b in base:
+        if b.unit.kind in ("rel", "code") or not names <= b.facts.values \
+                or not mine <= frame_prefixes(ctx, said(b.unit)):
+            continue
+        theirs = {value_shape(v) for v in b.facts.values - r.facts.values}
+        if fresh <= theirs:
+            return b
+    return None
