@@ -332,10 +332,12 @@ def words_in(text: str, lexicon: Lexicon) -> frozenset[str]:
 
 def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     """The text names the thing `end` says is over (a name: its distinct tokens, a
-    one-letter one with the rest of the name's words; else every word of it: "card
-    payments" is not "a valid card"), and not what replaced it."""
+    one-letter one with the rest of the name's words; else every word of it, or a word
+    made from it: "card payments" is not "a valid card", "We no longer post ashes" ends
+    "a postal ashes service"), and not what replaced it."""
     if not end.names:
-        return end.words <= words_in(text, lexicon)
+        mine = words_in(text, lexicon)
+        return all(w in mine or any(_derived(w, t) for t in mine) for w in end.words)
     mine = names_in(text)
     if end.person and len(end.names) == 1:  # one word ("Owen has left"): a name where
         # no sentence starts ("Driver: Owen on Thursdays"), or opening one when it is no
@@ -350,6 +352,12 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
         return bool(long_ & mine)
     rest = {stem(n.lower(), lexicon) for n in end.names - end.distinct}
     return bool(end.distinct & mine) and rest <= words_in(text, lexicon)
+
+
+def _derived(word: str, other: str) -> bool:
+    """One word made from the other by an ending ("post" / "postal"), four letters on."""
+    short, long_ = sorted((word, other), key=len)
+    return len(short) >= 4 and long_.startswith(short)
 
 
 def by_modifier(text: str, end: Ended, lexicon: Lexicon) -> bool:
