@@ -221,7 +221,9 @@ def earlier_stage(ctx: MergeContext) -> None:
     clause waiting for it: "Until the owners accept it, ...") is superseded by that
     status, whatever its length: written, it would say the note is still a draft. One
     stating a fact the newest states nowhere (a number, a name beyond a date) is left
-    to the other passes, which carry or hold it."""
+    to the other passes, which carry or hold it. Where only the newest's `status:` key
+    closes the stage (no unit of it says so), such a unit is dropped, naming that status
+    ("[status] Draft, fees to be confirmed at council meeting" under "status: approved")."""
     closing = ctx.lexicon.closing_status_words
     # The newest's own standing (its `status:` key or its title's stamp) closes the
     # stages too: then the unit that tells the closing ("The AGM adopted the winter
@@ -234,7 +236,7 @@ def earlier_stage(ctx: MergeContext) -> None:
                   or closed and b.unit.kind not in ("rel", "code", "row", "step"))
               and phrase_cues(said(b.unit), closing)
               and not phrase_cues(said(b.unit), ctx.lexicon.earlier_stage_cues)), None)
-    if b is None:
+    if b is None and not closed:
         return
     stated = stated_facts(ctx)
     months = {f"name:{m}" for m in ctx.lexicon.months}
@@ -251,7 +253,7 @@ def earlier_stage(ctx: MergeContext) -> None:
         # It waited on a body the closing names ("to be voted on at the AGM" / "The
         # AGM adopted ..."): the names it gives besides are what the stage concerned,
         # now settled; a number it gives is a fact of its own, kept.
-        waited = bool(own) and all(v.startswith("name:") for v in own) \
+        waited = b is not None and bool(own) and all(v.startswith("name:") for v in own) \
             and any(v.startswith("name:") for v in r.facts.values & b.facts.values - own)
         # An interim state ("Still on Lockwood Twin 6 for now, but Helen asked us to price
         # BiLock") naming what the newest names ("chose the BiLock option") was settled
@@ -259,6 +261,11 @@ def earlier_stage(ctx: MergeContext) -> None:
         settled = bool(phrase_cues(said(r.unit), ctx.lexicon.interim_cues)) and any(
             v.startswith("name:") and v not in months for v in r.facts.values & stated)
         if dated_state(ctx, own, years=True) or waited or settled:
+            if b is None:  # the newest's `status:` key alone says it: no unit to name
+                ctx.entries[r.key] = set_status(
+                    e, "dropped", flips=("carry", "drop"), why="it speaks of an earlier "
+                    f"stage: the newest's status is '{ctx.base_note.metadata.get('status')}'")
+                continue
             _superseded_by(ctx, r, e, b, "it speaks of an earlier stage: the newest's status "
                            "closes it")
             if waited:
