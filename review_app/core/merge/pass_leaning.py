@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
+from .ended import ended
 from .facts import facts_of
 from .ledger import ANOTHER_VALUE
 from .lexicon import Lexicon
@@ -193,7 +194,8 @@ def _named_again(ctx: MergeContext, before: Ref) -> str | None:
     antecedent is not written: the one base sentence naming the person the antecedent
     names, when it ends its paragraph ("Dr. Ines Valverde remains the curator." for
     "The template, maintained by Ines, ..."): "Her" then reads as that person, as it
-    did in the older note. None when no base sentence, or several, name them."""
+    did in the older note. None when no base sentence, or several, name them, or the
+    one naming them says they left."""
     fw = ctx.lexicon.function_words
     names = {v for v in facts_of(before.unit.text, ctx.lexicon).values
              if v.startswith("name:") and v[5:] not in fw}
@@ -205,6 +207,9 @@ def _named_again(ctx: MergeContext, before: Ref) -> str | None:
                 or ctx.entries[b.key].status != "stated" \
                 or not names & facts_of(b.unit.text, ctx.lexicon, all_names=True).values:
             continue
+        if any(end.person for end in ended(b.unit.text, ctx.lexicon)):
+            return None  # it says they left ("Priya Nair moved to the Headingley site"):
+            # "She opens on weekdays" after it would state what she no longer does
         block = ctx.base.blocks[b.unit.block]
         hits.append(b.key if block.units and block.units[-1] is b.unit else None)
     return hits[0] if len(hits) == 1 else None
