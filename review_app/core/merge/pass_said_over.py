@@ -169,6 +169,11 @@ def run(ctx: MergeContext) -> None:
     # what the newest's intro says is over it says of the whole note ("We no longer serve
     # a cheese board" opening the note ends the one its "## Menu" named)
     lead = {b.key for b in base if b.key in ends and ctx.base.sections[b.section].is_intro}
+    # ... and a thing it names by name is that thing wherever a section names it ("Mango
+    # Lassi is off the menu" under "## What changed" ends the "Mango Lassi: £4.60" of
+    # an older "## Prices")
+    lead |= {b.key for b in base if any(end.kind == "gone" and not end.person and end.distinct
+                                        for end in ends.get(b.key, ()))}
     people += [b for b in base if b.key in lead and b not in people]
     # an older version telling that someone left speaks for the versions before it (v2's
     # "Dave Hollins moved to the Manchester branch" over v1's "Rep: Dave Hollins"): the
