@@ -241,6 +241,16 @@ def value_head(text: str, kind: str, lexicon: Lexicon) -> str | None:
     return " ".join(stem(w, lexicon) for w in words)
 
 
+_LIST_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:\[.\]\s+)?(\d{1,3})[.)]\s")
+
+
+def list_number(text: str) -> frozenset[str]:
+    """The value a numbered step or item's own number would read as ("3. Wash the jars",
+    "- [ ] 3. Wash ..." -> {"n:3"}): its place in its list, not a fact it states."""
+    m = _LIST_NUMBER.match(text)
+    return frozenset({f"n:{m.group(1)}"}) if m else frozenset()
+
+
 def labels_apart(mine: str | None, theirs: str | None) -> bool:
     """Two "Label: value" lines' labels name two things: neither label's words are all
     in the other's ("Accommodation booking fee: £45" is no other value of "Registration

@@ -29,6 +29,7 @@ from .facts import (
     facts_of,
     kinds_meet,
     label_of,
+    list_number,
     masked,
     plain_name,
     same_kind,
@@ -478,13 +479,16 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             if cos >= th.same_cosine and u.kind != "obs" and (
                     said_anew is None or cos > said_anew[0]):
                 said_anew = (cos, b)
-            if not (b.facts.values - r.facts.values) and new and cos < th.restated_cosine:
+            # (a step's or item's number is its place in its list, no value: "3. Wash
+            # the blender jars" gives no other value of "soak 10 minutes")
+            theirs = b.facts.values - r.facts.values - list_number(b.unit.text)
+            if not theirs and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
-            if new and not same_kind(new, b.facts.values - r.facts.values):
+            if new and not same_kind(new, theirs):
                 continue  # "420 pupils" / "autumn term 2025": a year is no other count
-            if new and not kinds_meet(new, b.facts.values - r.facts.values):
+            if new and not kinds_meet(new, theirs):
                 continue  # "at No. 3 Church Row" / "09:15–10:00": no other time
-            if new and condition_kept(new, u.text, b.facts.values - r.facts.values,
+            if new and condition_kept(new, u.text, theirs,
                                       b.unit.text, ctx.lexicon):
                 continue  # "Trees over £500 get a repot" / "Specimen trees from £180"
             shared = thing_frames(frames & frames_in(b.unit.text), ctx.lexicon) \
