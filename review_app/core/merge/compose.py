@@ -57,6 +57,7 @@ from .pass_polarity import run as contradicted
 from .pass_references import run as numbered_references
 from .pass_render import run as render
 from .pass_replaced_holders import run as replaced_holders
+from .pass_revalued import run as revalued_lines
 from .pass_said_over import run as said_over
 from .pass_sections import run as align_sections
 from .pass_standing import run as still_standing
@@ -71,7 +72,7 @@ PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
           still_standing, one_lead, numbered_references, replaced_holders, persons_choices,
           leaning_sentences,
-          lead_ins, trimmed_units)
+          lead_ins, trimmed_units, revalued_lines)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 

@@ -227,11 +227,16 @@ def run(ctx: MergeContext) -> Lines:
                     end = max(p.unit.end for p, _ in pairs)
                 para = " ".join(ln.strip() for ln in base.lines[i:end])
                 for was, now in pairs:
-                    para = para.replace(was.unit.text, now.unit.text, 1)
+                    para = para.replace(was.unit.text, ctx.entries[now.key].written
+                                        or now.unit.text, 1)
                 out.append((para, older.path))
                 i = end
             else:
-                out += [(ln, older.path) for ln in older.unit.raw]
+                written = ctx.entries[older.key].written  # (pass_revalued)
+                # (in the newest's line's place: its indent and bullet)
+                raw = [re.match(r"\s*(?:[-*+]\s+)?", newer.unit.raw[0]).group(0)  # type: ignore[union-attr]
+                       + written] if written else older.unit.raw
+                out += [(ln, older.path) for ln in raw]
                 i = newer.unit.end
             continue
         if i not in gone:

@@ -11,6 +11,10 @@ class Thresholds:
     # 0.77-0.98, 99% of different claims of one note below ~0.80).
     same_cosine: float = 0.80
     same_fuzz: int = 90  # rapidfuzz token_sort_ratio on normalised text
+    # An older line that is a newest line but for one value and says this many content
+    # words more is written in its place with the newest's value (pass_revalued): two
+    # words make a fact ("walk-ins welcome"); one is a modifier ("only").
+    revalued_words: int = 2
     # Two units speak of the same thing (their values masked): a lower bar, since the
     # values that differ are taken out before comparing.
     thing_fuzz: int = 60  # percent of content words in common, values masked
