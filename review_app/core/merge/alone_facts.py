@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .ended import ended, is_open
+from .ended import ended, is_open, speaks_of
 from .facts import coded_values, label_of, stem
 from .ledger import LEANS_ON_REPLACED
 from .lexicon import Lexicon, phrase_cues
@@ -224,11 +224,18 @@ def unspoken(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> str:
     slot (roles.holders: "our contact is Tomasz Brierley") whose name the newest never
     gives; a count ("seats 48 guests", "holds 60 people") whose counted thing no newest
     unit speaks of, nor gives another number of. Not when `b` says a thing ended or is
-    not settled ("The late fee has been abolished": its £15 is gone, not left out), nor
-    money: a charge the newest leaves out is often one it dropped."""
+    not settled ("The late fee has been abolished": its £15 is gone, not left out), or
+    any newest unit says a thing `r` names whole is gone, nor money: a charge the newest
+    leaves out is often one it dropped."""
     lx = ctx.lexicon
     if any(x.kind != "done" for x in ended(b.unit.text, lx)) or is_open(b.unit.text, lx):
         return ""  # (a thing "done" is not gone: "Milk is delivered by ...")
+    if any(x.kind != "done" and not x.names and speaks_of(said(r.unit), x, lx)
+           for o in ctx.base_refs() for x in ended(said(o.unit), lx)):
+        return ""  # another newest unit says the thing it names whole is gone ("Evening
+        # hours were discontinued" after the rewrite "Transfers during shop hours only");
+        # by words, not by a name (a party named beside a cancelled order stays:
+        # "PO-3381 with Harwood was cancelled" ends no Harwood minimum order)
     names = {v[5:] for v in alone if v.startswith("name:")}
     people = [h.name for h in holders(r.unit.text, lx)
               if set(h.name.split()) <= names and len(h.name.split()) >= 2]

@@ -227,7 +227,8 @@ class Lexicon(ValueWords):
     # What the newest says is over, in words (core/merge/ended.py); "_" joins the words
     # of one cue. The thing is named before these ("The deposit step was removed",
     # "requests are no longer accepted", "no deposit is taken any more", "Mango Lassi is
-    # off the menu"; not a bare "is off": "the heating is off" is a state):
+    # off the menu", "We stopped offering Cerakote"; not a bare "is off": "the heating is
+    # off" is a state, nor a bare "stopped": "the bus stopped at the gate"):
     # Words right before a one-word gone cue that make it a rule, not an event ("a
     # product is only sold once its CPSR is signed", "must be removed before ..."):
     # nothing is said to be gone (ended.ended)
@@ -246,6 +247,8 @@ class Lexicon(ValueWords):
         cancelled canceled dropped decommissioned dismantled sold closed_down
         has_ended have_ended has_stopped have_stopped has_closed have_closed
         is_off_the are_off_the taken_off
+        stopped_offering stopped_selling stopped_serving stopped_stocking stopped_doing
+        stopped_running stopped_taking
         """))
     # ("Rush work has ended": the perfect says a state of now; "the season ended on 3
     # May" tells a past event, not that the recurring thing is gone.)

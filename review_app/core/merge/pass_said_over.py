@@ -207,12 +207,17 @@ def run(ctx: MergeContext) -> None:
                     "what this one measures")
                 continue
             about = _about(ctx, r)
-            # a person who left is gone from the whole note, not one section's scope
+            # a person who left is gone from the whole note, not one section's scope, and
+            # so is a thing a unit names whole ("Evening hours were discontinued in
+            # October" under "## Hours" ends "Tuesday evening transfer hours until 8 PM"
+            # under "## Transfers"); one named by a modifier only is judged in scope
             within = {b.key for b in scope}
             judged = scope + [b for b in people + earlier if b.key not in within]
+            seen = {b.key for b in judged}
+            judged += [b for b in base if b.key in ends and b.key not in seen]
             pairs += [(r, b, end, over is True) for b in judged for end in ends.get(b.key, ())
-                      if (b.key in within or end.person or b.key in lead)
-                      and (over := _over(ctx, r, about, end)) is not False]
+                      if (over := _over(ctx, r, about, end)) is not False
+                      and (b.key in within or end.person or b.key in lead or over is True)]
     if pairs:
         _ended_pairs(ctx, pairs)
     moved_from(ctx, base, scopes)
