@@ -236,8 +236,9 @@ def earlier_stage(ctx: MergeContext) -> None:
                   or closed and b.unit.kind not in ("rel", "code", "row", "step"))
               and phrase_cues(said(b.unit), closing)
               and not phrase_cues(said(b.unit), ctx.lexicon.earlier_stage_cues)), None)
-    if b is None and not closed:
-        return
+    if b is None and (not closed or any(status_statement(x.unit, ctx.lexicon, ctx.thresholds)
+                                        for x in ctx.base_refs())):
+        return  # (a body saying "Status: draft." outranks its note's key)
     stated = stated_facts(ctx)
     months = {f"name:{m}" for m in ctx.lexicon.months}
     for r, e in _carried_older(ctx):
