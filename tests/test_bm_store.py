@@ -510,6 +510,11 @@ def test_compose_recipes():
     assert np.allclose(compose([a, b], "first"), a)
     assert np.allclose(compose([a, b], "mean"), np.array([1, 1]) / np.sqrt(2))
     assert np.allclose(compose([a, b], "weighted", [300, 100]), np.array([3, 1]) / np.sqrt(10))
+    # opening: each chunk by its characters within the first `opening` of the note
+    assert np.allclose(compose([a, b], "opening", [900, 900], opening=1200),
+                       np.array([900, 300]) / np.hypot(900, 300))
+    assert np.allclose(compose([a, b], "opening", [900, 900], opening=500), a)
+    assert np.allclose(compose([a, b], "opening", [900, 900]), np.array([1, 1]) / np.sqrt(2))
     with pytest.raises(ValueError):
         compose([a], "max")
 

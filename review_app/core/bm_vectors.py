@@ -29,7 +29,7 @@ import numpy as np
 
 from .bm_model import BasicMemoryConfigError, BasicMemorySettings, load_embedder, read_settings
 from .bm_store import DB_ERRORS, BasicMemoryIndexError, BasicMemoryProject
-from .embedding import Embedder, EmbeddingError
+from .embedding import EMBED_CHARS, Embedder, EmbeddingError
 from .index import VectorIndex
 from .notes import Note
 from .project import Project
@@ -41,7 +41,7 @@ CHUNK_CHARS = 900
 """basic-memory's chunk budget (MAX_VECTOR_CHUNK_CHARS in 0.24)."""
 CHUNK_OVERLAP = 120
 """Overlap of the character windows an over-long single line is cut into."""
-RECIPES = ("first", "mean", "weighted")
+RECIPES = ("first", "mean", "weighted", "opening")
 DEFAULT_RECIPE = "mean"
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
 
@@ -138,16 +138,36 @@ def chunk_text(text: str) -> list[str]:
     return [c for c in chunks if c.strip()]
 
 
+def opening_chars(title: str, permalink: str) -> int:
+    """How much of a note's entity text an own scan embeds (embedding.note_text: the
+    title and the body's first EMBED_CHARS), counted in entity_text's characters."""
+    return len(title) + len(permalink) + 4 + EMBED_CHARS
+
+
 def compose(chunks: Sequence[np.ndarray], recipe: str,
-            lengths: Sequence[int] | None = None) -> np.ndarray:
+            lengths: Sequence[int] | None = None, opening: int | None = None) -> np.ndarray:
     """One unit vector for a note from its entity-chunk vectors, in chunk order
-    (`lengths`: each chunk's characters, for `weighted`)."""
+    (`lengths`: each chunk's characters, for `weighted` and `opening`). `opening`: each
+    chunk weighted by its characters within the note's first `opening` characters (the
+    part an own scan embeds, opening_chars), so a rewrite whose later chunk boundaries
+    moved, or two notes of one topic whose later sections differ, are compared by what
+    an own scan compares; not the default (bench/bm_vectors_bench.py --recipe opening)."""
     if recipe == "first":
         vec = np.asarray(chunks[0], dtype=np.float32)
     elif recipe == "mean":
         vec = np.mean(np.stack(chunks), axis=0).astype(np.float32)
     elif recipe == "weighted":
         weights = np.asarray(lengths if lengths is not None else [1] * len(chunks), np.float32)
+        vec = (weights[:, None] * np.stack(chunks)).sum(axis=0).astype(np.float32)
+    elif recipe == "opening":
+        sizes = list(lengths) if lengths is not None else [1] * len(chunks)
+        budget = opening if opening is not None else sum(sizes)
+        starts = np.cumsum([0, *sizes[:-1]])
+        weights = np.asarray([max(0, min(n, budget - a)) for a, n in zip(starts, sizes,
+                                                                         strict=True)],
+                             np.float32)
+        if not weights.any():
+            weights[0] = 1.0
         vec = (weights[:, None] * np.stack(chunks)).sum(axis=0).astype(np.float32)
     else:
         raise ValueError(f"unknown recipe {recipe!r}; known: {', '.join(RECIPES)}")
@@ -182,8 +202,10 @@ class ChunkedEmbedder:
         out = np.empty((len(texts), vectors.shape[1] if len(flat) else 0), dtype=np.float32)
         at = 0
         for i, chunks in enumerate(per_text):
+            head = texts[i].split("\n\n", 2)  # entity_text: title, permalink, body
             out[i] = compose(list(vectors[at:at + len(chunks)]), self.recipe,
-                             [len(c) for c in chunks])
+                             [len(c) for c in chunks],
+                             opening_chars(head[0], head[1] if len(head) > 2 else ""))
             at += len(chunks)
         return out
 
@@ -387,7 +409,8 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
     def keep(eid: int, parts: list[np.ndarray], lengths: list[int] | None) -> None:
         i = row_of.get(eid)
         if i is not None:
-            out[i] = compose(parts, recipe, lengths)
+            out[i] = compose(parts, recipe, lengths,
+                             opening_chars(notes[i].title, notes[i].permalink))
             have[i] = True
 
     if isinstance(store, PostgresIndex):  # streamed: 100k notes' chunks never held at once
