@@ -95,6 +95,17 @@ class MergeContext:
             self.derived[name] = make()
         return cast("T", self.derived[name])
 
+    def older_member(self, path: str) -> tuple[Note, Document] | None:
+        """The older member at `path`, parsed; None for the base (or no member)."""
+        found = self.once("older_by_path", lambda: {d.path: (n, d) for n, d in self.older})
+        return found.get(path)
+
+    def older_doc(self, path: str) -> Document:
+        """The parsed older member at `path` (one of `older`)."""
+        member = self.older_member(path)
+        assert member is not None, path
+        return member[1]
+
     def base_refs(self) -> list[Ref]:
         return self.refs[self.base.path]
 

@@ -43,8 +43,8 @@ def named_otherwise(ctx: MergeContext, line: str, pool: list[Ref]) -> Ref | None
 
 def in_intro(ctx: MergeContext, r: Ref) -> bool:
     """The unit is in its older note's title section (what the note is about)."""
-    doc = next((d for _, d in ctx.older if d.path == r.path), None)
-    return doc is not None and doc.sections[r.section].is_intro
+    member = ctx.older_member(r.path)
+    return member is not None and member[1].sections[r.section].is_intro
 
 
 def tells_change(text: str, lexicon: Lexicon) -> bool:
@@ -64,9 +64,9 @@ def is_history(ctx: MergeContext, r: Ref) -> bool:
     check (step 3).", Lexicon.log_verbs): what that version changed, which the newest
     holds as it is now."""
     history = ctx.lexicon.note_history_words
-    doc = next((d for _, d in ctx.older if d.path == r.path), None)
-    if doc is not None and not in_intro(ctx, r):
-        head = re.findall(r"[a-z]+", doc.sections[r.section].title.lower())[:1]
+    member = ctx.older_member(r.path)
+    if member is not None and not in_intro(ctx, r):
+        head = re.findall(r"[a-z]+", member[1].sections[r.section].title.lower())[:1]
         opens = re.findall(r"[a-z]+", r.unit.text.lower())[:1]
         lex = ctx.lexicon
         return bool(head and opens) and head[0] in history \
@@ -196,8 +196,8 @@ def _counts(text: str, lexicon) -> dict[str, set[str]]:  # noqa: ANN001
 def recounted(ctx: MergeContext, r: Ref, pool: list[Ref]) -> Ref | None:
     """An intro sentence's count the newest gives anew ("14 colonies at the start of
     the 2024 season" / "We run 19 colonies"): the older intro restates an old figure."""
-    doc = next((d for _, d in ctx.older if d.path == r.path), None)
-    if doc is None or not doc.sections[r.section].is_intro:
+    member = ctx.older_member(r.path)
+    if member is None or not member[1].sections[r.section].is_intro:
         return None
     mine = _counts(r.unit.text, ctx.lexicon)
     if not mine:

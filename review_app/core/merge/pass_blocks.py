@@ -230,8 +230,8 @@ def _by_column(ctx: MergeContext, r: Ref, bi: int) -> bool:
         and c[k] not in mine for k in cols)]
     if len(cols) != 1 or not valued:
         return False
-    sims = ctx.cosines([row_as_read(next(
-        d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block].header, r.unit.text)],
+    sims = ctx.cosines([row_as_read(
+        ctx.older_doc(r.path).blocks[r.unit.block].header, r.unit.text)],
                        [read(ctx, b) for b in valued])
     b = valued[int(sims[0].argmax())] if sims is not None else valued[0]
     ctx.entries[r.key] = replace(

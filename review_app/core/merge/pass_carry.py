@@ -534,11 +534,11 @@ def _orphan_footnotes(ctx: MergeContext, refs: list[Ref]) -> None:
 def _said_again_anywhere(ctx: MergeContext, r: Ref, base: list[Ref],
                          stated: set[str]) -> Ref | None:
     """A newest unit in any section that says every word older unit `r` says it with
-    and names (values left out: older_only.frame_prefixes; at least three words and
-    names) and gives another value
-    of the shape of each value only `r` gives: `r` is its older wording, wherever the
-    newest moved it ("Scattering in the Garden of Remembrance costs £65." under
-    "## Scattering" / "... costs £75, witnessed or not." under "## Fees")."""
+    and every name it gives (values left out: older_only.frame_prefixes; three words and
+    names at least) and gives another value of the shape of each value only `r` gives:
+    `r` is its older wording, wherever the newest moved it ("Scattering in the Garden of
+    Remembrance costs £65." under "## Scattering" / "... costs £75, witnessed or not."
+    under "## Fees")."""
     mine = frame_prefixes(ctx, said(r.unit))
     fresh = {value_shape(v) for v in new_facts(ctx, r, stated)}
     names = {v for v in r.facts.values if v.startswith("name:")}

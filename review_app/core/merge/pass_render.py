@@ -37,7 +37,7 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
     last: tuple[str, int] | None = None
     last_kind = ""
     for r in refs:
-        doc = next(d for _, d in ctx.older if d.path == r.path)
+        doc = ctx.older_doc(r.path)
         block = doc.blocks[r.unit.block]
         here = (r.path, r.unit.block)
         text = ctx.entries[r.key].written or r.unit.text  # (pass_trimmed)
@@ -53,9 +53,14 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
         last, last_kind = here, block.kind
         raw = [text] if r.unit.kind == "sentence" else r.unit.raw
         if r.unit.kind == "item" and ctx.entries[r.key].written:  # its own clause only
-            raw = [re.match(r"\s*[-*+]\s+", r.unit.raw[0]).group(0) + text]  # type: ignore[union-attr]
+            raw = [_bullet(r.unit.raw[0]) + text]
         out += [(ln, r.path) for ln in raw]
     return out
+
+
+def _bullet(line: str) -> str:
+    """A list line's indent and bullet, for a line written in its own words (`written`)."""
+    return re.match(r"\s*(?:[-*+]\s+)?", line).group(0)  # type: ignore[union-attr]
 
 
 def run(ctx: MergeContext) -> Lines:
@@ -123,7 +128,7 @@ def run(ctx: MergeContext) -> Lines:
                 target[r.key] = aligned
         if r.unit.kind == "check" or aligned is None:
             # (a checklist item the newest has no checklist for stays with its own)
-            doc = next(d for _, d in ctx.older if d.path == r.path)
+            doc = ctx.older_doc(r.path)
             sec = doc.sections[r.section]
             line = doc.lines[sec.start] if r.section_title else ""
             if line and not line.lstrip().startswith("#"):  # a setext heading, in ATX
@@ -154,8 +159,7 @@ def run(ctx: MergeContext) -> Lines:
         after.setdefault(at, []).extend(block)
 
     for (at, join), refs in sorted(anchored.items()):  # a continued paragraph first
-        first = next(d for _, d in ctx.older if d.path == refs[0].path).blocks[
-            refs[0].unit.block]
+        first = ctx.older_doc(refs[0].path).blocks[refs[0].unit.block]
         marker = _numbered_end(ctx, at)
         if marker is not None and all(r.unit.kind == "step" for r in refs):
             put(at, _renumbered(_chunk(ctx, expand(refs)), *marker), False)
@@ -234,8 +238,7 @@ def run(ctx: MergeContext) -> Lines:
             else:
                 written = ctx.entries[older.key].written  # (pass_revalued)
                 # (in the newest's line's place: its indent and bullet)
-                raw = [re.match(r"\s*(?:[-*+]\s+)?", newer.unit.raw[0]).group(0)  # type: ignore[union-attr]
-                       + written] if written else older.unit.raw
+                raw = [_bullet(newer.unit.raw[0]) + written] if written else older.unit.raw
                 out += [(ln, older.path) for ln in raw]
                 i = newer.unit.end
             continue
@@ -388,7 +391,7 @@ def _anchors(ctx: MergeContext, refs: list[Ref], target: dict[str, int]
     for i, r in enumerate(refs):
         home = target.get(r.key, ctx.home.get(r.key))
         aligned = ctx.aligned.get((r.path, r.section))
-        own = next(d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block]
+        own = ctx.older_doc(r.path).blocks[r.unit.block]
         row = sims[i].copy()
         if home is not None:
             row[[b.section != home for b in base]] = -2.0

@@ -23,18 +23,13 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext
-from .older_only import content_prefixes
+from .older_only import bare, content_prefixes
 
 _FIGURE = re.compile(r"(?<![\w£$€.,:])[£$€]?\d(?:[\d,.:]*\d)?(?:%|[a-z]{1,2}\b)?")
-_BULLET = re.compile(r"^\s*[-*+]\s+")
 
 
 def _figures(text: str) -> list[str]:
     return _FIGURE.findall(text)
-
-
-def _bare(text: str) -> str:
-    return _BULLET.sub("", text).strip()
 
 
 def _counts(ctx: MergeContext, tail: str) -> bool:
@@ -66,7 +61,7 @@ def run(ctx: MergeContext) -> None:
             b = ctx.ref(e.by)
             if b.unit.kind != r.unit.kind or len(b.unit.raw) != 1:
                 continue
-            mine, theirs = _bare(r.unit.text), _bare(b.unit.text)
+            mine, theirs = bare(r.unit.text).strip(), bare(b.unit.text).strip()
             old = [f for f in _figures(mine) if f not in _figures(theirs)]
             new = [f for f in _figures(theirs) if f not in _figures(mine)]
             if len(old) != 1 or len(new) != 1 or mine.count(old[0]) != 1:
@@ -83,4 +78,4 @@ def run(ctx: MergeContext) -> None:
             ctx.entries[r.key] = replace(
                 e, status="carried", written=written,
                 why=f"written in place of the newest's line with its value ({new[0]} for "
-                    f"{old[0]}): it says more ({written[len(core):].strip(' ,;()')})")
+                    f"{old[0]}): it says more ({tail.strip(' ,;()')})")

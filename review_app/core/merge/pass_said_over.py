@@ -124,14 +124,15 @@ def _about(ctx: MergeContext, r: Ref) -> str:
     kinds = ctx.lexicon.one_valued_categories
     if _category(r).lower() in kinds or (label is not None and set(
             label[0].split()) & kinds):
-        note = next((n for n, d in ctx.older if d.path == r.path), None)
-        if note is not None:
-            return f"{text} {note.title}"
+        member = ctx.older_member(r.path)
+        if member is not None:
+            return f"{text} {member[0].title}"
     return text
 
 
 def _title(ctx: MergeContext, r: Ref) -> str:
-    return next((n.title for n, d in ctx.older if d.path == r.path), "")
+    member = ctx.older_member(r.path)
+    return member[0].title if member is not None else ""
 
 
 def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool | None:

@@ -191,8 +191,8 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
                              why="the newest note names that thing otherwise",
                              flips=_FLIP_PAIR)
         return entry_for(r, "carried", why="a relation the newest lacks", flips=_FLIP_CARRY)
-    own = next(n for n, d in ctx.older if d.path == r.path) \
-        if u.kind in ("sentence", "item") else None
+    member = ctx.older_member(r.path) if u.kind in ("sentence", "item") else None
+    own = member[0] if member is not None else None
     if own is not None and past_event(u.text, own, ctx.base_note):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="an event of the older note's period, over before the newest")

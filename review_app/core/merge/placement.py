@@ -50,8 +50,8 @@ def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
     # a run means what its whole older paragraph or list says, the lines the newest
     # states or replaced included (an address beside a key-safe line the newest keeps
     # under "## Where things are" is about where things are)
-    said = {(r.path, r.unit.block): [u.text for u in next(
-        d for _, d in ctx.older if d.path == r.path).blocks[r.unit.block].units
+    said = {(r.path, r.unit.block): [u.text for u in ctx.older_doc(
+        r.path).blocks[r.unit.block].units
         if u.kind not in UNEMBEDDED] or [r.unit.text] for r in refs}
     texts = _contents(ctx)
     keys = list(texts)
@@ -109,7 +109,7 @@ def _carried_whole(ctx: MergeContext, refs: list[Ref]) -> set[tuple[str, int]]:
             (r.unit.block, r.unit.start, r.unit.text))
     out: set[tuple[str, int]] = set()
     for (path, k), got in carried.items():
-        doc = next(d for _, d in ctx.older if d.path == path)
+        doc = ctx.older_doc(path)
         units = [u for b in doc.sections[k].blocks for u in doc.blocks[b].units
                  if u.kind not in UNEMBEDDED]
         kept = sum((u.block, u.start, u.text) in got for u in units)
@@ -148,7 +148,7 @@ def _older_neighbours(ctx: MergeContext, r: Ref) -> tuple[int | None, int | None
     """The base sections aligned with the nearest older sections before and after the
     one `r` is in (its author's order), skipping the intro, loosely aligned sections
     and observation or relation sections."""
-    doc = next(d for _, d in ctx.older if d.path == r.path)
+    doc = ctx.older_doc(r.path)
     secs = ctx.base.sections
 
     def aligned(j: int) -> int | None:

@@ -63,8 +63,8 @@ class SaidScope:
         ctx = self._ctx
         if r.unit.kind in ("obs", "rel") or ctx.aligned.get((r.path, r.section)) is not None:
             return False
-        doc = next((d for _, d in ctx.older if d.path == r.path), None)
-        sec = doc.sections[r.section] if doc is not None else None
+        member = ctx.older_member(r.path)
+        sec = member[1].sections[r.section] if member is not None else None
         if sec is None or sec.is_intro or not sec.title:
             return False
         heading = content_prefixes(ctx, sec.title)
