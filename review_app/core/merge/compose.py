@@ -50,6 +50,7 @@ from .pass_dropped_sections import run as dropped_sections
 from .pass_lead import run as one_lead
 from .pass_lead_in import run as lead_ins
 from .pass_leaning import run as leaning_sentences
+from .pass_observed import run as observed_lines
 from .pass_once import run as carried_once
 from .pass_one_valued import run as one_valued
 from .pass_one_valued import states_status, status_tag
@@ -70,7 +71,8 @@ from .title import title_choice
 # The passes in order; each takes the context (the last returns the body's lines).
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          still_standing, one_lead, numbered_references, replaced_holders, persons_choices,
+          still_standing, one_lead, numbered_references, replaced_holders, observed_lines,
+          persons_choices,
           leaning_sentences,
           lead_ins, trimmed_units, revalued_lines)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}

@@ -67,6 +67,9 @@ class MergeContext:
     # older keys superseded because the newest says their thing is over ("Rush work
     # has ended"): what values they give are over with it (alone_facts.alone_facts)
     over: set[str] = field(default_factory=set)
+    # older keys superseded only because their section is gone and a newest unit
+    # elsewhere gives a value of their kind (pass_dropped_sections): a weak witness
+    section_gone: set[str] = field(default_factory=set)
     # older keys of list items a newer version names by number and says still hold
     # (pass_standing): carried after the newest's list they keep their own numbers
     standing: set[str] = field(default_factory=set)

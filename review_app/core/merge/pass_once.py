@@ -248,7 +248,7 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
         # Transport", does not state the rest: "The minibus has a tail lift")
         hits = [j for j, o in enumerate(obs) if (
                     new <= said[o.key] if new else o.path == p.path
-                    and _covers(ctx, o, words))
+                    and covers(ctx, o, words))
                 and float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine]
         if hits and new and p.key in homed:
             ctx.home.setdefault(p.key, homed[p.key])  # carried, written in that section
@@ -258,7 +258,7 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
                                         why=f"carried as an observation from {o.path}")
 
 
-def _covers(ctx: MergeContext, o: Ref, words: set[str]) -> bool:
+def covers(ctx: MergeContext, o: Ref, words: set[str]) -> bool:
     """An observation says what a sentence without values of its own says when it
     shares enough of its content words: sharing its subject alone is restating part."""
     mine = words & content_prefixes(ctx, o.unit.text.split("]", 1)[-1])

@@ -1,0 +1,101 @@
+"""After the carry decision (merge): an observation and the body line it sums up are
+one fact, with one verdict.
+
+An older note's observations restate its body ("[weather] Cancelled on Met Office ice
+warnings" / "The ride is cancelled if the Met Office shows ice warnings for the area;
+post the cancellation on Instagram by 7:00"). The two are judged apart, so the engine
+could carry the observation (nothing in the newest states its fact) while holding back
+the body line (the carry model unsure) or superseding it only because its section is
+gone and some newest line elsewhere gives a value of its kind. The fact then reached
+the merged note only as an observation, which readers of every held-out set since
+round 24 named as a fact lost from the body ("survives only as an observation").
+
+The carried observation is the witness: nothing in the newest states that fact. So a
+body sentence or list item of the same note that the observation sums up is carried
+too, placed like any carried line; the person can drop it. "Sums up": the two are
+Thresholds.prose_as_observation_cosine close and the observation carries a value the
+line states, or states every value the line gives that the newest lacks, or, neither
+giving such a value, shares most of its words (pass_once.covers). Only a line held back
+or superseded for its section alone: one superseded by a newest line that speaks of it
+(another value, the opposite, said over) keeps its verdict. Not an intro sentence (the
+newest's lead introduces the note: pass_once writes such a fact as its observation),
+nor a step, row or checklist item of an ordered block (taken whole from the newest,
+issue 18 point 3), nor a line the newest nearly says or a carried line of another
+version says (Thresholds.same_cosine: "Keys are collected from reception, or out of
+hours from the keyholder Bev Marsh, 01632 960455" under "Keys are still collected from
+reception or from Bev Marsh out of hours" says it twice).
+"""
+
+from __future__ import annotations
+
+from .context import MergeContext, Ref
+from .facts import facts_of
+from .older_only import content_prefixes, set_status
+from .other_value import in_intro
+from .pass_once import covers
+from .pass_units import as_written
+
+_BODY = frozenset({"sentence", "item"})
+
+
+def run(ctx: MergeContext) -> None:
+    if ctx.action != "merge":
+        return
+    stated: set[str] | None = None
+    carried = [r for _, doc in ctx.older for r in ctx.refs[doc.path]
+               if ctx.entries[r.key].status == "carried"]
+    for _, doc in ctx.older:
+        obs = [r for r in ctx.refs[doc.path]
+               if r.unit.kind == "obs" and ctx.entries[r.key].status == "carried"]
+        held = [r for r in ctx.refs[doc.path] if _held(ctx, r)]
+        if not obs or not held:
+            continue
+        if stated is None:
+            stated = {v for b in ctx.base_refs() for v in b.facts.values}
+        # what each observation carries: its values the newest lacks
+        gives = [_values(ctx, o.unit.text.split("]", 1)[-1]) for o in obs]
+        new = [g - stated for g in gives]
+        sims = ctx.cosines([r.unit.text for r in held], [o.unit.text for o in obs])
+        # a line the newest nearly says, or another version's carried line says, would
+        # be said twice
+        said = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel")] \
+            + [r.unit.text for r in carried if r.unit.kind != "obs"]
+        again = ctx.cosines([r.unit.text for r in held], said) if said else None
+        for i, r in enumerate(held):
+            words = content_prefixes(ctx, r.unit.text)
+            mine = _values(ctx, r.unit.text)
+            hits = [j for j, o in enumerate(obs)
+                    if float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine and (
+                        _one_fact(new[j], mine, stated, gives[j]) if new[j] or (mine - stated)
+                        else covers(ctx, o, words))]
+            if not hits:
+                continue
+            if again is not None and float(again[i].max()) >= ctx.thresholds.same_cosine:
+                continue
+            o = obs[max(hits, key=lambda j: float(sims[i, j]))]
+            ctx.entries[r.key] = set_status(
+                ctx.entries[r.key], "carried", flips=("carry", "drop"), held=False,
+                why=f"its note's observation of it is carried ({as_written(o).strip()}): "
+                    "nothing in the newest states it, so the body says it too")
+            carried.append(r)
+
+
+def _held(ctx: MergeContext, r: Ref) -> bool:
+    """A body line the engine held back, or superseded only for its section."""
+    e = ctx.entries[r.key]
+    if r.unit.kind not in _BODY or e.chosen or in_intro(ctx, r):
+        return False
+    return (e.status == "dropped" and e.held) or (
+        e.status == "superseded" and r.key in ctx.section_gone)
+
+
+def _values(ctx: MergeContext, text: str) -> set[str]:
+    """A line's values and names (labels are no value)."""
+    return {v for v in facts_of(text, ctx.lexicon, all_names=True).values
+            if not v.startswith("label:")}
+
+
+def _one_fact(theirs: set[str], mine: set[str], stated: set[str], gives: set[str]) -> bool:
+    """The observation carries a value the line states (`theirs`: its values the newest
+    lacks), or states every value the line gives that the newest lacks."""
+    return bool(theirs & mine) or (bool(mine - stated) and mine - stated <= gives)
