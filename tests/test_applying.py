@@ -90,11 +90,11 @@ def test_merge_update_retire_and_link_rewrite(kb: Path):
                                                                              "pgbouncer"]
     assert [o.category for o in pooled.observations] == ["decision", "rule"]
     assert pooled.body.count("PgBouncer in transaction mode.") == 1
-    # a sentence its own note's carried observation summarises is written once, as
-    # that observation, and the ledger says so (issue 18)
-    assert "Migrations bypass it." not in pooled.body
-    assert any(e.text == "Migrations bypass it." and e.status == "present"
-               and "as an observation" in e.why
+    # a fact of the subject its own note's carried observation summarises is written in
+    # the body once, beside that observation, not only as it (issue 18, round 29: a fact
+    # only an observation states is one a reader of the body never meets)
+    assert pooled.body.count("Migrations bypass it.") == 1
+    assert any(e.text == "Migrations bypass it." and e.status == "carried"
                for g in plan.groups for e in g.composed.ledger.entries)
     flags = notes["eng/flags.md"]
     assert flags.title == "Feature flag rules" and flags.permalink == "eng/flags"

@@ -1,11 +1,16 @@
 """Pass 5: a unit two older notes would both carry is carried once, from the newer
 of them; the other is reported present ("carried from ..."). A carried intro sentence
-whose new facts a carried observation states too (an intro's "written after the July
-losses in R3 and R7" and "[lesson] R3 and R7 were lost in July 2024") is carried
-once, as the observation (an older intro beside the newest's reads as a second
-intro); so is an intro sentence with no value that its own note's carried observation
-on its subject summarises. A sentence of a body section that states a fact the newest lacks
-stays in the body even when a carried observation states it too, and so does a rule
+about its note (its history, where it came from, a change its version made, what the
+note is: other_value.is_history, provenance, tells_change, describes_note) whose new
+facts a carried observation states too (an intro's "Written after the July losses in
+R3 and R7" and "[lesson] R3 and R7 were lost in July 2024") is carried once, as the
+observation (an older intro beside the newest's reads as a second intro); so is such a
+sentence with no value that its own note's carried observation on its subject
+summarises. An intro sentence stating a fact of the subject is written ("No quotes
+given over the phone - the customer has to bring the watch in" had survived only as
+"[policy] No quotes given over the phone": merge-BM, round 29). A sentence of a body
+section that states a fact the newest lacks stays in the body even when a carried
+observation states it too, and so does a rule
 without a value ("Anyone going into the pit must lock out the machine" beside "[safety]
 Lock out before entering the pit"): an observation summarises the body, and a fact
 only an observation states is one a reader of the body never meets ("the casting bench
@@ -23,7 +28,7 @@ from .context import MergeContext, Ref
 from .facts import facts_of
 from .link_lines import relation_of as _target
 from .older_only import HELD, content_prefixes, set_status
-from .other_value import in_intro
+from .other_value import describes_note, in_intro, is_history, provenance, tells_change
 from .pass_leaning import leans
 from .pass_units import as_written, said
 from .pass_units import entry_for as _entry
@@ -252,10 +257,18 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
                 and float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine]
         if hits and new and p.key in homed:
             ctx.home.setdefault(p.key, homed[p.key])  # carried, written in that section
-        elif hits:
+        elif hits and _of_its_note(ctx, p):
             o = obs[max(hits, key=lambda j: float(sims[i, j]))]
             ctx.entries[p.key] = _entry(p, "present", by=o.key, by_text=as_written(o),
                                         why=f"carried as an observation from {o.path}")
+
+
+def _of_its_note(ctx: MergeContext, p: Ref) -> bool:
+    """An intro sentence about its note rather than its subject."""
+    lx = ctx.lexicon
+    t = p.unit.text
+    return is_history(ctx, p) or provenance(t, lx) or tells_change(t, lx) \
+        or describes_note(t, lx)
 
 
 def covers(ctx: MergeContext, o: Ref, words: set[str]) -> bool:
