@@ -29,6 +29,7 @@ from .document import Document
 from .facts import value_kind
 from .lexicon import Lexicon, phrase_cues
 from .list_items import MARKER, item_nouns, singular
+from .older_only import content_prefixes
 
 _CLAUSE = re.compile(r"[^.;]+")
 _CLAUSE_END = re.compile(r"[.;]")
@@ -197,6 +198,14 @@ def _with_siblings(ctx: MergeContext, doc: Document, r: Ref) -> None:
         ctx.held_with[r.key] = sib
 
 
+def _says_whole(ctx: MergeContext, r: Ref, s: Ref) -> bool:
+    """`s`, naming item `r` as still standing, states it too: every content word and
+    figure of the item (its label's aside)."""
+    words = content_prefixes(ctx, _LEAD_CODE.sub("", r.unit.text, count=1))
+    return bool(words) and words <= content_prefixes(ctx, s.unit.text) \
+        and _figures(r.facts.values) <= _figures(s.facts.values)
+
+
 def _figures(values: frozenset[str] | set[str]) -> set[str]:
     return {v for v in values if v.startswith("n:")}
 
@@ -289,6 +298,15 @@ def run(ctx: MergeContext) -> None:
                         why="a newer version gives it another value")
                 continue
             affirming = {s.key for s, _ in by}
+            whole = next((s for s, _ in by if _says_whole(ctx, r, s)), None)
+            if whole is not None and e.status in ("superseded", "dropped"):
+                # "D3 (unchanged). Keep 3 months of common gaskets in stock." names D3,
+                # says it holds and says it: written beside it, D3 is listed twice
+                ctx.entries[r.key] = replace(
+                    e, status="present", by=whole.key, by_text=whole.unit.text.strip(),
+                    flips=(), held=False,
+                    why="a newer version says it still stands and states it")
+                continue
             if e.status not in ("superseded", "dropped") or (
                     e.status == "superseded" and e.by not in affirming
                     and not _other_item(ctx, e.by, mine)):
