@@ -181,8 +181,11 @@ def run(ctx: MergeContext) -> Lines:
     for heading, refs in new_sections.items():
         level = len(heading) - len(heading.lstrip("#"))
         at = section_spot(ctx, refs, new_at, level) if heading and by_meaning else new_at
+        lines = _chunk(ctx, expand(refs))
+        if not any(r.key in ctx.standing for r in refs):  # (named by number: kept)
+            lines = _closed_up(lines)
         put(at, ([(heading, refs[0].path)] + ([("", None)] if spaced else []) if heading
-                 else []) + _closed_up(_chunk(ctx, expand(refs))), True)
+                 else []) + lines, True)
     for key, refs in followers.items():
         if ctx.entries[key].source == base.path:  # after the base block stating it
             put(base.blocks[ctx.ref(key).unit.block].end, _chunk(ctx, expand(refs)), True)
@@ -314,7 +317,10 @@ def _closed_up(lines: Lines) -> Lines:
     """An older numbered list carried under its own heading with a step left out (the
     newest says it over or ended it) is numbered on without the gap: "1. ... 4. ... 5."
     reads as a list missing two steps. Each run of top-level steps at one indent that
-    starts at 1 is numbered 1, 2, ...; nested items and other runs as written."""
+    starts at 1 is numbered 1, 2, ...; nested items and other runs as written. Not a
+    list a newer version names items of by number (ctx.standing: "Decisions 1, 2 and 4
+    stand unchanged. Decision 3 is reversed."): renumbered, its 4 would be read as the
+    decision 3 that was reversed (merge-BO's battery incident)."""
     out: Lines = []
     run_indent: str | None = None
     n = 0
