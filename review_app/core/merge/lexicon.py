@@ -364,6 +364,11 @@ class Lexicon(ValueWords):
         prohibited banned disallowed rather_than instead instead_of no_longer stopped
         ceased
         """))
+    # A place shut on the days a line names ("Closed Monday to Wednesday"): a newest
+    # line giving hours on one of those days says it is open then (pass_polarity).
+    closed_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        closed shut
+        """))
     # Comparatives of a limit after "no"/"not" and before "than" ("no more than five
     # high", "not later than 16:00"): a bound, not a negation (negation.negated).
     limit_comparatives: frozenset[str] = field(default_factory=lambda: word_set("""

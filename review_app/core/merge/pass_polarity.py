@@ -36,6 +36,7 @@ import numpy as np
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
 from .ended import ended
+from .facts import value_kind, weekdays_named
 from .ledger import Choice
 from .negation import negated
 from .older_only import content_prefixes, new_facts, set_status, stated_facts
@@ -226,3 +227,36 @@ def run(ctx: MergeContext) -> None:
         if e.status == "present":  # the newest says it, bar the negation: reversed
             reversed_.add(r.key)
     _reasons(ctx, reversed_)
+    _open_on_closed_days(ctx)
+
+
+def _open_on_closed_days(ctx: MergeContext) -> None:
+    """An older line saying the place is closed on days it names ("Closed Monday to
+    Wednesday except for private hire.") is superseded by a newest line giving hours
+    on one of those days without saying closed ("- Wednesday 17:00 to 22:00"): the
+    newest opens then. Days and hours are values no embedding compares, so it is
+    judged by them (merge-BO's taproom kept the closed days under the new Wednesday
+    session)."""
+    lx = ctx.lexicon
+    base: list[tuple[Ref, frozenset[str]]] | None = None
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            if not _judged(ctx, r) or not set(_TOKEN.findall(said(r.unit).lower())) \
+                    & lx.closed_words:
+                continue
+            days = weekdays_named(said(r.unit), lx)
+            if not days:
+                continue
+            if base is None:
+                base = [(b, weekdays_named(said(b.unit), lx)) for b in ctx.base_refs()
+                        if b.unit.kind not in ("rel", "code")
+                        and not set(_TOKEN.findall(said(b.unit).lower())) & lx.closed_words
+                        and any(value_kind(v) == "time" for v in b.facts.values)]
+            hit = next(((b, theirs & days) for b, theirs in base if theirs & days), None)
+            if hit is None:
+                continue
+            ctx.entries[r.key] = set_status(
+                ctx.entries[r.key], "superseded", by=hit[0].key,
+                by_text=as_written(hit[0]).strip(), flips=_FLIP_PAIR,
+                why=f"the newest gives hours on {', '.join(sorted(hit[1]))}, which this "
+                    "says is closed")
