@@ -44,3 +44,19 @@ def test_closed_days_the_newest_keeps_closed_stay():
                 [note("waffle/hours.md", OLDER)], now=NOW)
     assert "Closed Monday to Wednesday" in c.text
     check_ledger(c)
+
+
+def test_what_is_no_closure_of_the_place_on_whole_days_stays():
+    older = note("waffle/notes.md", fm("Waffle house notes", "2025-02-01") + (
+        "## Notes\n\nThe leak ticket was closed on Monday by the landlord.\n\n"
+        "Closed the first Saturday of each month for stocktake.\n\n"
+        "The kitchen is closed on Friday mornings for deep cleaning.\n\n"
+        "## Bins\n\nClosed Tuesday and Wednesday.\n"))
+    newer = note("waffle/notes-2026.md", fm("Waffle house notes 2026", "2026-03-01") + (
+        "## Hours\n\n- Monday 09:30 to 17:00\n- Friday 16:00 to 23:00\n"
+        "- Saturday 10:00 to 16:00\n\nBins go out on Wednesday at 07:00.\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    for line in ("The leak ticket was closed on Monday", "Closed the first Saturday",
+                 "closed on Friday mornings", "Closed Tuesday and Wednesday."):
+        assert "which this says is closed" not in entry(c, line).why, line
+    check_ledger(c)

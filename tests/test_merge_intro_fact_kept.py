@@ -40,10 +40,11 @@ def test_an_older_intro_fact_its_observation_sums_up_is_written():  # failed bef
     check_ledger(c)
 
 
-def test_an_older_intro_telling_its_occasion_still_goes_as_its_observation():
-    c = _group("Written up after the March 2025 price review with Deniz.",
+def test_an_older_intro_about_its_note_still_goes_as_its_observation():
+    c = _group("Taken from the March 2025 price review with Deniz.",
                "- [review] Prices reviewed with Deniz in March 2025 #prices")
-    e = entry(c, "Written up after the March 2025 price review")
-    assert e.status != "carried", e
-    assert "Written up after" not in c.text
+    e = entry(c, "Taken from the March 2025 price review")
+    assert e.status == "present" and "as an observation" in e.why, e
+    assert "Taken from the March 2025" not in c.text
+    assert "[review] Prices reviewed with Deniz in March 2025" in c.text
     check_ledger(c)

@@ -53,7 +53,9 @@ def test_a_body_line_whose_observation_is_carried_is_carried_too():  # failed be
     dropped = compose("merge", note("golf/opening-2026.md", NEWER),
                       [note("golf/opening.md", OLDER)], now=NOW, choices={line.key: "drop"})
     assert "Putters and balls" not in dropped.text  # the person's key still drops it
-
+    kept = compose("merge", note("golf/opening-2026.md", NEWER),
+                   [note("golf/opening.md", OLDER)], now=NOW, choices={line.key: "newer"})
+    assert entry(kept, "Putters and balls").status == "superseded"  # a choice made before
 
 
 def _unsure(carry_at: float) -> CarryModel:

@@ -67,9 +67,13 @@ class MergeContext:
     # older keys superseded because the newest says their thing is over ("Rush work
     # has ended"): what values they give are over with it (alone_facts.alone_facts)
     over: set[str] = field(default_factory=set)
-    # older keys superseded only because their section is gone and a newest unit
-    # elsewhere gives a value of their kind (pass_dropped_sections): a weak witness
-    section_gone: set[str] = field(default_factory=set)
+    # older key -> the base key it was superseded by only because its section is gone
+    # and that newest unit elsewhere gives a value of its kind (pass_dropped_sections):
+    # a weak witness
+    section_gone: dict[str, str] = field(default_factory=dict)
+    # older keys of list items a newer version names by number, as still standing or
+    # anew (pass_standing): their list keeps its numbers when carried (pass_render)
+    named_by_number: set[str] = field(default_factory=set)
     # older keys of list items a newer version names by number and says still hold
     # (pass_standing): carried after the newest's list they keep their own numbers
     standing: set[str] = field(default_factory=set)

@@ -369,6 +369,11 @@ class Lexicon(ValueWords):
     closed_words: frozenset[str] = field(default_factory=lambda: word_set("""
         closed shut
         """))
+    # Parts of a day: closed on "Friday mornings" is not closed on Fridays.
+    day_parts: frozenset[str] = field(default_factory=lambda: word_set("""
+        morning mornings afternoon afternoons evening evenings night nights lunchtime
+        lunchtimes
+        """))
     # Comparatives of a limit after "no"/"not" and before "than" ("no more than five
     # high", "not later than 16:00"): a bound, not a negation (negation.negated).
     limit_comparatives: frozenset[str] = field(default_factory=lambda: word_set("""

@@ -83,6 +83,15 @@ def is_history(ctx: MergeContext, r: Ref) -> bool:
     return k is not None and words[k + 1:k + 2] != ["by"]  # "Written by X": its author
 
 
+def about_its_note(ctx: MergeContext, r: Ref) -> bool:
+    """An intro sentence about its note rather than its subject: its history, where it
+    came from, a change its version made, or what the note is."""
+    lx = ctx.lexicon
+    t = r.unit.text
+    return is_history(ctx, r) or provenance(t, lx) or tells_change(t, lx) \
+        or describes_note(t, lx)
+
+
 def provenance(text: str, lexicon: Lexicon) -> bool:
     """A sentence about where its note came from, not about the note's subject: it
     opens with a past participle whose subject is the note itself, followed by where,

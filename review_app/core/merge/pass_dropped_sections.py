@@ -142,5 +142,5 @@ def run(ctx: MergeContext) -> None:
                     e, status="superseded", by=b.key, by_text=as_written(b).strip(),
                     flips=_FLIP_PAIR, why=f"its section '{r.section_title}' is gone from the "
                     "newest, which states another value for it elsewhere")
-                ctx.section_gone.add(r.key)
+                ctx.section_gone[r.key] = b.key
                 break

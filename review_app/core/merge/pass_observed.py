@@ -15,15 +15,17 @@ body sentence or list item of the same note that the observation sums up is carr
 too, placed like any carried line; the person can drop it. "Sums up": the two are
 Thresholds.prose_as_observation_cosine close and the observation carries a value the
 line states, or states every value the line gives that the newest lacks, or, neither
-giving such a value, shares most of its words (pass_once.covers). Only a line held back
-or superseded for its section alone: one superseded by a newest line that speaks of it
-(another value, the opposite, said over) keeps its verdict. Not an intro sentence (the
-newest's lead introduces the note: pass_once writes such a fact as its observation),
-nor a step, row or checklist item of an ordered block (taken whole from the newest,
-issue 18 point 3), nor a line the newest nearly says or a carried line of another
-version says (Thresholds.same_cosine: "Keys are collected from reception, or out of
-hours from the keyholder Bev Marsh, 01632 960455" under "Keys are still collected from
-reception or from Bev Marsh out of hours" says it twice).
+giving such a value, shares most of its words (pass_once.covers). Only a line held
+back or superseded for its section alone: one superseded by a newest line that speaks
+of it (another value, the opposite, said over) keeps its verdict. Not an intro
+sentence about its note (its history, provenance, what it is:
+other_value.about_its_note; the newest's lead introduces the note), nor a line the
+person has a choice on, nor a step, row or checklist item of an ordered block (taken
+whole from the newest, issue 18 point 3), nor a line the newest nearly says or a
+carried line of another version says (Thresholds.same_cosine: "Keys are collected
+from reception, or out of hours from the keyholder Bev Marsh, 01632 960455" under
+"Keys are still collected from reception or from Bev Marsh out of hours" says it
+twice).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from __future__ import annotations
 from .context import MergeContext, Ref
 from .facts import facts_of
 from .older_only import content_prefixes, set_status
-from .other_value import in_intro
+from .other_value import about_its_note, in_intro
 from .pass_once import covers
 from .pass_units import as_written
 
@@ -81,12 +83,16 @@ def run(ctx: MergeContext) -> None:
 
 
 def _held(ctx: MergeContext, r: Ref) -> bool:
-    """A body line the engine held back, or superseded only for its section."""
+    """A body line the engine held back, or superseded only for its section; not one
+    the person has a choice on (pass_choices applies it after this pass) nor an intro
+    sentence about its note."""
     e = ctx.entries[r.key]
-    if r.unit.kind not in _BODY or e.chosen or in_intro(ctx, r):
+    if r.unit.kind not in _BODY or r.key in ctx.choices or r.key in ctx.fuller or (
+            in_intro(ctx, r) and about_its_note(ctx, r)):
         return False
     return (e.status == "dropped" and e.held) or (
-        e.status == "superseded" and r.key in ctx.section_gone)
+        e.status == "superseded" and e.by is not None
+        and ctx.section_gone.get(r.key) == e.by)
 
 
 def _values(ctx: MergeContext, text: str) -> set[str]:

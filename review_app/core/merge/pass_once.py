@@ -28,7 +28,7 @@ from .context import MergeContext, Ref
 from .facts import facts_of
 from .link_lines import relation_of as _target
 from .older_only import HELD, content_prefixes, set_status
-from .other_value import describes_note, in_intro, is_history, provenance, tells_change
+from .other_value import about_its_note, in_intro
 from .pass_leaning import leans
 from .pass_units import as_written, said
 from .pass_units import entry_for as _entry
@@ -257,18 +257,10 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
                 and float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine]
         if hits and new and p.key in homed:
             ctx.home.setdefault(p.key, homed[p.key])  # carried, written in that section
-        elif hits and _of_its_note(ctx, p):
+        elif hits and about_its_note(ctx, p):
             o = obs[max(hits, key=lambda j: float(sims[i, j]))]
             ctx.entries[p.key] = _entry(p, "present", by=o.key, by_text=as_written(o),
                                         why=f"carried as an observation from {o.path}")
-
-
-def _of_its_note(ctx: MergeContext, p: Ref) -> bool:
-    """An intro sentence about its note rather than its subject."""
-    lx = ctx.lexicon
-    t = p.unit.text
-    return is_history(ctx, p) or provenance(t, lx) or tells_change(t, lx) \
-        or describes_note(t, lx)
 
 
 def covers(ctx: MergeContext, o: Ref, words: set[str]) -> bool:

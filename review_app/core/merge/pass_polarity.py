@@ -38,6 +38,7 @@ from .context import MergeContext, Ref
 from .ended import ended
 from .facts import value_kind, weekdays_named
 from .ledger import Choice
+from .lexicon import Lexicon
 from .negation import negated
 from .older_only import content_prefixes, new_facts, set_status, stated_facts
 from .pass_units import as_written, said
@@ -232,26 +233,27 @@ def run(ctx: MergeContext) -> None:
 
 def _open_on_closed_days(ctx: MergeContext) -> None:
     """An older line saying the place is closed on days it names ("Closed Monday to
-    Wednesday except for private hire.") is superseded by a newest line giving hours
-    on one of those days without saying closed ("- Wednesday 17:00 to 22:00"): the
+    Wednesday except for private hire.") is superseded by a newest line giving opening
+    hours on one of those days without saying closed ("- Wednesday 17:00 to 22:00"): the
     newest opens then. Days and hours are values no embedding compares, so it is
     judged by them (merge-BO's taproom kept the closed days under the new Wednesday
-    session)."""
+    session). Only a closure of the place on whole days (`_closed_on`), not negated; and
+    only hours, a day with two times ("Bins go out on Wednesday at 07:00" gives none)."""
     lx = ctx.lexicon
     base: list[tuple[Ref, frozenset[str]]] | None = None
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
-            if not _judged(ctx, r) or not set(_TOKEN.findall(said(r.unit).lower())) \
-                    & lx.closed_words:
+            if not _judged(ctx, r):
                 continue
-            days = weekdays_named(said(r.unit), lx)
+            text = said(r.unit)
+            days = _closed_on(text, lx)
             if not days:
                 continue
             if base is None:
                 base = [(b, weekdays_named(said(b.unit), lx)) for b in ctx.base_refs()
                         if b.unit.kind not in ("rel", "code")
                         and not set(_TOKEN.findall(said(b.unit).lower())) & lx.closed_words
-                        and any(value_kind(v) == "time" for v in b.facts.values)]
+                        and sum(value_kind(v) == "time" for v in b.facts.values) >= 2]
             hit = next(((b, theirs & days) for b, theirs in base if theirs & days), None)
             if hit is None:
                 continue
@@ -260,3 +262,28 @@ def _open_on_closed_days(ctx: MergeContext) -> None:
                 by_text=as_written(hit[0]).strip(), flips=_FLIP_PAIR,
                 why=f"the newest gives hours on {', '.join(sorted(hit[1]))}, which this "
                     "says is closed")
+
+
+def _closed_on(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The whole days a line says the place is closed: a closed word opening the line
+    or after "is"/"are" ("Closed Monday to Wednesday", "The bar is closed on Sundays"),
+    the days right after it ("on", "every" between), the line not negated. Not a thing
+    closed on a day ("The ticket was closed on Monday"), part of a day ("closed on Friday
+    mornings") or one day of a month ("Closed the first Saturday of each month")."""
+    if negated(text, lexicon):
+        return frozenset()
+    words = _TOKEN.findall(text.lower())
+    for k, w in enumerate(words):
+        if w not in lexicon.closed_words or (k and words[k - 1] not in ("is", "are")):
+            continue
+        j = k + 1
+        while j < len(words) and words[j] in ("on", "every", "all", "day"):
+            j += 1
+        span = words[j:j + 4]
+        days = weekdays_named(" ".join(span), lexicon)
+        if not days or not span or span[0].removesuffix("s") not in lexicon.weekdays:
+            continue
+        if set(span) & lexicon.day_parts:
+            continue  # part of a day
+        return days
+    return frozenset()

@@ -182,7 +182,7 @@ def run(ctx: MergeContext) -> Lines:
         level = len(heading) - len(heading.lstrip("#"))
         at = section_spot(ctx, refs, new_at, level) if heading and by_meaning else new_at
         lines = _chunk(ctx, expand(refs))
-        if not any(r.key in ctx.standing for r in refs):  # (named by number: kept)
+        if not _named_by_number(ctx, refs):
             lines = _closed_up(lines)
         put(at, ([(heading, refs[0].path)] + ([("", None)] if spaced else []) if heading
                  else []) + lines, True)
@@ -313,13 +313,21 @@ def _spaced_headings(doc: Document) -> bool:
     return not heads or 2 * blank >= len(heads)
 
 
+def _named_by_number(ctx: MergeContext, refs: list[Ref]) -> bool:
+    """A newer version names an item of one of these units' older lists by number (as
+    still standing or anew: ctx.named_by_number), carried or not."""
+    blocks = {(r.path, r.unit.block) for r in refs}
+    named = (ctx.ref(k) for k in ctx.named_by_number)
+    return any((r.path, r.unit.block) in blocks for r in named)
+
+
 def _closed_up(lines: Lines) -> Lines:
     """An older numbered list carried under its own heading with a step left out (the
     newest says it over or ended it) is numbered on without the gap: "1. ... 4. ... 5."
     reads as a list missing two steps. Each run of top-level steps at one indent that
     starts at 1 is numbered 1, 2, ...; nested items and other runs as written. Not a
-    list a newer version names items of by number (ctx.standing: "Decisions 1, 2 and 4
-    stand unchanged. Decision 3 is reversed."): renumbered, its 4 would be read as the
+    list a newer version names items of by number (_named_by_number: "Decisions 1, 2 and
+    4 stand unchanged. Decision 3 is reversed."): renumbered, its 4 would be read as the
     decision 3 that was reversed (merge-BO's battery incident)."""
     out: Lines = []
     run_indent: str | None = None

@@ -254,6 +254,8 @@ def run(ctx: MergeContext) -> None:
             e = ctx.entries[r.key]
             changed = [u for k, u, labels in sorted(anew, key=lambda x: x[0])
                        if k < rank and labels & mine]
+            if changed:
+                ctx.named_by_number.add(r.key)
             if changed and not e.chosen:
                 named |= {s.key for k, s, labels in saying if k < rank and labels & mine}
                 if e.status in ("carried", "dropped"):
@@ -284,6 +286,7 @@ def run(ctx: MergeContext) -> None:
                 continue
             named |= {s.key for s, _ in by}
             ctx.standing.add(r.key)
+            ctx.named_by_number.add(r.key)
             if e.chosen:
                 continue
             s, which = by[0]
@@ -298,7 +301,9 @@ def run(ctx: MergeContext) -> None:
                         why="a newer version gives it another value")
                 continue
             affirming = {s.key for s, _ in by}
-            whole = next((s for s, _ in by if _says_whole(ctx, r, s)), None)
+            # (the newest's own line: an older version's may itself be dropped below)
+            whole = next((s for s, _ in by if s.path == ctx.base.path
+                          and _says_whole(ctx, r, s)), None)
             if whole is not None and e.status in ("superseded", "dropped"):
                 # "D3 (unchanged). Keep 3 months of common gaskets in stock." names D3,
                 # says it holds and says it: written beside it, D3 is listed twice
