@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ..links import relation_target, target_key
 from ..units import normalise
 from .context import MergeContext, Ref
-from .facts import label_of, stem
+from .facts import facts_of, label_of, stem
 from .lexicon import Lexicon
 from .pass_units import said
 
@@ -175,9 +175,14 @@ def framed_period(ctx: MergeContext, r: Ref, stated: Callable[[], set[str]]) -> 
     mine = _years(r.unit.text)
     if not mine:
         return None
-    rest = {v for v in r.facts.values if v not in {f"n:{y}" for y in mine}}
-    if not rest <= stated():  # asked only here: a huge base's facts are costly
-        return None
+    # (its label or decision form, "fees for the 2023 season, as agreed ...", is the
+    # sentence itself, which no newest unit states)
+    rest = {v for v in r.facts.values if v not in {f"n:{y}" for y in mine}
+            and not v.startswith(("label:", "decision:"))}
+    if not rest <= stated() | facts_of(ctx.base_note.title, ctx.lexicon,
+                                       all_names=True).values:
+        return None  # (stated asked only here: a huge base's facts are costly; the
+        # newest's title says what it names too: "Membership Fees 2024 (Agreed at AGM)")
     for heading in (ctx.base_note.title, *(s.title for s in ctx.base.sections)):
         theirs = _years(heading)
         if theirs and not theirs & mine and max(theirs) > max(mine):
