@@ -16,7 +16,6 @@ from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 12, 1, 9, 0)
 
-
 OLDER = (
     "Status: open.\n\n"
     "## What happened\n\nA bucket of lime putty fell from the first lift at the "
@@ -29,15 +28,7 @@ OLDER = (
 
 
 def test_a_list_named_by_number_keeps_its_numbers():  # failed before
-    older = note("plaster/incident.md", fm("Scaffold fall incident", "2025-03-02") + (
-        "Status: open.\n\n"
-        "## What happened\n\nA bucket of lime putty fell from the first lift at the "
-        "Church Lane job. Nobody was hurt.\n\n"
-        "## Decisions\n\n"
-        "1. Toe boards on every lift before any material goes up.\n"
-        "2. Buckets go up on the gin wheel, never carried up the ladder.\n"
-        "3. Nobody works on the scaffold alone.\n"
-        "4. Hard hats on site at all times.\n"))
+    older = note("plaster/incident.md", fm("Scaffold fall incident", "2025-03-02") + OLDER)
     newer = note("plaster/incident-closed.md", fm("Scaffold fall incident closed",
                                                    "2025-05-10") + (
         "Status: closed on 9 May by Tom Reeve.\n\n"

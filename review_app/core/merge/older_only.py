@@ -54,6 +54,13 @@ PROSE = frozenset({"sentence", "item", "check", "footnote"})
 _WHOLE = frozenset({"item", "check"})
 
 
+def base_values(ctx: MergeContext) -> frozenset[str]:
+    """Every value the newest's units give, as their facts parse them (stated_facts
+    also reads names loosely); worked out once a compose."""
+    return ctx.once("base_values", lambda: frozenset(
+        v for b in ctx.base_refs() for v in b.facts.values))
+
+
 def stated_facts(ctx: MergeContext) -> set[str]:
     """Every fact the newest states anywhere (a capitalised first word is a name too;
     a possessive names the same one: "Jonas's" is Jonas)."""

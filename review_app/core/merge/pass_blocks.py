@@ -33,7 +33,7 @@ from dataclasses import replace
 from .context import MergeContext, Ref
 from .facts import counts, unnamed, value_frames
 from .ledger import ORDERED
-from .older_only import HELD, frame_prefixes, says_whole
+from .older_only import HELD, base_values, frame_prefixes, says_whole
 from .pass_units import said
 from .said_in_frame import read, row_as_read
 
@@ -161,7 +161,7 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
     name = _NAMES[kind]
     title = ctx.base.sections[newest.section].title
     where = f" (the newest's {_NAMES[newest.kind]}" + (f" under '{title}')" if title else ")")
-    stated = {v for b in ctx.base_refs() for v in b.facts.values}
+    stated = base_values(ctx)
     partners: list[Ref | None] = []
     for i, r in enumerate(refs):
         j = max(cols, key=lambda c: float(sims[i, c]))
@@ -373,7 +373,7 @@ def _spoken_of(ctx: MergeContext, refs: list[Ref], pool: list[Ref],
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in pool])
     frames = [{f for f in value_frames(b.unit.text, ctx.lexicon) if "=" not in f}
               for b in pool]
-    stated = {v for b in ctx.base_refs() for v in b.facts.values}
+    stated = base_values(ctx)
     out: set[str] = set()
     for i, r in enumerate(refs):
         mine = {f for f in value_frames(r.unit.text, ctx.lexicon) if "=" not in f}

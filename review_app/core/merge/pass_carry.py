@@ -71,6 +71,7 @@ from .ledger import WORDING_ONLY
 from .lexicon import Lexicon
 from .older_only import (
     HELD,
+    base_values,
     code_stated,
     content_prefixes,
     frame_prefixes,
@@ -368,7 +369,7 @@ def run(ctx: MergeContext) -> None:
 def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
             feats: dict[str, list[float]]) -> None:
     base = [b for b in ctx.base_refs() if b.unit.kind not in _NOT_EMBEDDED]
-    stated = {v for b in ctx.base_refs() for v in b.facts.values}
+    stated = base_values(ctx)
     cut = ctx.thresholds.present_cosine
     every = stated_facts(ctx)
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in base])
@@ -471,8 +472,7 @@ def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:
     The model's hold-back is for restatements, and names alone weigh against an intro
     there ("Reception is staffed by Ruth Mbeki and Dana Whitlock" was held back at
     0.12); a person nobody else is named for is not one."""
-    stated = ctx.once("named_alone.stated", lambda: {
-        v for b in ctx.base_refs() for v in b.facts.values} | {
+    stated = ctx.once("named_alone.stated", lambda: base_values(ctx) | {
         f"name:{w.lower()}" for b in ctx.base_refs()
         for w in re.findall(r"[A-Za-z][\w'’\-]*", b.unit.text)})
     own = holders(r.unit.text, ctx.lexicon)

@@ -30,12 +30,14 @@ twice).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from .context import MergeContext, Ref
 from .facts import facts_of
-from .older_only import content_prefixes, set_status
+from .older_only import base_values, content_prefixes, set_status
 from .other_value import about_its_note, in_intro
 from .pass_once import covers
-from .pass_units import as_written
+from .pass_units import as_written, said
 
 _BODY = frozenset({"sentence", "item"})
 
@@ -43,7 +45,6 @@ _BODY = frozenset({"sentence", "item"})
 def run(ctx: MergeContext) -> None:
     if ctx.action != "merge":
         return
-    stated: set[str] | None = None
     carried = [r for _, doc in ctx.older for r in ctx.refs[doc.path]
                if ctx.entries[r.key].status == "carried"]
     for _, doc in ctx.older:
@@ -52,17 +53,16 @@ def run(ctx: MergeContext) -> None:
         held = [r for r in ctx.refs[doc.path] if _held(ctx, r)]
         if not obs or not held:
             continue
-        if stated is None:
-            stated = {v for b in ctx.base_refs() for v in b.facts.values}
+        stated = base_values(ctx)
         # what each observation carries: its values the newest lacks
-        gives = [_values(ctx, o.unit.text.split("]", 1)[-1]) for o in obs]
+        gives = [_values(ctx, said(o.unit)) for o in obs]
         new = [g - stated for g in gives]
         sims = ctx.cosines([r.unit.text for r in held], [o.unit.text for o in obs])
         # a line the newest nearly says, or another version's carried line says, would
         # be said twice
-        said = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel")] \
+        written = [b.unit.text for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel")] \
             + [r.unit.text for r in carried if r.unit.kind != "obs"]
-        again = ctx.cosines([r.unit.text for r in held], said) if said else None
+        again = ctx.cosines([r.unit.text for r in held], written) if written else None
         for i, r in enumerate(held):
             words = content_prefixes(ctx, r.unit.text)
             mine = _values(ctx, r.unit.text)
@@ -101,7 +101,8 @@ def _values(ctx: MergeContext, text: str) -> set[str]:
             if not v.startswith("label:")}
 
 
-def _one_fact(theirs: set[str], mine: set[str], stated: set[str], gives: set[str]) -> bool:
+def _one_fact(theirs: set[str], mine: set[str], stated: AbstractSet[str],
+              gives: set[str]) -> bool:
     """The observation carries a value the line states (`theirs`: its values the newest
     lacks), or states every value the line gives that the newest lacks."""
     return bool(theirs & mine) or (bool(mine - stated) and mine - stated <= gives)

@@ -27,7 +27,7 @@ from .alone_facts import named_tokens
 from .context import MergeContext, Ref
 from .facts import facts_of
 from .link_lines import relation_of as _target
-from .older_only import HELD, content_prefixes, set_status
+from .older_only import HELD, base_values, content_prefixes, set_status
 from .other_value import about_its_note, in_intro
 from .pass_leaning import leans
 from .pass_units import as_written, said
@@ -233,7 +233,7 @@ def _prose_an_observation_states(ctx: MergeContext) -> None:
     prose = [r for r in carried if r.unit.kind == "sentence"]
     if not obs or not prose:
         return
-    stated = {v for b in ctx.base_refs() for v in b.facts.values}
+    stated = base_values(ctx)
     said = {o.key: facts_of(o.unit.text.split("]", 1)[-1], ctx.lexicon, all_names=True).values
             for o in obs}
     sims = ctx.cosines([p.unit.text for p in prose], [o.unit.text for o in obs])
