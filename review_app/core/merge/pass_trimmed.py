@@ -131,14 +131,23 @@ def _own_clauses(ctx: MergeContext) -> None:
     0148": the line is Priya's), which is carried whole. Its own: at most
     Thresholds.own_clause_shared of its content words are anywhere in the newest, its
     values (if any) not all the newest's and none one the newest gives another of, and
-    no newest unit or clause says it (Thresholds.restated_clause_cosine). A clause is
-    never cut out of parentheses."""
+    no newest unit or clause says it (Thresholds.restated_clause_cosine), nor a line
+    carried whole from another version. A clause is never cut out of parentheses. The
+    rest must be said in all its words: "- [ ] Tasting spoons" says no "Tasting spoons
+    are single use", and alone "The health inspector checks." loses what it checks;
+    such a line is carried whole."""
     base = [b for b in ctx.base_refs() if b.unit.kind not in ("rel", "code")]
     if ctx.action != "merge" or not base:
         return
     stated = stated_facts(ctx)
-    said_words = content_prefixes(ctx, " ".join(b.unit.text for b in base))
-    cands: list[tuple[Ref, list[str]]] = []
+    base_words = content_prefixes(ctx, " ".join(b.unit.text for b in base))
+    # what the merged note says besides: another older line carried whole ("Never unplug
+    # a washer mid-cycle; the door lock stays engaged and the customer's clothes get
+    # trapped" says "the door lock stays engaged" already)
+    carried = [x for _, d in ctx.older for x in ctx.refs[d.path]
+               if x.unit.kind not in ("obs", "rel", "code")
+               and ctx.entries[x.key].status == "carried" and not ctx.entries[x.key].written]
+    cands: list[tuple[Ref, list[str], set[str]]] = []
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
@@ -148,35 +157,57 @@ def _own_clauses(ctx: MergeContext) -> None:
                 continue
             text = bare(r.unit.text) if r.unit.kind == "item" else r.unit.text
             parts = [text[a:b].strip(" ;") for a, b in _spans(text, _SEMICOLON)]
+            said_words = base_words | content_prefixes(
+                ctx, " ".join(x.unit.text for x in carried if x.key != r.key))
             own = [p for p in parts[1:] if _own(ctx, r, p, said_words, stated)]
             if own:
-                cands.append((r, [parts[0], *own]))
+                cands.append((r, [parts[0], *own], said_words))
     if not cands:
         return
     parts = list(dict.fromkeys(c for b in base for c in clauses(b.unit.text)))
-    said = [p for _, ps in cands for p in ps]
+    more = [(x.key, c) for x in carried for c in dict.fromkeys(clauses(x.unit.text))]
+    said = [p for _, ps, _ in cands for p in ps]
     sims = ctx.cosines(said, parts)
+    again = ctx.cosines(said, [c for _, c in more]) if more else None
+    owner = [k for k, _ in more]
     bar = ctx.thresholds.restated_clause_cosine
     i = 0
-    for r, (_first, *own) in cands:
-        # a carried unit is carried for its own clause only when the newest says its first
-        first_said = float(sims[i].max()) >= bar
+    for r, (first, *own), said_words in cands:
+        # its clause is written alone only when the merged note says its first, every
+        # word of it ("- [ ] Tasting spoons" does not say "Tasting spoons are single use":
+        # alone, "The health inspector checks." had lost what it checks); else it is
+        # carried whole
+        first_said = (float(sims[i].max()) >= bar or _said_by_other(again, i, owner, r.key, bar)) \
+            and content_prefixes(ctx, first) <= said_words
         i += 1
         kept = []
         for p in own:
-            if float(sims[i].max()) < bar:
+            if float(sims[i].max()) < bar and not _said_by_other(again, i, owner, r.key, bar):
                 kept.append(p)
             i += 1
-        if not kept or ctx.entries[r.key].status == "carried" and (not first_said or any(
+        e = ctx.entries[r.key]
+        if not kept or e.status == "carried" and (not first_said or any(
                 facts_of(p, ctx.lexicon).values for p in kept)):
             continue  # (a value in it belongs to whom the first clause names: carried whole)
         clause = "; ".join(kept).rstrip(" .")
+        if not first_said:
+            ctx.entries[r.key] = _set(
+                e, "carried", why=f"it says what the newest does not: '{clause}', and the "
+                                  "newest does not say the rest in all its words")
+            continue
         written = clause[:1].upper() + clause[1:] + "."
-        e = ctx.entries[r.key]
         ctx.entries[r.key] = _set(
             e, "carried", written=written,
             why=f"written as its clause the newest does not say: '{written}' (the rest "
                 f"it says{': ' + e.by_text[:100] if e.by_text else ''})")
+
+
+def _said_by_other(sims: np.ndarray | None, i: int, owner: list[str], key: str,
+                   bar: float) -> bool:
+    """Clause `i` is said by a clause of a line carried from elsewhere than its own."""
+    if sims is None:
+        return False
+    return any(float(sims[i, j]) >= bar for j, k in enumerate(owner) if k != key)
 
 
 def _own(ctx: MergeContext, r: Ref, clause: str, said_words: set[str],
