@@ -312,9 +312,13 @@ def run(ctx: MergeContext) -> None:
                     flips=(), held=False,
                     why="a newer version says it still stands and states it")
                 continue
+            # superseded by a newest unit giving it another value: the newest is the
+            # latest word, however it numbers its list ("3. ... stop 30 minutes" over v1's
+            # "5. ... 45 minutes", which a middle version called unchanged); only an item
+            # named in its own words for another number is no other value of it
             if e.status not in ("superseded", "dropped") or (
                     e.status == "superseded" and e.by not in affirming
-                    and not _other_item(ctx, e.by, mine)):
+                    and not _other_item(ctx, e.by, mine, named=True)):
                 continue  # written already, or another unit of the newest replaced it
             _with_siblings(ctx, doc, r)
             ctx.entries[r.key] = replace(
