@@ -57,7 +57,11 @@ class NoteWords(ValueWords):
     self_description_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
         page sheet notes rules list card prices rates procedure plan guide handbook
         policy record summary log overview reference checklist schedule timetable
-        agenda minutes
+        agenda minutes review update
+        """))
+    # After such a noun, a word joining what the note covers or came from.
+    self_description_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
+        for of from on at after about below
         """))
     # Openings before such a noun that point at the note ("These are the ...").
     self_description_openers: frozenset[str] = field(default_factory=lambda: word_set("""

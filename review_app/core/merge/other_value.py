@@ -138,11 +138,17 @@ def describes_note(text: str, lexicon: Lexicon) -> bool:
         return False  # a statement about the thing ("Our rates for weddings are fixed")
     for k, w in enumerate(words[:5]):
         if w in lexicon.self_description_nouns:
-            after = words[k + 1] if k + 1 < len(words) else ""
+            after = words[k + 1:k + 3]
             # a past tense after its subject is a verb ("Owner raised prices from 15
             # April"); opening the label it qualifies it ("Revised price list from May")
             verb = any(v.endswith("ed") for v in words[1:k])
-            return after in ("", "for", "of", "from", "on", "at") and not verb
+            # what it covers or came from: "Notes from the owners' meeting ...",
+            # "Committee review after two near-misses", "Spring course plan below.",
+            # "Mid-season update, written after the September 13 market."
+            joins = not after or after[0] in lexicon.self_description_joiners or (
+                len(after) == 2 and after[0] in lexicon.irregular_participles
+                and after[1] in lexicon.source_words)
+            return joins and not verb
     return False
 
 

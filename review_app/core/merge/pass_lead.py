@@ -122,37 +122,71 @@ def _dates_only(ctx: MergeContext, r: Ref, new: list[str]) -> bool:
     return dated_state(ctx, set(new) | months, years=True)
 
 
+def _framing(ctx: MergeContext, r: Ref, stated: set[str]) -> str | None:
+    """What an older lead sentence says of its own version rather than the subject: a
+    name for its note ("Notes from the owners' meeting on January 15 ...") or news of
+    its change ("Larson-Juhl changed terms for 2026, so here is what is different from
+    the December note"), stating no fact the newest lacks but its dates. None else."""
+    label = describes_note(r.unit.text, ctx.lexicon)
+    if not (label or tells_change(r.unit.text, ctx.lexicon)) or r.facts.label is not None \
+            or not _dates_only(ctx, r, new_facts(ctx, r, stated)) \
+            or status_statement(r.unit, ctx.lexicon, ctx.thresholds):
+        return None
+    return "name for its note" if label else "news of its change"
+
+
+def _older_leads(ctx: MergeContext) -> list[Ref]:
+    """Each older note's lead sentence the other passes would carry: the intro is the
+    lead's first sentence; those after it say things of their own ("Children under
+    eight must be accompanied by an adult."), which no newest lead sentence says over
+    (their cosines to it are as low as an intro's)."""
+    out = []
+    for _, doc in ctx.older:
+        for r in lead_refs(ctx, doc)[:1]:
+            e = ctx.entries.get(r.key)
+            if e is not None and e.status == "carried" and not e.chosen and not e.held:
+                out.append(r)
+    return out
+
+
+def _without_lead(ctx: MergeContext) -> None:
+    """The newest has no intro: an older lead framing its own version ("Review of the
+    January decisions ...", "Mid-season update, written after the September 13
+    market.") would introduce the merged note as that version (issue 18: intros of
+    versions stacked above a note that has none). It is dropped; the title names the
+    note. An older intro stating the subject ("Who Northlight Framing buys moulding
+    from, and the terms we work under.") still introduces it and is carried."""
+    stated = stated_facts(ctx)
+    for r in _older_leads(ctx):
+        said = _framing(ctx, r, stated)
+        if said is not None:
+            ctx.entries[r.key] = set_status(
+                ctx.entries[r.key], "dropped", flips=("carry", "drop"),
+                why=f"an older version's {said}: the newest has no intro, and its title "
+                    "names the note")
+
+
 def run(ctx: MergeContext) -> None:
     lead = lead_refs(ctx, ctx.base)
     if not lead:
+        _without_lead(ctx)
         return
     _sources(ctx, lead)
     for r in _link_lines(ctx):  # a link line introduces a related note: beside the lead
         ctx.home.setdefault(r.key, lead[0].section)
-    todo: list[Ref] = []
-    for _, doc in ctx.older:
-        # the intro is the lead's first sentence: those after it say things of their
-        # own ("Children under eight must be accompanied by an adult.") which no
-        # newest lead sentence says over (their cosines to it are as low as an intro's)
-        for r in lead_refs(ctx, doc)[:1]:
-            e = ctx.entries.get(r.key)
-            if e is not None and e.status == "carried" and not e.chosen and not e.held:
-                todo.append(r)
+    todo = _older_leads(ctx)
     stated = stated_facts(ctx)
     described: list[Ref] = []
     for r in todo:  # what an older version called itself or changed, and when: the
         # newest's lead says what the note is now (a name or number only it gives is kept)
-        label = describes_note(r.unit.text, ctx.lexicon)
-        if not (label or tells_change(r.unit.text, ctx.lexicon)) or r.facts.label is not None \
-                or not _dates_only(ctx, r, new_facts(ctx, r, stated)) \
-                or status_statement(r.unit, ctx.lexicon, ctx.thresholds):
+        said = _framing(ctx, r, stated)
+        if said is None:
             continue
         described.append(r)
         ctx.entries[r.key] = set_status(
             ctx.entries[r.key], "superseded", by=lead[0].key, by_text=text_of(lead[0]),
             flips=("newer", "older"),
-            why=f"an older version's {'name for its note' if label else 'news of its change'}"
-                ": the newest's lead introduces the note")
+            why=f"an older version's {said}: the newest's lead introduces the note")
     todo = [r for r in todo if r not in described]
     if not todo:
         return
