@@ -406,12 +406,15 @@ class Lexicon(NoteWords):
         yet_to_decide still_waiting waiting_on waiting_for for_now still_needs still_need
         still_requires
         """))
-    # Of earlier_stage_cues, those saying a state holds only until something is settled
-    # ("for now", "still waiting on", "TBC"): under a newest whose status closes the
-    # stages, one naming what the newest names is over (pass_one_valued.earlier_stage).
+    # Phrases saying a state holds only until something is settled ("for now", "still
+    # waiting on", "TBC", "pending", "is overdue", "expected back", "until fixed"): under
+    # a newest whose status closes the stages, one naming what the newest names is over
+    # (pass_one_valued.earlier_stage); carried from an older version the newest does not
+    # repeat it in, it is held back (pass_interim).
     interim_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         for_now still_waiting waiting_on waiting_for tbc to_be_confirmed not_yet_agreed
-        not_yet_decided
+        not_yet_decided pending awaiting is_overdue are_overdue expected_back
+        until_fixed until_repaired to_confirm
         """))
     # Words in a title that name a version's recency, not its subject ("Rota (old)",
     # "Menu (new)"): with `status_words`, two titles differing in them name two issues
