@@ -32,6 +32,19 @@ from .roles import replaced as role_replaced
 from .slot_fillers import refill
 
 
+def _ends_it(ctx: MergeContext, r: Ref, b: Ref | None) -> str | None:
+    """What the newest unit `b` that superseded `r` says is over and `r` speaks of
+    (ended.ended, kind "gone": "the shop phone no longer takes lesson bookings" over
+    "Booking via phone on 01637 880 412, or in the shop."). Not a person gone: a line
+    naming one besides its own fact ("The oven warranty BL-88213-W still covers parts;
+    Frank says ...") keeps its fact (pass_trimmed cuts the person's clause)."""
+    if b is None:
+        return None
+    return next((end.said for end in ended(b.unit.text, ctx.lexicon)
+                 if end.kind == "gone" and not end.person
+                 and speaks_of(r.unit.text, end, ctx.lexicon)), None)
+
+
 def alone_facts(ctx: MergeContext) -> None:
     """An older unit the newest rewrote or left out that holds a fact nothing in the
     newest states is never dropped silently (issue 18: "every fact accounted for")."""
@@ -90,6 +103,11 @@ def alone_facts(ctx: MergeContext) -> None:
                     e, why=f"{e.why}; only it states: {named} (carry it with `e`)")
             elif fuller_than(ctx, r, b, stated):  # "... recovery drum (Hal, 01632 960 118)."
                 take_fuller(ctx, r, b, named)  # in its place unless the person says newer
+            elif gone := _ends_it(ctx, r, b):  # "the shop phone no longer takes lesson
+                # bookings": the phone it gave is the way that ended, no fact of now
+                ctx.entries[r.key] = replace(
+                    e, why=f"the newest says {gone} no longer holds; only it states: {named} "
+                           "(carry it with `e`)")
             elif ids := identifiers(ctx, r, alone):  # it gave no other value of any
                 ctx.entries[r.key] = set_status(
                     e, "carried", flips=("carry", "drop"),
