@@ -1,31 +1,36 @@
-"""The newest's `status:` key closes an older draft's stage even where no line of its
-body says so (pass_one_valued.earlier_stage): merge-BK kept "[status] Draft, fees to be
-confirmed at council meeting" under a newest note whose key says "approved". An older
-line giving a fact of its own stays. Domain: a mobile disco, which no other test uses."""
+"""Issue 18, "a status change" (round 30, pass_one_valued.one_status): with no status
+line in its body, the newest's `status:` key is its status (the kept file's frontmatter
+says it). An older "Status: open." carried into the body contradicted `status: closed`
+(merge-BR: "Status: open. SecureGate have visited twice." after "the fault is
+closed"). Dropped, naming the key, with its flip. Domain: a hat shop (no other test
+uses it)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
+from helpers_merge import check_ledger, entry, fm, note
+
 from review_app.core.merging import compose
-from tests.helpers_merge import check_ledger, entry, note
+
+NOW = dt.datetime(2026, 12, 1, 9, 0)
+
+OLDER = fm("Hat shop steamer fault", "2025-03-01", "status: open\n") + (
+    "## Fault\n\nThe block steamer trips the fuse.\n\nStatus: open.\n\n"
+    "## Done\n\n- [x] Owner approved the repair\n\n"
+    "## Contact\n\nRepairs by Millinery Supplies Ltd, 0161 496 0555.\n")
+
+NEWER = fm("Hat shop steamer fault (fixed)", "2025-06-01", "status: closed\n") + (
+    "## Fault\n\nThe block steamer was rewired in May and the fault is fixed.\n")
 
 
-def _note(path: str, title: str, status: str, modified: str, body: str):
-    return note(path, f"---\ntitle: {title}\nstatus: {status}\nmodified: {modified}\n---\n\n"
-                      f"# {title}\n\n{body}")
-
-
-def test_the_status_key_closes_a_draft() -> None:  # failed before (carried)
-    older = _note("mobile-disco/booking.md", "Disco booking terms", "draft", "2024-03-01",
-                  "How parties book the disco.\n\n## Terms\n\n- Deposit: £50 on booking.\n"
-                  "- The van needs a 3 metre wide gate.\n\n"
-                  "## Observations\n\n- [status] Draft, prices to be confirmed at the "
-                  "owners' meeting #draft\n")
-    newest = _note("mobile-disco/booking-2024.md", "Disco booking terms 2024", "approved",
-                   "2024-06-01", "How parties book the disco this summer.\n\n## Terms\n\n"
-                   "- Deposit: £80 on booking.\n")
-    composed = compose("merge", newest, [older])
-    e = entry(composed, "Draft, prices to be confirmed")
-    assert e.status == "dropped" and "approved" in e.why
-    assert "prices to be confirmed" not in composed.text
-    assert entry(composed, "The van needs a 3 metre wide gate").status == "carried"
-    check_ledger(composed)
+def test_an_older_status_line_against_the_newest_status_key_is_dropped():
+    c = compose("merge", note("hats/steamer-fixed.md", NEWER),
+                [note("hats/steamer.md", OLDER)], now=NOW)
+    e = entry(c, "Status: open.")
+    assert e.status == "dropped" and "closed" in e.why and "carry" in e.flips, e
+    assert "Status: open." not in c.text  # failed before: carried into the body
+    assert "0161 496 0555" in c.text  # a fact of its own still carried
+    assert "Owner approved the repair" in c.text  # a step done, no status line
+    assert "status: closed" in c.text  # the kept frontmatter
+    check_ledger(c)

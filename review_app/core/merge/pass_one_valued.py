@@ -131,9 +131,12 @@ def status_statement(u: Unit, lexicon: Lexicon, thresholds: Thresholds) -> bool:
         return False
     text = said(u)
     cues = status_cues(text, lexicon)
+    label = label_of(text, thresholds.label_chars)
+    if not cues and label is not None and label[0].strip() in lexicon.one_valued_headings:
+        # "Status: open." states it by its label, whatever word it gives
+        cues = frozenset(re.findall(r"[a-z]+", label[1].lower())[:1])
     if not cues or len(text.split()) > thresholds.one_valued_words:
         return False
-    label = label_of(text, thresholds.label_chars)
     if label is not None and not set(label[0].split()) & lexicon.one_valued_headings:
         return False  # "Pending: new nets" lists what is pending, "Status: draft" is one
     skip = cue_words(cues) | lexicon.function_words | lexicon.months \
@@ -164,10 +167,14 @@ def one_status(ctx: MergeContext) -> None:
     status statement carried beside it ("Status: draft", "Not yet agreed." after
     "Adopted at the AGM on 4 May") is superseded by it, whatever section either is in.
     One naming a thing the newest names nowhere (a person, a number beyond a date)
-    tells a fact of its own and is left to the other passes."""
+    tells a fact of its own and is left to the other passes. With no such statement in
+    its body, the newest's `status:` key is its status (the kept file's frontmatter says
+    it): an older statement of another is dropped, naming it ("Status: open." under
+    `status: closed`, merge-BR)."""
     b = next((b for b in ctx.base_refs()
               if status_statement(b.unit, ctx.lexicon, ctx.thresholds)), None)
-    if b is None:
+    key = str(ctx.base_note.metadata.get("status") or "").strip()
+    if b is None and not key:
         return
     stated = stated_facts(ctx)
     months = {f"name:{m}" for m in ctx.lexicon.months}
@@ -176,8 +183,16 @@ def one_status(ctx: MergeContext) -> None:
             continue
         own = {v for v in r.facts.values if v in months or not (
             v.startswith("name:") and v in stated)}
-        if dated_state(ctx, own):
+        if not dated_state(ctx, own):
+            continue
+        if b is not None:
             _superseded_by(ctx, r, e, b, "a note has one status at a time: the newest states it")
+        elif _status_label(r.unit, ctx.lexicon, ctx.thresholds) \
+                and key.lower() not in said(r.unit).lower():
+            # ("- [x] Trustees approved the spend" tells a step done, no status line)
+            ctx.entries[r.key] = set_status(
+                e, "dropped", flips=("carry", "drop"),
+                why=f"a note has one status at a time: the newest's is '{key}' (its status: key)")
 
 
 def _carried_older(ctx: MergeContext) -> Iterator[tuple[Ref, LedgerEntry]]:
@@ -192,6 +207,14 @@ def _carried_older(ctx: MergeContext) -> Iterator[tuple[Ref, LedgerEntry]]:
 def _superseded_by(ctx: MergeContext, r: Ref, e: LedgerEntry, b: Ref, why: str) -> None:
     ctx.entries[r.key] = set_status(e, "superseded", by=b.key, by_text=text_of(b),
                                     flips=("newer", "older"), why=why)
+
+
+def _status_label(u: Unit, lexicon: Lexicon, thresholds: Thresholds) -> bool:
+    """A line stating a status by its label or category ("Status: open.", "[status]
+    Open, awaiting start")."""
+    label = label_of(said(u), thresholds.label_chars)
+    return _status_observation(u, lexicon) or (
+        label is not None and label[0].strip() in lexicon.one_valued_headings)
 
 
 def _status_observation(u: Unit, lexicon: Lexicon) -> bool:
