@@ -246,14 +246,8 @@ def _hold_rows(ctx: MergeContext, refs: list[Ref]) -> None:
     newest settled (present or superseded) are held back with their table, not written
     whole beside what the newest says of the same things in another form (a rate grid
     beside the newest's list of rates); flipped to carry, they are written with their
-    header as one block under their own heading. A table most of whose rows are on
-    things nothing in the newest speaks of (_unspoken: merge-BR's "Quality targets",
-    Bactoscan, SCC, butterfat, under an update note that only mentions SCC) is no second
-    grid: facts only the older note has, carried with their header."""
+    header as one block under their own heading."""
     where = f"table under '{refs[0].section_title}'" if refs[0].section_title else "table"
-    carried = [r for r in refs if ctx.entries[r.key].status == "carried"]
-    if carried and 2 * len(_unspoken(ctx, carried)) >= len(refs):
-        return  # most of it is on things the newest never speaks of: no second grid
     for r in refs:
         e = ctx.entries[r.key]
         if e.status != "carried" or e.chosen:
