@@ -60,4 +60,6 @@ def test_an_older_intro_about_the_subject_still_introduces_it():
     c = compose("merge", v2, [v1], now=NOW)
     assert "Which brands the shop stocks and who supplies them." in c.text
     assert not describes_note("Update both when anything changes.", ENGLISH)
-    assert describes_note("Committee review after two near-misses at the weir.", ENGLISH)
+    assert describes_note("Review of the spring prices after six weeks.", ENGLISH)
+    # "review" and "update" name events too: a dated one is a fact, not the note's name
+    assert not describes_note("Rent review on 1 June 2026.", ENGLISH)

@@ -42,7 +42,17 @@ def _ends_it(ctx: MergeContext, r: Ref, b: Ref | None) -> str | None:
         return None
     return next((end.said for end in ended(b.unit.text, ctx.lexicon)
                  if end.kind == "gone" and not end.person
-                 and speaks_of(r.unit.text, end, ctx.lexicon)), None)
+                 and speaks_of(r.unit.text, end, ctx.lexicon)
+                 and end.words & _before_number(r.unit.text)), None)
+
+
+def _before_number(text: str) -> set[str]:
+    """The words just before the unit's first number: what the number is for ("via
+    phone on 01637 ..." -> via, phone, on). The ended thing must be that, not another
+    thing the line names ("home visits" in "Book home visits or clinic appointments on
+    01632 ...")."""
+    m = re.search(r"\d", text)
+    return set(re.findall(r"[a-z]+", text[:m.start()].lower())[-3:]) if m else set()
 
 
 def alone_facts(ctx: MergeContext) -> None:

@@ -406,15 +406,26 @@ class Lexicon(NoteWords):
         yet_to_decide still_waiting waiting_on waiting_for for_now still_needs still_need
         still_requires
         """))
-    # Phrases saying a state holds only until something is settled ("for now", "still
-    # waiting on", "TBC", "pending", "is overdue", "expected back", "until fixed"): under
-    # a newest whose status closes the stages, one naming what the newest names is over
-    # (pass_one_valued.earlier_stage); carried from an older version the newest does not
-    # repeat it in, it is held back (pass_interim).
+    # Of earlier_stage_cues, those saying a state holds only until something is settled
+    # ("for now", "still waiting on", "TBC"): under a newest whose status closes the
+    # stages, one naming what the newest names is over (pass_one_valued.earlier_stage).
     interim_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         for_now still_waiting waiting_on waiting_for tbc to_be_confirmed not_yet_agreed
-        not_yet_decided pending awaiting is_overdue are_overdue expected_back
-        until_fixed until_repaired to_confirm
+        not_yet_decided
+        """))
+    # Phrases telling a state of one thing that passes ("PO-3381 is overdue", "LBC
+    # decision pending", "expected back in May", "Until fixed, the van waits ..."):
+    # carried from an older version the newest does not repeat it in, it is held back
+    # (pass_interim). Not "for now" (a standing choice: "enough for now"), nor "waiting
+    # on" (a past wait told), nor "to confirm" (an instruction: "ring ... to confirm").
+    passing_cues: frozenset[str] = field(default_factory=lambda: word_set("""
+        pending awaiting is_overdue are_overdue expected_back until_fixed still_waiting
+        tbc to_be_confirmed
+        """))
+    # Words that make a line a rule for any case, not the state of one thing ("If an
+    # invoice is overdue, we add 2%", "A broken tool is tagged out until fixed").
+    general_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        if when whenever unless any every each always never must should shall
         """))
     # Words in a title that name a version's recency, not its subject ("Rota (old)",
     # "Menu (new)"): with `status_words`, two titles differing in them name two issues

@@ -63,6 +63,12 @@ class NoteWords(ValueWords):
     self_description_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
         for of from on at after about below
         """))
+    # Of those nouns, the ones naming an event as well ("Rent review on 1 June"): the
+    # note's name only before "of" or "written after ..." ("Review of the January
+    # decisions", "Mid-season update, written after the market").
+    self_description_events: frozenset[str] = field(default_factory=lambda: word_set("""
+        review update
+        """))
     # Openings before such a noun that point at the note ("These are the ...").
     self_description_openers: frozenset[str] = field(default_factory=lambda: word_set("""
         this_is_the this_is_our these_are_the these_are_our here_is_the here_are_the

@@ -142,12 +142,14 @@ def describes_note(text: str, lexicon: Lexicon) -> bool:
             # a past tense after its subject is a verb ("Owner raised prices from 15
             # April"); opening the label it qualifies it ("Revised price list from May")
             verb = any(v.endswith("ed") for v in words[1:k])
-            # what it covers or came from: "Notes from the owners' meeting ...",
-            # "Committee review after two near-misses", "Spring course plan below.",
-            # "Mid-season update, written after the September 13 market."
-            joins = not after or after[0] in lexicon.self_description_joiners or (
-                len(after) == 2 and after[0] in lexicon.irregular_participles
-                and after[1] in lexicon.source_words)
+            # what it covers or came from: "Notes from the owners' meeting ...", "Spring
+            # course plan below.", "Mid-season update, written after the September 13
+            # market.", "Review of the January decisions ..."
+            told = len(after) == 2 and after[0] in lexicon.irregular_participles \
+                and after[1] in lexicon.source_words
+            if w in lexicon.self_description_events:  # "Rent review on 1 June" is an event
+                return (after[:1] == ["of"] or told) and not verb
+            joins = not after or after[0] in lexicon.self_description_joiners or told
             return joins and not verb
     return False
 

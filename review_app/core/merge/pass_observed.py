@@ -41,6 +41,7 @@ from .context import MergeContext, Ref
 from .facts import facts_of
 from .older_only import base_values, content_prefixes, set_status
 from .other_value import about_its_note, in_intro
+from .pass_interim import passing_state
 from .pass_once import covers
 from .pass_units import as_written, said
 
@@ -94,8 +95,8 @@ def _held(ctx: MergeContext, r: Ref) -> bool:
     e = ctx.entries[r.key]
     if r.unit.kind not in _BODY or r.unit.kind == "check" and r.unit.box != " " \
             or r.key in ctx.choices or r.key in ctx.fuller or (
-            in_intro(ctx, r) and about_its_note(ctx, r)):
-        return False
+            in_intro(ctx, r) and about_its_note(ctx, r)) or passing_state(ctx, r):
+        return False  # (a passing state is held back for itself: pass_interim)
     return (e.status == "dropped" and e.held) or (
         e.status == "superseded" and e.by is not None
         and ctx.section_gone.get(r.key) == e.by)

@@ -132,7 +132,7 @@ def status_statement(u: Unit, lexicon: Lexicon, thresholds: Thresholds) -> bool:
     text = said(u)
     cues = status_cues(text, lexicon)
     label = label_of(text, thresholds.label_chars)
-    if not cues and label is not None and label[0].strip() in lexicon.one_valued_headings:
+    if not cues and label is not None and label[0].strip() == "status":
         # "Status: open." states it by its label, whatever word it gives
         cues = frozenset(re.findall(r"[a-z]+", label[1].lower())[:1])
     if not cues or len(text.split()) > thresholds.one_valued_words:
@@ -187,8 +187,8 @@ def one_status(ctx: MergeContext) -> None:
             continue
         if b is not None:
             _superseded_by(ctx, r, e, b, "a note has one status at a time: the newest states it")
-        elif _status_label(r.unit, ctx.lexicon, ctx.thresholds) \
-                and key.lower() not in said(r.unit).lower():
+        elif _status_label(r.unit, ctx.lexicon, ctx.thresholds) and not re.search(
+                rf"\b{re.escape(key.lower())}\b", said(r.unit).lower()):  # "open"/"reopened"
             # ("- [x] Trustees approved the spend" tells a step done, no status line)
             ctx.entries[r.key] = set_status(
                 e, "dropped", flips=("carry", "drop"),
@@ -213,8 +213,7 @@ def _status_label(u: Unit, lexicon: Lexicon, thresholds: Thresholds) -> bool:
     """A line stating a status by its label or category ("Status: open.", "[status]
     Open, awaiting start")."""
     label = label_of(said(u), thresholds.label_chars)
-    return _status_observation(u, lexicon) or (
-        label is not None and label[0].strip() in lexicon.one_valued_headings)
+    return _status_observation(u, lexicon) or (label is not None and label[0].strip() == "status")
 
 
 def _status_observation(u: Unit, lexicon: Lexicon) -> bool:

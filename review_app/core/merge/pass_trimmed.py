@@ -147,7 +147,7 @@ def _own_clauses(ctx: MergeContext) -> None:
     carried = [x for _, d in ctx.older for x in ctx.refs[d.path]
                if x.unit.kind not in ("obs", "rel", "code")
                and ctx.entries[x.key].status == "carried" and not ctx.entries[x.key].written]
-    cands: list[tuple[Ref, list[str], set[str]]] = []
+    cands: list[tuple[Ref, list[str]]] = []
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
@@ -157,32 +157,32 @@ def _own_clauses(ctx: MergeContext) -> None:
                 continue
             text = bare(r.unit.text) if r.unit.kind == "item" else r.unit.text
             parts = [text[a:b].strip(" ;") for a, b in _spans(text, _SEMICOLON)]
-            said_words = base_words | content_prefixes(
-                ctx, " ".join(x.unit.text for x in carried if x.key != r.key))
-            own = [p for p in parts[1:] if _own(ctx, r, p, said_words, stated)]
+            own = [p for p in parts[1:] if _own(ctx, r, p, base_words, stated)]
             if own:
-                cands.append((r, [parts[0], *own], said_words))
+                cands.append((r, [parts[0], *own]))
     if not cands:
         return
     parts = list(dict.fromkeys(c for b in base for c in clauses(b.unit.text)))
     more = [(x.key, c) for x in carried for c in dict.fromkeys(clauses(x.unit.text))]
-    said = [p for _, ps, _ in cands for p in ps]
+    said = [p for _, ps in cands for p in ps]
     sims = ctx.cosines(said, parts)
     again = ctx.cosines(said, [c for _, c in more]) if more else None
     owner = [k for k, _ in more]
+    words = {x.key: content_prefixes(ctx, x.unit.text) for x in carried}
     bar = ctx.thresholds.restated_clause_cosine
     i = 0
-    for r, (first, *own), said_words in cands:
-        # its clause is written alone only when the merged note says its first, every
-        # word of it ("- [ ] Tasting spoons" does not say "Tasting spoons are single use":
-        # alone, "The health inspector checks." had lost what it checks); else it is
-        # carried whole
-        first_said = (float(sims[i].max()) >= bar or _said_by_other(again, i, owner, r.key, bar)) \
-            and content_prefixes(ctx, first) <= said_words
+    for r, (first, *own) in cands:
+        # its clause is written alone only when the newest says its first, every word of
+        # it ("- [ ] Tasting spoons" does not say "Tasting spoons are single use": alone,
+        # "The health inspector checks." had lost what it checks); else it is carried
+        # whole. (Not another carried line: two lines saying one first clause would each
+        # leave it to the other.)
+        first_said = float(sims[i].max()) >= bar and content_prefixes(ctx, first) <= base_words
         i += 1
         kept = []
         for p in own:
-            if float(sims[i].max()) < bar and not _said_by_other(again, i, owner, r.key, bar):
+            if float(sims[i].max()) < bar and not _said_by_other(again, i, owner, r.key, bar) \
+                    and not _within_one(ctx, p, words, r.key):
                 kept.append(p)
             i += 1
         e = ctx.entries[r.key]
@@ -200,6 +200,15 @@ def _own_clauses(ctx: MergeContext) -> None:
             e, "carried", written=written,
             why=f"written as its clause the newest does not say: '{written}' (the rest "
                 f"it says{': ' + e.by_text[:100] if e.by_text else ''})")
+
+
+def _within_one(ctx: MergeContext, clause: str, words: dict[str, set[str]], key: str) -> bool:
+    """Every content word of the clause is in one line carried whole from elsewhere
+    ("the heating plate stays live" in "...; the heating plate stays live and the spine
+    glue burns fingers"): written alone, it would say that line again. One line, not
+    all of them together: their words pooled would say anything."""
+    mine = content_prefixes(ctx, clause)
+    return bool(mine) and any(mine <= w for k, w in words.items() if k != key)
 
 
 def _said_by_other(sims: np.ndarray | None, i: int, owner: list[str], key: str,
