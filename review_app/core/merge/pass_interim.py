@@ -6,7 +6,7 @@ overdue.", "U87 #2 is out for repair at Soundtech Services; expected back in May
 "LBC decision pending - don't start painting until it comes back."
 (Lexicon.passing_cues). Such a state ends, and a newer version that no longer says it
 was most often written after it ended: on the held-out sets of rounds 24-29 (dev by
-then; the cues were chosen on them), all 8 carried lines of this kind their keys name
+then; the cues were chosen on them), all 6 carried lines of this kind their keys name
 were stale. Carried, it would tell the reader the order is still overdue. So it is
 held back with its flip: the person carries it when it still holds. A unit the newest
 itself speaks to never reaches here (it is present or superseded), nor does a step,
