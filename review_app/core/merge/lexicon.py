@@ -314,7 +314,7 @@ class Lexicon(NoteWords):
     # Words after a comma that open a clause of its own (pass_trimmed cuts there): "...
     # we use Brackley Vets, 01280 703 441, unless the owner asks for their own practice"
     clause_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
-        and but unless
+        and but unless then so
         """))
     # Words before a value that make it a condition a rule applies under, not the
     # value of a thing: "trees over £500 get a free repot" prices no tree.

@@ -33,7 +33,7 @@ import numpy as np
 
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
-from .ended import Ended, ended
+from .ended import Ended, ended, speaks_of
 from .facts import facts_of
 from .ledger import WORDING_ONLY, LedgerEntry
 from .lexicon import ENGLISH, Lexicon
@@ -80,10 +80,10 @@ def _spans(text: str, bound: re.Pattern[str]) -> list[tuple[int, int]]:
     return spans
 
 
-def _speaks_of(clause: str, end: Ended) -> bool:
-    """The clause names the thing gone by every name token of it ("Callum")."""
-    words = set(_WORD.findall(clause))
-    return bool(end.names) and end.names <= words
+def _speaks_of(clause: str, end: Ended, lexicon: Lexicon = ENGLISH) -> bool:
+    """The clause names the thing gone (ended.speaks_of: "then Ron" names Ron Mallory,
+    who retired)."""
+    return bool(end.names) and speaks_of(clause, end, lexicon)
 
 
 def trimmed(text: str, ends: list[Ended]) -> tuple[str, str] | None:
@@ -346,9 +346,9 @@ def _gone_clauses(ctx: MergeContext) -> None:
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
-            if r.unit.kind != "sentence" or e.status != "carried" or e.chosen:
+            if r.unit.kind not in ("sentence", "item") or e.status != "carried" or e.chosen:
                 continue
-            cut = trimmed(r.unit.text, ends)
+            cut = trimmed(bare(r.unit.text) if r.unit.kind == "item" else r.unit.text, ends)
             # what is left must still hold a still-true value (a number: an address, a phone)
             if cut is None or not re.search(r"\d", cut[0]):
                 continue
