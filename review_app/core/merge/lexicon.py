@@ -422,10 +422,20 @@ class Lexicon(NoteWords):
         pending awaiting is_overdue are_overdue expected_back until_fixed still_waiting
         tbc to_be_confirmed
         """))
+    # The word of a passing state telling it is still open ("is still overdue"; not
+    # "fixed" or "confirmed", which tell it ended): a newest unit with one tells passing
+    # states of its own (pass_interim).
+    open_state_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        pending overdue awaiting expected waiting tbc
+        """))
     # Words that make a line a rule for any case, not the state of one thing ("If an
-    # invoice is overdue, we add 2%", "A broken tool is tagged out until fixed").
+    # invoice is overdue, we add 2%"), and the first words of a generic subject ("A
+    # broken tool is tagged out until fixed").
     general_words: frozenset[str] = field(default_factory=lambda: word_set("""
         if when whenever unless any every each always never must should shall
+        """))
+    generic_openers: frozenset[str] = field(default_factory=lambda: word_set("""
+        a an all any each every
         """))
     # Words in a title that name a version's recency, not its subject ("Rota (old)",
     # "Menu (new)"): with `status_words`, two titles differing in them name two issues

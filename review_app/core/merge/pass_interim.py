@@ -22,15 +22,11 @@ import re
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
 from .lexicon import phrase_cues
-from .older_only import set_status, stated_facts
+from .older_only import bare, set_status, stated_facts
 from .pass_one_valued import dated_state
 from .pass_units import said
 
 _KINDS = frozenset({"sentence", "item", "obs", "check"})
-# The word of a passing state that tells it is still open ("is still overdue"; not
-# "fixed" or "confirmed", which tell it ended).
-_OPEN = frozenset({"pending", "overdue", "awaiting", "expected", "waiting", "tbc"})
-_GENERIC = re.compile(r"^\W*(?:\[[ xX]\]\s*)?(?:a|an|all|any|each|every)\b", re.I)
 
 
 def passing_state(ctx: MergeContext, r: Ref) -> str | None:
@@ -38,10 +34,12 @@ def passing_state(ctx: MergeContext, r: Ref) -> str | None:
     condition, a rule word or a generic subject ("If an invoice is overdue, we add 2%",
     "A broken bench tool is tagged out of use until fixed"), nor one giving a figure
     other than a date or a code ("Repairs awaiting collection are kept for 90 days")."""
+    lx = ctx.lexicon
     text = said(r.unit)
-    cues = phrase_cues(text, ctx.lexicon.passing_cues)
-    if not cues or set(re.findall(r"[a-z]+", text.lower())) & ctx.lexicon.general_words \
-            or _GENERIC.match(text):
+    cues = phrase_cues(text, lx.passing_cues)
+    first = re.findall(r"[a-z]+", bare(text).lower())[:1]  # (after a bullet or checkbox)
+    if not cues or set(re.findall(r"[a-z]+", text.lower())) & lx.general_words \
+            or first and first[0] in lx.generic_openers:
         return None
     stated = stated_facts(ctx)
     figures = [v for v in r.facts.values if v.startswith("n:") and v not in stated]
@@ -54,7 +52,8 @@ def passing_state(ctx: MergeContext, r: Ref) -> str | None:
 def run(ctx: MergeContext) -> None:
     if ctx.action != "merge":
         return
-    if any(set(re.findall(r"[a-z]+", said(b.unit).lower())) & _OPEN for b in ctx.base_refs()):
+    if any(set(re.findall(r"[a-z]+", said(b.unit).lower())) & ctx.lexicon.open_state_words
+           for b in ctx.base_refs()):
         return  # the newest tells passing states of its own ("still overdue"): the other
         # passes judge ours against them
     for _, doc in ctx.older:

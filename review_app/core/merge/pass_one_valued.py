@@ -132,7 +132,7 @@ def status_statement(u: Unit, lexicon: Lexicon, thresholds: Thresholds) -> bool:
     text = said(u)
     cues = status_cues(text, lexicon)
     label = label_of(text, thresholds.label_chars)
-    if not cues and label is not None and label[0].strip() == "status":
+    if not cues and label is not None and _labelled_status(label):
         # "Status: open." states it by its label, whatever word it gives
         cues = frozenset(re.findall(r"[a-z]+", label[1].lower())[:1])
     if not cues or len(text.split()) > thresholds.one_valued_words:
@@ -212,8 +212,13 @@ def _superseded_by(ctx: MergeContext, r: Ref, e: LedgerEntry, b: Ref, why: str) 
 def _status_label(u: Unit, lexicon: Lexicon, thresholds: Thresholds) -> bool:
     """A line stating a status by its label or category ("Status: open.", "[status]
     Open, awaiting start")."""
-    label = label_of(said(u), thresholds.label_chars)
-    return _status_observation(u, lexicon) or (label is not None and label[0].strip() == "status")
+    return _status_observation(u, lexicon) or _labelled_status(
+        label_of(said(u), thresholds.label_chars))
+
+
+def _labelled_status(label: tuple[str, str] | None) -> bool:
+    """A "Status: ..." label: the line states a status whatever word it gives."""
+    return label is not None and label[0].strip() == "status"
 
 
 def _status_observation(u: Unit, lexicon: Lexicon) -> bool:

@@ -48,8 +48,6 @@ from .older_only import (
 )
 from .pass_units import as_written
 
-_WORD = re.compile(r"[A-Za-z][\w'-]*")
-
 
 @cache
 def _bound(joiners: frozenset[str]) -> re.Pattern[str]:
@@ -80,19 +78,20 @@ def _spans(text: str, bound: re.Pattern[str]) -> list[tuple[int, int]]:
     return spans
 
 
-def _speaks_of(clause: str, end: Ended, lexicon: Lexicon = ENGLISH) -> bool:
+def _speaks_of(clause: str, end: Ended, lexicon: Lexicon) -> bool:
     """The clause names the thing gone (ended.speaks_of: "then Ron" names Ron Mallory,
     who retired)."""
     return bool(end.names) and speaks_of(clause, end, lexicon)
 
 
-def trimmed(text: str, ends: list[Ended]) -> tuple[str, str] | None:
+def trimmed(text: str, ends: list[Ended], lexicon: Lexicon = ENGLISH) -> tuple[str, str] | None:
     """(the sentence without its clauses speaking of a thing gone, the cut part), or
     None when no clause but the first does, or the first does itself."""
-    spans = clause_spans(text)
+    spans = clause_spans(text, lexicon)
     if len(spans) < 2:
         return None
-    return _cut(text, spans, [any(_speaks_of(text[a:b], e) for e in ends) for a, b in spans])
+    return _cut(text, spans, [any(_speaks_of(text[a:b], e, lexicon) for e in ends)
+                              for a, b in spans])
 
 
 def _cut(text: str, spans: list[tuple[int, int]], stale: list[bool]) -> tuple[str, str] | None:
@@ -348,11 +347,12 @@ def _gone_clauses(ctx: MergeContext) -> None:
             e = ctx.entries[r.key]
             if r.unit.kind not in ("sentence", "item") or e.status != "carried" or e.chosen:
                 continue
-            cut = trimmed(bare(r.unit.text) if r.unit.kind == "item" else r.unit.text, ends)
+            cut = trimmed(bare(r.unit.text) if r.unit.kind == "item" else r.unit.text, ends,
+                          ctx.lexicon)
             # what is left must still hold a still-true value (a number: an address, a phone)
             if cut is None or not re.search(r"\d", cut[0]):
                 continue
-            by, end = next((b, end) for b, end in gone if _speaks_of(cut[1], end))
+            by, end = next((b, end) for b, end in gone if _speaks_of(cut[1], end, ctx.lexicon))
             ctx.entries[r.key] = replace(
                 e, written=cut[0],
                 why=f"{e.why}; written without '{cut[1]}': the newest says {end.said} is "
