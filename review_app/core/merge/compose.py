@@ -47,6 +47,7 @@ from .pass_carry import run as measured_carry
 from .pass_carry import shipped_model
 from .pass_choices import run as persons_choices
 from .pass_dropped_sections import run as dropped_sections
+from .pass_extended import run as extended_units
 from .pass_interim import run as interim_states
 from .pass_lead import run as one_lead
 from .pass_lead_in import run as lead_ins
@@ -73,7 +74,7 @@ from .title import title_choice
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
           interim_states, still_standing, one_lead, numbered_references, replaced_holders,
-          observed_lines, persons_choices,
+          observed_lines, extended_units, persons_choices,
           leaning_sentences,
           lead_ins, trimmed_units, revalued_lines)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}

@@ -54,6 +54,9 @@ class MergeContext:
     # older key -> the base key it says more fully (only a name added): written in
     # its place unless the person chooses "newer" (pass_choices)
     fuller: dict[str, str] = field(default_factory=dict)
+    # of those, the older steps or items that say the base unit in its words and go on
+    # with more (pass_extended): written in its place even where it is a step or a row
+    extended: set[str] = field(default_factory=set)
     # carried older key -> the base section it is written in when its own section is
     # not aligned (its block's siblings were matched there)
     home: dict[str, int] = field(default_factory=dict)

@@ -14,7 +14,8 @@ _OWN_PLACE = frozenset({"obs", "rel"})
 
 def run(ctx: MergeContext) -> None:
     for key, by in ctx.fuller.items():  # the engine's default: the fuller wording
-        if ctx.entries[by].kind in NEVER_REWRITTEN:  # "6. Fit the new Delignit block ..."
+        if ctx.entries[by].kind in NEVER_REWRITTEN and key not in ctx.extended:
+            # "6. Fit the new Delignit block ..."
             longer = ctx.entries[key]
             ctx.entries[key] = replace(longer, status="dropped", by=None, by_text=None, held=True,
                                        flips=("carry", "drop"),

@@ -59,8 +59,10 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
 
 
 def _bullet(line: str) -> str:
-    """A list line's indent and bullet, for a line written in its own words (`written`)."""
-    return re.match(r"\s*(?:[-*+]\s+)?", line).group(0)  # type: ignore[union-attr]
+    """A list line's indent, bullet or number and box, for a line written in its own
+    words (`written`) in that line's place."""
+    return re.match(r"\s*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?",  # type: ignore[union-attr]
+                    line).group(0)
 
 
 def run(ctx: MergeContext) -> Lines:
