@@ -94,20 +94,25 @@ def run(ctx: MergeContext) -> None:
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
-            if r.unit.kind not in _KINDS or e.chosen or e.held or r.key in ctx.fuller:
+            if r.unit.kind not in _KINDS or e.chosen or e.held:
                 continue
-            if e.status in ("superseded", "present") and e.by in base:
+            if r.key in ctx.fuller:  # a fuller step the rules found: held back unless so
+                pool = [b for k in (ctx.fuller[r.key],) if (b := base.get(k)) is not None
+                        and b.unit.kind == "step"]
+            elif e.status in ("superseded", "present") and e.by in base:
                 pool = [base[e.by]]
             elif e.status == "dropped" and e.block:
                 pool = list(base.values())
             else:
                 continue
             for b in pool:
-                if b.key in taken or ctx.entries[b.key].status != "stated":
+                if ctx.entries[b.key].status != "stated" or (
+                        r.key not in ctx.fuller and b.key in taken):
                     continue
                 tail = extension(ctx, r, b)
                 if tail is not None and _tells_more(ctx, r, b, tail, gone):
-                    take_fuller(ctx, r, b, "the newest's words, then more")
+                    if r.key not in ctx.fuller:
+                        take_fuller(ctx, r, b, "the newest's words, then more")
                     ctx.entries[r.key] = replace(ctx.entries[r.key], written=r.unit.text)
                     ctx.extended.add(r.key)
                     taken.add(b.key)
