@@ -1,7 +1,7 @@
 """Pass (after the person's choices): an older sentence that holds a still-true fact
 and, in a clause of its own, something the newest superseded or already says is written without that
 clause (issue 18 item 4: carry what is still true, not what is stale or said
-already). Three kinds:
+already). Four kinds:
 - a carried sentence whose clause speaks of a thing the newest says is gone ("Tests
   are done at the Carver Street clinic (14 Carver Street, phone 0114 496 0877); book
   through Callum, and the studio pays." where the newest says "Callum left in May"):
@@ -11,13 +11,17 @@ already). Three kinds:
   ("Breakdowns go to Fenwick Heating (Unit 4, Mill Lane, phone 01632 960 555); the
   call-out charge is £60." / "The call-out charge is now £75."): superseded whole it
   loses the phone;
+- a carried sentence one of whose later parts gives a measure the newest gives another
+  value of, said of the same thing ("..., 0.2 mm needle, compressors set to 20 psi for
+  base coats." / "Sam prefers 15 psi for base coats"): carried whole it states both;
 - a carried sentence one of whose clauses, with no fact the newest lacks, says again
   in other words what a newest unit says ("...; the balance is due on completion." /
   "Balance due on completion."): carried whole it repeats the newest.
 
 The cut is at clause bounds only (";", ", and", ", but"; parentheses stay with what
-they follow), never the sentence's first clause (its subject), so what is written
-still reads as a sentence. The ledger entry keeps the whole sentence as its text,
+they follow; a measure's part of a sentence without such bounds, at its commas), never
+the sentence's first clause (its subject), so what is written still reads as a
+sentence. The ledger entry keeps the whole sentence as its text,
 `written` the trimmed one, and `why` the cut part and the newest's unit that made it
 stale; the person's "carry" restores the whole sentence, "drop" drops it (a chosen
 entry is never trimmed).
@@ -114,6 +118,7 @@ def _cut(text: str, spans: list[tuple[int, int]], stale: list[bool]) -> tuple[st
 def run(ctx: MergeContext) -> None:
     _gone_clauses(ctx)
     _other_value_clauses(ctx)
+    _stale_value_clauses(ctx)
     _restated_clauses(ctx)
     _own_clauses(ctx)
 
@@ -304,6 +309,70 @@ def _other_value_clauses(ctx: MergeContext) -> None:
                 e, "carried", written=cut[0],
                 why=f"written without '{cut[1]}': the newest gives another value "
                     f"({(e.by_text or '')[:100]}); only it states: {cut[2]}")
+
+
+_COMMA = re.compile(r",\s+")
+
+
+def _stale_value_clauses(ctx: MergeContext) -> None:
+    """A carried sentence one of whose later clauses gives a measure the newest gives
+    another value of, said of the same thing, while the rest states a fact only it
+    states ("Harder & Steenbeck Ultra airbrushes, 0.2 mm needle, compressors set to 20
+    psi for base coats." beside the newest's "Sam prefers 15 psi for base coats"):
+    written without that clause. Cut at clause bounds, or, for a sentence without any,
+    at its commas (a list of parts). Only a figure with its unit ("20 psi", "£60") and
+    at least half the clause's words in that newest unit: a phone or an account number
+    of one firm is no older value of another's."""
+    stated = stated_facts(ctx)
+    base = [(_measured(b.unit.text), content_prefixes(ctx, b.unit.text))
+            for b in ctx.base_refs() if b.unit.kind not in ("rel", "code")]
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind != "sentence" or e.status != "carried" or e.chosen or e.written \
+                    or r.key in ctx.fuller:
+                continue
+            text = r.unit.text
+            spans = clause_spans(text, ctx.lexicon)
+            if len(spans) < 2:
+                spans = _spans(text, _COMMA)
+            if len(spans) < 2:
+                continue
+            parts = [text[a:b] for a, b in spans]
+            stale = [_older_measure(ctx, p, base) for p in parts]
+            cut = _cut(text, spans, stale)
+            if cut is None or not any(_new_in(ctx, p, stated)
+                                      for p, s in zip(parts, stale, strict=True) if not s):
+                continue
+            ctx.entries[r.key] = _set(
+                e, "carried", written=cut[0],
+                why=f"written without '{cut[1]}': the newest gives another value of it")
+
+
+_MEASURE = re.compile(r"([£$€]?)\s?(\d[\d.,]*)\s*([a-z%°]*)")
+
+
+def _measured(text: str) -> set[tuple[str, str]]:
+    """(digits, unit) of each figure with a unit or a currency ("20 psi", "£60")."""
+    return {(re.sub(r"\D", "", n), c or u) for c, n, u in _MEASURE.findall(text.lower())
+            if c or len(u) >= 2 or u in ("%", "°")}
+
+
+def _older_measure(ctx: MergeContext, clause: str,
+                   base: list[tuple[set[tuple[str, str]], frozenset[str]]]) -> bool:
+    """The clause gives a figure of a unit a newest unit gives another figure of, and
+    says it of what that unit speaks of: besides the unit, a word of it, and at least
+    half its words ("25 minutes from most of our sites" is no older value of "reach
+    the casualty within 5 minutes")."""
+    mine = _measured(clause)
+    if not mine:
+        return False
+    words = content_prefixes(ctx, clause)
+    units = content_prefixes(ctx, " ".join(u for _, u in mine))
+    return any(
+        any(u == v and d != e for d, u in mine for e, v in theirs) and not mine <= theirs
+        and (words & said) - units and 2 * len(words & said) >= len(words)
+        for theirs, said in base)
 
 
 def _valued_cut(ctx: MergeContext, r: Ref, stated: set[str]) -> tuple[str, str, str] | None:
