@@ -359,7 +359,7 @@ def _measured(text: str) -> set[tuple[str, str]]:
 
 
 def _older_measure(ctx: MergeContext, clause: str,
-                   base: list[tuple[set[tuple[str, str]], frozenset[str]]]) -> bool:
+                   base: list[tuple[set[tuple[str, str]], set[str]]]) -> bool:
     """The clause gives a figure of a unit a newest unit gives another figure of, and
     says it of what that unit speaks of: besides the unit, a word of it, and at least
     half its words ("25 minutes from most of our sites" is no older value of "reach
