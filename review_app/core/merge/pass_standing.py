@@ -206,6 +206,51 @@ def _says_whole(ctx: MergeContext, r: Ref, s: Ref) -> bool:
         and _figures(r.facts.values) <= _figures(s.facts.values)
 
 
+def _once(ctx: MergeContext, labelled: list[tuple[int, Ref, set[str]]]) -> None:
+    """One item per label: where two older versions both hold a standing item ("| D1 |
+    Quotes valid for 30 days |" in March's table, "1. D1 - All quotes valid for 30 days."
+    in January's list), the latest version's is written and the other is present."""
+    kept: dict[str, Ref] = {}
+    for _, r, mine in sorted(labelled, key=lambda x: x[0]):
+        e = ctx.entries[r.key]
+        if e.status != "carried" or e.chosen or not mine:
+            continue
+        first = next((kept[label] for label in sorted(mine) if label in kept), None)
+        if first is None:
+            kept.update(dict.fromkeys(mine, r))
+            continue
+        ctx.entries[r.key] = replace(
+            e, status="present", by=first.key, by_text=first.unit.text.strip(), flips=(),
+            held=False, why="a later version's item of the same number is written")
+
+
+def _itself(ctx: MergeContext, doc: Document, r: Ref, mine: set[str]) -> set[str]:
+    """The labels of `mine` the list item, step or row is the item of, by its own lead
+    ("D5 - ...", "| D5 | ..."): none for a line naming items ("Decision 3 stands.", a
+    sentence "D1 and D2 are meant to stop that.") or an item known by its list's
+    numbering alone."""
+    if r.unit.kind not in ("item", "step", "row", "check") or (
+            r.unit.kind != "row" and standing_labels(r.unit.text, ctx.lexicon)):
+        return set()  # (a row's "unchanged" is its status column)
+    own = own_labels(ctx, doc, r)
+    if r.unit.kind == "row" and (m := _ROW_LABEL.match(r.unit.text.split(" | ")[0])) \
+            and m.group(1):  # "| D5 | ... |", whatever heading the table is under
+        own.add(f"{m.group(1).lower()}{int(m.group(2))}")
+    return own & mine
+
+
+def _newest_keeps(ctx: MergeContext, by: list[tuple[Ref, set[str]]], key: str | None,
+                  unstated: set[str]) -> bool:
+    """The newest itself says the item stands ("D1 and D5 stand as agreed in March"),
+    and the newest unit taken for its other value gives no figure of a kind the item's
+    own figures are ("New trade accounts under D5 are now approved by Ruth" over "D5 |
+    Trade customers get 10% off list"): that unit speaks of it, it does not change it."""
+    if key is None or not unstated or not any(s.path == ctx.base.path for s, _ in by):
+        return False
+    theirs = {value_kind(v) for v in _figures(ctx.ref(key).facts.values)}
+    return not {value_kind(v) for v in unstated} & theirs
+
+
 def _figures(values: frozenset[str] | set[str]) -> set[str]:
     return {v for v in values if v.startswith("n:")}
 
@@ -246,6 +291,7 @@ def run(ctx: MergeContext) -> None:
             f"n:{n}" for label in said[s.key] for n in re.findall(r"\d+", label)}
 
     named: set[str] = set()  # keys of affirming units whose items were found
+    labelled: list[tuple[int, Ref, set[str]]] = []  # items found standing, by version
     for rank, (_, doc) in enumerate(ctx.older, start=1):
         for r in ctx.refs[doc.path]:
             if r.unit.kind in ("obs", "rel"):
@@ -277,6 +323,7 @@ def run(ctx: MergeContext) -> None:
                     # decision 2 alone: it is no other value of decision 1, and a list of such
                     # lines is a list of changes to the older one, not its newer version
                     ctx.standing.add(r.key)
+                    labelled.append((rank, r, _itself(ctx, doc, r, mine)))
                     _with_siblings(ctx, doc, r)
                     ctx.entries[r.key] = replace(
                         e, status="carried", by=None, by_text=None, held=False,
@@ -287,6 +334,7 @@ def run(ctx: MergeContext) -> None:
             named |= {s.key for s, _ in by}
             ctx.standing.add(r.key)
             ctx.named_by_number.add(r.key)
+            labelled.append((rank, r, _itself(ctx, doc, r, mine)))
             if e.chosen:
                 continue
             s, which = by[0]
@@ -318,7 +366,8 @@ def run(ctx: MergeContext) -> None:
             # named in its own words for another number is no other value of it
             if e.status not in ("superseded", "dropped") or (
                     e.status == "superseded" and e.by not in affirming
-                    and not _other_item(ctx, e.by, mine, named=True)):
+                    and not _other_item(ctx, e.by, mine, named=True)
+                    and not _newest_keeps(ctx, by, e.by, unstated)):
                 continue  # written already, or another unit of the newest replaced it
             _with_siblings(ctx, doc, r)
             ctx.entries[r.key] = replace(
@@ -326,6 +375,7 @@ def run(ctx: MergeContext) -> None:
                 flips=("carry", "drop"),
                 why=f"a newer version says it still stands ({', '.join(sorted(which))}): "
                     f"'{s.unit.text.strip()[:80]}'")
+    _once(ctx, labelled)
     for _, s, _ in saying:
         line = ctx.entries.get(s.key)
         if line is None or s.key not in named or line.source == ctx.base.path or line.chosen:
