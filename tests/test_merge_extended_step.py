@@ -66,3 +66,28 @@ def test_the_person_keeps_the_newer_step_and_an_update_writes_it_as_it_is():
     assert "2. Sterilise the metal tools in the autoclave.\n" in kept.text
     assert "134°C" not in kept.text
     assert "134°C" not in _compose("update").text
+
+
+def test_a_reversed_step_or_a_tail_the_newest_speaks_of_again_is_not_written():
+    older = fm("Nail bar closing routine", "2025-05-01") + (
+        "## Closing\n\n"
+        "1. Leave the extraction fans on; the fumes take an hour to clear.\n"
+        "2. Lock the back door; then set the alarm at the front panel.\n"
+        "3. Empty the bins. Jade takes the sharps box to the clinic on Fridays.\n"
+        "4. Wipe the lamps (new step after the March audit).\n")
+    newer = fm("Nail bar closing routine 2026", "2026-04-01") + (
+        "## Closing\n\n"
+        "1. Never leave the extraction fans on.\n"
+        "2. Lock the back door.\n"
+        "3. Empty the bins.\n"
+        "4. Wipe the lamps.\n"
+        "5. Arm the alarm last, from the keypad by the front door.\n\n"
+        "Priya takes the sharps box to the clinic now.\n")
+    c = compose("merge", note("nails/closing-2026.md", newer),
+                [note("nails/closing.md", older)], now=NOW)
+    check_ledger(c)
+    assert "1. Never leave the extraction fans on.\n" in c.text
+    assert "fumes take an hour" not in c.text  # "Never ..." is not the older step's words
+    assert "2. Lock the back door.\n" in c.text and "front panel" not in c.text
+    assert "Jade takes the sharps box" not in c.text
+    assert "4. Wipe the lamps.\n" in c.text and "March audit" not in c.text

@@ -37,3 +37,16 @@ def test_a_price_of_another_thing_is_carried_and_the_same_things_is_replaced():
     e = entry(c, "Adult ticket is £12")
     assert e.status == "superseded" and "£15" in (e.by_text or ""), e
     assert "£12" not in c.text
+
+
+def test_fee_charge_and_price_name_one_thing():
+    """Read through "is now", "Call-out fee is now £95" heads "call-out fee": a fee, a
+    charge and a price name one thing (Lexicon.price_nouns), so "Call-out charge £85"
+    is still its older value, not a fact to carry beside it."""
+    older = fm("Canal museum boat hire", "2025-03-01") + "- Skipper charge £85 per trip.\n"
+    newer = fm("Canal museum boat hire 2026", "2026-03-01") + "- Skipper fee is now £95 per trip.\n"
+    c = compose("merge", note("museum/boats-2026.md", newer),
+                [note("museum/boats.md", older)], now=NOW)
+    check_ledger(c)
+    e = entry(c, "Skipper charge £85")
+    assert e.status == "superseded" and "£95" in (e.by_text or ""), e

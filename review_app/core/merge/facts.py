@@ -219,7 +219,7 @@ def word_times(text: str, lexicon: Lexicon) -> list[tuple[int, int, str]]:
     return out
 
 
-_HEAD_WORD = r"(?!(?:is|are|now|still)\b)[A-Za-z][\w'’-]*"
+_HEAD_WORD = r"(?!(?i:is|are|now|still)\b)[A-Za-z][A-Za-z'’-]*"
 _HEAD = re.compile(rf"^\s*(?:[-*+]\s+)?({_HEAD_WORD}(?:\s+{_HEAD_WORD}){{0,2}})"
                    r"(?:\s+(?:is|are|of))?(?:\s+(?:now|still))?,?\s+(?=[£$€¥]?\d)")
 
@@ -228,8 +228,8 @@ def value_head(text: str, kind: str, lexicon: Lexicon) -> str | None:
     """What a line without a "Label:" gives a value of, in stemmed words: a table row's
     first cell ("| Reception hours | 4pm to 8pm |"), or the one to three words before a
     line's first figure or sum ("Quiet hours 10pm to 7am", "Dogs welcome, £25 per dog", "Minimum
-    job charge is £450", "Minimum call-out charge of £85", "Queen room is now $129", "Under-12s
-    cut is £14"), none of them a function word (a row's
+    job charge is £450", "Minimum call-out charge of £85", "Queen room is now $129"), none
+    of them a function word (a row's
     "Check-out" heads it); None where it has no such head."""
     if kind == "row":
         cells = text.split(" | ")

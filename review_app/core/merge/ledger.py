@@ -21,7 +21,8 @@ BlockKind = Literal["para", "list", "numbered", "checklist", "table", "fence", "
 Choice = Literal["carry", "drop", "newer", "older"]
 ORDERED: frozenset[str] = frozenset({"numbered", "checklist", "table", "fence", "code"})
 # A step or row is read by its place in its block: the newest's is never rewritten from
-# an older note (issue 18 item 3), an older one saying it with more is held back.
+# an older note (issue 18 item 3), an older one saying it with more is held back; save
+# a step or item the older one says word for word and then goes on from (pass_extended).
 NEVER_REWRITTEN: frozenset[str] = frozenset({"step", "row"})
 
 

@@ -70,6 +70,11 @@ class Lexicon(NoteWords):
         """))
     # Units of time and measure: "kept for 30 days" and "rotated after 90 days" count
     # nothing in common, "14 colonies" and "19 colonies" do.
+    # Words naming what a sum is, one thing to a reader: "Call-out fee is now £95" gives
+    # another value of "Call-out charge £85".
+    price_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
+        fee fees charge charges cost costs price prices rate rates tariff tariffs
+        """))
     measure_words: frozenset[str] = field(default_factory=lambda: word_set("""
         second seconds minute minutes hour hours day days week weeks month months year
         years times percent per cent degrees metres meters miles km kg litre litres liter

@@ -527,7 +527,16 @@ def heads_apart(ctx: MergeContext, a: Ref, b: Ref, *, any_label: bool = False) -
     line ...)") counts only with `any_label` (an older section the newest dropped, where
     labels are what is left to tell two things apart: "Out of hours emergency: 07700 ...");
     within aligned sections such a line heads nothing."""
-    return labels_apart(_head(ctx, a, any_label), _head(ctx, b, any_label))
+    return labels_apart(_priced(ctx, _head(ctx, a, any_label)),
+                        _priced(ctx, _head(ctx, b, any_label)))
+
+
+def _priced(ctx: MergeContext, head: str | None) -> str | None:
+    """A head with its word for what a sum is read as one (Lexicon.price_nouns)."""
+    if head is None:
+        return None
+    prices = {stem(w, ctx.lexicon) for w in ctx.lexicon.price_nouns}
+    return " ".join("price" if w in prices else w for w in head.split())
 
 
 def _head(ctx: MergeContext, r: Ref, any_label: bool) -> str | None:

@@ -1,4 +1,4 @@
-"""Pass: an older step or list item that says a newest one in its words and goes on.
+"""Pass: an older step or list item that says a newest one word for word and goes on.
 
 "1. Disarm the alarm at the back door. The alarm code is 4471 and you have 30 seconds
 before it calls out." against the newest's "1. Disarm the alarm at the back door.": the
@@ -11,13 +11,24 @@ given (ledger.NEVER_REWRITTEN: "Glue up the spine with Evacon-R paste" over the
 newest's "with paste" put back a material the newest replaced; that is a word added
 inside the sentence, not more said after it).
 
-Its shape: its text, cut at a stop (". ", "; ", " (", a dash), is first the newest
-unit's content words, no more and no fewer (function words aside), then more of its
-own; what follows tells something the newest does not: at least two content words the
-newest unit lacks, not all of them said by one other newest unit; no figure the newest
-gives another value of (older_only.other_values); nothing the newest says is over
-(ended.speaks_of), no figure measuring what the newest unit's figures measure. Merge
-only: an update writes the newest's units as they are."""
+It writes an older fact in place of a shortening the newest may have made on purpose,
+so it is narrow. Its shape: its text, cut at a stop (". ", "; ", " (", a dash), is first
+the newest unit word for word (articles and "is"/"are" aside: "Never prop the door open"
+is not "Prop the door open"), then more of its own. What follows is held back, as
+before, when it:
+- has fewer than two content words the newest unit lacks;
+- shares a content word (its first four letters, the newest unit's own words aside)
+  with another unit of the newest, or, giving other figures, of an older version newer
+  than its own: the newer notes speak of that again, maybe anew ("Priya Shah is the
+  weekday duty manager" over "Dave Morris covers weekdays", "Exit delay: 45 seconds"
+  over "You have 30 seconds", "Arm the alarm last" over "then set the alarm", "The
+  alarm code is now 4471" over "The alarm code is 1234");
+- tells of the version or points at a step by number ("(new step after the March
+  incident)", "Updated: 2025-05-01", "fetch the spare from step 4": renumbered);
+- speaks of what the newest says is over (ended.speaks_of).
+One newest unit per older one: among a held-back block's items, only those of the
+newest block it was held with, and only where exactly one of them matches. Merge only:
+an update writes the newest's units as they are."""
 
 from __future__ import annotations
 
@@ -26,61 +37,61 @@ from dataclasses import replace
 
 from .context import MergeContext, Ref
 from .ended import ended, speaks_of
-from .facts import facts_of
-from .older_only import other_values, take_fuller
+from .older_only import content_prefixes, take_fuller
 
 _KINDS = frozenset({"step", "item", "check"})
 # where a unit goes on with more: the end of a sentence or clause, a bracket, a dash
 _STOP = re.compile(r"[.;]\s+|\s+\(|\s+[-\u2013\u2014]\s+")
-_FIGURE = re.compile(r"([£$€]?)\s?(\d[\d.,:]*)\s*([a-z°%]*)")
 _WORD = re.compile(r"[a-z0-9]+(?:['\u2019][a-z]+)?")
+_DIGITS = re.compile(r"\d+")
+# words a shortening may drop without changing what a step says
+_SLACK = frozenset({"the", "a", "an", "is", "are"})
+# a tail telling of its version or naming a step by its number
+_VERSION_TALK = re.compile(
+    r"\b(?:step|item|point|decision|no\.?)\s*\d+|\b(?:version|revision|v\d+|added|updated|"
+    r"changed|reworded|moved|new\s+step|introduced|amended|edited)\b|\d{4}-\d\d-\d\d",
+    re.IGNORECASE)
 
 
-def _content(ctx: MergeContext, text: str) -> frozenset[str]:
-    return frozenset(w for w in _WORD.findall(text.lower())
-                     if w not in ctx.lexicon.function_words)
+def _said(text: str) -> list[str]:
+    return [w for w in _WORD.findall(text.lower()) if w not in _SLACK]
 
 
 def extension(ctx: MergeContext, r: Ref, b: Ref) -> str | None:
-    """What older unit `r` says after base unit `b`'s words, when it is `b` said and
-    more (the shape above); else None."""
-    if r.unit.kind != b.unit.kind or r.unit.kind not in _KINDS or r.unit.box != b.unit.box:
+    """What older unit `r` says after base unit `b`'s words, when it is `b` said word
+    for word and more (the shape above); else None."""
+    if r.unit.kind != b.unit.kind or r.unit.box != b.unit.box:
         return None
-    mine = _content(ctx, b.unit.text)
-    if len(mine) < 2:
+    mine = _said(b.unit.text)
+    if len(content_prefixes(ctx, b.unit.text)) < 2:
         return None
     for stop in _STOP.finditer(r.unit.text):
-        head, tail = r.unit.text[:stop.start()], r.unit.text[stop.start():]
-        words = _content(ctx, head)
-        if words != mine:
-            if len(words) > len(mine):
-                return None
-            continue
-        return tail if len(_content(ctx, tail) - mine) >= 2 else None
+        head = _said(r.unit.text[:stop.start()])
+        if len(head) > len(mine):
+            return None
+        if head == mine:
+            tail = r.unit.text[stop.start():]
+            fresh = content_prefixes(ctx, tail) - content_prefixes(ctx, b.unit.text)
+            return tail if len(fresh) >= 2 else None
     return None
 
 
-def _tells_more(ctx: MergeContext, r: Ref, b: Ref, tail: str, gone: list) -> bool:
-    words = _content(ctx, tail)
-    if any(words <= _content(ctx, o.unit.text) for o in ctx.base_refs()):
-        return False  # another newest unit says it
-    if other_values(ctx, r, set(facts_of(tail, ctx.lexicon).values)):
-        return False
-    # a figure measuring what the unit's own figure measures is its earlier value
-    # ("72 hours notice ... Too many late cancellations at 48 hours")
-    own = _figures(b.unit.text)
-    return not any(d not in own and what and what in own.values()
-                   for d, what in _figures(tail).items()) \
-        and not any(speaks_of(tail, end, ctx.lexicon) for end in gone)
-
-
-def _figures(text: str) -> dict[str, str]:
-    """A figure's digits -> what it is of: the currency before it or the word after it
-    ("60 seconds", "£12"); measures_in reads units of measure and counted nouns only."""
-    out: dict[str, str] = {}
-    for cur, num, word in _FIGURE.findall(text.lower()):
-        out[re.sub(r"\D", "", num)] = cur or word
-    return out
+def _held(ctx: MergeContext, r: Ref, b: Ref, tail: str, gone: list) -> bool:
+    """The tail is one the newer notes may have changed or ended (the list above)."""
+    if _VERSION_TALK.search(tail) or any(speaks_of(tail, end, ctx.lexicon) for end in gone):
+        return True
+    words = content_prefixes(ctx, tail) - content_prefixes(ctx, b.unit.text)
+    if any(words & content_prefixes(ctx, o.unit.text) for o in ctx.base_refs()
+           if o.key != b.key and o.unit.kind != "rel"):
+        return True
+    # an older version newer than r's own speaking of it with other figures ("The alarm
+    # code is now 4471" over "The alarm code is 1234"); with the same ones it repeats it
+    newer = [d.path for _, d in ctx.older]
+    figures = set(_DIGITS.findall(tail))
+    return any(words & content_prefixes(ctx, o.unit.text)
+               and set(_DIGITS.findall(o.unit.text)) ^ figures
+               for p in newer[:newer.index(r.path)] for o in ctx.refs[p]
+               if o.unit.kind != "rel" and o.unit.text != r.unit.text)
 
 
 def run(ctx: MergeContext) -> None:
@@ -94,26 +105,25 @@ def run(ctx: MergeContext) -> None:
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
-            if r.unit.kind not in _KINDS or e.chosen or e.held:
+            if r.unit.kind not in _KINDS or e.held:
                 continue
             if r.key in ctx.fuller:  # a fuller step the rules found: held back unless so
-                pool = [b for k in (ctx.fuller[r.key],) if (b := base.get(k)) is not None
-                        and b.unit.kind == "step"]
+                b = base.get(ctx.fuller[r.key])
+                pool = [b] if b is not None and b.unit.kind == "step" else []
             elif e.status in ("superseded", "present") and e.by in base:
                 pool = [base[e.by]]
-            elif e.status == "dropped" and e.block:
-                pool = list(base.values())
+            elif e.status == "dropped" and e.block and r.key in ctx.held_with:
+                pool = [b for b in base.values() if b.unit.block == ctx.held_with[r.key]]
             else:
                 continue
-            for b in pool:
-                if ctx.entries[b.key].status != "stated" or (
-                        r.key not in ctx.fuller and b.key in taken):
-                    continue
-                tail = extension(ctx, r, b)
-                if tail is not None and _tells_more(ctx, r, b, tail, gone):
-                    if r.key not in ctx.fuller:
-                        take_fuller(ctx, r, b, "the newest's words, then more")
-                    ctx.entries[r.key] = replace(ctx.entries[r.key], written=r.unit.text)
-                    ctx.extended.add(r.key)
-                    taken.add(b.key)
-                    break
+            found = [(b, tail) for b in pool if ctx.entries[b.key].status == "stated"
+                     and (r.key in ctx.fuller or b.key not in taken)
+                     and (tail := extension(ctx, r, b)) is not None]
+            if len(found) != 1 or _held(ctx, r, *found[0], gone):
+                continue
+            b = found[0][0]
+            if r.key not in ctx.fuller:
+                take_fuller(ctx, r, b, "the newest's words, then more")
+            ctx.entries[r.key] = replace(ctx.entries[r.key], written=r.unit.text)
+            ctx.extended.add(r.key)
+            taken.add(b.key)
