@@ -75,6 +75,12 @@ class Lexicon(NoteWords):
     price_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
         fee fees charge charges cost costs price prices rate rates tariff tariffs
         """))
+    # Units a figure is read in (with measure_words and unit_symbols): "20 psi" and "15
+    # psi" measure one thing; "14 Carver Street" and "10 June" measure nothing.
+    measure_units: frozenset[str] = field(default_factory=lambda: word_set("""
+        psi bar mm cm km kg g lb lbs oz kw kwh watts volts amps mph kph rpm newtons nm
+        ml gallons feet ft inches metre meter pints
+        """))
     measure_words: frozenset[str] = field(default_factory=lambda: word_set("""
         second seconds minute minutes hour hours day days week weeks month months year
         years times percent per cent degrees metres meters miles km kg litre litres liter

@@ -27,6 +27,7 @@ from dataclasses import replace
 from .context import MergeContext, Ref
 from .document import Document
 from .facts import value_kind
+from .ledger import ANOTHER_VALUE
 from .lexicon import Lexicon, phrase_cues
 from .list_items import MARKER, item_nouns, singular
 from .older_only import content_prefixes
@@ -207,9 +208,11 @@ def _says_whole(ctx: MergeContext, r: Ref, s: Ref) -> bool:
 
 
 def _once(ctx: MergeContext, labelled: list[tuple[int, Ref, set[str]]]) -> None:
-    """One item per label: where two older versions both hold a standing item ("| D1 |
-    Quotes valid for 30 days |" in March's table, "1. D1 - All quotes valid for 30 days."
-    in January's list), the latest version's is written and the other is present."""
+    """One item per label across versions: where two older versions both hold a standing
+    item ("| D1 | Quotes valid for 30 days |" in March's table, "1. D1 - All quotes valid
+    for 30 days." in January's list), the latest version's is written; the other, when
+    that one says all it says (its label aside), is left out with a "carry" flip. One
+    saying more (a name, a figure) stays: its facts would be lost."""
     kept: dict[str, Ref] = {}
     for _, r, mine in sorted(labelled, key=lambda x: x[0]):
         e = ctx.entries[r.key]
@@ -219,9 +222,18 @@ def _once(ctx: MergeContext, labelled: list[tuple[int, Ref, set[str]]]) -> None:
         if first is None:
             kept.update(dict.fromkeys(mine, r))
             continue
+        if first.path == r.path or not content_prefixes(ctx, r.unit.text) <= (
+                content_prefixes(ctx, first.unit.text) | _label_words(ctx, mine)) \
+                or not _figures(r.facts.values) <= _figures(first.facts.values):
+            continue
         ctx.entries[r.key] = replace(
-            e, status="present", by=first.key, by_text=first.unit.text.strip(), flips=(),
-            held=False, why="a later version's item of the same number is written")
+            e, status="dropped", by=None, by_text=None, flips=("carry", "drop"), held=False,
+            why=f"a later version's item of the same number says it: "
+                f"{first.unit.text.strip()[:80]}")
+
+
+def _label_words(ctx: MergeContext, labels: set[str]) -> set[str]:
+    return content_prefixes(ctx, " ".join(labels))
 
 
 def _itself(ctx: MergeContext, doc: Document, r: Ref, mine: set[str]) -> set[str]:
@@ -239,15 +251,20 @@ def _itself(ctx: MergeContext, doc: Document, r: Ref, mine: set[str]) -> set[str
     return own & mine
 
 
-def _newest_keeps(ctx: MergeContext, by: list[tuple[Ref, set[str]]], key: str | None,
-                  unstated: set[str]) -> bool:
+def _newest_keeps(ctx: MergeContext, item: Ref, by: list[tuple[Ref, set[str]]],
+                  key: str | None, unstated: set[str]) -> bool:
     """The newest itself says the item stands ("D1 and D5 stand as agreed in March"),
     and the newest unit taken for its other value gives no figure of a kind the item's
     own figures are ("New trade accounts under D5 are now approved by Ruth" over "D5 |
-    Trade customers get 10% off list"): that unit speaks of it, it does not change it."""
+    Trade customers get 10% off list"): that unit speaks of it, it does not change it.
+    Not where the line names what the item names: it may change just that."""
     if key is None or not unstated or not any(s.path == ctx.base.path for s, _ in by):
         return False
-    theirs = {value_kind(v) for v in _figures(ctx.ref(key).facts.values)}
+    line = ctx.ref(key)
+    if {v for v in item.facts.values if v.startswith("name:")} & line.facts.values:
+        return False  # the line names what it names: it may change just that ("Halden
+        # delivers on Tuesdays" / "Halden now delivers on Thursdays")
+    theirs = {value_kind(v) for v in _figures(line.facts.values)}
     return not {value_kind(v) for v in unstated} & theirs
 
 
@@ -367,7 +384,8 @@ def run(ctx: MergeContext) -> None:
             if e.status not in ("superseded", "dropped") or (
                     e.status == "superseded" and e.by not in affirming
                     and not _other_item(ctx, e.by, mine, named=True)
-                    and not _newest_keeps(ctx, by, e.by, unstated)):
+                    and not (e.why == ANOTHER_VALUE
+                             and _newest_keeps(ctx, r, by, e.by, unstated))):
                 continue  # written already, or another unit of the newest replaced it
             _with_siblings(ctx, doc, r)
             ctx.entries[r.key] = replace(

@@ -315,16 +315,19 @@ _COMMA = re.compile(r",\s+")
 
 
 def _stale_value_clauses(ctx: MergeContext) -> None:
-    """A carried sentence one of whose later clauses gives a measure the newest gives
-    another value of, said of the same thing, while the rest states a fact only it
-    states ("Harder & Steenbeck Ultra airbrushes, 0.2 mm needle, compressors set to 20
-    psi for base coats." beside the newest's "Sam prefers 15 psi for base coats"):
-    written without that clause. Cut at clause bounds, or, for a sentence without any,
-    at its commas (a list of parts). Only a figure with its unit ("20 psi", "£60") and
-    at least half the clause's words in that newest unit: a phone or an account number
-    of one firm is no older value of another's."""
+    """A carried sentence one of whose later parts gives only figures a newest unit gives
+    other values of, in the same unit, said of the same thing, while the rest states a
+    fact only it states ("Harder & Steenbeck Ultra airbrushes, 0.2 mm needle, compressors
+    set to 20 psi for base coats." beside the newest's "Sam prefers 15 psi for base
+    coats"): written without that part. Cut at clause bounds, or, for a sentence without
+    any, at its commas (a list of parts). A figure is one with a currency, a percent or a
+    unit of measure (Lexicon.measure_units, measure_words, unit_symbols: "14 Carver
+    Street" measures nothing), and the part says it of what that unit speaks of: two of
+    its other words, and half of them, are that unit's ("a 2 hour drive" is no older
+    value of "site shifts now last 8 hours")."""
     stated = stated_facts(ctx)
-    base = [(_measured(b.unit.text), content_prefixes(ctx, b.unit.text))
+    units = _units(ctx.lexicon)
+    base = [(_measured(b.unit.text, units), content_prefixes(ctx, b.unit.text), b)
             for b in ctx.base_refs() if b.unit.kind not in ("rel", "code")]
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
@@ -339,40 +342,73 @@ def _stale_value_clauses(ctx: MergeContext) -> None:
             if len(spans) < 2:
                 continue
             parts = [text[a:b] for a, b in spans]
-            stale = [_older_measure(ctx, p, base) for p in parts]
+            by = [_older_measure(ctx, p, base, units) for p in parts]
+            stale = [b is not None for b in by]
             cut = _cut(text, spans, stale)
             if cut is None or not any(_new_in(ctx, p, stated)
                                       for p, s in zip(parts, stale, strict=True) if not s):
                 continue
+            newer = next(b for b in by if b is not None)
             ctx.entries[r.key] = _set(
                 e, "carried", written=cut[0],
-                why=f"written without '{cut[1]}': the newest gives another value of it")
+                why=f"written without '{cut[1]}': the newest gives another value of it "
+                    f"({as_written(newer)[:100]})")
 
 
 _MEASURE = re.compile(r"([£$€]?)\s?(\d[\d.,]*)\s*([a-z%°]*)")
 
 
-def _measured(text: str) -> set[tuple[str, str]]:
-    """(digits, unit) of each figure with a unit or a currency ("20 psi", "£60")."""
+def _units(lexicon: Lexicon) -> frozenset[str]:
+    return lexicon.measure_units | lexicon.measure_words \
+        | frozenset(w.lower() for w in lexicon.unit_symbols)
+
+
+def _measured(text: str, units: frozenset[str]) -> set[tuple[str, str]]:
+    """(digits, unit) of each figure with a currency, a percent or a unit ("20 psi")."""
     return {(re.sub(r"\D", "", n), c or u) for c, n, u in _MEASURE.findall(text.lower())
-            if c or len(u) >= 2 or u in ("%", "°")}
+            if c or u in units or u in ("%", "°", "°c", "°f")}
 
 
 def _older_measure(ctx: MergeContext, clause: str,
-                   base: list[tuple[set[tuple[str, str]], set[str]]]) -> bool:
-    """The clause gives a figure of a unit a newest unit gives another figure of, and
-    says it of what that unit speaks of: besides the unit, a word of it, and at least
-    half its words ("25 minutes from most of our sites" is no older value of "reach
-    the casualty within 5 minutes")."""
-    mine = _measured(clause)
+                   base: list[tuple[set[tuple[str, str]], set[str], Ref]],
+                   units: frozenset[str]) -> Ref | None:
+    """The newest unit giving another value of every figure of the clause, said of
+    what the clause speaks of (_stale_value_clauses); None when there is none."""
+    mine = _measured(clause, units)
     if not mine:
-        return False
-    words = content_prefixes(ctx, clause)
-    units = content_prefixes(ctx, " ".join(u for _, u in mine))
-    return any(
-        any(u == v and d != e for d, u in mine for e, v in theirs) and not mine <= theirs
-        and (words & said) - units and 2 * len(words & said) >= len(words)
-        for theirs, said in base)
+        return None
+    words = content_prefixes(ctx, clause) - content_prefixes(
+        ctx, " ".join(u for _, u in mine))
+    near = _beside_figures(ctx, clause)
+    for theirs, said, b in base:
+        # each figure of the part has another of its unit there, one for one ("40
+        # newtons closing force and 60 newtons opening force" against "35 newtons
+        # closing force" keeps the opening force)
+        other = all(any(u == v and d != e for e, v in theirs) and (d, u) not in theirs
+                    and sum(v == u for _, v in mine) <= sum(v == u for _, v in theirs)
+                    for d, u in mine)
+        shared = words & said
+        if other and len(shared) >= 2 and 2 * len(shared) >= len(words) and near & said:
+            return b
+    return None
+
+
+def _beside_figures(ctx: MergeContext, clause: str) -> set[str]:
+    """The content words right before each figure and right after its unit: what the
+    figure is of ("set to 20 psi for base coats": "set", "base"; "the drive takes 2
+    hours": "take"), as content_prefixes reads them."""
+    tokens = re.findall(r"[A-Za-z][A-Za-z'-]*|\d[\d.,]*", clause)
+    fw = ctx.lexicon.function_words
+    out: set[str] = set()
+    for k, t in enumerate(tokens):
+        if not t[0].isdigit():
+            continue
+        before = next((w for w in reversed(tokens[:k]) if not w[0].isdigit()
+                       and w.lower() not in fw and len(w) > 2), "")
+        after = next((w for w in tokens[k + 2:] if not w[0].isdigit()
+                      and w.lower() not in fw and len(w) > 2), "")
+        out |= content_prefixes(ctx, f"{before} {after}")
+    return out
 
 
 def _valued_cut(ctx: MergeContext, r: Ref, stated: set[str]) -> tuple[str, str, str] | None:
