@@ -487,6 +487,15 @@ class Lexicon(NoteWords):
     object_pointers: frozenset[str] = field(default_factory=lambda: word_set("""
         it them him her
         """))
+    # Words before an instruction's verb ("Do not modify it", "Never move them").
+    verb_preludes: frozenset[str] = field(default_factory=lambda: word_set("""
+        do don't dont not never always please
+        """))
+    # ... and a demonstrative standing alone as that object ("Announce this in the
+    # preamble", "Check these weekly"); followed by a noun it names its own thing.
+    demonstrative_objects: frozenset[str] = field(default_factory=lambda: word_set("""
+        this these those
+        """))
     # The line written above the steps, rows or items of an older version of a block
     # that are carried (nothing in the newest speaks of them, or the person chose to):
     # they follow the newest's block as a list or table of their own, never continuing

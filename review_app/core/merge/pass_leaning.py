@@ -49,8 +49,9 @@ def refers_back(text: str, lexicon: Lexicon) -> bool:
     """The sentence reads only after the one before it: it leans (`leans`), or opens
     with a pronoun for a person named before ("She does the first interview"), or
     has "it"/"them" as its opening verb's object ("Use them unless ...", "Lift them a
-    quarter turn"; a closing one, "... has gone into it", often names its antecedent
-    in the sentence), or
+    quarter turn", "Do not modify it"; a closing one, "... has gone into it", often
+    names its antecedent in the sentence) or a demonstrative standing alone there
+    ("Announce this in the preamble", not "Announce this year's results"), or
     points at a thing or place named before ("washed in the same bay", "No other
     film base is stored there."). Read by structure, not by topic: a carried
     sentence like this without its antecedent points at nothing (issue 18)."""
@@ -61,8 +62,14 @@ def refers_back(text: str, lexicon: Lexicon) -> bool:
         return False
     if words[0] in lexicon.person_pointers and not _compound_opening(text):
         return True  # "She signs off", not "She-oak racks" / "He-goat milk"
-    if len(words) > 1 and words[1] in lexicon.object_pointers:
+    verb = 1
+    while verb < len(words) and words[verb - 1] in lexicon.verb_preludes:
+        verb += 1  # "Do not modify it.", "Never move them."
+    if len(words) > verb and words[verb] in lexicon.object_pointers:
         return True  # "Use them unless ...": the opening verb's object is named before
+    if len(words) > verb and words[verb] in lexicon.demonstrative_objects and (
+            len(words) == verb + 1 or words[verb + 1] in lexicon.function_words):
+        return True  # "Announce this in the preamble.": "this" stands for what came before
     the, same = lexicon.same_pointer
     for k in range(len(words) - 2):
         if words[k] == the and words[k + 1] == same and (
