@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import check_ledger, entry, fm, note
+from helpers_merge import check_ledger, entry, fm, merged, note
 
 from review_app.core.merging import compose
 
@@ -83,9 +83,7 @@ def test_a_reversed_step_or_a_tail_the_newest_speaks_of_again_is_not_written():
         "4. Wipe the lamps.\n"
         "5. Arm the alarm last, from the keypad by the front door.\n\n"
         "Priya takes the sharps box to the clinic now.\n")
-    c = compose("merge", note("nails/closing-2026.md", newer),
-                [note("nails/closing.md", older)], now=NOW)
-    check_ledger(c)
+    c = merged(note("nails/closing-2026.md", newer), note("nails/closing.md", older), now=NOW)
     assert "1. Never leave the extraction fans on.\n" in c.text
     assert "fumes take an hour" not in c.text  # "Never ..." is not the older step's words
     assert "2. Lock the back door.\n" in c.text and "front panel" not in c.text

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import check_ledger, entry, fm, note
-
-from review_app.core.merging import compose
+from helpers_merge import entry, fm, merged, note
 
 NOW = dt.datetime(2026, 12, 1, 9, 0)
 
@@ -30,9 +28,7 @@ NEWER = fm("Canal museum admission 2026", "2026-03-01") + (
 
 
 def test_a_price_of_another_thing_is_carried_and_the_same_things_is_replaced():
-    c = compose("merge", note("museum/admission-2026.md", NEWER),
-                [note("museum/admission.md", OLDER)], now=NOW)
-    check_ledger(c)
+    c = merged(note("museum/admission-2026.md", NEWER), note("museum/admission.md", OLDER), now=NOW)
     assert "- Canal boat trip £6 per visit." in c.text  # failed before
     e = entry(c, "Adult ticket is £12")
     assert e.status == "superseded" and "£15" in (e.by_text or ""), e
@@ -45,8 +41,6 @@ def test_fee_charge_and_price_name_one_thing():
     is still its older value, not a fact to carry beside it."""
     older = fm("Canal museum boat hire", "2025-03-01") + "- Skipper charge £85 per trip.\n"
     newer = fm("Canal museum boat hire 2026", "2026-03-01") + "- Skipper fee is now £95 per trip.\n"
-    c = compose("merge", note("museum/boats-2026.md", newer),
-                [note("museum/boats.md", older)], now=NOW)
-    check_ledger(c)
+    c = merged(note("museum/boats-2026.md", newer), note("museum/boats.md", older), now=NOW)
     e = entry(c, "Skipper charge £85")
     assert e.status == "superseded" and "£95" in (e.by_text or ""), e

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import check_ledger, entry, fm, note
-
-from review_app.core.merging import compose
+from helpers_merge import entry, fm, merged, note
 
 NOW = dt.datetime(2026, 12, 1, 9, 0)
 
@@ -32,9 +30,7 @@ NEWER = fm("Hobby shop counter notes 2026", "2026-04-01") + (
 
 
 def test_an_instruction_whose_object_points_back_is_held_with_what_it_points_at():
-    c = compose("merge", note("hobby/counter-2026.md", NEWER),
-                [note("hobby/counter.md", OLDER)], now=NOW)
-    check_ledger(c)
+    c = merged(note("hobby/counter-2026.md", NEWER), note("hobby/counter.md", OLDER), now=NOW)
     assert "Do not offer it unprompted." not in c.text  # failed before
     assert "Announce this in the staff chat." not in c.text  # failed before
     e = entry(c, "Do not offer it unprompted.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import check_ledger, entry, fm, note
+from helpers_merge import entry, fm, merged, note
 
 from review_app.core.merging import compose
 
@@ -30,9 +30,7 @@ NEWER = fm("Cable car cabin checks 2026", "2026-02-01") + (
 
 
 def test_a_carried_sentence_is_written_without_its_older_figure():
-    c = compose("merge", note("cablecar/checks-2026.md", NEWER),
-                [note("cablecar/checks.md", OLDER)], now=NOW)
-    check_ledger(c)
+    c = merged(note("cablecar/checks-2026.md", NEWER), note("cablecar/checks.md", OLDER), now=NOW)
     assert ("Doppelmayr eight-seat cabins, 12 mm door seals, rescue hut 30 minutes from the "
             "top station.") in c.text  # failed before
     assert "40 newtons" not in c.text

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import check_ledger, entry, fm, note
-
-from review_app.core.merging import compose
+from helpers_merge import entry, fm, merged, note
 
 NOW = dt.datetime(2026, 12, 1, 9, 0)
 
@@ -40,10 +38,8 @@ JUNE = fm("Ticketing decisions v3 (June)", "2025-06-20") + (
 
 
 def test_an_item_the_newest_says_stands_is_written_once():
-    c = compose("merge", note("theatre/decisions-v3.md", JUNE),
-                [note("theatre/decisions-march.md", MARCH),
-                 note("theatre/decisions.md", JANUARY)], now=NOW)
-    check_ledger(c)
+    c = merged(note("theatre/decisions-v3.md", JUNE), note("theatre/decisions-march.md", MARCH),
+               note("theatre/decisions.md", JANUARY), now=NOW)
     assert c.text.count("Group bookings of 10 or more get 15% off") == 1  # failed before
     assert c.text.count("Tickets are held for 20 minutes") == 1  # written twice before
     row = entry(c, "| D3 | Group bookings")

@@ -535,7 +535,8 @@ def _priced(ctx: MergeContext, head: str | None) -> str | None:
     """A head with its word for what a sum is read as one (Lexicon.price_nouns)."""
     if head is None:
         return None
-    prices = {stem(w, ctx.lexicon) for w in ctx.lexicon.price_nouns}
+    prices = ctx.once("price_stems", lambda: frozenset(
+        stem(w, ctx.lexicon) for w in ctx.lexicon.price_nouns))  # (asked per unit pair)
     return " ".join("price" if w in prices else w for w in head.split())
 
 

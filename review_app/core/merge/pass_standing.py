@@ -223,17 +223,13 @@ def _once(ctx: MergeContext, labelled: list[tuple[int, Ref, set[str]]]) -> None:
             kept.update(dict.fromkeys(mine, r))
             continue
         if first.path == r.path or not content_prefixes(ctx, r.unit.text) <= (
-                content_prefixes(ctx, first.unit.text) | _label_words(ctx, mine)) \
+                content_prefixes(ctx, first.unit.text) | content_prefixes(ctx, " ".join(mine))) \
                 or not _figures(r.facts.values) <= _figures(first.facts.values):
             continue
         ctx.entries[r.key] = replace(
             e, status="dropped", by=None, by_text=None, flips=("carry", "drop"), held=False,
             why=f"a later version's item of the same number says it: "
                 f"{first.unit.text.strip()[:80]}")
-
-
-def _label_words(ctx: MergeContext, labels: set[str]) -> set[str]:
-    return content_prefixes(ctx, " ".join(labels))
 
 
 def _itself(ctx: MergeContext, doc: Document, r: Ref, mine: set[str]) -> set[str]:
