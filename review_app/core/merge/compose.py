@@ -52,6 +52,7 @@ from .pass_interim import run as interim_states
 from .pass_lead import run as one_lead
 from .pass_lead_in import run as lead_ins
 from .pass_leaning import run as leaning_sentences
+from .pass_newer_older import run as newer_older_values
 from .pass_observed import run as observed_lines
 from .pass_once import run as carried_once
 from .pass_one_valued import run as one_valued
@@ -74,7 +75,8 @@ from .title import title_choice
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
           interim_states, still_standing, one_lead, numbered_references, replaced_holders,
-          observed_lines, extended_units, persons_choices,
+          newer_older_values, observed_lines, extended_units, newer_older_values,
+          persons_choices,
           leaning_sentences,
           lead_ins, trimmed_units, revalued_lines)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}

@@ -233,7 +233,7 @@ def value_head(text: str, kind: str, lexicon: Lexicon) -> str | None:
     "Check-out" heads it); None where it has no such head."""
     if kind == "row":
         cells = text.split(" | ")
-        head = cells[0] if len(cells) > 1 and not re.search(r"\d", cells[0]) else None
+        head = cells[0] if len(cells) > 1 and _names_a_thing(cells[0], lexicon) else None
     else:
         m = _HEAD.match(text)
         head = m.group(1) if m else None
@@ -241,6 +241,17 @@ def value_head(text: str, kind: str, lexicon: Lexicon) -> str | None:
     if not words or kind != "row" and any(w in lexicon.function_words for w in words):
         return None  # "We also hold 6 ...", "Maximum altitude of 120 ...": no head
     return " ".join(stem(w, lexicon) for w in words)
+
+
+def _names_a_thing(cell: str, lexicon: Lexicon) -> bool:
+    """A first cell names its row's thing unless it is a value: no figure, or a word of
+    its own beside one ("Copper #2 (mixed)", "Room 2"), not a date's month or day
+    ("12 May", "Mon 3")."""
+    if not re.search(r"\d", cell):
+        return True
+    dates = lexicon.months | lexicon.weekdays
+    return any(len(w) >= 3 and w not in dates and w[:3] not in dates
+               for w in re.findall(r"[a-z]+", cell.lower()))
 
 
 _LIST_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:\[.\]\s+)?(\d{1,3})[.)]\s")

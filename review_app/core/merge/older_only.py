@@ -531,6 +531,12 @@ def heads_apart(ctx: MergeContext, a: Ref, b: Ref, *, any_label: bool = False) -
                         _priced(ctx, _head(ctx, b, any_label)))
 
 
+def named_head(ctx: MergeContext, r: Ref) -> str | None:
+    """What a unit gives a value of, by its label however long its value, a table row's
+    first cell or the words before its first figure; a price noun read as one."""
+    return _priced(ctx, _head(ctx, r, True))
+
+
 def _priced(ctx: MergeContext, head: str | None) -> str | None:
     """A head with its word for what a sum is read as one (Lexicon.price_nouns)."""
     if head is None:

@@ -31,9 +31,16 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .facts import counts, unnamed, value_frames
+from .facts import counts, unnamed, value_frames, value_head
 from .ledger import ORDERED
-from .older_only import HELD, base_values, frame_prefixes, says_whole
+from .older_only import (
+    HELD,
+    base_values,
+    content_prefixes,
+    frame_prefixes,
+    heads_apart,
+    says_whole,
+)
 from .pass_units import said
 from .said_in_frame import read, row_as_read
 
@@ -163,13 +170,21 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
     where = f" (the newest's {_NAMES[newest.kind]}" + (f" under '{title}')" if title else ")")
     stated = base_values(ctx)
     partners: list[Ref | None] = []
+    named: set[str] = set()  # rows naming their thing: no row of another name replaces them
     for i, r in enumerate(refs):
+        if kind == "table" and value_head(r.unit.text, "row", ctx.lexicon) is not None:
+            # a row naming its thing: its counterpart is the row naming the same thing
+            named.add(r.key)
+            partners.append(next((pool[c] for c in cols if pool[c].unit.kind == "row"
+                                  and value_head(pool[c].unit.text, "row", ctx.lexicon)
+                                  and not heads_apart(ctx, r, pool[c])), None))
+            continue
         j = max(cols, key=lambda c: float(sims[i, c]))
         # its counterpart: the nearest item, close in meaning or said whole in it
         partners.append(pool[j] if float(sims[i, j]) >= bar else next(
             (pool[c] for c in cols if says_whole(ctx, r, pool[c])), None))
     unspoken = _unspoken(ctx, [r for r in refs if ctx.entries[r.key].status == "carried"]) \
-        - _replaced_in_place(refs, partners, [pool[c] for c in cols])
+        - (_replaced_in_place(refs, partners, [pool[c] for c in cols]) - named)
     for i, r in enumerate(refs):
         e = ctx.entries[r.key]
         b = partners[i]
@@ -351,18 +366,42 @@ def _unspoken(ctx: MergeContext, refs: list[Ref]) -> set[str]:
     session price" over "Take the £12 fuel charge"): the newer version changed it."""
     mine = [r for r in refs if r.unit.kind in ("step", "row")
             or (r.unit.kind == "check" and r.unit.box == " ")]
-    pool = [b for b in ctx.base_refs() if b.unit.kind != "rel"]
-    if not mine or not pool:
+    base = [b for b in ctx.base_refs() if b.unit.kind != "rel"]
+    if not mine or not base:
         return {r.key for r in mine}
+    # A row naming its thing in its first cell is spoken of by a newest row naming the
+    # same thing, not by any row of the same shape ("| Cast iron | £150 |" beside "|
+    # Light iron / mixed steel | £120 |"), or by a newest line that is no row.
+    rows = [b for b in base if b.unit.kind == "row"]
+    headed = {r.key for r in mine if r.unit.kind == "row"
+              and value_head(r.unit.text, "row", ctx.lexicon) is not None}
     bar = ctx.thresholds.home_cosine
-    raw = ctx.cosines([r.unit.text for r in mine], [b.unit.text for b in pool])
+    raw = ctx.cosines([r.unit.text for r in mine], [b.unit.text for b in base])
     bare = ctx.cosines([unnamed(said(r.unit), ctx.lexicon) for r in mine],
-                       [unnamed(said(b.unit), ctx.lexicon) for b in pool])
+                       [unnamed(said(b.unit), ctx.lexicon) for b in base])
     now = ctx.lexicon.now_words
-    return {r.key for i, r in enumerate(mine)
-            if float(raw[i].max()) < bar and float(bare[i].max()) < bar
-            and not now & set(re.findall(r"[a-z]+", pool[int(raw[i].argmax())].unit.text
-                                         .lower()))}
+    out: set[str] = set()
+    for i, r in enumerate(mine):
+        if r.key in headed:
+            if any(value_head(b.unit.text, "row", ctx.lexicon) is not None
+                   and not heads_apart(ctx, r, b) for b in rows):
+                continue
+            # other lines speak of it by its name ("Copper and brass went up"), not by
+            # a shape ("[price] HMS up to £180" is no word on cast iron)
+            thing = content_prefixes(ctx, r.unit.text.split(" | ")[0])
+            near = [k for k, b in enumerate(base) if b.unit.kind != "row"
+                    and thing <= content_prefixes(ctx, b.unit.text)]
+        else:
+            near = list(range(len(base)))
+        if not near:
+            out.add(r.key)
+            continue
+        k = max(near, key=lambda j: float(raw[i, j]))
+        if max(float(raw[i, j]) for j in near) < bar and max(
+                float(bare[i, j]) for j in near) < bar and not now & set(
+                re.findall(r"[a-z]+", base[k].unit.text.lower())):
+            out.add(r.key)
+    return out
 
 
 def _spoken_of(ctx: MergeContext, refs: list[Ref], pool: list[Ref],

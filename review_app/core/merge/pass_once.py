@@ -62,7 +62,9 @@ def run(ctx: MergeContext) -> None:
             found = process.extract(norm, norms[lo:], scorer=fuzz.token_sort_ratio,
                                     processor=None, score_cutoff=max(th.same_fuzz, 0),
                                     limit=None) if th.same_fuzz <= 100 else []
-            hits += [at[lo + k] for _, _, k in found]
+            # (a near wording that gives another value is no repeat: "Doors open:
+            # 10:30" under Weekends is not the weekday "Doors open: 08:30")
+            hits += [at[lo + k] for _, _, k in found if _values(r) <= _values(carried[at[lo + k]])]
             first = min(hits)
             if first == len(carried):
                 by_norm.setdefault((kind, norm), len(carried))
@@ -81,8 +83,11 @@ def run(ctx: MergeContext) -> None:
                            f"checked against the {2 * th.pool_window} carried just before "
                            "it and any carried word for word")
     _said_alike(ctx)
-    _newer_older_value(ctx)
     _prose_an_observation_states(ctx)
+
+
+def _values(r: Ref) -> frozenset[str]:
+    return frozenset(v for v in r.facts.values if not v.startswith("label:"))
 
 
 _ALIKE = frozenset({"sentence", "item", "check", "obs"})
@@ -150,7 +155,7 @@ def _said_alike(ctx: MergeContext) -> None:
                 break
             # (two observations go only by the tests above: every observation of a
             # note is in one section, and a section's carried lines say many things)
-            if o.path != r.path and r.unit.kind != "obs" and _one_section(ctx, o, r) \
+            if o.path != r.path and r.unit.kind != "obs" and one_section(ctx, o, r) \
                     and float(sims[j, i]) >= ctx.thresholds.counterpart_cosine:
                 # an older version's wording of what a newer version carried: written
                 # beside it, it says one thing twice; the person may still carry it
@@ -174,56 +179,20 @@ def _said_in_fuller(ctx: MergeContext, o: Ref, r: Ref) -> None:
                                      why=f"carried from {r.path} in other words")
 
 
-def _one_section(ctx: MergeContext, a: Ref, b: Ref) -> bool:
+def one_section(ctx: MergeContext, a: Ref, b: Ref) -> bool:
     """Two older units whose sections align with one section of the newest."""
     at = ctx.aligned.get((a.path, a.section))
     return at is not None and at == ctx.aligned.get((b.path, b.section))
 
 
-def _one_valued_label(ctx: MergeContext, r: Ref) -> str | None:
-    """What a unit gives the one value of: an observation's one-valued category
-    ("[status] ...") or a label ending in such a word ("Status: done", "Current
-    status: open"), else its label within its aligned section."""
-    one = ctx.lexicon.one_valued_categories
-    if r.unit.kind == "obs":
-        cat = r.unit.text.split("]", 1)[0].lstrip("[").strip().lower()
-        return cat if cat in one else None
-    label = r.facts.label
-    if label is None or r.unit.kind in ("rel", "code"):
-        return None
-    last = label.split()[-1] if label.split() else ""
-    if last in one:  # the note's status, whichever part says it
-        return last
-    # any other label is one thing within its aligned section only (Poolish's "Water:"
-    # is not Final dough's)
-    return f"{ctx.aligned.get((r.path, r.section))}:{label}"
-
-
-def _newer_older_value(ctx: MergeContext) -> None:
-    """Of two older notes, the newer one's value of a one-valued thing wins: a carried
-    unit of an older note whose label (or one-valued observation category) a newer
-    older note gives another value ("Current status: open" in the first draft,
-    "Status: done" in the signed version) is not written; one key carries it."""
-    seen: dict[str, Ref] = {}
-    for _, doc in ctx.older:  # newest first
-        mine: dict[str, Ref] = {}
-        for r in ctx.refs[doc.path]:
-            thing = _one_valued_label(ctx, r)
-            if thing is None:
-                continue
-            e = ctx.entries[r.key]
-            newer = seen.get(thing)
-            if newer is not None and e.status == "carried" and not e.chosen \
-                    and r.unit.norm != newer.unit.norm:
-                ctx.entries[r.key] = _entry(
-                    r, "dropped", flips=("carry", "drop"),
-                    why=f"{newer.path}, a newer version, gives it another value: "
-                        f"{as_written(newer)}")
-                continue
-            if e.status == "carried":  # (a line said in a fuller one gives no value)
-                mine.setdefault(thing, r)
-        for thing, r in mine.items():
-            seen.setdefault(thing, r)
+def one_heading(ctx: MergeContext, a: Ref, b: Ref) -> bool:
+    """Two older units in one section: aligned with one of the newest's, or in
+    sections the newest lacks under one heading."""
+    if one_section(ctx, a, b):
+        return True
+    return (ctx.aligned.get((a.path, a.section)) is None
+            and ctx.aligned.get((b.path, b.section)) is None
+            and a.section_title.strip().lower() == b.section_title.strip().lower())
 
 
 def _prose_an_observation_states(ctx: MergeContext) -> None:

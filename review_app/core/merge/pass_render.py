@@ -177,6 +177,9 @@ def run(ctx: MergeContext) -> Lines:
         if all(r.key in ctx.standing for r in refs):  # named by number: as numbered
             put(base.blocks[bi].end, _chunk(ctx, expand(refs)), True)
             continue
+        if (lines := _continued(ctx, base.blocks[bi], refs, expand(refs))) is not None:
+            put(base.blocks[bi].end, lines, False)
+            continue
         put(base.blocks[bi].end, [(ctx.lexicon.held_over_line, path),
                                   ("", None), *_own_list(_chunk(ctx, expand(refs)))], True)
     spaced = _spaced_headings(base)
@@ -349,6 +352,26 @@ def _closed_up(lines: Lines) -> Lines:
             run_indent = None  # the run ended (a blank line or other text)
         out.append((ln, src))
     return out
+
+
+def _continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref]
+               ) -> Lines | None:
+    """An older version's checklist items, plain list items or table rows carried with
+    the newest's block of their kind go on at its end, as the block's own: a checklist
+    or a list has no order to break, and a row under the same header is one more row
+    (readers of every held-out set found a second list under "Also from an earlier
+    version:" odd). Steps (an order) and rows under another header keep a list of
+    their own."""
+    kinds = {r.unit.kind for r in whole}
+    if whole != refs or len(kinds) != 1:
+        return None
+    kind = kinds.pop()
+    if (kind, block.kind) not in (("check", "checklist"), ("item", "list"), ("row", "table")):
+        return None
+    if kind == "row" and any(ctx.older_doc(r.path).blocks[r.unit.block].header != block.header
+                             for r in refs):
+        return None
+    return [(ln, r.path) for r in refs for ln in r.unit.raw]
 
 
 def _own_list(lines: Lines) -> Lines:

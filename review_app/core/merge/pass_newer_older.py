@@ -1,0 +1,119 @@
+"""Pass (merge): of two older notes, the newer one's value of a thing wins.
+
+Older notes are judged against the newest (pass_verdicts), so an older line the
+newest never speaks to is carried even when a newer older version gives the same thing
+another value: "Minimum order 40 kg" from the first sheet beside the second's "Minimum
+order 50 kg (raised in April)", or "Retrieve vehicle: Land Rover Defender 110" beside
+"Retrieve: Toyota Hilux with trailer (the old Land Rover was sold)". Such a line is
+not written; one key carries it. It runs before pass_observed (an older version's
+stale line it drops no longer hides the newer version's line, which pass_observed may
+then bring back beside its observation) and again after it and pass_extended (what
+they carry is judged too), and before the person's choices, which win."""
+
+from __future__ import annotations
+
+from .context import MergeContext, Ref
+from .facts import facts_of, kinds_meet, labels_apart, stem
+from .older_only import named_head
+from .pass_once import one_heading
+from .pass_units import as_written
+from .pass_units import entry_for as _entry
+
+
+def run(ctx: MergeContext) -> None:
+    _newer_older_value(ctx)
+
+
+def _newer_older_value(ctx: MergeContext) -> None:
+    """A carried unit of an older note whose thing (_thing) a newer older note gives
+    another value is not written. The newer unit counts whatever became of it
+    (carried, or itself replaced by the newest): either way the older value is not the
+    latest. A head names one thing across sections only where no note of the group
+    uses it twice; else within one section only (Poolish's "Water:" is not Final
+    dough's), save what a note has one of at a time ("Status:")."""
+    things = {r.key: t for _, doc in ctx.older for r in ctx.refs[doc.path]
+              if (t := _thing(ctx, r)) is not None}
+    twice = _used_twice(ctx, things)
+    seen: list[tuple[Ref, str]] = []
+    for _, doc in ctx.older:  # newest first
+        mine: list[tuple[Ref, str]] = []
+        for r in ctx.refs[doc.path]:
+            thing = things.get(r.key)
+            if thing is None:
+                continue
+            mine.append((r, thing))
+            e = ctx.entries[r.key]
+            if e.status != "carried" or e.chosen:
+                continue
+            one = _one_valued(ctx, thing)
+            newer = next((n for n, t in seen if _one_thing(ctx, r, thing, n, t, twice, one)
+                          and (r.unit.norm != n.unit.norm if one else _other_value(ctx, r, n))),
+                         None)
+            if newer is not None:
+                ctx.entries[r.key] = _entry(
+                    r, "dropped", flips=("carry", "drop"),
+                    why=f"{newer.path}, a newer version, gives it another value: "
+                        f"{as_written(newer)}")
+        seen += mine
+
+
+def _thing(ctx: MergeContext, r: Ref) -> str | None:
+    """What a unit gives a value of, in stemmed words: its label or value head
+    (older_only.named_head; a list line's label however long its value, "Crew chief:
+    Jo Brennan (Mark has moved to the second balloon); radios on channel 5"), or an
+    observation's category when a note has one of it at a time ("[status] ...", as
+    "Status: agreed")."""
+    if r.unit.kind == "obs":
+        cat = r.unit.text.split("]", 1)[0].lstrip("[").strip().lower()
+        return stem(cat, ctx.lexicon) if cat in ctx.lexicon.one_valued_categories else None
+    if r.unit.kind in ("rel", "code"):
+        return None
+    return named_head(ctx, r)
+
+
+def _used_twice(ctx: MergeContext, things: dict[str, str]) -> set[str]:
+    """The heads some note of the group gives to two of its units."""
+    counts: dict[tuple[str, str], int] = {}
+    for r in ctx.base_refs():
+        if (t := _thing(ctx, r)) is not None:
+            counts[("", t)] = counts.get(("", t), 0) + 1
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            if (t := things.get(r.key)) is not None:
+                counts[(doc.path, t)] = counts.get((doc.path, t), 0) + 1
+    return {t for (_, t), n in counts.items() if n > 1}
+
+
+def _one_thing(ctx: MergeContext, r: Ref, mine: str, n: Ref, theirs: str, twice: set[str],
+               one: bool) -> bool:
+    """Two heads name one thing when one holds the other's words ("Retrieve:" /
+    "Retrieve vehicle:"); a head a note uses twice, only itself in one section."""
+    if mine in twice or theirs in twice:
+        return mine == theirs and (one or one_heading(ctx, r, n))
+    return not labels_apart(mine, theirs)
+
+
+def _one_valued(ctx: MergeContext, thing: str) -> bool:
+    """A head naming what a note has one of at a time (Lexicon.one_valued_categories:
+    "Status:", "Current status:", "[owner]"): any other wording is another value
+    ("open" / "done")."""
+    words = ctx.once("one_valued_stems", lambda: frozenset(
+        stem(w, ctx.lexicon) for w in ctx.lexicon.one_valued_categories))
+    return thing.split()[-1] in words
+
+
+def _other_value(ctx: MergeContext, r: Ref, n: Ref) -> bool:
+    """`r` gives the thing another value than `n`: each names what the other does not
+    ("Retrieve vehicle: Land Rover Defender 110" / "Retrieve: Toyota Hilux"; a name
+    right after a label counts), or it gives a figure of a kind `n` has. A figure of a
+    kind `n` has none of is a fact of its own, and the same figure said another way
+    ("Advert in the Westmoor Gazette: £180" / "| Westmoor Gazette: £180 | advert |") no
+    other value."""
+    named = [{v for v in facts_of(x.unit.text, ctx.lexicon, all_names=True).values
+              if v.startswith("name:")} for x in (r, n)]
+    if named[0] - named[1] and named[1] - named[0]:
+        return True  # (its figures then are the other thing's: "Defender 110")
+    mine = {v for v in r.facts.values if not v.startswith(("label:", "name:"))}
+    theirs = {v for v in n.facts.values if not v.startswith(("label:", "name:"))}
+    figures = frozenset(mine - theirs)
+    return bool(figures) and bool(theirs) and kinds_meet(figures, theirs)

@@ -1,0 +1,51 @@
+"""Issue 18, "every fact accounted for" (round 32, pass_blocks and pass_render): a
+table row naming its thing in its first cell is the older version of the newest row
+naming the same thing, never of a row of the same shape. merge-BY's price board lost
+"| Cast iron | £150 | |" as a version of "| Light iron / mixed steel | £120 | |", and
+"| Copper #2 (mixed) | £5,850 |" to "| Clean copper (bright wire) | £6,850 |" (a
+first cell with a figure named nothing). A row no newest row or line names is a fact
+only the older board has: carried, and under the same header it goes on at the end of
+the newest's table rather than under "Also from an earlier version:".
+Domain: a film society (no other test uses it)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import entry, fm, merged, note
+
+NOW = dt.datetime(2026, 12, 1, 9, 0)
+
+OLDER = fm("Film society ticket prices", "2025-01-10") + (
+    "## Prices\n\n"
+    "| Ticket | Price | Notes |\n|---|---|---|\n"
+    "| Full member | £4 | |\n"
+    "| Guest of member | £6 | |\n"
+    "| Screen 2 matinee | £3 | Sundays |\n"
+    "| Student | £3 | card shown at the door |\n")
+
+NEWER = fm("Film society prices 2026", "2026-01-10") + (
+    "Prices from January.\n\n"
+    "## Prices\n\n"
+    "| Ticket | Price | Notes |\n|---|---|---|\n"
+    "| Full member | £5 | |\n"
+    "| Screen 1 evening | £7 | |\n"
+    "| Student | £3 | card shown at the door |\n")
+
+
+def test_a_row_is_the_older_version_only_of_the_row_naming_its_thing():
+    c = merged(note("films/prices-2026.md", NEWER), note("films/prices.md", OLDER), now=NOW)
+    assert entry(c, "Full member | £4").status == "superseded"
+    assert "| Guest of member | £6 | |" in c.text  # failed before: held back
+    assert "| Screen 2 matinee | £3 | Sundays |" in c.text  # failed before
+    assert "Also from an earlier version" not in c.text
+    table = [ln for ln in c.text.splitlines() if ln.startswith("|")]
+    assert table[-2:] == ["| Guest of member | £6 | |", "| Screen 2 matinee | £3 | Sundays |"]
+
+
+def test_a_row_under_another_header_keeps_a_table_of_its_own():
+    older = OLDER.replace("| Ticket | Price | Notes |\n|---|---|---|\n",
+                          "| Ticket | Cost | Door |\n|---|---|---|\n")
+    c = merged(note("films/prices-2026.md", NEWER), note("films/prices.md", older), now=NOW)
+    assert "Also from an earlier version:\n\n| Ticket | Cost | Door |" in c.text
+    assert "| Guest of member | £6 | |" in c.text
