@@ -105,15 +105,16 @@ def _one_valued(ctx: MergeContext, thing: str) -> bool:
 def _other_value(ctx: MergeContext, r: Ref, n: Ref) -> bool:
     """`r` gives the thing another value than `n`: each names what the other does not
     ("Retrieve vehicle: Land Rover Defender 110" / "Retrieve: Toyota Hilux"; a name
-    right after a label counts), or it gives a figure of a kind `n` has. A figure of a
-    kind `n` has none of is a fact of its own, and the same figure said another way
-    ("Advert in the Westmoor Gazette: £180" / "| Westmoor Gazette: £180 | advert |") no
-    other value."""
+    right after a label counts), or `n` gives a figure of its own in place of one of
+    `r`'s, of its kind. A line saying more (a phone number beside the same contract
+    number) is the fuller one, not an older value; the same figure said another way
+    ("Advert in the Westmoor Gazette: £180" / "| Westmoor Gazette: £180 | advert |") is
+    no other value either."""
     named = [{v for v in facts_of(x.unit.text, ctx.lexicon, all_names=True).values
               if v.startswith("name:")} for x in (r, n)]
     if named[0] - named[1] and named[1] - named[0]:
         return True  # (its figures then are the other thing's: "Defender 110")
     mine = {v for v in r.facts.values if not v.startswith(("label:", "name:"))}
     theirs = {v for v in n.facts.values if not v.startswith(("label:", "name:"))}
-    figures = frozenset(mine - theirs)
-    return bool(figures) and bool(theirs) and kinds_meet(figures, theirs)
+    figures, instead = frozenset(mine - theirs), frozenset(theirs - mine)
+    return bool(figures) and bool(instead) and kinds_meet(figures, instead)
