@@ -49,3 +49,25 @@ def test_a_row_under_another_header_keeps_a_table_of_its_own():
     c = merged(note("films/prices-2026.md", NEWER), note("films/prices.md", older), now=NOW)
     assert "Also from an earlier version:\n\n| Ticket | Cost | Door |" in c.text
     assert "| Guest of member | £6 | |" in c.text
+
+
+def test_a_reworded_qualifier_or_a_short_day_is_the_same_row():
+    """merge-BZ (round 32's final set) wrote "| Full valet (by appointment) | £60 |"
+    beside the newest's "| Full valet (booked) | £65 |", and an old rota's "| Mon-Fri |
+    ..." beside "| Monday-Friday | ...": a parenthesis qualifies the thing it follows,
+    and a first cell's "Mon" is Monday."""
+    older = fm("Film society rota", "2025-01-10") + (
+        "## Rota\n\n| Days | Projectionist |\n|---|---|\n"
+        "| Mon-Fri | Dev Patel |\n| Sat | Rosa Lind |\n\n"
+        "## Hire\n\n| Room | Price |\n|---|---|\n"
+        "| Screen 1 (by arrangement) | £90 |\n| Bar (evenings) | £40 |\n")
+    newer = fm("Film society rota 2026", "2026-01-10") + (
+        "## Rota\n\n| Days | Projectionist |\n|---|---|\n"
+        "| Monday-Friday | Kai Moss |\n| Saturday | Rosa Lind |\n\n"
+        "## Hire\n\n| Room | Price |\n|---|---|\n"
+        "| Screen 1 (booked ahead) | £110 |\n| Foyer | £25 |\n")
+    c = merged(note("films/rota-2026.md", newer), note("films/rota.md", older), now=NOW)
+    assert "Dev Patel" not in c.text  # failed before the fix: carried as another row
+    assert "£90" not in c.text
+    assert "| Bar (evenings) | £40 |" in c.text  # a room the newest does not name
+    assert entry(c, "| Mon-Fri |").status != "carried"

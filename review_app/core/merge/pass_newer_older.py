@@ -87,9 +87,13 @@ def _used_twice(ctx: MergeContext, things: dict[str, str]) -> set[str]:
 def _one_thing(ctx: MergeContext, r: Ref, mine: str, n: Ref, theirs: str, twice: set[str],
                one: bool) -> bool:
     """Two heads name one thing when one holds the other's words ("Retrieve:" /
-    "Retrieve vehicle:"); a head a note uses twice, only itself in one section."""
+    "Retrieve vehicle:"), a row's first cell and a line's label only when the same
+    ("| Bandsaw (Startrite 352) |" is not "Startrite bandsaw and planer service:"); a
+    head a note uses twice, only itself in one section."""
     if mine in twice or theirs in twice:
         return mine == theirs and (one or one_heading(ctx, r, n))
+    if (r.unit.kind == "row") != (n.unit.kind == "row"):
+        return mine == theirs  # a row's first cell and a line's label: only the same words
     return not labels_apart(mine, theirs)
 
 
