@@ -160,6 +160,8 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
         close = int((sims[:, cols].max(axis=1) >= bar).sum())
         if best is None or close > best[0]:
             best = (close, bi)
+    if best is not None and best[0] > 0 and 2 * best[0] < len(refs):
+        best = _one_procedure(ctx, kind, refs, best)
     if best is None or 2 * best[0] < len(refs) or best[0] == 0:
         return None
     bi = best[1]
@@ -330,6 +332,22 @@ def _newer_block(ctx: MergeContext, kind: str, aligned: int | None,
         if mine:
             return mine[-1]
     return None
+
+
+def _one_procedure(ctx: MergeContext, kind: str, refs: list[Ref], best: tuple[int, int]
+                   ) -> tuple[int, int] | None:
+    """Two versions of one note that each hold one numbered list hold one procedure:
+    the older list is the newest's older version even when most of its steps were
+    rewritten past Thresholds.block_item_cosine, as long as one step is that close
+    (merge-BZ's pre-run procedure and merge-BY's voicing runbook were written whole,
+    as a second "Steps" section, beside the newest's rewrite)."""
+    if kind != "numbered":
+        return None
+    mine = [b for b in ctx.older_doc(refs[0].path).blocks if b.kind == "numbered"]
+    theirs = [k for k, b in enumerate(ctx.base.blocks) if b.kind == "numbered"]
+    if len(mine) != 1 or theirs != [best[1]]:
+        return None
+    return (len(refs), best[1])
 
 
 def _replaced_in_place(refs: list[Ref], partners: list[Ref | None],
