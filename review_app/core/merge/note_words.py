@@ -57,7 +57,7 @@ class NoteWords(ValueWords):
     self_description_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
         page sheet notes rules list card prices rates procedure plan guide handbook
         policy record summary log overview reference checklist schedule timetable
-        agenda minutes review update
+        agenda minutes review update rota roster register inventory menu tariff
         """))
     # After such a noun, a word joining what the note covers or came from.
     self_description_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
