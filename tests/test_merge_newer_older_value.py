@@ -3,9 +3,10 @@ pass_newer_older): of three versions, the newest may not speak of a thing the mi
 one changed. The first's "- Minimum print order 20 copies" was carried beside the
 middle's "- Minimum print order 30 copies (raised in March)" (merge-BY's supplier
 sheet: "Minimum order 40 kg" beside "Minimum order 50 kg (raised in April)"), and a
-kit list's "Backdrop supplier: Colorama" beside the middle's "Backdrop: Savage
-Widetone, ordered by the roll". The newer version's value wins whatever
-section either sits in, save a label a note uses twice (one thing per section then).
+kit list's "Backdrop supplier: Colorama" beside the middle's "Backdrop supplier:
+Savage Widetone, ordered by the roll". The newer version's value wins whatever
+section either sits in, for a head of two words or more; a one-word head ("Contact:")
+or one a note uses twice names one thing per section.
 Domain: a photo studio (no other test uses it)."""
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ MIDDLE = fm("Photo studio prints and kit", "2025-06-02") + (
     "## Ordering\n\n"
     "- Minimum print order 30 copies (raised in March)\n\n"
     "## Equipment\n\n"
-    "- Backdrop: Savage Widetone, ordered by the roll\n")
+    "- Backdrop supplier: Savage Widetone, ordered by the roll\n")
 
 NEWEST = fm("Photo studio - prints 2026", "2026-02-20") + (
     "Prints go through Harlow Photo Lab; proofs are emailed within 3 days.\n\n"
@@ -52,11 +53,30 @@ def test_the_middle_versions_value_wins_over_the_first_ones():
     assert "PX-5521" in c.text  # a fact no newer version speaks to stays
 
 
-def test_a_label_held_by_a_shorter_one_is_one_thing():
+def test_a_label_of_two_words_is_one_thing_in_any_section():
     c = _merge()
-    assert "Savage Widetone" in c.text
+    assert "Backdrop supplier: Savage Widetone" in c.text
     assert "Backdrop supplier: Colorama" not in c.text  # failed before
     assert "Elinchrom ELC 500" in c.text
+
+
+def test_a_qualified_label_or_a_one_word_one_elsewhere_is_another_thing():
+    """"Late sitting fee:" is not "Sitting fee:", and the lab's "Contact:" under
+    "## Lab" is not the framer's under "## Framing" (a round-32 review's repros)."""
+    first = fm("Photo studio fees", "2025-01-10") + (
+        "## Fees\n\n- Sitting fee: £30\n- Late sitting fee: £45 after 6pm\n\n"
+        "## Lab\n\n- Contact: Harlow Photo Lab, 01632 960 501\n")
+    middle = fm("Photo studio fees v2", "2025-06-02") + (
+        "## Fees\n\n- Sitting fee: £35\n\n"
+        "## Framing\n\n- Contact: Frame Works, 01632 960 777\n")
+    newest = fm("Photo studio fees 2026", "2026-02-20") + (
+        "## Lab\n\nProofs are emailed within 3 days.\n\n"
+        "## Framing\n\nFrames take two weeks.\n")
+    c = merged(note("studio/fees-2026.md", newest), note("studio/fees.md", first),
+               note("studio/fees-v2.md", middle), now=NOW)
+    assert "Late sitting fee: £45" in c.text and "Sitting fee: £35" in c.text
+    assert "Sitting fee: £30" not in c.text
+    assert "01632 960 501" in c.text and "01632 960 777" in c.text
 
 
 def test_the_person_can_carry_the_older_value():
@@ -96,3 +116,23 @@ def test_the_same_figure_said_another_way_is_no_other_value():
     c = merged(note("studio/open-day-2026.md", newest), note("studio/open-day.md", first),
                note("studio/open-day-v2.md", middle), now=NOW)
     assert "a newer version" not in entry(c, "Advert in the Harlow Star").why
+
+
+def test_lines_a_round_32_review_found_the_rule_misread():
+    """A leading verb is no thing ("Allow 20 minutes ..." is not "Allow 5 hours ..."), a
+    label with no letters is no thing (it crashed), and one line's older figure in one
+    section is still carried once, the newer one."""
+    first = fm("Photo studio shoot day", "2025-01-10") + (
+        "## Getting there\n\n- Allow 20 minutes from the station\n"
+        "- Parking on Mill Road costs £3 after 6pm.\n\n"
+        "## Contact\n\n- 📞: 07700 900111\n")
+    middle = fm("Photo studio shoot day v2", "2025-06-02") + (
+        "## On location\n\n- Allow 2 hours for the beach set\n\n"
+        "## Getting there\n\n- Parking on Mill Road costs £4 after 6pm.\n")
+    newest = fm("Photo studio shoot day 2026", "2026-02-20") + (
+        "## Plan\n\n- Call time 09:00 at the studio\n")
+    c = merged(note("studio/shoot-2026.md", newest), note("studio/shoot.md", first),
+               note("studio/shoot-v2.md", middle), now=NOW)
+    assert "Allow 20 minutes" in c.text and "Allow 2 hours" in c.text
+    assert "07700 900111" in c.text
+    assert "costs £4" in c.text and "costs £3" not in c.text

@@ -263,8 +263,8 @@ def _names_a_thing(cell: str, lexicon: Lexicon) -> bool:
     if not re.search(r"\d", cell):
         return True
     dates = lexicon.months | lexicon.weekdays
-    return any(len(w) >= 3 and w not in dates and w[:3] not in dates
-               for w in re.findall(r"[a-z]+", cell.lower()))
+    return any(len(w) >= 3 and not any(d.startswith(w) for d in dates)
+               for w in re.findall(r"[a-z]+", cell.lower()))  # ("Sat 27 Sept": a date)
 
 
 _LIST_NUMBER = re.compile(r"^\s*(?:[-*+]\s+)?(?:\[.\]\s+)?(\d{1,3})[.)]\s")

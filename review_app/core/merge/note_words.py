@@ -59,6 +59,10 @@ class NoteWords(ValueWords):
         policy record summary log overview reference checklist schedule timetable
         agenda minutes review update rota roster register inventory menu tariff
         """))
+    # A table's closing row that sums the rows above it: no carried row goes after it.
+    total_labels: frozenset[str] = field(default_factory=lambda: word_set("""
+        total totals subtotal sum
+        """))
     # After such a noun, a word joining what the note covers or came from.
     self_description_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
         for of from on at after about below

@@ -172,21 +172,24 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
     where = f" (the newest's {_NAMES[newest.kind]}" + (f" under '{title}')" if title else ")")
     stated = base_values(ctx)
     partners: list[Ref | None] = []
-    named: set[str] = set()  # rows naming their thing: no row of another name replaces them
+    claimed = _claimed(ctx, refs, [pool[c] for c in cols]) if kind == "table" else {}
     for i, r in enumerate(refs):
-        if kind == "table" and value_head(r.unit.text, "row", ctx.lexicon) is not None:
-            # a row naming its thing: its counterpart is the row naming the same thing
-            named.add(r.key)
-            partners.append(next((pool[c] for c in cols if pool[c].unit.kind == "row"
-                                  and value_head(pool[c].unit.text, "row", ctx.lexicon)
-                                  and not heads_apart(ctx, r, pool[c])), None))
+        if r.key in claimed:  # the newest row naming the same thing
+            partners.append(claimed[r.key])
             continue
-        j = max(cols, key=lambda c: float(sims[i, c]))
+        # (a newest row another older row names is that row's, not this one's: "| Cast
+        # iron |" is no older "| Light iron / mixed steel |" beside the older one)
+        taken = {b.key for b in claimed.values()}
+        free = [c for c in cols if pool[c].key not in taken]
+        if not free:
+            partners.append(None)
+            continue
+        j = max(free, key=lambda c: float(sims[i, c]))
         # its counterpart: the nearest item, close in meaning or said whole in it
         partners.append(pool[j] if float(sims[i, j]) >= bar else next(
-            (pool[c] for c in cols if says_whole(ctx, r, pool[c])), None))
+            (pool[c] for c in free if says_whole(ctx, r, pool[c])), None))
     unspoken = _unspoken(ctx, [r for r in refs if ctx.entries[r.key].status == "carried"]) \
-        - (_replaced_in_place(refs, partners, [pool[c] for c in cols]) - named)
+        - _replaced_in_place(refs, partners, [pool[c] for c in cols])
     for i, r in enumerate(refs):
         e = ctx.entries[r.key]
         b = partners[i]
@@ -334,6 +337,21 @@ def _newer_block(ctx: MergeContext, kind: str, aligned: int | None,
     return None
 
 
+def _claimed(ctx: MergeContext, refs: list[Ref], rows: list[Ref]) -> dict[str, Ref]:
+    """Older rows naming their thing in their first cell (facts.value_head), each with
+    the newest row naming the same thing: a row has one older version."""
+    out: dict[str, Ref] = {}
+    for r in refs:
+        if r.unit.kind != "row" or value_head(r.unit.text, "row", ctx.lexicon) is None:
+            continue
+        hit = next((b for b in rows if b.unit.kind == "row"
+                    and value_head(b.unit.text, "row", ctx.lexicon) is not None
+                    and not heads_apart(ctx, r, b)), None)
+        if hit is not None:
+            out[r.key] = hit
+    return out
+
+
 def _one_procedure(ctx: MergeContext, kind: str, refs: list[Ref], best: tuple[int, int]
                    ) -> tuple[int, int] | None:
     """Two versions of one note that each hold one numbered list hold one procedure:
@@ -405,10 +423,15 @@ def _unspoken(ctx: MergeContext, refs: list[Ref]) -> set[str]:
                    and not heads_apart(ctx, r, b) for b in rows):
                 continue
             # other lines speak of it by its name ("Copper and brass went up"), not by
-            # a shape ("[price] HMS up to £180" is no word on cast iron)
+            # a shape ("[price] HMS up to £180" is no word on cast iron); a row, unless
+            # another older row of its note names that row's thing (then it is that
+            # one's: "| Weekdays |" may be "| Mon-Fri |", not "| Light iron |")
             thing = content_prefixes(ctx, r.unit.text.split(" | ")[0])
-            near = [k for k, b in enumerate(base) if b.unit.kind != "row"
-                    and thing <= content_prefixes(ctx, b.unit.text)]
+            taken = _claimed(ctx, [o for o in ctx.refs[r.path] if o.unit.kind == "row"],
+                             rows)
+            free = {b.key for b in rows} - {b.key for b in taken.values()}
+            near = [k for k, b in enumerate(base) if b.key in free or (
+                b.unit.kind != "row" and thing <= content_prefixes(ctx, b.unit.text))]
         else:
             near = list(range(len(base)))
         if not near:

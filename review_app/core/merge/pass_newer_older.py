@@ -12,8 +12,9 @@ they carry is judged too), and before the person's choices, which win."""
 
 from __future__ import annotations
 
+from ..units import normalise
 from .context import MergeContext, Ref
-from .facts import facts_of, kinds_meet, labels_apart, stem
+from .facts import facts_of, kinds_meet, label_of, stem
 from .older_only import named_head
 from .pass_once import one_heading
 from .pass_units import as_written
@@ -68,7 +69,7 @@ def _thing(ctx: MergeContext, r: Ref) -> str | None:
         return stem(cat, ctx.lexicon) if cat in ctx.lexicon.one_valued_categories else None
     if r.unit.kind in ("rel", "code"):
         return None
-    return named_head(ctx, r)
+    return named_head(ctx, r) or None  # ("📞:" has no words to name a thing by)
 
 
 def _used_twice(ctx: MergeContext, things: dict[str, str]) -> set[str]:
@@ -86,15 +87,16 @@ def _used_twice(ctx: MergeContext, things: dict[str, str]) -> set[str]:
 
 def _one_thing(ctx: MergeContext, r: Ref, mine: str, n: Ref, theirs: str, twice: set[str],
                one: bool) -> bool:
-    """Two heads name one thing when one holds the other's words ("Retrieve:" /
-    "Retrieve vehicle:"), a row's first cell and a line's label only when the same
-    ("| Bandsaw (Startrite 352) |" is not "Startrite bandsaw and planer service:"); a
-    head a note uses twice, only itself in one section."""
-    if mine in twice or theirs in twice:
-        return mine == theirs and (one or one_heading(ctx, r, n))
-    if (r.unit.kind == "row") != (n.unit.kind == "row"):
-        return mine == theirs  # a row's first cell and a line's label: only the same words
-    return not labels_apart(mine, theirs)
+    """Two heads name one thing when they are the same words: "Late entry fee:" is
+    not "Entry fee:". Across sections only a head of two words or more ("Minimum
+    order", "Crew chief"): one word ("Contact:", "Allow 20 minutes") names a thing
+    within its section only (the plumber's contact is not the electrician's), as does
+    a head a note uses twice, save what a note has one of at a time ("Status:")."""
+    if one:  # ("Current status:" and "[status]" give the note's one status)
+        return mine.split()[-1] == theirs.split()[-1]
+    if mine != theirs:
+        return False
+    return (len(mine.split()) > 1 and mine not in twice) or one_heading(ctx, r, n)
 
 
 def _one_valued(ctx: MergeContext, thing: str) -> bool:
@@ -121,4 +123,9 @@ def _other_value(ctx: MergeContext, r: Ref, n: Ref) -> bool:
     mine = {v for v in r.facts.values if not v.startswith(("label:", "name:"))}
     theirs = {v for v in n.facts.values if not v.startswith(("label:", "name:"))}
     figures, instead = frozenset(mine - theirs), frozenset(theirs - mine)
-    return bool(figures) and bool(instead) and kinds_meet(figures, instead)
+    if figures:
+        return bool(instead) and kinds_meet(figures, instead)
+    # a label's value in words ("Meeting point: the church hall" / "... the car park")
+    said = [label_of(x.unit.text, ctx.thresholds.label_chars) for x in (r, n)]
+    return said[0] is not None and said[1] is not None and not instead and (
+        normalise(said[0][1]) != normalise(said[1][1]))

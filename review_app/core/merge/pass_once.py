@@ -62,9 +62,12 @@ def run(ctx: MergeContext) -> None:
             found = process.extract(norm, norms[lo:], scorer=fuzz.token_sort_ratio,
                                     processor=None, score_cutoff=max(th.same_fuzz, 0),
                                     limit=None) if th.same_fuzz <= 100 else []
-            # (a near wording that gives another value is no repeat: "Doors open:
-            # 10:30" under Weekends is not the weekday "Doors open: 08:30")
-            hits += [at[lo + k] for _, _, k in found if _values(r) <= _values(carried[at[lo + k]])]
+            # (a near wording that gives another value in another section is no
+            # repeat: "Doors open: 10:30" under Weekends is not the weekday "Doors open:
+            # 08:30"; in one section it is the line's older value, carried once)
+            hits += [at[lo + k] for _, _, k in found
+                     if _values(r) <= _values(carried[at[lo + k]])
+                     or one_heading(ctx, r, carried[at[lo + k]])]
             first = min(hits)
             if first == len(carried):
                 by_norm.setdefault((kind, norm), len(carried))

@@ -354,22 +354,36 @@ def _closed_up(lines: Lines) -> Lines:
     return out
 
 
+_MARKER = re.compile(r"^(\s*)([-*+])\s")
+
+
 def _continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref]
                ) -> Lines | None:
     """An older version's checklist items, plain list items or table rows carried with
     the newest's block of their kind go on at its end, as the block's own: a checklist
     or a list has no order to break, and a row under the same header is one more row
     (readers of every held-out set found a second list under "Also from an earlier
-    version:" odd). Steps (an order) and rows under another header keep a list of
-    their own."""
+    version:" odd). Steps (an order), rows under another header or after a total row,
+    and items of another marker or level keep a list of their own."""
     kinds = {r.unit.kind for r in whole}
     if whole != refs or len(kinds) != 1:
         return None
     kind = kinds.pop()
     if (kind, block.kind) not in (("check", "checklist"), ("item", "list"), ("row", "table")):
         return None
-    if kind == "row" and any(ctx.older_doc(r.path).blocks[r.unit.block].header != block.header
-                             for r in refs):
+    last = ctx.base.lines[block.end - 1]
+    if kind == "row":
+        if any(ctx.older_doc(r.path).blocks[r.unit.block].header != block.header
+               for r in refs):
+            return None
+        first = last.strip().strip("|").split("|")[0].strip("* ").lower()
+        return None if set(first.split()) & ctx.lexicon.total_labels else [
+            (ln, r.path) for r in refs for ln in r.unit.raw]
+    # one level and one marker: an item goes on the list, not under its last item
+    marker = _MARKER.match(last)
+    if marker is None or marker.group(1) or any(
+            (m := _MARKER.match(r.unit.raw[0])) is None or m.group(1)
+            or m.group(2) != marker.group(2) for r in refs):
         return None
     return [(ln, r.path) for r in refs for ln in r.unit.raw]
 
