@@ -69,6 +69,7 @@ def _num(token: str) -> str:
     as its number, money without trailing decimal zeros, so a restated value is the
     same fact."""
     low = token.lower().replace(",", "")
+    low = re.sub(r"^(\d{1,2})\.(\d\d)(?=\s?[ap]m$)", r"\1:\2", low)  # "5.30pm" is 17:30
     m = _CLOCK.fullmatch(low)
     if m is not None and (m.group(2) or m.group(3)):
         hour, minute = int(m.group(1)), m.group(2) or "00"
@@ -219,6 +220,56 @@ def word_times(text: str, lexicon: Lexicon) -> list[tuple[int, int, str]]:
     return out
 
 
+# What joins the two ends of a range of times ("from nine until half past five")
+_RANGE_JOIN = r"\s*(?:until|till|til|to|and|-|–)\s*"
+
+
+def _in_ranges(text: str, times: list[tuple[int, int, str]], lexicon: Lexicon
+               ) -> list[tuple[int, int, str]]:
+    """Times said in words read on the 12-hour clock; one that ends a range after an
+    earlier time of day is the later one ("from nine until half past five" closes at
+    17:30, as "09:00-17:30" does), and a bare hour word opening such a range is a time
+    ("nine" there is 9:00; "two to three weeks" has no time in it)."""
+    out: list[tuple[int, int, str]] = []
+    for start, end, clock in times:
+        if ":" not in clock:  # a span of minutes ("a quarter of an hour")
+            out.append((start, end, clock))
+            continue
+        hour, minute = clock.split(":")
+        before = _previous_time(text, start, out, lexicon)
+        if before is not None:
+            if before[1] is not None:
+                out.append(before[1])
+            if int(hour) <= 12 and int(hour) < before[0]:
+                clock = f"{int(hour) + 12}:{minute}"
+        out.append((start, end, clock))
+    return sorted(out)
+
+
+def _previous_time(text: str, at: int, words: list[tuple[int, int, str]], lexicon: Lexicon
+                   ) -> tuple[int, tuple[int, int, str] | None] | None:
+    """The hour of the time of day a range joiner links to the one starting at `at`
+    (a time in words just before it, a clock in digits, "9am", "09:00", or an hour
+    word, "nine"), with the last as a time found anew."""
+    for _start, end, clock in reversed(words):
+        if ":" in clock and end <= at and re.fullmatch(_RANGE_JOIN, text[end:at],
+                                                       re.IGNORECASE):
+            return int(clock.split(":")[0]), None
+    head = text[:at]
+    m = re.search(r"(\d{1,2})(?:[:.](\d\d))?\s?([ap]m)?" + _RANGE_JOIN + "$", head,
+                  re.IGNORECASE)
+    if m is not None and (m.group(2) or m.group(3)):
+        hour = int(m.group(1))
+        if m.group(3):
+            hour = hour % 12 + (12 if m.group(3).lower() == "pm" else 0)
+        return hour, None
+    m = re.search(r"([A-Za-z]+)" + _RANGE_JOIN + "$", head)
+    word = _tables(lexicon).hours.get(m.group(1).lower()) if m is not None else None
+    if m is None or word is None:
+        return None  # "two to three" is a count, not times
+    return word, (m.start(1), m.end(1), f"{word}:00")
+
+
 _HEAD_WORD = r"(?!(?i:is|are|now|still)\b)[A-Za-z][A-Za-z'’-]*"
 _HEAD = re.compile(rf"^\s*(?:[-*+]\s+)?({_HEAD_WORD}(?:\s+{_HEAD_WORD}){{0,2}})"
                    r"(?:\s+(?:is|are|of))?(?:\s+(?:now|still))?,?\s+(?=[£$€¥]?\d)")
@@ -324,8 +375,8 @@ def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
     for m in _EMAIL.finditer(rest):
         values.add("link:mailto:" + m.group(0).lower())
     rest = _EMAIL.sub(" ", rest)
-    for start, end, clock in reversed(word_times(rest, lexicon)):  # "half seven": 7:30
-        values.add("n:" + clock)
+    for start, end, clock in reversed(_in_ranges(rest, word_times(rest, lexicon), lexicon)):
+        values.add("n:" + clock)  # "half seven": 7:30
         rest = f"{rest[:start]} {rest[end:]}"
     for m in _NUMBER.finditer(rest):
         values.add("n:" + _num(m.group(0)))
