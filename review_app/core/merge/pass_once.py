@@ -25,7 +25,7 @@ from rapidfuzz import fuzz, process
 
 from .alone_facts import named_tokens
 from .context import MergeContext, Ref
-from .facts import facts_of
+from .facts import facts_of, value_head
 from .link_lines import relation_of as _target
 from .older_only import HELD, base_values, content_prefixes, set_status
 from .other_value import about_its_note, in_intro
@@ -86,11 +86,33 @@ def run(ctx: MergeContext) -> None:
                            f"checked against the {2 * th.pool_window} carried just before "
                            "it and any carried word for word")
     _said_alike(ctx)
+    _rows_in_fuller(ctx)
     _prose_an_observation_states(ctx)
 
 
 def _values(r: Ref) -> frozenset[str]:
     return frozenset(v for v in r.facts.values if not v.startswith("label:"))
+
+
+def _rows_in_fuller(ctx: MergeContext) -> None:
+    """Two carried rows of two older versions naming one thing, one's cells all among
+    the other's ("| Catalytic converters | priced individually |" / "| Catalytic
+    converters | priced individually | vehicle paperwork required |"): one row, the
+    fuller."""
+    rows = [r for _, doc in ctx.older for r in ctx.refs[doc.path]
+            if r.unit.kind == "row" and ctx.entries[r.key].status == "carried"
+            and value_head(r.unit.text, "row", ctx.lexicon) is not None]
+    for a in rows:
+        cells = {c.strip().lower() for c in a.unit.text.split(" | ")} - {""}
+        for b in rows:
+            if b is a or b.path == a.path or ctx.entries[b.key].status != "carried" \
+                    or value_head(a.unit.text, "row", ctx.lexicon) != value_head(
+                        b.unit.text, "row", ctx.lexicon):
+                continue
+            theirs = {c.strip().lower() for c in b.unit.text.split(" | ")} - {""}
+            if cells < theirs:
+                _said_in_fuller(ctx, a, b)
+                break
 
 
 _ALIKE = frozenset({"sentence", "item", "check", "obs"})
