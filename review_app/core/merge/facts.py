@@ -255,7 +255,7 @@ def _previous_time(text: str, at: int, words: list[tuple[int, int, str]], lexico
         if ":" in clock and end <= at and re.fullmatch(_RANGE_JOIN, text[end:at],
                                                        re.IGNORECASE):
             return int(clock.split(":")[0]), None
-    head = text[:at]
+    head = text[max(0, at - 40):at]  # (a range's start is next to its joiner)
     m = re.search(r"(\d{1,2})(?:[:.](\d\d))?\s?([ap]m)?" + _RANGE_JOIN + "$", head,
                   re.IGNORECASE)
     if m is not None and (m.group(2) or m.group(3)):

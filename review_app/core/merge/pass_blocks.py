@@ -341,12 +341,17 @@ def _claimed(ctx: MergeContext, refs: list[Ref], rows: list[Ref]) -> dict[str, R
     """Older rows naming their thing in their first cell (facts.value_head), each with
     the newest row naming the same thing: a row has one older version."""
     out: dict[str, Ref] = {}
+    headed = [b for b in rows if b.unit.kind == "row"
+              and value_head(b.unit.text, "row", ctx.lexicon) is not None]
+    same = {value_head(b.unit.text, "row", ctx.lexicon): b for b in reversed(headed)}
     for r in refs:
-        if r.unit.kind != "row" or value_head(r.unit.text, "row", ctx.lexicon) is None:
+        head = value_head(r.unit.text, "row", ctx.lexicon) if r.unit.kind == "row" else None
+        if head is None:
             continue
-        hit = next((b for b in rows if b.unit.kind == "row"
-                    and value_head(b.unit.text, "row", ctx.lexicon) is not None
-                    and not heads_apart(ctx, r, b)), None)
+        # (the same head first: one look-up, not a walk over a long table's rows)
+        hit = same.get(head) or (next((b for b in headed if not heads_apart(ctx, r, b)),
+                                      None) if len(headed) <= ctx.thresholds.pool_budget
+                                 else None)
         if hit is not None:
             out[r.key] = hit
     return out
@@ -417,6 +422,7 @@ def _unspoken(ctx: MergeContext, refs: list[Ref]) -> set[str]:
                        [unnamed(said(b.unit), ctx.lexicon) for b in base])
     now = ctx.lexicon.now_words
     out: set[str] = set()
+    taken_by: dict[str, set[str]] = {}  # older note -> the newest rows its rows name
     for i, r in enumerate(mine):
         if r.key in headed:
             if any(value_head(b.unit.text, "row", ctx.lexicon) is not None
@@ -427,9 +433,10 @@ def _unspoken(ctx: MergeContext, refs: list[Ref]) -> set[str]:
             # another older row of its note names that row's thing (then it is that
             # one's: "| Weekdays |" may be "| Mon-Fri |", not "| Light iron |")
             thing = content_prefixes(ctx, r.unit.text.split(" | ")[0])
-            taken = _claimed(ctx, [o for o in ctx.refs[r.path] if o.unit.kind == "row"],
-                             rows)
-            free = {b.key for b in rows} - {b.key for b in taken.values()}
+            if r.path not in taken_by:
+                taken_by[r.path] = {b.key for b in _claimed(
+                    ctx, [o for o in ctx.refs[r.path] if o.unit.kind == "row"], rows).values()}
+            free = {b.key for b in rows} - taken_by[r.path]
             near = [k for k, b in enumerate(base) if b.key in free or (
                 b.unit.kind != "row" and thing <= content_prefixes(ctx, b.unit.text))]
         else:

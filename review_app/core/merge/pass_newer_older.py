@@ -35,7 +35,9 @@ def _newer_older_value(ctx: MergeContext) -> None:
     things = {r.key: t for _, doc in ctx.older for r in ctx.refs[doc.path]
               if (t := _thing(ctx, r)) is not None}
     twice = _used_twice(ctx, things)
-    seen: list[tuple[Ref, str]] = []
+    # newer older units by the key their thing is found by (its words; for what a note
+    # has one of, its last word), so a unit meets only units of its own thing
+    seen: dict[str, list[tuple[Ref, str]]] = {}
     for _, doc in ctx.older:  # newest first
         mine: list[tuple[Ref, str]] = []
         for r in ctx.refs[doc.path]:
@@ -47,7 +49,8 @@ def _newer_older_value(ctx: MergeContext) -> None:
             if e.status != "carried" or e.chosen:
                 continue
             one = _one_valued(ctx, thing)
-            newer = next((n for n, t in seen if _one_thing(ctx, r, thing, n, t, twice, one)
+            newer = next((n for n, t in seen.get(_key(ctx, thing), [])
+                          if _one_thing(ctx, r, thing, n, t, twice, one)
                           and (r.unit.norm != n.unit.norm if one else _other_value(ctx, r, n))),
                          None)
             if newer is not None:
@@ -55,7 +58,12 @@ def _newer_older_value(ctx: MergeContext) -> None:
                     r, "dropped", flips=("carry", "drop"),
                     why=f"{newer.path}, a newer version, gives it another value: "
                         f"{as_written(newer)}")
-        seen += mine
+        for r, thing in mine:
+            seen.setdefault(_key(ctx, thing), []).append((r, thing))
+
+
+def _key(ctx: MergeContext, thing: str) -> str:
+    return "one:" + thing.split()[-1] if _one_valued(ctx, thing) else thing
 
 
 def _thing(ctx: MergeContext, r: Ref) -> str | None:

@@ -99,15 +99,16 @@ def _rows_in_fuller(ctx: MergeContext) -> None:
     the other's ("| Catalytic converters | priced individually |" / "| Catalytic
     converters | priced individually | vehicle paperwork required |"): one row, the
     fuller."""
-    rows = [r for _, doc in ctx.older for r in ctx.refs[doc.path]
-            if r.unit.kind == "row" and ctx.entries[r.key].status == "carried"
-            and value_head(r.unit.text, "row", ctx.lexicon) is not None]
-    for a in rows:
+    by_head: dict[str, list[Ref]] = {}
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            if r.unit.kind == "row" and ctx.entries[r.key].status == "carried" and (
+                    head := value_head(r.unit.text, "row", ctx.lexicon)) is not None:
+                by_head.setdefault(head, []).append(r)
+    for a in [r for same in by_head.values() if len(same) > 1 for r in same]:
         cells = {c.strip().lower() for c in a.unit.text.split(" | ")} - {""}
-        for b in rows:
-            if b is a or b.path == a.path or ctx.entries[b.key].status != "carried" \
-                    or value_head(a.unit.text, "row", ctx.lexicon) != value_head(
-                        b.unit.text, "row", ctx.lexicon):
+        for b in by_head[value_head(a.unit.text, "row", ctx.lexicon) or ""]:
+            if b is a or b.path == a.path or ctx.entries[b.key].status != "carried":
                 continue
             theirs = {c.strip().lower() for c in b.unit.text.split(" | ")} - {""}
             if cells < theirs:
