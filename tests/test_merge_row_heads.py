@@ -113,10 +113,3 @@ def test_rows_under_a_shorter_header_join_the_newest_table_where_their_cells_fit
     rows = [ln for ln in c.text.splitlines() if ln.startswith("|")]
     assert "| Cider | £3.50 | |" in rows
     assert "| Wine | £4 | members only |" in rows and "| Wine | £4 |" not in rows
-
-
-def test_a_header_naming_its_columns_a_little_otherwise_is_the_same_table():
-    older = OLDER.replace("| Ticket | Price | Notes |", "| Ticket type | Price | Notes |")
-    c = merged(note("films/prices-2026.md", NEWER), note("films/prices.md", older), now=NOW)
-    assert "Also from an earlier version" not in c.text  # failed before (merge-BZ)
-    assert "| Guest of member | £6 | |" in c.text

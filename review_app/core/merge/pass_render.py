@@ -22,7 +22,6 @@ import numpy as np
 
 from .context import MergeContext, Ref
 from .document import Block, Document
-from .facts import labels_apart
 from .other_value import in_intro
 from .placement import section_spot, unit_homes
 from .section_meaning import UNEMBEDDED, WHOLE_BLOCKS
@@ -411,9 +410,6 @@ def _as_row_of(ctx: MergeContext, block: Block, r: Ref) -> str | None:
     if older.header == block.header:
         return line
     mine, theirs = older.header.split(" | "), block.header.split(" | ")
-    if len(mine) == len(theirs) and not any(labels_apart(a, b) for a, b in zip(
-            mine, theirs, strict=True)):
-        return line  # the same columns, named a little otherwise ("Par level" / "Par")
     if mine[0] != theirs[0] or len(mine) >= len(theirs):
         return None
     cells = r.unit.text.split(" | ")
