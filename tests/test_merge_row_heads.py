@@ -92,24 +92,3 @@ def test_no_row_goes_under_a_total():
     c = merged(note("films/budget-2026.md", newer), note("films/budget.md", older), now=NOW)
     assert "| Raffle prizes | £40 |" in c.text
     assert "| Total | £370 |\n| Raffle prizes" not in c.text
-
-
-def test_rows_under_a_shorter_header_join_the_newest_table_where_their_cells_fit():
-    """merge-BY's price board: the middle version's "| Grade | £/t |" rows had a table of
-    their own under "Also from an earlier version:" below the newest's "| Grade | Price
-    per tonne | Notes |", one of them a shorter copy of a row the oldest gave in full."""
-    first = fm("Film society bar prices", "2024-01-10") + (
-        "## Bar\n\n| Drink | Price | Notes |\n|---|---|---|\n| Tea | £1 | |\n"
-        "| Wine | £4 | members only |\n")
-    middle = fm("Film society bar prices v2", "2025-01-10") + (
-        "## Bar\n\n| Drink | £ |\n|---|---|\n| Tea | £1.20 |\n| Cider | £3.50 |\n"
-        "| Wine | £4 |\n")
-    newest = fm("Film society bar 2026", "2026-01-10") + (
-        "## Bar\n\n| Drink | Price | Notes |\n|---|---|---|\n| Coffee | £2 | oat milk 20p |\n"
-        "| Tea | £1.50 | |\n")
-    c = merged(note("films/bar-2026.md", newest), note("films/bar.md", first),
-               note("films/bar-v2.md", middle), now=NOW)
-    assert "Also from an earlier version" not in c.text  # failed before
-    rows = [ln for ln in c.text.splitlines() if ln.startswith("|")]
-    assert "| Cider | £3.50 | |" in rows
-    assert "| Wine | £4 | members only |" in rows and "| Wine | £4 |" not in rows

@@ -25,7 +25,7 @@ from rapidfuzz import fuzz, process
 
 from .alone_facts import named_tokens
 from .context import MergeContext, Ref
-from .facts import facts_of, value_head
+from .facts import facts_of
 from .link_lines import relation_of as _target
 from .older_only import HELD, base_values, content_prefixes, set_status
 from .other_value import about_its_note, in_intro
@@ -86,34 +86,11 @@ def run(ctx: MergeContext) -> None:
                            f"checked against the {2 * th.pool_window} carried just before "
                            "it and any carried word for word")
     _said_alike(ctx)
-    _rows_in_fuller(ctx)
     _prose_an_observation_states(ctx)
 
 
 def _values(r: Ref) -> frozenset[str]:
     return frozenset(v for v in r.facts.values if not v.startswith("label:"))
-
-
-def _rows_in_fuller(ctx: MergeContext) -> None:
-    """Two carried rows of two older versions naming one thing, one's cells all among
-    the other's ("| Catalytic converters | priced individually |" / "| Catalytic
-    converters | priced individually | vehicle paperwork required |"): one row, the
-    fuller."""
-    by_head: dict[str, list[Ref]] = {}
-    for _, doc in ctx.older:
-        for r in ctx.refs[doc.path]:
-            if r.unit.kind == "row" and ctx.entries[r.key].status == "carried" and (
-                    head := value_head(r.unit.text, "row", ctx.lexicon)) is not None:
-                by_head.setdefault(head, []).append(r)
-    for a in [r for same in by_head.values() if len(same) > 1 for r in same]:
-        cells = {c.strip().lower() for c in a.unit.text.split(" | ")} - {""}
-        for b in by_head[value_head(a.unit.text, "row", ctx.lexicon) or ""]:
-            if b is a or b.path == a.path or ctx.entries[b.key].status != "carried":
-                continue
-            theirs = {c.strip().lower() for c in b.unit.text.split(" | ")} - {""}
-            if cells < theirs:
-                _said_in_fuller(ctx, a, b)
-                break
 
 
 _ALIKE = frozenset({"sentence", "item", "check", "obs"})

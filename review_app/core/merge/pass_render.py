@@ -373,16 +373,12 @@ def _continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref
         return None
     last = ctx.base.lines[block.end - 1]
     if kind == "row":
-        first = last.strip().strip("|").split("|")[0].strip("* ").lower()
-        if set(first.split()) & ctx.lexicon.total_labels:
+        if any(ctx.older_doc(r.path).blocks[r.unit.block].header != block.header
+               for r in refs):
             return None
-        out: Lines = []
-        for r in refs:
-            row = _as_row_of(ctx, block, r)
-            if row is None:
-                return None
-            out.append((row, r.path))
-        return out
+        first = last.strip().strip("|").split("|")[0].strip("* ").lower()
+        return None if set(first.split()) & ctx.lexicon.total_labels else [
+            (ln, r.path) for r in refs for ln in r.unit.raw]
     # one level and one marker: an item goes on the list, not under its last item
     marker = _MARKER.match(last)
     if marker is None or marker.group(1) or any(
@@ -390,36 +386,6 @@ def _continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref
             or m.group(2) != marker.group(2) for r in refs):
         return None
     return [(ln, r.path) for r in refs for ln in r.unit.raw]
-
-
-def _cell_kind(cell: str) -> str:
-    cell = cell.strip().strip("*_")
-    if not cell:
-        return ""
-    return "money" if cell[0] in "£$€¥" else "number" if cell[0].isdigit() else "text"
-
-
-def _as_row_of(ctx: MergeContext, block: Block, r: Ref) -> str | None:
-    """An older row written as a row of the newest's table: as it is under the same
-    header; under a header naming the same first column with fewer columns after it
-    ("| Grade | £/t |" / "| Grade | Price per tonne | Notes |"), its cells where the
-    newest's columns hold values of their kinds (money under money, words under
-    words), the columns it lacks left empty. None when its cells do not fit."""
-    older = ctx.older_doc(r.path).blocks[r.unit.block]
-    line = r.unit.raw[0]
-    if older.header == block.header:
-        return line
-    mine, theirs = older.header.split(" | "), block.header.split(" | ")
-    if mine[0] != theirs[0] or len(mine) >= len(theirs):
-        return None
-    cells = r.unit.text.split(" | ")
-    rows = [b.text.split(" | ") for b in block.units if b.kind == "row"]
-    for j, cell in enumerate(cells[1:len(mine)], start=1):
-        kinds = {_cell_kind(row[j]) for row in rows if j < len(row)} - {""}
-        if _cell_kind(cell) and _cell_kind(cell) not in kinds:
-            return None
-    cells = cells + [""] * (len(theirs) - len(cells))
-    return "| " + " | ".join(cells).replace(" |  |", " | |").rstrip() + " |"
 
 
 def _own_list(lines: Lines) -> Lines:
