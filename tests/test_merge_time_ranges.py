@@ -42,3 +42,14 @@ def test_an_older_line_saying_the_newest_hours_another_way_is_not_written_again(
     assert "5.30pm" not in c.text
     e = entry(c, "Doors: 9am")  # failed before: "superseded", another value
     assert e.status == "present" and "with its numbers" in e.why, e
+
+
+def test_what_a_review_found_the_range_rule_misread():
+    """Noon and midnight keep their hours, a range across midnight is not moved to the
+    afternoon, a price or a count before "until" opens no range, and a clock in digits
+    ends a range as one in words does."""
+    assert _times("Open from noon until midnight.") == {"n:12:00", "n:0:00"}
+    assert _times("The late bar runs 9pm until half past one.") == {"n:21:00", "n:1:30"}
+    assert _times("A day pass is £10.50 until quarter to nine.") == {"n:8:45"}
+    assert _times("Group one until half past ten.") == {"n:10:30"}
+    assert _times("Open 9am to 5:30.") == {"n:9:00", "n:17:30"}

@@ -222,52 +222,64 @@ def word_times(text: str, lexicon: Lexicon) -> list[tuple[int, int, str]]:
 
 # What joins the two ends of a range of times ("from nine until half past five")
 _RANGE_JOIN = r"\s*(?:until|till|til|to|and|-|–)\s*"
+_RANGE_START = re.compile(  # a clock just before a joiner: "9am", "09:00", "9.30am"
+    r"(?<![\d£$€¥.,:])(\d{1,2})(?:[:.](\d\d))?\s?([ap]m)?" + _RANGE_JOIN + "$", re.IGNORECASE)
+_WORD_START = re.compile(r"\b(?:from|between)\s+([A-Za-z]+)" + _RANGE_JOIN + "$", re.IGNORECASE)
 
 
 def _in_ranges(text: str, times: list[tuple[int, int, str]], lexicon: Lexicon
                ) -> list[tuple[int, int, str]]:
     """Times said in words read on the 12-hour clock; one that ends a range after an
     earlier time of day is the later one ("from nine until half past five" closes at
-    17:30, as "09:00-17:30" does), and a bare hour word opening such a range is a time
-    ("nine" there is 9:00; "two to three weeks" has no time in it)."""
+    17:30, as "09:00-17:30" does), and an hour word opening such a range after "from"
+    or "between" is a time ("nine" there is 9:00; "two to three weeks" has none)."""
     out: list[tuple[int, int, str]] = []
+    last: tuple[int, int, str] | None = None  # the time said just before, in words
     for start, end, clock in times:
         if ":" not in clock:  # a span of minutes ("a quarter of an hour")
             out.append((start, end, clock))
             continue
-        hour, minute = clock.split(":")
-        before = _previous_time(text, start, out, lexicon)
+        before = _previous_time(text, start, last, lexicon)
         if before is not None:
             if before[1] is not None:
                 out.append(before[1])
-            if int(hour) <= 12 and int(hour) < before[0]:
-                clock = f"{int(hour) + 12}:{minute}"
-        out.append((start, end, clock))
+            clock = later_clock(clock, before[0])
+        last = (start, end, clock)
+        out.append(last)
     return sorted(out)
 
 
-def _previous_time(text: str, at: int, words: list[tuple[int, int, str]], lexicon: Lexicon
+def later_clock(clock: str, before: int) -> str:
+    """`clock` ("H:MM", read on the 12-hour clock) as the end of a range starting at
+    hour `before`: in the afternoon when that is after the start and the morning is
+    not ("9" to "5:30" is 17:30); noon, midnight and a range across midnight ("9pm
+    until half past one") keep theirs."""
+    hour, minute = clock.split(":")
+    h = int(hour)
+    return f"{h + 12}:{minute}" if 0 < h < 12 and h < before < h + 12 else clock
+
+
+def _previous_time(text: str, at: int, last: tuple[int, int, str] | None, lexicon: Lexicon
                    ) -> tuple[int, tuple[int, int, str] | None] | None:
     """The hour of the time of day a range joiner links to the one starting at `at`
-    (a time in words just before it, a clock in digits, "9am", "09:00", or an hour
-    word, "nine"), with the last as a time found anew."""
-    for _start, end, clock in reversed(words):
-        if ":" in clock and end <= at and re.fullmatch(_RANGE_JOIN, text[end:at],
-                                                       re.IGNORECASE):
-            return int(clock.split(":")[0]), None
+    (the time in words just before it, a clock in digits, "9am", "09:00", or an hour
+    word after "from", "from nine"), with the last as a time found anew."""
+    if last is not None and last[1] <= at and re.fullmatch(_RANGE_JOIN, text[last[1]:at],
+                                                           re.IGNORECASE):
+        return int(last[2].split(":")[0]), None
     head = text[max(0, at - 40):at]  # (a range's start is next to its joiner)
-    m = re.search(r"(\d{1,2})(?:[:.](\d\d))?\s?([ap]m)?" + _RANGE_JOIN + "$", head,
-                  re.IGNORECASE)
+    offset = max(0, at - 40)
+    m = _RANGE_START.search(head)
     if m is not None and (m.group(2) or m.group(3)):
         hour = int(m.group(1))
         if m.group(3):
             hour = hour % 12 + (12 if m.group(3).lower() == "pm" else 0)
-        return hour, None
-    m = re.search(r"([A-Za-z]+)" + _RANGE_JOIN + "$", head)
-    word = _tables(lexicon).hours.get(m.group(1).lower()) if m is not None else None
-    if m is None or word is None:
+        return (hour, None) if hour <= 23 else None
+    w = _WORD_START.search(head)
+    word = _tables(lexicon).hours.get(w.group(1).lower()) if w is not None else None
+    if w is None or word is None:
         return None  # "two to three" is a count, not times
-    return word, (m.start(1), m.end(1), f"{word}:00")
+    return word, (offset + w.start(1), offset + w.end(1), f"{word}:00")
 
 
 _HEAD_WORD = r"(?!(?i:is|are|now|still)\b)[A-Za-z][A-Za-z'’-]*"
@@ -379,7 +391,11 @@ def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
         values.add("n:" + clock)  # "half seven": 7:30
         rest = f"{rest[:start]} {rest[end:]}"
     for m in _NUMBER.finditer(rest):
-        values.add("n:" + _num(m.group(0)))
+        value = _num(m.group(0))
+        if re.fullmatch(r"\d{1,2}:\d\d", m.group(0)) and (
+                before := _previous_time(rest, m.start(), None, lexicon)) is not None:
+            value = later_clock(value, before[0])  # "9am to 5:30" ends at 17:30
+        values.add("n:" + value)
     for ch in set(rest).intersection(lexicon.cjk_digits):  # (not a loop over every character)
         values.add("n:" + ch)
     words = _WORD.findall(rest)
