@@ -1,6 +1,6 @@
 """Issue 18, point 4 (merge15c): an older observation the newest contradicts is
 superseded, not kept, when the newest says its value in another notation. A time or a
-span said in words is a value like its digits (facts.word_times: "half seven" is 7:30,
+span said in words is a value like its digits (worded_values.word_times: "half seven" is 7:30,
 "a quarter of an hour" 15 minutes, "midnight" 0:00), so "[league] Friday league runs
 half seven to half ten" under a newest row "| Friday | Baize League 20:00 to 23:00 |"
 gives another value of one thing and is superseded by it, and "Juniors turn up a
@@ -60,7 +60,7 @@ NEWER = note("snooker/club-nights-2026.md", fm("Club nights 2026", "2026-03-01")
 
 
 def test_times_and_spans_said_in_words_are_values() -> None:  # failed before
-    from review_app.core.merge.facts import word_times
+    from review_app.core.merge.worded_values import word_times
 
     assert [v for _, _, v in word_times("runs half seven to half ten", ENGLISH)] == [
         "7:30", "10:30"]

@@ -33,7 +33,6 @@ from .facts import (
     masked,
     plain_name,
     same_kind,
-    spelled_numbers,
     thing_frames,
     value_frames,
     word_names,
@@ -75,6 +74,7 @@ from .roles import replaced as role_replaced
 from .slot_fillers import listed, refill
 from .version_talk import only_when, version_labels, version_talk
 from .word_overlap import content_words, name_roles, overlap, share, shared_words
+from .worded_values import spelled_numbers
 
 _FLIP_CARRY = ("carry", "drop")
 _FLIP_PAIR = ("newer", "older")

@@ -1,6 +1,7 @@
 """How a language writes values: days, months, currencies, shares, numbers and times
-in words. Read by facts.py (a value is a fact whatever its spelling) and by the passes
-through the Lexicon, which extends this: one object still holds every word list."""
+in words. Read by facts.py and worded_values.py (a value is a fact whatever its
+spelling) and by the passes through the Lexicon, which extends this: one object still
+holds every word list."""
 
 from __future__ import annotations
 
@@ -28,16 +29,16 @@ class ValueWords:
     currencies: frozenset[str] = field(default_factory=lambda: word_set("""
         eur usd gbp chf jpy cad aud sek nok dkk pln czk
         """))
-    # A share written in words after its number ("forty percent" is 40%, facts.
-    # spelled_numbers; "per cent" is read as two words there).
+    # A share written in words after its number ("forty percent" is 40%,
+    # worded_values.spelled_numbers; "per cent" is read as two words there).
     share_words: frozenset[str] = field(default_factory=lambda: word_set("""
         percent
         """))
-    # A share said as a fraction word ("half up front" is 50% up front, facts.
-    # spelled_numbers): read so only in what the newest states, where "half" is one
+    # A share said as a fraction word ("half up front" is 50% up front,
+    # worded_values.spelled_numbers): read so only in what the newest states, where "half" is one
     # more way of saying a value an older "50%" gives.
     share_fractions: tuple[tuple[str, int], ...] = (("half", 50),)
-    # Numbers written as words (facts.spelled_numbers: "thirty-two" is 32).
+    # Numbers written as words (worded_values.spelled_numbers: "thirty-two" is 32).
     number_words: tuple[tuple[str, int], ...] = (
         ("zero", 0), ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5),
         ("six", 6), ("seven", 7), ("eight", 8), ("nine", 9), ("ten", 10), ("eleven", 11),
@@ -45,7 +46,7 @@ class ValueWords:
         ("sixteen", 16), ("seventeen", 17), ("eighteen", 18), ("nineteen", 19),
         ("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50), ("sixty", 60),
         ("seventy", 70), ("eighty", 80), ("ninety", 90))
-    # Times of day said in words (facts.word_times): "half seven" and "half past
+    # Times of day said in words (worded_values.word_times): "half seven" and "half past
     # seven" are 7:30, "quarter to nine" 8:45, "seven o'clock" 7:00, "midnight" 0:00,
     # so an older "[schedule] disco runs half seven to half nine" and a newest "20:00 to
     # 22:00" give two values of one time. The hour is read on the 12-hour clock, as a
@@ -62,7 +63,7 @@ class ValueWords:
         """))
     clock_named: tuple[tuple[str, str], ...] = (("midnight", "0:00"), ("noon", "12:00"),
                                                ("midday", "12:00"))
-    # Spans of time said in words, in minutes, as "20 minutes" states 20 (facts.
+    # Spans of time said in words, in minutes, as "20 minutes" states 20 (worded_values.
     # word_times): "Arrive a quarter of an hour early" / "Arrive 20 minutes early".
     duration_phrases: tuple[tuple[str, int], ...] = (
         ("three quarters of an hour", 45), ("quarter of an hour", 15),
