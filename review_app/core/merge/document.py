@@ -24,6 +24,12 @@ _FOOTNOTE = re.compile(r"^\[\^[^\]]+\]:\s*")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 
 
+def item_marker(line: str) -> tuple[str, str] | None:
+    """A list line's indent and marker ("-", "*", "+", "3."), as the parser reads them."""
+    m = _ITEM.match(line)
+    return (m.group(1), m.group(2)) if m is not None else None
+
+
 @dataclass
 class Unit:
     kind: UnitKind

@@ -21,7 +21,7 @@ from collections import Counter
 import numpy as np
 
 from .context import MergeContext, Ref
-from .document import Block, Document
+from .document import Block, Document, item_marker
 from .other_value import in_intro
 from .placement import section_spot, unit_homes
 from .section_meaning import UNEMBEDDED, WHOLE_BLOCKS
@@ -354,9 +354,6 @@ def _closed_up(lines: Lines) -> Lines:
     return out
 
 
-_MARKER = re.compile(r"^(\s*)([-*+])\s")
-
-
 def _continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref]
                ) -> Lines | None:
     """An older version's checklist items, plain list items or table rows carried with
@@ -379,11 +376,10 @@ def _continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref
         first = last.strip().strip("|").split("|")[0].strip("* ").lower()
         return None if set(first.split()) & ctx.lexicon.total_labels else [
             (ln, r.path) for r in refs for ln in r.unit.raw]
-    # one level and one marker: an item goes on the list, not under its last item
-    marker = _MARKER.match(last)
-    if marker is None or marker.group(1) or any(
-            (m := _MARKER.match(r.unit.raw[0])) is None or m.group(1)
-            or m.group(2) != marker.group(2) for r in refs):
+    # one level and one bullet: an item goes on the list, not under its last item
+    marker = item_marker(last)
+    if marker is None or marker[0] or marker[1] not in "-*+" or any(
+            item_marker(r.unit.raw[0]) != marker for r in refs):
         return None
     return [(ln, r.path) for r in refs for ln in r.unit.raw]
 
