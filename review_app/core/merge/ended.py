@@ -51,6 +51,9 @@ class Ended:
     # a handover: what changed hands, stemmed ("took over costume repairs from Tomas
     # Lindqvist": costume, repair); the older holder holds it no more, not all he did
     duty: frozenset[str] = frozenset()
+    # a business the writers say they no longer deal with ("We no longer order from
+    # Bond International"): named, so any older line naming it as current is over
+    party: bool = False
 
 
 @lru_cache(maxsize=256)
@@ -88,7 +91,8 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
         lexicon.months | lexicon.value_verbs | acts  # "no deposit is taken any more": the
     # deposit; "no longer run a Sunday collection": the Sunday one, not the weekday ones
     while floor <= k < len(tokens) and tokens[k] not in _STOP \
-            and tokens[k].lower() not in stop:
+            and tokens[k].lower() not in stop and not (
+                step > 0 and _when(tokens, k, lexicon)):
         t = tokens[k]
         first = k == 0 or tokens[k - 1] in _STOP
         if _capital(t, lexicon) and not (first and not (
@@ -103,6 +107,30 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
         k += step
     seen = names or words
     return frozenset(names), frozenset(words), " ".join(seen if step > 0 else seen[::-1])
+
+
+def _when(tokens: list[str], k: int, lexicon: Lexicon) -> bool:
+    """Token k opens a phrase saying when ("this year", "any more", "next season"):
+    the thing a cue names after it ends there ("no longer running a raffle this year"
+    ends the raffle)."""
+    if k + 1 >= len(tokens) or tokens[k].lower() not in lexicon.when_determiners:
+        return False
+    nxt = tokens[k + 1].lower()
+    return nxt in lexicon.calendar_words or nxt in lexicon.measure_words or \
+        nxt in lexicon.when_nouns
+
+
+def _party(tokens: list[str], k: int, lexicon: Lexicon) -> tuple[frozenset[str], str]:
+    """The name after the preposition at token k, where "we no longer X" stopped
+    ("We no longer order from Bond International": the business is what is over, not
+    ordering), as name tokens and as written; empty when no name follows."""
+    names: list[str] = []
+    j = k + 1
+    while j < len(tokens) and tokens[j] not in _STOP and _capital(tokens[j], lexicon) \
+            and tokens[j].lower() not in lexicon.weekdays:
+        names.append(_bare(tokens[j]))
+        j += 1
+    return frozenset(names), " ".join(names)
 
 
 def _match(tokens: list[str], low: list[str], k: int,
@@ -157,6 +185,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 break  # a rule says when it is done ("only sold once ..."), not that it was
             duty: frozenset[str] = frozenset()
             how: frozenset[str] = frozenset()
+            dealt = False
             if kind == "handover":  # "X took over costume repairs from Y": Y's are over
                 then = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
                              or low[j] in lexicon.handover_from_words), None)
@@ -177,6 +206,13 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                     names, words, said = _side(tokens, k + n, 1, lexicon,
                                                lexicon.adverbial_words,
                                                acts=lexicon.offer_verbs)
+                    stop = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
+                                 or low[j] in lexicon.adverbial_words), len(tokens))
+                    if not names and stop < len(tokens) \
+                            and low[stop] in lexicon.party_words:
+                        party, as_said = _party(tokens, stop, lexicon)
+                        if party:
+                            names, said, dealt = party, as_said, True
                     other = frozenset()
                     how = _how(low[k + n:], lexicon)
             else:  # "replaced the spreadsheet with Koha": Koha took its place
@@ -207,7 +243,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 distinct = names - other if kind in ("replaced", "moved") else names
                 out.append(Ended(kind, names, words if not names else frozenset(  # type: ignore[arg-type]
                     stem(w.lower(), lexicon) for w in names), instead, distinct, person, said,
-                    how, duty))
+                    how, duty, dealt))
             floor = k + n
             k += n - 1
             break

@@ -84,7 +84,7 @@ class Lexicon(NoteWords):
     measure_words: frozenset[str] = field(default_factory=lambda: word_set("""
         second seconds minute minutes hour hours day days week weeks month months year
         years times percent per cent degrees metres meters miles km kg litre litres liter
-        liters
+        liters knots stone tonne tonnes grams inches feet pints gallons nights
         """))
     # Units of measure written as capitalised symbols ("400 W ERP", "230 V", "2.4 GHz",
     # "16 MB"): a value in them is a measure like "450 kg" (thing_values), though a
@@ -337,6 +337,21 @@ class Lexicon(NoteWords):
     offer_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
         serve serves offer offers sell sells stock stocks provide provides supply supplies
         use uses carry carries hire hires rent rents lend lends
+        serving offering selling stocking providing supplying using carrying hiring
+        renting lending running holding organising organizing organise organize
+        """))
+    # Prepositions before the party an arrangement was with ("We no longer order from
+    # Bond International", "no longer bank with Lloyds"): that party is what ended.
+    party_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        from with through via
+        """))
+    # Words opening a phrase that says when, with one of calendar_words, measure_words
+    # or when_nouns after them ("this year", "any more", "next season").
+    when_determiners: frozenset[str] = field(default_factory=lambda: word_set("""
+        this next last any
+        """))
+    when_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
+        more longer time
         """))
     # Verbs that tie a value to its thing without naming it ("kept for 30 days", "holds
     # 500 kg", "costs EUR 20"): backups and logs are both kept, two things.
@@ -354,6 +369,16 @@ class Lexicon(NoteWords):
     frequency_words: frozenset[str] = field(default_factory=lambda: word_set("""
         hourly daily nightly weekly fortnightly monthly quarterly yearly annually
         biweekly
+        """))
+    # The interval each of frequency_words says ("weekly": once a week).
+    frequency_units: tuple[tuple[str, str], ...] = (
+        ("hourly", "hour"), ("daily", "day"), ("nightly", "night"), ("weekly", "week"),
+        ("fortnightly", "fortnight"), ("monthly", "month"), ("quarterly", "quarter"),
+        ("yearly", "year"), ("annually", "year"))
+    # How many times in a period ("twice a week", "once per month"): with per_words.
+    times_words: tuple[tuple[str, int], ...] = (("once", 1), ("twice", 2), ("thrice", 3))
+    per_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        a an per each every
         """))
     frequency_modifiers: frozenset[str] = field(default_factory=lambda: word_set("""
         other second third few couple

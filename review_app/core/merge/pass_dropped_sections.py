@@ -70,7 +70,7 @@ def _another(ctx: MergeContext, r: Ref, fresh: list[str], b: Ref) -> bool:
         # and Sunday only"): a set of days is one value, as an hour is
     mine_tv = thing_values(said(r.unit), ctx.lexicon)
     their_tv = thing_values(said(b.unit), ctx.lexicon)
-    if any(other_value(m, t) for m in mine_tv for t in their_tv):
+    if any(other_value(m, t, ctx.lexicon) for m in mine_tv for t in their_tv):
         return True
     names = {v[5:] for v in fresh if v.startswith("name:")}
     mine = [h for h in holders(r.unit.text, ctx.lexicon) if set(h.name.split()) & names]

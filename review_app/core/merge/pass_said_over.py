@@ -75,7 +75,7 @@ from .ended import (
     words_in,
 )
 from .facts import label_of, same_kind, unnamed
-from .ledger import Choice
+from .ledger import Choice, LedgerEntry
 from .negation import negated
 from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
 from .other_value import STRUCTURED, category, framed_period, is_history
@@ -84,7 +84,13 @@ from .pass_units import as_written, said
 from .past_events import past_event
 from .said_in_frame import FRAMED, SAYS, said_in_frame
 from .said_scope import SaidScope
-from .thing_values import ThingValue, other_value, same_thing, thing_values
+from .thing_values import (
+    ThingValue,
+    equal,
+    other_value,
+    same_thing,
+    thing_values,
+)
 
 _JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs", "rel", "step"})
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
@@ -191,6 +197,13 @@ def run(ctx: MergeContext) -> None:
                 ends[r.key] = found
                 told.append(r)
             e = ctx.entries.get(r.key)
+            if e is not None and _not_carried(e) and r.unit.kind in _JUDGED:
+                # an item the newest's list left out, or one it superseded, is one a
+                # later pass may carry for a fact only it states (alone_facts); a
+                # business the newest no longer deals with took those facts with it
+                pairs += [(r, b, end, True) for b in base for end in ends.get(b.key, ())
+                          if end.party and _over(ctx, r, _about(ctx, r), end) is True]
+                continue
             if e is None or e.status != "carried" or (
                     r.unit.kind not in _JUDGED and r.key not in ctx.held_with):
                 continue  # (a step or row carried after the newest's version of its
@@ -201,7 +214,7 @@ def run(ctx: MergeContext) -> None:
                     why=f"frames the older version's period; the newest is '{head}'")
                 continue
             scope = [base[j] for j in scopes.of(r)]
-            if r.unit.kind != "rel" and (hit := _other_value(ctx, r, scope, values)):
+            if r.unit.kind != "rel" and (hit := _other_value(ctx, r, scope, values, base)):
                 ctx.entries[r.key] = replace(
                     e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
                     flips=_FLIP_PAIR, why="the newest states another value for "
@@ -241,14 +254,15 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended, bool]]) -
                            f"{ctx.thresholds.embed_budget})")
     for r, b, end, whole in pairs:
         e = ctx.entries[r.key]
-        if e.status != "carried":
+        if e.status != "carried" and not (end.party and _not_carried(e)):
             continue
         near = bool(rows) and float(rows[said(r.unit)] @ rows[said(b.unit)]) >= (
             ctx.thresholds.said_over_cosine if whole
             else ctx.thresholds.said_over_modifier_cosine)
-        if (end.person and whole) or near:
-            if end.kind == "gone" and _opens_with(ctx, r, end):
+        if ((end.person or end.party) and whole) or near:
+            if end.kind == "gone" and (end.party or _opens_with(ctx, r, end)):
                 ctx.over.add(r.key)  # it is about the thing gone: its values went too
+                # (a business no longer dealt with: its account, rep and days with it)
             ctx.entries[r.key] = replace(
                 e, status="superseded", by=b.key, by_text=as_written(b).strip(),
                 flips=_FLIP_PAIR, why=f"{_teller(ctx, b)} says {_named(end)} "
@@ -256,6 +270,13 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended, bool]]) -
                    "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
+
+
+def _not_carried(e: LedgerEntry) -> bool:
+    """Superseded, or dropped as left out by the newest's version of its block, and
+    neither held back nor chosen by the person."""
+    return (e.status == "superseded" or e.status == "dropped" and bool(e.block)) \
+        and not e.held and not e.chosen
 
 
 def _teller(ctx: MergeContext, b: Ref) -> str:
@@ -505,16 +526,45 @@ def _named(end: Ended) -> str:
     return end.said or " ".join(sorted(end.words))
 
 
+def _one_other_measure(mine: ThingValue, scope: list[Ref],
+                       values: dict[str, tuple[ThingValue, ...]]
+                       ) -> list[tuple[Ref, ThingValue]]:
+    """The one base value in the unit of measure `mine` is in that shares a word of
+    its thing, when the base states no value of that unit it shares more with ("limit
+    for students is 14 knots" / "All students stop at 12 knots" beside "Tandems stop at
+    18 knots"): the unit and the word together name the thing. Not money: prices of
+    many things share their words ("Adult membership", "Adult parking")."""
+    if mine.unit.startswith("money:") or mine.unit in ("every", "month", "code") \
+            or not mine.things:
+        return []
+    same_unit = [(b, t) for b in scope for t in values.get(b.key, ()) if t.unit == mine.unit]
+    if any(equal(mine, t) for _, t in same_unit):
+        return []  # the newest states this value of that unit: another thing's, or this
+    sharing = [(b, t) for b, t in same_unit if t.things & mine.things]
+    return sharing if sharing and all(equal(sharing[0][1], t) for _, t in sharing) else []
+
+
 def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
-                 values: dict[str, tuple[ThingValue, ...]]) -> Ref | None:
+                 values: dict[str, tuple[ThingValue, ...]], base: list[Ref]) -> Ref | None:
     """The base unit that states another value for a thing an older unit measures,
     when no base unit states the older value for it; a prose unit stating that other
-    value is preferred to an observation."""
+    value is preferred to an observation. Outside the aligned scope, only a thing named
+    by the same two words or more ("Each bouldering sector is reset every 5 weeks" /
+    "Sectors now reset every 4 weeks" under another heading): one word, a label's
+    ("- Water: 350 g" of a poolish and of a final dough), names no thing by itself."""
     for mine in _values(ctx, r):
-        if any(t.unit == mine.unit and t.value == mine.value and same_thing(mine, t)
-               for b in scope for t in values.get(b.key, ())):
+        if any(equal(mine, t) and same_thing(mine, t)
+               for b in base for t in values.get(b.key, ())):
             continue  # the newest states this value of it too
-        hits = [(b, t) for b in scope for t in values.get(b.key, ()) if other_value(mine, t)]
+        hits = [(b, t) for b in scope for t in values.get(b.key, ())
+                if other_value(mine, t, ctx.lexicon)]
+        if not hits:
+            hits = _one_other_measure(mine, scope, values)
+        if not hits and len(mine.things) >= 2:
+            hits = [(b, t) for b in base for t in values.get(b.key, ())
+                    if t.things == mine.things and other_value(mine, t, ctx.lexicon)]
+            if len({t.value for _, t in hits}) > 1:
+                hits = []  # two values of it elsewhere: which one is not said
         if hits:  # the row the unit names, if a table gives the thing for several
             b, t = max(hits, key=lambda h: h[0].unit.kind == "row" and bool(
                 words_in(h[0].unit.text.split(" | ")[0], ctx.lexicon)

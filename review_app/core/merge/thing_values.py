@@ -71,6 +71,7 @@ class _Words:
     calendar: frozenset[str]
     calendar_units: frozenset[str]  # calendar and each word of it as a unit
     spelled: dict[str, int]  # dict(number_words)
+    times: dict[str, int]  # dict(times_words)
 
 
 def _words(lexicon: Lexicon) -> _Words:
@@ -83,7 +84,7 @@ def _words(lexicon: Lexicon) -> _Words:
                       | lexicon.bound_words),
             frozenset(lexicon.function_words | lexicon.auxiliary_words),
             frozenset(calendar), frozenset(calendar | {_unit(c) for c in calendar}),
-            dict(lexicon.number_words))
+            dict(lexicon.number_words), dict(lexicon.times_words))
     return found
 
 
@@ -93,7 +94,7 @@ _SPAN_PARTS = re.compile(r"((?:19|20)\d\d)\s?[-–—/]\s?(\d{2,4})")
 
 @lru_cache(maxsize=1 << 14)
 def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[ThingValue, ...]:
-    tokens = _TOKEN.findall(_TAG.sub(" ", text))
+    tokens = _spelled(_TOKEN.findall(_TAG.sub(" ", text)), lexicon)
     skip = _words(lexicon).skip
     out: list[ThingValue] = []
     used: set[int] = set()  # tokens read as a unit of a value before
@@ -110,6 +111,9 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
         value = span or number.replace(",", "")
         if _YEAR.fullmatch(value) and not suffix:
             continue  # a year says when, not how much
+        if before.lower() in lexicon.condition_words:
+            continue  # a bound a rule applies beyond ("repairs over 24 hours get a loan
+            # phone"), no value of the thing
         if span is not None:
             unit = "years"  # a term, a season, a tenure: the span is the value
         elif sign or before.lower() in lexicon.currencies:
@@ -118,8 +122,8 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
             value, unit = value + suffix.lower(), "code"  # "Grade 4B": one grade named
         elif suffix:
             unit = _unit(suffix)
-        elif j < len(tokens) and _unit_word(tokens[j], lexicon):
-            unit, j = _unit(tokens[j]), j + 1
+        elif j < len(tokens) and _unit_word(tokens[j].rstrip("'’"), lexicon):
+            unit, j = _unit(tokens[j].rstrip("'’")), j + 1
         if not unit:
             continue
         if j + 1 < len(tokens) and tokens[j].lower() in ("per", "/") \
@@ -130,12 +134,17 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
         i = k - 1 - (1 if unit.startswith("money:") and not sign else 0)
         if i >= 0 and tokens[i] == ":":  # "after discount: EUR 42.50": the label's words
             i -= 1
+        verb = False  # a verb tying the value to its subject was passed
         while i >= 0 and len(things) < 2:
             w = tokens[i]
-            if w in _STOP or _is_number(w) or i in used or w.lower() in lexicon.value_verbs:
+            if w in _STOP or _is_number(w) or i in used or (
+                    w.lower() in lexicon.value_verbs and (things or verb)):
                 break  # another value or its unit ("25 °C per hour up to 1,000 °C"), or a
-                # verb that ties the value to a thing it does not name ("kept for")
-            if w.lower() not in skip and w[:1].isalpha():
+                # verb after the words naming the thing ("the boiler is kept at 60 °C")
+            if w.lower() in lexicon.value_verbs:
+                verb = True  # "Check sheets are kept 15 months": the sheets are what is
+                # kept, not the keeping ("backups" and "logs" are both kept)
+            elif w.lower() not in skip and w[:1].isalpha():
                 things.append(_root(w, lexicon))
             i -= 1
         while j < len(tokens) and tokens[j].lower() in lexicon.value_then_words:
@@ -149,6 +158,15 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
     out += _frequencies(tokens, lexicon, category)
     out += _named_months(tokens, lexicon)
     return tuple(out)
+
+
+def _spelled(tokens: list[str], lexicon: Lexicon) -> list[str]:
+    """A number spelled out before its unit as its digits ("Loans last four weeks" /
+    "for 3 weeks": one unit, two values)."""
+    spelled = _words(lexicon).spelled
+    return [str(spelled[t.lower()]) if t.lower() in spelled and k + 1 < len(tokens)
+            and tokens[k + 1].rstrip("'’").lower() in lexicon.measure_words else t
+            for k, t in enumerate(tokens)]
 
 
 def _named_months(tokens: list[str], lexicon: Lexicon) -> list[ThingValue]:
@@ -186,7 +204,10 @@ def _frequencies(tokens: list[str], lexicon: Lexicon, category: str) -> list[Thi
     spelled = sets.spelled  # "every three months" is every 3 months
     for k, t in enumerate(tokens):
         low = t.lower()
-        if low in lexicon.frequency_words:
+        times = _times_per(tokens, k, lexicon)
+        if times is not None:  # "twice a week": 2/week
+            value, end = times
+        elif low in lexicon.frequency_words:
             value, end = low, k + 1
         elif low in lexicon.every_words:
             words: list[str] = []
@@ -204,6 +225,9 @@ def _frequencies(tokens: list[str], lexicon: Lexicon, category: str) -> list[Thi
                        or w + "s" in calendar for w in words):
                 continue  # "each pupil", "every member": no recurrence
             value = " ".join(words)
+            if k >= 2 and tokens[k - 1].lower() == "of" and _ORDINAL.fullmatch(tokens[k - 2]):
+                # "on the 1st of each month": which day of each is part of how often
+                value, k = f"{tokens[k - 2].lower()} {value}", k - 2
         else:
             continue
         things: list[str] = []
@@ -216,9 +240,52 @@ def _frequencies(tokens: list[str], lexicon: Lexicon, category: str) -> list[Thi
                 things.append(_root(w, lexicon))
             i -= 1
         if things or category:
-            out.append(ThingValue(value, "every", frozenset(things),
+            out.append(ThingValue(_interval(value, lexicon), "every", frozenset(things),
                                   _root(category, lexicon) if category else ""))
     return out
+
+
+def _interval(value: str, lexicon: Lexicon) -> str:
+    """One spelling per interval, so "weekly", "every week" and "once a week" are one
+    value ("1/week") and only another interval is another value."""
+    low = value.lower()
+    if low in lexicon.frequency_words:  # "weekly" -> week, "daily" -> day
+        unit = dict(lexicon.frequency_units).get(low)
+        return f"1/{unit}" if unit else low
+    if low in _words(lexicon).calendar_units and not low.endswith("s") \
+            and low not in lexicon.weekdays:
+        return f"1/{_unit(low)}"  # "every week"
+    return low
+
+
+def _same_interval(a: str, b: str, lexicon: Lexicon) -> bool:
+    """Once a week and every Monday are one interval: the weekday says which day,
+    not how often."""
+    days = lexicon.weekdays
+    return {a, b} & {"1/week"} != set() and any(
+        v.split()[0] in days for v in (a, b) if v != "1/week")
+
+
+_ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
+
+
+def _times_per(tokens: list[str], k: int, lexicon: Lexicon) -> tuple[str, int] | None:
+    """("2/week", the token after it) when token k opens "twice a week", "once per
+    month", "3 times a day", "three times each year" (Lexicon.times_words), else None."""
+    low = [t.lower() for t in tokens[k:k + 4]]
+    if not low:
+        return None
+    if low[0] in _words(lexicon).times:
+        n, j = _words(lexicon).times[low[0]], 1
+    elif len(low) > 1 and low[1] == "times" and (
+            low[0].isdigit() or low[0] in _words(lexicon).spelled):
+        n, j = int(low[0]) if low[0].isdigit() else _words(lexicon).spelled[low[0]], 2
+    else:
+        return None
+    if len(low) > j + 1 and low[j] in lexicon.per_words and \
+            _unit(low[j + 1]) in _words(lexicon).calendar_units:
+        return f"{n}/{_unit(low[j + 1])}", k + j + 2
+    return None
 
 
 def _root(word: str, lexicon: Lexicon) -> str:
@@ -251,10 +318,44 @@ def same_thing(mine: ThingValue, theirs: ThingValue) -> bool:
         bool(theirs.things) and theirs.things <= mine.things | {mine.category}
 
 
-def other_value(mine: ThingValue, theirs: ThingValue) -> bool:
+# Hours in each unit of time a span is said in: "48 hours" is "2 days", "15 months" is
+# another span than "two years".
+_HOURS = {"minute": 1 / 60, "min": 1 / 60, "hour": 1.0, "hr": 1.0, "hrs": 1.0, "day": 24.0,
+          "week": 168.0, "fortnight": 336.0, "month": 730.5, "year": 8766.0}
+
+
+def _span_hours(tv: ThingValue) -> float | None:
+    factor = _HOURS.get(tv.unit)
+    if factor is None:
+        return None
+    try:
+        return float(tv.value) * factor
+    except ValueError:
+        return None  # a month named ("the October meeting"), not a span of months
+
+
+def comparable(mine: ThingValue, theirs: ThingValue) -> bool:
+    """The two are said in one unit, or both are spans of time."""
+    return mine.unit == theirs.unit or (
+        _span_hours(mine) is not None and _span_hours(theirs) is not None)
+
+
+def equal(mine: ThingValue, theirs: ThingValue) -> bool:
+    """One value in one unit, or one span of time however it is said."""
+    a, b = _span_hours(mine), _span_hours(theirs)
+    if a is not None and b is not None:
+        return abs(a - b) < 1e-6
+    return mine.unit == theirs.unit and mine.value == theirs.value
+
+
+def other_value(mine: ThingValue, theirs: ThingValue, lexicon: Lexicon | None = None
+                ) -> bool:
     """The two state another value of one thing in one unit."""
-    return mine.unit == theirs.unit and mine.value != theirs.value \
-        and same_thing(mine, theirs)
+    return comparable(mine, theirs) and not equal(mine, theirs) \
+        and same_thing(mine, theirs) and not (
+            mine.unit == "every" and lexicon is not None
+            and _same_interval(mine.value, theirs.value, lexicon))
 
 
-__all__ = ["ThingValue", "other_value", "same_thing", "thing_values"]
+__all__ = ["ThingValue", "comparable", "equal", "other_value", "same_thing",
+           "thing_values"]
