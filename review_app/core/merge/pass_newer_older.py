@@ -19,6 +19,7 @@ from .older_only import named_head
 from .pass_once import one_heading
 from .pass_units import as_written
 from .pass_units import entry_for as _entry
+from .thing_values import ThingValue, equal, other_value, same_thing, thing_values
 
 
 def run(ctx: MergeContext) -> None:
@@ -54,12 +55,48 @@ def _newer_older_value(ctx: MergeContext) -> None:
                           and (r.unit.norm != n.unit.norm if one else _other_value(ctx, r, n))),
                          None)
             if newer is not None:
-                ctx.entries[r.key] = _entry(
-                    r, "dropped", flips=("carry", "drop"),
-                    why=f"{newer.path}, a newer version, gives it another value: "
-                        f"{as_written(newer)}")
+                _drop(ctx, r, newer)
         for r, thing in mine:
             seen.setdefault(_key(ctx, thing), []).append((r, thing))
+    _newer_measure(ctx)
+
+
+def _drop(ctx: MergeContext, r: Ref, newer: Ref) -> None:
+    ctx.entries[r.key] = _entry(
+        r, "dropped", flips=("carry", "drop"),
+        why=f"{newer.path}, a newer version, gives it another value: {as_written(newer)}")
+
+
+def _newer_measure(ctx: MergeContext) -> None:
+    """A carried unit measuring a thing (thing_values: a value with its unit, how often)
+    a newer older note measures otherwise, in its section or named by the same two words
+    or more anywhere ("Ring from Northern Ring Hire, £350" / the next version's
+    "Northern Ring Hire, £320"), when no newer note states its value of it: the same
+    judgement pass_said_over makes against the newest, made between older versions."""
+    measured: list[tuple[Ref, tuple[ThingValue, ...]]] = [
+        (b, tvs) for b in ctx.base_refs() if (tvs := _measures(ctx, b))]
+    for _, doc in ctx.older:  # newest first: `measured` holds the notes newer than doc
+        mine = [(r, tvs) for r in ctx.refs[doc.path] if (tvs := _measures(ctx, r))]
+        for r, tvs in mine:
+            e = ctx.entries[r.key]
+            if e.status != "carried" or e.chosen:
+                continue
+            newer = next((n for tv in tvs
+                          if not any(equal(tv, t) and same_thing(tv, t)
+                                     for _, ts in measured for t in ts)
+                          for n, ts in measured if n.path != ctx.base.path
+                          for t in ts if other_value(tv, t, ctx.lexicon) and (
+                              len(tv.things) >= 2 and tv.things == t.things
+                              or one_heading(ctx, r, n))), None)
+            if newer is not None:
+                _drop(ctx, r, newer)
+        measured += mine
+
+
+def _measures(ctx: MergeContext, r: Ref) -> tuple[ThingValue, ...]:
+    if r.unit.kind in ("obs", "rel", "code", "row"):
+        return ()
+    return thing_values(r.unit.text, ctx.lexicon)
 
 
 def _key(ctx: MergeContext, thing: str) -> str:
