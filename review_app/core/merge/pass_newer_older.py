@@ -79,8 +79,9 @@ def _newer_measure(ctx: MergeContext) -> None:
         mine = [(r, tvs) for r in ctx.refs[doc.path] if (tvs := _measures(ctx, r))]
         for r, tvs in mine:
             e = ctx.entries[r.key]
-            if e.status != "carried" or e.chosen:
-                continue
+            if e.status != "carried" or e.chosen or _label(ctx, r) is not None:
+                continue  # (a labelled line is judged by its label, above: "Late sitting
+                # fee: £45" is not "Sitting fee: £35", though a value reads two words)
             newer = next((n for tv in tvs
                           if not any(equal(tv, t) and same_thing(tv, t)
                                      for _, ts in measured for t in ts)
@@ -91,6 +92,10 @@ def _newer_measure(ctx: MergeContext) -> None:
             if newer is not None:
                 _drop(ctx, r, newer)
         measured += mine
+
+
+def _label(ctx: MergeContext, r: Ref) -> tuple[str, str] | None:
+    return label_of(r.unit.text.lstrip("-*+ ").strip(), ctx.thresholds.label_chars)
 
 
 def _measures(ctx: MergeContext, r: Ref) -> tuple[ThingValue, ...]:

@@ -593,7 +593,10 @@ def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
                 if other_value(mine, t, ctx.lexicon)]
         if not hits:
             hits = _one_other_measure(mine, scope, values)
-        if not hits and len(mine.things) >= 2:
+        if not hits and len(mine.things) >= 2 and label_of(
+                said(r.unit), ctx.thresholds.label_chars) is None:
+            # (a labelled line keeps to its section: its label names more than the
+            # two words a value is read with, "Late sitting fee: £45")
             hits = [(b, t) for b in base for t in values.get(b.key, ())
                     if t.things == mine.things and other_value(mine, t, ctx.lexicon)]
             if len({t.value for _, t in hits}) > 1:
