@@ -70,3 +70,12 @@ def test_an_older_round_goes_when_the_newest_stopped_running_it() -> None:  # fa
     assert entry(composed, "Jackpot round: £1 entry").status == "superseded"
     assert "rolls over weekly" not in composed.text
     check_ledger(composed)
+
+
+def test_no_party_or_when_where_there_is_none() -> None:  # a review's repros
+    # "with" a person ends the meetings, not the person
+    assert not any(e.party for e in ended(
+        "We no longer meet with Sarah Jones on Tuesdays.", ENGLISH))
+    # "next day" opening the thing is the thing, not when
+    found = ended("We no longer offer next day delivery.", ENGLISH)
+    assert found and {"day", "delivery"} <= found[0].words

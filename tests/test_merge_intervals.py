@@ -56,3 +56,13 @@ def test_an_older_interval_goes_under_the_newest_one() -> None:  # failed before
     assert "1st of each month" not in composed.text
     assert entry(composed, "Fuel is checked every Friday").status != "superseded"
     check_ledger(composed)
+
+
+def test_two_days_a_week_and_twice_weekly() -> None:  # a review's repros
+    assert _every("We clean the brushes twice weekly.").value == "2/week"
+    two_days = _every("Fuel is checked every Monday and Thursday.")
+    assert other_value(two_days, _every("Fuel is checked once a week."), ENGLISH)
+    # spans in two units of time are not compared: a day's hours are no week's days
+    day = next(tv for tv in thing_values("The gym is open 24 hours.", ENGLISH))
+    week = next(tv for tv in thing_values("The gym is open 7 days.", ENGLISH))
+    assert not other_value(day, week, ENGLISH)

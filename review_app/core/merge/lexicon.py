@@ -340,10 +340,11 @@ class Lexicon(NoteWords):
         serving offering selling stocking providing supplying using carrying hiring
         renting lending running holding organising organizing organise organize
         """))
-    # Prepositions before the party an arrangement was with ("We no longer order from
-    # Bond International", "no longer bank with Lloyds"): that party is what ended.
+    # Prepositions before the business an arrangement was with ("We no longer order
+    # from Bond International"): that business is what ended. Not "with": "We no
+    # longer meet with Sarah Jones on Tuesdays" ends the Tuesday meetings, not Sarah.
     party_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        from with through via
+        from through via
         """))
     # Words opening a phrase that says when, with one of calendar_words, measure_words
     # or when_nouns after them ("this year", "any more", "next season").

@@ -86,9 +86,11 @@ def _newer_measure(ctx: MergeContext) -> None:
                           if not any(equal(tv, t) and same_thing(tv, t)
                                      for _, ts in measured for t in ts)
                           for n, ts in measured if n.path != ctx.base.path
-                          for t in ts if other_value(tv, t, ctx.lexicon) and (
-                              len(tv.things) >= 2 and tv.things == t.things
-                              or one_heading(ctx, r, n))), None)
+                          for t in ts if other_value(tv, t, ctx.lexicon)
+                          and tv.things == t.things and (
+                              len(tv.things) >= 2 or one_heading(ctx, r, n))), None)
+            # (the same words: "Parking for coaches costs £20 a day" measures another
+            # thing than "Parking costs £5 a day")
             if newer is not None:
                 _drop(ctx, r, newer)
         measured += mine

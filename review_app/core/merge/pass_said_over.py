@@ -559,48 +559,17 @@ def _other_hours(ctx: MergeContext, r: Ref, scope: list[Ref],
     return None
 
 
-def _one_other_measure(mine: ThingValue, scope: list[Ref],
-                       values: dict[str, tuple[ThingValue, ...]]
-                       ) -> list[tuple[Ref, ThingValue]]:
-    """The one base value in the unit of measure `mine` is in that shares a word of
-    its thing, when the base states no value of that unit it shares more with ("limit
-    for students is 14 knots" / "All students stop at 12 knots" beside "Tandems stop at
-    18 knots"): the unit and the word together name the thing. Not money: prices of
-    many things share their words ("Adult membership", "Adult parking")."""
-    if mine.unit.startswith("money:") or mine.unit in ("every", "month", "code") \
-            or not mine.things:
-        return []
-    same_unit = [(b, t) for b in scope for t in values.get(b.key, ()) if t.unit == mine.unit]
-    if any(equal(mine, t) for _, t in same_unit):
-        return []  # the newest states this value of that unit: another thing's, or this
-    sharing = [(b, t) for b, t in same_unit if t.things & mine.things]
-    return sharing if sharing and all(equal(sharing[0][1], t) for _, t in sharing) else []
-
-
 def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
                  values: dict[str, tuple[ThingValue, ...]], base: list[Ref]) -> Ref | None:
     """The base unit that states another value for a thing an older unit measures,
     when no base unit states the older value for it; a prose unit stating that other
-    value is preferred to an observation. Outside the aligned scope, only a thing named
-    by the same two words or more ("Each bouldering sector is reset every 5 weeks" /
-    "Sectors now reset every 4 weeks" under another heading): one word, a label's
-    ("- Water: 350 g" of a poolish and of a final dough), names no thing by itself."""
+    value is preferred to an observation."""
     for mine in _values(ctx, r):
         if any(equal(mine, t) and same_thing(mine, t)
                for b in base for t in values.get(b.key, ())):
             continue  # the newest states this value of it too
         hits = [(b, t) for b in scope for t in values.get(b.key, ())
                 if other_value(mine, t, ctx.lexicon)]
-        if not hits:
-            hits = _one_other_measure(mine, scope, values)
-        if not hits and len(mine.things) >= 2 and label_of(
-                said(r.unit), ctx.thresholds.label_chars) is None:
-            # (a labelled line keeps to its section: its label names more than the
-            # two words a value is read with, "Late sitting fee: £45")
-            hits = [(b, t) for b in base for t in values.get(b.key, ())
-                    if t.things == mine.things and other_value(mine, t, ctx.lexicon)]
-            if len({t.value for _, t in hits}) > 1:
-                hits = []  # two values of it elsewhere: which one is not said
         if hits:  # the row the unit names, if a table gives the thing for several
             b, t = max(hits, key=lambda h: h[0].unit.kind == "row" and bool(
                 words_in(h[0].unit.text.split(" | ")[0], ctx.lexicon)

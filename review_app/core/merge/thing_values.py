@@ -111,7 +111,9 @@ def thing_values(text: str, lexicon: Lexicon, category: str = "") -> tuple[Thing
         value = span or number.replace(",", "")
         if _YEAR.fullmatch(value) and not suffix:
             continue  # a year says when, not how much
-        if before.lower() in lexicon.condition_words:
+        if before.lower() in lexicon.condition_words or (
+                k > 1 and before.lower() in lexicon.currencies
+                and tokens[k - 2].lower() in lexicon.condition_words):
             continue  # a bound a rule applies beyond ("repairs over 24 hours get a loan
             # phone"), no value of the thing
         if span is not None:
@@ -165,7 +167,8 @@ def _spelled(tokens: list[str], lexicon: Lexicon) -> list[str]:
     "for 3 weeks": one unit, two values)."""
     spelled = _words(lexicon).spelled
     return [str(spelled[t.lower()]) if t.lower() in spelled and k + 1 < len(tokens)
-            and tokens[k + 1].rstrip("'’").lower() in lexicon.measure_words else t
+            and tokens[k + 1].rstrip("'’").lower() in lexicon.measure_words
+            and not (k and tokens[k - 1].lower() in spelled) else t  # ("twenty five")
             for k, t in enumerate(tokens)]
 
 
@@ -221,6 +224,9 @@ def _frequencies(tokens: list[str], lexicon: Lexicon, category: str) -> list[Thi
                 words.append(str(spelled[low_end]) if low_end in spelled else
                              _unit(tokens[end]) if tokens[end][:1].isalpha() else tokens[end])
                 end += 1
+                if end + 1 < len(tokens) and tokens[end].lower() == "and" and \
+                        tokens[end + 1].lower().removesuffix("s") in lexicon.weekdays:
+                    end += 1  # "every Monday and Thursday": two days, one value
             if not any(w[:1].isdigit() or w in calendar or _unit(w) in calendar
                        or w + "s" in calendar for w in words):
                 continue  # "each pupil", "every member": no recurrence
@@ -263,7 +269,7 @@ def _same_interval(a: str, b: str, lexicon: Lexicon) -> bool:
     not how often."""
     days = lexicon.weekdays
     return {a, b} & {"1/week"} != set() and any(
-        v.split()[0] in days for v in (a, b) if v != "1/week")
+        sum(w in days for w in v.split()) == 1 for v in (a, b) if v != "1/week")
 
 
 _ORDINAL = re.compile(r"\d{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
@@ -285,6 +291,8 @@ def _times_per(tokens: list[str], k: int, lexicon: Lexicon) -> tuple[str, int] |
     if len(low) > j + 1 and low[j] in lexicon.per_words and \
             _unit(low[j + 1]) in _words(lexicon).calendar_units:
         return f"{n}/{_unit(low[j + 1])}", k + j + 2
+    if len(low) > j and (unit := dict(lexicon.frequency_units).get(low[j])):
+        return f"{n}/{unit}", k + j + 1  # "twice weekly"
     return None
 
 
@@ -318,44 +326,19 @@ def same_thing(mine: ThingValue, theirs: ThingValue) -> bool:
         bool(theirs.things) and theirs.things <= mine.things | {mine.category}
 
 
-# Hours in each unit of time a span is said in: "48 hours" is "2 days", "15 months" is
-# another span than "two years".
-_HOURS = {"minute": 1 / 60, "min": 1 / 60, "hour": 1.0, "hr": 1.0, "hrs": 1.0, "day": 24.0,
-          "week": 168.0, "fortnight": 336.0, "month": 730.5, "year": 8766.0}
-
-
-def _span_hours(tv: ThingValue) -> float | None:
-    factor = _HOURS.get(tv.unit)
-    if factor is None:
-        return None
-    try:
-        return float(tv.value) * factor
-    except ValueError:
-        return None  # a month named ("the October meeting"), not a span of months
-
-
-def comparable(mine: ThingValue, theirs: ThingValue) -> bool:
-    """The two are said in one unit, or both are spans of time."""
-    return mine.unit == theirs.unit or (
-        _span_hours(mine) is not None and _span_hours(theirs) is not None)
-
-
 def equal(mine: ThingValue, theirs: ThingValue) -> bool:
-    """One value in one unit, or one span of time however it is said."""
-    a, b = _span_hours(mine), _span_hours(theirs)
-    if a is not None and b is not None:
-        return abs(a - b) < 1e-6
+    """One value in one unit. (Spans in two units of time are not compared: "open 24
+    hours" is a day's, "open 7 days" a week's.)"""
     return mine.unit == theirs.unit and mine.value == theirs.value
 
 
 def other_value(mine: ThingValue, theirs: ThingValue, lexicon: Lexicon | None = None
                 ) -> bool:
     """The two state another value of one thing in one unit."""
-    return comparable(mine, theirs) and not equal(mine, theirs) \
+    return mine.unit == theirs.unit and not equal(mine, theirs) \
         and same_thing(mine, theirs) and not (
             mine.unit == "every" and lexicon is not None
             and _same_interval(mine.value, theirs.value, lexicon))
 
 
-__all__ = ["ThingValue", "comparable", "equal", "other_value", "same_thing",
-           "thing_values"]
+__all__ = ["ThingValue", "equal", "other_value", "same_thing", "thing_values"]
