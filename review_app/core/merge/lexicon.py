@@ -376,18 +376,6 @@ class Lexicon(NoteWords):
         ("hourly", "hour"), ("daily", "day"), ("nightly", "night"), ("weekly", "week"),
         ("fortnightly", "fortnight"), ("monthly", "month"), ("quarterly", "quarter"),
         ("yearly", "year"), ("annually", "year"))
-    # Opening hours (schedule.py): words meaning every day, words of opening and
-    # closing that qualify no slot, and words putting an hour after noon.
-    all_days_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        daily everyday
-        """))
-    hours_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        open opens opened opening close closes closed closing hours hour times time
-        evening evenings morning mornings afternoon afternoons night pm am now only
-        """))
-    later_half_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        evening afternoon night pm
-        """))
     # How many times in a period ("twice a week", "once per month"): with per_words.
     times_words: tuple[tuple[str, int], ...] = (("once", 1), ("twice", 2), ("thrice", 3))
     per_words: frozenset[str] = field(default_factory=lambda: word_set("""

@@ -84,7 +84,6 @@ from .pass_units import as_written, said
 from .past_events import past_event
 from .said_in_frame import FRAMED, SAYS, said_in_frame
 from .said_scope import SaidScope
-from .schedule import Slot, other_hours, slots
 from .thing_values import (
     ThingValue,
     equal,
@@ -173,7 +172,6 @@ def run(ctx: MergeContext) -> None:
     scopes = SaidScope(ctx, base)
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
-    hours = {b.key: found for b in base if (found := slots(said(b.unit), ctx.lexicon))}
     people = [b for b in base if any(end.person for end in ends.get(b.key, ()))]
     # what the newest's intro says is over it says of the whole note ("We no longer serve
     # a cheese board" opening the note ends the one its "## Menu" named)
@@ -221,11 +219,6 @@ def run(ctx: MergeContext) -> None:
                     e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
                     flips=_FLIP_PAIR, why="the newest states another value for "
                     "what this one measures")
-                continue
-            if r.unit.kind != "rel" and (hit := _other_hours(ctx, r, scope, hours)):
-                ctx.entries[r.key] = replace(
-                    e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
-                    flips=_FLIP_PAIR, why="the newest gives those days other hours")
                 continue
             about = _about(ctx, r)
             # a person who left is gone from the whole note, not one section's scope, and
@@ -531,32 +524,6 @@ def pointing_observations(ctx: MergeContext) -> None:
 
 def _named(end: Ended) -> str:
     return end.said or " ".join(sorted(end.words))
-
-
-def _other_hours(ctx: MergeContext, r: Ref, scope: list[Ref],
-                 hours: dict[str, tuple[Slot, ...]]) -> Ref | None:
-    """The base unit giving a day of an older unit's hours another span
-    (schedule.py: "Mon-Fri 09:00-17:00" / "Weekdays from nine until half past five"),
-    when no base unit gives that day the older span. Within the aligned scope, or
-    anywhere when the whole newest gives those days one span only (a note with office
-    and workshop hours names which it means)."""
-    if not hours:
-        return None
-    for mine in slots(said(r.unit), ctx.lexicon):
-        if any(mine.days & t.days and (t.start, t.end) == (mine.start, mine.end)
-               for ts in hours.values() for t in ts):
-            continue  # the newest gives those hours too
-        near = [b for b in scope if any(other_hours(mine, t) for t in hours.get(b.key, ()))]
-        if near:
-            return near[0]
-        spans = {(t.start, t.end, b.key) for b in ctx.base_refs()
-                 for t in hours.get(b.key, ()) if mine.days & t.days}
-        if len({(a, z) for a, z, _ in spans}) == 1 and all(
-                other_hours(mine, t) for b in ctx.base_refs() for t in hours.get(b.key, ())
-                if mine.days & t.days):
-            key = next(iter(spans))[2]
-            return next(b for b in ctx.base_refs() if b.key == key)
-    return None
 
 
 def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
