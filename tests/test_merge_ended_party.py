@@ -76,6 +76,10 @@ def test_no_party_or_when_where_there_is_none() -> None:  # a review's repros
     # "with" a person ends the meetings, not the person
     assert not any(e.party for e in ended(
         "We no longer meet with Sarah Jones on Tuesdays.", ENGLISH))
+    # an object before the party is what ended ("order paper from": the paper)
+    assert not any(e.party for e in ended(
+        "We no longer order paper from Bond International; toner still comes from them.",
+        ENGLISH))
     # "next day" opening the thing is the thing, not when
     found = ended("We no longer offer next day delivery.", ENGLISH)
     assert found and {"day", "delivery"} <= found[0].words

@@ -36,7 +36,7 @@ def test_a_named_day_is_no_other_interval_than_once_a_week() -> None:  # failed 
     assert other_value(friday, twice, ENGLISH)
 
 
-def test_an_older_interval_goes_under_the_newest_one() -> None:  # failed before
+def test_an_older_interval_goes_under_the_newest_one() -> None:  # (passed before too)
     older = dated("jet-ski-hire/checks.md", "Safety checks", "safety-checks",
                   "## Checks\n"
                   "- Life jackets are inspected every Monday morning.\n"

@@ -209,8 +209,9 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                                                acts=lexicon.offer_verbs)
                     stop = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
                                  or low[j] in lexicon.adverbial_words), len(tokens))
-                    if not names and stop < len(tokens) \
+                    if not names and len(words) <= 1 and stop < len(tokens) \
                             and low[stop] in lexicon.party_words:
+                        # (only the act before it: "order paper from X" ends the paper)
                         party, as_said = _party(tokens, stop, lexicon)
                         if party:
                             names, said, dealt = party, as_said, True
