@@ -376,6 +376,26 @@ class Lexicon(NoteWords):
         ("hourly", "hour"), ("daily", "day"), ("nightly", "night"), ("weekly", "week"),
         ("fortnightly", "fortnight"), ("monthly", "month"), ("quarterly", "quarter"),
         ("yearly", "year"), ("annually", "year"))
+    # Opening hours (schedule.py): words meaning every day; words of opening and
+    # closing that qualify no slot ("we open at eight"); words putting an hour after
+    # noon ("until ten in the evening"); words making a span a closure, no hours.
+    all_days_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        daily everyday
+        """))
+    hours_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        open opens opened opening close closes closing hours now
+        """))
+    later_half_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        evening afternoon night pm
+        """))
+    shut_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        closed
+        """))
+    # Words of a heading that say only that its section gives hours ("## Opening
+    # times", "## When we're open"): what else a heading names qualifies its hours.
+    hours_heading_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        hours hour opening open times time when schedule timetable
+        """))
     # How many times in a period ("twice a week", "once per month"): with per_words.
     times_words: tuple[tuple[str, int], ...] = (("once", 1), ("twice", 2), ("thrice", 3))
     per_words: frozenset[str] = field(default_factory=lambda: word_set("""

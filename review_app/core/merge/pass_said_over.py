@@ -74,7 +74,7 @@ from .ended import (
     speaks_of,
     words_in,
 )
-from .facts import label_of, same_kind, unnamed
+from .facts import label_of, same_kind, stem, unnamed
 from .ledger import Choice, LedgerEntry
 from .negation import negated
 from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
@@ -84,6 +84,7 @@ from .pass_units import as_written, said
 from .past_events import past_event
 from .said_in_frame import FRAMED, SAYS, said_in_frame
 from .said_scope import SaidScope
+from .schedule import Slot, replace_words, replaced, slots
 from .thing_values import (
     ThingValue,
     equal,
@@ -172,6 +173,7 @@ def run(ctx: MergeContext) -> None:
     scopes = SaidScope(ctx, base)
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
     values = {b.key: tv for b in base if (tv := _values(ctx, b))}
+    hours = {b.key: given for b in base if (given := slots(said(b.unit), ctx.lexicon))}
     people = [b for b in base if any(end.person for end in ends.get(b.key, ()))]
     # what the newest's intro says is over it says of the whole note ("We no longer serve
     # a cheese board" opening the note ends the one its "## Menu" named)
@@ -219,6 +221,12 @@ def run(ctx: MergeContext) -> None:
                     e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
                     flips=_FLIP_PAIR, why="the newest states another value for "
                     "what this one measures")
+                continue
+            if r.unit.kind not in STRUCTURED and (
+                    hit := _other_hours(ctx, r, scope, hours, scopes.key(r) is None)):
+                ctx.entries[r.key] = replace(
+                    e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
+                    flips=_FLIP_PAIR, why="the newest gives those days other hours")
                 continue
             about = _about(ctx, r)
             # a person who left is gone from the whole note, not one section's scope, and
@@ -524,6 +532,48 @@ def pointing_observations(ctx: MergeContext) -> None:
 
 def _named(end: Ended) -> str:
     return end.said or " ".join(sorted(end.words))
+
+
+def _other_hours(ctx: MergeContext, r: Ref, scope: list[Ref],
+                 hours: dict[str, tuple[Slot, ...]], loose: bool) -> Ref | None:
+    """The base unit giving an older unit's days other hours (schedule.py: "Mon-Fri
+    09:00-17:00" / "Weekdays from nine until half past five"), when every slot the
+    older unit gives is given anew, qualified alike: in the aligned section; for a unit
+    of a section with no counterpart ("## Opening hours" / "## When we're open"), by
+    the unit the whole newest gives those hours in, its heading's words qualifying it
+    ("## Café" hours are not the "## Shop" hours), when that is one span."""
+    mine = slots(said(r.unit), ctx.lexicon) if hours else ()
+    if not mine:
+        return None
+    if loose:
+        mine = tuple(replace_words(m, m.words | _heading_words(ctx, r.path, r.section))
+                     for m in mine)
+        scope = [b for b in ctx.base_refs() if b.key in hours]
+        given = {b.key: tuple(replace_words(t, t.words | _heading_words(
+            ctx, b.path, b.section)) for t in hours[b.key]) for b in scope}
+        if any(len({(t.start, t.end) for ts in given.values() for t in ts
+                    if t.words == m.words and m.days & t.days}) > 1 for m in mine):
+            return None  # the newest gives those days two spans: which is not said
+    else:
+        given = {b.key: hours.get(b.key, ()) for b in scope}
+    theirs = [t for ts in given.values() for t in ts]
+    if not replaced(mine, theirs):
+        return None
+    return next(b for b in scope for t in given.get(b.key, ()) for m in mine
+                if t.words == m.words and m.days & t.days and (t.start, t.end) != (
+                    m.start, m.end))
+
+
+def _heading_words(ctx: MergeContext, path: str, section: int) -> frozenset[str]:
+    """What a section's heading names besides hours ("## Café hours": café)."""
+    member = ctx.older_member(path)
+    doc = ctx.base if path == ctx.base.path or member is None else member[1]
+    sec = doc.sections[section]
+    if sec.is_intro or not sec.title:
+        return frozenset()
+    return frozenset(stem(w, ctx.lexicon) for w in re.findall(r"[a-z]+", sec.title.lower())
+                     if w not in ctx.lexicon.function_words
+                     and w not in ctx.lexicon.hours_heading_words and len(w) > 2)
 
 
 def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
