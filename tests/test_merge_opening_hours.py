@@ -80,3 +80,14 @@ def test_hours_qualified_otherwise_or_with_a_day_left_stay() -> None:
     assert entry(composed, "Mon-Fri 08:00-16:00").why != "the newest gives those days other hours"
     assert entry(composed, "Mon-Fri 09:00-17:00").status == "superseded"
     check_ledger(composed)
+
+
+def test_a_lead_sentence_or_an_evening_start_qualifies_the_hours() -> None:  # a review's
+    # repros: shorter hours for August do not replace the regular ones, and "from six
+    # until midnight" may start in the evening, so it decides nothing
+    composed = _clinic("- Mon-Fri 09:00-17:00",
+                       "During August we keep shorter hours. Weekdays 10:00-15:00.")
+    assert entry(composed, "Mon-Fri 09:00-17:00").why != "the newest gives those days other hours"
+    composed = _clinic("- Fri 18:00-24:00", "Fridays from six until midnight.")
+    assert entry(composed, "Fri 18:00-24:00").why != "the newest gives those days other hours"
+    assert _spans("Weekdays 9:30am-5:30pm.") == {(WEEKDAYS, "9:30", "17:30")}

@@ -545,6 +545,9 @@ def _other_hours(ctx: MergeContext, r: Ref, scope: list[Ref],
     mine = slots(said(r.unit), ctx.lexicon) if hours else ()
     if not mine:
         return None
+    mine = tuple(replace_words(m, m.words | _lead_words(ctx, r)) for m in mine)
+    hours = {b.key: tuple(replace_words(t, t.words | _lead_words(ctx, b)) for t in ts)
+             for b in ctx.base_refs() if (ts := hours.get(b.key))}
     if loose:
         mine = tuple(replace_words(m, m.words | _heading_words(ctx, r.path, r.section))
                      for m in mine)
@@ -562,6 +565,20 @@ def _other_hours(ctx: MergeContext, r: Ref, scope: list[Ref],
     return next(b for b in scope for t in given.get(b.key, ()) for m in mine
                 if t.words == m.words and m.days & t.days and (t.start, t.end) != (
                     m.start, m.end))
+
+
+def _lead_words(ctx: MergeContext, r: Ref) -> frozenset[str]:
+    """What the unit just before `r` in its section says, when it gives no hours: it
+    qualifies them ("During August we keep shorter hours. Weekdays 10:00-15:00.")."""
+    refs = ctx.refs[r.path]
+    k = next((i for i, o in enumerate(refs) if o.key == r.key), 0)
+    prev = refs[k - 1] if k else None
+    if prev is None or prev.section != r.section or prev.unit.kind in STRUCTURED \
+            or slots(said(prev.unit), ctx.lexicon):
+        return frozenset()
+    return frozenset(stem(w, ctx.lexicon) for w in re.findall(r"[a-z]+", said(prev.unit).lower())
+                     if w not in ctx.lexicon.function_words
+                     and w not in ctx.lexicon.hours_words and len(w) > 2)
 
 
 def _heading_words(ctx: MergeContext, path: str, section: int) -> frozenset[str]:

@@ -32,8 +32,8 @@ _DAY_WORD = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
 _CLAUSE = re.compile(rf"[.;](?:\s+|$)|,\s+(?!{_DAY_WORD}\b)|(?<=\d)\s+and\s+(?={_DAY_WORD}\b)",
                      re.IGNORECASE)
 _MONEY = re.compile(r"[£$€¥]\s?\d[\d.,]*")
-_TOKEN = re.compile(r"\d{1,2}(?::\d\d|\.\d\d\s?[ap]\.?m\.?|\s?[ap]\.?m\.?)(?![\d:])|\d+"
-                    r"(?:[.:/]\d+)*|[A-Za-z]+|[-–]")
+_TOKEN = re.compile(r"\d{1,2}(?::\d\d(?:\s?[ap]\.?m\.?)?|\.\d\d\s?[ap]\.?m\.?|\s?[ap]\.?m\.?)"
+                    r"(?![\d:])|\d+(?:[.:/]\d+)*|[A-Za-z]+|[-–]")
 _CLOCK = re.compile(r"(\d{1,2})(?::(\d\d)|\.(\d\d))?\s?(?:([ap])\.?m\.?)?$", re.IGNORECASE)
 _RANGE = frozenset({"-", "–", "to", "through", "thru", "till", "until"})
 _WORD_AFTER = frozenset({"at", "from", "until", "till", "til"})
@@ -115,6 +115,7 @@ def _times(tokens: list[str], lexicon: Lexicon) -> tuple[list[int], set[int]]:
     hours = word_tables(lexicon).hours
     out: list[int] = []
     used: set[int] = set()
+    unsure = False
     for k, t in enumerate(tokens):
         low = t.lower()
         read = _clock(t)
@@ -130,6 +131,8 @@ def _times(tokens: list[str], lexicon: Lexicon) -> tuple[list[int], set[int]]:
         if read is None:
             continue
         minutes, fixed = read
+        if not out and not fixed and minutes < 7 * 60:
+            unsure = True  # "from six until midnight": six in the evening, or morning?
         if out and minutes <= out[-1]:
             if not fixed and minutes < 12 * 60:
                 h, m = divmod(minutes, 60)
@@ -139,7 +142,7 @@ def _times(tokens: list[str], lexicon: Lexicon) -> tuple[list[int], set[int]]:
                 minutes += 24 * 60  # "Fri 18:00-02:00", "9am-1am"
         out.append(minutes)
         used.add(k)
-    return out, used
+    return ([] if unsure else out), used
 
 
 def _digits(text: str, lexicon: Lexicon) -> str:
