@@ -391,6 +391,28 @@ class Lexicon(NoteWords):
     shut_words: frozenset[str] = field(default_factory=lambda: word_set("""
         closed
         """))
+    # The days of the week in order (a range "Fri-Mon" wraps), and the words naming
+    # the working days and the weekend.
+    week: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday",
+                             "saturday", "sunday")
+    working_days_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        weekdays weekday
+        """))
+    weekend_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        weekends weekend
+        """))
+    # Words joining the two ends of a range of days or hours ("Mon-Fri", "Monday
+    # through Friday", "nine till five"), and those an hour in words follows or comes
+    # before ("at eight", "from nine", "ten till eleven").
+    range_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        - – to through thru till until
+        """))
+    hour_after_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        at from until till til
+        """))
+    hour_before_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        until till til
+        """))
     # Words of a heading that say only that its section gives hours ("## Opening
     # times", "## When we're open"): what else a heading names qualifies its hours.
     hours_heading_words: frozenset[str] = field(default_factory=lambda: word_set("""

@@ -16,7 +16,8 @@ Two ways the newest says it:
   writers say they moved or switched to ("since we moved to the Zettle reader")
   replaces the older arrangement of that thing ("The SumUp reader lives in the cash
   tin": moved_from).
-- with another value for the thing a value is stated for (thing_values.py): "450 kg
+- with another value for the thing a value is stated for, or other hours for the days
+  a line gives (said_measures.py: thing_values.py, schedule.py): "450 kg
   capacity" under "now holds 500 kg" / "[capacity] ... 500 kg"; "the working
   temperature of 1,160 °C" under "working temperature is 1,140 °C", in sentences of
   any shape.
@@ -74,53 +75,29 @@ from .ended import (
     speaks_of,
     words_in,
 )
-from .facts import label_of, same_kind, stem, unnamed
+from .facts import label_of, same_kind, unnamed
 from .ledger import Choice, LedgerEntry
 from .negation import negated
 from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
-from .other_value import STRUCTURED, category, framed_period, is_history
+from .other_value import STRUCTURED, framed_period, is_history
 from .pass_polarity import forbids_other_act
 from .pass_units import as_written, said
 from .past_events import past_event
 from .said_in_frame import FRAMED, SAYS, said_in_frame
+from .said_measures import (
+    BaseHours,
+    hours_otherwise,
+    measured_otherwise,
+    obs_category,
+    values_of,
+)
 from .said_scope import SaidScope
-from .schedule import Slot, replace_words, replaced, slots
 from .thing_values import (
-    ThingValue,
-    equal,
-    other_value,
-    same_thing,
     thing_values,
 )
 
 _JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs", "rel", "step"})
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
-
-
-def _category(r: Ref) -> str:
-    return category(r.unit.text).strip("[] ") if r.unit.kind == "obs" else ""
-
-
-def _values(ctx: MergeContext, r: Ref) -> tuple[ThingValue, ...]:
-    if r.unit.kind == "row" and r.path == ctx.base.path:
-        return _row_values(ctx, r)
-    text = said(r.unit)
-    label = label_of(text, ctx.thresholds.label_chars)
-    return thing_values(text, ctx.lexicon, _category(r) or (label[0] if label else ""))
-
-
-def _row_values(ctx: MergeContext, r: Ref) -> tuple[ThingValue, ...]:
-    """A table cell's value is stated for its row's key and its column's heading
-    ("| Express | +45% | ..." under "Surcharge": the express surcharge)."""
-    header = ctx.base.blocks[r.unit.block].header.split(" | ")
-    cells = r.unit.text.split(" | ")
-    key = words_in(cells[0], ctx.lexicon)
-    out: list[ThingValue] = []
-    for k, cell in enumerate(cells[1:], 1):
-        head = header[k] if k < len(header) else ""
-        out += [replace(tv, things=tv.things | key | words_in(head, ctx.lexicon), category="")
-                for tv in thing_values(cell, ctx.lexicon, head or cells[0])]
-    return tuple(out)
 
 
 def _about(ctx: MergeContext, r: Ref) -> str:
@@ -129,7 +106,7 @@ def _about(ctx: MergeContext, r: Ref) -> str:
     text = said(r.unit) if r.unit.kind != "obs" else r.unit.text
     label = label_of(text, ctx.thresholds.label_chars)
     kinds = ctx.lexicon.one_valued_categories
-    if _category(r).lower() in kinds or (label is not None and set(
+    if obs_category(r).lower() in kinds or (label is not None and set(
             label[0].split()) & kinds):
         member = ctx.older_member(r.path)
         if member is not None:
@@ -172,8 +149,8 @@ def run(ctx: MergeContext) -> None:
         return
     scopes = SaidScope(ctx, base)
     ends = {b.key: found for b in base if (found := ended(said(b.unit), ctx.lexicon))}
-    values = {b.key: tv for b in base if (tv := _values(ctx, b))}
-    hours = {b.key: given for b in base if (given := slots(said(b.unit), ctx.lexicon))}
+    values = {b.key: tv for b in base if (tv := values_of(ctx, b))}
+    hours = BaseHours(ctx)
     people = [b for b in base if any(end.person for end in ends.get(b.key, ()))]
     # what the newest's intro says is over it says of the whole note ("We no longer serve
     # a cheese board" opening the note ends the one its "## Menu" named)
@@ -216,14 +193,14 @@ def run(ctx: MergeContext) -> None:
                     why=f"frames the older version's period; the newest is '{head}'")
                 continue
             scope = [base[j] for j in scopes.of(r)]
-            if r.unit.kind != "rel" and (hit := _other_value(ctx, r, scope, values, base)):
+            if r.unit.kind != "rel" and (hit := measured_otherwise(ctx, r, scope, values, base)):
                 ctx.entries[r.key] = replace(
                     e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
                     flips=_FLIP_PAIR, why="the newest states another value for "
                     "what this one measures")
                 continue
             if r.unit.kind not in STRUCTURED and (
-                    hit := _other_hours(ctx, r, scope, hours, scopes.key(r) is None)):
+                    hit := hours_otherwise(ctx, r, scope, hours, scopes.key(r) is None)):
                 ctx.entries[r.key] = replace(
                     e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
                     flips=_FLIP_PAIR, why="the newest gives those days other hours")
@@ -532,83 +509,3 @@ def pointing_observations(ctx: MergeContext) -> None:
 
 def _named(end: Ended) -> str:
     return end.said or " ".join(sorted(end.words))
-
-
-def _other_hours(ctx: MergeContext, r: Ref, scope: list[Ref],
-                 hours: dict[str, tuple[Slot, ...]], loose: bool) -> Ref | None:
-    """The base unit giving an older unit's days other hours (schedule.py: "Mon-Fri
-    09:00-17:00" / "Weekdays from nine until half past five"), when every slot the
-    older unit gives is given anew, qualified alike: in the aligned section; for a unit
-    of a section with no counterpart ("## Opening hours" / "## When we're open"), by
-    the unit the whole newest gives those hours in, its heading's words qualifying it
-    ("## Café" hours are not the "## Shop" hours), when that is one span."""
-    mine = slots(said(r.unit), ctx.lexicon) if hours else ()
-    if not mine:
-        return None
-    mine = tuple(replace_words(m, m.words | _lead_words(ctx, r)) for m in mine)
-    hours = {b.key: tuple(replace_words(t, t.words | _lead_words(ctx, b)) for t in ts)
-             for b in ctx.base_refs() if (ts := hours.get(b.key))}
-    if loose:
-        mine = tuple(replace_words(m, m.words | _heading_words(ctx, r.path, r.section))
-                     for m in mine)
-        scope = [b for b in ctx.base_refs() if b.key in hours]
-        given = {b.key: tuple(replace_words(t, t.words | _heading_words(
-            ctx, b.path, b.section)) for t in hours[b.key]) for b in scope}
-        if any(len({(t.start, t.end) for ts in given.values() for t in ts
-                    if t.words == m.words and m.days & t.days}) > 1 for m in mine):
-            return None  # the newest gives those days two spans: which is not said
-    else:
-        given = {b.key: hours.get(b.key, ()) for b in scope}
-    theirs = [t for ts in given.values() for t in ts]
-    if not replaced(mine, theirs):
-        return None
-    return next(b for b in scope for t in given.get(b.key, ()) for m in mine
-                if t.words == m.words and m.days & t.days and (t.start, t.end) != (
-                    m.start, m.end))
-
-
-def _lead_words(ctx: MergeContext, r: Ref) -> frozenset[str]:
-    """What the unit just before `r` in its section says, when it gives no hours: it
-    qualifies them ("During August we keep shorter hours. Weekdays 10:00-15:00.")."""
-    refs = ctx.refs[r.path]
-    k = next((i for i, o in enumerate(refs) if o.key == r.key), 0)
-    prev = refs[k - 1] if k else None
-    if prev is None or prev.section != r.section or prev.unit.kind in STRUCTURED \
-            or slots(said(prev.unit), ctx.lexicon):
-        return frozenset()
-    return frozenset(stem(w, ctx.lexicon) for w in re.findall(r"[a-z]+", said(prev.unit).lower())
-                     if w not in ctx.lexicon.function_words
-                     and w not in ctx.lexicon.hours_words and len(w) > 2)
-
-
-def _heading_words(ctx: MergeContext, path: str, section: int) -> frozenset[str]:
-    """What a section's heading names besides hours ("## Café hours": café)."""
-    member = ctx.older_member(path)
-    doc = ctx.base if path == ctx.base.path or member is None else member[1]
-    sec = doc.sections[section]
-    if sec.is_intro or not sec.title:
-        return frozenset()
-    return frozenset(stem(w, ctx.lexicon) for w in re.findall(r"[a-z]+", sec.title.lower())
-                     if w not in ctx.lexicon.function_words
-                     and w not in ctx.lexicon.hours_heading_words and len(w) > 2)
-
-
-def _other_value(ctx: MergeContext, r: Ref, scope: list[Ref],
-                 values: dict[str, tuple[ThingValue, ...]], base: list[Ref]) -> Ref | None:
-    """The base unit that states another value for a thing an older unit measures,
-    when no base unit states the older value for it; a prose unit stating that other
-    value is preferred to an observation."""
-    for mine in _values(ctx, r):
-        if any(equal(mine, t) and same_thing(mine, t)
-               for b in base for t in values.get(b.key, ())):
-            continue  # the newest states this value of it too
-        hits = [(b, t) for b in scope for t in values.get(b.key, ())
-                if other_value(mine, t, ctx.lexicon)]
-        if hits:  # the row the unit names, if a table gives the thing for several
-            b, t = max(hits, key=lambda h: h[0].unit.kind == "row" and bool(
-                words_in(h[0].unit.text.split(" | ")[0], ctx.lexicon)
-                & words_in(said(r.unit), ctx.lexicon)))
-            prose = [o for o in scope if o.unit.kind not in STRUCTURED
-                     and "n:" + t.value in o.facts.values]
-            return prose[0] if prose else b
-    return None

@@ -24,21 +24,25 @@ from .facts import stem
 from .lexicon import Lexicon
 from .worded_values import in_ranges, later_clock, word_tables, word_times
 
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-# Clauses end at a stop or a comma, not before another day of a list ("Mon, Wed, Fri
-# 10:00-12:00"), and at "and" between a span and the next day's ("Mon-Fri 08:00-17:30
-# and Sat 08:00-14:00"), not in "Saturday and Sunday 10:00-16:00".
-_DAY_WORD = r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*"
-_CLAUSE = re.compile(rf"[.;](?:\s+|$)|,\s+(?!{_DAY_WORD}\b)|(?<=\d)\s+and\s+(?={_DAY_WORD}\b)",
-                     re.IGNORECASE)
+
+def _clauses(lexicon: Lexicon) -> re.Pattern[str]:
+    """Clauses end at a stop or a comma, not before another day of a list ("Mon, Wed,
+    Fri 10:00-12:00"), and at "and" between a span and the next day's ("Mon-Fri
+    08:00-17:30 and Sat 08:00-14:00"), not in "Saturday and Sunday 10:00-16:00". Built
+    once per lexicon (its week's days, by their first three letters)."""
+    memo = lexicon.memo("schedule_clauses")
+    found = memo.get(None)
+    if found is None:
+        day = "(?:" + "|".join(re.escape(d[:3]) for d in lexicon.week) + ")[a-z]*"
+        found = memo[None] = re.compile(
+            rf"[.;](?:\s+|$)|,\s+(?!{day}\b)|(?<=\d)\s+and\s+(?={day}\b)", re.IGNORECASE)
+    return found
+
+
 _MONEY = re.compile(r"[£$€¥]\s?\d[\d.,]*")
 _TOKEN = re.compile(r"\d{1,2}(?::\d\d(?:\s?[ap]\.?m\.?)?|\.\d\d\s?[ap]\.?m\.?|\s?[ap]\.?m\.?)"
                     r"(?![\d:])|\d+(?:[.:/]\d+)*|[A-Za-z]+|[-–]")
 _CLOCK = re.compile(r"(\d{1,2})(?::(\d\d)|\.(\d\d))?\s?(?:([ap])\.?m\.?)?$", re.IGNORECASE)
-_RANGE = frozenset({"-", "–", "to", "through", "thru", "till", "until"})
-_WORD_AFTER = frozenset({"at", "from", "until", "till", "til"})
-_WORD_BEFORE = frozenset({"until", "till", "til"})
-
 
 @dataclass(frozen=True)
 class Slot:
@@ -48,38 +52,40 @@ class Slot:
     words: frozenset[str]  # what qualifies it: the clause's other content words, stemmed
 
 
-def _day(word: str) -> str | None:
+def _day(word: str, lexicon: Lexicon) -> str | None:
     """The day a word names, in full or short ("Mon", "Tues", "Thurs", "Sundays")."""
     low = word.lower().removesuffix("s")
     if len(low) < 3:
         return None
-    return next((d for d in _DAYS if d.startswith(low)), None)
+    return next((d for d in lexicon.week if d.startswith(low)), None)
 
 
 def _days(tokens: list[str], lexicon: Lexicon) -> tuple[frozenset[str], set[int]]:
     """The days a clause names and the token indexes naming them: a capitalised day
     ("Sat", "Sundays"), a range of days ("mon-fri", "Monday through Friday"),
     "weekdays", "weekends", "daily"."""
+    week = lexicon.week
     out: set[str] = set()
     used: set[int] = set()
     k = 0
     while k < len(tokens):
         low = tokens[k].lower()
-        d = _day(tokens[k])
-        ranged = d is not None and k + 2 < len(tokens) and tokens[k + 1].lower() in _RANGE \
-            and (e := _day(tokens[k + 2])) is not None
+        d = _day(tokens[k], lexicon)
+        ranged = d is not None and k + 2 < len(tokens) \
+            and tokens[k + 1].lower() in lexicon.range_words \
+            and (e := _day(tokens[k + 2], lexicon)) is not None
         if low in lexicon.all_days_words:
-            out |= set(_DAYS)
+            out |= set(week)
             used.add(k)
-        elif low in ("weekdays", "weekday"):
-            out |= set(_DAYS[:5])
+        elif low in lexicon.working_days_words:
+            out |= set(week[:5])
             used.add(k)
-        elif low in ("weekends", "weekend"):
-            out |= set(_DAYS[5:])
+        elif low in lexicon.weekend_words:
+            out |= set(week[5:])
             used.add(k)
         elif ranged and d is not None:
-            i, j = _DAYS.index(d), _DAYS.index(e)
-            out |= set(_DAYS[i:j + 1] if i <= j else _DAYS[i:] + _DAYS[:j + 1])
+            i, j = week.index(d), week.index(e)
+            out |= set(week[i:j + 1] if i <= j else week[i:] + week[:j + 1])
             used |= {k, k + 1, k + 2}
             k += 2
         elif d is not None and tokens[k][:1].isupper() and not tokens[k][:3].isupper():
@@ -122,7 +128,7 @@ def _times(tokens: list[str], lexicon: Lexicon) -> tuple[list[int], set[int]]:
         if read is None and low in hours:
             before = tokens[k - 1].lower() if k else ""
             after = tokens[k + 1].lower() if k + 1 < len(tokens) else ""
-            if before in _WORD_AFTER or after in _WORD_BEFORE:
+            if before in lexicon.hour_after_words or after in lexicon.hour_before_words:
                 minutes = hours[low] * 60
                 if {w.lower() for w in tokens[k + 1:k + 4]} & lexicon.later_half_words \
                         and minutes < 12 * 60:
@@ -158,7 +164,7 @@ def _digits(text: str, lexicon: Lexicon) -> str:
 def slots(text: str, lexicon: Lexicon) -> tuple[Slot, ...]:
     """Every (days, span of the clock, qualifier) the text gives, clause by clause."""
     read: list[tuple[frozenset[str], list[int], frozenset[str], bool]] = []
-    for clause in _CLAUSE.split(_digits(text, lexicon)):
+    for clause in _clauses(lexicon).split(_digits(text, lexicon)):
         tokens = _TOKEN.findall(clause)
         named, at_days = _days(tokens, lexicon)
         times, at_times = _times(tokens, lexicon)
@@ -167,7 +173,7 @@ def slots(text: str, lexicon: Lexicon) -> tuple[Slot, ...]:
             stem(t.lower(), lexicon) for k, t in enumerate(tokens)
             if k not in at_days and k not in at_times and t[:1].isalpha()
             and t.lower() not in lexicon.function_words
-            and t.lower() not in lexicon.hours_words and t.lower() not in _RANGE)
+            and t.lower() not in lexicon.hours_words and t.lower() not in lexicon.range_words)
         read.append((named, times, words, shut))
     out: list[Slot] = []
     days: frozenset[str] = frozenset()
