@@ -91,9 +91,34 @@ def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
                 if best >= th.place_cosine and best - max(second, 0.0) >= margin \
                         and k in prose and (lead or not ctx.base.sections[k].is_intro):
                     home = k
+            if home is None and not own and not lead:
+                home = _siblings_home(ctx, first, prose)
         for r in rs:
             out[r.key] = home
     return out
+
+
+def _siblings_home(ctx: MergeContext, r: Ref, prose: set[int]) -> int | None:
+    """The base section holding what became of most of `r`'s older section: the
+    newest units that state or replaced more than half of its units (two at least),
+    all in that one section with prose. What is left of the section is written there,
+    not under its old heading beside it: "Fees are paid by direct debit through
+    SwimDesk" had kept "## Fees" beside the newest's "## What it costs", which
+    replaced the other three lines of that section."""
+    doc = ctx.older_doc(r.path)
+    units = [(b, u) for b in doc.sections[r.section].blocks
+             for u in doc.blocks[b].units if u.kind not in ("obs", "rel")]
+    where = {b.key: b.section for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel")}
+    homes = []
+    for x in ctx.refs[r.path]:
+        e = ctx.entries[x.key]
+        if x.section == r.section and e.status in ("present", "superseded") \
+                and e.by in where:
+            homes.append(where[e.by])
+    if len(homes) < 2 or 2 * len(homes) <= len(units) or len(set(homes)) != 1:
+        return None
+    k = homes[0]
+    return k if k in prose and not ctx.base.sections[k].is_intro else None
 
 
 def _carried_whole(ctx: MergeContext, refs: list[Ref]) -> set[tuple[str, int]]:
