@@ -78,6 +78,22 @@ def _one_heading(ctx: MergeContext, line: str, path: str, level: int,
     return line
 
 
+def _relations_heading(ctx: MergeContext) -> int | None:
+    """The line of the heading over the newest's first relation, if it has one."""
+    base = ctx.base
+    first = min((r.unit.start for r in ctx.base_refs() if r.unit.kind == "rel"), default=None)
+    if first is None:
+        return None
+    k = max((j for j, s in enumerate(base.sections) if s.start <= first), default=None,
+            key=lambda j: base.sections[j].start)
+    # (a section of relations only, under its own heading: never the note's intro)
+    if k is None or not base.sections[k].title or base.sections[k].is_intro \
+            or not base.structured_only(k):
+        return None
+    start = base.sections[k].start
+    return start if base.lines[start].lstrip().startswith("#") else None
+
+
 def _bullet(line: str) -> str:
     """A list line's indent, bullet or number and box, for a line written in its own
     words (`written`) in that line's place."""
@@ -226,6 +242,11 @@ def run(ctx: MergeContext) -> Lines:
         lines = [(ln, r.path) for r in refs for ln in r.unit.raw]
         if last is not None:
             after.setdefault(last, []).extend(lines)
+        elif refs is obs and (rel_at := _relations_heading(ctx)) is not None:
+            # a note's observations come before its relations (basic-memory's order)
+            gap = [("", None)] if rel_at + 1 < len(base.lines) \
+                and not base.lines[rel_at + 1].strip() else []  # as its heading is written
+            after.setdefault(rel_at, []).extend([(title, None), *gap, *lines, ("", None)])
         else:
             after.setdefault(tail_at, []).extend([("", None), (title, None), ("", None),
                                                   *lines])
