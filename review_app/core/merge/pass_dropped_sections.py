@@ -34,7 +34,7 @@ from .lexicon import Lexicon
 from .older_only import heads_apart, new_facts, stated_facts
 from .pass_units import as_written, said
 from .roles import Holder, holders
-from .thing_values import other_value, thing_values, things_apart
+from .thing_values import other_value, thing_values
 
 _JUDGED = frozenset({"sentence", "item", "check", "footnote"})
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
@@ -136,9 +136,6 @@ def run(ctx: MergeContext) -> None:
             if float(sims[i, j]) < ctx.thresholds.dropped_section_cosine:
                 break
             b = base[j]
-            if float(sims[i, j]) < ctx.thresholds.thing_cosine and things_apart(
-                    said(r.unit), said(b.unit), ctx.lexicon):
-                continue  # values of two things
             if _another(ctx, r, fresh, b):
                 e = ctx.entries[r.key]
                 ctx.entries[r.key] = replace(

@@ -72,7 +72,6 @@ from .pool import pools
 from .roles import moved as role_moved
 from .roles import replaced as role_replaced
 from .slot_fillers import listed, refill
-from .thing_values import things_apart
 from .version_talk import only_when, version_labels, version_talk
 from .word_overlap import content_words, name_roles, overlap, share, shared_words
 from .worded_values import spelled_numbers
@@ -494,8 +493,6 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                 continue  # "Trees over £500 get a repot" / "Specimen trees from £180"
             shared = thing_frames(frames & frames_in(b.unit.text), ctx.lexicon) \
                 if frames else set()
-            if cos < th.thing_cosine and things_apart(u.text, b.unit.text, ctx.lexicon):
-                continue  # values of two things ("Toning sticks ... £1" / "Drop-in: £8")
             ok = score * 100 >= th.thing_fuzz or cos >= th.thing_cosine or (
                 shared and max(score, cos) >= th.frame_similarity) or any(
                 "=" in f for f in shared) or (

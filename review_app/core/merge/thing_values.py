@@ -341,16 +341,4 @@ def other_value(mine: ThingValue, theirs: ThingValue, lexicon: Lexicon | None = 
             and _same_interval(mine.value, theirs.value, lexicon))
 
 
-def things_apart(a: str, b: str, lexicon: Lexicon) -> bool:
-    """Each value of `a` the words it is stated for name meets a value in the same unit
-    in `b`, and no two of them share a word: the two give values of other things ("Toning
-    sticks can be hired for £1 per class" is no other value of "Drop-in: £8 per class",
-    nor "New suspension spring: £18" of "Bench rate now £52 an hour")."""
-    mine = [t for t in thing_values(a, lexicon) if t.things]
-    theirs = [t for t in thing_values(b, lexicon) if t.things]
-    met = [(x, y) for x in mine for y in theirs if x.unit == y.unit]
-    return bool(met) and {x.value for x, _ in met} == {x.value for x in mine} \
-        and not any(x.things & y.things for x, y in met)
-
-
-__all__ = ["ThingValue", "equal", "other_value", "same_thing", "thing_values", "things_apart"]
+__all__ = ["ThingValue", "equal", "other_value", "same_thing", "thing_values"]
