@@ -19,12 +19,10 @@ import re
 from collections import Counter
 
 import numpy as np
-from rapidfuzz import fuzz
 
 from .context import MergeContext, Ref
 from .document import Block, Document, item_marker
 from .other_value import in_intro
-from .pass_sections import heading_words
 from .placement import section_spot, unit_homes
 from .section_meaning import UNEMBEDDED, WHOLE_BLOCKS
 from .version_talk import SCOPE_LINE, version_talk
@@ -58,24 +56,6 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
             raw = [_bullet(r.unit.raw[0]) + text]
         out += [(ln, r.path) for ln in raw]
     return out
-
-
-def _one_heading(ctx: MergeContext, line: str, path: str, level: int,
-                 heads_from: dict[str, tuple[str, int]]) -> str:
-    """The heading a carried section is written under: that of a section another older
-    note carries at the same level whose heading names the same thing by its words
-    (pass_sections.heading_words, Thresholds.heading_fuzz: "## Parts and repairs" /
-    "## Repairs"), the newer note's first; else its own. Two older versions' sections
-    on one topic are one section of the merged note, not two headings side by side."""
-    if not line:
-        return line
-    words = heading_words(line.lstrip("#"))
-    for head, (other, lvl) in heads_from.items():
-        if other != path and lvl == level and fuzz.token_set_ratio(
-                words, heading_words(head.lstrip("#"))) >= ctx.thresholds.heading_fuzz:
-            return head
-    heads_from.setdefault(line, (path, level))
-    return line
 
 
 def _relations_heading(ctx: MergeContext) -> int | None:
@@ -140,7 +120,6 @@ def run(ctx: MergeContext) -> Lines:
     # carried prose key -> the base section it goes in (placement.unit_homes: by its
     # heading or its meaning; None: under its own older heading)
     target: dict[str, int] = {}
-    heads_from: dict[str, tuple[str, int]] = {}  # a carried heading -> its note, level
     homes = unit_homes(ctx, [r for r in carried if r.unit.kind in _PLACED
                              and r.key not in ctx.home and r.key not in ctx.held_with]) \
         if by_meaning else {}
@@ -172,7 +151,6 @@ def run(ctx: MergeContext) -> Lines:
             line = doc.lines[sec.start] if r.section_title else ""
             if line and not line.lstrip().startswith("#"):  # a setext heading, in ATX
                 line = f"{'#' * sec.level} {sec.title}"
-            line = _one_heading(ctx, line, r.path, sec.level, heads_from)
             new_sections.setdefault(line, []).append(r)
         else:
             inline.append(r)

@@ -21,7 +21,7 @@ from .document import Document
 from .facts import masked
 
 
-def heading_words(title: str) -> str:
+def _words(title: str) -> str:
     """A heading as the words it says: punctuation is no part of a word, so "(red
     flags)" and "ENT," match "red flags" and "ENT" (word match: Thresholds.heading_fuzz)."""
     return " ".join(re.findall(r"\w+", normalise(title)))
@@ -84,7 +84,7 @@ def run(ctx: MergeContext) -> None:
 def _by_heading(ctx: MergeContext) -> None:
     th = ctx.thresholds
     base = ctx.base
-    heads = {k: heading_words(s.title) for k, s in enumerate(base.sections) if not _intro(base, k)}
+    heads = {k: _words(s.title) for k, s in enumerate(base.sections) if not _intro(base, k)}
     intro = next((j for j in range(len(base.sections)) if _intro(base, j)
                   and base.sections[j].blocks), 1 if len(base.sections) > 1 and
                  base.sections[1].level == 1 else 0)
@@ -106,7 +106,7 @@ def _by_heading(ctx: MergeContext) -> None:
             if _intro(doc, k):
                 ctx.aligned[(note_path, k)] = intro
                 continue
-            title = heading_words(sec.title)
+            title = _words(sec.title)
             best, score = None, 0.0
             same = [j for j in exact.get(title, ()) if j not in used][:1] if many else []
             if same:
