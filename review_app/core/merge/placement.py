@@ -104,7 +104,9 @@ def _siblings_home(ctx: MergeContext, r: Ref, prose: set[int]) -> int | None:
     all in that one section with prose. What is left of the section is written there,
     not under its old heading beside it: "Fees are paid by direct debit through
     SwimDesk" had kept "## Fees" beside the newest's "## What it costs", which
-    replaced the other three lines of that section."""
+    replaced the other three lines of that section. Its author put it in that section,
+    so it goes where that section went, even when another section is a little nearer
+    in meaning (a run with a clear home by meaning never comes here)."""
     doc = ctx.older_doc(r.path)
     units = [(b, u) for b in doc.sections[r.section].blocks
              for u in doc.blocks[b].units if u.kind not in ("obs", "rel")]
@@ -112,8 +114,8 @@ def _siblings_home(ctx: MergeContext, r: Ref, prose: set[int]) -> int | None:
     homes = []
     for x in ctx.refs[r.path]:
         e = ctx.entries[x.key]
-        if x.section == r.section and e.status in ("present", "superseded") \
-                and e.by in where:
+        if x.section == r.section and x.unit.kind not in ("obs", "rel") \
+                and e.status in ("present", "superseded") and e.by in where:
             homes.append(where[e.by])
     if len(homes) < 2 or 2 * len(homes) <= len(units) or len(set(homes)) != 1:
         return None
