@@ -76,6 +76,48 @@ def _points_at_version(words: list[str], lexicon: Lexicon) -> bool:
     return False
 
 
+def _rest_as_before(words: list[str], lexicon: Lexicon) -> bool:
+    """"everything else unchanged from April", "the rest is as before": what the version
+    left as it was (Lexicon.rest_words, then within three words unchanged_words)."""
+    for k in range(len(words) - 1):
+        pair = f"{words[k]}_{words[k + 1]}"
+        if pair in lexicon.rest_words or words[k] in lexicon.rest_words:
+            start = k + (2 if pair in lexicon.rest_words else 1)
+            if set(words[start:start + 3]) & lexicon.unchanged_words:
+                return True
+    return False
+
+
+def _headed_by_change(text: str, words: list[str], lexicon: Lexicon) -> bool:
+    """"Main change: new form and new box colour.", "Changes since January: ...": a
+    sentence whose label (before its colon, at most four words) opens with a version
+    noun, or a modifier and one."""
+    label = text.split(":", 1)[0] if ":" in text else ""
+    if not label or len(label.split()) > 4:
+        return False
+    head = re.findall(r"[a-z][a-z'’\-]*", label.lower())
+    return bool(head) and (head[0] in lexicon.version_nouns or (
+        len(head) > 1 and head[0] in lexicon.version_noun_modifiers
+        and head[1] in lexicon.version_nouns))
+
+
+def _signed_off(words: list[str], lexicon: Lexicon) -> bool:
+    """"Agreed by Alan Dewhurst.", "Booking rules as agreed at the September team
+    meeting.": who agreed the version, or where (a short intro line)."""
+    return len(words) <= 10 and any(
+        w in lexicon.sign_off_words and words[k + 1:k + 2]
+        and words[k + 1] in lexicon.sign_off_joiners and (k == 0 or words[k - 1] == "as")
+        for k, w in enumerate(words[:5]))
+
+
+def _occasion(words: list[str], lexicon: Lexicon) -> bool:
+    """"Update after the competitions committee on 8 May.", "Winter price review by
+    Howard Penhale.": the version's occasion named by a noun (a short intro line)."""
+    return len(words) <= 12 and any(
+        w in lexicon.occasion_nouns and words[k + 1:k + 2]
+        and words[k + 1] in lexicon.occasion_joiners for k, w in enumerate(words[:5]))
+
+
 def _scope_line(words: list[str], lexicon: Lexicon) -> bool:
     """"How we book and sequence yard visits.", "What to do when ...": what the note
     covers, said the way its intro or title says it."""
@@ -84,6 +126,10 @@ def _scope_line(words: list[str], lexicon: Lexicon) -> bool:
 
 
 SCOPE_LINE = "it says what the note covers, as the newest's intro does"
+# What changed in a version, what it left as it was, who agreed it and on what occasion:
+# that version's moment, its facts included (who agreed the old prices, the month they
+# went up), which a newer version has overtaken.
+VERSION_MOMENT = "it tells what its version changed, kept, or was agreed at"
 _LABEL = re.compile(r"\b(?:v|version\s+)(\d+)\b", re.IGNORECASE)
 
 
@@ -110,6 +156,12 @@ def version_talk(text: str, lexicon: Lexicon, intro: bool,
         return "it tells what was done or changed then"
     if _points_at_version(words, lexicon):
         return "it leaves what it does not list to another version of the note"
+    if _rest_as_before(words, lexicon):
+        return VERSION_MOMENT
+    if _headed_by_change(text, words, lexicon):
+        return VERSION_MOMENT
+    if intro and (_signed_off(words, lexicon) or _occasion(words, lexicon)):
+        return VERSION_MOMENT
     if intro and words[:1] and words[0] in lexicon.change_verbs and provenance(text, lexicon) \
             and words[1:2] != ["by"]:  # ("Gathered from ...": where its content came from)
         return "it tells what its version came after"  # "Reworked after the clean."
@@ -126,4 +178,4 @@ def only_when(values: Iterable[str], lexicon: Lexicon) -> bool:
                                           lexicon.weekdays) for v in values)
 
 
-__all__ = ["SCOPE_LINE", "only_when", "version_labels", "version_talk"]
+__all__ = ["SCOPE_LINE", "VERSION_MOMENT", "only_when", "version_labels", "version_talk"]
