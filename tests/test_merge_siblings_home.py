@@ -37,3 +37,17 @@ def test_a_sections_last_line_goes_where_its_siblings_went():  # failed before
     assert "£12" not in c.text and "£30" not in c.text
     check_ledger(c)
 
+
+
+def test_a_line_nearer_another_section_keeps_its_heading():
+    # the doors line is the venue's, not the prices': where its siblings went is no
+    # home when another section is clearly nearer in meaning
+    older = note("drama/show-tickets.md", fm("Spring show tickets", "2025-11-01") + (
+        "Tickets for the Harrow Lane Players spring show.\n\n"
+        "## Tickets\n\n- Adults: £12\n- Under-16s: £6\n- Family ticket (two adults, two "
+        "children): £30\n\nDoors open at 19:00 and the show starts at 19:30.\n\n"
+        "## Venue\n\nSt Barnabas church hall, doors open at 19:00.\n"))
+    c = compose("merge", NEWER, [older], now=NOW)
+    assert entry(c, "Doors open at 19:00 and the show starts at 19:30.").status == "carried"
+    assert section_of(c.text, "the show starts at 19:30") != "## What it costs"
+    check_ledger(c)

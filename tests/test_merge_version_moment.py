@@ -46,6 +46,40 @@ def test_an_older_versions_moment_is_not_written():  # failed before
     check_ledger(c)
 
 
+STANDING = ("A £50 deposit secures the booking; the rest is due before arrival.",
+            "Changes to a booking: call 01234 567890 at least 48 hours ahead.",
+            "Approved by the council for 30 pitches.",
+            "Review by the manager every March.",
+            "Agreed by both parties in writing, refunds within 14 days.")
+
+
+def test_standing_rules_that_read_like_a_moment_are_kept():
+    # in an older intro, where a version's moment is read: each is a rule of now
+    older = note("bnb/booking-terms.md", fm("Booking terms", "2025-04-01") + (
+        "Booking terms at Gull Cottage B&B.\n\n" + "\n\n".join(STANDING)
+        + "\n\n## Check-in\n\nCheck-in is from 15:00.\n"))
+    newer = note("bnb/booking-terms-2026.md", fm("Booking terms 2026", "2026-02-01") + (
+        "Booking terms at Gull Cottage B&B.\n\n## Check-in\n\nCheck-in is from 16:00.\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    for line in STANDING:
+        assert entry(c, line).status == "carried", line
+        assert line in c.text, line
+
+
+def test_an_occasion_and_what_was_left_are_the_versions_moment():
+    older = note("bnb/breakfast.md", fm("Breakfast", "2025-04-01") + (
+        "Breakfast at Gull Cottage B&B.\n\nUpdate after the owners' meeting on 8 May.\n\n"
+        "Eggs now come from Hill Farm; the rest is as before.\n\n"
+        "## Times\n\nBreakfast is 7:30 to 9:30.\n"))
+    newer = note("bnb/breakfast-2026.md", fm("Breakfast 2026", "2026-02-01") + (
+        "Breakfast at Gull Cottage B&B.\n\n## Times\n\nBreakfast is 8:00 to 9:30.\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    for line in ("Update after the owners' meeting on 8 May.",
+                 "Eggs now come from Hill Farm; the rest is as before."):
+        assert entry(c, line).status == "dropped", line
+        assert line not in c.text, line
+
+
 def test_a_standing_rule_about_changes_is_kept():
     # a rule on changes (a version noun heading the subject's own changes) is no talk
     # about the note's version

@@ -88,22 +88,25 @@ class NoteWords(ValueWords):
         """))
     change_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
         moved changed revised switched shifted replaced reworked rewritten updated
-        amended reduced increased raised lowered extended shortened brought doubled
-        halved tightened relaxed
+        amended reduced increased raised lowered extended shortened brought
         """))
-    # What a version left as it was ("everything else unchanged from April", "the rest
-    # is as before", "everything else held"): one of `rest_words` (joined by "_"), then
-    # within three words one of `unchanged_words`: the older version's moment.
+    # What a version left as it was, in its intro ("everything else unchanged from
+    # April", "the rest is as before", "everything else is as it was in March"): one of
+    # `rest_words` (joined by "_"), then within four words one of `unchanged_words`.
     rest_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        everything_else the_rest all_else other_prices
+        everything_else the_rest all_else
         """))
     unchanged_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        unchanged held before same stays stay
+        unchanged as_before as_it_was
         """))
-    # A sentence headed by what its version changed ("Main change: new form", "Changes
-    # since January: ...", "Key changes:"): one of these, then one of `version_nouns`.
+    # An intro sentence headed by what its version changed ("Main change: new form",
+    # "Changes since January: ...", "Latest changes:"): a plural version noun alone or
+    # before one of `version_label_joiners`, or one of these and a version noun.
     version_noun_modifiers: frozenset[str] = field(default_factory=lambda: word_set("""
-        main key latest recent
+        main latest recent
+        """))
+    version_label_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
+        since from
         """))
     # An older intro's sign-off ("Agreed by Alan Dewhurst.", "Agreed at the January
     # committee meeting.", "Booking rules as agreed at the September meeting."): one of

@@ -73,6 +73,7 @@ def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
             home = aligned if lead else None  # the intro's own heading is the title
             # a heading that decides what its units mean ("Out of scope") is kept
             own = decisions_heading(first.section_title, ctx)
+            near: dict[int, float] = {}  # body section -> how near the run is to it
             if keys and m is not None and not own:
                 mean = _unit(m[[at[t] for t in said[(first.path, first.unit.block)]]]
                              .mean(axis=0))
@@ -80,6 +81,8 @@ def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
                                 for k in keys])
                 # nearer one section than the rest of the note, its intro included; the
                 # newest's lead is no body section's home
+                near = {k: float(row[j]) for j, k in enumerate(keys)
+                        if not ctx.base.sections[k].is_intro}
                 order = np.argsort(-row, kind="stable")
                 best = float(row[order[0]])
                 second = float(row[order[1]]) if len(order) > 1 else 0.0
@@ -91,22 +94,24 @@ def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
                 if best >= th.place_cosine and best - max(second, 0.0) >= margin \
                         and k in prose and (lead or not ctx.base.sections[k].is_intro):
                     home = k
-            if home is None and not own and not lead:
-                home = _siblings_home(ctx, first, prose)
+            if home is None and near and not lead:
+                home = _siblings_home(ctx, first, prose, near)
         for r in rs:
             out[r.key] = home
     return out
 
 
-def _siblings_home(ctx: MergeContext, r: Ref, prose: set[int]) -> int | None:
+def _siblings_home(ctx: MergeContext, r: Ref, prose: set[int], near: dict[int, float]
+                   ) -> int | None:
     """The base section holding what became of most of `r`'s older section: the
     newest units that state or replaced more than half of its units (two at least),
     all in that one section with prose. What is left of the section is written there,
     not under its old heading beside it: "Fees are paid by direct debit through
     SwimDesk" had kept "## Fees" beside the newest's "## What it costs", which
     replaced the other three lines of that section. Its author put it in that section,
-    so it goes where that section went, even when another section is a little nearer
-    in meaning (a run with a clear home by meaning never comes here)."""
+    so it goes where that section went, unless another body section is nearer it in
+    meaning by Thresholds.place_margin (`near`: "Doors open at 19:00" is no line of
+    "## What it costs" beside a "## Venue" saying when doors open)."""
     doc = ctx.older_doc(r.path)
     units = [(b, u) for b in doc.sections[r.section].blocks
              for u in doc.blocks[b].units if u.kind not in ("obs", "rel")]
@@ -120,7 +125,9 @@ def _siblings_home(ctx: MergeContext, r: Ref, prose: set[int]) -> int | None:
     if len(homes) < 2 or 2 * len(homes) <= len(units) or len(set(homes)) != 1:
         return None
     k = homes[0]
-    return k if k in prose and not ctx.base.sections[k].is_intro else None
+    if k not in prose or ctx.base.sections[k].is_intro or k not in near:
+        return None
+    return k if max(near.values()) - near[k] < ctx.thresholds.place_margin else None
 
 
 def _carried_whole(ctx: MergeContext, refs: list[Ref]) -> set[tuple[str, int]]:

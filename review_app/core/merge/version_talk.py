@@ -78,42 +78,61 @@ def _points_at_version(words: list[str], lexicon: Lexicon) -> bool:
 
 def _rest_as_before(words: list[str], lexicon: Lexicon) -> bool:
     """"everything else unchanged from April", "the rest is as before": what the version
-    left as it was (Lexicon.rest_words, then within three words unchanged_words)."""
+    left as it was (Lexicon.rest_words, then within four words unchanged_words)."""
     for k in range(len(words) - 1):
-        pair = f"{words[k]}_{words[k + 1]}"
-        if pair in lexicon.rest_words or words[k] in lexicon.rest_words:
-            start = k + (2 if pair in lexicon.rest_words else 1)
-            if set(words[start:start + 3]) & lexicon.unchanged_words:
-                return True
+        if f"{words[k]}_{words[k + 1]}" not in lexicon.rest_words and \
+                words[k] not in lexicon.rest_words:
+            continue
+        after = words[k + 1:k + 6]
+        joined = {"_".join(after[a:b]) for a in range(len(after))
+                  for b in range(a + 1, min(a + 4, len(after)) + 1)}
+        if joined & lexicon.unchanged_words:
+            return True
     return False
 
 
-def _headed_by_change(text: str, words: list[str], lexicon: Lexicon) -> bool:
-    """"Main change: new form and new box colour.", "Changes since January: ...": a
-    sentence whose label (before its colon, at most four words) opens with a version
-    noun, or a modifier and one."""
-    label = text.split(":", 1)[0] if ":" in text else ""
-    if not label or len(label.split()) > 4:
+def _headed_by_change(text: str, lexicon: Lexicon) -> bool:
+    """"Main change: new form and new box colour.", "Changes since January: ...": the
+    sentence's label (before a colon and a space) is a plural version noun alone or
+    before "since"/"from" (Lexicon.version_label_joiners), or a modifier and a version
+    noun ("Changes to a booking: call ..." and "Revision sessions: ..." are rules)."""
+    m = re.match(r"([^:]{1,40}):\s", text)
+    if m is None:
         return False
-    head = re.findall(r"[a-z][a-z'’\-]*", label.lower())
-    return bool(head) and (head[0] in lexicon.version_nouns or (
-        len(head) > 1 and head[0] in lexicon.version_noun_modifiers
-        and head[1] in lexicon.version_nouns))
+    head = re.findall(r"[a-z][a-z'’\-]*", m.group(1).lower())
+    if not head:
+        return False
+    if head[0] in lexicon.version_nouns and head[0].endswith("s"):
+        return len(head) == 1 or head[1] in lexicon.version_label_joiners
+    return len(head) == 2 and head[0] in lexicon.version_noun_modifiers \
+        and head[1] in lexicon.version_nouns
 
 
-def _signed_off(words: list[str], lexicon: Lexicon) -> bool:
-    """"Agreed by Alan Dewhurst.", "Booking rules as agreed at the September team
-    meeting.": who agreed the version, or where (a short intro line)."""
-    return len(words) <= 10 and any(
+def _bare_moment(text: str, words: list[str], lexicon: Lexicon) -> bool:
+    """A short line holding nothing but a moment: no clause after a comma, colon or
+    semicolon, no "every"/"each", and no number but a date's ("Approved by the council
+    for 30 pitches.", "Review by the manager every March." are standing facts)."""
+    if len(words) > 10 or re.search(r"[,;:]", text.rstrip(".")) or \
+            {"every", "each"} & set(words):
+        return False
+    dated = bool(set(words) & lexicon.months)
+    return not (re.search(r"\d", text) and not dated) and not (
+        set(words) & {w for w, _ in lexicon.number_words})
+
+
+def _signed_off(text: str, words: list[str], lexicon: Lexicon) -> bool:
+    """"Agreed at the March owners' meeting.", "Booking rules as agreed at the September
+    team meeting.": who agreed the version, or where, and nothing else."""
+    return _bare_moment(text, words, lexicon) and any(
         w in lexicon.sign_off_words and words[k + 1:k + 2]
         and words[k + 1] in lexicon.sign_off_joiners and (k == 0 or words[k - 1] == "as")
         for k, w in enumerate(words[:5]))
 
 
-def _occasion(words: list[str], lexicon: Lexicon) -> bool:
+def _occasion(text: str, words: list[str], lexicon: Lexicon) -> bool:
     """"Update after the competitions committee on 8 May.", "Winter price review by
-    Howard Penhale.": the version's occasion named by a noun (a short intro line)."""
-    return len(words) <= 12 and any(
+    Howard Penhale.": the version's occasion named by a noun, and nothing else."""
+    return _bare_moment(text, words, lexicon) and any(
         w in lexicon.occasion_nouns and words[k + 1:k + 2]
         and words[k + 1] in lexicon.occasion_joiners for k, w in enumerate(words[:5]))
 
@@ -156,11 +175,8 @@ def version_talk(text: str, lexicon: Lexicon, intro: bool,
         return "it tells what was done or changed then"
     if _points_at_version(words, lexicon):
         return "it leaves what it does not list to another version of the note"
-    if _rest_as_before(words, lexicon):
-        return VERSION_MOMENT
-    if _headed_by_change(text, words, lexicon):
-        return VERSION_MOMENT
-    if intro and (_signed_off(words, lexicon) or _occasion(words, lexicon)):
+    if intro and (_rest_as_before(words, lexicon) or _headed_by_change(text, lexicon)
+                  or _signed_off(text, words, lexicon) or _occasion(text, words, lexicon)):
         return VERSION_MOMENT
     if intro and words[:1] and words[0] in lexicon.change_verbs and provenance(text, lexicon) \
             and words[1:2] != ["by"]:  # ("Gathered from ...": where its content came from)
