@@ -90,44 +90,6 @@ class NoteWords(ValueWords):
         moved changed revised switched shifted replaced reworked rewritten updated
         amended reduced increased raised lowered extended shortened brought
         """))
-    # What a version left as it was, in its intro ("everything else unchanged from
-    # April", "the rest is as before", "everything else is as it was in March"): one of
-    # `rest_words` (joined by "_"), then within four words one of `unchanged_words`.
-    rest_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        everything_else the_rest all_else
-        """))
-    unchanged_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        unchanged as_before as_it_was
-        """))
-    # An intro sentence headed by what its version changed ("Main change: new form",
-    # "Changes since January: ...", "Latest changes:"): a plural version noun alone or
-    # before one of `version_label_joiners`, or one of these and a version noun.
-    version_noun_modifiers: frozenset[str] = field(default_factory=lambda: word_set("""
-        main latest recent
-        """))
-    version_label_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
-        since from
-        """))
-    # An older intro's sign-off ("Agreed by Alan Dewhurst.", "Agreed at the January
-    # committee meeting.", "Booking rules as agreed at the September meeting."): one of
-    # these, then one of `sign_off_joiners`; who agreed a version and when is that
-    # version's moment.
-    sign_off_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        agreed approved signed
-        """))
-    sign_off_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
-        by at with on
-        """))
-    # An older intro naming its occasion by a noun ("Update after the committee on 8
-    # May.", "Correction to the 2025 rates after ...", "Winter price review by Howard
-    # Penhale."): one of these, then one of `occasion_joiners`, within the first five
-    # words.
-    occasion_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
-        update correction review
-        """))
-    occasion_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
-        after to by following
-        """))
     # A line of a change log opens with one of these or of `change_verbs` ("Added the fit
     # check (step 3).", under "## Changes from v1"): that version's change, not a fact.
     log_verbs: frozenset[str] = field(default_factory=lambda: word_set("""

@@ -72,7 +72,7 @@ from .pool import pools
 from .roles import moved as role_moved
 from .roles import replaced as role_replaced
 from .slot_fillers import listed, refill
-from .version_talk import VERSION_MOMENT, only_when, version_labels, version_talk
+from .version_talk import only_when, version_labels, version_talk
 from .word_overlap import content_words, name_roles, overlap, share, shared_words
 from .worded_values import spelled_numbers
 
@@ -205,8 +205,8 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     labels = ctx.once("version_talk.labels", lambda: version_labels(
         [ctx.base_note.title] + [n.title for n, _ in ctx.older]))
     if u.kind == "sentence" and (talk := version_talk(u.text, ctx.lexicon, in_intro(
-            ctx, r), labels)) is not None and (talk == VERSION_MOMENT or only_when(
-            (v for v in r.facts.values if v not in stated), ctx.lexicon)):
+            ctx, r), labels)) is not None and only_when(
+            (v for v in r.facts.values if v not in stated), ctx.lexicon):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why=f"about an older version ({talk}), not a fact of now")
     if u.kind == "sentence" and (hit := recounted(ctx, r, pool)) is not None:

@@ -76,67 +76,6 @@ def _points_at_version(words: list[str], lexicon: Lexicon) -> bool:
     return False
 
 
-def _rest_as_before(words: list[str], lexicon: Lexicon) -> bool:
-    """"everything else unchanged from April", "the rest is as before": what the version
-    left as it was (Lexicon.rest_words, then within four words unchanged_words)."""
-    for k in range(len(words) - 1):
-        if f"{words[k]}_{words[k + 1]}" not in lexicon.rest_words and \
-                words[k] not in lexicon.rest_words:
-            continue
-        after = words[k + 1:k + 6]
-        joined = {"_".join(after[a:b]) for a in range(len(after))
-                  for b in range(a + 1, min(a + 4, len(after)) + 1)}
-        if joined & lexicon.unchanged_words:
-            return True
-    return False
-
-
-def _headed_by_change(text: str, lexicon: Lexicon) -> bool:
-    """"Main change: new form and new box colour.", "Changes since January: ...": the
-    sentence's label (before a colon and a space) is a plural version noun alone or
-    before "since"/"from" (Lexicon.version_label_joiners), or a modifier and a version
-    noun ("Changes to a booking: call ..." and "Revision sessions: ..." are rules)."""
-    m = re.match(r"([^:]{1,40}):\s", text)
-    if m is None:
-        return False
-    head = re.findall(r"[a-z][a-z'’\-]*", m.group(1).lower())
-    if not head:
-        return False
-    if head[0] in lexicon.version_nouns and head[0].endswith("s"):
-        return len(head) == 1 or head[1] in lexicon.version_label_joiners
-    return len(head) == 2 and head[0] in lexicon.version_noun_modifiers \
-        and head[1] in lexicon.version_nouns
-
-
-def _bare_moment(text: str, words: list[str], lexicon: Lexicon) -> bool:
-    """A short line holding nothing but a moment: no clause after a comma, colon or
-    semicolon, no "every"/"each", and no number but a date's ("Approved by the council
-    for 30 pitches.", "Review by the manager every March." are standing facts)."""
-    if len(words) > 10 or re.search(r"[,;:]", text.rstrip(".")) or \
-            {"every", "each"} & set(words):
-        return False
-    dated = bool(set(words) & lexicon.months)
-    return not (re.search(r"\d", text) and not dated) and not (
-        set(words) & {w for w, _ in lexicon.number_words})
-
-
-def _signed_off(text: str, words: list[str], lexicon: Lexicon) -> bool:
-    """"Agreed at the March owners' meeting.", "Booking rules as agreed at the September
-    team meeting.": who agreed the version, or where, and nothing else."""
-    return _bare_moment(text, words, lexicon) and any(
-        w in lexicon.sign_off_words and words[k + 1:k + 2]
-        and words[k + 1] in lexicon.sign_off_joiners and (k == 0 or words[k - 1] == "as")
-        for k, w in enumerate(words[:5]))
-
-
-def _occasion(text: str, words: list[str], lexicon: Lexicon) -> bool:
-    """"Update after the competitions committee on 8 May.", "Winter price review by
-    Howard Penhale.": the version's occasion named by a noun, and nothing else."""
-    return _bare_moment(text, words, lexicon) and any(
-        w in lexicon.occasion_nouns and words[k + 1:k + 2]
-        and words[k + 1] in lexicon.occasion_joiners for k, w in enumerate(words[:5]))
-
-
 def _scope_line(words: list[str], lexicon: Lexicon) -> bool:
     """"How we book and sequence yard visits.", "What to do when ...": what the note
     covers, said the way its intro or title says it."""
@@ -145,10 +84,6 @@ def _scope_line(words: list[str], lexicon: Lexicon) -> bool:
 
 
 SCOPE_LINE = "it says what the note covers, as the newest's intro does"
-# What changed in a version, what it left as it was, who agreed it and on what occasion:
-# that version's moment, its facts included (who agreed the old prices, the month they
-# went up), which a newer version has overtaken.
-VERSION_MOMENT = "it tells what its version changed, kept, or was agreed at"
 _LABEL = re.compile(r"\b(?:v|version\s+)(\d+)\b", re.IGNORECASE)
 
 
@@ -175,9 +110,6 @@ def version_talk(text: str, lexicon: Lexicon, intro: bool,
         return "it tells what was done or changed then"
     if _points_at_version(words, lexicon):
         return "it leaves what it does not list to another version of the note"
-    if intro and (_rest_as_before(words, lexicon) or _headed_by_change(text, lexicon)
-                  or _signed_off(text, words, lexicon) or _occasion(text, words, lexicon)):
-        return VERSION_MOMENT
     if intro and words[:1] and words[0] in lexicon.change_verbs and provenance(text, lexicon) \
             and words[1:2] != ["by"]:  # ("Gathered from ...": where its content came from)
         return "it tells what its version came after"  # "Reworked after the clean."
@@ -194,4 +126,4 @@ def only_when(values: Iterable[str], lexicon: Lexicon) -> bool:
                                           lexicon.weekdays) for v in values)
 
 
-__all__ = ["SCOPE_LINE", "VERSION_MOMENT", "only_when", "version_labels", "version_talk"]
+__all__ = ["SCOPE_LINE", "only_when", "version_labels", "version_talk"]
