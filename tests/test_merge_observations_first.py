@@ -33,3 +33,18 @@ def test_carried_observations_come_before_the_relations():  # failed before
     assert text.count("## Observations") == 1 and "£140" not in text
     assert text.endswith("## Relations\n\n- relates_to [[Show kit list]]\n")
     check_ledger(c)
+
+
+def test_under_a_level_three_relations_heading_they_take_its_level():
+    older = note("magic/kit.md", fm("Show kit", "2025-06-01") + (
+        "# Show kit\n\nWhat Marvello packs.\n\n### Observations\n\n"
+        "- [kit] Spare dove pan in the blue case #kit\n\n### Relations\n\n"
+        "- relates_to [[Party bookings]]\n"))
+    newer = note("magic/kit-2026.md", fm("Show kit 2026", "2026-02-01") + (
+        "# Show kit 2026\n\nWhat Marvello packs in 2026.\n\n### Relations\n\n"
+        "- relates_to [[Party bookings]]\n"))
+    c = compose("merge", newer, [older], now=NOW)
+    assert "### Observations\n\n- [kit] Spare dove pan" in c.text
+    assert c.text.index("### Observations") < c.text.index("### Relations")
+    assert "## Observations" not in c.text.replace("### Observations", "")
+    check_ledger(c)

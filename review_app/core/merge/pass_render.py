@@ -221,10 +221,14 @@ def run(ctx: MergeContext) -> Lines:
         if last is not None:
             after.setdefault(last, []).extend(lines)
         elif refs is obs and (rel_at := _relations_heading(ctx)) is not None:
-            # a note's observations come before its relations (basic-memory's order)
+            # a note's observations come before its relations (basic-memory's order), at
+            # its heading's level and spaced as it is written
+            head = base.lines[rel_at].lstrip()
+            level = len(head) - len(head.lstrip("#"))
             gap = [("", None)] if rel_at + 1 < len(base.lines) \
-                and not base.lines[rel_at + 1].strip() else []  # as its heading is written
-            after.setdefault(rel_at, []).extend([(title, None), *gap, *lines, ("", None)])
+                and not base.lines[rel_at + 1].strip() else []
+            after.setdefault(rel_at, []).extend([(f"{'#' * level} Observations", None),
+                                                 *gap, *lines, ("", None)])
         else:
             after.setdefault(tail_at, []).extend([("", None), (title, None), ("", None),
                                                   *lines])
