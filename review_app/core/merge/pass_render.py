@@ -117,6 +117,7 @@ def run(ctx: MergeContext) -> Lines:
                            f"not after its nearest unit (budget "
                            f"{ctx.thresholds.embed_budget})")
     held: dict[tuple[int, str], list[Ref]] = {}  # (base block, older note) -> its items
+    older_at = {doc.path: k for k, (_, doc) in enumerate(ctx.older)}  # newest first
     # carried prose key -> the base section it goes in (placement.unit_homes: by its
     # heading or its meaning; None: under its own older heading)
     target: dict[str, int] = {}
@@ -189,15 +190,25 @@ def run(ctx: MergeContext) -> Lines:
             put(at, [*_chunk(ctx, expand(refs)), ("", None)], False)
             continue
         put(at, _chunk(ctx, expand(refs)), join != _CONTINUES and not joins_list)
-    for (bi, path), refs in sorted(held.items()):
+    # one label a block: the items two older versions keep of it are one list under it
+    labelled: dict[int, Lines] = {}
+    for (bi, path), refs in sorted(held.items(), key=lambda kv: (kv[0][0], older_at[kv[0][1]])):
         if all(r.key in ctx.standing for r in refs):  # named by number: as numbered
             put(base.blocks[bi].end, _chunk(ctx, expand(refs)), True)
             continue
         if (lines := _continued(ctx, base.blocks[bi], refs, expand(refs))) is not None:
             put(base.blocks[bi].end, lines, False)
             continue
-        put(base.blocks[bi].end, [(ctx.lexicon.held_over_line, path),
-                                  ("", None), *_own_list(_chunk(ctx, expand(refs)))], True)
+        lines = _own_list(_chunk(ctx, expand(refs)))
+        if _goes_on(base.blocks[bi], base.lines, lines):
+            put(base.blocks[bi].end, lines, False)
+            continue
+        mine = labelled.setdefault(bi, [(ctx.lexicon.held_over_line, path), ("", None)])
+        if len(mine) > 2 and not (_goes_on_lines(mine[-1][0], lines)):
+            mine.append(("", None))
+        mine += lines
+    for bi, lines in labelled.items():
+        put(base.blocks[bi].end, lines, True)
     spaced = _spaced_headings(base)
     for heading, refs in new_sections.items():
         level = len(heading) - len(heading.lstrip("#"))
@@ -407,6 +418,21 @@ def _continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref
             item_marker(r.unit.raw[0]) != marker for r in refs):
         return None
     return [(ln, r.path) for r in refs for ln in r.unit.raw]
+
+
+def _goes_on_lines(last: str, lines: Lines) -> bool:
+    """Every line is an item of `last`'s level and bullet: they go on its list."""
+    marker = item_marker(last)
+    return marker is not None and not marker[0] and marker[1] in "-*+" and bool(lines) \
+        and all(item_marker(ln) == marker for ln, _ in lines)
+
+
+def _goes_on(block: Block, base_lines: list[str], lines: Lines) -> bool:
+    """Steps of an older version carried after the newest's plain list, as bullets
+    (_own_list), go on that list: the newest's author wrote it with no order to break,
+    and a second list under a label for one or two items read oddly (merge-CJ's rigging
+    checks)."""
+    return block.kind == "list" and _goes_on_lines(base_lines[block.end - 1], lines)
 
 
 def _own_list(lines: Lines) -> Lines:
