@@ -46,19 +46,6 @@ def _ends_it(ctx: MergeContext, r: Ref, b: Ref | None) -> str | None:
                  and end.words & _before_number(r.unit.text)), None)
 
 
-def _person_gone(ctx: MergeContext, r: Ref) -> str | None:
-    """Who a newest unit says left or retired, when `r`'s first clause (up to a ";",
-    ", and" or ", but") names them: the line is about that person, so what it gives
-    (their phone, their days) went with them. A person named in a later clause is
-    pass_trimmed's to cut ("The oven warranty BL-88213-W still covers parts; Frank
-    says ...")."""
-    gone = ctx.once("alone_facts.people_gone", lambda: [
-        end for b in ctx.base_refs() if b.unit.kind not in ("rel", "code")
-        for end in ended(said(b.unit), ctx.lexicon) if end.person and end.kind == "gone"])
-    first = re.split(r";|,\s+(?:and|but)\b", r.unit.text, maxsplit=1)[0]
-    return next((end.said for end in gone if speaks_of(first, end, ctx.lexicon)), None)
-
-
 def _before_number(text: str) -> set[str]:
     """The words just before the unit's first number: what the number is for ("via
     phone on 01637 ..." -> via, phone, on). The ended thing must be that, not another
@@ -130,11 +117,6 @@ def alone_facts(ctx: MergeContext) -> None:
                 # bookings": the phone it gave is the way that ended, no fact of now
                 ctx.entries[r.key] = replace(
                     e, why=f"the newest says {gone} no longer holds; only it states: {named} "
-                           "(carry it with `e`)")
-            elif gone := _person_gone(ctx, r):  # "Contact Gail Summers, 01632 960412"
-                # where the newest says "Gail has retired": her number went with her
-                ctx.entries[r.key] = replace(
-                    e, why=f"the newest says {gone} is gone; only it states: {named} "
                            "(carry it with `e`)")
             elif ids := identifiers(ctx, r, alone):  # it gave no other value of any
                 ctx.entries[r.key] = set_status(
