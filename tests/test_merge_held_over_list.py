@@ -60,3 +60,19 @@ def test_two_versions_steps_after_a_numbered_list_stand_under_one_label():  # fa
     assert ("Also from an earlier version:\n\n- Make sure the fire extinguisher in the cab "
             "is in date.\n- Walk round the bus and look for body damage.\n") in c.text
     check_ledger(c)
+
+
+def test_steps_go_on_the_list_before_a_carried_paragraph_after_it():
+    # a tip carried after the list does not come between the list and its carried step
+    older = note("bus/walkround-tip.md", fm("Driver walkround check", "2025-03-01") + (
+        "The check every Moorland Buses driver does before leaving the depot.\n\n"
+        "## Before leaving\n\n1. Check tyre tread is at least 3 mm.\n"
+        "2. Top up the screenwash.\n3. Test the wheelchair ramp.\n"
+        "4. Record the check in the Busfleet app.\n\n"
+        "Spare bulbs for the destination blind are kept in the depot stores.\n"))
+    c = compose("merge", NEWEST, [older], now=NOW)
+    assert entry(c, "Top up the screenwash.").status == "carried"
+    assert entry(c, "Spare bulbs for the destination blind").status == "carried"
+    assert ("- Record the check in the Busfleet app.\n- Top up the screenwash."
+            "\n\nSpare bulbs for") in c.text
+    check_ledger(c)

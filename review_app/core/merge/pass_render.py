@@ -192,6 +192,7 @@ def run(ctx: MergeContext) -> Lines:
         put(at, _chunk(ctx, expand(refs)), join != _CONTINUES and not joins_list)
     # one label a block: the items two older versions keep of it are one list under it
     labelled: dict[int, Lines] = {}
+    on_list: dict[int, Lines] = {}  # a list's end -> bullets going on that list
     for (bi, path), refs in sorted(held.items(), key=lambda kv: (kv[0][0], older_at[kv[0][1]])):
         if all(r.key in ctx.standing for r in refs):  # named by number: as numbered
             put(base.blocks[bi].end, _chunk(ctx, expand(refs)), True)
@@ -201,7 +202,7 @@ def run(ctx: MergeContext) -> Lines:
             continue
         lines = _own_list(_chunk(ctx, expand(refs)))
         if _goes_on(base.blocks[bi], base.lines, lines):
-            put(base.blocks[bi].end, lines, False)
+            on_list.setdefault(base.blocks[bi].end, []).extend(lines)
             continue
         mine = labelled.setdefault(bi, [(ctx.lexicon.held_over_line, path), ("", None)])
         if len(mine) > 2 and not (_goes_on_lines(mine[-1][0], lines)):
@@ -209,6 +210,8 @@ def run(ctx: MergeContext) -> Lines:
         mine += lines
     for bi, lines in labelled.items():
         put(base.blocks[bi].end, lines, True)
+    for at, lines in on_list.items():  # right under the list's last item, before what
+        after[at] = lines + after.get(at, [])  # else was written after it (a carried tip)
     spaced = _spaced_headings(base)
     for heading, refs in new_sections.items():
         level = len(heading) - len(heading.lstrip("#"))
