@@ -58,6 +58,21 @@ def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
     return out
 
 
+def _empty_observations(ctx: MergeContext) -> int | None:
+    """The line after the newest's "Observations" heading (past one blank line) when that
+    section holds nothing: carried observations go under it, not under a second one."""
+    base = ctx.base
+    for sec in base.sections:
+        if sec.is_intro or sec.title.strip().lower() != "observations" or any(
+                base.blocks[b].units for b in sec.blocks):
+            continue
+        at = sec.start + 1
+        if at < len(base.lines) and not base.lines[at].strip():
+            at += 1
+        return at
+    return None
+
+
 def _relations_heading(ctx: MergeContext) -> int | None:
     """The line of the heading over the newest's first relation, if it has one."""
     base = ctx.base
@@ -234,6 +249,12 @@ def run(ctx: MergeContext) -> Lines:
         lines = [(ln, r.path) for r in refs for ln in r.unit.raw]
         if last is not None:
             after.setdefault(last, []).extend(lines)
+        elif refs is obs and (obs_at := _empty_observations(ctx)) is not None:
+            # under the newest's own "## Observations" heading, empty as it left it
+            if obs_at >= tail_at:  # the note ends with it: before anything put at the end
+                after.setdefault(tail_at, [])[0:0] = [("", None), *lines]
+            else:
+                after.setdefault(obs_at, []).extend([*lines, ("", None)])
         elif refs is obs and (rel_at := _relations_heading(ctx)) is not None:
             # a note's observations come before its relations (basic-memory's order), at
             # its heading's level and spaced as it is written
