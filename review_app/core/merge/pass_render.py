@@ -20,42 +20,14 @@ from collections import Counter
 
 import numpy as np
 
+from .carried_lines import STEP, Lines, bullet, chunk
 from .context import MergeContext, Ref
-from .document import Block, Document, item_marker
+from .document import Block, Document
+from .held_blocks import held_over
 from .other_value import in_intro
 from .placement import section_spot, unit_homes
 from .section_meaning import UNEMBEDDED, WHOLE_BLOCKS
 from .version_talk import SCOPE_LINE, version_talk
-
-Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
-
-
-def _chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
-    """Carried units as lines: sentences of one paragraph joined, units of one block
-    together, blocks apart by a blank line; a table keeps its header."""
-    out: Lines = []
-    last: tuple[str, int] | None = None
-    last_kind = ""
-    for r in refs:
-        doc = ctx.older_doc(r.path)
-        block = doc.blocks[r.unit.block]
-        here = (r.path, r.unit.block)
-        text = ctx.entries[r.key].written or r.unit.text  # (pass_trimmed)
-        if here == last and r.unit.kind == "sentence":
-            out[-1] = (f"{out[-1][0]} {text}", r.path)
-            continue
-        if here != last:
-            if out and not (block.kind == last_kind == "list"):
-                out.append(("", None))
-            if block.kind == "table":
-                first_row = block.units[0].start if block.units else block.start
-                out += [(ln, r.path) for ln in doc.lines[block.start:first_row]]
-        last, last_kind = here, block.kind
-        raw = [text] if r.unit.kind == "sentence" else r.unit.raw
-        if r.unit.kind == "item" and ctx.entries[r.key].written:  # its own clause only
-            raw = [_bullet(r.unit.raw[0]) + text]
-        out += [(ln, r.path) for ln in raw]
-    return out
 
 
 def _empty_observations(ctx: MergeContext) -> int | None:
@@ -87,13 +59,6 @@ def _relations_heading(ctx: MergeContext) -> int | None:
         return None
     start = base.sections[k].start
     return start if base.lines[start].lstrip().startswith("#") else None
-
-
-def _bullet(line: str) -> str:
-    """A list line's indent, bullet or number and box, for a line written in its own
-    words (`written`) in that line's place."""
-    return re.match(r"\s*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?",  # type: ignore[union-attr]
-                    line).group(0)
 
 
 def run(ctx: MergeContext) -> Lines:
@@ -132,7 +97,6 @@ def run(ctx: MergeContext) -> Lines:
                            f"not after its nearest unit (budget "
                            f"{ctx.thresholds.embed_budget})")
     held: dict[tuple[int, str], list[Ref]] = {}  # (base block, older note) -> its items
-    older_at = {doc.path: k for k, (_, doc) in enumerate(ctx.older)}  # newest first
     # carried prose key -> the base section it goes in (placement.unit_homes: by its
     # heading or its meaning; None: under its own older heading)
     target: dict[str, int] = {}
@@ -196,49 +160,32 @@ def run(ctx: MergeContext) -> Lines:
         first = ctx.older_doc(refs[0].path).blocks[refs[0].unit.block]
         marker = _numbered_end(ctx, at)
         if marker is not None and all(r.unit.kind == "step" for r in refs):
-            put(at, _renumbered(_chunk(ctx, expand(refs)), *marker), False)
+            put(at, _renumbered(chunk(ctx, expand(refs)), *marker), False)
             continue
         # an item after an item of a list continues it; anything else is a block apart
         joins_list = join == _LIST and (first.kind == "list"
                                         or all(r.unit.kind == "check" for r in refs))
         if join == _LEADS:
-            put(at, [*_chunk(ctx, expand(refs)), ("", None)], False)
+            put(at, [*chunk(ctx, expand(refs)), ("", None)], False)
             continue
-        put(at, _chunk(ctx, expand(refs)), join != _CONTINUES and not joins_list)
-    # one label a block: the items two older versions keep of it are one list under it
-    labelled: dict[int, Lines] = {}
-    on_list: dict[int, Lines] = {}  # a list's end -> bullets going on that list
-    for (bi, path), refs in sorted(held.items(), key=lambda kv: (kv[0][0], older_at[kv[0][1]])):
-        if all(r.key in ctx.standing for r in refs):  # named by number: as numbered
-            put(base.blocks[bi].end, _chunk(ctx, expand(refs)), True)
-            continue
-        if (lines := _continued(ctx, base.blocks[bi], refs, expand(refs))) is not None:
-            put(base.blocks[bi].end, lines, False)
-            continue
-        lines = _own_list(_chunk(ctx, expand(refs)))
-        if _goes_on(base.blocks[bi], base.lines, lines):
-            on_list.setdefault(base.blocks[bi].end, []).extend(lines)
-            continue
-        mine = labelled.setdefault(bi, [(ctx.lexicon.held_over_line, path), ("", None)])
-        if len(mine) > 2 and not (_goes_on_lines(mine[-1][0], lines)):
-            mine.append(("", None))
-        mine += lines
-    for bi, lines in labelled.items():
-        put(base.blocks[bi].end, lines, True)
+        put(at, chunk(ctx, expand(refs)), join != _CONTINUES and not joins_list)
+    puts, on_list = held_over(ctx, held, expand)
+    for at, lines, blank in puts:
+        put(at, lines, blank)
     for at, lines in on_list.items():  # right under the list's last item, before what
         after[at] = lines + after.get(at, [])  # else was written after it (a carried tip)
     spaced = _spaced_headings(base)
     for heading, refs in new_sections.items():
         level = len(heading) - len(heading.lstrip("#"))
         at = section_spot(ctx, refs, new_at, level) if heading and by_meaning else new_at
-        lines = _chunk(ctx, expand(refs))
+        lines = chunk(ctx, expand(refs))
         if not _named_by_number(ctx, refs):
             lines = _closed_up(lines)
         put(at, ([(heading, refs[0].path)] + ([("", None)] if spaced else []) if heading
                  else []) + lines, True)
     for key, refs in followers.items():
         if ctx.entries[key].source == base.path:  # after the base block stating it
-            put(base.blocks[ctx.ref(key).unit.block].end, _chunk(ctx, expand(refs)), True)
+            put(base.blocks[ctx.ref(key).unit.block].end, chunk(ctx, expand(refs)), True)
     if notes:
         notes_at, joined = _footnotes_at(ctx, tail_at, new_at)
         put(notes_at, [(ln, r.path) for r in notes for ln in r.unit.raw], not joined)
@@ -306,7 +253,7 @@ def run(ctx: MergeContext) -> Lines:
             else:
                 written = ctx.entries[older.key].written  # (pass_revalued)
                 # (in the newest's line's place: its indent and bullet)
-                raw = [_bullet(newer.unit.raw[0]) + written] if written else older.unit.raw
+                raw = [bullet(newer.unit.raw[0]) + written] if written else older.unit.raw
                 out += [(ln, older.path) for ln in raw]
                 i = newer.unit.end
             continue
@@ -337,8 +284,6 @@ def _without_empty(out: Lines, heads: list[int]) -> Lines:
     return kept + ([("", None)] if out and not out[-1][0].strip() else [])
 
 
-_STEP = re.compile(r"^(\s*)(\d+)([.)])(\s+)")
-
 
 def _numbered_end(ctx: MergeContext, at: int) -> tuple[str, int, str] | None:
     """When `at` ends a numbered list of the base: its items' indent, the number its
@@ -346,7 +291,7 @@ def _numbered_end(ctx: MergeContext, at: int) -> tuple[str, int, str] | None:
     for block in ctx.base.blocks:
         if block.kind != "numbered" or block.end != at:
             continue
-        marks = [m for u in block.units if u.raw and (m := _STEP.match(u.raw[0]))]
+        marks = [m for u in block.units if u.raw and (m := STEP.match(u.raw[0]))]
         if marks:
             indent = min((m.group(1) for m in marks), key=len)
             top = [m for m in marks if m.group(1) == indent]
@@ -360,7 +305,7 @@ def _renumbered(lines: Lines, indent: str, n: int, delim: str) -> Lines:
     base's lines keep theirs."""
     out: Lines = []
     for ln, src in lines:
-        m = _STEP.match(ln)
+        m = STEP.match(ln)
         if m and m.group(1) == indent:
             ln = f"{indent}{n}{delim}{m.group(4)}{ln[m.end():]}"
             n += 1
@@ -398,7 +343,7 @@ def _closed_up(lines: Lines) -> Lines:
     run_indent: str | None = None
     n = 0
     for ln, src in lines:
-        m = _STEP.match(ln)
+        m = STEP.match(ln)
         if m and (run_indent is None or m.group(1) == run_indent):
             if run_indent is None:
                 if m.group(2) != "1":
@@ -411,69 +356,6 @@ def _closed_up(lines: Lines) -> Lines:
                                              (m and len(m.group(1)) > len(run_indent))):
             run_indent = None  # the run ended (a blank line or other text)
         out.append((ln, src))
-    return out
-
-
-def _continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref]
-               ) -> Lines | None:
-    """An older version's checklist items, plain list items or table rows carried with
-    the newest's block of their kind go on at its end, as the block's own: a checklist
-    or a list has no order to break, and a row under the same header is one more row
-    (readers of every held-out set found a second list under "Also from an earlier
-    version:" odd). Steps (an order), rows under another header or after a total row,
-    and items of another marker or level keep a list of their own."""
-    kinds = {r.unit.kind for r in whole}
-    if whole != refs or len(kinds) != 1:
-        return None
-    kind = kinds.pop()
-    if (kind, block.kind) not in (("check", "checklist"), ("item", "list"), ("row", "table")):
-        return None
-    last = ctx.base.lines[block.end - 1]
-    if kind == "row":
-        if any(ctx.older_doc(r.path).blocks[r.unit.block].header != block.header
-               for r in refs):
-            return None
-        first = last.strip().strip("|").split("|")[0].strip("* ").lower()
-        return None if set(first.split()) & ctx.lexicon.total_labels else [
-            (ln, r.path) for r in refs for ln in r.unit.raw]
-    # one level and one bullet: an item goes on the list, not under its last item
-    marker = item_marker(last)
-    if marker is None or marker[0] or marker[1] not in "-*+" or any(
-            item_marker(r.unit.raw[0]) != marker for r in refs):
-        return None
-    return [(ln, r.path) for r in refs for ln in r.unit.raw]
-
-
-def _goes_on_lines(last: str, lines: Lines) -> bool:
-    """Every line is an item of `last`'s level and bullet: they go on its list."""
-    marker = item_marker(last)
-    return marker is not None and not marker[0] and marker[1] in "-*+" and bool(lines) \
-        and all(item_marker(ln) == marker for ln, _ in lines)
-
-
-def _goes_on(block: Block, base_lines: list[str], lines: Lines) -> bool:
-    """Steps of an older version carried after the newest's plain list, as bullets
-    (_own_list), go on that list: the newest's author wrote it with no order to break,
-    and a second list under a label for one or two items read oddly (merge-CJ's rigging
-    checks)."""
-    return block.kind == "list" and _goes_on_lines(base_lines[block.end - 1], lines)
-
-
-def _own_list(lines: Lines) -> Lines:
-    """Steps carried after the newest's version of their list are a list of their own
-    under Lexicon.held_over_line, each a bullet: no number of the older order (an older
-    "7." alone reads as a list missing six steps, and two older "3."s as one step
-    twice) and none continuing the newest's order, which never had them (a blind
-    paired read found a list restarting at 1 awkward). A block of no numbered steps (a
-    table, a checklist) is left as written."""
-    marks = [m for ln, _ in lines if (m := _STEP.match(ln))]
-    if not marks:
-        return lines
-    indent = min((m.group(1) for m in marks), key=len)
-    out: Lines = []
-    for ln, src in lines:
-        m = _STEP.match(ln)
-        out.append((f"{indent}- {ln[m.end():]}" if m and m.group(1) == indent else ln, src))
     return out
 
 
