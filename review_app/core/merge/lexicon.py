@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .note_words import NoteWords
+from .time_words import TimeWords
 from .value_words import word_set
 
 MEMO_ENTRIES = 200_000
@@ -16,10 +16,11 @@ MEMO_ENTRIES = 200_000
 
 
 @dataclass(frozen=True)
-class Lexicon(NoteWords):
+class Lexicon(TimeWords):
     """Every word list the engine reads sentences by; how a language writes its values
-    (dates, money, numbers and times in words) is ValueWords', and how a note speaks of
-    itself and its versions is NoteWords', which it extends."""
+    (dates, money, numbers and times in words) is ValueWords', how a note speaks of
+    itself and its versions NoteWords', and how it says when and how often (intervals,
+    opening hours) TimeWords', which it extends."""
 
     # Capitalised words that start or glue sentences, not names.
     function_words: frozenset[str] = field(default_factory=lambda: word_set("""
@@ -346,14 +347,6 @@ class Lexicon(NoteWords):
     party_words: frozenset[str] = field(default_factory=lambda: word_set("""
         from through via
         """))
-    # Words opening a phrase that says when, with one of calendar_words, measure_words
-    # or when_nouns after them ("this year", "any more", "next season").
-    when_determiners: frozenset[str] = field(default_factory=lambda: word_set("""
-        this next last any
-        """))
-    when_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
-        more longer time
-        """))
     # Verbs that tie a value to its thing without naming it ("kept for 30 days", "holds
     # 500 kg", "costs EUR 20"): backups and logs are both kept, two things.
     value_verbs: frozenset[str] = field(default_factory=lambda: word_set("""
@@ -361,75 +354,6 @@ class Lexicon(NoteWords):
         lasts lasted get gets got give gives gave given pay pays paid reach reaches reached read
         reads stay stays stayed set sets go goes went come comes came need needs needed
         make makes made add adds added
-        """))
-    # How often a thing is done (thing_values): "every 14 days", "each Friday
-    # afternoon", "every other week", "weekly" are values of one interval.
-    every_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        every each
-        """))
-    frequency_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        hourly daily nightly weekly fortnightly monthly quarterly yearly annually
-        biweekly
-        """))
-    # The interval each of frequency_words says ("weekly": once a week).
-    frequency_units: tuple[tuple[str, str], ...] = (
-        ("hourly", "hour"), ("daily", "day"), ("nightly", "night"), ("weekly", "week"),
-        ("fortnightly", "fortnight"), ("monthly", "month"), ("quarterly", "quarter"),
-        ("yearly", "year"), ("annually", "year"))
-    # Opening hours (schedule.py): words meaning every day; words of opening and
-    # closing that qualify no slot ("we open at eight"); words putting an hour after
-    # noon ("until ten in the evening"); words making a span a closure, no hours.
-    all_days_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        daily everyday
-        """))
-    hours_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        open opens opened opening close closes closing hours now
-        """))
-    later_half_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        evening afternoon night pm
-        """))
-    shut_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        closed
-        """))
-    # The days of the week in order (a range "Fri-Mon" wraps), and the words naming
-    # the working days and the weekend.
-    week: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday",
-                             "saturday", "sunday")
-    working_days_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        weekdays weekday
-        """))
-    weekend_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        weekends weekend
-        """))
-    # Words joining the two ends of a range of days or hours ("Mon-Fri", "Monday
-    # through Friday", "nine till five"), and those an hour in words follows or comes
-    # before ("at eight", "from nine", "ten till eleven").
-    range_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        - – to through thru till until
-        """))
-    hour_after_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        at from until till til
-        """))
-    hour_before_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        until till til
-        """))
-    # Words of a heading that say only that its section gives hours ("## Opening
-    # times", "## When we're open"): what else a heading names qualifies its hours.
-    hours_heading_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        hours hour opening open times time when schedule timetable
-        """))
-    # How many times in a period ("twice a week", "once per month"): with per_words.
-    times_words: tuple[tuple[str, int], ...] = (("once", 1), ("twice", 2), ("thrice", 3))
-    per_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        a an per each every
-        """))
-    frequency_modifiers: frozenset[str] = field(default_factory=lambda: word_set("""
-        other second third few couple
-        """))
-    calendar_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        morning mornings afternoon afternoons evening evenings night nights weekend
-        weekends weekday weekdays fortnight fortnights term terms season seasons quarter
-        quarters shift shifts
         """))
     # Words between a value and the thing named after it ("EUR 44.00 after discount").
     value_then_words: frozenset[str] = field(default_factory=lambda: word_set("""
