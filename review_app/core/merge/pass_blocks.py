@@ -10,7 +10,7 @@ held back with its block, never spliced in or written over a step; unless nothin
 the newest speaks of it and no newest item took its place (_unspoken,
 _replaced_in_place): a fact only the older note has, carried. Carried or flipped to
 carry, the items of one older block are written right after the newest's block as a
-list (or table) of their own under Lexicon.held_over_line (pass_render), so no
+list (or table) of their own under Lexicon.held_over_line (held_blocks), so no
 numbering continues and no step lands loose in the prose. Failing that match, an
 older block (a code block too) has a counterpart when the aligned base section has a
 block of its kind, or when most of its units are stated, present or superseded by
@@ -401,7 +401,7 @@ def _unspoken(ctx: MergeContext, refs: list[Ref]) -> set[str]:
     with values and names taken out. The newer version of their block left them out
     without saying anything else of them ("No bare feet or open sandals on the range",
     "Glaze chemicals come from Sierra Ceramic Materials"): a fact only the older note
-    has, carried after that block (pass_render), never spliced into it. A done
+    has, carried after that block (held_blocks), never spliced into it. A done
     checklist item is what was done then, not a standing fact. Nor is one whose nearest
     newest unit tells what holds now (Lexicon.now_words: "Fuel is now included in the
     session price" over "Take the £12 fuel charge"): the newer version changed it."""

@@ -30,7 +30,7 @@ A step or open checklist item the newest's block left out is held back with its 
 (issue 18 point 3); its note's observation carried, it is that fact in the body
 ("- [ ] Set the alarm: code 4471, then exit through the back door within 45 seconds"
 beside "[security] Alarm code is 4471", merge-BQ): carried, it is written after the
-newest's block under the held-over line (pass_render), never spliced into it.
+newest's block under the held-over line (held_blocks), never spliced into it.
 """
 
 from __future__ import annotations
