@@ -117,16 +117,10 @@ def value_head(text: str, kind: str, lexicon: Lexicon) -> str | None:
     words = re.findall(r"[a-z0-9]+", head.lower()) if head is not None else []
     if not words or kind != "row" and any(w in lexicon.function_words for w in words):
         return None  # "We also hold 6 ...", "Maximum altitude of 120 ...": no head
-    if kind == "row":  # (a first cell's "Sat" is a day; "sat nav" in prose is not)
-        words = [_day(w, lexicon) for w in words]
+    if kind == "row":  # a first cell's "Mon-Fri" heads what "Monday-Friday" does ("sat
+        # nav" in prose is no day)
+        words = [lexicon.day(w) or w for w in words]
     return " ".join(stem(w, lexicon) for w in words)
-
-
-def _day(word: str, lexicon: Lexicon) -> str:
-    """A weekday's short form as its day ("Mon-Fri" heads what "Monday-Friday" does)."""
-    if len(word) < 3 or word in lexicon.weekdays:
-        return word
-    return next((d for d in sorted(lexicon.weekdays) if d.startswith(word)), word)
 
 
 def _names_a_thing(cell: str, lexicon: Lexicon) -> bool:

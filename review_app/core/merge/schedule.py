@@ -52,14 +52,6 @@ class Slot:
     words: frozenset[str]  # what qualifies it: the clause's other content words, stemmed
 
 
-def _day(word: str, lexicon: Lexicon) -> str | None:
-    """The day a word names, in full or short ("Mon", "Tues", "Thurs", "Sundays")."""
-    low = word.lower().removesuffix("s")
-    if len(low) < 3:
-        return None
-    return next((d for d in lexicon.week if d.startswith(low)), None)
-
-
 def _days(tokens: list[str], lexicon: Lexicon) -> tuple[frozenset[str], set[int]]:
     """The days a clause names and the token indexes naming them: a capitalised day
     ("Sat", "Sundays"), a range of days ("mon-fri", "Monday through Friday"),
@@ -70,10 +62,10 @@ def _days(tokens: list[str], lexicon: Lexicon) -> tuple[frozenset[str], set[int]
     k = 0
     while k < len(tokens):
         low = tokens[k].lower()
-        d = _day(tokens[k], lexicon)
+        d = lexicon.day(tokens[k])
         ranged = d is not None and k + 2 < len(tokens) \
             and tokens[k + 1].lower() in lexicon.range_words \
-            and (e := _day(tokens[k + 2], lexicon)) is not None
+            and (e := lexicon.day(tokens[k + 2])) is not None
         if low in lexicon.all_days_words:
             out |= set(week)
             used.add(k)

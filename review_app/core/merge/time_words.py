@@ -50,10 +50,7 @@ class TimeWords(NoteWords):
     shut_words: frozenset[str] = field(default_factory=lambda: word_set("""
         closed
         """))
-    # The days of the week in order (a range "Fri-Mon" wraps), and the words naming
-    # the working days and the weekend.
-    week: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday",
-                             "saturday", "sunday")
+    # The words naming the working days and the weekend (the days: ValueWords.week).
     working_days_words: frozenset[str] = field(default_factory=lambda: word_set("""
         weekdays weekday
         """))

@@ -6,6 +6,7 @@ holds every word list."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 
 def word_set(text: str) -> frozenset[str]:
@@ -15,11 +16,11 @@ def word_set(text: str) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class ValueWords:
-    # Days of the week: among `function_words` (a capitalised "Sunday" is no name), yet
-    # they tell one thing from another ("the Sunday collection", "weekday collections").
-    weekdays: frozenset[str] = field(default_factory=lambda: word_set("""
-        monday tuesday wednesday thursday friday saturday sunday
-        """))
+    # The days of the week in order (a range "Fri-Mon" wraps). Among `function_words`
+    # (a capitalised "Sunday" is no name), yet they tell one thing from another ("the
+    # Sunday collection", "weekday collections").
+    week: tuple[str, ...] = ("monday", "tuesday", "wednesday", "thursday", "friday",
+                             "saturday", "sunday")
     # Months, so "March 2026" reads as a date.
     months: frozenset[str] = field(default_factory=lambda: word_set("""
         jan feb mar apr jun jul aug sep sept oct nov dec january february march april may
@@ -68,3 +69,15 @@ class ValueWords:
     duration_phrases: tuple[tuple[str, int], ...] = (
         ("three quarters of an hour", 45), ("quarter of an hour", 15),
         ("half an hour", 30), ("half hour", 30), ("an hour and a half", 90))
+
+    @cached_property
+    def weekdays(self) -> frozenset[str]:
+        return frozenset(self.week)
+
+    def day(self, word: str) -> str | None:
+        """The day a word names, in full, short or plural ("Mon", "Tues", "Thurs",
+        "Sundays"); None for any other word. The one reader of a day's name."""
+        low = word.lower().removesuffix("s")
+        if len(low) < 3:
+            return None
+        return next((d for d in self.week if d.startswith(low)), None)
