@@ -72,9 +72,12 @@ from .thresholds import DEFAULT, Thresholds
 from .title import title_choice
 
 # The passes in order; each takes the context (the last returns the body's lines).
+# carried_once runs again after measured_carry, which may carry a line pass_once saw
+# superseded (alone_facts): a line two older versions hold is still written once.
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          interim_states, still_standing, one_lead, numbered_references, replaced_holders,
+          carried_once, interim_states, still_standing, one_lead, numbered_references,
+          replaced_holders,
           newer_older_values, observed_lines, extended_units, newer_older_values,
           persons_choices,
           leaning_sentences,
