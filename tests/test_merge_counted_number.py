@@ -1,0 +1,40 @@
+"""A number that counts the word after it names nothing, whatever capital stands before
+it: "Maximum 12 customers" is a count (the capital is the sentence's), not a name such as
+"Unit 4" or "Platform 2". Read as a name, the older count the newest rewrote ("Ten
+customers at most") was carried back beside it as a fact only it states."""
+
+from __future__ import annotations
+
+from helpers_merge import check_ledger, fm, note
+
+from review_app.core.merging import compose
+
+OLDER = fm("Juice Bar House Rules", "2025-03-04", created="2025-03-01") + """\
+Rules for the Green Press juice bar on Mill Lane.
+
+## Inside
+- Maximum 12 customers, so everyone gets a seat at the counter
+- Bikes go in the rack outside, never against the window.
+
+## Payment
+- Cards only; we stopped taking cash in January.
+"""
+
+NEWEST = fm("Green Press house rules 2026", "2026-02-10", created="2026-02-09") + """\
+## Inside
+- Ten customers at most, so everyone has a stool to themselves.
+
+## Payment
+- Cards only.
+"""
+
+
+def test_an_older_count_the_newest_rewrote_is_not_carried_back():
+    newest = note("juice-bar/house-rules-2026.md", NEWEST)
+    older = note("juice-bar/house-rules.md", OLDER)
+    composed = compose("merge", newest, [older])
+    # got (before): "- Maximum 12 customers, ..." right under the newest's "- Ten
+    # customers at most, ..." ("the newest rewrote it without the number naming it: 12")
+    assert "Maximum 12 customers" not in composed.text, composed.text
+    assert "Bikes go in the rack outside" in composed.text
+    check_ledger(composed)
