@@ -1,7 +1,8 @@
-"""A number that counts the word after it names nothing, whatever capital stands before
-it: "Maximum 12 customers" is a count (the capital is the sentence's), not a name such as
-"Unit 4" or "Platform 2". Read as a name, the older count the newest rewrote ("Ten
-customers at most") was carried back beside it as a fact only it states."""
+"""A number after a bound ("Maximum 12 customers", "Up to 8") or before a unit of measure
+("Arrive 3 hours before") names nothing, though the sentence capitalises the word before
+it: a count or a measure, not a name such as "Room 4" or "Platform 2". Read as a name,
+the older count the newest rewrote ("Ten customers at most") was carried back beside it
+as a fact only it states."""
 
 from __future__ import annotations
 
@@ -37,4 +38,22 @@ def test_an_older_count_the_newest_rewrote_is_not_carried_back():
     # customers at most, ..." ("the newest rewrote it without the number naming it: 12")
     assert "Maximum 12 customers" not in composed.text, composed.text
     assert "Bikes go in the rack outside" in composed.text
+    check_ledger(composed)
+
+
+def test_a_number_a_capital_names_is_still_a_name():
+    """From a review: "Room 4 seats 12 people" names a room, whatever word follows the
+    number; the newest rewriting the line without the room's number keeps it written."""
+    older = note("juice-bar/rooms.md", fm("Back Rooms", "2025-05-02") + """\
+## Rooms
+- Room 4 seats 12 people and has the projector.
+- Book rooms in the shared calendar.
+""")
+    newest = note("juice-bar/rooms-2026.md", fm("Back rooms 2026", "2026-01-20") + """\
+## Rooms
+- The big meeting room seats twelve and has the projector.
+- Book rooms in the shared calendar.
+""")
+    composed = compose("merge", newest, [older])
+    assert "Room 4" in composed.text, composed.text
     check_ledger(composed)

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from .context import MergeContext, Ref
 from .ended import ended, is_open, speaks_of
-from .facts import coded_values, label_of, opens_sentence, stem
+from .facts import coded_values, label_of, stem
 from .ledger import LEANS_ON_REPLACED
 from .lexicon import Lexicon, phrase_cues
 from .older_only import (
@@ -181,7 +181,7 @@ _IDENTIFIER = re.compile(r"(?<![\w.,])(?:[A-Z]{1,4}-?\d{2,}(?:-\d{2,})*[A-Z]?"
 # gate.
 _NAMED_NUMBER = re.compile(r"(?<![\w.,£$€#])(\d{1,5}[A-Z]?)(?![\w.,%]\w)")
 _CAPITAL_WORD = re.compile(r"[A-Z][a-z]+")
-_COUNTED = re.compile(r" ([a-z][a-z'’-]+)")  # the word a number counts ("8 students")
+_AFTER_WORD = re.compile(r" ([a-z]+)")
 
 
 def _named_numbers(text: str, lexicon: Lexicon) -> tuple[tuple[str, str], ...]:
@@ -206,10 +206,11 @@ def _read_named_numbers(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
         after = _CAPITAL_WORD.match(text, m.end() + 1) if text[m.end():m.end() + 1] == " " \
             else None
         before = re.search(r"([A-Z][a-z]+) $", text[:m.start()])
-        if before is not None and opens_sentence(text, before.start()) and (
-                (counted := _COUNTED.match(text, m.end())) is not None
-                and counted.group(1).lower() not in values):
-            before = None  # "Maximum 8 students": a count; the capital is the sentence's
+        if before is not None and (before.group(1).lower() in lexicon.bound_words or (
+                (unit := _AFTER_WORD.match(text, m.end())) is not None
+                and unit.group(1).lower() in lexicon.measure_words)):
+            before = None  # a bound ("Maximum 8 students") or a measure ("Arrive 3
+            # hours before"): no name, though the sentence capitalises the word
         for word in (after.group(0) if after else None, before.group(1) if before else None):
             if word is not None and word.lower() not in values \
                     and word.lower() not in lexicon.measure_words:

@@ -54,6 +54,7 @@ from .pass_lead_in import run as lead_ins
 from .pass_leaning import run as leaning_sentences
 from .pass_newer_older import run as newer_older_values
 from .pass_observed import run as observed_lines
+from .pass_once import again as carried_once_again
 from .pass_once import run as carried_once
 from .pass_one_valued import run as one_valued
 from .pass_one_valued import states_status, status_tag
@@ -72,11 +73,11 @@ from .thresholds import DEFAULT, Thresholds
 from .title import title_choice
 
 # The passes in order; each takes the context (the last returns the body's lines).
-# carried_once runs again after measured_carry, which may carry a line pass_once saw
-# superseded (alone_facts): a line two older versions hold is still written once.
+# carried_once_again: measured_carry may carry a line pass_once saw superseded
+# (alone_facts); a line two older versions hold is still written once.
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          carried_once, interim_states, still_standing, one_lead, numbered_references,
+          carried_once_again, interim_states, still_standing, one_lead, numbered_references,
           replaced_holders,
           newer_older_values, observed_lines, extended_units, newer_older_values,
           persons_choices,

@@ -205,7 +205,10 @@ def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
     words = _WORD.findall(rest)
     for m in _WORD.finditer(rest):
         w = m.group(0)
-        if not all_names and opens_sentence(rest, m.start()):
+        k = m.start() - 1  # the character before the word, opening marks skipped
+        while k >= 0 and rest[k] in " *_(\"'":  # (no slice: linear in a long unit)
+            k -= 1
+        if (k < 0 or rest[k] in ".!?;:") and not all_names:
             continue  # a sentence's first word is capitalised anyway
         if w[:1].isupper() and w.lower() not in lexicon.function_words and len(w) > 1:
             values.add("name:" + w.lower())
@@ -218,16 +221,6 @@ def _facts_of(text: str, lexicon: Lexicon, label_chars: int, all_names: bool,
     if label is not None:
         values.add(f"label:{label[0]}={_norm_value(label[1])}")
     return Facts(frozenset(values), label[0] if label else None, decision)
-
-
-def opens_sentence(text: str, start: int) -> bool:
-    """The word at `start` is its sentence's first, capitalised whatever it is: nothing
-    but opening marks stands between it and the text's start (a unit's, its list marker
-    already off) or the last sentence's end. No slice: linear in a long unit."""
-    k = start - 1
-    while k >= 0 and text[k] in " *_(\"'":
-        k -= 1
-    return k < 0 or text[k] in ".!?;:"
 
 
 def word_names(text: str, lexicon: Lexicon) -> frozenset[str]:

@@ -36,6 +36,17 @@ from .section_meaning import clear_homes
 
 
 def run(ctx: MergeContext) -> None:
+    again(ctx)
+    _said_alike(ctx)
+    _prose_an_observation_states(ctx)
+
+
+def again(ctx: MergeContext) -> None:
+    """A line two older notes would both carry, carried once: also run after pass_carry,
+    which may carry a line the rules had superseded (alone_facts: both copies of "25%
+    deposit when booking" the newest rewrote as "a third"). Only the same line, word for
+    word or nearly: the looser reading of _said_alike is made once, on pass 3's verdicts
+    (run again, it held back unrelated lines beside one carried late)."""
     th = ctx.thresholds
     carried: list[Ref] = []
     # Indexes of `carried` (position of the first of each), so a unit is not compared
@@ -85,8 +96,6 @@ def run(ctx: MergeContext) -> None:
         ctx.bounded.append(f"over {th.pool_budget} carried units of one kind, so each was "
                            f"checked against the {2 * th.pool_window} carried just before "
                            "it and any carried word for word")
-    _said_alike(ctx)
-    _prose_an_observation_states(ctx)
 
 
 def _values(r: Ref) -> frozenset[str]:
