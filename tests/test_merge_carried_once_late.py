@@ -62,3 +62,25 @@ def test_a_line_two_older_versions_hold_is_written_once():
     assert len(entries) == 2
     assert [e.status for e in entries].count("carried") <= 1, [(e.status, e.why) for e in entries]
     check_ledger(composed)
+
+
+def test_two_near_lines_of_one_note_are_two_lines():
+    """From a review: "carried once" is for one line two versions hold. Two lines of one
+    note that differ by a name and a value ("Room 1 ..." / "Room 2 ...") are both written."""
+    older = note("curry/function-rooms.md", fm("Function Rooms", "2025-04-02") + """\
+## Rooms
+- Room 1 seats 40 guests and has the bar.
+- Room 2 seats 40 guests and has the bar.
+
+## Booking
+- Book function rooms through the manager.
+""")
+    newest = note("curry/function-rooms-2026.md", fm("Function rooms 2026", "2026-01-15") + """\
+## Booking
+- Book function rooms through the manager.
+""")
+    composed = compose("merge", newest, [older])
+    # got (before): only "Room 1 ..."; "Room 2 ..." was "present, carried from" its own note
+    assert "Room 1 seats 40 guests" in composed.text, composed.text
+    assert "Room 2 seats 40 guests" in composed.text, composed.text
+    check_ledger(composed)

@@ -1,8 +1,7 @@
-"""A number after a bound ("Maximum 12 customers", "Up to 8") or before a unit of measure
-("Arrive 3 hours before") names nothing, though the sentence capitalises the word before
-it: a count or a measure, not a name such as "Room 4" or "Platform 2". Read as a name,
-the older count the newest rewrote ("Ten customers at most") was carried back beside it
-as a fact only it states."""
+"""A number after a bound word ("Maximum 12 customers", "Up to 8") names nothing, though
+the sentence capitalises the word before it: a count, not a name such as "Room 4" or
+"Platform 2". Read as a name, the older count the newest rewrote ("Ten customers at
+most") was carried back beside it as a fact only it states."""
 
 from __future__ import annotations
 
@@ -42,18 +41,22 @@ def test_an_older_count_the_newest_rewrote_is_not_carried_back():
 
 
 def test_a_number_a_capital_names_is_still_a_name():
-    """From a review: "Room 4 seats 12 people" names a room, whatever word follows the
-    number; the newest rewriting the line without the room's number keeps it written."""
+    """From two reviews: "Room 4 seats 12 people" and "Studio 2 hours are 9am to 6pm" name a
+    room and a studio, whatever word follows the number (a measure word too); the newest
+    rewriting such a line without the number keeps it written."""
     older = note("juice-bar/rooms.md", fm("Back Rooms", "2025-05-02") + """\
 ## Rooms
 - Room 4 seats 12 people and has the projector.
+- Studio 2 hours are 9am to 6pm on weekdays, and it must be booked at reception.
 - Book rooms in the shared calendar.
 """)
     newest = note("juice-bar/rooms-2026.md", fm("Back rooms 2026", "2026-01-20") + """\
 ## Rooms
 - The big meeting room seats twelve and has the projector.
+- The small studio's hours are 9am to 6pm on weekdays, and it must be booked at reception.
 - Book rooms in the shared calendar.
 """)
     composed = compose("merge", newest, [older])
     assert "Room 4" in composed.text, composed.text
+    assert "Studio 2" in composed.text, composed.text
     check_ledger(composed)

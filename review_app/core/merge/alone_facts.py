@@ -181,7 +181,6 @@ _IDENTIFIER = re.compile(r"(?<![\w.,])(?:[A-Z]{1,4}-?\d{2,}(?:-\d{2,})*[A-Z]?"
 # gate.
 _NAMED_NUMBER = re.compile(r"(?<![\w.,£$€#])(\d{1,5}[A-Z]?)(?![\w.,%]\w)")
 _CAPITAL_WORD = re.compile(r"[A-Z][a-z]+")
-_AFTER_WORD = re.compile(r" ([a-z]+)")
 
 
 def _named_numbers(text: str, lexicon: Lexicon) -> tuple[tuple[str, str], ...]:
@@ -206,11 +205,9 @@ def _read_named_numbers(text: str, lexicon: Lexicon) -> list[tuple[str, str]]:
         after = _CAPITAL_WORD.match(text, m.end() + 1) if text[m.end():m.end() + 1] == " " \
             else None
         before = re.search(r"([A-Z][a-z]+) $", text[:m.start()])
-        if before is not None and (before.group(1).lower() in lexicon.bound_words or (
-                (unit := _AFTER_WORD.match(text, m.end())) is not None
-                and unit.group(1).lower() in lexicon.measure_words)):
-            before = None  # a bound ("Maximum 8 students") or a measure ("Arrive 3
-            # hours before"): no name, though the sentence capitalises the word
+        if before is not None and before.group(1).lower() in lexicon.bound_words:
+            before = None  # a bound ("Maximum 8 students"): a count, though the sentence
+            # capitalises the word ("Site 2 hours: 7am to 3pm" names a site all the same)
         for word in (after.group(0) if after else None, before.group(1) if before else None):
             if word is not None and word.lower() not in values \
                     and word.lower() not in lexicon.measure_words:
