@@ -10,7 +10,10 @@ the same scored pairs at other listing cuts (`ScanResult.regroup`), and the scri
 per set and in all:
 
 - duplicate pairs the listing holds in one group (per band), out of all;
-- pairs of one listed group that are no duplicate (per band).
+- pairs of one listed group that are no duplicate (per band);
+- with `--missed`, each duplicate pair the listing misses: both notes in two groups, one
+  listed without the other (a star group takes a member only with every other), or
+  neither; its pair score, whether the scan proposed it, and its reasons.
 
 Rewrites whose values changed throughout and whose sections were reorganised are what
 these sets hold; their ordinary notes are other topics of the same business, so a set says
@@ -18,6 +21,7 @@ little about same-topic non-duplicates (bench/bands.py --hard reads those).
 
     python bench/group_recall.py /work/heldout/merge-CL /work/heldout/merge-CM
     python bench/group_recall.py SET [SET ...] --cuts 0.30,0.35,0.41,0.50 [--json]
+    python bench/group_recall.py SET --missed    # each missed pair: how, score, reasons
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from typing import Any
 
 from review_app.core.embedding import Embedder
 from review_app.core.grouping import Group
-from review_app.core.pipeline import ScanOptions, scan
+from review_app.core.pipeline import ScanOptions, ScanResult, scan
 from review_app.core.project import Project
 
 
@@ -61,7 +65,28 @@ def measure(root: Path, embedder: Embedder, cuts: list[float]) -> dict[str, Any]
         default = tally(shown.groups, dup)
         every = scan(Project(kb), ScanOptions(threshold=0.0), embedder=embedder)
         at = {f"{t:.2f}": tally(every.regroup(t), dup) for t in cuts}
-    return {"set": root.name, "pairs": len(dup), "default": default, "cuts": at}
+        missed = missed_pairs(shown, dup)
+    return {"set": root.name, "pairs": len(dup), "default": default, "cuts": at,
+            "missed": missed}
+
+
+def missed_pairs(result: ScanResult, dup: set[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Each duplicate pair the default listing does not hold in one group: how (both notes
+    listed in two groups, one listed without the other, neither listed), its pair score
+    and whether the scan proposed it as a candidate, with the pair's reasons."""
+    where = {p: k for k, g in enumerate(result.groups) for p in g.paths}
+    proposed = {c.key for c in result.candidates}
+    out = []
+    for a, b in sorted(dup):
+        if a in where and where.get(a) == where.get(b):
+            continue
+        how = ("split" if a in where and b in where
+               else "one listed" if (a in where) != (b in where) else "neither listed")
+        pair = result.score_pair(a, b)
+        out.append({"a": a, "b": b, "how": how, "score": round(pair.score, 3),
+                    "candidate": (a, b) in proposed or (b, a) in proposed,
+                    "reasons": pair.reasons[:4]})
+    return out
 
 
 def _line(name: str, pairs: int, t: dict[str, int]) -> str:
@@ -77,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cuts", default="0.30,0.35,0.41,0.45,0.50",
                     help="listing cuts to regroup at (comma-separated)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--missed", action="store_true",
+                    help="list each duplicate pair the default listing misses: how, its "
+                         "score, whether it was a candidate, and its reasons")
     args = ap.parse_args(argv)
     cuts = [float(x) for x in args.cuts.split(",") if x.strip()]
     embedder = Embedder()
@@ -88,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(measure(root, embedder, cuts))
         if not args.json:
             print(_line(rows[-1]["set"], rows[-1]["pairs"], rows[-1]["default"]), flush=True)
+            for m in rows[-1]["missed"] if args.missed else []:
+                print(f"  missed ({m['how']}, {'candidate' if m['candidate'] else 'never proposed'}"
+                      f") {m['score']:.3f} {m['a']} ~ {m['b']}: {'; '.join(m['reasons'])}")
     total_pairs = sum(r["pairs"] for r in rows)
 
     def summed(pick) -> dict[str, int]:
