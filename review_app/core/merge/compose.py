@@ -77,11 +77,9 @@ from .title import title_choice
 # (alone_facts); a line two older versions hold is still written once.
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
-          carried_once_again, interim_states, still_standing, one_lead, numbered_references,
-          replaced_holders,
-          newer_older_values, observed_lines, extended_units, newer_older_values,
-          persons_choices,
-          leaning_sentences,
+          carried_once_again, interim_states, still_standing, one_lead,
+          numbered_references, replaced_holders, newer_older_values, observed_lines,
+          extended_units, newer_older_values, persons_choices, leaning_sentences,
           lead_ins, trimmed_units, revalued_lines)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 

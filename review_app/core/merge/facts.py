@@ -117,8 +117,8 @@ def value_head(text: str, kind: str, lexicon: Lexicon) -> str | None:
     words = re.findall(r"[a-z0-9]+", head.lower()) if head is not None else []
     if not words or kind != "row" and any(w in lexicon.function_words for w in words):
         return None  # "We also hold 6 ...", "Maximum altitude of 120 ...": no head
-    if kind == "row":  # a first cell's "Mon-Fri" heads what "Monday-Friday" does ("sat
-        # nav" in prose is no day)
+    if kind == "row":  # a first cell's days ("Mon-Fri" heads what "Monday-Friday"
+        # does); a "sat nav" in prose is no day
         words = [lexicon.day(w) or w for w in words]
     return " ".join(stem(w, lexicon) for w in words)
 

@@ -76,12 +76,12 @@ def again(ctx: MergeContext) -> None:
             # (a near wording that gives another value in another section is no
             # repeat: "Doors open: 10:30" under Weekends is not the weekday "Doors open:
             # 08:30"; in one section it is the line's older value, carried once)
+            # (two near lines of one note are two lines: "Room 4 seats 12 people" and
+            # "Room 5 seats 10 people")
             hits += [at[lo + k] for _, _, k in found
                      if carried[at[lo + k]].path != r.path and (
                          _values(r) <= _values(carried[at[lo + k]])
                          or one_heading(ctx, r, carried[at[lo + k]]))]
-            # (two near lines of one note are two lines: "Room 4 seats 12 people" and
-            # "Room 5 seats 10 people")
             first = min(hits)
             if first == len(carried):
                 by_norm.setdefault((kind, norm), len(carried))
