@@ -1,4 +1,5 @@
-"""Pass (merge): of two older notes, the newer one's value of a thing wins.
+"""Pass (merge): of two older notes, the newer one's value of a thing wins, and a value
+the newest replaced in one older note is not carried from another.
 
 Older notes are judged against the newest (pass_verdicts), so an older line the
 newest never speaks to is carried even when a newer older version gives the same thing
@@ -13,17 +14,21 @@ they carry is judged too), and before the person's choices, which win."""
 from __future__ import annotations
 
 from ..units import normalise
+from .alone_facts import identifiers
 from .context import MergeContext, Ref
-from .facts import facts_of, kinds_meet, label_of, stem
-from .older_only import named_head
+from .facts import facts_of, kinds_meet, label_of, masked, stem
+from .ledger import ANOTHER_VALUE
+from .older_only import named_head, new_facts, stated_facts
 from .pass_once import one_heading
-from .pass_units import as_written
+from .pass_units import as_written, said
 from .pass_units import entry_for as _entry
 from .thing_values import ThingValue, equal, other_value, same_thing, thing_values
+from .word_overlap import overlap
 
 
 def run(ctx: MergeContext) -> None:
     _newer_older_value(ctx)
+    _replaced_elsewhere(ctx)
 
 
 def _newer_older_value(ctx: MergeContext) -> None:
@@ -59,6 +64,41 @@ def _newer_older_value(ctx: MergeContext) -> None:
         for r, thing in mine:
             seen.setdefault(_key(ctx, thing), []).append((r, thing))
     _newer_measure(ctx)
+
+
+def _replaced_elsewhere(ctx: MergeContext) -> None:
+    """A carried unit whose only facts the newest lacks are values another older unit
+    of the same thing gave and the newest replaced ("Deposits must be paid by 30
+    September to the treasurer." / the next version's "deposits by 30 September",
+    which the newest gives as "deposits close on 10 October"): a value the newest
+    changed is old wherever it is said, so it is not written; one key carries it. Of
+    the same thing: a share of their content words, values masked (a line sharing
+    only the value's unit, "6 months" of a battery and of a repair warranty, is
+    another thing); a number naming something ("Cremation 1") is no value."""
+    stated = stated_facts(ctx)
+    replaced = [(g, e) for _, doc in ctx.older for g in ctx.refs[doc.path]
+                if (e := ctx.entries[g.key]).status == "superseded" and e.by
+                and e.why.startswith(ANOTHER_VALUE) and g.unit.kind not in ("obs", "rel")]
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if e.status != "carried" or e.chosen or r.unit.kind in ("rel", "code"):
+                continue
+            alone = set(new_facts(ctx, r, stated))
+            if not alone or not any(v.startswith("n:") for v in alone):
+                continue
+            if identifiers(ctx, r, sorted(alone)):
+                continue  # a number naming something ("Cremation 1"), no value of it
+            said_r = normalise(masked(said(r.unit)))
+            hit = next((g for g, _ in replaced if g.key != r.key and alone <= g.facts.values
+                        and overlap(ctx, said_r, normalise(masked(g.unit.text)))
+                        >= ctx.thresholds.replaced_value_overlap), None)
+            if hit is not None:
+                by = ctx.entries[hit.key]
+                ctx.entries[r.key] = _entry(
+                    r, "superseded", by=by.by, by_text=by.by_text, flips=("newer", "older"),
+                    why=f"it restates a value the newest changed (as {hit.path} gives "
+                        f"it: {as_written(hit)})")
 
 
 def _drop(ctx: MergeContext, r: Ref, newer: Ref) -> None:

@@ -30,6 +30,11 @@ class Thresholds:
     # ("The July release fixed the export timeouts" / "Exports over 30 days still
     # time out")
     restated_cosine: float = 0.85
+    # A carried line restates a value the newest replaced in another older line when
+    # this share of their content words (values masked) is common (pass_newer_older).
+    # Dev sets merge-BY..CN, every line sharing such a value: the same thing 0.27-1.00
+    # but one short line (0.12), another thing 0.08-0.17.
+    replaced_value_overlap: float = 0.25
     # A clause of a carried sentence, with no fact the newest lacks, this close in
     # meaning to a newest unit or a clause of one says it again (pass_trimmed). Pooled
     # dev (merge-AC..AG, demo, tests/data/rewrites; every such clause's nearest): the

@@ -1,0 +1,67 @@
+"""A value the newest replaced is old wherever an older version says it (issue 18: no
+superseded value stated as current). pass_verdicts judges each older line against the
+newest alone, so the oldest version's line with a value the middle version also gave,
+and the newest changed, was carried beside the newest's value: "Subs must be paid by 30
+April" under "subs close on 15 May" (merge-CN, a caving dinner's deposit deadline)."""
+
+from __future__ import annotations
+
+from helpers_merge import check_ledger, entry, fm, note
+
+from review_app.core.merging import compose
+
+OLDEST = fm("Ukulele Club Handbook", "2025-01-12", created="2025-01-10") + """\
+How the Tuesday strummers run their season.
+
+## Sessions
+- Tuesdays 19:30-21:00 in the Quaker meeting house.
+- Loan ukuleles go back after 3 months.
+
+## Money
+Subs must be paid by 30 April to the treasurer.
+"""
+
+MIDDLE = fm("Ukulele club season guide", "2025-03-02", created="2025-03-01") + """\
+## Sessions
+- Tuesdays 19:30-21:00 in the Quaker meeting house.
+
+## Subs and fees
+A £5 songbook fee per player; subs by 30 April.
+Membership runs 3 months at a time, £20.
+"""
+
+NEWEST = fm("Ukulele club season guide 2025", "2025-04-20", created="2025-04-18") + """\
+## Sessions
+- Tuesdays 19:30-21:00 in the Quaker meeting house.
+
+## Subs and fees
+A £5 songbook fee per player; subs close on 15 May.
+Membership runs 6 months at a time, £20.
+"""
+
+
+def _composed():
+    newest = note("ukulele/season-guide-2025.md", NEWEST)
+    olds = [note("ukulele/handbook.md", OLDEST), note("ukulele/season-guide.md", MIDDLE)]
+    return compose("merge", newest, olds)
+
+
+def test_an_older_line_restating_a_value_the_newest_changed_is_not_written():
+    composed = _composed()
+    # got (before): "Subs must be paid by 30 April to the treasurer." carried under
+    # "subs close on 15 May"
+    assert "30 April" not in composed.text, composed.text
+    assert "subs close on 15 May" in composed.text
+    e = entry(composed, "Subs must be paid by 30 April")
+    assert e.status == "superseded" and "15 May" in e.by_text, e
+    assert "restates a value the newest changed" in e.why
+    check_ledger(composed)
+
+
+def test_a_line_sharing_only_the_values_unit_is_another_thing():
+    """"3 months" of a loan is not the membership term the newest changed to 6 months:
+    the two lines share the unit of the value, not what they speak of."""
+    composed = _composed()
+    assert "Loan ukuleles go back after 3 months." in composed.text, composed.text
+    assert entry(composed, "Loan ukuleles").status == "carried"
+    check_ledger(composed)
