@@ -65,3 +65,38 @@ def test_a_line_sharing_only_the_values_unit_is_another_thing():
     assert "Loan ukuleles go back after 3 months." in composed.text, composed.text
     assert entry(composed, "Loan ukuleles").status == "carried"
     check_ledger(composed)
+
+
+LESSONS_OLDEST = fm("Ukulele Lessons", "2025-01-12", created="2025-01-10") + """\
+## Lessons
+A lesson takes 45 minutes with the tutor.
+Loan ukuleles are kept for 28 days.
+"""
+
+LESSONS_MIDDLE = fm("Ukulele lessons and lost property", "2025-03-02",
+                    created="2025-03-01") + """\
+## Lessons
+A group lesson costs £8 and takes 45 minutes.
+Lost songbooks are kept at the hall for 28 days.
+"""
+
+LESSONS_NEWEST = fm("Ukulele lessons 2025", "2025-04-20", created="2025-04-18") + """\
+## Lessons
+A group lesson costs £10.
+Lost songbooks are kept at the hall for 14 days.
+"""
+
+
+def test_only_the_value_the_newest_replaced_is_old():
+    """From a review: the middle line gave two values and the newest replaced one (the
+    price); the oldest line's other value (45 minutes), and a line of another thing
+    at the same value ("Loan ukuleles are kept for 28 days" / lost songbooks' 28
+    days), are still true."""
+    newest = note("ukulele/lessons-2025.md", LESSONS_NEWEST)
+    olds = [note("ukulele/lessons.md", LESSONS_OLDEST),
+            note("ukulele/lessons-and-lost-property.md", LESSONS_MIDDLE)]
+    composed = compose("merge", newest, olds)
+    assert "45 minutes" in composed.text, composed.text
+    assert "Loan ukuleles are kept for 28 days." in composed.text, composed.text
+    assert "Lost songbooks are kept at the hall for 28 days." not in composed.text
+    check_ledger(composed)

@@ -73,14 +73,14 @@ def alone_facts(ctx: MergeContext) -> None:
             # what the unit that replaced it gives another value of: "184" / "196" cows
             codes = coded_values(r.unit.text, ctx.lexicon) | (
                 coded_values(b.unit.text, ctx.lexicon) if b is not None else frozenset())
-            theirs = {_measure(v, codes) for v in b.facts.values - r.facts.values} - {None} \
+            theirs = {measure(v, codes) for v in b.facts.values - r.facts.values} - {None} \
                 if b is not None else set()
             # (a name is named whatever the other unit names: "PAYE Modernisation"; a
             # phone, code or reference of a shape no newest unit gives is its own:
             # "HC-55190" is no other value of a row's count "1"; identifiers)
             ids = identifiers(ctx, r, new_facts(ctx, r, stated), coded=True)
             alone = [v for v in new_facts(ctx, r, stated)
-                     if _measure(v, codes) not in theirs or v.startswith("name:") or v in ids]
+                     if measure(v, codes) not in theirs or v.startswith("name:") or v in ids]
             if not alone:
                 continue
             named = ", ".join(v.split(":", 1)[1] for v in alone[:3])
@@ -96,7 +96,7 @@ def alone_facts(ctx: MergeContext) -> None:
             # they agree on ("3 x 3 m" in both: the row's count "1" is no other of it).
             rest = [v for v in alone if v not in ids]
             agreed = b.facts.values if b is not None else frozenset()
-            mine = {_measure(v, codes) for v in r.facts.values - agreed if v not in ids}
+            mine = {measure(v, codes) for v in r.facts.values - agreed if v not in ids}
             renamed = "name" in theirs and "name" in mine and not identifiers(ctx, r, alone)
             other = bool((theirs - {"name"}) & mine) or renamed or (
                 b is not None and (_relabelled(ctx, r, b) or (bool(rest) or not ids)
@@ -277,7 +277,7 @@ def unspoken(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> str:
     spoken = {stem(w, lx) for o in ctx.base_refs()
               for w in re.findall(r"[a-z][a-z'-]*", o.unit.text.lower())}
     for v in alone:
-        if not v.startswith("n:") or _measure(v) in (None, "year"):
+        if not v.startswith("n:") or measure(v) in (None, "year"):
             continue
         what = _measured(ctx, r.unit.text, v)
         # (a letter glued to the number counts nothing: "under-16s", "the 1990s")
@@ -326,9 +326,9 @@ def _intro_fact(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
     # every value it gives the newest states nowhere, not only those alone: one with
     # another value in the newest makes it an older version's intro with an old value
     valued = [v for v in new_facts(ctx, r, stated_facts(ctx)) if not v.startswith("name:")]
-    theirs = {_measure(v) for v in b.facts.values - r.facts.values} - {None, "name"}
-    if not any(v in alone and _measure(v) != "year" for v in valued) \
-            or any(_measure(v) in theirs for v in valued):
+    theirs = {measure(v) for v in b.facts.values - r.facts.values} - {None, "name"}
+    if not any(v in alone and measure(v) != "year" for v in valued) \
+            or any(measure(v) in theirs for v in valued):
         return False  # (a year alone dates the older version: no fact of now)
     # nor anywhere in the newest another number of what it measures or counts ("14
     # kayaks" / "21 kayaks", "180 berths" / "46 berths are kept for visitors")
@@ -369,7 +369,7 @@ def _refilled(ctx: MergeContext, r: Ref, b: Ref, alone: list[str]) -> bool:
         and role_replaced(said(r.unit), [said(b.unit)], ctx.lexicon) is not None
 
 
-def _measure(value: str, codes: frozenset[str] = frozenset()) -> str | None:
+def measure(value: str, codes: frozenset[str] = frozenset()) -> str | None:
     """What a number measures, its digits aside ("184" and "196" cows are one count,
     "1,160 °C" and "40 kg" are not). A code (`codes`, facts.coded_values: "Grade 4B" /
     "Grade 4A") measures nothing: one code replaces another, letters and all."""

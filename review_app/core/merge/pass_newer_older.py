@@ -14,7 +14,7 @@ they carry is judged too), and before the person's choices, which win."""
 from __future__ import annotations
 
 from ..units import normalise
-from .alone_facts import identifiers
+from .alone_facts import identifiers, measure
 from .context import MergeContext, Ref
 from .facts import facts_of, kinds_meet, label_of, masked, stem
 from .ledger import ANOTHER_VALUE
@@ -71,34 +71,51 @@ def _replaced_elsewhere(ctx: MergeContext) -> None:
     of the same thing gave and the newest replaced ("Deposits must be paid by 30
     September to the treasurer." / the next version's "deposits by 30 September",
     which the newest gives as "deposits close on 10 October"): a value the newest
-    changed is old wherever it is said, so it is not written; one key carries it. Of
-    the same thing: a share of their content words, values masked (a line sharing
-    only the value's unit, "6 months" of a battery and of a repair warranty, is
-    another thing); a number naming something ("Cremation 1") is no value."""
+    changed is old wherever it is said, in any section, so it is not written (the
+    person can flip it back). A value the newest replaced: the newest's unit gives
+    another value of its measure ("costs £45" replaced the "£40", not the "30
+    minutes" of "costs £40 and takes 30 minutes"). Of the same thing: a share of their
+    content words, values masked, and where both measure the value, the same thing
+    measured ("CCTV footage is kept for 28 days" / "Lost property is kept for 28
+    days"); a number naming something ("Cremation 1") is no value."""
     stated = stated_facts(ctx)
-    replaced = [(g, e) for _, doc in ctx.older for g in ctx.refs[doc.path]
-                if (e := ctx.entries[g.key]).status == "superseded" and e.by
-                and e.why.startswith(ANOTHER_VALUE) and g.unit.kind not in ("obs", "rel")]
+    base = {b.key: b for b in ctx.base_refs()}
+    lx = ctx.lexicon
+    replaced = [(g, b) for _, doc in ctx.older for g in ctx.refs[doc.path]
+                if g.unit.kind not in ("rel", "code")
+                and (e := ctx.entries[g.key]).status == "superseded"
+                and e.why.startswith(ANOTHER_VALUE) and (b := base.get(e.by or "")) is not None]
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
             if e.status != "carried" or e.chosen or r.unit.kind in ("rel", "code"):
                 continue
             alone = set(new_facts(ctx, r, stated))
-            if not alone or not any(v.startswith("n:") for v in alone):
-                continue
-            if identifiers(ctx, r, sorted(alone)):
-                continue  # a number naming something ("Cremation 1"), no value of it
+            numbers = {v for v in alone if v.startswith("n:")}
+            if not numbers or identifiers(ctx, r, sorted(alone)):
+                continue  # (a number naming something, "Cremation 1", is no value of it)
             said_r = normalise(masked(said(r.unit)))
-            hit = next((g for g, _ in replaced if g.key != r.key and alone <= g.facts.values
-                        and overlap(ctx, said_r, normalise(masked(g.unit.text)))
-                        >= ctx.thresholds.replaced_value_overlap), None)
-            if hit is not None:
-                by = ctx.entries[hit.key]
+            mine = thing_values(said(r.unit), lx)
+            best: tuple[float, Ref, Ref] | None = None
+            for g, b in replaced:
+                if g.key == r.key or not alone <= g.facts.values:
+                    continue
+                theirs = {measure(v) for v in b.facts.values - g.facts.values}
+                if not all(measure(v) in theirs for v in numbers):
+                    continue  # the newest changed another of its values
+                shared = overlap(ctx, said_r, normalise(masked(g.unit.text)))
+                if shared < ctx.thresholds.replaced_value_overlap or any(
+                        equal(tv, t) and not same_thing(tv, t)
+                        for tv in mine for t in thing_values(g.unit.text, lx)):
+                    continue
+                if best is None or shared > best[0]:
+                    best = (shared, g, b)
+            if best is not None:
+                _, g, b = best
                 ctx.entries[r.key] = _entry(
-                    r, "superseded", by=by.by, by_text=by.by_text, flips=("newer", "older"),
-                    why=f"it restates a value the newest changed (as {hit.path} gives "
-                        f"it: {as_written(hit)})")
+                    r, "superseded", by=b.key, by_text=as_written(b), flips=("newer", "older"),
+                    why=f"it restates a value the newest changed (as {g.path} gives "
+                        f"it: {as_written(g)})")
 
 
 def _drop(ctx: MergeContext, r: Ref, newer: Ref) -> None:
