@@ -53,8 +53,40 @@ def test_an_older_line_restating_a_value_the_newest_changed_is_not_written():
     assert "30 April" not in composed.text, composed.text
     assert "subs close on 15 May" in composed.text
     e = entry(composed, "Subs must be paid by 30 April")
-    assert e.status == "superseded" and "15 May" in e.by_text, e
+    assert e.status == "dropped" and "15 May" in e.why, e
     assert "restates a value the newest changed" in e.why
+    check_ledger(composed)
+
+
+def test_carrying_it_back_writes_it_beside_the_newests_line():
+    """From a review: one key brings the line back; the newest's line, and the fee it
+    gives, stay (a "newer / older" flip wrote it in place of the newest's)."""
+    newest = note("ukulele/season-guide-2025.md", NEWEST)
+    olds = [note("ukulele/handbook.md", OLDEST), note("ukulele/season-guide.md", MIDDLE)]
+    e = entry(compose("merge", newest, olds), "Subs must be paid by 30 April")
+    assert e.flips == ("carry", "drop"), e
+    carried = compose("merge", newest, olds, choices={e.key: "carry"})
+    assert "Subs must be paid by 30 April to the treasurer." in carried.text, carried.text
+    assert "A £5 songbook fee per player; subs close on 15 May." in carried.text
+    check_ledger(carried)
+
+
+def test_two_lines_of_one_note_are_two_statements():
+    """From a review: a line of the same note at the same date ("Gig bag orders ... by
+    30 April") is no version of the line whose date the newest moved."""
+    older = note("ukulele/orders.md", fm("Ukulele Club Orders", "2025-01-12") + """\
+## Strings
+Club string orders must be in by 30 April for June delivery.
+
+## Gig bags
+Gig bag orders must be in by 30 April, collected from the back yard.
+""")
+    newest = note("ukulele/orders-2025.md", fm("Ukulele club orders 2025", "2025-04-20") + """\
+## Strings
+Club string orders must be in by 15 May for June delivery.
+""")
+    composed = compose("merge", newest, [older])
+    assert "Gig bag orders must be in by 30 April" in composed.text, composed.text
     check_ledger(composed)
 
 

@@ -23,7 +23,7 @@ from .pass_once import one_heading
 from .pass_units import as_written, said
 from .pass_units import entry_for as _entry
 from .thing_values import ThingValue, equal, other_value, same_thing, thing_values
-from .word_overlap import overlap
+from .word_overlap import content_words, share
 
 
 def run(ctx: MergeContext) -> None:
@@ -67,17 +67,19 @@ def _newer_older_value(ctx: MergeContext) -> None:
 
 
 def _replaced_elsewhere(ctx: MergeContext) -> None:
-    """A carried unit whose only facts the newest lacks are values another older unit
-    of the same thing gave and the newest replaced ("Deposits must be paid by 30
-    September to the treasurer." / the next version's "deposits by 30 September",
-    which the newest gives as "deposits close on 10 October"): a value the newest
-    changed is old wherever it is said, in any section, so it is not written (the
-    person can flip it back). A value the newest replaced: the newest's unit gives
-    another value of its measure ("costs £45" replaced the "£40", not the "30
-    minutes" of "costs £40 and takes 30 minutes"). Of the same thing: a share of their
-    content words, values masked, and where both measure the value, the same thing
-    measured ("CCTV footage is kept for 28 days" / "Lost property is kept for 28
-    days"); a number naming something ("Cremation 1") is no value."""
+    """A carried unit whose only facts the newest lacks are values a unit of another
+    older note gave of the same thing and the newest replaced ("Deposits must be paid
+    by 30 September to the treasurer." / the next version's "deposits by 30
+    September", which the newest gives as "deposits close on 10 October"): a value the
+    newest changed is old wherever it is said, in any section, so it is not written
+    (a row to carry it, beside the newest's line). A value the newest replaced: the
+    newest's unit gives another value of its measure ("costs £45" replaced the "£40",
+    not the "30 minutes" of "costs £40 and takes 30 minutes"). Of the same thing: a
+    share of their content words, the values and the words writing them (a month, a
+    unit: "by 30 April", "for 28 days") aside, and where both measure the value, the
+    same thing measured ("CCTV footage is kept for 28 days" / "Lost property is kept
+    for 28 days"); a number naming something ("Cremation 1") is no value. Two lines of
+    one note are two statements, never versions of each other."""
     stated = stated_facts(ctx)
     base = {b.key: b for b in ctx.base_refs()}
     lx = ctx.lexicon
@@ -94,16 +96,16 @@ def _replaced_elsewhere(ctx: MergeContext) -> None:
             numbers = {v for v in alone if v.startswith("n:")}
             if not numbers or identifiers(ctx, r, sorted(alone)):
                 continue  # (a number naming something, "Cremation 1", is no value of it)
-            said_r = normalise(masked(said(r.unit)))
+            words = _thing_words(ctx, said(r.unit))
             mine = thing_values(said(r.unit), lx)
             best: tuple[float, Ref, Ref] | None = None
             for g, b in replaced:
-                if g.key == r.key or not alone <= g.facts.values:
+                if g.path == r.path or not alone <= g.facts.values:
                     continue
                 theirs = {measure(v) for v in b.facts.values - g.facts.values}
                 if not all(measure(v) in theirs for v in numbers):
                     continue  # the newest changed another of its values
-                shared = overlap(ctx, said_r, normalise(masked(g.unit.text)))
+                shared = share(words, _thing_words(ctx, g.unit.text))
                 if shared < ctx.thresholds.replaced_value_overlap or any(
                         equal(tv, t) and not same_thing(tv, t)
                         for tv in mine for t in thing_values(g.unit.text, lx)):
@@ -113,9 +115,19 @@ def _replaced_elsewhere(ctx: MergeContext) -> None:
             if best is not None:
                 _, g, b = best
                 ctx.entries[r.key] = _entry(
-                    r, "superseded", by=b.key, by_text=as_written(b), flips=("newer", "older"),
-                    why=f"it restates a value the newest changed (as {g.path} gives "
-                        f"it: {as_written(g)})")
+                    r, "dropped", flips=("carry", "drop"),
+                    why=f"it restates a value the newest changed: {g.path} gives it "
+                        f"({as_written(g)}), the newest another ({as_written(b)})")
+
+
+def _thing_words(ctx: MergeContext, text: str) -> frozenset[str]:
+    """The content words of a unit, its values and the words writing them aside (a
+    month, a unit of measure: "by 30 April", "for 28 days"): what it speaks of."""
+    lx = ctx.lexicon
+    writing = ctx.once("value_writing_words", lambda: frozenset(
+        stem(w, lx) for w in lx.months | lx.measure_words | lx.measure_units))
+    return frozenset(w for w in content_words(ctx, normalise(masked(text)))
+                     if w not in writing)
 
 
 def _drop(ctx: MergeContext, r: Ref, newer: Ref) -> None:

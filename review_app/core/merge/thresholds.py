@@ -30,12 +30,13 @@ class Thresholds:
     # ("The July release fixed the export timeouts" / "Exports over 30 days still
     # time out")
     restated_cosine: float = 0.85
-    # A carried line restates a value the newest replaced in another older line when
-    # this share of their content words (values masked) is common (pass_newer_older),
-    # beside its checks that the value is the one replaced and the thing the same.
-    # Dev sets merge-BY..CN, every line sharing such a value: the same thing 0.27-1.00
-    # but one short line (0.12), another thing 0.08-0.17; a review's other things at
-    # 0.33 and 0.40 ("kept ... 28 days") are told apart by the thing measured.
+    # A carried line restates a value the newest replaced in another older note's line
+    # when this share of their content words (values, months and units aside) is
+    # common (pass_newer_older), beside its checks that the value is the one replaced
+    # and, where both measure it, the thing the same. Dev sets merge-BY..CN, every
+    # such pair: the same thing 0.25-1.00, another thing 0.00; a review's built
+    # cases of another thing 0.14-0.17, and 0.29 for two times of day ("water the
+    # glasshouse at 9:00 before doors open" / "doors open at 9:00"): not told apart.
     replaced_value_overlap: float = 0.25
     # A clause of a carried sentence, with no fact the newest lacks, this close in
     # meaning to a newest unit or a clause of one says it again (pass_trimmed). Pooled
