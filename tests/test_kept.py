@@ -74,15 +74,25 @@ def test_keep_override_is_the_persons_choice_and_is_independent_of_canonical():
     assert (group.kept, group.kept_reason) == (new, "chosen by you")
 
 
-def test_without_links_the_undated_title_is_kept():
+def test_an_undated_title_is_kept_only_where_notes_link_to_it():
+    """An undated title is an established name where other notes use it; one nothing
+    links to is an older version's name, and the file of the body written is kept
+    (round 36: blind readers took the older unlinked title for a fault)."""
     notes = {n.path: n for n in (
         note("a/dbt-model-naming-conventions.md",
              "---\ntitle: dbt model naming conventions\n---\nstg_ prefix."),
         note("a/dbt-style-guide-2026-05.md",
              "---\ntitle: dbt style guide 2026-05\nmodified: 2026-05-02\n---\nstg_ prefix."),
+        note("a/readme.md", "---\ntitle: Readme\n---\nSee [[dbt model naming conventions]] "
+             "and [[dbt style guide 2026-05]]."),
     )}
-    [group] = build_groups([Candidate(*sorted(notes), 0.9)], notes, 0.5, fixed_score)
-    assert group.canonical == "a/dbt-style-guide-2026-05.md"
+    pair = Candidate("a/dbt-model-naming-conventions.md", "a/dbt-style-guide-2026-05.md", 0.9)
+    unlinked = {p: n for p, n in notes.items() if p != "a/readme.md"}
+    [group] = build_groups([pair], unlinked, 0.5, fixed_score)
+    assert group.canonical == group.kept == "a/dbt-style-guide-2026-05.md"
+    linked = build_groups([pair], notes, 0.5, fixed_score,
+                          linkers=linkers_by_path(notes))
+    [group] = [g for g in linked if "a/dbt-style-guide-2026-05.md" in g.paths]
     assert group.kept == "a/dbt-model-naming-conventions.md"
     assert "no date or version stamp" in group.kept_reason
 

@@ -1,9 +1,9 @@
 """The kept file is not an older draft (issue 18 item 7, DESIGN "Kept file"): a status
 stamp in a title ("(draft)", "Proposal:", "WIP") is a stamp like a year or a "v2"
-(merge/title.stamped_titles, one notion with the written title's), so without an
-important mark or links the unstamped note's file is kept; an important or most
-linked-to stamped note is still kept, and a status word every title shares is the
-subject's, not a stamp."""
+(merge/title.stamped_titles, one notion with the written title's), so of notes linked to
+alike the unstamped note's file is kept (with no links at all, the body written's: the
+newest's); an important or most linked-to stamped note is still kept, and a status word
+every title shares is the subject's, not a stamp."""
 
 from __future__ import annotations
 
@@ -60,6 +60,11 @@ def test_the_unstamped_note_is_kept_over_an_older_draft(tmp_path: Path) -> None:
     notes = _notes(tmp_path)
     kept, why = choose_kept(list(notes.values()))
     assert kept.path == "club/croquet-lawn-fees.md", why
+    # linked to alike, the stamp decides; the draft is no longer the newer one
+    newer_draft = _notes(tmp_path / "newer", draft=DRAFT.replace("2026-01-12", "2026-04-12"))
+    alike = dict.fromkeys(newer_draft, 1)
+    kept, why = choose_kept(list(newer_draft.values()), alike)
+    assert kept.path == "club/croquet-lawn-fees.md", why
     assert "status stamp" in why
     # the merged note then carries the adopted note's identity, type and tags
     draft = notes["club/fees-2026-draft.md"]
@@ -95,6 +100,6 @@ def test_a_status_word_every_title_shares_is_no_stamp(tmp_path: Path) -> None:
     notes = _notes(tmp_path,
                    draft=DRAFT.replace("Croquet lawn fees (draft)", "New croquet players"),
                    adopted=ADOPTED.replace("Croquet lawn fees", "New croquet players 2026"))
-    kept, why = choose_kept(list(notes.values()))
+    kept, why = choose_kept(list(notes.values()), dict.fromkeys(notes, 1))
     assert kept.path == "club/fees-2026-draft.md", why
     assert "stamp" in why

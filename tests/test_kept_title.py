@@ -1,6 +1,6 @@
 """The merged note carries the current title: the kept file is the newest's unless a
-member is important, linked to more or holds the undated name; when an older file is
-kept, a title stamped with its own date, version or status gives way to the newest's
+member is important, linked to more or, linked to alike, holds the undated name; when an
+older file is kept, a title stamped with its own date, version or status gives way to the newest's
 whatever the subject words (its path and permalink stay, every link to the old title,
 and to the retired notes, is pointed at the note, undo restores every byte).
 Domain: a hot-air balloon flight operator."""
@@ -35,11 +35,13 @@ def test_without_a_reason_to_keep_an_older_file_the_newest_is_kept():
     kept, why = choose_kept([older, newer])
     assert kept.path == newer.path
     assert why == "newer: modified 2025-09-12 vs 2025-03-04"
-    # what keeps an older file still does: importance, links, an undated name
+    # what keeps an older file still does: importance, links, and of notes linked to
+    # alike an undated name; an undated name nothing links to does not
     assert choose_kept([older, newer], {older.path: 2})[0].path == older.path
     stamped = dated("balloons/launch-2025.md", "Launch Site Procedure 2025",
                     "balloons/launch-2025", NEW_BODY, modified="2025-09-12")
-    assert choose_kept([older, stamped])[0].path == older.path
+    assert choose_kept([older, stamped], {older.path: 1, stamped.path: 1})[0].path == older.path
+    assert choose_kept([older, stamped])[0].path == stamped.path
 
 
 @pytest.mark.parametrize("old_title,new_title,written", [

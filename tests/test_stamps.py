@@ -54,11 +54,15 @@ def test_every_title_stamped_keeps_the_newest_notes_file():
     assert group.kept == SPRING.path and group.canonical == SPRING.path
 
 
-def test_an_unstamped_title_is_still_kept_over_stamped_ones():
+def test_an_unstamped_title_is_kept_over_stamped_ones_linked_to_alike():
     plain = note("choir/rehearsal-rota.md", "Rehearsal rota", "Chairs and tea by section.",
                  created="2025-01-10", modified="2025-01-12")
-    kept, why = choose_kept([SPRING, plain, AUTUMN])
+    alike = {n.path: 1 for n in (SPRING, plain, AUTUMN)}
+    kept, why = choose_kept([SPRING, plain, AUTUMN], alike)
     assert kept is plain and "no date or version stamp" in why
+    # nothing links to any: no established name, the body written's file is kept
+    kept, why = choose_kept([SPRING, plain, AUTUMN])
+    assert kept is SPRING and why.startswith("newer:"), why
 
 
 def test_series_by_period_and_a_copy_that_adds_a_stamp():

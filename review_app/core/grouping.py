@@ -125,20 +125,24 @@ def staying(paths: list[str], kept: str, notes: dict[str, Note]) -> dict[str, st
 
 def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None,
                 canonical: Note | None = None) -> tuple[Note, str]:
-    """The file that survives: important > most linked-to > no date/version/period or
-    status stamp (merge/title.stamped_titles: "Club fees 2024 (draft)", "Proposal: ...")
-    > the canonical's, else the newest (the seed's "important > newer > richer > older").
+    """The file that survives: important > most linked-to (among those linked to
+    alike: no date/version/period or status stamp, merge/title.stamped_titles: "Club
+    fees 2024 (draft)", "Proposal: ...") > the canonical's, else the newest (the seed's
+    "important > newer > richer > older").
 
     `inbound`: path -> how many other notes (outside the group) link to it.
     Others know a note by its title, permalink and memory:// URL, so an important or
-    linked-to note, or an undated name over an agent's dated copy, is kept. Nothing
-    else makes another file worth keeping: its name was given to another body, and
-    links to a retired note are rewritten anyway; so among the rest the file whose
-    title and permalink were chosen for the body written is kept: the `canonical`'s
-    (the base: the newest, or the one the person made canonical with `c`), else the
-    newest's, as when every title is stamped ("Menu - autumn term" / "Menu - spring
-    term 2026"). A newest's file kept under the body of a canonical the person chose
-    would put one version's title over another's text.
+    linked-to note is kept, and of notes linked to alike an undated name over an
+    agent's dated copy. An undated title nothing links to is no established name:
+    readers of merged notes took an older version's unlinked title over the body
+    written for a fault ("Plant Fair planning notes" over the final plan: round 36,
+    9 of the 10 such notes of merge-CN and merge-CP). Nothing else makes another file
+    worth keeping: its name was given to another body, and links to a retired note are
+    rewritten anyway; so among the rest the file whose title and permalink were chosen for the body
+    written is kept: the `canonical`'s (the base: the newest, or the one the person
+    made canonical with `c`), else the newest's, as when every title is stamped ("Menu
+    - autumn term" / "Menu - spring term 2026"). A newest's file kept under the body of
+    a canonical the person chose would put one version's title over another's text.
     """
     inbound = inbound or {}
     important = [n for n in notes if n.important]
@@ -153,7 +157,7 @@ def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None,
         pool = top
     marks = stamped_titles([n.title for n in pool], ENGLISH)
     plain = [n for n, mark in zip(pool, marks, strict=True) if not mark]
-    if plain and len(plain) < len(pool):
+    if most > 0 and plain and len(plain) < len(pool):
         if len(plain) == 1:  # the reason names the stamps the others carry
             dated = any(has_stamp(n.title) for n in pool)
             return plain[0], ("its title carries no date or version stamp" if dated
