@@ -152,8 +152,9 @@ def frontmatter(base: Note, kept: Note, members: list[Note], now: Any,
     tag only another member has ("draft", the kept file's too) is an older version's
     standing, like its status sentence: not carried into the written note. The kept
     file's `type:` stays whatever it says (issue 18 item 7: a type is the file's, and
-    links and searches by type rely on it); keeping the draft's file at all is the
-    kept-file choice's to avoid (grouping.choose_kept: a status stamp in its title)."""
+    links and searches by type rely on it); keeping an older draft's file at all is the
+    kept-file choice's to avoid (grouping.choose_kept: the newest's file, or among files
+    linked to alike one without a status stamp in its title)."""
     set_keys: dict[str, tuple[Any, list[str] | None]] = {}
     for n in (base, *members):
         for key, value in n.metadata.items():

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..units import normalise
 from .alone_facts import identifiers, measure
 from .context import MergeContext, Ref
-from .facts import facts_of, kinds_meet, label_of, masked, stem
+from .facts import coded_values, facts_of, kinds_meet, label_of, masked, stem
 from .ledger import ANOTHER_VALUE
 from .older_only import named_head, new_facts, stated_facts
 from .pass_once import one_heading
@@ -83,10 +83,14 @@ def _replaced_elsewhere(ctx: MergeContext) -> None:
     stated = stated_facts(ctx)
     base = {b.key: b for b in ctx.base_refs()}
     lx = ctx.lexicon
-    replaced = [(g, b) for _, doc in ctx.older for g in ctx.refs[doc.path]
+    # each replaced older unit with its replacer, what it speaks of and measures, once
+    replaced = [(g, b, _thing_words(ctx, said(g.unit)), thing_values(said(g.unit), lx))
+                for _, doc in ctx.older for g in ctx.refs[doc.path]
                 if g.unit.kind not in ("rel", "code")
                 and (e := ctx.entries[g.key]).status == "superseded"
                 and e.why.startswith(ANOTHER_VALUE) and (b := base.get(e.by or "")) is not None]
+    if not replaced:
+        return
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
@@ -99,16 +103,18 @@ def _replaced_elsewhere(ctx: MergeContext) -> None:
             words = _thing_words(ctx, said(r.unit))
             mine = thing_values(said(r.unit), lx)
             best: tuple[float, Ref, Ref] | None = None
-            for g, b in replaced:
+            for g, b, their_words, their_values in replaced:
                 if g.path == r.path or not alone <= g.facts.values:
                     continue
-                theirs = {measure(v) for v in b.facts.values - g.facts.values}
-                if not all(measure(v) in theirs for v in numbers):
+                # (a code is one value, letters and all: "Grade 4B" is no other "4")
+                codes = coded_values(g.unit.text, lx) | coded_values(b.unit.text, lx)
+                theirs = {measure(v, codes) for v in b.facts.values - g.facts.values}
+                if not all(measure(v, codes) in theirs for v in numbers):
                     continue  # the newest changed another of its values
-                shared = share(words, _thing_words(ctx, g.unit.text))
+                shared = share(words, their_words)
                 if shared < ctx.thresholds.replaced_value_overlap or any(
                         equal(tv, t) and not same_thing(tv, t)
-                        for tv in mine for t in thing_values(g.unit.text, lx)):
+                        for tv in mine for t in their_values):
                     continue
                 if best is None or shared > best[0]:
                     best = (shared, g, b)

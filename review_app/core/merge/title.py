@@ -1,10 +1,10 @@
 """The written note's title: the kept file's, unless it names another issue of the note
 than the body written under it.
 
-The kept file is often an older note (the established name, the most linked-to, the
-person's `K`), while the body is the newest's. When the two titles differ in a stamp
-(a year, date, quarter, month, version: core/stamps.py) or a status word ("draft",
-"proposal", "final": Lexicon.status_words and
+The kept file is often an older note (the most linked-to, the undated name among notes
+linked to alike, an important one, the person's `K`), while the body is the newest's.
+When the two titles differ in a stamp (a year, date, quarter, month, version:
+core/stamps.py) or a status word ("draft", "proposal", "final": Lexicon.status_words and
 "old", "new": Lexicon.title_status_words), the kept title names another
 period or standing than the body ("Rate card 2024" over 2025 prices, "Proposal: X"
 over the accepted contract, "Dock rota" over "Dock rota 2026"), so the written title
@@ -67,7 +67,7 @@ def stamped_titles(titles: list[str], lexicon: Lexicon) -> list[bool]:
     status stamp the other titles do not all share ("Club fees 2024 (draft)",
     "Proposal: shared kiln"; "New starters handbook" beside "New starters handbook
     2026" names its subject with "new", not a standing). The kept-file choice
-    (grouping.choose_kept) prefers a title without one."""
+    (grouping.choose_kept) prefers a title without one among members linked to alike."""
     status = [_status(t, lexicon) for t in titles]
     shared = frozenset.intersection(*status) if status else frozenset()
     return [has_stamp(t) or bool(s - shared) for t, s in zip(titles, status, strict=True)]
