@@ -40,10 +40,15 @@ Membership runs 6 months at a time, £20.
 """
 
 
+def _three(name: str, oldest: str, middle: str, newest: str, **kw):
+    """The merge of three versions of one note, oldest first."""
+    return compose("merge", note(f"ukulele/{name}-2025.md", newest),
+                   [note(f"ukulele/{name}.md", oldest), note(f"ukulele/{name}-v2.md", middle)],
+                   **kw)
+
+
 def _composed():
-    newest = note("ukulele/season-guide-2025.md", NEWEST)
-    olds = [note("ukulele/handbook.md", OLDEST), note("ukulele/season-guide.md", MIDDLE)]
-    return compose("merge", newest, olds)
+    return _three("season-guide", OLDEST, MIDDLE, NEWEST)
 
 
 def test_an_older_line_restating_a_value_the_newest_changed_is_not_written():
@@ -62,11 +67,9 @@ def test_an_older_line_restating_a_value_the_newest_changed_is_not_written():
 def test_carrying_it_back_writes_it_beside_the_newests_line():
     """From a review: one key brings the line back; the newest's line, and the fee it
     gives, stay (a "newer / older" flip wrote it in place of the newest's)."""
-    newest = note("ukulele/season-guide-2025.md", NEWEST)
-    olds = [note("ukulele/handbook.md", OLDEST), note("ukulele/season-guide.md", MIDDLE)]
-    e = entry(compose("merge", newest, olds), "Subs must be paid by 30 April")
+    e = entry(_composed(), "Subs must be paid by 30 April")
     assert e.flips == ("carry", "drop"), e
-    carried = compose("merge", newest, olds, choices={e.key: "carry"})
+    carried = _three("season-guide", OLDEST, MIDDLE, NEWEST, choices={e.key: "carry"})
     assert "Subs must be paid by 30 April to the treasurer." in carried.text, carried.text
     assert "A £5 songbook fee per player; subs close on 15 May." in carried.text
     check_ledger(carried)
@@ -126,15 +129,11 @@ def test_only_the_value_the_newest_replaced_is_old():
     price); the oldest line's other value (45 minutes), and a line of another thing
     at the same value ("Loan ukuleles are kept for 28 days" / lost songbooks' 28
     days), are still true."""
-    newest = note("ukulele/lessons-2025.md", LESSONS_NEWEST)
-    olds = [note("ukulele/lessons.md", LESSONS_OLDEST),
-            note("ukulele/lessons-and-lost-property.md", LESSONS_MIDDLE)]
-    composed = compose("merge", newest, olds)
+    composed = _three("lessons", LESSONS_OLDEST, LESSONS_MIDDLE, LESSONS_NEWEST)
     assert "45 minutes" in composed.text, composed.text
     assert "Loan ukuleles are kept for 28 days." in composed.text, composed.text
     assert "Lost songbooks are kept at the hall for 28 days." not in composed.text
     check_ledger(composed)
-
 
 
 GUARD_OLDEST = fm("Ukulele Club Calendar", "2025-01-12", created="2025-01-10") + """\
@@ -161,10 +160,7 @@ def test_a_line_sharing_only_the_month_or_adding_a_fact_is_not_old():
     """From a review, each guard on its own line: "Songbooks arrive 30 April" shares
     only the date's month with "Subs by 30 April" (counted as a word, it made a quarter
     of their words alike); "late payers add £3" is a fact beside the replaced date."""
-    newest = note("ukulele/calendar-final.md", GUARD_NEWEST)
-    olds = [note("ukulele/calendar.md", GUARD_OLDEST),
-            note("ukulele/calendar-2025.md", GUARD_MIDDLE)]
-    composed = compose("merge", newest, olds)
+    composed = _three("calendar", GUARD_OLDEST, GUARD_MIDDLE, GUARD_NEWEST)
     assert "Songbooks arrive 30 April." in composed.text, composed.text
     assert "late payers add £3" in composed.text, composed.text
     check_ledger(composed)
