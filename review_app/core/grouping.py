@@ -150,22 +150,21 @@ def choose_kept(notes: list[Note], inbound: dict[str, int] | None = None,
         return important[0], "important: marked important"
     pool = important or notes
     most = max(inbound.get(n.path, 0) for n in pool)
-    if most > 0:
-        top = [n for n in pool if inbound.get(n.path, 0) == most]
-        if len(top) == 1:
-            return top[0], f"linked from {most} note{'s' if most != 1 else ''}"
-        pool = top
-    marks = stamped_titles([n.title for n in pool], ENGLISH)
-    plain = [n for n, mark in zip(pool, marks, strict=True) if not mark]
     if most == 0:  # no name others use: stamps say nothing of which file they know
         return (pool[0], "the only note") if len(pool) == 1 else _body_written(pool, canonical)
+    linked = f"linked from {most} note{'s' if most != 1 else ''}"
+    top = [n for n in pool if inbound.get(n.path, 0) == most]
+    if len(top) == 1:
+        return top[0], linked
+    pool = top
+    marks = stamped_titles([n.title for n in pool], ENGLISH)
+    plain = [n for n, mark in zip(pool, marks, strict=True) if not mark]
     if plain and len(plain) < len(pool):
         if len(plain) == 1:  # the reason names the links and the stamps the others carry
             dated = any(has_stamp(n.title) for n in pool)
-            alike = f"linked from {most} note{'s' if most != 1 else ''} as the others are; "
-            return plain[0], alike + ("its title carries no date or version stamp" if dated
-                                      else "its title carries no status stamp (draft, "
-                                           "proposal ...)")
+            return plain[0], f"{linked} as the others are; " + (
+                "its title carries no date or version stamp" if dated
+                else "its title carries no status stamp (draft, proposal ...)")
         pool = plain
     elif not plain and len(pool) > 1:
         newest, why = _body_written(pool, canonical)

@@ -83,8 +83,11 @@ def _replaced_elsewhere(ctx: MergeContext) -> None:
     stated = stated_facts(ctx)
     base = {b.key: b for b in ctx.base_refs()}
     lx = ctx.lexicon
-    # each replaced older unit with its replacer, what it speaks of and measures, once
-    replaced = [(g, b, _thing_words(ctx, said(g.unit)), thing_values(said(g.unit), lx))
+    # each replaced older unit with its replacer, what it speaks of, what it measures
+    # and the codes of the two (a code is one value, letters and all: "Grade 4B" is no
+    # other "4"), once
+    replaced = [(g, b, _thing_words(ctx, said(g.unit)), thing_values(said(g.unit), lx),
+                 coded_values(g.unit.text, lx) | coded_values(b.unit.text, lx))
                 for _, doc in ctx.older for g in ctx.refs[doc.path]
                 if g.unit.kind not in ("rel", "code")
                 and (e := ctx.entries[g.key]).status == "superseded"
@@ -103,11 +106,9 @@ def _replaced_elsewhere(ctx: MergeContext) -> None:
             words = _thing_words(ctx, said(r.unit))
             mine = thing_values(said(r.unit), lx)
             best: tuple[float, Ref, Ref] | None = None
-            for g, b, their_words, their_values in replaced:
+            for g, b, their_words, their_values, codes in replaced:
                 if g.path == r.path or not alone <= g.facts.values:
                     continue
-                # (a code is one value, letters and all: "Grade 4B" is no other "4")
-                codes = coded_values(g.unit.text, lx) | coded_values(b.unit.text, lx)
                 theirs = {measure(v, codes) for v in b.facts.values - g.facts.values}
                 if not all(measure(v, codes) in theirs for v in numbers):
                     continue  # the newest changed another of its values
