@@ -26,6 +26,15 @@ nor a line the newest nearly says or a carried line of another version says
 keyholder Bev Marsh, 01632 960455" under "Keys are still collected from reception or
 from Bev Marsh out of hours" says it twice).
 
+The other way round too: a body line carried for a value its own note's observation
+gives, where the newest superseded that observation with another value, states the value
+the newest replaced ("Allow about ninety minutes from arrival on shed" beside "[time]
+Disposal takes about ninety minutes", which "Budget 105 minutes" replaced). It is
+superseded by the same newest unit when every number it gives that the newest lacks is
+one the observation gives, the two are Thresholds.prose_as_observation_cosine close or
+measure it alike (a value frame in common: ">minutes"), and it names no number the newest
+lacks (a phone, an account: alone_facts.identifiers).
+
 A step or open checklist item the newest's block left out is held back with its block
 (issue 18 point 3); its note's observation carried, it is that fact in the body
 ("- [ ] Set the alarm: code 4471, then exit through the back door within 45 seconds"
@@ -37,8 +46,9 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 
+from .alone_facts import identifiers
 from .context import MergeContext, Ref
-from .facts import facts_of
+from .facts import facts_of, value_frames
 from .older_only import base_values, content_prefixes, set_status
 from .other_value import about_its_note, in_intro
 from .pass_interim import passing_state
@@ -51,6 +61,7 @@ _BODY = frozenset({"sentence", "item", "step", "check"})
 def run(ctx: MergeContext) -> None:
     if ctx.action != "merge":
         return
+    _observation_replaced(ctx)
     carried = [r for _, doc in ctx.older for r in ctx.refs[doc.path]
                if ctx.entries[r.key].status == "carried"]
     for _, doc in ctx.older:
@@ -86,6 +97,41 @@ def run(ctx: MergeContext) -> None:
                 why=f"its note's observation of it is carried ({as_written(o).strip()}): "
                     "nothing in the newest states it, so the body says it too")
             carried.append(r)
+
+
+def _observation_replaced(ctx: MergeContext) -> None:
+    """A carried body line whose only new numbers are the old value of its own note's
+    observation, which the newest superseded with another value, is superseded too."""
+    stated = base_values(ctx)
+    for _, doc in ctx.older:
+        refs = ctx.refs[doc.path]
+        gone = [o for o in refs if o.unit.kind == "obs" and o.key not in ctx.choices
+                and (e := ctx.entries[o.key]).status == "superseded" and e.by is not None]
+        lines = [r for r in refs if r.unit.kind in ("sentence", "item")
+                 and r.key not in ctx.choices and ctx.entries[r.key].status == "carried"]
+        if not gone or not lines:
+            continue
+        olds = [{v for v in _values(ctx, said(o.unit)) if v.startswith("n:")} - stated
+                for o in gone]
+        sims = ctx.cosines([r.unit.text for r in lines], [said(o.unit) for o in gone])
+        for i, r in enumerate(lines):
+            new = sorted(_values(ctx, r.unit.text) - stated)
+            numbers = {v for v in new if v.startswith("n:")}
+            if not numbers or identifiers(ctx, r, new):
+                continue
+            frames = value_frames(r.unit.text, ctx.lexicon)
+            hits = [j for j, old in enumerate(olds) if numbers <= old and (
+                float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine
+                or frames & value_frames(said(gone[j].unit), ctx.lexicon))]
+            if not hits:
+                continue
+            o = gone[max(hits, key=lambda j: float(sims[i, j]))]
+            e = ctx.entries[o.key]
+            ctx.entries[r.key] = set_status(
+                ctx.entries[r.key], "superseded", by=e.by, by_text=e.by_text,
+                flips=("newer", "older"),
+                why=f"its note's observation of it ({as_written(o).strip()}) gives the value "
+                    "the newest replaced")
 
 
 def _held(ctx: MergeContext, r: Ref) -> bool:
