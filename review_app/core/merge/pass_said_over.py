@@ -123,7 +123,7 @@ def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool | None:
     """The older unit states as current what `end` says is over: True when it names the
     thing whole, None when only by the word that tells it from others of its kind
     (ended.by_modifier: the two must agree in meaning more), else False."""
-    whole = speaks_of(about, end, ctx.lexicon)
+    whole = speaks_of(about, end, ctx.lexicon) or _row_of(ctx, r, about, end)
     if not whole and not by_modifier(about, end, ctx.lexicon):
         return False
     if end.how and not end.how & {tv.unit for tv in thing_values(
@@ -141,6 +141,16 @@ def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool | None:
     if any(o.words & end.words and (whole or o.kind != "done") for o in own):
         return False  # (named by one word: "orders are accepted" tells no change)
     return True if whole else None
+
+
+def _row_of(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool:
+    """A table row names the thing by the word that tells it from the table's other rows;
+    its note's title says what they all are ("| Family (2 adults + children) | £95 |" of
+    "Membership subscriptions" is the family membership "Family membership has been
+    discontinued" ends). At least one word of the thing is the row's own."""
+    return r.unit.kind == "row" and not end.names and bool(
+        end.words & words_in(about, ctx.lexicon)) and speaks_of(
+        f"{about} {_title(ctx, r)}", end, ctx.lexicon)
 
 
 def run(ctx: MergeContext) -> None:
