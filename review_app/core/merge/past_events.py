@@ -102,4 +102,55 @@ def lapsed(text: str, older: Note, base: Note) -> bool:
     return when < base.modified.date()
 
 
-__all__ = ["lapsed", "past_event"]
+_FROM = re.compile(r"\b(?:from|as\s+of|starting|with\s+effect\s+from)\s+"
+                   r"(?:(\d{1,2})(?:st|nd|rd|th)?\s+)?([A-Za-z]{3,9})\b"
+                   r"(?:\s+(\d{1,2})(?:st|nd|rd|th)?\b)?(?:,?\s+(\d{4})\b)?", re.I)
+_UP_DOWN = frozenset(("up", "down"))
+
+
+def announced_change(text: str, change_verbs: frozenset[str]) -> str | None:
+    """What a dated announcement says changes ("From 1 July the adult return goes up":
+    "the adult return"; "From 14 April the senior session moves half an hour later", "As
+    of March fees will be raised"): the words between "from <date>" and a present, future
+    or passive form of one of `change_verbs` (Lexicon: their past forms) or "goes up /
+    down"; None when it announces no such change."""
+    m = _FROM.search(text)
+    if m is None:
+        return None
+    words = re.findall(r"[a-z]+", text[m.end():].lower())
+    for k, w in enumerate(words[:12]):
+        verb = (w in ("go", "goes") and words[k + 1:k + 2] != [] and words[k + 1] in _UP_DOWN) \
+            or (w.endswith("s") and bool({w[:-1] + "d", w[:-1] + "ed", w[:-2] + "ed"}
+                                         & change_verbs)) \
+            or (k > 0 and words[k - 1] in ("will", "to") and bool({w + "d", w + "ed"}
+                                                                   & change_verbs)) \
+            or (k > 0 and words[k - 1] in ("is", "are", "be") and w in change_verbs)
+        if verb:
+            return " ".join(words[:k])
+    return None
+
+
+def took_effect(text: str, older: Note, base: Note) -> bool:
+    """The day a change the older unit announces takes effect ("From 1 July 2025 ...")
+    came before the newest note was written: it is in effect, and the newest says what
+    holds now (without a year, the first such day on or after the older note was
+    written)."""
+    m = _FROM.search(text)
+    if m is None:
+        return False
+    number = _MONTH_NUMBERS.get(m.group(2).lower())
+    day = m.group(1) or m.group(3)
+    if number is None:
+        return False
+    written = (older.created or older.modified).date()
+    year = int(m.group(4)) if m.group(4) else written.year
+    try:
+        when = dt.date(year, number, int(day) if day else 1)
+    except ValueError:
+        return False
+    if m.group(4) is None and when < written.replace(day=1):
+        when = when.replace(year=when.year + 1)
+    return when < base.modified.date()
+
+
+__all__ = ["announced_change", "lapsed", "past_event", "took_effect"]

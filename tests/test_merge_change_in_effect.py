@@ -1,0 +1,63 @@
+"""A change an older version announced ("From 1 March 2025 the packet fee goes up") that
+took effect before the newest note was written is history: the newest says what holds
+now (issue 18: a merged note reads as one current note). Before, such a sentence was
+carried for its date and reason beside the newest's value: "From 1 July 2025 the adult
+return goes up ..." above a 2026 fare table (a heritage railway's fares)."""
+
+from __future__ import annotations
+
+from helpers_merge import entry, fm, merged, note
+
+OLDER = fm("Philatelic society charges", "2025-02-01") + """\
+Charges for members of the Kestrel Philatelic Society.
+
+From 1 March 2025 the packet circuit fee goes up, to cover the postage Royal Mail raised in \
+January. From 1 June the library loan period changes to six weeks.
+
+## Charges
+
+| Charge | Amount |
+|---|---|
+| Packet circuit fee | £3 |
+| Auction commission | 10% |
+"""
+
+NEWER = fm("Philatelic society charges 2025-26", "2025-09-12") + """\
+Charges from the September meeting.
+
+## Charges
+
+| Charge | Amount |
+|---|---|
+| Packet circuit fee | £4 |
+| Auction commission | 10% |
+"""
+
+
+def _composed(newer: str = NEWER):
+    return merged(note("philately/charges-2025-26.md", newer),
+                  note("philately/charges.md", OLDER))
+
+
+def test_an_announced_change_in_effect_by_the_newest_is_superseded_by_its_value():
+    composed = _composed()
+    line = entry(composed, "From 1 March 2025 the packet circuit fee goes up")
+    # got (before): carried for "2025" and "January", above "| Packet circuit fee | £4 |"
+    assert line.status == "superseded", line.why
+    assert line.by_text == "| Packet circuit fee | £4 |"
+    assert line.flips == ("newer", "older")
+    assert "goes up" not in composed.text, composed.text
+
+
+def test_a_change_of_a_thing_the_newest_does_not_speak_of_is_kept():
+    composed = _composed()
+    # the newest gives no loan period: the sentence still states it
+    assert entry(composed, "library loan period").status == "carried"
+    assert "six weeks" in composed.text
+
+
+def test_a_change_not_yet_in_effect_when_the_newest_was_written_is_kept():
+    composed = _composed(NEWER.replace("2025-09-12", "2025-02-20"))
+    line = entry(composed, "packet circuit fee goes up")
+    assert line.status == "carried", line.why
+    assert "From 1 March 2025 the packet circuit fee goes up" in composed.text
