@@ -63,6 +63,7 @@ from .pass_references import run as numbered_references
 from .pass_render import run as render
 from .pass_replaced_holders import run as replaced_holders
 from .pass_revalued import run as revalued_lines
+from .pass_rows import run as rows_in_columns
 from .pass_said_over import run as said_over
 from .pass_sections import run as align_sections
 from .pass_standing import run as still_standing
@@ -80,7 +81,7 @@ PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           carried_once_again, interim_states, still_standing, one_lead,
           numbered_references, replaced_holders, newer_older_values, observed_lines,
           extended_units, newer_older_values, persons_choices, leaning_sentences,
-          lead_ins, trimmed_units, revalued_lines)
+          lead_ins, trimmed_units, revalued_lines, rows_in_columns)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 

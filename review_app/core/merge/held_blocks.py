@@ -49,7 +49,8 @@ def continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref]
                ) -> Lines | None:
     """An older version's checklist items, plain list items or table rows carried with
     the newest's block of their kind go on at its end, as the block's own: a checklist
-    or a list has no order to break, and a row under the same header is one more row
+    or a list has no order to break, and a row under the same header (or, pass_rows, in
+    its columns) is one more row
     (readers of every held-out set found a second list under "Also from an earlier
     version:" odd). Steps (an order), rows under another header or after a total row,
     and items of another marker or level keep a list of their own."""
@@ -61,12 +62,14 @@ def continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref]
         return None
     last = ctx.base.lines[block.end - 1]
     if kind == "row":
+        # under the same header as written; under another, in the newest's columns
+        # (pass_rows wrote each such row out as `written`)
         if any(ctx.older_doc(r.path).blocks[r.unit.block].header != block.header
-               for r in refs):
+               and not ctx.entries[r.key].written for r in refs):
             return None
         first = last.strip().strip("|").split("|")[0].strip("* ").lower()
         return None if set(first.split()) & ctx.lexicon.total_labels else [
-            (ln, r.path) for r in refs for ln in r.unit.raw]
+            (ctx.entries[r.key].written or ln, r.path) for r in refs for ln in r.unit.raw]
     # one level and one bullet: an item goes on the list, not under its last item
     marker = item_marker(last)
     if marker is None or marker[0] or marker[1] not in "-*+" or any(

@@ -1,0 +1,71 @@
+"""Last before the ledger (merge): an older table's row carried with the newest's version of
+its table goes in that table, cell for cell, when only the header's wording differs.
+
+Versions of one table rename their columns ("| Category | Annual fee | Notes |" /
+"| Membership | Per year |"), and a row the newest's table left out that merge carries
+(pass_blocks: nothing in the newest speaks of it) was written as a second table under
+"Also from an earlier version:", which readers of every held-out set since round 30 named
+as a patch (merge-CS: four of thirteen notes). A careful editor adds the row to the table.
+The row is written in the newest's columns, in order: cells past the newest's last column
+go with that column's cell in brackets ("| Life member | free (elected at the AGM) |"),
+missing ones are left empty. Column order is assumed kept; a figure of one shape (money,
+a plain number) in a column whose every newest cell has the other shape says it was not
+(a swapped "Hire | Qty"), and the row keeps its own table. The row's ledger entry carries
+the row as written (`written`), so what the preview shows is what apply writes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .context import MergeContext, Ref
+from .document import Block
+
+_MONEY = re.compile(r"[$€£¥]\s?\d|\d\s?(?:EUR|USD|GBP)\b")
+_NUMBER = re.compile(r"^\s*\d[\d.,:/\-]*\s*%?\s*$")
+
+
+def cells(line: str) -> list[str]:
+    """A table line's cells, as written (the outer pipes dropped)."""
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _shape(cell: str) -> str:
+    return "money" if _MONEY.search(cell) else "number" if _NUMBER.match(cell) else "text"
+
+
+def run(ctx: MergeContext) -> None:
+    if ctx.action != "merge":
+        return
+    for _, doc in ctx.older:
+        for r in ctx.refs[doc.path]:
+            e = ctx.entries[r.key]
+            if r.unit.kind != "row" or e.status != "carried" or e.written \
+                    or r.key not in ctx.held_with:
+                continue
+            block = ctx.base.blocks[ctx.held_with[r.key]]
+            if block.kind != "table" or doc.blocks[r.unit.block].header == block.header:
+                continue  # (the same header: held_blocks puts it on as it is)
+            row = in_columns(ctx, block, r)
+            if row is not None:
+                ctx.entries[r.key] = replace(e, written=row)
+
+
+def in_columns(ctx: MergeContext, block: Block, r: Ref) -> str | None:
+    """The older row in the newest table's columns, or None when a cell's figure is of
+    another shape than its column's every newest cell."""
+    rows = [cells(ln) for u in block.units for ln in u.raw if u.kind == "row"]
+    if not rows:
+        return None
+    width = len(rows[0])
+    mine = cells(r.unit.raw[0])
+    for k, cell in enumerate(mine[:width]):
+        shapes = {_shape(row[k]) for row in rows if k < len(row) and row[k]}
+        if len(shapes) == 1 and (kind := next(iter(shapes))) != "text" \
+                and _shape(cell) not in ("text", kind):
+            return None
+    out = mine[:width] + [""] * (width - len(mine))
+    rest = [c for c in mine[width:] if c]
+    if rest:
+        out[-1] = f"{out[-1]} ({'; '.join(rest)})" if out[-1] else "; ".join(rest)
+    return "| " + " | ".join(out) + " |"
