@@ -13,6 +13,15 @@ from .roles import holders
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
 
 
+def _parts(ctx: MergeContext, name: str, named: str) -> list[str]:
+    """The parts of a gone holder's name a line may name them by alone."""
+    if " " not in name:
+        return []
+    lx = ctx.lexicon
+    return [p for p in name.split() if len(p) >= 3 and p not in lx.function_words
+            and p not in lx.months and not re.search(rf"\b{re.escape(p)}\b", named)]
+
+
 def run(ctx: MergeContext) -> None:
     """Whom the newest replaced in a role and never names is gone from the note, like
     a person who left: an older line naming them ("Boots Hillcrest supplies our monthly
@@ -39,8 +48,11 @@ def run(ctx: MergeContext) -> None:
             e = ctx.entries.get(r.key)
             if e is None or e.status != "carried" or r.unit.kind == "rel":
                 continue
-            low = said(r.unit).lower()
-            who = next((n for n in gone if re.search(rf"\b{re.escape(n)}\b", low)), None)
+            text = said(r.unit)
+            low = text.lower()
+            who = next((n for n in gone if re.search(rf"\b{re.escape(n)}\b", low)
+                        or any(re.search(rf"\b{re.escape(p.title())}\b", text)
+                               for p in _parts(ctx, n, named))), None)
             if who is not None:
                 by, by_text = gone[who]
                 ctx.entries[r.key] = replace(
