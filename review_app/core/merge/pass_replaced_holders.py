@@ -13,13 +13,23 @@ from .roles import holders
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
 
 
-def _parts(ctx: MergeContext, name: str, named: str) -> list[str]:
-    """The parts of a gone holder's name a line may name them by alone."""
-    if " " not in name:
-        return []
+def _by_given_name(ctx: MergeContext, name: str, named: str, text: str) -> bool:
+    """The line names the gone holder by their given name alone ("If Geoff is not on
+    site"): the name's first part, capitalised, with no other name on either side
+    ("British Cycling" is no "British" of a misread "British Triathlon Level"), no common
+    word, and one the newest does not write."""
+    given = name.split()[0] if " " in name else ""
     lx = ctx.lexicon
-    return [p for p in name.split() if len(p) >= 3 and p not in lx.function_words
-            and p not in lx.months and not re.search(rf"\b{re.escape(p)}\b", named)]
+    if len(given) < 3 or given in lx.function_words or given in lx.months \
+            or re.search(rf"\b{re.escape(given)}\b", named):
+        return False
+    words = re.findall(r"[\w'’-]+", text)
+    for k, w in enumerate(words):
+        if w == given.title() and not any(
+                0 <= j < len(words) and words[j][:1].isupper()
+                and words[j].lower() not in lx.function_words for j in (k - 1, k + 1)):
+            return True
+    return False
 
 
 def run(ctx: MergeContext) -> None:
@@ -28,7 +38,9 @@ def run(ctx: MergeContext) -> None:
     cycle." once "Pharmacy is Boots Hillcrest" gave way to Hillcrest Pharmacy) is
     superseded by what replaced them, not written beside it (merge-BF g05). Run after
     the passes that judge a line's own stage or value, so only what they still carry
-    is asked."""
+    is asked. A note names someone it has introduced by the given name alone too ("If
+    Geoff is not on site, the duty driver signs off" once "Shed foreman: Geoff Harland"
+    gave way to Priya Okafor: _by_given_name)."""
     base = ctx.base_refs()
     named = " ".join(b.unit.text.lower() for b in base)
     gone: dict[str, tuple[str, str]] = {}  # name -> (newest key, its text)
@@ -51,8 +63,7 @@ def run(ctx: MergeContext) -> None:
             text = said(r.unit)
             low = text.lower()
             who = next((n for n in gone if re.search(rf"\b{re.escape(n)}\b", low)
-                        or any(re.search(rf"\b{re.escape(p.title())}\b", text)
-                               for p in _parts(ctx, n, named))), None)
+                        or _by_given_name(ctx, n, named, text)), None)
             if who is not None:
                 by, by_text = gone[who]
                 ctx.entries[r.key] = replace(
