@@ -49,11 +49,11 @@ def continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref]
                ) -> Lines | None:
     """An older version's checklist items, plain list items or table rows carried with
     the newest's block of their kind go on at its end, as the block's own: a checklist
-    or a list has no order to break, and a row under the same header (or, pass_rows, in
-    its columns) is one more row
-    (readers of every held-out set found a second list under "Also from an earlier
-    version:" odd). Steps (an order), rows under another header or after a total row,
-    and items of another marker or level keep a list of their own."""
+    or a list has no order to break, and a row under the same header (or written in its
+    columns by pass_rows) is one more row (readers of every held-out set found a second
+    list under "Also from an earlier version:" odd). Steps (an order), rows pass_rows
+    could not write in the newest's columns or after a total row, and items of another
+    marker or level keep a list of their own."""
     kinds = {r.unit.kind for r in whole}
     if whole != refs or len(kinds) != 1:
         return None

@@ -68,4 +68,4 @@ def in_columns(ctx: MergeContext, block: Block, r: Ref) -> str | None:
     rest = [c for c in mine[width:] if c]
     if rest:
         out[-1] = f"{out[-1]} ({'; '.join(rest)})" if out[-1] else "; ".join(rest)
-    return "| " + " | ".join(out) + " |"
+    return "|" + "".join(f" {c} |" if c else " |" for c in out)
