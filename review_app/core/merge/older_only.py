@@ -519,6 +519,38 @@ def text_of(r: Ref) -> str:
     return r.unit.text if r.unit.kind == "sentence" else "\n".join(r.unit.raw).strip()
 
 
+def label_unsaid(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """An older line's label names its thing, however long its value ("- Technical
+    rehearsal: Sunday 15 March at The Quay, from 10am"): a newest line gives another value
+    of it only when it names that thing too: its own label shares a word with the label,
+    or, unlabelled, it says every word of it, units of measure aside ("Opening hours: 9 to
+    5" / "We open at 8:30"). "Dress rehearsal is Tuesday 17 March" gives no other date of
+    the technical rehearsal, nor "a minimum commission of £25 per lot" another price of
+    "Photography: £3 per lot" (merge-CS: still-true facts lost as old values). Asked
+    where a line is found another value by its words or meaning (pass_verdicts,
+    pass_carry)."""
+    if r.unit.kind not in ("sentence", "item", "step", "check"):
+        return False
+    chars = ctx.thresholds.label_chars
+    mine = label_of(r.unit.text, chars)
+    lx = ctx.lexicon
+    if mine is None or set(re.findall(r"[a-z]+", mine[0])) & (
+            lx.version_nouns | lx.self_nouns | lx.document_nouns):
+        return False  # ("Changes since spring: ..." names no thing: a change log's lead)
+    words = _label_words(ctx, mine[0])
+    if not words:
+        return False
+    theirs = label_of(b.unit.text, chars) if b.unit.kind != "obs" else None
+    if theirs is not None:
+        return not words & _label_words(ctx, theirs[0])
+    return not words <= content_prefixes(ctx, b.unit.text)
+
+
+def _label_words(ctx: MergeContext, label: str) -> set[str]:
+    measures = {w[:4] for w in ctx.lexicon.measure_words}
+    return content_prefixes(ctx, label) - measures
+
+
 def heads_apart(ctx: MergeContext, a: Ref, b: Ref, *, any_label: bool = False) -> bool:
     """The two units give values of two things by what they are headed with (their
     label, a table row's first cell, the words before a label-less line's first figure:

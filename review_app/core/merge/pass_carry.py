@@ -79,6 +79,7 @@ from .older_only import (
     fuller_units,
     holds_whole,
     label_stated,
+    label_unsaid,
     new_facts,
     old_value_over,
     other_values,
@@ -403,6 +404,7 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                                 "elsewhere, with another value")
             continue
         if x[FEATURES.index("near_shape")] >= ctx.thresholds.other_shape_cosine \
+                and not label_unsaid(ctx, r, nearest[r.key]) \
                 and not condition_kept(frozenset(new_facts(ctx, r, every)), r.unit.text,
                                        nearest[r.key].facts.values - r.facts.values,
                                        nearest[r.key].unit.text, ctx.lexicon):

@@ -55,7 +55,14 @@ from .link_lines import (
     names_only_members,
     relation_of,
 )
-from .older_only import content_prefixes, heads_apart, new_facts, stated_facts, unsaid_words
+from .older_only import (
+    content_prefixes,
+    heads_apart,
+    label_unsaid,
+    new_facts,
+    stated_facts,
+    unsaid_words,
+)
 from .other_value import (
     STRUCTURED,
     category,
@@ -508,7 +515,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
         frames = frames_of[i]
         said_anew: tuple[float, Ref] | None = None
         for b in pool:
-            if (i, b.key) not in lexical or heads_apart(ctx, r, b):
+            if (i, b.key) not in lexical or heads_apart(ctx, r, b) or label_unsaid(ctx, r, b):
                 continue
             score = lexical[(i, b.key)]
             cos = float(rows[u.text] @ rows[b.unit.text]) if (
