@@ -523,12 +523,13 @@ def label_unsaid(ctx: MergeContext, r: Ref, b: Ref) -> bool:
     """An older line's label names its thing, however long its value ("- Technical
     rehearsal: Sunday 15 March at The Quay, from 10am"): a newest line gives another value
     of it only when it names that thing too: its own label shares a word with the label,
-    or, unlabelled, it says every word of it, units of measure aside ("Opening hours: 9 to
-    5" / "We open at 8:30"). "Dress rehearsal is Tuesday 17 March" gives no other date of
-    the technical rehearsal, nor "a minimum commission of £25 per lot" another price of
-    "Photography: £3 per lot" (merge-CS: still-true facts lost as old values). Asked
-    where a line is found another value by its words or meaning (pass_verdicts,
-    pass_carry)."""
+    or, unlabelled, it or its section's heading says every word of it, units of measure
+    aside ("Opening hours: 9 to 5" / "We open at 8:30"; "Any fire: call ext. 310" / "Call
+    ext. 314" under "## If fire breaks out"). "Dress rehearsal is Tuesday 17 March" gives
+    no other date of the technical rehearsal, nor "a minimum commission of £25 per lot"
+    another price of "Photography: £3 per lot" (merge-CS: still-true facts lost as old
+    values). Asked where a line is found another value by its words or meaning
+    (pass_verdicts, pass_carry)."""
     if r.unit.kind not in ("sentence", "item", "step", "check"):
         return False
     chars = ctx.thresholds.label_chars
@@ -543,7 +544,8 @@ def label_unsaid(ctx: MergeContext, r: Ref, b: Ref) -> bool:
     theirs = label_of(b.unit.text, chars) if b.unit.kind != "obs" else None
     if theirs is not None:
         return not words & _label_words(ctx, theirs[0])
-    return not words <= content_prefixes(ctx, b.unit.text)
+    return not words <= content_prefixes(ctx, b.unit.text) | content_prefixes(
+        ctx, ctx.base.sections[b.section].title)
 
 
 def _label_words(ctx: MergeContext, label: str) -> set[str]:
