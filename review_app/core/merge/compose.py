@@ -67,7 +67,6 @@ from .pass_rows import run as rows_in_columns
 from .pass_said_over import run as said_over
 from .pass_sections import run as align_sections
 from .pass_standing import run as still_standing
-from .pass_time_lengths import run as time_lengths_replaced
 from .pass_trimmed import run as trimmed_units
 from .pass_units import run as units_and_facts
 from .pass_verdicts import run as verdicts
@@ -81,7 +80,6 @@ PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
           carried_once_again, interim_states, still_standing, one_lead,
           numbered_references, replaced_holders, newer_older_values, observed_lines,
-          time_lengths_replaced,
           extended_units, newer_older_values, persons_choices, leaning_sentences,
           lead_ins, trimmed_units, revalued_lines, rows_in_columns)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
