@@ -61,3 +61,22 @@ def test_a_change_not_yet_in_effect_when_the_newest_was_written_is_kept():
     line = entry(composed, "packet circuit fee goes up")
     assert line.status == "carried", line.why
     assert "From 1 March 2025 the packet circuit fee goes up" in composed.text
+
+
+def test_a_period_or_a_day_the_next_year_lacks_is_no_announced_change():
+    import datetime as dt
+
+    from review_app.core.merge.lexicon import Lexicon
+    from review_app.core.merge.past_events import announced_change, took_effect
+
+    lx = Lexicon()
+    assert announced_change("From March to May the Monday session moves to the Leisure "
+                            "Centre.", lx.change_verbs) is None
+    assert announced_change("From 1 March the packet fee goes up.", lx.change_verbs) == \
+        "the packet fee"
+    older = note("philately/leap.md", fm("Hall hire", "2024-03-04", created="2024-03-04") +
+                 "From 29 February the hall hire fee goes up.\n")
+    newest = note("philately/leap-2025.md", fm("Hall hire 2025", "2025-09-01") + "Hire.\n")
+    # (the next 29 February does not exist: no change read, and no crash)
+    assert took_effect("From 29 February the hall hire fee goes up.", older, newest) is False
+    assert newest.modified.date() == dt.date(2025, 9, 1)

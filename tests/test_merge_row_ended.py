@@ -67,4 +67,4 @@ def test_the_title_alone_does_not_name_the_thing():
     composed = _composed(NEWER.replace("Family membership has been discontinued",
                                        "Junior membership has been discontinued"))
     assert entry(composed, "| Family (2 adults + children) |").status == "carried"
-    assert "| Family (2 adults + children) | £55 (one household) |" in composed.text
+    assert "| Family (2 adults + children) | £55 | one household |" in composed.text

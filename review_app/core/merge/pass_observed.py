@@ -32,8 +32,10 @@ the newest replaced ("Allow about ninety minutes from arrival on shed" beside "[
 Disposal takes about ninety minutes", which "Budget 105 minutes" replaced). It is
 superseded by the same newest unit when every number it gives that the newest lacks is
 one the observation gives, the two are Thresholds.prose_as_observation_cosine close or
-measure it alike (a value frame in common: ">minutes"), and it names no number the newest
-lacks (a phone, an account: alone_facts.identifiers).
+measure it alike and speak of one thing (a value frame and a content word in common:
+"Sales ... on the second Wednesday" / "[schedule] Sales on the second Wednesday, start
+10am"; not "Couples ... second membership 10% off" / "[discount] Students 10% off"), and it
+names no number the newest lacks (a phone, an account: alone_facts.identifiers).
 
 A step or open checklist item the newest's block left out is held back with its block
 (issue 18 point 3); its note's observation carried, it is that fact in the body
@@ -120,9 +122,11 @@ def _observation_replaced(ctx: MergeContext) -> None:
             if not numbers or identifiers(ctx, r, new):
                 continue
             frames = value_frames(r.unit.text, ctx.lexicon)
+            words = content_prefixes(ctx, r.unit.text)
             hits = [j for j, old in enumerate(olds) if numbers <= old and (
                 float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine
-                or frames & value_frames(said(gone[j].unit), ctx.lexicon))]
+                or frames & value_frames(said(gone[j].unit), ctx.lexicon)
+                and words & content_prefixes(ctx, said(gone[j].unit)))]
             if not hits:
                 continue
             o = gone[max(hits, key=lambda j: float(sims[i, j]))]

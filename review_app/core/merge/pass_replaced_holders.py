@@ -15,9 +15,10 @@ _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
 
 def _by_given_name(ctx: MergeContext, name: str, named: str, text: str) -> bool:
     """The line names the gone holder by their given name alone ("If Geoff is not on
-    site"): the name's first part, capitalised, with no other name on either side
-    ("British Cycling" is no "British" of a misread "British Triathlon Level"), no common
-    word, and one the newest does not write."""
+    site"): the name's first part, capitalised, not opening the line ("Mark the stock
+    sheet" is no Mark Evans), with no other name on either side ("British Cycling" is no
+    "British" of a misread "British Triathlon Level"), no common word, and one the newest
+    does not write."""
     given = name.split()[0] if " " in name else ""
     lx = ctx.lexicon
     if len(given) < 3 or given in lx.function_words or given in lx.months \
@@ -25,7 +26,7 @@ def _by_given_name(ctx: MergeContext, name: str, named: str, text: str) -> bool:
         return False
     words = re.findall(r"[\w'’-]+", text)
     for k, w in enumerate(words):
-        if w == given.title() and not any(
+        if k and w == given.title() and not any(
                 0 <= j < len(words) and words[j][:1].isupper()
                 and words[j].lower() not in lx.function_words for j in (k - 1, k + 1)):
             return True

@@ -1,17 +1,16 @@
 """Last before the ledger (merge): an older table's row carried with the newest's version of
 its table goes in that table, cell for cell, when only the header's wording differs.
 
-Versions of one table rename their columns ("| Category | Annual fee | Notes |" /
-"| Membership | Per year |"), and a row the newest's table left out that merge carries
-(pass_blocks: nothing in the newest speaks of it) was written as a second table under
-"Also from an earlier version:", which readers of every held-out set since round 30 named
-as a patch (merge-CS: four of thirteen notes). A careful editor adds the row to the table.
-The row is written in the newest's columns, in order: cells past the newest's last column
-go with that column's cell in brackets ("| Life member | free (elected at the AGM) |"),
-missing ones are left empty. Column order is assumed kept; a figure of one shape (money,
-a plain number) in a column whose every newest cell has the other shape says it was not
-(a swapped "Hire | Qty"), and the row keeps its own table. The row's ledger entry carries
-the row as written (`written`), so what the preview shows is what apply writes."""
+Versions of one table rename their columns ("| Role | Number |" / "| Post | Crew |"), and a
+row the newest's table left out that merge carries (pass_blocks: nothing in the newest
+speaks of it) was written as a second table under "Also from an earlier version:", which
+readers of every held-out set since round 30 named as a patch (merge-CS: four of thirteen
+notes). A careful editor adds the row to the table. Only a table of as many columns is
+read cell for cell, in order; one with a column more or less, a pipe inside a cell or a
+code span, or a figure of one shape (money, a plain number) in a column whose every newest
+cell has the other shape (a swapped "Hire | Qty") keeps its own table. The row's ledger
+entry carries the row as written (`written`), so what the preview shows is what apply
+writes."""
 
 from __future__ import annotations
 
@@ -52,20 +51,19 @@ def run(ctx: MergeContext) -> None:
 
 
 def in_columns(ctx: MergeContext, block: Block, r: Ref) -> str | None:
-    """The older row in the newest table's columns, or None when a cell's figure is of
-    another shape than its column's every newest cell."""
+    """The older row in the newest table's columns, or None when it cannot be read cell
+    for cell into them."""
     rows = [cells(ln) for u in block.units for ln in u.raw if u.kind == "row"]
-    if not rows:
-        return None
+    raw = r.unit.raw[0]
+    if not rows or "\\|" in raw or "`" in raw:
+        return None  # (a pipe inside a cell or a code span is no cell bound)
     width = len(rows[0])
-    mine = cells(r.unit.raw[0])
-    for k, cell in enumerate(mine[:width]):
+    mine = cells(raw)
+    if len(mine) != width:
+        return None  # (a column more or less: which one is not known)
+    for k, cell in enumerate(mine):
         shapes = {_shape(row[k]) for row in rows if k < len(row) and row[k]}
         if len(shapes) == 1 and (kind := next(iter(shapes))) != "text" \
                 and _shape(cell) not in ("text", kind):
             return None
-    out = mine[:width] + [""] * (width - len(mine))
-    rest = [c for c in mine[width:] if c]
-    if rest:
-        out[-1] = f"{out[-1]} ({'; '.join(rest)})" if out[-1] else "; ".join(rest)
-    return "|" + "".join(f" {c} |" if c else " |" for c in out)
+    return "|" + "".join(f" {c} |" if c else " |" for c in mine)

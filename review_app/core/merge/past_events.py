@@ -106,6 +106,7 @@ _FROM = re.compile(r"\b(?:from|as\s+of|starting|with\s+effect\s+from)\s+"
                    r"(?:(\d{1,2})(?:st|nd|rd|th)?\s+)?([A-Za-z]{3,9})\b"
                    r"(?:\s+(\d{1,2})(?:st|nd|rd|th)?\b)?(?:,?\s+(\d{4})\b)?", re.I)
 _UP_DOWN = frozenset(("up", "down"))
+_UNTIL_AFTER = re.compile(r"\s*(?:to|until|till|through|-|–)\s", re.I)
 
 
 def announced_change(text: str, change_verbs: frozenset[str]) -> str | None:
@@ -115,8 +116,8 @@ def announced_change(text: str, change_verbs: frozenset[str]) -> str | None:
     or passive form of one of `change_verbs` (Lexicon: their past forms) or "goes up /
     down"; None when it announces no such change."""
     m = _FROM.search(text)
-    if m is None:
-        return None
+    if m is None or _UNTIL_AFTER.match(text, m.end()):
+        return None  # ("From March to May the session moves ...": a period, not a change)
     words = re.findall(r"[a-z]+", text[m.end():].lower())
     for k, w in enumerate(words[:12]):
         verb = (w in ("go", "goes") and words[k + 1:k + 2] != [] and words[k + 1] in _UP_DOWN) \
@@ -146,10 +147,10 @@ def took_effect(text: str, older: Note, base: Note) -> bool:
     year = int(m.group(4)) if m.group(4) else written.year
     try:
         when = dt.date(year, number, int(day) if day else 1)
-    except ValueError:
+        if m.group(4) is None and when < written.replace(day=1):
+            when = dt.date(year + 1, number, int(day) if day else 1)
+    except ValueError:  # (a day its month lacks, "29 February" of the next year)
         return False
-    if m.group(4) is None and when < written.replace(day=1):
-        when = when.replace(year=when.year + 1)
     return when < base.modified.date()
 
 
