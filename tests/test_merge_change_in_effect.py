@@ -80,3 +80,23 @@ def test_a_period_or_a_day_the_next_year_lacks_is_no_announced_change():
     # (the next 29 February does not exist: no change read, and no crash)
     assert took_effect("From 29 February the hall hire fee goes up.", older, newest) is False
     assert newest.modified.date() == dt.date(2025, 9, 1)
+
+
+def test_a_change_naming_where_it_goes_or_not_yet_due_is_kept():
+    import datetime as dt
+
+    from review_app.core.merge.lexicon import Lexicon
+    from review_app.core.merge.past_events import announced_change, took_effect
+
+    lx = Lexicon()
+    # where it moves to is a fact the newest's row of the thing may not give
+    assert announced_change("From 3 March 2025 the Tuesday club night moves to the sports "
+                            "hall at Castle School.", lx.change_verbs) is None
+    assert announced_change("From 1 July the guest fee goes up to £7.", lx.change_verbs) == \
+        "the guest fee"
+    # a day without a year is read from when the older note was last written
+    older = note("philately/edited.md", fm("Club nights", "2025-12-01", created="2023-05-01")
+                 + "From 5 January the Tuesday club night moves an hour later.\n")
+    newest = note("philately/edited-2025.md", fm("Club nights (Dec)", "2025-12-15") + "x\n")
+    assert took_effect(older.text.splitlines()[-1], older, newest) is False
+    assert older.modified.date() == dt.date(2025, 12, 1)

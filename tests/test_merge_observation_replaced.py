@@ -76,3 +76,13 @@ def test_the_same_number_of_another_measure_is_no_restatement():
     assert entry(composed, "every three months").status == "superseded"
     assert entry(composed, "Three trailers").status == "carried"
     assert "Three trailers are parked behind the store." in composed.text
+
+
+def test_of_two_lines_giving_the_observation_value_neither_is_taken():
+    older = OLDER.replace("Allow about ninety minutes from arrival on the slipway.",
+                          "Allow about ninety minutes from arrival on the slipway. "
+                          "The safety briefing for new crews lasts ninety minutes.")
+    composed = _composed(older)
+    assert entry(composed, "Allow about ninety minutes").status != "superseded" or \
+        "observation" not in entry(composed, "Allow about ninety minutes").why
+    assert "briefing for new crews lasts ninety minutes" in composed.text

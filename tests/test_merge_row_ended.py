@@ -68,3 +68,15 @@ def test_the_title_alone_does_not_name_the_thing():
                                        "Junior membership has been discontinued"))
     assert entry(composed, "| Family (2 adults + children) |").status == "carried"
     assert "| Family (2 adults + children) | £55 | one household |" in composed.text
+
+
+def test_a_row_naming_another_thing_of_the_title_is_not_what_ended():
+    older = OLDER.replace("| Family (2 adults + children) | £55 | one household |",
+                          "| Family session | £12 | Sundays |")
+    newer = NEWER.replace("Folk club membership rates 2026",
+                          "Folk club membership and session rates 2026")
+    older = older.replace("Folk club membership rates",
+                          "Folk club membership and session rates")
+    composed = merged(note("folk/subscriptions-2026.md", newer),
+                      note("folk/subscriptions.md", older))
+    assert entry(composed, "| Family session |").status == "carried"

@@ -72,3 +72,17 @@ def test_a_row_that_cannot_be_read_cell_for_cell_keeps_its_own_table():
         composed = _composed(older)
         assert row in composed.text, composed.text
         assert entry(composed, "| Ankle braces").written is None
+
+
+def test_rows_go_in_together_or_not_at_all_and_never_after_a_total():
+    # a newest table ending in a total keeps the older rows in their own table, and the
+    # ledger says so (merged() checks the text against the ledger)
+    total = NEWER.replace("| Beach balls | 4 | £2 |\n",
+                          "| Beach balls | 4 | £2 |\n| Total | 18 | |\n")
+    composed = merged(note("volleyball/kit-2026.md", total), note("volleyball/kit.md", OLDER))
+    assert entry(composed, "| Ankle braces").written is None
+    assert "| Ankle braces (youth sizes) | 6 | £2 |" in composed.text
+    # a column both headers name at another place: the order was not kept
+    moved = OLDER.replace("| Item | Quantity | Hire per session |", "| Item | Hire | Qty |")
+    composed = merged(note("volleyball/kit-2026.md", NEWER), note("volleyball/kit.md", moved))
+    assert entry(composed, "| Ankle braces").written is None

@@ -35,7 +35,9 @@ one the observation gives, the two are Thresholds.prose_as_observation_cosine cl
 measure it alike and speak of one thing (a value frame and a content word in common:
 "Sales ... on the second Wednesday" / "[schedule] Sales on the second Wednesday, start
 10am"; not "Couples ... second membership 10% off" / "[discount] Students 10% off"), and it
-names no number the newest lacks (a phone, an account: alone_facts.identifiers).
+names no number the newest lacks (a phone, an account: alone_facts.identifiers). An
+observation sums up one line: when two carried lines of its note give its value, both
+stay.
 
 A step or open checklist item the newest's block left out is held back with its block
 (issue 18 point 3); its note's observation carried, it is that fact in the body
@@ -116,6 +118,7 @@ def _observation_replaced(ctx: MergeContext) -> None:
         olds = [{v for v in _values(ctx, said(o.unit)) if v.startswith("n:")} - stated
                 for o in gone]
         sims = ctx.cosines([r.unit.text for r in lines], [said(o.unit) for o in gone])
+        found: dict[int, list[int]] = {}  # observation -> the lines it may sum up
         for i, r in enumerate(lines):
             new = sorted(_values(ctx, r.unit.text) - stated)
             numbers = {v for v in new if v.startswith("n:")}
@@ -127,9 +130,14 @@ def _observation_replaced(ctx: MergeContext) -> None:
                 float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine
                 or frames & value_frames(said(gone[j].unit), ctx.lexicon)
                 and words & content_prefixes(ctx, said(gone[j].unit)))]
-            if not hits:
-                continue
-            o = gone[max(hits, key=lambda j: float(sims[i, j]))]
+            if hits:
+                found.setdefault(max(hits, key=lambda j: float(sims[i, j])), []).append(i)
+        for j, which in found.items():
+            if len(which) > 1:
+                continue  # an observation sums up one line: of two giving its value, which
+                # is not known ("Allow ninety minutes" and "the briefing lasts ninety
+                # minutes"), and both stay
+            r, o = lines[which[0]], gone[j]
             e = ctx.entries[o.key]
             ctx.entries[r.key] = set_status(
                 ctx.entries[r.key], "superseded", by=e.by, by_text=e.by_text,

@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..units import normalise
 from .context import MergeContext, Ref
-from .document import Block
+from .document import Block, Document
 
 _MONEY = re.compile(r"[$€£¥]\s?\d|\d\s?(?:EUR|USD|GBP)\b")
 _NUMBER = re.compile(r"^\s*\d[\d.,:/\-]*\s*%?\s*$")
@@ -37,20 +38,31 @@ def run(ctx: MergeContext) -> None:
     if ctx.action != "merge":
         return
     for _, doc in ctx.older:
+        held: dict[int, list[Ref]] = {}  # newest block -> this note's rows carried with it
         for r in ctx.refs[doc.path]:
-            e = ctx.entries[r.key]
-            if r.unit.kind != "row" or e.status != "carried" or e.written \
-                    or r.key not in ctx.held_with:
-                continue
-            block = ctx.base.blocks[ctx.held_with[r.key]]
-            if block.kind != "table" or doc.blocks[r.unit.block].header == block.header:
-                continue  # (the same header: held_blocks puts it on as it is)
-            row = in_columns(ctx, block, r)
-            if row is not None:
-                ctx.entries[r.key] = replace(e, written=row)
+            if r.unit.kind == "row" and ctx.entries[r.key].status == "carried" \
+                    and r.key in ctx.held_with:
+                held.setdefault(ctx.held_with[r.key], []).append(r)
+        for bi, refs in held.items():
+            block = ctx.base.blocks[bi]
+            if block.kind != "table" or any(
+                    ctx.entries[r.key].written for r in refs) or all(
+                    doc.blocks[r.unit.block].header == block.header for r in refs) \
+                    or _ends_in_total(ctx, block):
+                continue  # (the same header: held_blocks puts them on as they are)
+            rows = [in_columns(ctx, block, doc, r) for r in refs]
+            if all(row is not None for row in rows):  # all of them or none: they are
+                # written together (held_blocks.continued), in the table or under a label
+                for r, row in zip(refs, rows, strict=True):
+                    ctx.entries[r.key] = replace(ctx.entries[r.key], written=row)
 
 
-def in_columns(ctx: MergeContext, block: Block, r: Ref) -> str | None:
+def _ends_in_total(ctx: MergeContext, block: Block) -> bool:
+    first = cells(ctx.base.lines[block.end - 1])[0].strip("* ").lower()
+    return bool(set(first.split()) & ctx.lexicon.total_labels)
+
+
+def in_columns(ctx: MergeContext, block: Block, doc: Document, r: Ref) -> str | None:
     """The older row in the newest table's columns, or None when it cannot be read cell
     for cell into them."""
     rows = [cells(ln) for u in block.units for ln in u.raw if u.kind == "row"]
@@ -61,6 +73,11 @@ def in_columns(ctx: MergeContext, block: Block, r: Ref) -> str | None:
     mine = cells(raw)
     if len(mine) != width:
         return None  # (a column more or less: which one is not known)
+    theirs = [normalise(c) for c in block.header.split(" | ")]
+    ours = [normalise(c) for c in doc.blocks[r.unit.block].header.split(" | ")]
+    if any(h and h in theirs and theirs.index(h) != k for k, h in enumerate(ours)):
+        return None  # a column both name sits elsewhere ("Name | Phone | Role" / "Name |
+        # Role | Phone"): the order was not kept
     for k, cell in enumerate(mine):
         shapes = {_shape(row[k]) for row in rows if k < len(row) and row[k]}
         if len(shapes) == 1 and (kind := next(iter(shapes))) != "text" \

@@ -147,9 +147,16 @@ def _row_of(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool:
     """A table row names the thing by the word that tells it from the table's other rows;
     its note's title says what they all are ("| Family (2 adults + children) | £95 |" of
     "Membership subscriptions" is the family membership "Family membership has been
-    discontinued" ends). At least one word of the thing is the row's own."""
-    return r.unit.kind == "row" and not end.names and bool(
-        end.words & words_in(about, ctx.lexicon)) and speaks_of(
+    discontinued" ends). At least one word of the thing is the row's own (its first cell,
+    brackets aside), and it names no other word of the title."""
+    if r.unit.kind != "row" or end.names:
+        return False
+    own = words_in(re.sub(r"\([^)]*\)", " ", about.split(" | ")[0]), ctx.lexicon)
+    title = words_in(_title(ctx, r), ctx.lexicon)
+    # the row names no other thing of the title's ("| Family swim session |" of
+    # "Membership and session prices" is a session; "| Draught ale |" of "Cider and ale
+    # prices" is ale, not the draught cider that ended)
+    return bool(end.words & own) and not (own & title) - end.words and speaks_of(
         f"{about} {_title(ctx, r)}", end, ctx.lexicon)
 
 

@@ -127,6 +127,10 @@ def announced_change(text: str, change_verbs: frozenset[str]) -> str | None:
                                                                    & change_verbs)) \
             or (k > 0 and words[k - 1] in ("is", "are", "be") and w in change_verbs)
         if verb:
+            after = text[m.end():].lower()
+            if re.search(rf"\b{re.escape(w)}\b(?:\s+(?:up|down))?\s+to\s+(?![$€£¥\d])", after):
+                return None  # "moves to the sports hall", "is changed to run with ...":
+                # it names where or what it becomes, which the newest may not say
             return " ".join(words[:k])
     return None
 
@@ -143,7 +147,9 @@ def took_effect(text: str, older: Note, base: Note) -> bool:
     day = m.group(1) or m.group(3)
     if number is None:
         return False
-    written = (older.created or older.modified).date()
+    # (without a year, read from when the older note was last written: a note created
+    # in 2023 and edited in December 2025 means the coming 5 January)
+    written = (older.modified or older.created).date()
     year = int(m.group(4)) if m.group(4) else written.year
     try:
         when = dt.date(year, number, int(day) if day else 1)
