@@ -149,7 +149,7 @@ def took_effect(text: str, older: Note, base: Note) -> bool:
         return False
     # (without a year, read from when the older note was last written: a note created
     # in 2023 and edited in December 2025 means the coming 5 January)
-    written = (older.modified or older.created).date()
+    written = older.modified.date()
     year = int(m.group(4)) if m.group(4) else written.year
     try:
         when = dt.date(year, number, int(day) if day else 1)
