@@ -6,7 +6,12 @@ return goes up ..." above a 2026 fare table (a heritage railway's fares)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from helpers_merge import entry, fm, merged, note
+
+from review_app.core.merge.lexicon import Lexicon
+from review_app.core.merge.past_events import announced_change, took_effect
 
 OLDER = fm("Philatelic society charges", "2025-02-01") + """\
 Charges for members of the Kestrel Philatelic Society.
@@ -64,11 +69,6 @@ def test_a_change_not_yet_in_effect_when_the_newest_was_written_is_kept():
 
 
 def test_a_period_or_a_day_the_next_year_lacks_is_no_announced_change():
-    import datetime as dt
-
-    from review_app.core.merge.lexicon import Lexicon
-    from review_app.core.merge.past_events import announced_change, took_effect
-
     lx = Lexicon()
     assert announced_change("From March to May the Monday session moves to the Leisure "
                             "Centre.", lx.change_verbs) is None
@@ -83,11 +83,6 @@ def test_a_period_or_a_day_the_next_year_lacks_is_no_announced_change():
 
 
 def test_a_change_naming_where_it_goes_or_not_yet_due_is_kept():
-    import datetime as dt
-
-    from review_app.core.merge.lexicon import Lexicon
-    from review_app.core.merge.past_events import announced_change, took_effect
-
     lx = Lexicon()
     # where it moves to is a fact the newest's row of the thing may not give
     assert announced_change("From 3 March 2025 the Tuesday club night moves to the sports "

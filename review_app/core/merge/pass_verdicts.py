@@ -21,7 +21,6 @@ from functools import cache, lru_cache
 from rapidfuzz import fuzz, process
 
 from ..links import relation_target
-from ..notes import Note
 from ..units import normalise
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
@@ -56,7 +55,6 @@ from .link_lines import (
     relation_of,
 )
 from .older_only import (
-    content_prefixes,
     heads_apart,
     label_unsaid,
     new_facts,
@@ -73,9 +71,10 @@ from .other_value import (
     recounted,
     target_words,
 )
+from .overtaken import overtaken_by
 from .pass_questions import drop_open_questions
 from .pass_units import as_written, entry_for, said
-from .past_events import announced_change, lapsed, past_event, took_effect
+from .past_events import lapsed, past_event
 from .pool import pools
 from .roles import moved as role_moved
 from .roles import replaced as role_replaced
@@ -207,7 +206,7 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     if own is not None and lapsed(u.text, own, ctx.base_note):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why="held until a day before the newest note was written")
-    if own is not None and u.kind == "sentence" and (b := _in_effect(ctx, r, own)) is not None:
+    if own is not None and u.kind == "sentence" and (b := overtaken_by(ctx, r, own)) is not None:
         ctx.over.add(r.key)  # history: its date and reason went with the change
         return entry_for(r, "superseded", by=b.key, by_text=as_written(b), flips=_FLIP_PAIR,
                          why="a change its version announced, in effect before the newest "
@@ -313,37 +312,6 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         return entry_for(r, "dropped", why=f"{WORDING_ONLY}, no fact the newest lacks",
                       flips=_FLIP_CARRY)
     return None
-
-
-def _in_effect(ctx: MergeContext, r: Ref, own: Note) -> Ref | None:
-    """The newest unit giving a value of what an older sentence announced a change of,
-    when that change took effect before the newest note was written (past_events): "From 1
-    July 2025 the adult return goes up" under the newest's "| Adult return | £19.50 |".
-    What changes is named by two of its words (_slot_words; its one, if it has one) in a unit
-    of the newest that gives a figure: a thing the newest no longer speaks of keeps the
-    sentence ("From 1 March the gym opens at 6am" states the opening time)."""
-    thing = announced_change(r.unit.text, ctx.lexicon.change_verbs)
-    if not thing or not took_effect(r.unit.text, own, ctx.base_note):
-        return None
-    words = _slot_words(ctx, thing)
-    if not words:
-        return None
-    need = min(2, len(words))
-    best: tuple[int, Ref] | None = None
-    for b in ctx.base_refs():
-        if b.unit.kind == "rel" or not any(v.startswith("n:") for v in b.facts.values):
-            continue
-        shared = len(words & _slot_words(ctx, b.unit.text))
-        if shared >= need and (best is None or shared > best[0]):
-            best = (shared, b)
-    return best[1] if best is not None else None
-
-
-def _slot_words(ctx: MergeContext, text: str) -> set[str]:
-    """Content words by their first four letters, a weekday among them: "the Monday
-    senior session" is the newest's "Monday 20:30-22:00: Seniors"."""
-    return content_prefixes(ctx, text) | {
-        w[:4] for w in re.findall(r"[a-z]+", text.lower()) if w in ctx.lexicon.weekdays}
 
 
 def _stated_apart(ctx: MergeContext, r: Ref, pool: list[Ref]) -> frozenset[str]:
