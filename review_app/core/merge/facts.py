@@ -326,10 +326,20 @@ def stem(word: str, lexicon: Lexicon) -> str:
     if found is None:
         found = memo[word] = word
         for end in lexicon.stem_suffixes:
+            if end == "es" and not word[:-2].endswith(lexicon.es_after):
+                continue
+            if end == "s" and word.endswith(lexicon.s_kept_after):
+                continue
             if word.endswith(end) and len(word) - len(end) >= 3:
                 found = memo[word] = word[: -len(end)]
                 break
+        if len(found) >= 4 and found.endswith("e"):  # "phone" / "phoning", "price" /
+            found = memo[word] = found[:-1]  # "priced": one stem with or without its e
     return found
+
+
+RATE = "per:"
+"""value_frames' mark of the word a rate is counted by."""
 
 
 def value_frames(text: str, lexicon: Lexicon) -> set[str]:
@@ -362,15 +372,20 @@ def value_frames(text: str, lexicon: Lexicon) -> set[str]:
             while 0 <= j < len(tokens) and abs(j - k) <= 8 and found < 2:
                 w = tokens[j].lower()
                 if not values[j] and w not in lexicon.function_words:
-                    out.add(mark + stem(w, lexicon))
+                    # what a rate is counted by ("£2 per bird") is its unit, marked so:
+                    # thing_frames leaves it out ("pools ... per bird" / "Entry ...
+                    # per bird" are two prices)
+                    word = stem(w, lexicon) if step < 0 or tokens[j - 1].lower() \
+                        not in lexicon.rate_words else f"{RATE}{stem(w, lexicon)}"
+                    out.add(mark + word)
                     if _IDENT.match(tokens[k]):  # an identifier: its shape too
-                        out.add(f"{mark}{stem(w, lexicon)}={_shape(tokens[k])}")
+                        out.add(f"{mark}{word}={_shape(tokens[k])}")
                     elif tokens[k][:1] in "$€£¥" or (k > 0 and tokens[k - 1].lower()
                                                      in lexicon.currencies):
-                        out.add(f"{mark}{stem(w, lexicon)}=money")
+                        out.add(f"{mark}{word}=money")
                     elif _ISO_DATE.match(tokens[k]) or (
                             k > 0 and tokens[k - 1].lower() in lexicon.months):
-                        out.add(f"{mark}{stem(w, lexicon)}=date")
+                        out.add(f"{mark}{word}=date")
                     found += 1  # the two nearest words: "confirmation number HX-1"
                 j += step
     return out
@@ -384,7 +399,8 @@ def thing_frames(frames: set[str], lexicon: Lexicon) -> set[str]:
     if not frames:
         return frames
     units = {stem(w, lexicon) for w in lexicon.measure_words}
-    return {f for f in frames if f[1:].split("=", 1)[0] not in units}
+    return {f for f in frames if (w := f[1:].split("=", 1)[0]) not in units
+            and not w.startswith(RATE)}
 
 
 _CODED = re.compile(r"(?<![\w.])\d+([A-Z]{1,2})(?![\w.]\w)")

@@ -105,27 +105,37 @@ def run(ctx: MergeContext) -> None:
 
 def _observation_replaced(ctx: MergeContext) -> None:
     """A carried body line whose only new numbers are the old value of its own note's
-    observation, which the newest superseded with another value, is superseded too."""
+    observation, which the newest superseded with another value, is superseded too; and
+    a carried observation whose only new numbers are the old value of its own note's body
+    line the newest replaced ("[timing] Transit damage reported within 48 hours" beside
+    "report it within 48 hours", which "Tell us within 72 hours" replaced)."""
+    _sums_up_replaced(ctx, ("obs",), ("sentence", "item"), "its note's observation of it")
+    _sums_up_replaced(ctx, ("sentence", "item"), ("obs",), "the line of its note it sums up")
+
+
+def _sums_up_replaced(ctx: MergeContext, gone_kinds: tuple[str, ...],
+                      kept_kinds: tuple[str, ...], told: str) -> None:
     stated = base_values(ctx)
     for _, doc in ctx.older:
         refs = ctx.refs[doc.path]
-        gone = [o for o in refs if o.unit.kind == "obs" and o.key not in ctx.choices
-                and (e := ctx.entries[o.key]).status == "superseded" and e.by is not None]
-        lines = [r for r in refs if r.unit.kind in ("sentence", "item")
+        gone = [o for o in refs if o.unit.kind in gone_kinds and o.key not in ctx.choices
+                and (e := ctx.entries[o.key]).status == "superseded" and e.by is not None
+                and ctx.section_gone.get(o.key) != e.by]  # (not for its section alone)
+        lines = [r for r in refs if r.unit.kind in kept_kinds
                  and r.key not in ctx.choices and ctx.entries[r.key].status == "carried"]
         if not gone or not lines:
             continue
         olds = [{v for v in _values(ctx, said(o.unit)) if v.startswith("n:")} - stated
                 for o in gone]
-        sims = ctx.cosines([r.unit.text for r in lines], [said(o.unit) for o in gone])
-        found: dict[int, list[int]] = {}  # observation -> the lines it may sum up
+        sims = ctx.cosines([said(r.unit) for r in lines], [said(o.unit) for o in gone])
+        found: dict[int, list[int]] = {}  # replaced unit -> the carried units it may be
         for i, r in enumerate(lines):
-            new = sorted(_values(ctx, r.unit.text) - stated)
+            new = sorted(_values(ctx, said(r.unit)) - stated)
             numbers = {v for v in new if v.startswith("n:")}
             if not numbers or identifiers(ctx, r, new):
                 continue
-            frames = value_frames(r.unit.text, ctx.lexicon)
-            words = content_prefixes(ctx, r.unit.text)
+            frames = value_frames(said(r.unit), ctx.lexicon)
+            words = content_prefixes(ctx, said(r.unit))
             hits = [j for j, old in enumerate(olds) if numbers <= old and (
                 float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine
                 or frames & value_frames(said(gone[j].unit), ctx.lexicon)
@@ -142,8 +152,7 @@ def _observation_replaced(ctx: MergeContext) -> None:
             ctx.entries[r.key] = set_status(
                 ctx.entries[r.key], "superseded", by=e.by, by_text=e.by_text,
                 flips=("newer", "older"),
-                why=f"its note's observation of it ({as_written(o).strip()}) gives the value "
-                    "the newest replaced")
+                why=f"{told} ({as_written(o).strip()}) gives the value the newest replaced")
 
 
 def _held(ctx: MergeContext, r: Ref) -> bool:

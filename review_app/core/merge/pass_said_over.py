@@ -178,9 +178,10 @@ def run(ctx: MergeContext) -> None:
     lead |= {b.key for b in base if any(end.kind == "gone" and not end.person and end.distinct
                                         for end in ends.get(b.key, ()))}
     people += [b for b in base if b.key in lead and b not in people]
-    # an older version telling that someone left speaks for the versions before it (v2's
-    # "Dave Hollins moved to the Manchester branch" over v1's "Rep: Dave Hollins"): the
-    # older notes come newest first
+    # an older version telling that someone left, or that a thing it names whole is gone,
+    # speaks for the versions before it (v2's "Dave Hollins moved to the Manchester
+    # branch" over v1's "Rep: Dave Hollins"; v2's "Cast post and cores have been
+    # discontinued" over v1's "Cast post and core: £60"): the older notes come newest first
     told: list[Ref] = []
     pairs: list[tuple[Ref, Ref, Ended, bool]] = []  # (..., named whole)
     stated = cache(lambda: stated_facts(ctx))
@@ -189,7 +190,7 @@ def run(ctx: MergeContext) -> None:
         for r in ctx.refs[doc.path]:
             found = ended(said(r.unit), ctx.lexicon) \
                 if r.unit.kind not in ("obs", "rel", "code") else ()
-            if any(end.person for end in found):
+            if any(end.person or end.kind == "gone" for end in found):
                 ends[r.key] = found
                 told.append(r)
             e = ctx.entries.get(r.key)

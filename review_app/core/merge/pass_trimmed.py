@@ -50,7 +50,7 @@ from .older_only import (
     stated_facts,
     unstated,
 )
-from .pass_units import as_written
+from .pass_units import as_written, said
 
 
 @cache
@@ -291,6 +291,10 @@ def _new_in(ctx: MergeContext, clause: str, stated: set[str]) -> bool:
 
 def _other_value_clauses(ctx: MergeContext) -> None:
     stated = stated_facts(ctx)
+    # what the newest says is over: a kept clause speaking of it is stale too ("please
+    # book by phoning the shop on 01632 960418" / "phone bookings are no longer taken")
+    gone = [end for b in ctx.base_refs() if b.unit.kind not in ("rel", "code")
+            for end in ended(said(b.unit), ctx.lexicon) if end.kind == "gone"]
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]
@@ -298,7 +302,7 @@ def _other_value_clauses(ctx: MergeContext) -> None:
                     or r.key in ctx.fuller or r.key in ctx.over or e.by is None:
                 continue
             cut = _valued_cut(ctx, r, stated)
-            if cut is None:
+            if cut is None or any(speaks_of(cut[0], end, ctx.lexicon) for end in gone):
                 continue
             choice = ctx.choices.get(r.key)
             if choice in ("carry", "drop"):  # the person's: the whole sentence, or none
@@ -380,15 +384,15 @@ def _older_measure(ctx: MergeContext, clause: str,
     words = content_prefixes(ctx, clause) - content_prefixes(
         ctx, " ".join(u for _, u in mine))
     near = _beside_figures(ctx, clause)
-    for theirs, said, b in base:
+    for theirs, spoken, b in base:
         # each figure of the part has another of its unit there, one for one ("40
         # newtons closing force and 60 newtons opening force" against "35 newtons
         # closing force" keeps the opening force)
         other = all(any(u == v and d != e for e, v in theirs) and (d, u) not in theirs
                     and sum(v == u for _, v in mine) <= sum(v == u for _, v in theirs)
                     for d, u in mine)
-        shared = words & said
-        if other and len(shared) >= 2 and 2 * len(shared) >= len(words) and near & said:
+        shared = words & spoken
+        if other and len(shared) >= 2 and 2 * len(shared) >= len(words) and near & spoken:
             return b
     return None
 

@@ -124,6 +124,8 @@ def run(ctx: MergeContext) -> None:
                 v.startswith("code:") and any(v[5:] in c for c in codes)))
             if any(v.startswith("name:") for v in new):
                 new -= _lower_names(ctx, r, new, pool)
+            if any(v.startswith("label:") for v in new):
+                new -= _labels_stated(r, new, base_refs)
             if not new and r.unit.kind not in STRUCTURED:
                 new = _stated_apart(ctx, r, pool)
             elif r.unit.kind == "check" and r.unit.box != " " and all(
@@ -139,6 +141,23 @@ def run(ctx: MergeContext) -> None:
     _by_meaning(ctx, todo)
     _restated(ctx)
     drop_open_questions(ctx)
+
+
+def _labels_stated(r: Ref, new: frozenset[str], base: list[Ref]) -> set[str]:
+    """The unit's "Label: value" facts a base unit states whole: it names the label and
+    gives every other fact of the unit ("- Baritone: Simon Reyes, 07700 900561" /
+    "| Baritone | Simon Reyes | 07700 900561 |": the same line as a table row)."""
+    labels = {v for v in new if v.startswith("label:")}
+    rest = r.facts.values - labels
+    if new - labels or not rest:
+        return set()
+    out = set()
+    for v in labels:
+        label = v[6:].split("=", 1)[0].lstrip("-*+ ").strip()
+        if label and any(rest <= b.facts.values and label in b.unit.text.lower()
+                         for b in base):
+            out.add(v)
+    return out
 
 
 def _lower_names(ctx: MergeContext, r: Ref, new: frozenset[str], pool: list[Ref]
@@ -418,7 +437,19 @@ def _replaced_before(ctx: MergeContext, r: Ref) -> LedgerEntry | None:
     k = next(i for i, o in enumerate(refs) if o.key == r.key)
     prev = refs[k - 1] if k else None
     e = ctx.entries.get(prev.key) if prev is not None and prev.section == r.section else None
-    return e if e is not None and e.status == "superseded" else None
+    if e is None or e.status != "superseded" or prev is None or r.unit.kind != "sentence":
+        return None  # (an entry of a list is one of its own: step 4 does not go on
+        # about step 3)
+    # a sentence opening with a name the line before does not give speaks of its own
+    # subject ("Simon Reyes also runs the Monday quartet club" after "- Bass: Phil
+    # Gardner"), unlike "The hotel is ..." after "Rooms at the Hilton"
+    first = re.match(r"\W*([A-Z][\w'’-]*)", r.unit.text)
+    if first is not None and first.group(1).lower() not in ctx.lexicon.function_words \
+            and f"name:{first.group(1).lower()}" in facts_of(
+                r.unit.text, ctx.lexicon, all_names=True).values \
+            and first.group(1).lower() not in prev.unit.text.lower():
+        return None
+    return e
 
 
 def _row_key(ctx: MergeContext, r: Ref) -> str:
