@@ -333,8 +333,6 @@ def stem(word: str, lexicon: Lexicon) -> str:
             if word.endswith(end) and len(word) - len(end) >= 3:
                 found = memo[word] = word[: -len(end)]
                 break
-        if len(found) >= 4 and found.endswith("e"):  # "phone" / "phoning", "price" /
-            found = memo[word] = found[:-1]  # "priced": one stem with or without its e
     return found
 
 

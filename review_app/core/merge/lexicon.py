@@ -498,6 +498,14 @@ class Lexicon(TimeWords):
     # A plural's "es" is an ending only after these ("boxes", "wishes"; "cores" is
     # "core" + "s", as "core" is), and a final "s" is none after these ("class",
     # "status"): a word and its plural stem alike.
+    # Words of a state that lasts a while ("closed until the end of January while the
+    # kitchen is refitted", "closed for the winter"): what such a sentence says is gone
+    # is not gone for good (pass_said_over reads a version's "gone" over the versions
+    # before it only without them).
+    for_a_while: frozenset[str] = field(default_factory=lambda: word_set("""
+        until till temporarily temporary while during meantime meanwhile winter summer
+        spring autumn refit refurbishment repairs
+        """))
     # The word before what a rate is counted by ("£2 per bird"): that word is the rate's
     # unit, not the thing priced (facts.value_frames).
     rate_words: frozenset[str] = frozenset({"per"})

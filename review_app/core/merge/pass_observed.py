@@ -110,11 +110,18 @@ def _observation_replaced(ctx: MergeContext) -> None:
     line the newest replaced ("[timing] Transit damage reported within 48 hours" beside
     "report it within 48 hours", which "Tell us within 72 hours" replaced)."""
     _sums_up_replaced(ctx, ("obs",), ("sentence", "item"), "its note's observation of it")
-    _sums_up_replaced(ctx, ("sentence", "item"), ("obs",), "the line of its note it sums up")
+    _sums_up_replaced(ctx, ("sentence", "item"), ("obs",), "the line of its note it sums up",
+                      most_words=True)
 
 
 def _sums_up_replaced(ctx: MergeContext, gone_kinds: tuple[str, ...],
-                      kept_kinds: tuple[str, ...], told: str) -> None:
+                      kept_kinds: tuple[str, ...], told: str, *,
+                      most_words: bool = False) -> None:
+    """`most_words`: the carried unit sums up the replaced one only when most of its own
+    words, measures aside, are that unit's ("[refunds] Entry fees refunded if you
+    withdraw 14 days before the show" sums up no "Entries must reach the show secretary
+    14 days before the show")."""
+    measures = {w[:4] for w in ctx.lexicon.measure_words}
     stated = base_values(ctx)
     for _, doc in ctx.older:
         refs = ctx.refs[doc.path]
@@ -136,10 +143,13 @@ def _sums_up_replaced(ctx: MergeContext, gone_kinds: tuple[str, ...],
                 continue
             frames = value_frames(said(r.unit), ctx.lexicon)
             words = content_prefixes(ctx, said(r.unit))
+            own = words - measures
             hits = [j for j, old in enumerate(olds) if numbers <= old and (
                 float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine
                 or frames & value_frames(said(gone[j].unit), ctx.lexicon)
-                and words & content_prefixes(ctx, said(gone[j].unit)))]
+                and words & content_prefixes(ctx, said(gone[j].unit))) and (
+                not most_words
+                or 2 * len(own & content_prefixes(ctx, said(gone[j].unit))) > len(own))]
             if hits:
                 found.setdefault(max(hits, key=lambda j: float(sims[i, j])), []).append(i)
         for j, which in found.items():

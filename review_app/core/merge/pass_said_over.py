@@ -190,7 +190,9 @@ def run(ctx: MergeContext) -> None:
         for r in ctx.refs[doc.path]:
             found = ended(said(r.unit), ctx.lexicon) \
                 if r.unit.kind not in ("obs", "rel", "code") else ()
-            if any(end.person or end.kind == "gone" for end in found):
+            if any(end.person for end in found) or any(end.kind == "gone" for end in found) \
+                    and not set(re.findall(r"[a-z]+", said(r.unit).lower())) \
+                    & ctx.lexicon.for_a_while:  # ("closed until the end of January")
                 ends[r.key] = found
                 told.append(r)
             e = ctx.entries.get(r.key)

@@ -293,8 +293,11 @@ def _other_value_clauses(ctx: MergeContext) -> None:
     stated = stated_facts(ctx)
     # what the newest says is over: a kept clause speaking of it is stale too ("please
     # book by phoning the shop on 01632 960418" / "phone bookings are no longer taken")
+    # (a thing of two words or a name: "phone bookings"; "The band no longer plays on
+    # Fridays" ends no number of the band's)
     gone = [end for b in ctx.base_refs() if b.unit.kind not in ("rel", "code")
-            for end in ended(said(b.unit), ctx.lexicon) if end.kind == "gone"]
+            for end in ended(said(b.unit), ctx.lexicon) if end.kind == "gone"
+            and (end.names or len(end.words) >= 2)]
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries[r.key]

@@ -144,19 +144,21 @@ def run(ctx: MergeContext) -> None:
 
 
 def _labels_stated(r: Ref, new: frozenset[str], base: list[Ref]) -> set[str]:
-    """The unit's "Label: value" facts a base unit states whole: it names the label and
-    gives every other fact of the unit ("- Baritone: Simon Reyes, 07700 900561" /
-    "| Baritone | Simon Reyes | 07700 900561 |": the same line as a table row)."""
+    """The unit's "Label: value" facts a base table row states whole: its first cell is
+    the label and it gives every other fact of the unit ("- Baritone: Simon Reyes, 07700
+    900561" / "| Baritone | Simon Reyes | 07700 900561 |": the same line as a row)."""
     labels = {v for v in new if v.startswith("label:")}
     rest = r.facts.values - labels
     if new - labels or not rest:
         return set()
+    heads = {normalise(b.unit.text.strip().strip("|").split("|")[0]): b for b in base
+             if b.unit.kind == "row"}
     out = set()
     for v in labels:
-        label = v[6:].split("=", 1)[0].lstrip("-*+ ").strip()
-        if label and any(rest <= b.facts.values and label in b.unit.text.lower()
-                         for b in base):
-            out.add(v)
+        b = heads.get(normalise(v[6:].split("=", 1)[0].lstrip("-*+ ")))
+        if b is not None and rest <= b.facts.values:  # (a row heading it, not a line
+            out.add(v)  # that names the label and the old holder: "Coxswain from
+            # March: Declan Orr (Morag Reid now trains new crew)")
     return out
 
 
@@ -447,8 +449,10 @@ def _replaced_before(ctx: MergeContext, r: Ref) -> LedgerEntry | None:
     if first is not None and first.group(1).lower() not in ctx.lexicon.function_words \
             and f"name:{first.group(1).lower()}" in facts_of(
                 r.unit.text, ctx.lexicon, all_names=True).values \
-            and first.group(1).lower() not in prev.unit.text.lower():
-        return None
+            and first.group(1).lower() not in prev.unit.text.lower() \
+            and not set(re.findall(r"[a-z]+", r.unit.text.lower())) & (
+                ctx.lexicon.person_pointers - {"his"}):  # ("... and passes it to her":
+        return None  # the old holder; "at his garage" is the subject's)
     return e
 
 
