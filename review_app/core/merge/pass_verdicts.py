@@ -35,6 +35,7 @@ from .facts import (
     same_kind,
     thing_frames,
     value_frames,
+    weekdays_named,
     word_names,
 )
 from .ledger import (
@@ -173,6 +174,12 @@ def _lower_names(ctx: MergeContext, r: Ref, new: frozenset[str], pool: list[Ref]
     said = set().union(*(word_names(b.unit.text, ctx.lexicon) for b in near)) if near \
         else set()
     return {v for v in new if v.startswith("name:") and plain_name(v) in said}
+
+
+@lru_cache(maxsize=1 << 12)
+def _text_words(text: str) -> frozenset[str]:
+    """A unit's words, lower case (a name it writes anywhere, first word too)."""
+    return frozenset(re.findall(r"[a-z0-9]+", text.lower()))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -318,9 +325,19 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         if r.facts.values:
             return None  # a body rule on things the newest names: judged by meaning
         norms = [b.unit.norm for b in pool] if ctx.thresholds.same_fuzz <= 100 else []
-        if any(process.extractOne(u.norm, norms, scorer=scorer, processor=None,
-                                  score_cutoff=max(ctx.thresholds.same_fuzz, 0)) is not None
-               for scorer in (fuzz.token_sort_ratio, fuzz.token_set_ratio)):
+        found = [hit for scorer in (fuzz.token_sort_ratio, fuzz.token_set_ratio)
+                 if (hit := process.extractOne(u.norm, norms, scorer=scorer, processor=None,
+                                               score_cutoff=max(ctx.thresholds.same_fuzz,
+                                                                0))) is not None]
+        if found:
+            # the same words on another day: another value of when ("Meetings are on
+            # the first Monday of the month" / "... first Tuesday ...")
+            b = pool[found[0][2]]
+            days, theirs = weekdays_named(u.text, ctx.lexicon), weekdays_named(
+                b.unit.text, ctx.lexicon)
+            if days and theirs and not days & theirs:
+                return entry_for(r, "superseded", by=b.key, by_text=as_written(b),
+                                 flips=_FLIP_PAIR, why="the newest gives it another day")
             return entry_for(r, "present")
         if u.kind in STRUCTURED or (u.kind == "item" and not in_intro(ctx, r)):
             return None  # an observation or a rule of a list: judged by meaning
@@ -529,6 +546,10 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             # (a step's or item's number is its place in its list, no value: "3. Wash
             # the blender jars" gives no other value of "soak 10 minutes")
             theirs = b.facts.values - r.facts.values - list_number(b.unit.text)
+            if any(v.startswith("name:") for v in theirs):  # a name both write is one
+                # ("Millbrook & District Flying Club was founded ..." opens with it)
+                theirs = {v for v in theirs if not v.startswith("name:")
+                          or v[5:] not in _text_words(u.text)}
             if not theirs and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
             if new and not same_kind(new, theirs):
@@ -549,7 +570,9 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
                     ctx, u.text, b.unit.text) >= th.decision_subject_words)
             if ok and (best is None or max(score, cos) > best[0]):
                 best = (max(score, cos), b)
-        if said_anew is not None and new and all(v.startswith("name:") for v in new):
+        if said_anew is not None and new and all(
+                v.startswith("name:") and v[5:] not in ctx.lexicon.weekdays
+                and v[5:] not in ctx.lexicon.months for v in new):  # (a day is when)
             # the newest says it; the older adds only a name ("Keller & Shaw techs must
             # hold EPA 608" / "Techs must hold EPA 608")
             b = said_anew[1]
