@@ -325,10 +325,11 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
         if r.facts.values:
             return None  # a body rule on things the newest names: judged by meaning
         norms = [b.unit.norm for b in pool] if ctx.thresholds.same_fuzz <= 100 else []
-        found = [hit for scorer in (fuzz.token_sort_ratio, fuzz.token_set_ratio)
-                 if (hit := process.extractOne(u.norm, norms, scorer=scorer, processor=None,
-                                               score_cutoff=max(ctx.thresholds.same_fuzz,
-                                                                0))) is not None]
+        found = [match for scorer in (fuzz.token_sort_ratio, fuzz.token_set_ratio)
+                 if (match := process.extractOne(u.norm, norms, scorer=scorer,
+                                                 processor=None, score_cutoff=max(
+                                                     ctx.thresholds.same_fuzz, 0)))
+                 is not None]
         if found:
             # the same words on another day: another value of when ("Meetings are on
             # the first Monday of the month" / "... first Tuesday ...")
@@ -548,8 +549,8 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             theirs = b.facts.values - r.facts.values - list_number(b.unit.text)
             if any(v.startswith("name:") for v in theirs):  # a name both write is one
                 # ("Millbrook & District Flying Club was founded ..." opens with it)
-                theirs = {v for v in theirs if not v.startswith("name:")
-                          or v[5:] not in _text_words(u.text)}
+                theirs = frozenset(v for v in theirs if not v.startswith("name:")
+                                   or v[5:] not in _text_words(u.text))
             if not theirs and new and cos < th.restated_cosine:
                 continue  # it says nothing u does not: not another value
             if new and not same_kind(new, theirs):
