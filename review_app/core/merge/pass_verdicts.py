@@ -178,8 +178,10 @@ def _lower_names(ctx: MergeContext, r: Ref, new: frozenset[str], pool: list[Ref]
 
 @lru_cache(maxsize=1 << 12)
 def _text_words(text: str) -> frozenset[str]:
-    """A unit's words, lower case (a name it writes anywhere, first word too)."""
-    return frozenset(re.findall(r"[a-z0-9]+", text.lower()))
+    """The words a unit writes with a capital, first words too, lower case: the names it
+    writes ("Millbrook" opening "Millbrook & District Flying Club was founded ..."; not
+    the "will" of "who will open up")."""
+    return frozenset(w.lower() for w in re.findall(r"\b[A-Z][\w'’-]*", text))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -572,7 +574,7 @@ def _by_meaning(ctx: MergeContext, todo: list[tuple[Ref, frozenset[str], list[Re
             if ok and (best is None or max(score, cos) > best[0]):
                 best = (max(score, cos), b)
         if said_anew is not None and new and all(
-                v.startswith("name:") and v[5:] not in ctx.lexicon.weekdays
+                v.startswith("name:") and v[5:].removesuffix("s") not in ctx.lexicon.weekdays
                 and v[5:] not in ctx.lexicon.months for v in new):  # (a day is when)
             # the newest says it; the older adds only a name ("Keller & Shaw techs must
             # hold EPA 608" / "Techs must hold EPA 608")
