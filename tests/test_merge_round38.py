@@ -333,3 +333,33 @@ def test_the_same_words_on_another_day_are_another_value():
     # got (before): present, "the newest says it; only a name differs"
     assert monday.status == "superseded", monday.why
     assert "Monday" not in composed.text
+
+
+def test_a_noun_written_plural_is_no_modifier_of_the_thing_replaced():
+    # (found on merge-DA, measured before this fix: a rule on how to hold a joint lost to
+    # "<joint> circles replaced by ..." once the plural stemmed as the singular)
+    older = note("aquafit/warm-up.md", fm("Aqua aerobics warm-up", "2024-02-01") + """\
+## Warm-up
+
+1. Shoulder rolls: 10 each way.
+2. Elbow circles: 10 each way, arms out to the side.
+
+## Points of form
+
+- Keep elbows soft and never lock the arms.
+""")
+    newest = note("aquafit/warm-up-2025.md", fm("Aqua aerobics warm-up 2025", "2025-02-01")
+                  + """\
+## Warm-up
+
+1. Shoulder rolls: 10 each way.
+2. Wrist rolls: 10 each way.
+
+## Observations
+
+- [change] Elbow circles replaced by wrist rolls, May 2024 #warmup
+""")
+    composed = merged(newest, older)
+    form = entry(composed, "Keep elbows soft")
+    assert form.status == "carried", form.why
+    assert "Keep elbows soft and never lock the arms." in composed.text

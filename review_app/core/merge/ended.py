@@ -407,7 +407,11 @@ def by_modifier(text: str, end: Ended, lexicon: Lexicon) -> bool:
     if end.names or len(said) < 2:
         return False
     first = said[0]  # (a thing with no name is said in its stemmed words)
-    return first in end.words and first in words_in(text, lexicon)
+    # as a modifier, a noun is written singular: "Keep knees soft" names knees, not the
+    # "knee circles" that were replaced
+    return first in end.words and any(
+        stem(w, lexicon) == first and not (w.endswith("s") and not first.endswith("s"))
+        for w in (_bare(t).lower() for t in _TOKEN.findall(text)))
 
 
 def places(text: str, end: Ended, lexicon: Lexicon) -> bool:
