@@ -30,6 +30,8 @@ def test_a_plural_and_its_singular_stem_alike():
     assert stem("boxes", LX) == stem("box", LX) == "box"
     assert stem("classes", LX) == stem("class", LX) == "class"
     assert stem("statuses", LX) == stem("status", LX) == "status"
+    assert stem("courses", LX) == stem("course", LX) == "course"
+    assert stem("buses", LX) == stem("bus", LX) == "bus"
 
 
 def test_a_thing_a_newer_older_version_says_is_gone_is_not_carried_from_before_it():

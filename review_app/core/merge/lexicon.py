@@ -495,9 +495,6 @@ class Lexicon(TimeWords):
     held_over_line: str = "Also from an earlier version:"
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
-    # A plural's "es" is an ending only after these ("boxes", "wishes"; "cores" is
-    # "core" + "s", as "core" is), and a final "s" is none after these ("class",
-    # "status"): a word and its plural stem alike.
     # Words of a state that lasts a while ("closed until the end of January while the
     # kitchen is refitted", "closed for the winter"): what such a sentence says is gone
     # is not gone for good (pass_said_over reads a version's "gone" over the versions
@@ -509,7 +506,10 @@ class Lexicon(TimeWords):
     # The word before what a rate is counted by ("£2 per bird"): that word is the rate's
     # unit, not the thing priced (facts.value_frames).
     rate_words: frozenset[str] = frozenset({"per"})
-    es_after: tuple[str, ...] = ("s", "x", "z", "ch", "sh")
+    # A plural's "es" is an ending only after these ("boxes", "wishes", "classes",
+    # "buses"; "cores" is "core" + "s", as "horses" is "horse" + "s"), and a final "s" is
+    # none after these ("class", "status"): a word and its plural stem alike.
+    es_after: tuple[str, ...] = ("ss", "us", "x", "z", "ch", "sh")
     s_kept_after: tuple[str, ...] = ("ss", "us", "is")
     # Endings that make a noun of a verb: the thing a value is stated for is one thing
     # whether named by the noun or the verb ("collection every 6 weeks" / "collects
