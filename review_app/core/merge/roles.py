@@ -112,23 +112,42 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
     for a, b in spans:
         before, after = side(range(a - 1, -1, -1)), side(range(b, len(tokens)))
         head = before[0] if before else ""
-        if _role_after(tokens, b, lexicon):  # "Tomasz is now the coordinator": the
-            head = after[0] if after else ""  # role is after the copula
+        if (at := _role_after(tokens, b, lexicon)) is not None:  # "Tomasz is now the
+            # coordinator": the role is after the copula, its head the last noun of the
+            # phrase ("Mark Tilley is fixtures secretary from this season": secretary)
+            run = [w.lower() for w in _phrase(tokens, at, lexicon) if w.lower() not in skip]
+            head = stem(run[-1], lexicon) if run else after[0] if after else ""
             before = after
         out.append(Holder(" ".join(tokens[a:b]).lower(), frozenset(before), frozenset(after),
                           sure(a, b), head, bool(a) and tokens[a - 1] == ":"))
     return tuple(out)
 
 
-def _role_after(tokens: list[str], at: int, lexicon: Lexicon) -> bool:
-    """A copula follows the name and a noun phrase it: "is (now) the coordinator",
-    not "are booked"."""
+def _role_after(tokens: list[str], at: int, lexicon: Lexicon) -> int | None:
+    """Where the noun phrase a copula joins to the name starts: "is (now) the
+    coordinator", or with no article a phrase of two nouns or more ("is fixtures
+    secretary"); None for "are booked", "is away on Mondays"."""
     if at >= len(tokens) or tokens[at].lower() not in lexicon.copulas:
-        return False
+        return None
     k = at + 1
     while k < len(tokens) and tokens[k].lower() in lexicon.auxiliary_words:
         k += 1
-    return k < len(tokens) and tokens[k].lower() in lexicon.determiners
+    if k < len(tokens) and tokens[k].lower() in lexicon.determiners:
+        return k + 1
+    run = _phrase(tokens, k, lexicon)
+    if len(run) >= 2 and not any(w.lower().endswith(("ly", "ing", "ed")) for w in run):
+        return k
+    return None
+
+
+def _phrase(tokens: list[str], at: int, lexicon: Lexicon) -> list[str]:
+    """The lower-case content words in a row from `at`: a noun phrase's words."""
+    out: list[str] = []
+    for t in tokens[at:]:
+        if not t[:1].islower() or t.lower() in lexicon.function_words:
+            break
+        out.append(t)
+    return out
 _LOWER = re.compile(r"(?<![\w'’\-])[a-z][\w'’\-]*")
 
 
