@@ -43,3 +43,27 @@ match secretary from this season and checks the uploads.
     line = entry(composed, "Gary Hobbs")
     assert line.status == "superseded", line.why
     assert "Gary Hobbs" not in composed.text
+
+
+def test_a_thing_the_newest_says_was_abandoned_is_gone():
+    older = note("quoits/cup.md", fm("Quoits league cup", "2024-02-01") + """\
+## Rounds
+
+1. The cup is drawn at the January meeting.
+2. Losing quarter-finalists enter the Shield, a consolation competition played the same way.
+""")
+    newest = note("quoits/cup-2025.md", fm("Quoits league cup 2025", "2025-02-01") + """\
+## Rounds
+
+1. The cup is drawn at the January meeting.
+
+## Observations
+
+- [change] Shield abandoned #shield
+""")
+    composed = merged(newest, older)
+    shield = entry(composed, "enter the Shield")
+    # got (before): carried after the newest's list as a step it left out: "abandoned"
+    # was no word of a thing gone
+    assert shield.status == "superseded", shield.why
+    assert "the newest says" in shield.why

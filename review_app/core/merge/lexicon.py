@@ -153,7 +153,7 @@ class Lexicon(TimeWords):
         not_allowed not_permitted is_required are_required
         """))
     gone_cues: frozenset[str] = field(default_factory=lambda: word_set("""
-        removed no_longer any_more anymore discontinued abolished scrapped withdrawn
+        removed no_longer any_more anymore discontinued abolished scrapped withdrawn abandoned
         cancelled canceled dropped decommissioned dismantled sold closed_down
         has_ended have_ended has_stopped have_stopped has_closed have_closed
         is_off_the are_off_the taken_off
