@@ -13,6 +13,8 @@ from helpers_merge import entry, fm, merged, note
 from review_app.core.merge.lexicon import Lexicon
 from review_app.core.merge.past_events import announced_change, took_effect
 
+CHANGE_VERBS = Lexicon().change_verbs
+
 OLDER = fm("Philatelic society charges", "2025-02-01") + """\
 Charges for members of the Kestrel Philatelic Society.
 
@@ -69,10 +71,9 @@ def test_a_change_not_yet_in_effect_when_the_newest_was_written_is_kept():
 
 
 def test_a_period_or_a_day_the_next_year_lacks_is_no_announced_change():
-    lx = Lexicon()
     assert announced_change("From March to May the Monday session moves to the Leisure "
-                            "Centre.", lx.change_verbs) is None
-    assert announced_change("From 1 March the packet fee goes up.", lx.change_verbs) == \
+                            "Centre.", CHANGE_VERBS) is None
+    assert announced_change("From 1 March the packet fee goes up.", CHANGE_VERBS) == \
         "the packet fee"
     older = note("philately/leap.md", fm("Hall hire", "2024-03-04", created="2024-03-04") +
                  "From 29 February the hall hire fee goes up.\n")
@@ -83,11 +84,10 @@ def test_a_period_or_a_day_the_next_year_lacks_is_no_announced_change():
 
 
 def test_a_change_naming_where_it_goes_or_not_yet_due_is_kept():
-    lx = Lexicon()
     # where it moves to is a fact the newest's row of the thing may not give
     assert announced_change("From 3 March 2025 the Tuesday club night moves to the sports "
-                            "hall at Castle School.", lx.change_verbs) is None
-    assert announced_change("From 1 July the guest fee goes up to £7.", lx.change_verbs) == \
+                            "hall at Castle School.", CHANGE_VERBS) is None
+    assert announced_change("From 1 July the guest fee goes up to £7.", CHANGE_VERBS) == \
         "the guest fee"
     # a day without a year is read from when the older note was last written
     older = note("philately/edited.md", fm("Club nights", "2025-12-01", created="2023-05-01")
