@@ -24,6 +24,11 @@ _FOOTNOTE = re.compile(r"^\[\^[^\]]+\]:\s*")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")
 
 
+def cells(line: str) -> list[str]:
+    """A table line's cells, as written (the outer pipes dropped)."""
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
 def item_marker(line: str) -> tuple[str, str] | None:
     """A list line's indent and marker ("-", "*", "+", "3."), as the parser reads them."""
     m = _ITEM.match(line)
@@ -162,14 +167,14 @@ def parse(path: str, body: str) -> Document:
             b = add("table", i, j)
             header = True
             for k in range(i, j):
-                cells = [c.strip() for c in lines[k].strip().strip("|").split("|")]
+                row = cells(lines[k])
                 if _TABLE_SEP.match(lines[k]):
                     continue
                 if header:
-                    b.header = normalise(" | ".join(cells))
+                    b.header = normalise(" | ".join(row))
                     header = False
                     continue
-                b.units.append(Unit("row", " | ".join(cells), [lines[k]], k, k + 1,
+                b.units.append(Unit("row", " | ".join(row), [lines[k]], k, k + 1,
                                     len(blocks) - 1))
             i = j
             continue

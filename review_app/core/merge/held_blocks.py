@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from .carried_lines import STEP, Lines, chunk
 from .context import MergeContext, Ref
-from .document import Block, item_marker
+from .document import Block, cells, item_marker
 
 Put = tuple[int, Lines, bool]  # (base line written before, lines, a blank line first)
 
@@ -67,7 +67,7 @@ def continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref]
         if any(ctx.older_doc(r.path).blocks[r.unit.block].header != block.header
                and not ctx.entries[r.key].written for r in refs):
             return None
-        first = last.strip().strip("|").split("|")[0].strip("* ").lower()
+        first = cells(last)[0].strip("* ").lower()
         return None if set(first.split()) & ctx.lexicon.total_labels else [
             (ctx.entries[r.key].written or ln, r.path) for r in refs for ln in r.unit.raw]
     # one level and one bullet: an item goes on the list, not under its last item

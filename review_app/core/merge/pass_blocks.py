@@ -31,6 +31,7 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
+from .document import cells
 from .facts import counts, unnamed, value_frames, value_head
 from .ledger import ORDERED
 from .older_only import (
@@ -222,10 +223,6 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
     return bi
 
 
-def _cells(row: str) -> list[str]:
-    return [c.strip() for c in row.strip().strip("|").split("|")]
-
-
 def _by_column(ctx: MergeContext, r: Ref, bi: int) -> bool:
     """An older table row the newest's table, turned on its side, gives another value
     of: its label (first cell) names a column of the newest's table ("Early (1 March)"
@@ -234,19 +231,19 @@ def _by_column(ctx: MergeContext, r: Ref, bi: int) -> bool:
     read after the headings (said_in_frame.read). True when it is."""
     if r.unit.kind != "row" or ctx.base.blocks[bi].kind != "table":
         return False
-    cells = _cells(r.unit.text)
-    label = frame_prefixes(ctx, cells[0]) if len(cells) >= 2 else frozenset()
+    own = cells(r.unit.text)
+    label = frame_prefixes(ctx, own[0]) if len(own) >= 2 else frozenset()
     if not label or not any(v.startswith("n:") for v in r.facts.values):
         return False
     block = ctx.base.blocks[bi]
-    heads = _cells(block.header)
+    heads = cells(block.header)
     share = ctx.thresholds.frame_share
     cols = [k for k, h in enumerate(heads) if k > 0 and (p := frame_prefixes(ctx, h))
             and 2 * len(label & p) >= share * (len(label) + len(p))]
     rows = [b for b in ctx.base_refs() if b.unit.block == bi and b.unit.kind == "row"]
-    mine = set(cells[1:])
+    mine = set(own[1:])
     valued = [b for b in rows if any(
-        k < len(c := _cells(b.unit.text)) and any(ch.isdigit() for ch in c[k])
+        k < len(c := cells(b.unit.text)) and any(ch.isdigit() for ch in c[k])
         and c[k] not in mine for k in cols)]
     if len(cols) != 1 or not valued:
         return False

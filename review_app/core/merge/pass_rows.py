@@ -19,15 +19,10 @@ from dataclasses import replace
 
 from ..units import normalise
 from .context import MergeContext, Ref
-from .document import Block, Document
+from .document import Block, Document, cells
 
 _MONEY = re.compile(r"[$€£¥]\s?\d|\d\s?(?:EUR|USD|GBP)\b")
 _NUMBER = re.compile(r"^\s*\d[\d.,:/\-]*\s*%?\s*$")
-
-
-def cells(line: str) -> list[str]:
-    """A table line's cells, as written (the outer pipes dropped)."""
-    return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
 def _shape(cell: str) -> str:

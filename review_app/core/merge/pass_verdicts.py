@@ -23,6 +23,7 @@ from rapidfuzz import fuzz, process
 from ..links import relation_target
 from ..units import normalise
 from .context import MergeContext, Ref
+from .document import cells
 from .facts import (
     condition_kept,
     facts_of,
@@ -150,7 +151,7 @@ def _labels_stated(r: Ref, new: frozenset[str], base: list[Ref]) -> set[str]:
     rest = r.facts.values - labels
     if new - labels or not rest:
         return set()
-    heads = {normalise(b.unit.text.strip().strip("|").split("|")[0]): b for b in base
+    heads = {normalise(cells(b.unit.text)[0]): b for b in base
              if b.unit.kind == "row"}
     out = set()
     for v in labels:
