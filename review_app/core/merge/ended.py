@@ -54,6 +54,10 @@ class Ended:
     # a business the writers say they no longer deal with ("We no longer order from
     # Bond International"): named, so any older line naming it as current is over
     party: bool = False
+    # the numbers the thing is named with ("the optional £1 waiting charge"): a text
+    # giving them with one of its words speaks of it ("they may ask for an extra £1"
+    # when the driver has to wait)
+    numbers: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=256)
@@ -78,14 +82,16 @@ def _bare(token: str) -> str:
 def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
           stop: frozenset[str] = frozenset(), floor: int = 0,
           acts: frozenset[str] = frozenset()
-          ) -> tuple[frozenset[str], frozenset[str], str]:
+          ) -> tuple[frozenset[str], frozenset[str], str, frozenset[str]]:
     """(name tokens, content words, the thing as written) on one side of a cue, within
     its clause (and before a word of `stop`; not below token `floor`, where an earlier
     cue ended: "the workaround has ended and the refund offer has ended" ends the
     refund offer, not an "ended refund offer"): the first name met (a run of
-    capitalised words), else up to _REACH content words."""
+    capitalised words), else up to _REACH content words; and the numbers met on the
+    way ("the optional £1 waiting charge": 1)."""
     names: list[str] = []
     words: list[str] = []
+    numbers: list[str] = []
     k = start
     skip = (lexicon.function_words - lexicon.weekdays) | lexicon.auxiliary_words | \
         lexicon.months | lexicon.value_verbs | acts  # "no deposit is taken any more": the
@@ -105,9 +111,12 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
             words.append(stem(_bare(t).lower(), lexicon))
             if len(words) >= _REACH:
                 break
+        elif t[:1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", t):  # (a year says when)
+            numbers.append(t.rstrip(".,"))
         k += step
     seen = names or words
-    return frozenset(names), frozenset(words), " ".join(seen if step > 0 else seen[::-1])
+    return frozenset(names), frozenset(words), " ".join(seen if step > 0 else seen[::-1]), \
+        frozenset(numbers)
 
 
 def _when(tokens: list[str], k: int, lexicon: Lexicon) -> bool:
@@ -164,6 +173,22 @@ def _cues(lexicon: Lexicon) -> tuple[_Cues, frozenset[str]]:
     return found
 
 
+def points_at_version(words: list[str], lexicon: Lexicon) -> bool:
+    """"Anything not listed here is unchanged from the February policy.", "This replaces
+    the 2023 reporting note": the text names another version of its note (one of
+    `version_reference_cues`, then within four words a document noun). `words`: the
+    text's words, lower case."""
+    joined = f" {' '.join(words)} "
+    for cue in lexicon.version_reference_cues:
+        phrase = cue.replace("_", " ")
+        at = joined.find(f" {phrase} ")
+        if at >= 0:
+            after = joined[at + len(phrase) + 1:].split()[:4]
+            if set(after) & (lexicon.self_nouns | lexicon.document_nouns):
+                return True
+    return False
+
+
 @lru_cache(maxsize=1 << 14)
 def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
     """Every thing the text says is gone, replaced or done."""
@@ -184,9 +209,15 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             if kind == "gone" and n == 1 and any(
                     low[j] in lexicon.rule_markers for j in range(max(0, k - 2), k)):
                 break  # a rule says when it is done ("only sold once ..."), not that it was
+            if kind == "replaced" and points_at_version(
+                    [w for w in low[k:k + n + 5] if w[:1].isalpha()], lexicon):
+                k += n - 1
+                break  # the note replaces an older version of itself, whose words it
+                # restates: nothing it names is over
             duty: frozenset[str] = frozenset()
             how: frozenset[str] = frozenset()
             dealt = False
+            numbers: frozenset[str] = frozenset()
             if kind == "handover":  # "X took over costume repairs from Y": Y's are over
                 then = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
                              or low[j] in lexicon.handover_from_words), None)
@@ -194,17 +225,17 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                     k += n - 1
                     break  # "took over the bar": from whom is not said
                 duty = _side(tokens, k + n, 1, lexicon, lexicon.handover_from_words)[1]
-                names, words, said = _side(tokens, then + 1, 1, lexicon)
+                names, words, said, numbers = _side(tokens, then + 1, 1, lexicon)
                 other = _side(tokens, k - 1, -1, lexicon)[0]
                 kind = "replaced"
             elif side < 0:
-                names, words, said = _side(tokens, k - 1, -1, lexicon, floor=floor)
+                names, words, said, numbers = _side(tokens, k - 1, -1, lexicon, floor=floor)
                 other = _side(tokens, k + n, 1, lexicon)[0]
                 if kind == "gone" and not (names or words):
                     # "We no longer run a Sunday collection", "we dropped the van":
                     # the subject is the speaker, the thing is what they did, up to
                     # the words saying when or how ("on a fixed weekly schedule")
-                    names, words, said = _side(tokens, k + n, 1, lexicon,
+                    names, words, said, numbers = _side(tokens, k + n, 1, lexicon,
                                                lexicon.adverbial_words,
                                                acts=lexicon.offer_verbs)
                     stop = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
@@ -218,7 +249,8 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                     other = frozenset()
                     how = _how(low[k + n:], lexicon)
             else:  # "replaced the spreadsheet with Koha": Koha took its place
-                names, words, said = _side(tokens, k + n, 1, lexicon, lexicon.instead_words)
+                names, words, said, numbers = _side(tokens, k + n, 1, lexicon,
+                                                    lexicon.instead_words)
                 then = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
                              or low[j] in lexicon.instead_words), None)
                 other = _side(tokens, then + 1, 1, lexicon)[0] if then is not None \
@@ -245,7 +277,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 distinct = names - other if kind in ("replaced", "moved") else names
                 out.append(Ended(kind, names, words if not names else frozenset(  # type: ignore[arg-type]
                     stem(w.lower(), lexicon) for w in names), instead, distinct, person, said,
-                    how, duty, dealt))
+                    how, duty, dealt, numbers if kind == "gone" and not names else frozenset()))
             floor = k + n
             k += n - 1
             break
@@ -375,6 +407,9 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     "a postal ashes service"), and not what replaced it."""
     if not end.names:
         mine = words_in(text, lexicon)
+        if end.numbers and end.numbers <= {t.rstrip(".,") for t in _TOKEN.findall(text)
+                                           if t[:1].isdigit()}:
+            return any(w in mine or any(_derived(w, t) for t in mine) for w in end.words)
         return all(w in mine or any(_derived(w, t) for t in mine) for w in end.words)
     mine = names_in(text)
     if end.person and len(end.names) == 1:  # one word ("Owen has left"): a name where

@@ -25,6 +25,7 @@ from .lexicon import Lexicon, phrase_cues
 from .older_only import set_status, stated_facts, text_of
 from .pass_units import said
 from .pool import pools
+from .said_measures import values_of
 from .slot_fillers import FILLED, Refill, listed, refill
 from .thresholds import Thresholds
 from .title import cue_words, status_cues
@@ -89,9 +90,23 @@ def one_price(ctx: MergeContext) -> None:
             if len(held) != 1 or own <= set(held):
                 continue
             b = next(iter(held.values()))
+            if _priced_apart(ctx, r, b):
+                continue
             ctx.entries[r.key] = set_status(
                 e, "superseded", by=b.key, by_text=text_of(b), flips=("newer", "older"),
                 why="the newest states one amount in that currency: another price now")
+
+
+def _priced_apart(ctx: MergeContext, r: Ref, b: Ref) -> bool:
+    """The two amounts are the prices of two things: each unit names what its amount is
+    for and they share no word of it ("A £5 deposit is paid with any appeal" / "The
+    home team pays £15 for the sticker-up"). One that names nothing ("- £1,240,000")
+    is the note's price."""
+    mine = [t for t in values_of(ctx, r) if t.unit.startswith("money:")]
+    theirs = [t for t in values_of(ctx, b) if t.unit.startswith("money:")]
+    words = {w for t in mine for w in (*t.things, t.category) if w}
+    their_words = {w for t in theirs for w in (*t.things, t.category) if w}
+    return bool(words) and bool(their_words) and not words & their_words
 
 
 def _byline(ctx: MergeContext, r: Ref) -> bool:

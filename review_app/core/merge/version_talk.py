@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .ended import points_at_version
 from .lexicon import Lexicon
 from .other_value import provenance
 
@@ -61,21 +62,6 @@ def _change_claim(words: list[str], lexicon: Lexicon) -> bool:
         x in lexicon.change_verbs for x in words[k + 1:k + 3]) for k, w in enumerate(words))
 
 
-def _points_at_version(words: list[str], lexicon: Lexicon) -> bool:
-    """"Anything not listed here is unchanged from the February policy.", "decisions not
-    mentioned are as in the first draft": what the note leaves to another version of
-    itself (one of `version_reference_cues`, then within four words a document noun)."""
-    joined = " ".join(words)
-    for cue in lexicon.version_reference_cues:
-        phrase = cue.replace("_", " ")
-        at = f" {joined} ".find(f" {phrase} ")
-        if at >= 0:
-            after = f" {joined} "[at + len(phrase) + 1:].split()[:4]
-            if set(after) & (lexicon.self_nouns | lexicon.document_nouns):
-                return True
-    return False
-
-
 def _scope_line(words: list[str], lexicon: Lexicon) -> bool:
     """"How we book and sequence yard visits.", "What to do when ...": what the note
     covers, said the way its intro or title says it."""
@@ -108,7 +94,7 @@ def version_talk(text: str, lexicon: Lexicon, intro: bool,
         return "its subject is the note or its revision"
     if _change_claim(words, lexicon):
         return "it tells what was done or changed then"
-    if _points_at_version(words, lexicon):
+    if points_at_version(words, lexicon):
         return "it leaves what it does not list to another version of the note"
     if intro and words[:1] and words[0] in lexicon.change_verbs and provenance(text, lexicon) \
             and words[1:2] != ["by"]:  # ("Gathered from ...": where its content came from)
