@@ -133,3 +133,15 @@ def test_one_amount_of_one_thing_in_two_older_versions_is_carried_once():
     # got (before): both carried, the deposit written twice
     assert older.status == "dropped" and older.held, older.why
     assert composed.text.count("£20 deposit") == 1
+
+
+def test_a_plural_of_a_noun_made_with_ing_names_what_its_verb_does():
+    # "Bookings must be made at least 5 days ahead" gives another value of "Book at least 3 days ahead"; a
+    # word that only ends in -ed is stemmed once ("licensed", as before)
+    from review_app.core.merge import ENGLISH
+    from review_app.core.merge.thing_values import other_value, thing_values
+
+    older = thing_values("Book at least 3 days ahead for a well dressing slot.", ENGLISH)
+    newer = thing_values("Bookings must be made at least 5 days ahead.", ENGLISH)
+    assert any(other_value(m, t, ENGLISH) for m in older for t in newer), (older, newer)
+    assert thing_values("Licensed power is 3000 W.", ENGLISH)[0].things == {"licens", "power"}

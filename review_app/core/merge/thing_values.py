@@ -298,8 +298,12 @@ def _times_per(tokens: list[str], k: int, lexicon: Lexicon) -> tuple[str, int] |
 
 def _root(word: str, lexicon: Lexicon) -> str:
     """A thing's word as its stem, a noun made of a verb as the verb's: "collection"
-    and "collects" name one thing (Lexicon.action_noun_suffixes)."""
-    found = stem(word.lower(), lexicon)
+    and "collects" name one thing (Lexicon.action_noun_suffixes), so do "bookings" and
+    "book" (a plural of a noun made with -ing or -ed, stemmed again)."""
+    low = word.lower()
+    found = stem(low, lexicon)
+    if found != low and low.endswith("s") and found.endswith(("ing", "ed")):
+        found = stem(found, lexicon)
     for end in lexicon.action_noun_suffixes:
         if found.endswith(end) and len(found) - len(end) >= 4:
             return found[: -len(end)]
