@@ -6,8 +6,7 @@ domain no other test uses:
   thing ("Entry is £15 per tractor" / "A £5 breakfast voucher comes with every entry");
 - a thing the newest says is gone by its amount ("The £2 late surcharge has been
   scrapped") ends an older line that gives that amount for it in other words;
-- two older versions giving one amount for one thing in two sections are carried once,
-  from the newer of them."""
+- "Bookings" names what "Book" does."""
 
 from __future__ import annotations
 
@@ -96,48 +95,50 @@ def test_a_thing_said_gone_by_its_amount_ends_the_older_line_giving_it():
     assert "pay an extra £2" not in composed.text
 
 
-KITE_FIRST = fm("Kite festival field rules", "2023-06-01") + """\
-## Field passes
+def test_guards_a_review_of_the_round_found():
+    # a price named only by what is paid is the note's one price ("Tickets are £5" /
+    # "Admission is £6")
+    older = note("film/club.md", fm("Film club", "2024-09-01") + """\
+## Screenings
 
-A £20 deposit is paid for each field pass and returned at the end of the day.
+Screenings are on the first Friday of the month in the village hall.
 
-## Flying
+Tickets are £5 on the door.
+""")
+    newest = note("film/club-2025.md", fm("Film club 2025", "2025-09-01") + """\
+## Screenings
 
-Keep kite lines under 100 m.
-"""
+Screenings are on the first Friday of the month in the village hall. Admission is £6.
+""")
+    assert entry(merged(newest, older), "Tickets are £5").status == "superseded"
+    # a thing named before "replaces" is what is over ("A shared online calendar
+    # replaces the paper rota list"); a gone charge's amount is money, not a count of
+    # hours ("The £2 parking charge" / "limited to 2 hours")
+    older = note("film/volunteers.md", fm("Film club volunteers", "2024-09-01") + """\
+## Rota
 
-KITE_SECOND = fm("Kite festival field rules 2024", "2024-06-03") + """\
-## Stunt kites
+Volunteers put their names on the paper rota list in the church porch.
 
-Stunt kite pilots leave a £20 deposit for their field pass.
+Parking is limited to 2 hours at weekends.
+""")
+    newest = note("film/volunteers-2025.md", fm("Film club volunteers 2025", "2025-09-01")
+                  + """\
+## Rota
 
-## Flying
+A shared online calendar replaces the paper rota list.
 
-Keep kite lines under 100 m.
-"""
-
-KITE_NEWEST = fm("Kite festival: flying field", "2025-06-02") + """\
-## Flying
-
-Keep kite lines under 80 m. No flying over the car park.
-"""
-
-
-def test_one_amount_of_one_thing_in_two_older_versions_is_carried_once():
-    composed = merged(note("kites/field-2025.md", KITE_NEWEST),
-                      note("kites/field-2024.md", KITE_SECOND),
-                      note("kites/field.md", KITE_FIRST))
-    newer = entry(composed, "Stunt kite pilots leave a £20 deposit")
-    older = entry(composed, "A £20 deposit is paid for each field pass")
-    assert newer.status == "carried", newer.why
-    # got (before): both carried, the deposit written twice
-    assert older.status == "dropped" and older.held, older.why
-    assert composed.text.count("£20 deposit") == 1
+The £2 parking charge has been scrapped.
+""")
+    composed = merged(newest, older)
+    assert entry(composed, "paper rota list in the church porch").status != "carried"
+    parking = entry(composed, "limited to 2 hours")
+    assert parking.status == "carried", parking.why
+    assert "Parking is limited to 2 hours at weekends." in composed.text
 
 
 def test_a_plural_of_a_noun_made_with_ing_names_what_its_verb_does():
-    # "Bookings must be made at least 5 days ahead" gives another value of "Book at least 3 days ahead"; a
-    # word that only ends in -ed is stemmed once ("licensed", as before)
+    # "Bookings must be made at least 5 days ahead" gives another value of "Book at
+    # least 3 days ahead"; a word that only ends in -ed is stemmed once ("licensed")
     from review_app.core.merge import ENGLISH
     from review_app.core.merge.thing_values import other_value, thing_values
 

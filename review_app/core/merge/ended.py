@@ -23,7 +23,8 @@ from typing import Literal
 from .facts import stem
 from .lexicon import Lexicon
 
-_TOKEN = re.compile(r"[°º][A-Za-z]+|[A-Za-z][\w'’\-]*|\d[\d,.:/\-]*|[.;:!?()\[\],]")
+_TOKEN = re.compile(r"[°º][A-Za-z]+|[A-Za-z][\w'’\-]*|[£$€¥]?\d[\d,.:/\-]*|[.;:!?()\[\],]")
+_AMOUNT = re.compile(r"[£$€¥]\d[\d,.]*")
 _STOP = frozenset(".;:!?[],")  # a clause ends here ("the contract (signed ...)": not yet)
 _REACH = 3  # content words taken on the side a cue speaks of
 
@@ -54,9 +55,9 @@ class Ended:
     # a business the writers say they no longer deal with ("We no longer order from
     # Bond International"): named, so any older line naming it as current is over
     party: bool = False
-    # the numbers the thing is named with ("the optional £1 waiting charge"): a text
+    # the amounts the thing is named with ("the optional £1 waiting charge"): a text
     # giving them with one of its words speaks of it ("they may ask for an extra £1"
-    # when the driver has to wait)
+    # when the driver has to wait; not "limited to 2 hours" for a "£2 parking charge")
     numbers: frozenset[str] = frozenset()
 
 
@@ -87,8 +88,8 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
     its clause (and before a word of `stop`; not below token `floor`, where an earlier
     cue ended: "the workaround has ended and the refund offer has ended" ends the
     refund offer, not an "ended refund offer"): the first name met (a run of
-    capitalised words), else up to _REACH content words; and the numbers met on the
-    way ("the optional £1 waiting charge": 1)."""
+    capitalised words), else up to _REACH content words; and the amounts of money met
+    on the way ("the optional £1 waiting charge": £1)."""
     names: list[str] = []
     words: list[str] = []
     numbers: list[str] = []
@@ -111,7 +112,7 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
             words.append(stem(_bare(t).lower(), lexicon))
             if len(words) >= _REACH:
                 break
-        elif t[:1].isdigit() and not re.fullmatch(r"(?:19|20)\d\d", t):  # (a year says when)
+        elif _AMOUNT.fullmatch(t.rstrip(".,")):
             numbers.append(t.rstrip(".,"))
         k += step
     seen = names or words
@@ -209,11 +210,13 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             if kind == "gone" and n == 1 and any(
                     low[j] in lexicon.rule_markers for j in range(max(0, k - 2), k)):
                 break  # a rule says when it is done ("only sold once ..."), not that it was
-            if kind == "replaced" and points_at_version(
-                    [w for w in low[k:k + n + 5] if w[:1].isalpha()], lexicon):
+            if kind == "replaced" and (k == 0 or low[k - 1] in lexicon.self_pointers) \
+                    and points_at_version(
+                        [w for w in low[k:k + n + 5] if w[:1].isalpha()], lexicon):
                 k += n - 1
-                break  # the note replaces an older version of itself, whose words it
-                # restates: nothing it names is over
+                break  # the note ("This replaces ...") replaces an older version of
+                # itself, whose words it restates: nothing it names is over ("A shared
+                # calendar replaces the paper rota list" still ends the list)
             duty: frozenset[str] = frozenset()
             how: frozenset[str] = frozenset()
             dealt = False
@@ -408,7 +411,7 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     if not end.names:
         mine = words_in(text, lexicon)
         if end.numbers and end.numbers <= {t.rstrip(".,") for t in _TOKEN.findall(text)
-                                           if t[:1].isdigit()}:
+                                           if _AMOUNT.fullmatch(t.rstrip(".,"))}:
             return any(w in mine or any(_derived(w, t) for t in mine) for w in end.words)
         return all(w in mine or any(_derived(w, t) for t in mine) for w in end.words)
     mine = names_in(text)

@@ -76,6 +76,11 @@ class Lexicon(TimeWords):
     price_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
         fee fees charge charges cost costs price prices rate rates tariff tariffs
         """))
+    # Words naming what a price buys only as paying to get in ("Tickets are £5",
+    # "Admission is £6"): the note's one price, like price_nouns (one_price).
+    admission_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
+        ticket tickets admission admissions entry entries
+        """))
     # Units a figure is read in (with measure_words and unit_symbols): "20 psi" and "15
     # psi" measure one thing; "14 Carver Street" and "10 June" measure nothing.
     measure_units: frozenset[str] = field(default_factory=lambda: word_set("""

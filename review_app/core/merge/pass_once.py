@@ -32,9 +32,7 @@ from .other_value import about_its_note, in_intro
 from .pass_leaning import leans
 from .pass_units import as_written, said
 from .pass_units import entry_for as _entry
-from .said_measures import values_of
 from .section_meaning import clear_homes
-from .thing_values import equal, same_thing
 
 
 def run(ctx: MergeContext) -> None:
@@ -172,13 +170,10 @@ def _said_alike(ctx: MergeContext) -> None:
                 break
             # (two observations go only by the tests above: every observation of a
             # note is in one section, and a section's carried lines say many things)
-            if o.path != r.path and r.unit.kind != "obs" and (
-                    one_section(ctx, o, r) or _one_measure(ctx, o, r)) \
+            if o.path != r.path and r.unit.kind != "obs" and one_section(ctx, o, r) \
                     and float(sims[j, i]) >= ctx.thresholds.counterpart_cosine:
                 # an older version's wording of what a newer version carried: written
-                # beside it, it says one thing twice; the person may still carry it. In
-                # any section when both give one value of one thing ("Send appeals with
-                # a £5 deposit" / "A £5 deposit is paid with any appeal")
+                # beside it, it says one thing twice; the person may still carry it
                 gone.add(r.key)
                 ctx.entries[r.key] = set_status(
                     ctx.entries[r.key], "dropped", flips=("carry", "drop"), held=True,
@@ -197,12 +192,6 @@ def _said_in_fuller(ctx: MergeContext, o: Ref, r: Ref) -> None:
         if e.by == o.key and e.status == "present":
             ctx.entries[k] = replace(e, by=r.key, by_text=as_written(r),
                                      why=f"carried from {r.path} in other words")
-
-
-def _one_measure(ctx: MergeContext, a: Ref, b: Ref) -> bool:
-    """The two give one value of one thing (thing_values: an amount, a measure)."""
-    return any(equal(m, t) and same_thing(m, t)
-               for m in values_of(ctx, a) for t in values_of(ctx, b))
 
 
 def one_section(ctx: MergeContext, a: Ref, b: Ref) -> bool:

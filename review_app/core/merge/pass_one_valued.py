@@ -27,6 +27,7 @@ from .pass_units import said
 from .pool import pools
 from .said_measures import values_of
 from .slot_fillers import FILLED, Refill, listed, refill
+from .thing_values import thing_word
 from .thresholds import Thresholds
 from .title import cue_words, status_cues
 
@@ -101,12 +102,17 @@ def _priced_apart(ctx: MergeContext, r: Ref, b: Ref) -> bool:
     """The two amounts are the prices of two things: each unit names what its amount is
     for and they share no word of it ("A £5 deposit is paid with any appeal" / "The
     home team pays £15 for the sticker-up"). One that names nothing ("- £1,240,000")
-    is the note's price."""
+    is the note's price; two that name only what is paid ("Tickets are £5" /
+    "Admission is £6") are one price."""
     mine = [t for t in values_of(ctx, r) if t.unit.startswith("money:")]
     theirs = [t for t in values_of(ctx, b) if t.unit.startswith("money:")]
     words = {w for t in mine for w in (*t.things, t.category) if w}
     their_words = {w for t in theirs for w in (*t.things, t.category) if w}
-    return bool(words) and bool(their_words) and not words & their_words
+    plain = {thing_word(w, ctx.lexicon)
+             for w in ctx.lexicon.price_nouns | ctx.lexicon.admission_nouns}
+    # ("Tickets are £5" / "Admission is £6": each names only what is paid, one price)
+    return bool(words) and bool(their_words) and not words & their_words \
+        and not (words <= plain and their_words <= plain)
 
 
 def _byline(ctx: MergeContext, r: Ref) -> bool:

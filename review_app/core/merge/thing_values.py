@@ -345,4 +345,9 @@ def other_value(mine: ThingValue, theirs: ThingValue, lexicon: Lexicon | None = 
             and _same_interval(mine.value, theirs.value, lexicon))
 
 
-__all__ = ["ThingValue", "equal", "other_value", "same_thing", "thing_values"]
+def thing_word(word: str, lexicon: Lexicon) -> str:
+    """A word as thing_values names things with it ("Admission" -> "admiss")."""
+    return _root(word, lexicon)
+
+
+__all__ = ["ThingValue", "equal", "other_value", "same_thing", "thing_values", "thing_word"]
