@@ -275,6 +275,9 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 kind, words = "gone", frozenset(
                     stem(w.lower(), lexicon) for w in said.split()[-2:]) & words \
                     if thing else frozenset()
+            if kind == "done" and names and _closed_for_good(tokens, low, k, n, names,
+                                                             lexicon):
+                kind = "gone"  # "The Plough closed in the summer of 2024": a place
             if names or words:
                 instead = other - names if kind in ("replaced", "moved") else frozenset()
                 distinct = names - other if kind in ("replaced", "moved") else names
@@ -286,6 +289,25 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             break
         k += 1
     return tuple(out)
+
+
+def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,
+                     names: frozenset[str], lexicon: Lexicon) -> bool:
+    """A named place or business, the subject of its clause, closed (Lexicon.
+    closing_cues) and not for a while ("The Plough closed in the summer of 2024"; not
+    "The Plough is closed until Easter", "closed for the winter", nor "Entries for the
+    Open Trial closed", whose subject is the entries)."""
+    if "_".join(low[k:k + n]) not in lexicon.closing_cues or set(low) & lexicon.reopening_words \
+            or low[k + n:k + n + 1] == ["for"]:
+        return False
+    j = k - 1
+    while j >= 0 and low[j] in lexicon.auxiliary_words:
+        j -= 1
+    while j >= 0 and _bare(tokens[j]) in names:
+        j -= 1
+    if j >= 0 and low[j] in lexicon.determiners:
+        j -= 1
+    return j < 0 or tokens[j] in _STOP
 
 
 def _one_name_before(tokens: list[str], low: list[str], k: int, lexicon: Lexicon) -> str:
@@ -390,6 +412,20 @@ def names_in(text: str) -> frozenset[str]:
     return frozenset(_bare(t) for t in _TOKEN.findall(text) if t[:1].isupper())
 
 
+def _name_runs(text: str, lexicon: Lexicon) -> list[frozenset[str]]:
+    """The runs of capitalised tokens of the text, possessives bare and an opening
+    determiner left out ("The Plough Monday tour": {Plough, Monday})."""
+    runs: list[frozenset[str]] = []
+    run: list[str] = []
+    for t in [*_TOKEN.findall(text), "."]:
+        if t[:1].isupper() and not (not run and t.lower() in lexicon.determiners):
+            run.append(_bare(t))
+        elif run:
+            runs.append(frozenset(run))
+            run = []
+    return runs
+
+
 def _mid_names(text: str) -> frozenset[str]:
     """The capitalised tokens of the text that open no sentence."""
     tokens = _TOKEN.findall(text)
@@ -424,6 +460,9 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     if end.instead & mine:
         return False
     long_ = {n for n in end.distinct if len(n) >= 3}
+    if long_ and not end.person:  # a place or a thing: named whole, not as part of a
+        # longer name ("The Plough closed" is not "the Plough Monday tour")
+        return any(run & long_ and run <= end.names for run in _name_runs(text, lexicon))
     if long_:
         return bool(long_ & mine)
     rest = {stem(n.lower(), lexicon) for n in end.names - end.distinct}

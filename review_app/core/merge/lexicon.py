@@ -504,6 +504,16 @@ class Lexicon(TimeWords):
     # kitchen is refitted", "closed for the winter"): what such a sentence says is gone
     # is not gone for good (pass_said_over reads a version's "gone" over the versions
     # before it only without them).
+    # "closed" of a named place or business says it is gone (ended._closed_for_good),
+    # unless the sentence says it will open again ("closed until Easter", "reopens in
+    # May"; "closed for the winter" is read by the "for" after the cue)
+    closing_cues: frozenset[str] = field(default_factory=lambda: word_set("""
+        closed closed_down shut shut_down
+        """))
+    reopening_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        until till temporarily temporary reopen reopens reopening reopened meantime
+        meanwhile
+        """))
     for_a_while: frozenset[str] = field(default_factory=lambda: word_set("""
         until till temporarily temporary while during meantime meanwhile winter summer
         spring autumn refit refurbishment repairs

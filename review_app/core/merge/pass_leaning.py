@@ -37,7 +37,7 @@ def leans(text: str, lexicon: Lexicon) -> bool:
     words = _WORD.findall(text[:40].lower())
     if not words:
         return False
-    first = words[0]
+    first = re.split(r"['’]", words[0])[0]  # "It's not compulsory": it
     if first == "the" and len(words) > 1:
         first = words[1] if words[1] in ("latter", "former") else first
     if len(words) > 1 and _when(words[1], lexicon):
