@@ -187,3 +187,26 @@ def test_a_named_place_that_closed_is_gone_unless_it_reopens():
         "The Lamb is closed until Easter for a new kitchen.")),
         note("moths/evenings.md", MOTH_OLDER))
     assert entry(for_a_while, "warm up at the Lamb").status != "superseded"
+
+
+def test_a_named_account_that_was_closed_is_gone():
+    older = note("butterflies/transect.md", fm("Butterfly transect", "2024-03-01") + """\
+## Records
+
+Counts go on the recording sheet by 6pm on the day of the walk.
+
+Sightings are shared in the Flickr group run by Ann Dale.
+""")
+    newest = note("butterflies/transect-2025.md", fm("Butterfly transect 2025", "2025-03-03")
+                  + """\
+## Records
+
+Counts go on the recording sheet by 8pm on the day of the walk.
+
+The Flickr group has been closed; photos now go in the monthly email.
+""")
+    composed = merged(newest, older)
+    flickr = entry(composed, "Flickr group run by Ann Dale")
+    # got (before): carried, "a fact the newest lacks: ann, dale"
+    assert flickr.status != "carried", flickr.why
+    assert "Ann Dale" not in composed.text

@@ -293,8 +293,9 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
 
 def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,
                      names: frozenset[str], lexicon: Lexicon) -> bool:
-    """A named place or business, the subject of its clause, closed (Lexicon.
-    closing_cues) and not for a while ("The Plough closed in the summer of 2024"; not
+    """A named place, business or account, the subject of its clause, closed (Lexicon.
+    closing_cues) and not for a while ("The Plough closed in the summer of 2024", "The
+    Instagram account has been closed"; not
     "The Plough is closed until Easter", "closed for the winter", nor "Entries for the
     Open Trial closed", whose subject is the entries)."""
     if "_".join(low[k:k + n]) not in lexicon.closing_cues or set(low) & lexicon.reopening_words \
@@ -303,6 +304,10 @@ def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,
     j = k - 1
     while j >= 0 and low[j] in lexicon.auxiliary_words:
         j -= 1
+    if j > 0 and tokens[j].islower() and _bare(tokens[j - 1]) in names:
+        j -= 1  # its head noun ("The Instagram account has been closed")
+    if j < 0 or _bare(tokens[j]) not in names:
+        return False
     while j >= 0 and _bare(tokens[j]) in names:
         j -= 1
     if j >= 0 and low[j] in lexicon.determiners:
@@ -412,16 +417,18 @@ def names_in(text: str) -> frozenset[str]:
     return frozenset(_bare(t) for t in _TOKEN.findall(text) if t[:1].isupper())
 
 
-def _name_runs(text: str, lexicon: Lexicon) -> list[frozenset[str]]:
+def _name_runs(text: str, lexicon: Lexicon) -> list[list[str]]:
     """The runs of capitalised tokens of the text, possessives bare and an opening
-    determiner left out ("The Plough Monday tour": {Plough, Monday})."""
-    runs: list[frozenset[str]] = []
+    determiner left out ("The Plough Monday tour": Plough, Monday). A name's last word
+    is its head: "the Sizzix Big Shot" is the Big Shot, "the Plough Monday tour" is no
+    Plough."""
+    runs: list[list[str]] = []
     run: list[str] = []
     for t in [*_TOKEN.findall(text), "."]:
         if t[:1].isupper() and not (not run and t.lower() in lexicon.determiners):
             run.append(_bare(t))
         elif run:
-            runs.append(frozenset(run))
+            runs.append(run)
             run = []
     return runs
 
@@ -460,9 +467,11 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     if end.instead & mine:
         return False
     long_ = {n for n in end.distinct if len(n) >= 3}
-    if long_ and not end.person:  # a place or a thing: named whole, not as part of a
-        # longer name ("The Plough closed" is not "the Plough Monday tour")
-        return any(run & long_ and run <= end.names for run in _name_runs(text, lexicon))
+    if long_ and not end.person:  # a place or a thing: named by the head of a name, not
+        # as a modifier of a longer one ("The Plough closed" is not "the Plough Monday
+        # tour")
+        return any(run[-1] in end.names and set(run) & long_
+                   for run in _name_runs(text, lexicon))
     if long_:
         return bool(long_ & mine)
     rest = {stem(n.lower(), lexicon) for n in end.names - end.distinct}
