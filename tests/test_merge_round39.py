@@ -210,3 +210,54 @@ The Flickr group has been closed; photos now go in the monthly email.
     # got (before): carried, "a fact the newest lacks: ann, dale"
     assert flickr.status != "carried", flickr.why
     assert "Ann Dale" not in composed.text
+
+
+def test_a_role_whose_holder_retired_ends_the_holder_not_the_role():
+    older = note("ducks/race-day.md", fm("Duck race day", "2024-04-20") + """\
+## Before the race
+
+Collect the boathouse key from the warden, Mr Pike, at 2 Church Row.
+
+The warden signs the river permit each year.
+""")
+    newest = note("ducks/race-day-2025.md", fm("Duck race day 2025", "2025-04-18") + """\
+## Before the race
+
+The warden has retired, and the boathouse key is now in a key safe by the slipway.
+
+Ducks go in at the weir at 14:00.
+""")
+    composed = merged(newest, older)
+    pike = entry(composed, "from the warden, Mr Pike")
+    # got (before): carried, "a fact the newest lacks: 2, church, mr"
+    assert pike.status == "superseded", pike.why
+    assert "Mr Pike" not in composed.text
+    permit = entry(composed, "signs the river permit")  # the role goes on
+    assert permit.status == "carried", permit.why
+
+
+def test_steps_carried_under_their_own_heading_after_the_first_left_out_are_numbered_on():
+    older = note("wells/dressing.md", fm("Well dressing", "2024-05-02") + """\
+## Clay
+
+Clay for the boards is puddled in the old wash house.
+
+## Dressing the boards
+
+1. Collect the clay from the warden, Mr Pike, at 2 Church Row.
+2. Soak the boards in the brook for three days.
+3. Press the clay on 2 cm deep and smooth it with a wet float.
+4. Prick out the design with a pattern wheel before the petals go on.
+""")
+    newest = note("wells/dressing-2025.md", fm("Well dressing 2025", "2025-05-06") + """\
+## Clay
+
+The warden has retired; clay now comes from the builders' merchant on Station Road.
+Clay for the boards is puddled in the old wash house.
+""")
+    composed = merged(newest, older)
+    assert entry(composed, "from the warden, Mr Pike").status == "superseded"
+    # got (before): "2. Soak ... 3. Press ... 4. Prick" under the carried heading, a list
+    # that reads as missing its first step
+    assert "1. Soak the boards in the brook" in composed.text
+    assert "3. Prick out the design" in composed.text

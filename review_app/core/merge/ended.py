@@ -275,6 +275,9 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 kind, words = "gone", frozenset(
                     stem(w.lower(), lexicon) for w in said.split()[-2:]) & words \
                     if thing else frozenset()
+                if not names and not words and (role := _role_left(tokens, low, k, n,
+                                                                   lexicon)):
+                    words, said, person = frozenset({stem(role, lexicon)}), role, True
             if kind == "done" and names and _closed_for_good(tokens, low, k, n, names,
                                                              lexicon):
                 kind = "gone"  # "The Plough closed in the summer of 2024": a place
@@ -313,6 +316,22 @@ def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,
     if j >= 0 and low[j] in lexicon.determiners:
         j -= 1
     return j < 0 or tokens[j] in _STOP
+
+
+def _role_left(tokens: list[str], low: list[str], k: int, n: int, lexicon: Lexicon) -> str:
+    """The role whose holder a cue only a person does says left, when it is the clause's
+    whole subject ("The caretaker has retired", "Our treasurer resigned in May"): who
+    holds it in older notes holds it no more. "" otherwise ("The bus left at 9": a bus
+    leaves, a caretaker retires)."""
+    if "_".join(low[k:k + n]) not in lexicon.person_left_cues:
+        return ""
+    j = k - 1
+    while j >= 0 and low[j] in lexicon.auxiliary_words:
+        j -= 1
+    if j < 1 or not tokens[j].isalpha() or not tokens[j].islower() \
+            or low[j - 1] not in lexicon.determiners:
+        return ""
+    return low[j] if j < 2 or tokens[j - 2] in _STOP else ""
 
 
 def _one_name_before(tokens: list[str], low: list[str], k: int, lexicon: Lexicon) -> str:
@@ -451,6 +470,9 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     one-letter one with the rest of the name's words; else every word of it, or a word
     made from it: "card payments" is not "a valid card", "We no longer post ashes" ends
     "a postal ashes service"), and not what replaced it."""
+    if not end.names and end.person:  # a role whose holder left: a text naming its
+        # holder by it ("from the caretaker, Mr Doyle"), not the role ("Pay the treasurer")
+        return _holder_named(text, end.words, lexicon)
     if not end.names:
         mine = words_in(text, lexicon)
         if end.numbers and end.numbers <= {t.rstrip(".,") for t in _TOKEN.findall(text)
@@ -476,6 +498,24 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
         return bool(long_ & mine)
     rest = {stem(n.lower(), lexicon) for n in end.names - end.distinct}
     return bool(end.distinct & mine) and rest <= words_in(text, lexicon)
+
+
+def _holder_named(text: str, roles: frozenset[str], lexicon: Lexicon) -> bool:
+    """The text names a holder right by one of the roles ("the caretaker, Mr Doyle",
+    "Mr Doyle, the caretaker", "caretaker Mr Doyle")."""
+    tokens = _TOKEN.findall(text)
+    for k, t in enumerate(tokens):
+        if not t[:1].isalpha() or stem(_bare(t).lower(), lexicon) not in roles:
+            continue
+        after = tokens[k + 1:k + 3]
+        after = after[1:] if after[:1] == [","] else after[:1]
+        j = k - 1
+        while j >= 0 and (tokens[j] == "," or tokens[j].lower() in lexicon.determiners):
+            j -= 1  # "Mr Doyle, the caretaker"
+        if (after and _capital(after[0], lexicon)) or (
+                j > 0 and tokens[j - 1] not in _STOP and _capital(tokens[j], lexicon)):
+            return True  # (a capitalised word opening the sentence is no name: "Pay")
+    return False
 
 
 def _derived(word: str, other: str) -> bool:

@@ -179,6 +179,11 @@ class Lexicon(TimeWords):
         everyone everybody someone somebody anyone anybody nobody nothing everything
         something all most many some few none turn keep bear go
         """))
+    # Of left_cues, those only a person does: "The caretaker has retired" says the
+    # caretaker of older notes is gone ("The bus left at 9" says no such thing).
+    person_left_cues: frozenset[str] = field(default_factory=lambda: word_set("""
+        retired resigned stepped_down stepped_back
+        """))
     left_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         left retired resigned stepped_down stepped_back has_gone pulled_out dropped_out backed_out
         withdrew

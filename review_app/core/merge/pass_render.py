@@ -180,7 +180,7 @@ def run(ctx: MergeContext) -> Lines:
         at = section_spot(ctx, refs, new_at, level) if heading and by_meaning else new_at
         lines = chunk(ctx, expand(refs))
         if not _named_by_number(ctx, refs):
-            lines = _closed_up(lines)
+            lines = _closed_up(lines, _lists_from_one(ctx, refs))
         put(at, ([(heading, refs[0].path)] + ([("", None)] if spaced else []) if heading
                  else []) + lines, True)
     for key, refs in followers.items():
@@ -331,14 +331,33 @@ def _named_by_number(ctx: MergeContext, refs: list[Ref]) -> bool:
     return any((r.path, r.unit.block) in blocks for r in named)
 
 
-def _closed_up(lines: Lines) -> Lines:
+def _lists_from_one(ctx: MergeContext, refs: list[Ref]) -> bool:
+    """Every numbered list these steps come from starts at 1 in its note: a run of them
+    starting past 1 has its first steps left out, it does not go on from a list before
+    it."""
+    steps = [(r.path, r.unit.block) for r in refs if r.unit.kind == "step"]
+    blocks = set(steps)
+    if any(steps.count(b) < 2 for b in blocks):
+        return False  # one item alone keeps its number ("7. Rider of the Year": the
+        # minutes' decision 7, no list of one)
+    for path, bi in blocks:
+        units = ctx.older_doc(path).blocks[bi].units
+        m = STEP.match(units[0].raw[0]) if units and units[0].raw else None
+        if m is None or m.group(2) != "1":
+            return False
+    return bool(blocks)
+
+
+def _closed_up(lines: Lines, from_one: bool = False) -> Lines:
     """An older numbered list carried under its own heading with a step left out (the
     newest says it over or ended it) is numbered on without the gap: "1. ... 4. ... 5."
     reads as a list missing two steps. Each run of top-level steps at one indent that
     starts at 1 is numbered 1, 2, ...; nested items and other runs as written. Not a
     list a newer version names items of by number (_named_by_number: "Decisions 1, 2 and
     4 stand unchanged. Decision 3 is reversed."): renumbered, its 4 would be read as the
-    decision 3 that was reversed (merge-BO's battery incident)."""
+    decision 3 that was reversed (merge-BO's battery incident). `from_one`: the lists
+    start at 1 in their notes, so a run starting past 1 lost its first steps and is
+    numbered from 1 too ("3. ... 6. ... 7." under its own heading)."""
     out: Lines = []
     run_indent: str | None = None
     n = 0
@@ -346,7 +365,7 @@ def _closed_up(lines: Lines) -> Lines:
         m = STEP.match(ln)
         if m and (run_indent is None or m.group(1) == run_indent):
             if run_indent is None:
-                if m.group(2) != "1":
+                if m.group(2) != "1" and not from_one:
                     out.append((ln, src))
                     continue
                 run_indent, n = m.group(1), 0

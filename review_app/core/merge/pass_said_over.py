@@ -265,9 +265,12 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended, bool]]) -
             ctx.thresholds.said_over_cosine if whole
             else ctx.thresholds.said_over_modifier_cosine)
         if ((end.person or end.party) and whole) or near:
-            if end.kind == "gone" and (end.party or _opens_with(ctx, r, end)):
+            if end.kind == "gone" and (end.party or _opens_with(ctx, r, end) or (
+                    end.person and not end.names)):
                 ctx.over.add(r.key)  # it is about the thing gone: its values went too
-                # (a business no longer dealt with: its account, rep and days with it)
+                # (a business no longer dealt with: its account, rep and days with it;
+                # a role's holder who left, named by it: "from the caretaker, Mr Doyle,
+                # at 4 Vicarage Close")
             ctx.entries[r.key] = replace(
                 e, status="superseded", by=b.key, by_text=as_written(b).strip(),
                 flips=_FLIP_PAIR, why=f"{_teller(ctx, b)} says {_named(end)} "
