@@ -261,3 +261,35 @@ Clay for the boards is puddled in the old wash house.
     # that reads as missing its first step
     assert "1. Soak the boards in the brook" in composed.text
     assert "3. Prick out the design" in composed.text
+
+
+def _walk(older: str, newest: str):
+    return merged(note("walks/notes-2025.md", fm("Walks 2025", "2025-05-01") + newest),
+                  note("walks/notes.md", fm("Walks", "2024-05-01") + older))
+
+
+def test_guards_a_second_review_of_the_round_found():
+    # "the Plough Inn" is the Plough a newer line says is over
+    c = _walk("## After the walk\n\nLunch is at the Plough Inn on Mill Street, £12.\n\n"
+              "Walks start at 10:00.\n",
+              "## After the walk\n\nWe no longer go to the Plough for lunch.\n\n"
+              "Walks start at 10:00.\n")
+    assert entry(c, "Plough Inn").status != "carried"
+    # "is closed on Mondays" is how a place is, not that it ended
+    c = _walk("## Evenings\n\nAfter the session we warm up at the Lamb on Mill Street.\n",
+              "## Evenings\n\nThe Lamb is closed on Mondays, so Monday sessions finish at "
+              "the car park.\n")
+    assert entry(c, "warm up at the Lamb").status == "carried"
+    # a list whose steps name each other by number keeps its numbers
+    c = _walk("## Clay\n\nClay is puddled in the old wash house.\n\n## Boards\n\n"
+              "1. Collect the clay from the warden, Mr Pike, at 2 Church Row.\n"
+              "2. Soak the boards in the brook for three days.\n"
+              "3. Press the clay on 2 cm deep.\n4. Repeat steps 2 and 3 for the second board.\n",
+              "## Clay\n\nThe warden has retired; clay comes from the merchant.\n"
+              "Clay is puddled in the old wash house.\n")
+    assert "2. Soak the boards" in c.text and "4. Repeat steps 2 and 3" in c.text
+    # an opening phrase or a place before the role names no holder of it
+    for opening in ("On Mondays", "At the Old School"):
+        c = _walk(f"## Keys\n\n{opening}, the caretaker unlocks the side door at 9.\n",
+                  "## Keys\n\nThe caretaker has retired; a new one starts in May.\n")
+        assert entry(c, "the caretaker unlocks").status == "carried", opening

@@ -304,6 +304,8 @@ def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,
     if "_".join(low[k:k + n]) not in lexicon.closing_cues or set(low) & lexicon.reopening_words \
             or low[k + n:k + n + 1] == ["for"]:
         return False
+    if k and low[k - 1] in lexicon.state_copulas and low[k + n:k + n + 1] != ["down"]:
+        return False  # a state ("The Lamb is closed on Mondays"), not an ending
     j = k - 1
     while j >= 0 and low[j] in lexicon.auxiliary_words:
         j -= 1
@@ -452,6 +454,14 @@ def _name_runs(text: str, lexicon: Lexicon) -> list[list[str]]:
     return runs
 
 
+def _head(run: list[str], lexicon: Lexicon) -> str:
+    """A name's head: its last word, or the one before a word saying what kind of place
+    it is ("the Plough Inn" is the Plough; Lexicon.place_kind_words)."""
+    if len(run) > 1 and run[-1].lower() in lexicon.place_kind_words:
+        return run[-2]
+    return run[-1]
+
+
 def _mid_names(text: str) -> frozenset[str]:
     """The capitalised tokens of the text that open no sentence."""
     tokens = _TOKEN.findall(text)
@@ -492,7 +502,7 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     if long_ and not end.person:  # a place or a thing: named by the head of a name, not
         # as a modifier of a longer one ("The Plough closed" is not "the Plough Monday
         # tour")
-        return any(run[-1] in end.names and set(run) & long_
+        return any(_head(run, lexicon) in end.names and set(run) & long_
                    for run in _name_runs(text, lexicon))
     if long_:
         return bool(long_ & mine)
@@ -512,10 +522,17 @@ def _holder_named(text: str, roles: frozenset[str], lexicon: Lexicon) -> bool:
         j = k - 1
         while j >= 0 and (tokens[j] == "," or tokens[j].lower() in lexicon.determiners):
             j -= 1  # "Mr Doyle, the caretaker"
-        if (after and _capital(after[0], lexicon)) or (
-                j > 0 and tokens[j - 1] not in _STOP and _capital(tokens[j], lexicon)):
-            return True  # (a capitalised word opening the sentence is no name: "Pay")
+        if (after and _personal(after[0], lexicon)) or (
+                j > 0 and _personal(tokens[j], lexicon) and _personal(tokens[j - 1], lexicon)
+                and not (j > 1 and tokens[j - 2].lower() in lexicon.determiners)):
+            return True  # a full name before it ("Jo Bell, the treasurer"; not "Pay the
+            # treasurer", "On Mondays, the caretaker", "At the Old School, the caretaker")
     return False
+
+
+def _personal(token: str, lexicon: Lexicon) -> bool:
+    """A capitalised word that can be part of a person's name (no day of the week)."""
+    return _capital(token, lexicon) and lexicon.day(token) is None
 
 
 def _derived(word: str, other: str) -> bool:

@@ -181,6 +181,16 @@ class Lexicon(TimeWords):
         """))
     # Of left_cues, those only a person does: "The caretaker has retired" says the
     # caretaker of older notes is gone ("The bus left at 9" says no such thing).
+    # Words after a name saying what kind of place it is ("the Plough Inn", "the Red
+    # Lion Hotel"): the name before them is the place's (ended._head).
+    # A present copula before "closed" says how a place is, not that it ended ("The
+    # Lamb is closed on Mondays"; "The Plough was closed in May" ended it).
+    state_copulas: frozenset[str] = field(default_factory=lambda: word_set("""
+        is are
+        """))
+    place_kind_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        inn arms hotel tavern pub bar café cafe tearoom tearooms restaurant shop stores
+        """))
     person_left_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         retired resigned stepped_down stepped_back
         """))

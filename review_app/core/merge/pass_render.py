@@ -331,6 +331,9 @@ def _named_by_number(ctx: MergeContext, refs: list[Ref]) -> bool:
     return any((r.path, r.unit.block) in blocks for r in named)
 
 
+_STEP_NAMED = re.compile(r"\b(?:steps?|items?|points?)\s+\d", re.IGNORECASE)
+
+
 def _lists_from_one(ctx: MergeContext, refs: list[Ref]) -> bool:
     """Every numbered list these steps come from starts at 1 in its note: a run of them
     starting past 1 has its first steps left out, it does not go on from a list before
@@ -341,6 +344,8 @@ def _lists_from_one(ctx: MergeContext, refs: list[Ref]) -> bool:
         return False  # one item alone keeps its number ("7. Rider of the Year": the
         # minutes' decision 7, no list of one)
     for path, bi in blocks:
+        if _STEP_NAMED.search("\n".join(ctx.older_doc(path).lines)):
+            return False  # "Repeat steps 2 and 3": its numbers name its steps
         units = ctx.older_doc(path).blocks[bi].units
         m = STEP.match(units[0].raw[0]) if units and units[0].raw else None
         if m is None or m.group(2) != "1":
