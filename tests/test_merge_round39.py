@@ -293,3 +293,26 @@ def test_guards_a_second_review_of_the_round_found():
         c = _walk(f"## Keys\n\n{opening}, the caretaker unlocks the side door at 9.\n",
                   "## Keys\n\nThe caretaker has retired; a new one starts in May.\n")
         assert entry(c, "the caretaker unlocks").status == "carried", opening
+
+
+def test_a_place_the_writers_no_longer_use_for_an_act_is_over_there():
+    older = note("conkers/coach.md", fm("Conker championship coach", "2024-08-01") + """\
+## Pick-ups
+
+The coach leaves Market Square at 8:00am and stops at Ashby Kingsway (garage side) at
+8:20am.
+""")
+    newest = note("conkers/coach-2025.md", fm("Conker championship coach 2025",
+                                              "2025-08-04") + """\
+## Pick-ups
+
+- Market Square, 8:00am
+
+We no longer pick up at Ashby Kingsway; the garage asked us to stop using its forecourt.
+We no longer meet at Easter either.
+""")
+    composed = merged(newest, older)
+    stop = entry(composed, "stops at Ashby Kingsway")
+    # got (before): carried, "a fact the newest lacks: 8:20"
+    assert stop.status != "carried", stop.why
+    assert "8:20am" not in composed.text

@@ -249,6 +249,14 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                         party, as_said = _party(tokens, stop, lexicon)
                         if party:
                             names, said, dealt = party, as_said, True
+                    elif not names and len(words - lexicon.verb_particles) <= 1 \
+                            and stop < len(tokens) and low[stop] in lexicon.place_words:
+                        # "We no longer pick up at Asda Kingsway": the place is over for
+                        # what was done there (a name of two words or more: "at Easter"
+                        # says when)
+                        place, as_said = _party(tokens, stop, lexicon)
+                        if len(place) >= 2:
+                            names, said = place, as_said
                     other = frozenset()
                     how = _how(low[k + n:], lexicon)
             else:  # "replaced the spreadsheet with Koha": Koha took its place
