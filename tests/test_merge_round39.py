@@ -316,3 +316,34 @@ We no longer meet at Easter either.
     # got (before): carried, "a fact the newest lacks: 8:20"
     assert stop.status != "carried", stop.why
     assert "8:20am" not in composed.text
+
+
+def test_stood_down_and_moves_to_say_what_is_over():
+    # "stood down" is how a holder leaves in British minutes; "moves to" is a move too
+    older = note("orchard/wassail.md", fm("Orchard wassail", "2024-01-05") + """\
+## Who does what
+
+- Wassail master: Colin Ames, 07700 900512
+- Cider: from the Old Barn press
+
+## Evening
+
+The bonfire is lit at 7pm in the top field.
+""")
+    newest = note("orchard/wassail-2025.md", fm("Orchard wassail 2025", "2025-01-06") + """\
+## Who does what
+
+Colin Ames stood down as wassail master after ten years.
+
+## Evening
+
+The bonfire now moves to the lower field, lit at 7pm.
+""")
+    composed = merged(newest, older)
+    colin = entry(composed, "Wassail master: Colin Ames")
+    # got (before): carried, "a fact the newest lacks: 900512, ..."
+    assert colin.status == "superseded", colin.why
+    fire = entry(composed, "lit at 7pm in the top field")
+    # got (before): carried, "a fact the newest lacks: top"
+    assert fire.status != "carried", fire.why
+    assert "top field" not in composed.text

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .ended import ended, is_open, speaks_of
+from .ended import ended, is_open, opens_with, speaks_of
 from .facts import coded_values, label_of, stem
 from .ledger import LEANS_ON_REPLACED
 from .lexicon import Lexicon, phrase_cues
@@ -37,13 +37,16 @@ def _ends_it(ctx: MergeContext, r: Ref, b: Ref | None) -> str | None:
     (ended.ended, kind "gone": "the shop phone no longer takes lesson bookings" over
     "Booking via phone on 01637 880 412, or in the shop."). Not a person gone: a line
     naming one besides its own fact ("The oven warranty BL-88213-W still covers parts;
-    Frank says ...") keeps its fact (pass_trimmed cuts the person's clause)."""
+    Frank says ...") keeps its fact (pass_trimmed cuts the person's clause), unless the
+    line is about the person ("Wassail master: Colin Ames, 07700 900512" when Colin Ames
+    stood down: his phone went with him)."""
     if b is None:
         return None
     return next((end.said for end in ended(b.unit.text, ctx.lexicon)
-                 if end.kind == "gone" and not end.person
-                 and speaks_of(r.unit.text, end, ctx.lexicon)
-                 and end.words & _before_number(r.unit.text)), None)
+                 if end.kind == "gone" and speaks_of(r.unit.text, end, ctx.lexicon) and (
+                     end.words & _before_number(r.unit.text) if not end.person
+                     else opens_with(said(r.unit), end, ctx.lexicon,
+                                     ctx.thresholds.label_chars))), None)
 
 
 def _before_number(text: str) -> set[str]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from .facts import stem
+from .facts import label_of, stem
 from .lexicon import Lexicon
 
 _TOKEN = re.compile(r"[°º][A-Za-z]+|[A-Za-z][\w'’\-]*|[£$€¥]?\d[\d,.:/\-]*|[.;:!?()\[\],]")
@@ -516,6 +516,20 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
         return bool(long_ & mine)
     rest = {stem(n.lower(), lexicon) for n in end.names - end.distinct}
     return bool(end.distinct & mine) and rest <= words_in(text, lexicon)
+
+
+def opens_with(text: str, end: Ended, lexicon: Lexicon, label_chars: int) -> bool:
+    """The text's subject is the thing `end` names: its first content word is one of the
+    thing's ("Rush orders are accepted until noon" / "rush work has ended"; not
+    "Specimens are fixed with animal glue on 300 gsm card", whose card still holds). A
+    labelled line is about its value when a person left: "Wassail master: Colin Ames,
+    07700 900512" is about Colin Ames, whose phone left with him."""
+    label = label_of(text, label_chars)
+    if label is not None and end.person:
+        text = label[1]
+    first = next((w for w in re.findall(r"[A-Za-z][\w'’\-]*", text)
+                  if words_in(w, lexicon)), None)
+    return first is not None and words_in(first, lexicon) <= end.words
 
 
 def _holder_named(text: str, roles: frozenset[str], lexicon: Lexicon) -> bool:

@@ -192,10 +192,11 @@ class Lexicon(TimeWords):
         inn arms hotel tavern pub bar café cafe tearoom tearooms restaurant shop stores
         """))
     person_left_cues: frozenset[str] = field(default_factory=lambda: word_set("""
-        retired resigned stepped_down stepped_back
+        retired resigned stepped_down stepped_back stood_down
         """))
     left_cues: frozenset[str] = field(default_factory=lambda: word_set("""
-        left retired resigned stepped_down stepped_back has_gone pulled_out dropped_out backed_out
+        left retired resigned stepped_down stepped_back stood_down has_gone pulled_out
+        dropped_out backed_out
         withdrew
         ceased_trading stopped_trading went_bust went_under went_out_of_business
         """))
@@ -210,6 +211,7 @@ class Lexicon(TimeWords):
     # left. (A bare "now in" is no move: "the club is now in its 40th year".)
     moved_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         moved_to moved_into migrated_to switched_to relocated_to transferred_to
+        moves_to moves_into
         now_lives_in now_kept_in now_held_in now_stored_in now_hosted_on now_runs_on
         """))
     # The writers as a subject ("we moved to the Zettle reader", "they switched to a

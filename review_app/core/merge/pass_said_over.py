@@ -71,6 +71,7 @@ from .ended import (
     is_open,
     moved_to,
     names_in,
+    opens_with,
     places,
     speaks_of,
     words_in,
@@ -292,12 +293,7 @@ def _teller(ctx: MergeContext, b: Ref) -> str:
 
 
 def _opens_with(ctx: MergeContext, r: Ref, end: Ended) -> bool:
-    """The older unit's subject is the thing `end` names: its first content word is one
-    of the thing's ("Rush orders are accepted until noon" / "rush work has ended"; not
-    "Specimens are fixed with animal glue on 300 gsm card", whose card still holds)."""
-    first = next((w for w in re.findall(r"[A-Za-z][\w'’\-]*", said(r.unit))
-                  if words_in(w, ctx.lexicon)), None)
-    return first is not None and words_in(first, ctx.lexicon) <= end.words
+    return opens_with(said(r.unit), end, ctx.lexicon, ctx.thresholds.label_chars)
 
 
 def moved_from(ctx: MergeContext, base: list[Ref], scope: SaidScope) -> None:
