@@ -347,3 +347,15 @@ The bonfire now moves to the lower field, lit at 7pm.
     # got (before): carried, "a fact the newest lacks: top"
     assert fire.status != "carried", fire.why
     assert "top field" not in composed.text
+
+
+def test_a_phrase_saying_when_is_no_part_of_the_thing_a_cue_reads_back_to():
+    from review_app.core.merge import ENGLISH
+    from review_app.core.merge.ended import ended, speaks_of
+
+    # got (before): no move read ("moves to" was no cue), and read back from a cue,
+    # "This year the harvest supper" named a thing "year harvest supper"
+    [move] = ended("This year the harvest supper moves to the church hall.", ENGLISH)
+    assert move.kind == "moved" and move.words == {"harvest", "supper"}, move
+    assert speaks_of("The harvest supper is held in the Old Barn at Lower Farm.", move,
+                     ENGLISH)

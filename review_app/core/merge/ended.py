@@ -99,7 +99,10 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
     # deposit; "no longer run a Sunday collection": the Sunday one, not the weekday ones
     while floor <= k < len(tokens) and tokens[k] not in _STOP \
             and tokens[k].lower() not in stop and not (
-                step > 0 and (names or words) and _when(tokens, k, lexicon)):
+                step > 0 and (names or words) and _when(tokens, k, lexicon)) and not (
+                step < 0 and (names or words) and k > 0 and _when(tokens, k - 1, lexicon)):
+        # (nor, read back from a cue, the phrase saying when that opens it: "This year
+        # the garden party moves to the green" moves the garden party)
         # ("no longer offer next day delivery": "next day" opens the thing, not a when)
         t = tokens[k]
         first = k == 0 or tokens[k - 1] in _STOP
