@@ -359,3 +359,30 @@ def test_a_phrase_saying_when_is_no_part_of_the_thing_a_cue_reads_back_to():
     assert move.kind == "moved" and move.words == {"harvest", "supper"}, move
     assert speaks_of("The harvest supper is held in the Old Barn at Lower Farm.", move,
                      ENGLISH)
+
+
+def _club(older: str, newest: str):
+    return merged(note("club/notes-2025.md", fm("Club 2025", "2025-05-01") + newest),
+                  note("club/notes.md", fm("Club", "2024-05-01") + older))
+
+
+def test_guards_a_third_review_of_the_round_found():
+    # a role left is that role's: the ones the person keeps, and another Colin, stay
+    c = _club("## Committee\n\n- Chair: Mary Jones, 07700 900111\n"
+              "- Treasurer: Mary Jones, 07700 900111, mary@example.org\n"
+              "- Bar: Colin Ward, 07700 900777\n- Wassail master: Colin Ames, 07700 900512\n",
+              "## Committee\n\nMary Jones stood down as chair in March but stays on as "
+              "treasurer. Colin Ames stood down as wassail master.\n")
+    assert entry(c, "Treasurer: Mary Jones").status == "carried"
+    assert entry(c, "Bar: Colin Ward").status == "carried"
+    assert entry(c, "Wassail master: Colin Ames").status == "superseded"
+    # a place no longer used for one act is still there for the rest
+    c = _club("## Hall\n\nThe hall is on Hall Lane, opposite the Co-op.\n\n"
+              "Parking is on Hall Lane after 6pm.\n",
+              "## Hall\n\nWe no longer park on Hall Lane; use the school car park.\n")
+    assert entry(c, "The hall is on Hall Lane").status == "carried"
+    assert entry(c, "Parking is on Hall Lane").status == "superseded"
+    # a fallback is no move
+    c = _club("## Summer social\n\nThe barbecue is on the village green, with games.\n",
+              "## Summer social\n\nIf it rains, the barbecue moves to the village hall.\n")
+    assert entry(c, "barbecue is on the village green").status == "carried"

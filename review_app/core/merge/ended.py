@@ -213,6 +213,10 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             if kind == "gone" and n == 1 and any(
                     low[j] in lexicon.rule_markers for j in range(max(0, k - 2), k)):
                 break  # a rule says when it is done ("only sold once ..."), not that it was
+            if _conditional(low, k, lexicon):
+                k += n - 1
+                break  # "If it rains, the barbecue moves to the village hall": a
+                # fallback, not a change
             if kind == "replaced" and (k == 0 or low[k - 1] in lexicon.self_pointers) \
                     and points_at_version(
                         [w for w in low[k:k + n + 5] if w[:1].isalpha()], lexicon):
@@ -260,6 +264,8 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                         place, as_said = _party(tokens, stop, lexicon)
                         if len(place) >= 2:
                             names, said = place, as_said
+                            duty = words - lexicon.verb_particles  # for that act only
+                            # ("We no longer park on Hall Lane": the hall is still there)
                     other = frozenset()
                     how = _how(low[k + n:], lexicon)
             else:  # "replaced the spreadsheet with Koha": Koha took its place
@@ -289,6 +295,10 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 if not names and not words and (role := _role_left(tokens, low, k, n,
                                                                    lexicon)):
                     words, said, person = frozenset({stem(role, lexicon)}), role, True
+                if person and low[k + n:k + n + 1] == ["as"]:
+                    # "Mary Jones stood down as chair": that role is over, not the others
+                    # she holds
+                    duty = _side(tokens, k + n + 1, 1, lexicon)[1]
             if kind == "done" and names and _closed_for_good(tokens, low, k, n, names,
                                                              lexicon):
                 kind = "gone"  # "The Plough closed in the summer of 2024": a place
@@ -345,6 +355,14 @@ def _role_left(tokens: list[str], low: list[str], k: int, n: int, lexicon: Lexic
             or low[j - 1] not in lexicon.determiners:
         return ""
     return low[j] if j < 2 or tokens[j - 2] in _STOP else ""
+
+
+def _conditional(low: list[str], k: int, lexicon: Lexicon) -> bool:
+    """The sentence holding token k opens with a condition ("If it rains, ...")."""
+    j = k
+    while j > 0 and low[j - 1] not in ".!?;":
+        j -= 1
+    return low[j] in lexicon.condition_openers if j < len(low) else False
 
 
 def _one_name_before(tokens: list[str], low: list[str], k: int, lexicon: Lexicon) -> str:
@@ -528,8 +546,15 @@ def opens_with(text: str, end: Ended, lexicon: Lexicon, label_chars: int) -> boo
     labelled line is about its value when a person left: "Wassail master: Colin Ames,
     07700 900512" is about Colin Ames, whose phone left with him."""
     label = label_of(text, label_chars)
-    if label is not None and end.person:
-        text = label[1]
+    if end.person and end.names:  # it opens (its value, if labelled) with the person's
+        # whole name, for the role they left ("Bar: Colin Ward" is another Colin;
+        # "Treasurer: Mary Jones" when she stood down as chair is a role she keeps)
+        if label is not None:
+            if end.duty and not mentions(label[0], end.duty, lexicon):
+                return False
+            text = label[1]
+        opening = [_bare(t) for t in _TOKEN.findall(text)[:len(end.names)]]
+        return set(opening) == set(end.names)
     first = next((w for w in re.findall(r"[A-Za-z][\w'’\-]*", text)
                   if words_in(w, lexicon)), None)
     return first is not None and words_in(first, lexicon) <= end.words
@@ -558,6 +583,13 @@ def _holder_named(text: str, roles: frozenset[str], lexicon: Lexicon) -> bool:
 def _personal(token: str, lexicon: Lexicon) -> bool:
     """A capitalised word that can be part of a person's name (no day of the week)."""
     return _capital(token, lexicon) and lexicon.day(token) is None
+
+
+def mentions(text: str, words: frozenset[str], lexicon: Lexicon) -> bool:
+    """The text names one of `words` (stemmed), or a word made from it ("Pick-ups" of
+    "pick", "parking" of "park")."""
+    mine = words_in(text, lexicon)
+    return any(w in mine or any(_derived(w, t) for t in mine) for w in words)
 
 
 def _derived(word: str, other: str) -> bool:

@@ -69,6 +69,7 @@ from .ended import (
     by_modifier,
     ended,
     is_open,
+    mentions,
     moved_to,
     names_in,
     opens_with,
@@ -130,10 +131,13 @@ def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool | None:
     if end.how and not end.how & {tv.unit for tv in thing_values(
             said(r.unit), ctx.lexicon, "how")}:
         return False  # only how often it was done is over: what else it says holds
-    if end.duty and not end.duty & words_in(f"{about} {_title(ctx, r)}", ctx.lexicon):
+    if end.duty and not mentions(
+            f"{about} {_title(ctx, r)} {r.section_title}", end.duty, ctx.lexicon):
         return False  # a handover ends the old holder's hold on what changed hands
-        # (the unit or its note's title names it: "Responsible: Tomas Lindqvist" in
-        # "Wardrobe repairs"), not all else he does
+        # (the unit, its section or its note's title names it: "Responsible: Tomas
+        # Lindqvist" in "Wardrobe repairs"), not all else he does; so does a role left
+        # ("stood down as chair") and a place no longer used for an act ("We no longer
+        # pick up at Asda Kingsway" under "## Pick-ups")
     if end.kind == "done":
         return is_open(about, ctx.lexicon)
     if end.kind == "moved" and not places(said(r.unit), end, ctx.lexicon):
