@@ -383,6 +383,8 @@ def test_guards_a_third_review_of_the_round_found():
     assert entry(c, "The hall is on Hall Lane").status == "carried"
     assert entry(c, "Parking is on Hall Lane").status == "superseded"
     # a fallback is no move
-    c = _club("## Summer social\n\nThe barbecue is on the village green, with games.\n",
-              "## Summer social\n\nIf it rains, the barbecue moves to the village hall.\n")
+    c = _club("## Summer social\n\nThe barbecue is on the village green, with games for "
+              "the children.\n\n## Subs\n\nSubs are £20 a year.\n",
+              "## Summer social\n\nBring a plate to share. If it rains, the barbecue moves "
+              "to the village hall.\n\n## Subs\n\nSubs are £22 a year.\n")
     assert entry(c, "barbecue is on the village green").status == "carried"

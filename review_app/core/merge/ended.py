@@ -298,7 +298,8 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 if person and low[k + n:k + n + 1] == ["as"]:
                     # "Mary Jones stood down as chair": that role is over, not the others
                     # she holds
-                    duty = _side(tokens, k + n + 1, 1, lexicon)[1]
+                    duty = _side(tokens, k + n + 1, 1, lexicon,
+                                 lexicon.adverbial_words | lexicon.clause_joiners)[1]
             if kind == "done" and names and _closed_for_good(tokens, low, k, n, names,
                                                              lexicon):
                 kind = "gone"  # "The Plough closed in the summer of 2024": a place
