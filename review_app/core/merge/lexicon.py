@@ -184,9 +184,10 @@ class Lexicon(TimeWords):
     # Words after a name saying what kind of place it is ("the Plough Inn", "the Red
     # Lion Hotel"): the name before them is the place's (ended._head).
     # A present copula before "closed" says how a place is, not that it ended ("The
-    # Lamb is closed on Mondays"; "The Plough was closed in May" ended it).
+    # Lamb is closed on Mondays", "Harlow Wood remains closed to collecting"; "The
+    # Plough was closed in May" ended it).
     state_copulas: frozenset[str] = field(default_factory=lambda: word_set("""
-        is are
+        is are remains remain stays stay
         """))
     place_kind_words: frozenset[str] = field(default_factory=lambda: word_set("""
         inn arms hotel tavern pub bar café cafe tearoom tearooms restaurant shop stores

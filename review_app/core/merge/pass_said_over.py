@@ -142,6 +142,10 @@ def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool | None:
         return is_open(about, ctx.lexicon)
     if end.kind == "moved" and not places(said(r.unit), end, ctx.lexicon):
         return False  # what else it says of the thing still holds where it moved
+    if end.kind == "moved" and not end.names and len(end.words) == 1 \
+            and not _opens_with(ctx, r, end):
+        return False  # a thing of one word moves where it is the subject ("The match
+        # is held at Hill Farm"), not where it names another ("on the match field")
     own = ended(said(r.unit), ctx.lexicon)  # it tells the change itself: history
     if any(o.words & end.words and (whole or o.kind != "done") for o in own):
         return False  # (named by one word: "orders are accepted" tells no change)
