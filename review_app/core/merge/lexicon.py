@@ -367,6 +367,10 @@ class Lexicon(TimeWords):
     # Prepositions before the business an arrangement was with ("We no longer order
     # from Bond International"): that business is what ended. Not "with": "We no
     # longer meet with Sarah Jones on Tuesdays" ends the Tuesday meetings, not Sarah.
+    # Plurals without an -s ("three people", "two children"): what recounts.py counts.
+    irregular_plurals: frozenset[str] = field(default_factory=lambda: word_set("""
+        people children men women
+        """))
     # Words completing a verb ("pick up", "drop off"): no thing of their own.
     verb_particles: frozenset[str] = field(default_factory=lambda: word_set("""
         up off out down in on over

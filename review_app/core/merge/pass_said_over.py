@@ -85,6 +85,7 @@ from .other_value import STRUCTURED, framed_period, is_history
 from .pass_polarity import forbids_other_act
 from .pass_units import as_written, said
 from .past_events import past_event
+from .recounts import recounted
 from .said_in_frame import FRAMED, SAYS, said_in_frame
 from .said_measures import (
     BaseHours,
@@ -98,6 +99,7 @@ from .thing_values import (
     thing_values,
 )
 
+_COUNTING = frozenset({"sentence", "item", "check", "footnote"})
 _JUDGED = frozenset({"sentence", "item", "check", "footnote", "obs", "rel", "step"})
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
 
@@ -227,6 +229,11 @@ def run(ctx: MergeContext) -> None:
                     e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
                     flips=_FLIP_PAIR, why="the newest states another value for "
                     "what this one measures")
+                continue
+            if r.unit.kind in _COUNTING and (hit := recounted(ctx, r, base)):
+                ctx.entries[r.key] = replace(
+                    e, status="superseded", by=hit.key, by_text=as_written(hit).strip(),
+                    flips=_FLIP_PAIR, why="the newest counts it anew")
                 continue
             if r.unit.kind not in STRUCTURED and (
                     hit := hours_otherwise(ctx, r, scope, hours, scopes.key(r) is None)):

@@ -189,6 +189,12 @@ class Thresholds:
     # replaced them; the still-true older-only facts at 0.13-0.36 from their nearest
     # newest unit. 0.40 sits in that gap; the value-kind test guards the rest.
     dropped_section_cosine: float = 0.40
+    # Two lines counting one noun with two numbers speak of one thing at this
+    # closeness (recounts.py): "Only three people in the cave room at a time" / "No
+    # more than four people in the ripening room at once" 0.44, "four zones" / "five
+    # zones" 0.47; counts of one noun in lines about other things ("Two people must be
+    # present when the safe is opened") 0.26. Dropped sections' bar, for the same gap.
+    recount_cosine: float = 0.40
     # A run of carried units (one older paragraph or list, read whole) without a
     # heading witness goes to the newest's section whose content (heading or a unit it
     # holds, best match) is nearest in meaning when at least place_cosine close and

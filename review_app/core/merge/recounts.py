@@ -1,0 +1,86 @@
+"""An older line counting a thing the newest counts anew (pass_said_over).
+
+"Only three people in the cave room at a time" under the newest's "No more than four
+people in the ripening room at once"; "We rotate through four zones" under "There are
+now five zones": a count is a number before a plural noun, in digits or in words, and
+two counts of one noun in two lines about one thing are two values of it. A count is no
+measure (Lexicon.measure_words: "three times a year", "30 days") and no figure an older
+note gives of that noun twice ("420 pupils" in the school, "23 pupils have an
+allergy"), nor one the newest gives twice: which of them answers the older one would be
+a guess. Lines about one thing: a word besides the noun in common and at least
+Thresholds.recount_cosine close in meaning (counts of one noun in lines about other
+things sat at 0.26).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .context import MergeContext, Ref
+from .facts import stem
+from .lexicon import Lexicon
+from .older_only import content_prefixes
+from .pass_units import said
+
+_TOKEN = re.compile(r"[£$€]?\d[\d,.]*|[A-Za-z][A-Za-z\-]*|\S")
+
+
+def counts(text: str, lexicon: Lexicon) -> dict[str, frozenset[int]]:
+    """noun (stemmed) -> the numbers it is counted with ("four zones" -> zone: {4})."""
+    words = dict(lexicon.number_words)
+    memo = lexicon.memo("counts")
+    found = memo.get(text)
+    if found is not None:
+        return found
+    out: dict[str, set[int]] = {}
+    tokens = _TOKEN.findall(text)
+    for number, noun in zip(tokens, tokens[1:], strict=False):
+        low = noun.lower()
+        value = int(number) if number.isdigit() else words.get(number.lower())
+        if value is None or value < 2 or len(low) < 3 or not (
+                low.endswith("s") or low in lexicon.irregular_plurals) \
+                or low in lexicon.measure_words or low in lexicon.function_words \
+                or low in lexicon.calendar_words:
+            continue  # (a sum, "£5 deposits", is a value, not a count: one token)
+        out.setdefault(stem(low, lexicon), set()).add(value)
+    found = memo[text] = {k: frozenset(v) for k, v in out.items()}
+    return found
+
+
+def recounted(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref | None:
+    """The newest unit that counts a noun `r` counts with another number, about the same
+    thing; None when none does."""
+    lx = ctx.lexicon
+    mine = counts(said(r.unit), lx)
+    if not mine:
+        return None
+    elsewhere: set[str] = set()
+    for o in ctx.refs[r.path]:
+        if o.key != r.key:
+            elsewhere |= set(counts(said(o.unit), lx))
+    theirs: dict[str, list[tuple[Ref, frozenset[int]]]] = {}
+    for b in base:
+        for noun, values in counts(said(b.unit), lx).items():
+            theirs.setdefault(noun, []).append((b, values))
+    candidates: list[Ref] = []
+    numbers = {w for w, _ in lx.number_words}
+    own = content_prefixes(ctx, said(r.unit)) - numbers
+    for noun, values in mine.items():
+        given = theirs.get(noun, [])
+        if noun in elsewhere or not given or len({v for _, v in given}) != 1:
+            continue  # (counted twice on either side: which answers which is a guess)
+        if not values & given[0][1]:
+            # ... and they say the same of it: a word beside the noun in common ("three
+            # people in the cave room" / "four people in the ripening room"; not "Two
+            # volunteers must count the tin" / "five volunteers in the storeroom")
+            candidates += [b for b, _ in given if len(
+                own & content_prefixes(ctx, said(b.unit)) - {noun[:4]}) >= 1]
+    if not candidates:
+        return None
+    sims = ctx.cosines([said(r.unit)], [said(b.unit) for b in candidates])
+    best = max(range(len(candidates)), key=lambda j: float(sims[0, j]))
+    return candidates[best] if float(sims[0, best]) >= ctx.thresholds.recount_cosine \
+        else None
+
+
+__all__ = ["counts", "recounted"]
