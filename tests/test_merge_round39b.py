@@ -119,3 +119,23 @@ def test_a_count_is_a_number_in_words_or_digits_before_a_plural():
     assert counts("We rotate through four zones, three times a year.", ENGLISH) == {
         "zone": {4}}  # "times" is a measure
     assert counts("Pay £5 deposits; 12 members voted.", ENGLISH) == {"member": {12}}
+
+
+def _recount(older: str, newest: str, fragment: str) -> str:
+    composed = merged(note("larder/notes-2025.md", fm("Larder 2025", "2025-03-03") + newest),
+                      note("larder/notes.md", fm("Larder", "2024-03-01") + older))
+    return entry(composed, fragment).status
+
+
+def test_guards_a_review_of_the_count_rule_found():
+    # a count of people who left is no count of how many there are; a count for another
+    # occasion is another rule; a year is no count
+    assert _recount("## Committee\n\nThe committee has five trustees who meet monthly.\n",
+                    "## Committee\n\nTwo trustees stepped down at the 2024 AGM.\n",
+                    "five trustees") == "carried"
+    assert _recount("## Socials\n\nJuniors may bring two guests to the summer social.\n",
+                    "## Dinner\n\nMembers may bring four guests to the annual dinner.\n",
+                    "two guests") == "carried"
+    assert _recount("## Opening\n\nFrom 2023 volunteers open the shop on Sundays as well.\n",
+                    "## Opening\n\nThe shop needs three volunteers on each shift.\n",
+                    "From 2023") == "carried"

@@ -7,9 +7,10 @@ two counts of one noun in two lines about one thing are two values of it. A coun
 measure (Lexicon.measure_words: "three times a year", "30 days") and no figure an older
 note gives of that noun twice ("420 pupils" in the school, "23 pupils have an
 allergy"), nor one the newest gives twice: which of them answers the older one would be
-a guess. Lines about one thing: a word besides the noun in common and at least
-Thresholds.recount_cosine close in meaning (counts of one noun in lines about other
-things sat at 0.26).
+a guess. Lines about one thing: the phrases after the noun share a word ("in the cave
+room" / "in the ripening room"), and the two are at least Thresholds.recount_cosine
+close in meaning (counts of one noun in lines about other things sat at 0.26): "five
+trustees who meet monthly" is no count "Two trustees stepped down at the AGM" renews.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import re
 from .context import MergeContext, Ref
 from .facts import stem
 from .lexicon import Lexicon
-from .older_only import content_prefixes
 from .pass_units import said
 
 _TOKEN = re.compile(r"[£$€]?\d[\d,.]*|[A-Za-z][A-Za-z\-]*|\S")
@@ -37,14 +37,31 @@ def counts(text: str, lexicon: Lexicon) -> dict[str, frozenset[int]]:
     for number, noun in zip(tokens, tokens[1:], strict=False):
         low = noun.lower()
         value = int(number) if number.isdigit() else words.get(number.lower())
-        if value is None or value < 2 or len(low) < 3 or not (
+        if value is None or value < 2 or 1900 <= value <= 2100 or len(low) < 3 or not (
                 low.endswith("s") or low in lexicon.irregular_plurals) \
                 or low in lexicon.measure_words or low in lexicon.function_words \
                 or low in lexicon.calendar_words:
-            continue  # (a sum, "£5 deposits", is a value, not a count: one token)
+            continue  # (a sum, "£5 deposits", is a value, not a count: one token; a
+            # year says when: "From 2023 volunteers open on Sundays")
         out.setdefault(stem(low, lexicon), set()).add(value)
     found = memo[text] = {k: frozenset(v) for k, v in out.items()}
     return found
+
+
+def _after(text: str, noun: str, lexicon: Lexicon) -> set[str]:
+    """The content words (first four letters) of the phrase after a counted noun, up to
+    its clause's end: what the count is of ("people in the cave room")."""
+    tokens = _TOKEN.findall(text)
+    out: set[str] = set()
+    for k, t in enumerate(tokens):
+        if stem(t.lower(), lexicon) != noun:
+            continue
+        for w in tokens[k + 1:k + 6]:
+            if not w[:1].isalpha():
+                break
+            if w.lower() not in lexicon.function_words and len(w) > 2:
+                out.add(w.lower()[:4])
+    return out
 
 
 def recounted(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref | None:
@@ -63,18 +80,17 @@ def recounted(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref | None:
         for noun, values in counts(said(b.unit), lx).items():
             theirs.setdefault(noun, []).append((b, values))
     candidates: list[Ref] = []
-    numbers = {w for w, _ in lx.number_words}
-    own = content_prefixes(ctx, said(r.unit)) - numbers
     for noun, values in mine.items():
         given = theirs.get(noun, [])
         if noun in elsewhere or not given or len({v for _, v in given}) != 1:
             continue  # (counted twice on either side: which answers which is a guess)
         if not values & given[0][1]:
-            # ... and they say the same of it: a word beside the noun in common ("three
-            # people in the cave room" / "four people in the ripening room"; not "Two
-            # volunteers must count the tin" / "five volunteers in the storeroom")
-            candidates += [b for b, _ in given if len(
-                own & content_prefixes(ctx, said(b.unit)) - {noun[:4]}) >= 1]
+            # ... of one thing: what follows the noun shares a word ("three people in
+            # the cave room" / "four people in the ripening room"; not "two guests to
+            # the summer social" / "four guests to the annual dinner")
+            mine_after = _after(said(r.unit), noun, lx)
+            candidates += [b for b, _ in given
+                           if mine_after & _after(said(b.unit), noun, lx)]
     if not candidates:
         return None
     sims = ctx.cosines([said(r.unit)], [said(b.unit) for b in candidates])
