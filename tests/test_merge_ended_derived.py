@@ -7,7 +7,8 @@ only one of them stays. Domain: a bridal shop, which no other test uses."""
 from __future__ import annotations
 
 from review_app.core.merge import ENGLISH
-from review_app.core.merge.ended import ended, speaks_of
+from review_app.core.merge.ended import ended
+from review_app.core.merge.ended_text import speaks_of
 from review_app.core.merging import compose
 from tests.helpers_merge import check_ledger, dated, entry
 

@@ -351,7 +351,8 @@ The bonfire now moves to the lower field, lit at 7pm.
 
 def test_a_phrase_saying_when_is_no_part_of_the_thing_a_cue_reads_back_to():
     from review_app.core.merge import ENGLISH
-    from review_app.core.merge.ended import ended, speaks_of
+    from review_app.core.merge.ended import ended
+    from review_app.core.merge.ended_text import speaks_of
 
     # got (before): no move read ("moves to" was no cue), and read back from a cue,
     # "This year the harvest supper" named a thing "year harvest supper"

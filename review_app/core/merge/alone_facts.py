@@ -9,7 +9,8 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .ended import ended, is_open, opens_with, speaks_of
+from .ended import ended, is_open
+from .ended_text import opens_with, speaks_of
 from .facts import coded_values, label_of, stem
 from .ledger import LEANS_ON_REPLACED
 from .lexicon import Lexicon, phrase_cues

@@ -10,6 +10,7 @@ what a cue speaks of is read from its clause: the name or the words just before 
 for "replaced X" and "no X", just after it; for "we no longer X", whose subject is the
 speaker, X after it). A handover (`handover_cues`: "Ines Carvalho took over costume
 repairs from Tomas Lindqvist") replaces the holder after "from" in what changed hands.
+Whether an older text speaks of a thing read here is ended_text's to say.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from .facts import label_of, stem
+from .facts import stem
 from .lexicon import Lexicon
 
-_TOKEN = re.compile(r"[°º][A-Za-z]+|[A-Za-z][\w'’\-]*|[£$€¥]?\d[\d,.:/\-]*|[.;:!?()\[\],]")
-_AMOUNT = re.compile(r"[£$€¥]\d[\d,.]*")
-_STOP = frozenset(".;:!?[],")  # a clause ends here ("the contract (signed ...)": not yet)
+TOKEN = re.compile(r"[°º][A-Za-z]+|[A-Za-z][\w'’\-]*|[£$€¥]?\d[\d,.:/\-]*|[.;:!?()\[\],]")
+AMOUNT = re.compile(r"[£$€¥]\d[\d,.]*")
+STOP = frozenset(".;:!?[],")  # a clause ends here ("the contract (signed ...)": not yet)
 _REACH = 3  # content words taken on the side a cue speaks of
 
 EndKind = Literal["gone", "replaced", "moved", "done"]
@@ -71,12 +72,12 @@ def _phrases(words: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
     return {w: tuple(ps) for w, ps in out.items()}
 
 
-def _capital(token: str, lexicon: Lexicon) -> bool:
+def capital(token: str, lexicon: Lexicon) -> bool:
     return token[:1].isupper() and token.lower() not in lexicon.function_words \
         and token.lower() not in lexicon.months
 
 
-def _bare(token: str) -> str:
+def bare(token: str) -> str:
     return re.sub(r"['’]s$", "", token)
 
 
@@ -97,7 +98,7 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
     skip = (lexicon.function_words - lexicon.weekdays) | lexicon.auxiliary_words | \
         lexicon.months | lexicon.value_verbs | acts  # "no deposit is taken any more": the
     # deposit; "no longer run a Sunday collection": the Sunday one, not the weekday ones
-    while floor <= k < len(tokens) and tokens[k] not in _STOP \
+    while floor <= k < len(tokens) and tokens[k] not in STOP \
             and tokens[k].lower() not in stop and not (
                 step > 0 and (names or words) and _when(tokens, k, lexicon)) and not (
                 step < 0 and (names or words) and k > 0 and _when(tokens, k - 1, lexicon)):
@@ -105,17 +106,17 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
         # the garden party moves to the green" moves the garden party)
         # ("no longer offer next day delivery": "next day" opens the thing, not a when)
         t = tokens[k]
-        first = k == 0 or tokens[k - 1] in _STOP
-        if _capital(t, lexicon) and not (first and not (
-                k + 1 < len(tokens) and _capital(tokens[k + 1], lexicon))):
-            names.append(_bare(t))
+        first = k == 0 or tokens[k - 1] in STOP
+        if capital(t, lexicon) and not (first and not (
+                k + 1 < len(tokens) and capital(tokens[k + 1], lexicon))):
+            names.append(bare(t))
         elif names:
             break  # the name ended
         elif t[:1].isalpha() and t.lower() not in skip:
-            words.append(stem(_bare(t).lower(), lexicon))
+            words.append(stem(bare(t).lower(), lexicon))
             if len(words) >= _REACH:
                 break
-        elif _AMOUNT.fullmatch(t.rstrip(".,")):
+        elif AMOUNT.fullmatch(t.rstrip(".,")):
             numbers.append(t.rstrip(".,"))
         k += step
     seen = names or words
@@ -140,9 +141,9 @@ def _party(tokens: list[str], k: int, lexicon: Lexicon) -> tuple[frozenset[str],
     ordering), as name tokens and as written; empty when no name follows."""
     names: list[str] = []
     j = k + 1
-    while j < len(tokens) and tokens[j] not in _STOP and _capital(tokens[j], lexicon) \
+    while j < len(tokens) and tokens[j] not in STOP and capital(tokens[j], lexicon) \
             and tokens[j].lower() not in lexicon.weekdays:
-        names.append(_bare(tokens[j]))
+        names.append(bare(tokens[j]))
         j += 1
     return frozenset(names), " ".join(names)
 
@@ -196,7 +197,7 @@ def points_at_version(words: list[str], lexicon: Lexicon) -> bool:
 @lru_cache(maxsize=1 << 14)
 def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
     """Every thing the text says is gone, replaced or done."""
-    tokens = _TOKEN.findall(text)
+    tokens = TOKEN.findall(text)
     low = [t.lower() for t in tokens]
     out: list[Ended] = []
     cues, firsts = _cues(lexicon)
@@ -229,9 +230,9 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             dealt = False
             numbers: frozenset[str] = frozenset()
             if kind == "handover":  # "X took over costume repairs from Y": Y's are over
-                then = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
+                then = next((j for j in range(k + n, len(tokens)) if tokens[j] in STOP
                              or low[j] in lexicon.handover_from_words), None)
-                if then is None or tokens[then] in _STOP:
+                if then is None or tokens[then] in STOP:
                     k += n - 1
                     break  # "took over the bar": from whom is not said
                 duty = _side(tokens, k + n, 1, lexicon, lexicon.handover_from_words)[1]
@@ -248,7 +249,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                     names, words, said, numbers = _side(tokens, k + n, 1, lexicon,
                                                lexicon.adverbial_words,
                                                acts=lexicon.offer_verbs)
-                    stop = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
+                    stop = next((j for j in range(k + n, len(tokens)) if tokens[j] in STOP
                                  or low[j] in lexicon.adverbial_words), len(tokens))
                     if not names and len(words) <= 1 and stop < len(tokens) \
                             and low[stop] in lexicon.party_words:
@@ -271,7 +272,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             else:  # "replaced the spreadsheet with Koha": Koha took its place
                 names, words, said, numbers = _side(tokens, k + n, 1, lexicon,
                                                     lexicon.instead_words)
-                then = next((j for j in range(k + n, len(tokens)) if tokens[j] in _STOP
+                then = next((j for j in range(k + n, len(tokens)) if tokens[j] in STOP
                              or low[j] in lexicon.instead_words), None)
                 other = _side(tokens, then + 1, 1, lexicon)[0] if then is not None \
                     and low[then] in lexicon.instead_words else \
@@ -331,15 +332,15 @@ def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,
     j = k - 1
     while j >= 0 and low[j] in lexicon.auxiliary_words:
         j -= 1
-    if j > 0 and tokens[j].islower() and _bare(tokens[j - 1]) in names:
+    if j > 0 and tokens[j].islower() and bare(tokens[j - 1]) in names:
         j -= 1  # its head noun ("The Instagram account has been closed")
-    if j < 0 or _bare(tokens[j]) not in names:
+    if j < 0 or bare(tokens[j]) not in names:
         return False
-    while j >= 0 and _bare(tokens[j]) in names:
+    while j >= 0 and bare(tokens[j]) in names:
         j -= 1
     if j >= 0 and low[j] in lexicon.determiners:
         j -= 1
-    return j < 0 or tokens[j] in _STOP
+    return j < 0 or tokens[j] in STOP
 
 
 def _role_left(tokens: list[str], low: list[str], k: int, n: int, lexicon: Lexicon) -> str:
@@ -355,7 +356,7 @@ def _role_left(tokens: list[str], low: list[str], k: int, n: int, lexicon: Lexic
     if j < 1 or not tokens[j].isalpha() or not tokens[j].islower() \
             or low[j - 1] not in lexicon.determiners:
         return ""
-    return low[j] if j < 2 or tokens[j - 2] in _STOP else ""
+    return low[j] if j < 2 or tokens[j - 2] in STOP else ""
 
 
 def _conditional(low: list[str], k: int, lexicon: Lexicon) -> bool:
@@ -374,17 +375,17 @@ def _one_name_before(tokens: list[str], low: list[str], k: int, lexicon: Lexicon
     j = k - 1
     while j >= 0 and low[j] in lexicon.auxiliary_words:
         j -= 1
-    if j < 0 or (j > 0 and tokens[j - 1] not in _STOP) or len(tokens[j]) < 3 \
-            or not _capital(tokens[j], lexicon) or tokens[j].isupper() \
+    if j < 0 or (j > 0 and tokens[j - 1] not in STOP) or len(tokens[j]) < 3 \
+            or not capital(tokens[j], lexicon) or tokens[j].isupper() \
             or low[j] in lexicon.no_one_words:
         return ""
-    return _bare(tokens[j])
+    return bare(tokens[j])
 
 
 def _how(rest: list[str], lexicon: Lexicon) -> frozenset[str]:
     """{"every"} when the clause says how often ("on a fixed weekly schedule")."""
     often = lexicon.frequency_words | lexicon.every_words
-    clause = itertools.takewhile(lambda t: t not in _STOP, rest)
+    clause = itertools.takewhile(lambda t: t not in STOP, rest)
     return frozenset({"every"}) if any(t in often for t in clause) else frozenset()
 
 
@@ -410,7 +411,7 @@ def moved_to(text: str, lexicon: Lexicon) -> tuple[Moved, ...]:
     them), when the verb's subject is the speaker (Lexicon.speaker_words: "we moved
     to the Zettle reader"): the destination replaced their former arrangement of its
     kind. A thing or a person that moved is ended()'s: where it was is over."""
-    tokens = _TOKEN.findall(text)
+    tokens = TOKEN.findall(text)
     low = [t.lower() for t in tokens]
     out: list[Moved] = []
     pairs = {tuple(c.split("_")) for c in lexicon.moved_cues if c.count("_") == 1}
@@ -419,8 +420,8 @@ def moved_to(text: str, lexicon: Lexicon) -> tuple[Moved, ...]:
             if t != verb:
                 continue
             then = next((j for j in range(k + 1, min(len(tokens), k + 2 + _MOVED_GAP))
-                         if tokens[j] in _STOP or low[j] == prep), None)
-            if then is None or tokens[then] in _STOP:
+                         if tokens[j] in STOP or low[j] == prep), None)
+            if then is None or tokens[then] in STOP:
                 continue
             j = k - 1
             while j >= 0 and low[j] in lexicon.auxiliary_words:
@@ -443,15 +444,15 @@ def _dest(tokens: list[str], start: int, lexicon: Lexicon) -> tuple[
     words: list[str] = []
     seen: list[str] = []
     k = start
-    while k < len(tokens) and tokens[k] not in _STOP and tokens[k] not in "()" \
+    while k < len(tokens) and tokens[k] not in STOP and tokens[k] not in "()" \
             and len(seen) < _REACH + 2:
         t = tokens[k]
         if t[:1].isalpha() and t.lower() not in skip:
             seen.append(t)
-            if _capital(t, lexicon):
-                names.append(_bare(t))
+            if capital(t, lexicon):
+                names.append(bare(t))
             else:
-                words.append(stem(_bare(t).lower(), lexicon))
+                words.append(stem(bare(t).lower(), lexicon))
         k += 1
     return frozenset(names), frozenset(words), " ".join(seen)
 
@@ -459,177 +460,9 @@ def _dest(tokens: list[str], start: int, lexicon: Lexicon) -> tuple[
 def is_open(text: str, lexicon: Lexicon) -> bool:
     """The text says its thing is not settled yet ("open", "draft", "under
     discussion", "still proposed", an unticked box)."""
-    low = [t.lower() for t in _TOKEN.findall(text)]
+    low = [t.lower() for t in TOKEN.findall(text)]
     return any(_match(low, low, k, _phrases(lexicon.open_cues)) for k in range(len(low)))
 
 
-def names_in(text: str) -> frozenset[str]:
-    """Every capitalised token of the text, possessives bare ("Jonas's": Jonas)."""
-    return frozenset(_bare(t) for t in _TOKEN.findall(text) if t[:1].isupper())
-
-
-def _name_runs(text: str, lexicon: Lexicon) -> list[list[str]]:
-    """The runs of capitalised tokens of the text, possessives bare and an opening
-    determiner left out ("The Plough Monday tour": Plough, Monday). A name's last word
-    is its head: "the Sizzix Big Shot" is the Big Shot, "the Plough Monday tour" is no
-    Plough."""
-    runs: list[list[str]] = []
-    run: list[str] = []
-    for t in [*_TOKEN.findall(text), "."]:
-        if t[:1].isupper() and not (not run and t.lower() in lexicon.determiners):
-            run.append(_bare(t))
-        elif run:
-            runs.append(run)
-            run = []
-    return runs
-
-
-def _head(run: list[str], lexicon: Lexicon) -> str:
-    """A name's head: its last word, or the one before a word saying what kind of place
-    it is ("the Plough Inn" is the Plough; Lexicon.place_kind_words)."""
-    if len(run) > 1 and run[-1].lower() in lexicon.place_kind_words:
-        return run[-2]
-    return run[-1]
-
-
-def _mid_names(text: str) -> frozenset[str]:
-    """The capitalised tokens of the text that open no sentence."""
-    tokens = _TOKEN.findall(text)
-    return frozenset(_bare(t) for k, t in enumerate(tokens)
-                     if t[:1].isupper() and k and tokens[k - 1] not in ".!?")
-
-
-def words_in(text: str, lexicon: Lexicon) -> frozenset[str]:
-    skip = lexicon.function_words - lexicon.weekdays
-    return frozenset(stem(_bare(t).lower(), lexicon) for t in _TOKEN.findall(text)
-                     if t[:1].isalpha() and t.lower() not in skip)
-
-
-def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
-    """The text names the thing `end` says is over (a name: its distinct tokens, a
-    one-letter one with the rest of the name's words; else every word of it, or a word
-    made from it: "card payments" is not "a valid card", "We no longer post ashes" ends
-    "a postal ashes service"), and not what replaced it."""
-    if not end.names and end.person:  # a role whose holder left: a text naming its
-        # holder by it ("from the caretaker, Mr Doyle"), not the role ("Pay the treasurer")
-        return _holder_named(text, end.words, lexicon)
-    if not end.names:
-        mine = words_in(text, lexicon)
-        if end.numbers and end.numbers <= {t.rstrip(".,") for t in _TOKEN.findall(text)
-                                           if _AMOUNT.fullmatch(t.rstrip(".,"))}:
-            return any(w in mine or any(_derived(w, t) for t in mine) for w in end.words)
-        return all(w in mine or any(_derived(w, t) for t in mine) for w in end.words)
-    mine = names_in(text)
-    if end.person and len(end.names) == 1:  # one word ("Owen has left"): a name where
-        # no sentence starts ("Driver: Owen on Thursdays"), or opening one when it is no
-        # word a sentence opens with ("Dennis keeps the key blanks"; not "Will ...")
-        mine = _mid_names(text) | {n for n in mine - _mid_names(text)
-                                   if n.lower() not in lexicon.function_words
-                                   and n.lower() not in lexicon.months}
-    if end.instead & mine:
-        return False
-    long_ = {n for n in end.distinct if len(n) >= 3}
-    if long_ and not end.person:  # a place or a thing: named by the head of a name, not
-        # as a modifier of a longer one ("The Plough closed" is not "the Plough Monday
-        # tour")
-        return any(_head(run, lexicon) in end.names and set(run) & long_
-                   for run in _name_runs(text, lexicon))
-    if long_:
-        return bool(long_ & mine)
-    rest = {stem(n.lower(), lexicon) for n in end.names - end.distinct}
-    return bool(end.distinct & mine) and rest <= words_in(text, lexicon)
-
-
-def opens_with(text: str, end: Ended, lexicon: Lexicon, label_chars: int) -> bool:
-    """The text's subject is the thing `end` names: its first content word is one of the
-    thing's ("Rush orders are accepted until noon" / "rush work has ended"; not
-    "Specimens are fixed with animal glue on 300 gsm card", whose card still holds). A
-    labelled line is about its value when a person left: "Wassail master: Colin Ames,
-    07700 900512" is about Colin Ames, whose phone left with him."""
-    label = label_of(text, label_chars)
-    if end.person and end.names:  # it opens (its value, if labelled) with the person's
-        # whole name, for the role they left ("Bar: Colin Ward" is another Colin;
-        # "Treasurer: Mary Jones" when she stood down as chair is a role she keeps)
-        if label is not None:
-            if end.duty and not mentions(label[0], end.duty, lexicon):
-                return False
-            text = label[1]
-        opening = [_bare(t) for t in _TOKEN.findall(text)[:len(end.names)]]
-        return set(opening) == set(end.names)
-    first = next((w for w in re.findall(r"[A-Za-z][\w'’\-]*", text)
-                  if words_in(w, lexicon)), None)
-    return first is not None and words_in(first, lexicon) <= end.words
-
-
-def _holder_named(text: str, roles: frozenset[str], lexicon: Lexicon) -> bool:
-    """The text names a holder right by one of the roles ("the caretaker, Mr Doyle",
-    "Mr Doyle, the caretaker", "caretaker Mr Doyle")."""
-    tokens = _TOKEN.findall(text)
-    for k, t in enumerate(tokens):
-        if not t[:1].isalpha() or stem(_bare(t).lower(), lexicon) not in roles:
-            continue
-        after = tokens[k + 1:k + 3]
-        after = after[1:] if after[:1] == [","] else after[:1]
-        j = k - 1
-        while j >= 0 and (tokens[j] == "," or tokens[j].lower() in lexicon.determiners):
-            j -= 1  # "Mr Doyle, the caretaker"
-        if (after and _personal(after[0], lexicon)) or (
-                j > 0 and _personal(tokens[j], lexicon) and _personal(tokens[j - 1], lexicon)
-                and not (j > 1 and tokens[j - 2].lower() in lexicon.determiners)):
-            return True  # a full name before it ("Jo Bell, the treasurer"; not "Pay the
-            # treasurer", "On Mondays, the caretaker", "At the Old School, the caretaker")
-    return False
-
-
-def _personal(token: str, lexicon: Lexicon) -> bool:
-    """A capitalised word that can be part of a person's name (no day of the week)."""
-    return _capital(token, lexicon) and lexicon.day(token) is None
-
-
-def mentions(text: str, words: frozenset[str], lexicon: Lexicon) -> bool:
-    """The text names one of `words` (stemmed), or a word made from it ("Pick-ups" of
-    "pick", "parking" of "park")."""
-    mine = words_in(text, lexicon)
-    return any(w in mine or any(_derived(w, t) for t in mine) for w in words)
-
-
-def _derived(word: str, other: str) -> bool:
-    """One word made from the other by an ending ("post" / "postal"), four letters on."""
-    short, long_ = sorted((word, other), key=len)
-    return len(short) >= 4 and long_.startswith(short)
-
-
-def by_modifier(text: str, end: Ended, lexicon: Lexicon) -> bool:
-    """The text names the thing `end` says is over by the word that tells it from
-    others of its kind, with another head ("Rush orders are accepted until noon" /
-    "Rush work has ended"): a thing of two or more words, no name, its first word in
-    the text. Weaker than speaks_of: the caller asks the two to agree in meaning."""
-    said = end.said.split()
-    if end.names or len(said) < 2:
-        return False
-    first = said[0]  # (a thing with no name is said in its stemmed words)
-    # as a modifier, a noun is written singular: "Keep knees soft" names knees, not the
-    # "knee circles" that were replaced
-    return first in end.words and any(
-        stem(w, lexicon) == first and not (w.endswith("s") and not first.endswith("s"))
-        for w in (_bare(t).lower() for t in _TOKEN.findall(text)))
-
-
-def places(text: str, end: Ended, lexicon: Lexicon) -> bool:
-    """The text says where the thing `end` says moved is: a place word follows its
-    mention in one clause ("The catalogue lives in a spreadsheet"; not "Loans are
-    recorded in the catalogue", nor "The catalogue has 4,000 records")."""
-    tokens = _TOKEN.findall(text)
-    named = False
-    for t in tokens:
-        if t in _STOP:
-            named = False
-        elif stem(_bare(t).lower(), lexicon) in end.words or _bare(t) in end.names:
-            named = True
-        elif named and t.lower() in lexicon.place_words:
-            return True
-    return False
-
-
-__all__ = ["Ended", "Moved", "by_modifier", "ended", "is_open", "moved_to", "places",
-           "speaks_of"]
+__all__ = ["AMOUNT", "STOP", "TOKEN", "Ended", "Moved", "bare", "capital", "ended", "is_open",
+           "moved_to", "points_at_version"]

@@ -25,7 +25,7 @@ before, when it:
   alarm code is now 4471" over "The alarm code is 1234");
 - tells of the version or points at a step by number ("(new step after the March
   incident)", "Updated: 2025-05-01", "fetch the spare from step 4": renumbered);
-- speaks of what the newest says is over (ended.speaks_of).
+- speaks of what the newest says is over (ended_text.speaks_of).
 One newest unit per older one: among a held-back block's items, only those of the
 newest block it was held with, and only where exactly one of them matches. Merge only:
 an update writes the newest's units as they are."""
@@ -36,7 +36,8 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .ended import ended, speaks_of
+from .ended import ended
+from .ended_text import speaks_of
 from .older_only import content_prefixes, take_fuller
 
 _KINDS = frozenset({"step", "item", "check"})

@@ -64,13 +64,10 @@ from functools import cache
 import numpy as np
 
 from .context import MergeContext, Ref
-from .ended import (
-    Ended,
+from .ended import Ended, ended, is_open, moved_to
+from .ended_text import (
     by_modifier,
-    ended,
-    is_open,
     mentions,
-    moved_to,
     names_in,
     opens_with,
     places,
@@ -126,7 +123,7 @@ def _title(ctx: MergeContext, r: Ref) -> str:
 def _over(ctx: MergeContext, r: Ref, about: str, end: Ended) -> bool | None:
     """The older unit states as current what `end` says is over: True when it names the
     thing whole, None when only by the word that tells it from others of its kind
-    (ended.by_modifier: the two must agree in meaning more), else False."""
+    (ended_text.by_modifier: the two must agree in meaning more), else False."""
     whole = speaks_of(about, end, ctx.lexicon) or _row_of(ctx, r, about, end)
     if not whole and not by_modifier(about, end, ctx.lexicon):
         return False

@@ -37,7 +37,8 @@ import numpy as np
 
 from .alone_facts import identifiers
 from .context import MergeContext, Ref
-from .ended import Ended, ended, speaks_of
+from .ended import Ended, ended
+from .ended_text import speaks_of
 from .facts import facts_of
 from .ledger import WORDING_ONLY, LedgerEntry
 from .lexicon import ENGLISH, Lexicon
@@ -83,7 +84,7 @@ def _spans(text: str, bound: re.Pattern[str]) -> list[tuple[int, int]]:
 
 
 def _speaks_of(clause: str, end: Ended, lexicon: Lexicon) -> bool:
-    """The clause names the thing gone (ended.speaks_of: "then Ron" names Ron Mallory,
+    """The clause names the thing gone (ended_text.speaks_of: "then Ron" names Ron Mallory,
     who retired)."""
     return bool(end.names) and speaks_of(clause, end, lexicon)
 

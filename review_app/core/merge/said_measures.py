@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from .context import MergeContext, Ref
-from .ended import words_in
+from .ended_text import words_in
 from .facts import label_of, stem
 from .other_value import STRUCTURED, category
 from .pass_units import said
