@@ -75,6 +75,14 @@ def merged(newer: Note, *older: Note, now=None):
     return composed
 
 
+def versions(folder: str, title: str, older: str, newest: str, *,
+             dates: tuple[str, str] = ("2024-05-01", "2025-05-01")):
+    """The merge of two versions of one note (`folder`/notes.md and notes-2025.md, the
+    newest titled `title` 2025), bodies under frontmatter, ledger checked."""
+    return merged(note(f"{folder}/notes-2025.md", fm(f"{title} 2025", dates[1]) + newest),
+                  note(f"{folder}/notes.md", fm(title, dates[0]) + older))
+
+
 def entry(composed, fragment: str):
     """The first ledger entry of an older note whose text holds `fragment`."""
     hits = [e for e in composed.ledger.entries

@@ -10,7 +10,7 @@ domain no other test uses:
 
 from __future__ import annotations
 
-from helpers_merge import entry, fm, merged, note
+from helpers_merge import entry, fm, merged, note, versions
 
 LANTERN_OLDER = fm("Lantern parade workshops", "2024-09-20") + """\
 ## Sessions
@@ -264,8 +264,7 @@ Clay for the boards is puddled in the old wash house.
 
 
 def _walk(older: str, newest: str):
-    return merged(note("walks/notes-2025.md", fm("Walks 2025", "2025-05-01") + newest),
-                  note("walks/notes.md", fm("Walks", "2024-05-01") + older))
+    return versions("walks", "Walks", older, newest)
 
 
 def test_guards_a_second_review_of_the_round_found():
@@ -363,8 +362,7 @@ def test_a_phrase_saying_when_is_no_part_of_the_thing_a_cue_reads_back_to():
 
 
 def _club(older: str, newest: str):
-    return merged(note("club/notes-2025.md", fm("Club 2025", "2025-05-01") + newest),
-                  note("club/notes.md", fm("Club", "2024-05-01") + older))
+    return versions("club", "Club", older, newest)
 
 
 def test_guards_a_third_review_of_the_round_found():

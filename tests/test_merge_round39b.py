@@ -10,7 +10,7 @@ on the first landing:
 
 from __future__ import annotations
 
-from helpers_merge import entry, fm, merged, note
+from helpers_merge import entry, fm, merged, note, versions
 
 
 def test_a_thing_of_one_word_moves_where_it_is_the_subject():
@@ -122,8 +122,7 @@ def test_a_count_is_a_number_in_words_or_digits_before_a_plural():
 
 
 def _recount(older: str, newest: str, fragment: str) -> str:
-    composed = merged(note("larder/notes-2025.md", fm("Larder 2025", "2025-03-03") + newest),
-                      note("larder/notes.md", fm("Larder", "2024-03-01") + older))
+    composed = versions("larder", "Larder", older, newest, dates=("2024-03-01", "2025-03-03"))
     return entry(composed, fragment).status
 
 

@@ -64,21 +64,29 @@ def _after(text: str, noun: str, lexicon: Lexicon) -> set[str]:
     return out
 
 
+def _base_counts(base: list[Ref], lexicon: Lexicon
+                 ) -> dict[str, list[tuple[Ref, frozenset[int]]]]:
+    """noun -> the newest's units counting it, with their numbers."""
+    theirs: dict[str, list[tuple[Ref, frozenset[int]]]] = {}
+    for b in base:
+        for noun, values in counts(said(b.unit), lexicon).items():
+            theirs.setdefault(noun, []).append((b, values))
+    return theirs
+
+
 def recounted(ctx: MergeContext, r: Ref, base: list[Ref]) -> Ref | None:
     """The newest unit that counts a noun `r` counts with another number, about the same
-    thing; None when none does."""
+    thing; None when none does. `base`: the newest's units, one list for a compose (its
+    counts are read once)."""
     lx = ctx.lexicon
     mine = counts(said(r.unit), lx)
     if not mine:
         return None
-    elsewhere: set[str] = set()
-    for o in ctx.refs[r.path]:
-        if o.key != r.key:
-            elsewhere |= set(counts(said(o.unit), lx))
-    theirs: dict[str, list[tuple[Ref, frozenset[int]]]] = {}
-    for b in base:
-        for noun, values in counts(said(b.unit), lx).items():
-            theirs.setdefault(noun, []).append((b, values))
+    # the nouns the other units of r's note count (per unit: a noun r alone counts there)
+    by_unit = ctx.once(f"recounts.{r.path}", lambda: [
+        (o.key, set(counts(said(o.unit), lx))) for o in ctx.refs[r.path]])
+    elsewhere = {n for key, nouns in by_unit if key != r.key for n in nouns}
+    theirs = ctx.once("recounts.base", lambda: _base_counts(base, lx))
     candidates: list[Ref] = []
     for noun, values in mine.items():
         given = theirs.get(noun, [])
