@@ -50,14 +50,16 @@ def test_without_a_reason_to_keep_an_older_file_the_newest_is_kept():
     ("Launch Field Rules (draft)", "Launch Site Procedure", "Launch Site Procedure"),
     ("Envelope inspection proposal", "Envelope Inspection Schedule",
      "Envelope Inspection Schedule"),
-    # guards: an undated established name stays, over an undated or a dated newer one;
-    # a version alone names a revision the merged note continues
+    # two undated names: the newest renamed the note
+    ("Launch Field Rules", "Launch Site Procedure", "Launch Site Procedure"),
+    # guards: an undated established name stays over a dated newer one; a version alone
+    # names a revision the merged note continues
     ("Balloon Flight Prices (v2)", "Passenger Ticket Tariff", "Balloon Flight Prices (v2)"),
-    ("Launch Field Rules", "Launch Site Procedure", "Launch Field Rules"),
     ("Balloon Flight Prices", "Ticket Tariff 2026", "Balloon Flight Prices"),
     ("Balloon Flight Prices 2025", "Ticket Tariff 2026", "Ticket Tariff 2026"),
-    # one year both share, or two stamps of one period, is no stale stamp
-    ("Balloon Flight Prices 2026", "Ticket Tariff 2026", "Balloon Flight Prices 2026"),
+    # one year both share is no stale stamp, but the newest renamed the note
+    ("Balloon Flight Prices 2026", "Ticket Tariff 2026", "Ticket Tariff 2026"),
+    # two stamps of one period are no stale stamp
     ("Pilot debrief Q3 summary", "Debrief synthesis 2026-09", "Pilot debrief Q3 summary"),
 ])
 def test_a_stale_stamped_kept_title_gives_way_whatever_the_subject_words(

@@ -31,8 +31,8 @@ NEW_BODY = ("A two-hour track session costs EUR 110 for affiliated clubs.\n\n"
     ("Proposal - track hire rates", "Track hire rates", "Track hire rates"),
     ("Track hire rates (draft)", "Track hire rates", "Track hire rates"),
     ("Track hire rates v1", "Track hire rates v2", "Track hire rates v2"),
-    # no stamp or status between them: the established title stays
-    ("Track hire rates", "Velodrome track prices", "Track hire rates"),
+    # no stamp or status between them: the newest renamed the note
+    ("Track hire rates", "Velodrome track prices", "Velodrome track prices"),
     # an unstamped established name that is not the newest's without its stamp stays
     ("Velodrome track prices", "Track hire rates 2026", "Velodrome track prices"),
 ])

@@ -53,7 +53,7 @@ def test_footnotes_stay_apart_and_a_carried_one_is_its_own_line():
 def test_a_setext_heading_aligns_with_the_same_section_and_stays_a_heading():
     base = "Costs\n-----\n\nThe hall hire is EUR 120.\n\n## Contacts\n\nAsk Rita.\n"
     body, _ = merged(base, "## Costs\n\nThe hall hire is EUR 100.\n\nCleaning is EUR 35.\n")
-    assert body.startswith("\n# Older\n\n")  # the kept file's title
+    assert body.startswith("\n# Newer\n\n")  # the newest renamed the note (merge/title.py)
     assert "Costs\n-----\n" in body and "EUR 100" not in body
     costs = body.split("Costs\n-----\n")[1].split("## Contacts")[0]
     assert "Cleaning is EUR 35." in costs
@@ -85,7 +85,7 @@ def test_a_setext_title_heading_of_the_base_names_the_kept_file_like_an_atx_one(
     # lighthouse keeping: the kept file is an older note; the newest note's H1 is setext
     older = note("light/lamp-log.md", "---\ntitle: Lamp room log\nmodified: 2025-01-01\n---\n\n"
                  "# Lamp room log\n\nThe lamp is lit at sunset.\n")
-    # (titles that differ in no stamp: the kept title stays, merge/title.py)
+    # (titles that differ in no stamp, one name reworded: the kept title stays)
     newer = note("light/lamp-log-2025.md", "---\ntitle: Lamp room logbook\n"
                  "modified: 2025-06-01\n---\n\nLamp room logbook\n=================\n\n"
                  "The lamp is lit 15 minutes before sunset.\n")

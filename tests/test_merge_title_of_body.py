@@ -110,12 +110,19 @@ def test_the_ledger_says_whose_title_is_kept_and_why() -> None:  # failed before
     draft = note(CHAIN[0], fm("Hostel house rules (draft)", "2025-02-01") + DRAFT)
     handbook = note(CHAIN[2], fm("Hostel guest handbook", "2026-03-01") + HANDBOOK)
     # an older file kept (say, linked to), the newest's body: its title names no
-    # older issue, so it stays, and the preview says so
+    # older issue, but the newest renamed the note, and the preview says so
     c = compose("merge", handbook, [rules, draft], kept=rules, now=NOW)
     lines = c.ledger.lines()
-    why = [ln for ln in lines if ln.startswith("title written: the kept file's;")]
-    assert why and '"Hostel guest handbook"' in why[0], lines
-    assert "\n# Hostel house rules\n" in c.text and "title: Hostel house rules\n" in c.text
+    why = [ln for ln in lines if ln.startswith("title written: the base's;")]
+    assert why and 'renamed "Hostel house rules"' in why[0], lines
+    assert "\n# Hostel guest handbook\n" in c.text
+    assert "title: Hostel guest handbook\n" in c.text
+    # an established name the newest gives a stamp: the kept one stays, and it says so
+    dated_copy = note(CHAIN[2], fm("Guest handbook 2026", "2026-03-01") + HANDBOOK)
+    c = compose("merge", dated_copy, [rules, draft], kept=rules, now=NOW)
+    why = [ln for ln in c.ledger.lines() if ln.startswith("title written: the kept file's;")]
+    assert why and '"Guest handbook 2026"' in why[0], c.ledger.lines()
+    assert "title: Hostel house rules\n" in c.text
     # the draft kept: its title names an older issue, the body's title is written
     c = compose("merge", handbook, [rules, draft], kept=draft, now=NOW)
     assert c.ledger.title == ("Hostel house rules (draft)", "Hostel guest handbook")

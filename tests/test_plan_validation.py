@@ -157,7 +157,9 @@ def test_kept_file_defaults_to_the_note_linked_from_outside_the_group(kb: Path):
     report = apply_plan(Project(kb), plan)
     assert report.retired == ["eng/pooling.md"]
     arch = (kb / "eng/architecture.md").read_text()
-    assert "[[PgBouncer notes|pooling]]" in arch  # links to the kept note need no rewrite
+    # the newest renamed the note: the kept file takes its title, and links follow
+    assert "title: Postgres connection pooling" in (kb / "eng/pgbouncer_notes.md").read_text()
+    assert "[[Postgres connection pooling|pooling]]" in arch
     assert "eng/pgbouncer_notes.md" in report.updated
 
 

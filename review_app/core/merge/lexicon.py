@@ -524,6 +524,12 @@ class Lexicon(TimeWords):
     # they follow the newest's block as a list or table of their own, never continuing
     # or splicing into it (pass_render). It names no note: the ledger does.
     held_over_line: str = "Also from an earlier version:"
+    # Words that make a title a placeholder or a working name, never one to rename a
+    # note to ("Untitled", "Copy of opening hours", "Opening hours TODO", "Opening
+    # hours - merged notes"): title.renamed.
+    placeholder_title_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        untitled copy todo tmp temp scratch merged duplicate
+        """))
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
     # Words of a state that lasts a while ("closed until the end of January while the

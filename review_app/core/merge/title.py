@@ -15,6 +15,12 @@ the stale stamp misleads whatever the subject words), or when the kept title nam
 standing its note declares (`status: open`, "... - open issue") and the base declares
 another (`status: closed`). An undated established name is
 kept over another ("API rate limits" over an agent's "Rate limit policy 2025-06").
+Two names of one issue are the newest author renaming the note when each has a word
+the other lacks (`renamed`): its title is written, the one the body under it was
+given. An older name stood over the newest's body in 32 of 104 dev groups
+(merge-CY..DF) and blind readers faulted it (7 of 13 notes of merge-CY; "Film
+Licensing FAQ" over the newest's "Screening Licences Explained"). Not in an upsert,
+where the base's title is an agent's name for what it writes.
 The kept file's path and permalink stay (memory:// URLs hold), and apply points the
 links to the old title at the new one (merging.retitled_mapping).
 """
@@ -26,6 +32,7 @@ from collections.abc import Mapping
 
 from ..notes import Note
 from ..stamps import has_stamp, stamps, unstamped, version
+from .facts import stem
 from .lexicon import Lexicon
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -134,7 +141,8 @@ def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
     its subject words (not with `stale_renames` off: an upsert, where the base's title is
     an agent's name for what it writes). Else the kept file's (an
     established undated name, "API rate limits", over an agent's "Rate limit policy
-    2025-06"; two undated names: the kept one, whose links and readers know it).
+    2025-06"), unless the newest renamed the note (`renamed`; in group apply only:
+    in an upsert the kept name stays, whose links and readers know it).
     Never a title another note of the project answers to (`targets`,
     links.target_index): two notes of one title would make links ambiguous."""
     return title_choice(base, kept, members, lexicon, targets, stale_renames=stale_renames)[0]
@@ -152,6 +160,10 @@ def title_choice(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
         return kept.title, f"{mine}, the same as the base's"
     stale_status = declared_stale(kept, base)
     if not stale_status and not differ_in_stamp(kept.title, base.title, lexicon):
+        if stale_renames and renamed(kept.title, base.title, lexicon) \
+                and _free(base, kept, members, targets):
+            return base.title, (f'the base\'s; the newest note renamed "{kept.title}" '
+                                "for the body written under it")
         return kept.title, (f"{mine}; the base's \"{base.title}\" differs in words, "
                             "not in a date, version or status")
     others = tuple(n.title for n in members if n.path not in {kept.path, base.path})
@@ -161,8 +173,48 @@ def title_choice(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
             and _subject(kept.title, lexicon) != _subject(base.title, lexicon)):
         return kept.title, (f"{mine}; it names no older issue than the base's "
                             f'"{base.title}"')
-    owner = (targets or {}).get(base.title.strip().lower())
-    if owner is not None and owner not in {base.path, kept.path, *(n.path for n in members)}:
+    if not _free(base, kept, members, targets):
+        owner = (targets or {})[base.title.strip().lower()]
         return kept.title, f'{mine}; another note ({owner}) is titled "{base.title}"'
     return base.title, (f'the base\'s; the kept file\'s "{kept.title}" names another issue '
                         "than the body written")
+
+
+def _free(base: Note, kept: Note, members: list[Note],
+          targets: Mapping[str, str] | None) -> bool:
+    """No note outside the group answers to the base's title (two notes of one title
+    would make links ambiguous)."""
+    owner = (targets or {}).get(base.title.strip().lower())
+    return owner is None or owner in {base.path, kept.path, *(n.path for n in members)}
+
+
+def _content(title: str, lexicon: Lexicon) -> frozenset[str]:
+    return frozenset(stem(w, lexicon) for w in _WORD.findall(title.lower())
+                     if w not in lexicon.function_words)
+
+
+def _lacks(ours: frozenset[str], theirs: frozenset[str]) -> bool:
+    """`ours` has a word `theirs` lacks, a word and its compound or longer form being
+    one ("log" / "logbook", "book" / "booking")."""
+    return any(not any(w.startswith(t) or t.startswith(w) for t in theirs if
+                       min(len(w), len(t)) >= 3) and w not in theirs for w in ours)
+
+
+def renamed(kept: str, base: str, lexicon: Lexicon) -> bool:
+    """Two titles of one issue (no stamp or status between them) where the newest
+    author renamed the note: each has a content word the other lacks ("Film Licensing
+    FAQ" / "Screening Licences Explained"). Not a rewording ("Fees & Memberships" /
+    "Fees and memberships", "Room booking" / "Booking a room", "Lamp room log" / "Lamp
+    room logbook"), nor a narrower or broader name of one subject ("Opening hours" /
+    "Christmas opening hours": the kept name still names the note, and the links to
+    it need not change), nor a placeholder or a file's name for a title ("Untitled",
+    "Copy of opening hours": Lexicon.placeholder_title_words; "hours.md",
+    "allergen_handling_v2")."""
+    ours, theirs = _content(kept, lexicon), _content(base, lexicon)
+    if not (_lacks(ours, theirs) and _lacks(theirs, ours)) or _FILE_NAME.search(base.strip()):
+        return False
+    return not frozenset(_WORD.findall(base.lower())) & lexicon.placeholder_title_words
+
+
+# a file's name for a title: "hours.md", "allergen_handling_v2", "renovation-costs-update"
+_FILE_NAME = re.compile(r"\.[A-Za-z0-9]{1,5}$|_|^[a-z0-9]+(?:-[a-z0-9]+)+$")
