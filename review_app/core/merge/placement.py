@@ -30,6 +30,7 @@ import re
 import numpy as np
 
 from .context import MergeContext, Ref
+from .lexicon import phrase_cues
 from .other_value import in_intro
 from .pass_units import decisions_heading
 from .section_meaning import UNEMBEDDED, base_section_texts
@@ -96,6 +97,9 @@ def unit_homes(ctx: MergeContext, refs: list[Ref]) -> dict[str, int | None]:
                     home = k
             if home is None and near and not lead:
                 home = _siblings_home(ctx, first, prose, near)
+            if home is None and aligned is None and not lead and not own \
+                    and (first.path, first.section) not in whole:
+                home = _heading_home(ctx, first, prose, near)
         for r in rs:
             out[r.key] = home
     return out
@@ -128,6 +132,35 @@ def _siblings_home(ctx: MergeContext, r: Ref, prose: set[int], near: dict[int, f
     if k not in prose or ctx.base.sections[k].is_intro or k not in near:
         return None
     return k if max(near.values()) - near[k] < ctx.thresholds.place_margin else None
+
+
+def _heading_home(ctx: MergeContext, r: Ref, prose: set[int], near: dict[int, float]
+                  ) -> int | None:
+    """The base section whose heading `r`'s older heading clearly names, one the
+    heading pass left below its bar (Thresholds.heading_home_cosine, nearer than any
+    other by heading_home_margin) and not aligned with another section of `r`'s note:
+    a line left of an older "## Prices" table belongs under the newest's "## Fees",
+    not under a second price heading beside it. The run's content must agree (no
+    other body section nearer it: `near`), and a heading naming what is gone
+    ("Cancelled classes", Lexicon.gone_cues) names no current section. A section
+    most of whose units are carried keeps its author's heading (`_carried_whole`),
+    and this is not asked for it."""
+    title = ctx.older_doc(r.path).sections[r.section].title
+    taken = {b for (path, _), b in ctx.aligned.items() if path == r.path and b is not None}
+    keys = [k for k, sec in enumerate(ctx.base.sections)
+            if sec.title and not sec.is_intro and not ctx.base.structured_only(k)]
+    if not title or not keys or phrase_cues(title, ctx.lexicon.gone_cues):
+        return None
+    row = ctx.cosines([title], [ctx.base.sections[k].title for k in keys])[0]
+    order = np.argsort(-row, kind="stable")
+    best = float(row[order[0]])
+    second = float(row[order[1]]) if len(order) > 1 else 0.0
+    k = keys[int(order[0])]
+    th = ctx.thresholds
+    if best < th.heading_home_cosine or best - max(second, 0.0) < th.heading_home_margin \
+            or k in taken or k not in prose or (near and max(near.values()) > near.get(k, -1.0)):
+        return None
+    return k
 
 
 def _carried_whole(ctx: MergeContext, refs: list[Ref]) -> set[tuple[str, int]]:

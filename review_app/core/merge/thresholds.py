@@ -220,6 +220,17 @@ class Thresholds:
     # newest section ("## Who we buy from" -> "## Sourcing", "## Club nights" ->
     # "## Running sessions") 0.24-0.58.
     place_margin_whole: float = 0.23
+    # A run of carried units placed by neither its content nor its section's siblings
+    # goes to the newest section whose heading its own older heading is nearest, when
+    # at least this close and nearer than any other by this margin (placement
+    # ._heading_home): "## Prices" under the newest's "## Fees" (0.61, next 0.25), not
+    # beside it. The dev sets' (merge-CY..DF) older headings below heading_cosine:
+    # of the 18 at >= 0.58 with a margin of >= 0.30 one names another section ("What
+    # adopters receive" / "Adopters' day" 0.66); under 0.58 sit the contrasts a review
+    # found ("Children" / "Adults" 0.56, "Staff" / "Volunteers" 0.51) and more wrong
+    # ones ("Boat limits" / "Rescue boat" 0.59, margin 0.37, is just above).
+    heading_home_cosine: float = 0.58
+    heading_home_margin: float = 0.30
     # A sentence or list item whose first link comes after at most this many words
     # ("See also [[X]] for the yard", "Ties in with [[X]].", "Update to [[X]] after
     # ...") is a link line: its point is the link (link_lines.py). On the nine dev merge
