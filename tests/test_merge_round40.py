@@ -1,6 +1,7 @@
 """Round 40: the newest author's name for the note, and an older section's leftover
 line under the newest section its heading clearly names. Each case in a domain no
-other merge test uses (a quiz league, a glass blowing studio, a pond dipping group)."""
+other merge test uses (a quiz league, a glass blowing studio, a pond dipping group);
+the review's guard uses its own example (a swimming club)."""
 
 from __future__ import annotations
 
@@ -174,31 +175,3 @@ def test_a_heading_naming_a_contrasting_group_is_no_witness():
                   "cost £6.\n", modified="2025-04-01")
     text = split_frontmatter(compose("merge", newer, [older], kept=newer, now=NOW).text)[1]
     assert section_of(text, "Under-8s must have a parent") == "## Children"
-
-
-def test_an_older_leads_caption_naming_its_subject_is_no_fact_to_carry():
-    """An older lead that names what its note is ("Contact list for the Hartwell Lunch
-    Club committee, as of March 2024") names the note's subject and its version's
-    date: the newest's title and lead introduce the note now, so it is superseded by
-    the newest's lead, though the newest never spells out the club's name. A lead
-    sentence stating a fact of the subject with that name is still carried."""
-    older = dated("lunch/committee-contacts.md", "Lunch Club Committee Contacts",
-                  "lunch/committee-contacts",
-                  "Contact list for the Hartwell Lunch Club committee, as of March 2024.\n\n"
-                  "## Officers\n\n- Chair: Joan Pike, 01632 960201\n"
-                  "- Treasurer: Dev Malik, 01632 960202\n", modified="2024-03-10")
-    newer = dated("lunch/who-to-ask.md", "Who to Ask at the Lunch Club", "lunch/who-to-ask",
-                  "Who to ring about bookings, money and the Wednesday meals.\n\n"
-                  "## Officers\n\n- Chair: Joan Pike, 01632 960201\n"
-                  "- Treasurer: Sam Osei, 01632 960207\n", modified="2025-02-01")
-    out = compose("merge", newer, [older], kept=newer, now=NOW)
-    assert "Contact list for the Hartwell" not in out.text
-    e = next(e for e in out.ledger.entries if e.text.startswith("Contact list for"))
-    assert e.status == "superseded" and "newer" in e.flips
-    # a fact of the subject, named: carried
-    fact = older.text.replace("Contact list for the Hartwell Lunch Club committee, as of "
-                              "March 2024.", "The Hartwell Lunch Club meets in St Mary's "
-                              "hall every Wednesday.")
-    older2 = parse_note(older.path, fact.encode())
-    out = compose("merge", newer, [older2], kept=newer, now=NOW)  # type: ignore[list-item]
-    assert "The Hartwell Lunch Club meets in St Mary's hall every Wednesday." in out.text

@@ -126,16 +126,10 @@ def _framing(ctx: MergeContext, r: Ref, stated: set[str]) -> str | None:
     """What an older lead sentence says of its own version rather than the subject: a
     name for its note ("Notes from the owners' meeting on January 15 ...") or news of
     its change ("Larson-Juhl changed terms for 2026, so here is what is different from
-    the December note"), stating no fact the newest lacks but its dates (and, naming
-    its note, the names of its subject). None else."""
+    the December note"), stating no fact the newest lacks but its dates. None else."""
     label = describes_note(r.unit.text, ctx.lexicon)
-    new = new_facts(ctx, r, stated)
-    if label:  # the names a sentence naming its note gives name the note's subject
-        # ("Contact list for the Wyvern Canal Restoration Trust committee, as of November
-        # 2022"): the newest's title and lead name the note now
-        new = [v for v in new if not v.startswith("name:")]
     if not (label or tells_change(r.unit.text, ctx.lexicon)) or r.facts.label is not None \
-            or not _dates_only(ctx, r, new) \
+            or not _dates_only(ctx, r, new_facts(ctx, r, stated)) \
             or status_statement(r.unit, ctx.lexicon, ctx.thresholds):
         return None
     return "name for its note" if label else "news of its change"
