@@ -68,11 +68,17 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
         # holder by it ("from the caretaker, Mr Doyle"), not the role ("Pay the treasurer")
         return _holder_named(text, end.words, lexicon)
     if not end.names:
-        mine = words_in(text, lexicon)
+        mine = _parted(words_in(text, lexicon), lexicon)
+        every = _parted(frozenset(stem(bare(t).lower(), lexicon) for t in TOKEN.findall(text)
+                                  if t[:1].isalpha()), lexicon)
+
+        def named(w: str) -> bool:  # ("second-course discount": "a second course")
+            return w in mine or any(_derived(w, t) for t in mine) or (
+                "-" in w and _parted(frozenset({w}), lexicon) - {w} <= every)
         if end.numbers and end.numbers <= {t.rstrip(".,") for t in TOKEN.findall(text)
                                            if AMOUNT.fullmatch(t.rstrip(".,"))}:
-            return any(w in mine or any(_derived(w, t) for t in mine) for w in end.words)
-        return all(w in mine or any(_derived(w, t) for t in mine) for w in end.words)
+            return any(named(w) for w in end.words)
+        return all(named(w) for w in end.words)
     mine = names_in(text)
     if end.person and len(end.names) == 1:  # one word ("Owen has left"): a name where
         # no sentence starts ("Driver: Owen on Thursdays"), or opening one when it is no
@@ -86,8 +92,12 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     if long_ and not end.person:  # a place or a thing: named by the head of a name, not
         # as a modifier of a longer one ("The Plough closed" is not "the Plough Monday
         # tour")
-        return any(_head(run, lexicon) in end.names and set(run) & long_
-                   for run in _name_runs(text, lexicon))
+        # (or the whole name in the singular: "Fifth Tuesdays are no longer used" /
+        # "Fifth Tuesday (when there is one): social evening", not "Tuesday practice")
+        ours, theirs = {_one(n) for n in end.names}, {_one(n) for n in long_}
+        return any((_head(run, lexicon) in end.names and set(run) & long_) or (
+            _one(_head(run, lexicon)) in ours and theirs <= {_one(n) for n in run})
+            for run in _name_runs(text, lexicon))
     if long_:
         return bool(long_ & mine)
     rest = {stem(n.lower(), lexicon) for n in end.names - end.distinct}
@@ -145,6 +155,20 @@ def mentions(text: str, words: frozenset[str], lexicon: Lexicon) -> bool:
     "pick", "parking" of "park")."""
     mine = words_in(text, lexicon)
     return any(w in mine or any(_derived(w, t) for t in mine) for w in words)
+
+
+def _one(name: str) -> str:
+    """A name's singular: "Fifth Tuesdays are no longer used" names the "Fifth Tuesday"
+    an older line gives a slot."""
+    return name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith(
+        ("ss", "us", "is")) else name
+
+
+def _parted(words: frozenset[str], lexicon: Lexicon) -> frozenset[str]:
+    """The words with each hyphenated one's parts besides it: "second-course" is said
+    "second course" as often."""
+    return words | frozenset(stem(p, lexicon) for w in words if "-" in w
+                             for p in w.split("-") if p)
 
 
 def _derived(word: str, other: str) -> bool:

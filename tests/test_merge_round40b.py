@@ -1,0 +1,52 @@
+"""Round 40, second landing: what the newest says is over, named the way an older line
+names it: a name in the plural ("Fifth Saturdays are no longer used" / "Fifth Saturday
+(when there is one): ..."), a hyphenated thing written as words ("The second-bottle
+discount has ended" / "Discount on a second bottle"). Domains no other merge test uses (a
+maypole dancing group, a wine circle)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import dated
+
+from review_app.core.merge.ended import ended
+from review_app.core.merge.ended_text import speaks_of
+from review_app.core.merge.lexicon import Lexicon
+from review_app.core.merging import compose
+
+NOW = dt.datetime(2026, 12, 6, 9, 0, 0)
+
+
+def _merge(older_body: str, newest_body: str, folder: str) -> str:
+    older = dated(f"{folder}/old.md", "Practice Nights", f"{folder}/old", older_body,
+                  modified="2024-04-01")
+    newer = dated(f"{folder}/new.md", "Practice Nights", f"{folder}/new", newest_body,
+                  modified="2025-04-01")
+    return compose("merge", newer, [older], kept=newer, now=NOW).text
+
+
+def test_a_name_gone_in_the_plural_ends_the_older_line_naming_it_singular():
+    text = _merge("## The monthly pattern\n\n- First Saturday: practice in the church "
+                  "hall.\n- Third Saturday: dancing on the green.\n- Fifth Saturday (when "
+                  "there is one): a ceilidh at the Wheatsheaf.\n\n## Kit\n\nBells and "
+                  "ribbons are kept in the hall cupboard.\n",
+                  "## Practice\n\nWe practise in the church hall on the first Saturday and "
+                  "dance on the green on the third.\n\n## What changed\n\nFifth Saturdays "
+                  "are no longer used; there is no ceilidh now.\n\n## Kit\n\nBells and "
+                  "ribbons are kept in the hall cupboard.\n", "maypole")
+    assert "Fifth Saturday (when there is one)" not in text
+    # guard: a line naming another Saturday is not that name
+    assert "no ceilidh now" in text
+
+
+def test_a_hyphenated_thing_gone_is_named_by_its_words():
+    """"The second-bottle discount has ended" names the thing an older observation gives
+    in words ("10% off a second bottle", its category saying discount); "second" alone
+    is no "second-..." thing. (Read at the rule: a compose reaches such a line by other
+    passes too.)"""
+    lx = Lexicon()
+    [end] = ended("The second-bottle discount has ended.", lx)
+    assert speaks_of("- [discount] 10% off a second bottle on tasting nights #shop", end, lx)
+    assert not speaks_of("- [pricing] A second glass costs £4 #bar", end, lx)
+    assert not speaks_of("Bottle discounts are agreed with the shop.", end, lx)
