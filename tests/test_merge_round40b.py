@@ -50,3 +50,23 @@ def test_a_hyphenated_thing_gone_is_named_by_its_words():
     assert speaks_of("- [discount] 10% off a second bottle on tasting nights #shop", end, lx)
     assert not speaks_of("- [pricing] A second glass costs £4 #bar", end, lx)
     assert not speaks_of("Bottle discounts are agreed with the shop.", end, lx)
+
+
+def _over(said: str, text: str) -> bool:
+    lx = Lexicon()
+    return any(speaks_of(text, end, lx) for end in ended(said, lx))
+
+
+def test_guards_from_review_other_names_and_words_stay():
+    """A singular gone name is no plural one (the Swan pub closing is no end of "the
+    Swans" team), a one-word plural is no singular ("The Swans folded" / "the Swan"); a
+    hyphenated thing's parts must stand together ("one-to-one" is no "one lane ...
+    from 6 to 8pm"), and an older compound is not split ("pre-school" is no school)."""
+    assert not _over("The Swan has closed, so the quiz moved to the Bell.",
+                     "- Five-a-side: the Swans play on Tuesday evenings.")
+    assert not _over("The Swans have folded.", "- Quiz night: first Monday at the Swan.")
+    assert not _over("One-to-one sessions have ended.",
+                     "- Sessions run from 6 to 8pm on Mondays; one lane is kept for beginners.")
+    assert _over("One-to-one sessions have ended.", "- One to one sessions: £20 for 30 minutes.")
+    assert not _over("The Saturday school has ended for lack of tutors.",
+                     "- Pre-school group meets Saturday mornings in the small hall.")

@@ -68,13 +68,11 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
         # holder by it ("from the caretaker, Mr Doyle"), not the role ("Pay the treasurer")
         return _holder_named(text, end.words, lexicon)
     if not end.names:
-        mine = _parted(words_in(text, lexicon), lexicon)
-        every = _parted(frozenset(stem(bare(t).lower(), lexicon) for t in TOKEN.findall(text)
-                                  if t[:1].isalpha()), lexicon)
+        mine = words_in(text, lexicon)
+        said = [stem(bare(t).lower(), lexicon) for t in TOKEN.findall(text) if t[:1].isalpha()]
 
-        def named(w: str) -> bool:  # ("second-course discount": "a second course")
-            return w in mine or any(_derived(w, t) for t in mine) or (
-                "-" in w and _parted(frozenset({w}), lexicon) - {w} <= every)
+        def named(w: str) -> bool:  # ("second-bottle discount": "a second bottle")
+            return w in mine or any(_derived(w, t) for t in mine) or _in_words(w, said, lexicon)
         if end.numbers and end.numbers <= {t.rstrip(".,") for t in TOKEN.findall(text)
                                            if AMOUNT.fullmatch(t.rstrip(".,"))}:
             return any(named(w) for w in end.words)
@@ -92,12 +90,10 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     if long_ and not end.person:  # a place or a thing: named by the head of a name, not
         # as a modifier of a longer one ("The Plough closed" is not "the Plough Monday
         # tour")
-        # (or the whole name in the singular: "Fifth Tuesdays are no longer used" /
-        # "Fifth Tuesday (when there is one): social evening", not "Tuesday practice")
-        ours, theirs = {_one(n) for n in end.names}, {_one(n) for n in long_}
+        singular = _singular(long_, lexicon)
         return any((_head(run, lexicon) in end.names and set(run) & long_) or (
-            _one(_head(run, lexicon)) in ours and theirs <= {_one(n) for n in run})
-            for run in _name_runs(text, lexicon))
+            singular is not None and _head(run, lexicon) == singular[0]
+            and singular[1] <= set(run)) for run in _name_runs(text, lexicon))
     if long_:
         return bool(long_ & mine)
     rest = {stem(n.lower(), lexicon) for n in end.names - end.distinct}
@@ -157,18 +153,29 @@ def mentions(text: str, words: frozenset[str], lexicon: Lexicon) -> bool:
     return any(w in mine or any(_derived(w, t) for t in mine) for w in words)
 
 
-def _one(name: str) -> str:
-    """A name's singular: "Fifth Tuesdays are no longer used" names the "Fifth Tuesday"
-    an older line gives a slot."""
-    return name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith(
-        ("ss", "us", "is")) else name
+def _singular(long_: set[str], lexicon: Lexicon) -> tuple[str, set[str]] | None:
+    """The gone name's plural word in the singular and the name's words with it, where
+    the name is a calendar slot or of more words than one: "Fifth Tuesdays are no longer
+    used" names the "Fifth Tuesday" an older line gives a slot. Never the other way (the
+    Swan closing is no end of "the Swans" team), nor a one-word name ("The Swans
+    folded")."""
+    plural = {n for n in long_ if len(n) > 3 and n.endswith("s")
+              and not n.endswith(("ss", "us", "is"))}
+    if len(plural) != 1:
+        return None
+    [word] = plural
+    if len(long_) < 2 and word[:-1].lower() not in lexicon.weekdays:
+        return None
+    return word[:-1], (long_ - plural) | {word[:-1]}
 
 
-def _parted(words: frozenset[str], lexicon: Lexicon) -> frozenset[str]:
-    """The words with each hyphenated one's parts besides it: "second-course" is said
-    "second course" as often."""
-    return words | frozenset(stem(p, lexicon) for w in words if "-" in w
-                             for p in w.split("-") if p)
+def _in_words(word: str, said: list[str], lexicon: Lexicon) -> bool:
+    """A hyphenated word of the gone thing written as its words, next to each other and
+    in order ("second-bottle" / "a second bottle"; "one-to-one" is no "one lane ...
+    from 6 to 8pm")."""
+    parts = [stem(p, lexicon) for p in word.split("-") if p]
+    return "-" in word and len(parts) > 1 and any(
+        said[k:k + len(parts)] == parts for k in range(len(said) - len(parts) + 1))
 
 
 def _derived(word: str, other: str) -> bool:
