@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from helpers_merge import dated
+from helpers_merge import dated, note
 
 from review_app.core.merge.ended import ended
 from review_app.core.merge.ended_text import speaks_of
@@ -70,3 +70,21 @@ def test_guards_from_review_other_names_and_words_stay():
     assert _over("One-to-one sessions have ended.", "- One to one sessions: £20 for 30 minutes.")
     assert not _over("The Saturday school has ended for lack of tutors.",
                      "- Pre-school group meets Saturday mornings in the small hall.")
+
+
+def test_a_dated_tag_only_an_older_note_gives_is_not_written():
+    """Tags are unioned, but an older note's dated tag ("season-2023-24", "2023") names
+    its period, not the newest body's; an undated one ("open-mic") is still carried,
+    and the newest's own dated tag stays. (A storytelling club.)"""
+    from review_app.core.notes import parse_note
+
+    older = note("tales/evenings.md", "---\ntitle: Story evenings\nmodified: 2023-09-01\n"
+                 "tags: [storytelling, open-mic, season-2023-24, '2023']\n---\n\n"
+                 "Evenings are on the last Friday at the Crown, £3 on the door.\n")
+    newer = note("tales/story-evenings.md", "---\ntitle: Story evenings\nmodified: "
+                 "2024-09-01\ntags: [storytelling, season-2024-25]\n---\n\n"
+                 "Evenings are on the last Friday at the Crown, £4 on the door.\n")
+    for kept in (older, newer):
+        out = compose("merge", newer, [older], kept=kept, now=NOW)
+        tags = parse_note(kept.path, out.text.encode()).tags  # type: ignore[union-attr]
+        assert set(tags) == {"storytelling", "open-mic", "season-2024-25"}, tags

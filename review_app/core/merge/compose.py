@@ -37,6 +37,7 @@ from ..blas import one_thread
 from ..dating import stated_date
 from ..frontmatter_edit import edited_frontmatter, raw_block, refresh_modified, split_frontmatter
 from ..notes import Note
+from ..stamps import has_stamp
 from .context import MergeContext
 from .document import parse
 from .ledger import Choice, Ledger, LedgerEntry
@@ -142,16 +143,18 @@ class Composed:
 
 
 def frontmatter(base: Note, kept: Note, members: list[Note], now: Any,
-                title: str | None = None, lexicon: Lexicon | None = None) -> str:
+                title: str | None = None, lexicon: Lexicon | None = None, *,
+                standing: bool = False) -> str:
     """The kept file's frontmatter, edited line by line: its identity (title,
     permalink, type, created) and its own `modified:` stay (the title becomes `title`
     when given: title.written_title); where the base (the newest)
     gives another key another value, the base's wins; keys it lacks are added from the
     others; tags unioned; `modified:` refreshed to `now` (added when only another member
     had one: a write never removes it). With `lexicon`, when the base states its own
-    standing (pass_one_valued.states_status: "Adopted at the AGM on 4 May"), a status
+    `standing` (pass_one_valued.states_status: "Adopted at the AGM on 4 May"), a status
     tag only another member has ("draft", the kept file's too) is an older version's
-    standing, like its status sentence: not carried into the written note. The kept
+    standing, like its status sentence: not carried into the written note; so is a
+    dated tag only another member has ("season-2023-24", "2024": its period). The kept
     file's `type:` stays whatever it says (issue 18 item 7: a type is the file's, and
     links and searches by type rely on it); keeping an older draft's file at all is the
     kept-file choice's to avoid (grouping.choose_kept: the newest's file, or among files
@@ -168,8 +171,11 @@ def frontmatter(base: Note, kept: Note, members: list[Note], now: Any,
         dated = next((n for n in (base, *members) if "modified" in n.metadata), None)
         if dated is not None:
             set_keys["modified"] = (dated.metadata["modified"], raw_block(dated, "modified"))
-    def wanted(t: str) -> bool:
-        return lexicon is None or t in base.tags or not status_tag(t, lexicon)
+    def wanted(t: str) -> bool:  # (a dated tag only older notes give names their period:
+        # "season-2023-24", "2023", "q3-2024" on a note whose body is the 2025 one)
+        return lexicon is None or t in base.tags or not (
+            standing and status_tag(t, lexicon) or has_stamp(t) and any(
+                c.isdigit() for c in t))
 
     tags = [t for t in kept.tags if wanted(t)]
     for n in (base, *members):
@@ -271,7 +277,7 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     standing = states_status(canonical, parse(canonical.path, body_text), lexicon,
                              thresholds)
     head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path], now,
-                       title, lexicon if standing else None)
+                       title, lexicon, standing=standing)
     changed = any(src is not None for _, src in lines) or kept.path != canonical.path or (
         len(lines) != len(body_text.split("\n"))) or heading_changed
     if not changed and head == head_text:
