@@ -174,8 +174,8 @@ def frontmatter(base: Note, kept: Note, members: list[Note], now: Any,
     def wanted(t: str) -> bool:  # (a dated tag only older notes give names their period:
         # "season-2023-24", "2023", "q3-2024" on a note whose body is the 2025 one)
         return lexicon is None or t in base.tags or not (
-            standing and status_tag(t, lexicon) or has_stamp(t) and any(
-                c.isdigit() for c in t))
+            (standing and status_tag(t, lexicon))
+            or (has_stamp(t) and any(c.isdigit() for c in t)))
 
     tags = [t for t in kept.tags if wanted(t)]
     for n in (base, *members):

@@ -69,7 +69,8 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
         return _holder_named(text, end.words, lexicon)
     if not end.names:
         mine = words_in(text, lexicon)
-        said = [stem(bare(t).lower(), lexicon) for t in TOKEN.findall(text) if t[:1].isalpha()]
+        said = [stem(bare(t).lower(), lexicon) for t in TOKEN.findall(text)
+                if t[:1].isalpha()] if any("-" in w for w in end.words) else []
 
         def named(w: str) -> bool:  # ("second-bottle discount": "a second bottle")
             return w in mine or any(_derived(w, t) for t in mine) or _in_words(w, said, lexicon)

@@ -16,7 +16,7 @@ standing its note declares (`status: open`, "... - open issue") and the base dec
 another (`status: closed`). An undated established name is
 kept over another ("API rate limits" over an agent's "Rate limit policy 2025-06").
 Two names of one issue are the newest author renaming the note when each has a word
-the other lacks (`renamed`): its title is written, the one the body under it was
+the other lacks (`_renamed`): its title is written, the one the body under it was
 given. An older name stood over the newest's body in 32 of 104 dev groups
 (merge-CY..DF) and blind readers faulted it (7 of 13 notes of merge-CY; "Film
 Licensing FAQ" over the newest's "Screening Licences Explained"). Not in an upsert,
@@ -99,6 +99,8 @@ def declared_stale(kept: Note, base: Note) -> bool:
     return bool(named) and bool(theirs) and ours != theirs and not named & theirs
 
 
+# a file's name for a title: "hours.md", "allergen_handling_v2", "renovation-costs-update"
+_FILE_NAME = re.compile(r"\.[A-Za-z0-9]{1,5}$|_|^[a-z0-9]+(?:-[a-z0-9]+)+$")
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
@@ -141,7 +143,7 @@ def written_title(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
     its subject words (not with `stale_renames` off: an upsert, where the base's title is
     an agent's name for what it writes). Else the kept file's (an
     established undated name, "API rate limits", over an agent's "Rate limit policy
-    2025-06"), unless the newest renamed the note (`renamed`; in group apply only:
+    2025-06"), unless the newest renamed the note (`_renamed`; in group apply only:
     in an upsert the kept name stays, whose links and readers know it).
     Never a title another note of the project answers to (`targets`,
     links.target_index): two notes of one title would make links ambiguous."""
@@ -160,7 +162,7 @@ def title_choice(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
         return kept.title, f"{mine}, the same as the base's"
     stale_status = declared_stale(kept, base)
     if not stale_status and not differ_in_stamp(kept.title, base.title, lexicon):
-        if stale_renames and renamed(kept.title, base.title, lexicon) \
+        if stale_renames and _renamed(kept.title, base.title, lexicon) \
                 and _free(base, kept, members, targets):
             return base.title, (f'the base\'s; the newest note renamed "{kept.title}" '
                                 "for the body written under it")
@@ -200,7 +202,7 @@ def _lacks(ours: frozenset[str], theirs: frozenset[str]) -> bool:
                        min(len(w), len(t)) >= 3) and w not in theirs for w in ours)
 
 
-def renamed(kept: str, base: str, lexicon: Lexicon) -> bool:
+def _renamed(kept: str, base: str, lexicon: Lexicon) -> bool:
     """Two titles of one issue (no stamp or status between them) where the newest
     author renamed the note: each has a content word the other lacks ("Film Licensing
     FAQ" / "Screening Licences Explained"). Not a rewording ("Fees & Memberships" /
@@ -215,6 +217,3 @@ def renamed(kept: str, base: str, lexicon: Lexicon) -> bool:
         return False
     return not frozenset(_WORD.findall(base.lower())) & lexicon.placeholder_title_words
 
-
-# a file's name for a title: "hours.md", "allergen_handling_v2", "renovation-costs-update"
-_FILE_NAME = re.compile(r"\.[A-Za-z0-9]{1,5}$|_|^[a-z0-9]+(?:-[a-z0-9]+)+$")
