@@ -27,7 +27,13 @@ from review_app.core.bm_store import (
     BasicMemoryIndexError,
     recorded_file_dates,
 )
-from review_app.core.bm_vectors import chunk_text, compose, entity_text
+from review_app.core.bm_vectors import (
+    DEFAULT_RECIPE,
+    chunk_text,
+    compose,
+    entity_text,
+    opening_chars,
+)
 from review_app.core.embedding import DEFAULT_MODEL, bundled_model_dir
 from review_app.core.index import VectorIndex, connect
 from review_app.core.notes import Note
@@ -231,9 +237,10 @@ def workshop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, embedder, model_ca
     return kb, cfg
 
 
-def expected_vector(note: Note, embedder, recipe: str = "mean") -> np.ndarray:
+def expected_vector(note: Note, embedder, recipe: str = DEFAULT_RECIPE) -> np.ndarray:
     chunks = chunk_text(entity_text(note))
-    return compose(list(embedder.embed(chunks)), recipe, [len(c) for c in chunks])
+    return compose(list(embedder.embed(chunks)), recipe, [len(c) for c in chunks],
+                   opening_chars(note.title, note.permalink))
 
 
 def by_path(result) -> dict[str, np.ndarray]:
@@ -253,7 +260,7 @@ def test_scan_reads_basic_memory_vectors_and_embeds_nothing(workshop, embedder):
     assert result.stats["from_basic_memory"] == len(NOTES)
     assert result.model == DEFAULT_MODEL
     vectors = by_path(result)
-    for note in result.notes.values():  # entity chunks only, averaged; observations left out
+    for note in result.notes.values():  # entity chunks only, composed; observations left out
         assert np.allclose(vectors[note.path], expected_vector(note, embedder), atol=1e-5)
     assert {(g.canonical, *(m.path for m in g.members)) for g in result.groups} in (
         {DUPLICATE}, {DUPLICATE[::-1]})
@@ -573,3 +580,94 @@ def test_rewrites_found_through_basic_memory_chunks_as_through_own_sections(
     labels = json.loads((kb / "labels.json").read_text(encoding="utf-8"))
     assert {frozenset(g.paths) for g in result.groups} == {
         frozenset(g["paths"]) for g in labels["groups"]}
+
+
+KILN_HISTORY = "\n\n".join(
+    f"In {2010 + i} the studio {what}, and the committee thanked everyone who helped with the"
+    f" move, the open days and the accounts; the minutes of that year are in the blue folder."
+    for i, what in enumerate([
+        "rented its first unit above the bakery on Mill Street",
+        "ran its first summer school for twenty children from the estate",
+        "bought a second-hand wheel from the college and repainted the sign",
+        "moved to the railway arches after the landlord sold the building",
+        "won a lottery grant that paid for the accessible toilet and the ramp",
+        "held a fundraising auction of members' teapots at the town hall",
+        "started the Saturday drop-in sessions for adults with learning disabilities",
+        "changed its name from the Mill Street Potters to the Arches Clay Studio",
+        "joined the county crafts network and hosted its annual meeting",
+        "opened a small shop window selling members' mugs and planters",
+        "began the winter lecture series with visiting makers from Stoke"]))
+KILN = {
+    "studio/kiln-firing-schedule.md": """---
+title: Kiln firing schedule for stoneware
+type: note
+permalink: studio/kiln-firing-schedule
+created: 2026-01-10
+---
+# Kiln firing schedule for stoneware
+
+Bisque firings run to cone 04 on the Skutt kiln in the back room, loaded on Thursday and
+unloaded on Saturday morning once the pyrometer reads below 60 °C.
+
+## Glaze firing
+Glaze loads go to cone 6 with a 15-minute hold at the top and a slow cool of 80 °C an hour
+down to 760 °C to bring out the matte glazes.
+
+## Loading
+Shelves are washed with kiln wash every fifth firing. Pieces sit 1 cm apart and never touch
+the elements.
+
+## Studio history
+""" + KILN_HISTORY + "\n",
+    "studio/stoneware-kiln-schedule-revised.md": """---
+title: Stoneware kiln schedule (revised)
+type: note
+permalink: studio/stoneware-kiln-schedule-revised
+created: 2026-04-02
+---
+# Stoneware kiln schedule (revised)
+
+We bisque to cone 04 in the Skutt in the back room: load on Thursday, unload on Saturday
+morning after the pyrometer drops under 60 °C.
+
+## Glaze firings
+Cone 6 for glaze loads, holding 15 minutes at peak, then cooling 80 °C per hour to 760 °C so
+the mattes develop.
+
+## How to load
+Kiln-wash the shelves every fifth firing; keep pieces a centimetre apart and clear of the
+elements.
+""",
+}
+
+
+def test_default_vectors_compare_what_an_own_scan_compares(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, embedder, model_cache: Path):
+    """A firing schedule an agent appended the studio's long history to, and its rewrite
+    without it: an own scan embeds each note's opening and groups them. basic-memory's chunk
+    vectors, by default, are composed from the chunks covering that opening (issue 19:
+    `auto` as precise as `own`), so the scan that embeds nothing groups them too; the mean
+    of all the first note's chunks is mostly the history."""
+    kb = tmp_path / "studio-kb"
+    notes = write_notes(kb, {**NOTES, **KILN})
+    cfg = tmp_path / "bm-config"
+    cfg.mkdir()
+    (cfg / "config.json").write_text(json.dumps({
+        "projects": {"studio": {"path": str(kb)}}, "default_project": "studio",
+        "semantic_embedding_model": DEFAULT_MODEL,
+        "semantic_embedding_cache_dir": str(model_cache)}))
+    monkeypatch.setenv("BASIC_MEMORY_CONFIG_DIR", str(cfg))
+    build_db(cfg / "memory.db", [(1, "studio", kb, notes)], embedder)
+    assert len(chunk_text(entity_text(next(n for n in notes if n.path in KILN)))) >= 4
+    pair = set(KILN)
+    own = scan(Project(kb, state_dir=tmp_path / "own-state"), ScanOptions(vectors="own"))
+    assert any(set(g.paths) == pair for g in own.groups)
+    bm = scan(Project(kb, name="studio"), ScanOptions())
+    assert bm.vector_source == "basic-memory" and bm.stats["embedded"] == 0
+    assert any(set(g.paths) == pair for g in bm.groups)
+    vectors = by_path(bm)
+    got = float(vectors[min(KILN)] @ vectors[max(KILN)])
+    ours = own.client.vectors
+    at = {n.path: i for i, n in enumerate(own.client.notes)}
+    want = float(ours[at[min(KILN)]] @ ours[at[max(KILN)]])
+    assert abs(got - want) < 0.15, (got, want)

@@ -27,7 +27,7 @@ from helpers_apply import group_doc, notes_of, plan_doc
 from test_applying import EXPECTED
 
 from review_app.core.apply import apply_plan, plan_from_document
-from review_app.core.bm_vectors import chunk_text, entity_text
+from review_app.core.bm_vectors import DEFAULT_RECIPE, chunk_text, entity_text
 from review_app.core.embedding import bundled_model_dir
 from review_app.core.project import Project
 
@@ -279,5 +279,5 @@ def test_scan_reads_the_vectors_basic_memory_made(bm_venv: Path, demo_kb: Path, 
     con.close()
     assert ours == {("engineering/ci-pipeline.md",
                      "basic-memory/FastEmbedEmbeddingProvider:"
-                     "sentence-transformers/all-MiniLM-L6-v2:384/mean")}
+                     f"sentence-transformers/all-MiniLM-L6-v2:384/{DEFAULT_RECIPE}")}
     assert _scan_cli(bm)["stats"]["embedded"] == 0  # cached

@@ -5,8 +5,10 @@ text, cut at Markdown headings into pieces of at most 900 characters (a
 section longer than that is packed line by line). A note's vector here is
 made from its entity chunks by a recipe chosen by measurement (see
 bench/quality.py --source basic-memory, bench/bm_vectors_bench.py and the
-README): `first` takes the opening chunk, `mean` the normalised mean of all of
-them, `weighted` their mean weighted by each chunk's length in characters.
+README): `opening` (the default) weighs each chunk by its characters within the
+part of the note an own scan embeds (title, permalink, the body's opening), `first`
+takes the opening chunk, `mean` the normalised mean of all of them, `weighted` their
+mean weighted by each chunk's length in characters.
 
 A note whose file is byte-for-byte the one basic-memory indexed (its sha256
 equals the entity's checksum) takes basic-memory's vectors. Any other note is
@@ -42,7 +44,7 @@ CHUNK_CHARS = 900
 CHUNK_OVERLAP = 120
 """Overlap of the character windows an over-long single line is cut into."""
 RECIPES = ("first", "mean", "weighted", "opening")
-DEFAULT_RECIPE = "mean"
+DEFAULT_RECIPE = "opening"
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
 
 ProgressFn = Callable[[int, int], None]
@@ -151,7 +153,8 @@ def compose(chunks: Sequence[np.ndarray], recipe: str,
     chunk weighted by its characters within the note's first `opening` characters (the
     part an own scan embeds, opening_chars), so a rewrite whose later chunk boundaries
     moved, or two notes of one topic whose later sections differ, are compared by what
-    an own scan compares; not the default (bench/bm_vectors_bench.py --recipe opening)."""
+    an own scan compares (the default since round 41: bench/bm_vectors_bench.py, the
+    README's "Which vectors")."""
     if recipe == "first":
         vec = np.asarray(chunks[0], dtype=np.float32)
     elif recipe == "mean":
