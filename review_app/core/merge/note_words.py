@@ -118,6 +118,22 @@ class NoteWords(ValueWords):
     source_words: frozenset[str] = field(default_factory=lambda: word_set("""
         from after following by
         """))
+    # An older intro saying when or by whom its version was agreed ("Agreed at the
+    # January 2024 committee meeting.", "These are the house rules as agreed at the
+    # October 2022 meeting.", "This procedure was agreed with ...") opens with one of
+    # these or of `change_verbs`, then one of `source_words` or `approval_joiners` (or
+    # the month or year it names) and names a month or year, or opens with one of
+    # `self_pointers` and reaches one of these through `past_auxiliaries` or "is the"
+    # ("This form is approved by the treasurer" is a rule of now: version_talk._agreed).
+    approval_participles: frozenset[str] = field(default_factory=lambda: word_set("""
+        agreed approved adopted accepted decided chosen confirmed ratified
+        """))
+    past_auxiliaries: frozenset[str] = field(default_factory=lambda: word_set("""
+        was were been
+        """))
+    approval_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
+        at in on for with
+        """))
     irregular_participles: frozenset[str] = field(default_factory=lambda: word_set("""
         taken written drawn given made done kept brought sent told heard seen put got
         built held copied

@@ -69,6 +69,41 @@ def _scope_line(words: list[str], lexicon: Lexicon) -> bool:
         and words[1] in lexicon.scope_followers
 
 
+def _agreed(words: list[str], lexicon: Lexicon) -> bool:
+    """An intro sentence giving its version's approval: "Agreed at the January 2024
+    committee meeting.", "Updated for the 2023-24 season." (a participle first, then
+    one of `source_words` or `approval_joiners`, or the month or year it names), or
+    "These rules were agreed at ...", "This is the running order the committee agreed
+    in June" (a self pointer, then within seven words one of
+    `approval_participles` after was/were/been, or after "is the"/"are the"; no
+    `rule_markers` word on the way: "This form must be approved" is a rule)."""
+    if not words:
+        return False
+    if words[0] in lexicon.approval_participles or words[0] in lexicon.change_verbs:
+        # ("Accepted cards: Visa ..." is a label, "Decided in May: ..." a dated fact's)
+        dated = any(w in lexicon.months or _YEAR.fullmatch(w) for w in words[1:])
+        return dated and len(words) > 1 and (
+            words[1] in lexicon.source_words or words[1] in lexicon.approval_joiners
+            or words[1] in lexicon.months or bool(_YEAR.fullmatch(words[1])))
+    if words[0] not in lexicon.self_pointers:
+        return False
+    described = words[1:3] in (["is", "the"], ["are", "the"])
+    for k in range(1, min(8, len(words))):
+        w = words[k]
+        if w in lexicon.rule_markers:
+            return False
+        if w in lexicon.approval_participles:
+            return described or words[k - 1] in lexicon.past_auxiliaries
+    return False
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d(?:[-–/]\d\d(?:\d\d)?)?")
+AGREED = "it says when or by whom its version was agreed"
+SELF_SUBJECT = "its subject is the note or its revision"
+CAME_AFTER = "it tells what its version came after"
+# Readings whose dates and decision are the version's own, not facts of now.
+DATED_READINGS = frozenset({AGREED, SELF_SUBJECT, CAME_AFTER})
+
 SCOPE_LINE = "it says what the note covers, as the newest's intro does"
 _LABEL = re.compile(r"\b(?:v|version\s+)(\d+)\b", re.IGNORECASE)
 
@@ -91,14 +126,16 @@ def version_talk(text: str, lexicon: Lexicon, intro: bool,
         return "it names a version of the note"  # "..., so v2 adds a seniority step"
     words = re.findall(r"[a-z][a-z'’\-]*", text.lower())
     if _self_subject(words, lexicon):
-        return "its subject is the note or its revision"
+        return SELF_SUBJECT
     if _change_claim(words, lexicon):
         return "it tells what was done or changed then"
     if points_at_version(words, lexicon):
         return "it leaves what it does not list to another version of the note"
     if intro and words[:1] and words[0] in lexicon.change_verbs and provenance(text, lexicon) \
             and words[1:2] != ["by"]:  # ("Gathered from ...": where its content came from)
-        return "it tells what its version came after"  # "Reworked after the clean."
+        return CAME_AFTER  # "Reworked after the clean."
+    if intro and _agreed(re.findall(r"[a-z0-9][a-z0-9'’\-]*", text.lower()), lexicon):
+        return AGREED
     if intro and _scope_line(words, lexicon):
         return SCOPE_LINE
     return None
@@ -112,4 +149,26 @@ def only_when(values: Iterable[str], lexicon: Lexicon) -> bool:
                                           lexicon.weekdays) for v in values)
 
 
-__all__ = ["SCOPE_LINE", "only_when", "version_labels", "version_talk"]
+def only_dated(values: Iterable[str], text: str, lexicon: Lexicon) -> bool:
+    """Every value is the version's own moment or decision, for a reading of
+    DATED_READINGS: a month or weekday, a year or a span of years ("2023-24"), a day
+    written beside a month ("on 5 September"), or the sentence's decision ("Agreed at
+    the January 2024 committee meeting." states nothing of now). A name or an amount
+    is still a fact ("..., with Rob Ellis confirming the station's side")."""
+    months = "|".join(sorted(lexicon.months, key=len, reverse=True))
+    for v in values:
+        if v.startswith("decision:") or only_when([v], lexicon):
+            continue
+        number = v[2:] if v.startswith("n:") else ""
+        if re.fullmatch(r"(?:19|20)\d\d(?:-\d\d(?:\d\d)?)?", number):
+            continue
+        if number.isdigit() and re.search(
+                rf"\b{number}(?:st|nd|rd|th)?\s+(?:{months})\b|\b(?:{months})\s+{number}\b",
+                text, re.IGNORECASE):
+            continue
+        return False
+    return True
+
+
+__all__ = ["AGREED", "DATED_READINGS", "SCOPE_LINE", "only_dated", "only_when",
+           "version_labels", "version_talk"]

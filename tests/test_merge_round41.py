@@ -1,0 +1,86 @@
+"""Round 41: an older intro saying when or by whom its version was agreed ("Agreed at the
+March 2024 committee meeting.", "These are the bin rules as agreed at the October 2023
+meeting.") tells that version's moment, not a fact of now: merge leaves it out (reported
+dropped, flippable) while the older note's still-true facts are carried. A domain no
+other merge test uses (a tenants' and residents' association)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import dated
+
+from review_app.core.merge.lexicon import Lexicon
+from review_app.core.merge.version_talk import AGREED, only_dated, version_talk
+from review_app.core.merging import compose
+
+NOW = dt.datetime(2026, 12, 6, 9, 0, 0)
+
+OLDER = """# Bins and recycling
+
+These are the estate's bin rules as agreed at the October 2023 residents' meeting. Agreed by
+the committee on 12 October 2023.
+
+## Collection
+
+General waste goes out on Tuesday night for Wednesday collection. Bulky items are booked
+through the council for £25 a load, and the caretaker, Dennis Oyelaran, keeps the bin
+store key.
+"""
+
+NEWER = """# Bins and recycling on the Larkhill estate
+
+How rubbish and recycling work on the estate this year.
+
+## Collection
+
+General waste goes out on Tuesday night for Wednesday collection. Recycling is collected
+every other Friday from the blue bins by each stairwell.
+"""
+
+
+def _merge() -> tuple[str, object]:
+    older = dated("tara/bins-2023.md", "Bin Rules", "tara/bins-2023", OLDER,
+                  modified="2023-10-20")
+    newer = dated("tara/bins-and-recycling.md", "Bins and recycling on the Larkhill estate",
+                  "tara/bins-and-recycling", NEWER, modified="2025-09-01")
+    composed = compose("merge", newer, [older], kept=newer, now=NOW)
+    return composed.text, composed
+
+
+def test_an_older_intro_saying_when_its_version_was_agreed_is_not_written():
+    text, composed = _merge()
+    assert "as agreed at the October 2023" not in text
+    assert "Agreed by the committee on 12 October 2023" not in text
+    # the older note's still-true facts are carried
+    assert "£25 a load" in text and "Dennis Oyelaran" in text
+    dropped = [e for e in composed.ledger.entries
+               if e.status == "dropped" and "agreed" in e.text.lower()]
+    assert len(dropped) == 2 and all("agreed" in e.why for e in dropped)
+
+
+def test_what_reads_as_a_version_agreed_and_what_does_not():
+    lx = Lexicon()
+    for said in ("Agreed at the January 2024 committee meeting.",
+                 "Updated for the 2023-24 season.",
+                 "These rules were agreed at the Thursday session on 4 May.",
+                 "This is the running order the committee agreed in June.",
+                 "This is the procedure agreed by the committee."):
+        assert version_talk(said, lx, True) == AGREED, said
+    # a rule of now, a label, a dated fact, and anything outside an intro
+    for said in ("This form must be approved by the treasurer.",
+                 "This form is approved by the treasurer before payment.",
+                 "Accepted cards: Visa and Mastercard since March 2024."):
+        assert version_talk(said, lx, True) != AGREED, said
+    assert version_talk("Agreed at the January 2024 committee meeting.", lx, False) is None
+
+
+def test_only_a_version_s_own_dates_and_decision_are_excused():
+    lx = Lexicon()
+    text = "Adopted by the committee on 5 September 2022."
+    assert only_dated({"n:2022", "n:5", "name:september", "decision:x"}, text, lx)
+    # an amount, a name, or a number that is no day of a named month is still a fact
+    assert not only_dated({"n:2022", "n:£30"}, "Agreed in 2022: £30 a year.", lx)
+    assert not only_dated({"name:ellis", "name:march"},
+                          "Agreed in March, with Rob Ellis confirming.", lx)
+    assert not only_dated({"n:5", "n:2022"}, "Agreed in 2022 for 5 stairwells.", lx)
