@@ -55,7 +55,9 @@ def test_without_a_reason_to_keep_an_older_file_the_newest_is_kept():
     # guards: an undated established name stays over a dated newer one; a version alone
     # names a revision the merged note continues
     ("Balloon Flight Prices (v2)", "Passenger Ticket Tariff", "Balloon Flight Prices (v2)"),
-    ("Balloon Flight Prices", "Ticket Tariff 2026", "Balloon Flight Prices"),
+    ("Balloon Flight Prices", "Ticket Tariff 2026 (v2)", "Balloon Flight Prices"),
+    # an undated name the newest renamed under a dated one: the newest's (round 41)
+    ("Balloon Flight Prices", "Ticket Tariff 2026", "Ticket Tariff 2026"),
     ("Balloon Flight Prices 2025", "Ticket Tariff 2026", "Ticket Tariff 2026"),
     # one year both share is no stale stamp, but the newest renamed the note
     ("Balloon Flight Prices 2026", "Ticket Tariff 2026", "Ticket Tariff 2026"),

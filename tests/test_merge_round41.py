@@ -84,3 +84,42 @@ def test_only_a_version_s_own_dates_and_decision_are_excused():
     assert not only_dated({"name:ellis", "name:march"},
                           "Agreed in March, with Rob Ellis confirming.", lx)
     assert not only_dated({"n:5", "n:2022"}, "Agreed in 2022 for 5 stairwells.", lx)
+
+
+# Round 41, second landing: an undated kept title the newest renamed under a dated name.
+
+BINS_OLD = ("General waste goes out on Tuesday night.\n\n"
+            "Bulky items are booked through the council.\n")
+BINS_NEW = "General waste goes out on Tuesday night.\n\nRecycling goes out every other Friday.\n"
+
+
+def _title(old_title: str, new_title: str) -> tuple[str, object]:
+    kept = dated("tara/bin-rules.md", old_title, "tara/bin-rules", BINS_OLD,
+                 modified="2024-02-01")
+    base = dated("tara/waste-2025.md", new_title, "tara/waste-2025", BINS_NEW,
+                 modified="2025-09-14")
+    out = compose("merge", base, [kept], kept=kept, now=NOW)
+    return out.text, out.ledger.title
+
+
+def test_a_dated_name_the_newest_renamed_the_note_to_is_written():
+    """"Bin Rules" / "Waste and Recycling Guide 2025": each has a word the other lacks once
+    the year is out, so the newest author renamed the note; the kept file's path and
+    permalink stay, and the ledger says "title: OLD -> NEW" (apply rewrites the links)."""
+    text, title = _title("Bin Rules", "Waste and Recycling Guide 2025")
+    assert "\ntitle: Waste and Recycling Guide 2025\n" in text
+    assert text.count("\n# Waste and Recycling Guide 2025\n") == 1
+    assert "permalink: tara/bin-rules\n" in text
+    assert title == ("Bin Rules", "Waste and Recycling Guide 2025")
+
+
+def test_a_dated_copy_or_a_dated_revision_keeps_the_established_name():
+    for new_title in ("Bin rules summary 2025-09",  # an agent's dated copy: the name's words
+                      "Waste collection notes 2025-06",  # the month it was written
+                      "Waste and Recycling Guide (v2)"):  # a revision
+        text, title = _title("Bin Rules", new_title)
+        assert "\ntitle: Bin Rules\n" in text, new_title
+        assert title is None, new_title
+    # a kept title with a year of its own is judged by the stale-stamp rule, as before
+    text, _ = _title("Bin Rules 2026", "Waste and Recycling Guide 2025")
+    assert "\ntitle: Bin Rules 2026\n" in text

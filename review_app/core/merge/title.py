@@ -14,13 +14,16 @@ status is one the base's lacks ("Delivery zones 2025" over "Courier price list":
 the stale stamp misleads whatever the subject words), or when the kept title names the
 standing its note declares (`status: open`, "... - open issue") and the base declares
 another (`status: closed`). An undated established name is
-kept over another ("API rate limits" over an agent's "Rate limit policy 2025-06").
-Two names of one issue are the newest author renaming the note when each has a word
-the other lacks (`_renamed`): its title is written, the one the body under it was
-given. An older name stood over the newest's body in 32 of 104 dev groups
-(merge-CY..DF) and blind readers faulted it (7 of 13 notes of merge-CY; "Film
-Licensing FAQ" over the newest's "Screening Licences Explained"). Not in an upsert,
-where the base's title is an agent's name for what it writes.
+kept over an agent's dated copy of it ("Quiz League Rules" over "Quiz league rules
+summary 2025-09"). Two names of one issue are the newest author renaming the note when
+each has a word the other lacks (`_renamed`): its title is written, the one the body under
+it was given; so is a dated name the newest gave an undated one whose words it does not
+keep (`_renamed_dated`: "Weekday Schedule" / "Programme Schedule Autumn 2024"; blind
+readers of merge-DK..DM faulted the older name in 12 of 39 notes). An older name stood
+over the newest's body in 32 of 104 dev groups (merge-CY..DF) and blind readers faulted
+it (7 of 13 notes of merge-CY; "Film Licensing FAQ" over the newest's "Screening Licences
+Explained"). Not in an upsert, where the base's title is an agent's name for what it
+writes.
 The kept file's path and permalink stay (memory:// URLs hold), and apply points the
 links to the old title at the new one (merging.retitled_mapping).
 """
@@ -173,6 +176,10 @@ def title_choice(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
         kept.title, base.title, lexicon, base.modified.year, others)
     if (not stale
             and _subject(kept.title, lexicon) != _subject(base.title, lexicon)):
+        if stale_renames and _renamed_dated(kept.title, base.title, lexicon) \
+                and _free(base, kept, members, targets):
+            return base.title, (f'the base\'s; the newest note renamed "{kept.title}" '
+                                "for the body written under it (its date is no copy's)")
         return kept.title, (f"{mine}; it names no older issue than the base's "
                             f'"{base.title}"')
     if not _free(base, kept, members, targets):
@@ -200,6 +207,31 @@ def _lacks(ours: frozenset[str], theirs: frozenset[str]) -> bool:
     one ("log" / "logbook", "book" / "booking")."""
     return any(not any(w.startswith(t) or t.startswith(w) for t in theirs if
                        min(len(w), len(t)) >= 3) and w not in theirs for w in ours)
+
+
+def _renamed_dated(kept: str, base: str, lexicon: Lexicon) -> bool:
+    """An undated kept title the newest renamed under a dated name: each has a content
+    word the other lacks once the base's stamp is out ("Weekday Schedule" / "Programme
+    Schedule Autumn 2024", "Annual Show Rules" / "Show 2025 Exhibitor Guide"). An agent's
+    dated copy keeps the name's words ("Quiz League Rules" / "Quiz league rules summary
+    2025-09"), so it is not one; nor is a kept title with a stamp or status of its own,
+    nor a base stamped by a version ("Passenger Ticket Tariff (v2)": a revision) or by
+    the day or month it was written ("Rate limit policy 2025-06": `_written_on`)."""
+    if has_stamp(kept) or _status(kept, lexicon) or version(base) is not None \
+            or _written_on(base):
+        return False
+    return _renamed(kept, " ".join(_subject(base, lexicon)), lexicon)
+
+
+_NUMERIC_DATE = re.compile(r"(?<!\d)((?:19|20)(\d\d))[-_./](0[1-9]|1[0-2])(?!\d)")
+
+
+def _written_on(title: str) -> bool:
+    """The title carries the day or month it was written ("Rate limit policy 2025-06",
+    "Notes 2025-06-12"), an agent's copy of a name, not a period it covers ("2024-25":
+    the season after 2024, "Autumn 2024", "(2025)")."""
+    return any(int(m.group(3)) != (int(m.group(2)) + 1) % 100
+               for m in _NUMERIC_DATE.finditer(title))
 
 
 def _renamed(kept: str, base: str, lexicon: Lexicon) -> bool:
