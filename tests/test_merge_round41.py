@@ -123,3 +123,47 @@ def test_a_dated_copy_or_a_dated_revision_keeps_the_established_name():
     # a kept title with a year of its own is judged by the stale-stamp rule, as before
     text, _ = _title("Bin Rules 2026", "Waste and Recycling Guide 2025")
     assert "\ntitle: Bin Rules 2026\n" in text
+
+
+def test_guards_from_review_a_part_of_the_year_or_a_shared_title_is_no_rename():
+    """A season, month or holiday in the newest title names a part of the year, maybe a
+    narrower note's ("Christmas Opening Times 2024" over the one "Opening Hours" page);
+    and a kept title another note shares is left alone (its links cannot all follow)."""
+    for new_title in ("Christmas Waste Collections 2024", "Waste Collections Summer 2025",
+                      "Waste Committee Minutes March 2025"):
+        text, title = _title("Bin Rules", new_title)
+        assert "\ntitle: Bin Rules\n" in text and title is None, new_title
+    from review_app.core.links import target_index
+
+    kept = dated("tara/bin-rules.md", "Bin Rules", "tara/bin-rules", BINS_OLD,
+                 modified="2024-02-01")
+    base = dated("tara/waste-2025.md", "Waste and Recycling Guide 2025", "tara/waste-2025",
+                 BINS_NEW, modified="2025-09-14")
+    other = dated("shop/bin-rules.md", "Bin Rules", "shop/bin-rules", "Shop bins.\n",
+                  modified="2024-05-01")
+    shared = target_index([kept, base, other])
+    out = compose("merge", base, [kept], kept=kept, now=NOW, targets=shared)
+    assert "\ntitle: Bin Rules\n" in out.text
+    alone = target_index([kept, base])
+    out = compose("merge", base, [kept], kept=kept, now=NOW, targets=alone)
+    assert "\ntitle: Waste and Recycling Guide 2025\n" in out.text
+
+
+def test_guards_from_review_an_approval_saying_more_is_kept():
+    """What follows an approval ("... and they apply until the lease ends in 2027", "...
+    and is reviewed every January", "...; since then every change needs two
+    approvals") is a fact of now: the sentence is carried."""
+    for said in ("These are the house rules as agreed with the landlord and they apply "
+                 "until the lease ends in 2027.",
+                 "This policy was approved by the committee in May 2024 and is reviewed "
+                 "every January.",
+                 "Adopted in March 2024 after the flood; since then every repair needs two "
+                 "quotes."):
+        older = dated("tara/rules-2024.md", "House Rules", "tara/rules-2024",
+                      f"# House Rules\n\n{said}\n\n## Noise\n\nQuiet after 11pm.\n",
+                      modified="2024-06-01")
+        newer = dated("tara/living-here.md", "Living on the Larkhill estate",
+                      "tara/living-here", "How the estate runs day to day.\n\n## Noise\n\n"
+                      "Quiet after 11pm.\n", modified="2025-06-01")
+        text = compose("merge", newer, [older], kept=newer, now=NOW).text
+        assert said.split(" ")[3] in text and said[-20:] in text, said

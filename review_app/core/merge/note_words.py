@@ -134,6 +134,13 @@ class NoteWords(ValueWords):
     approval_joiners: frozenset[str] = field(default_factory=lambda: word_set("""
         at in on for with
         """))
+    # After its approval a sentence saying more ("... and they apply until the lease
+    # ends", "... and is reviewed every January", "...; small changes may still happen")
+    # says something of now: one of these (or ";" or ",") opens that more, unless "and"
+    # brings another participle of the approval ("... and shared with parents").
+    approval_enders: frozenset[str] = field(default_factory=lambda: word_set("""
+        and but since until unless so which who while except because if when
+        """))
     irregular_participles: frozenset[str] = field(default_factory=lambda: word_set("""
         taken written drawn given made done kept brought sent told heard seen put got
         built held copied

@@ -79,7 +79,14 @@ from .restated_observations import restated_observations
 from .roles import moved as role_moved
 from .roles import replaced as role_replaced
 from .slot_fillers import listed, refill
-from .version_talk import DATED_READINGS, only_dated, only_when, version_labels, version_talk
+from .version_talk import (
+    DATED_READINGS,
+    only_dated,
+    only_when,
+    says_only_its_version,
+    version_labels,
+    version_talk,
+)
 from .word_overlap import content_words, name_roles, overlap, share, shared_words
 from .worded_values import spelled_numbers
 
@@ -248,7 +255,8 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
     if u.kind == "sentence" and (talk := version_talk(u.text, ctx.lexicon, in_intro(
             ctx, r), labels)) is not None and (only_when(
             (v for v in r.facts.values if v not in stated), ctx.lexicon) or (
-            talk in DATED_READINGS and in_intro(ctx, r) and only_dated(
+            talk in DATED_READINGS and in_intro(ctx, r)
+            and says_only_its_version(u.text, ctx.lexicon, talk) and only_dated(
                 (v for v in r.facts.values if v not in stated), u.text, ctx.lexicon))):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why=f"about an older version ({talk}), not a fact of now")

@@ -82,6 +82,11 @@ class TimeWords(NoteWords):
     frequency_modifiers: frozenset[str] = field(default_factory=lambda: word_set("""
         other second third few couple
         """))
+    # A title naming one of these names a part of its year ("Christmas Opening Times
+    # 2024"), not a new name for a note of every season (title._renamed_dated).
+    holiday_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        christmas xmas easter halloween festive holiday holidays new_year
+        """))
     calendar_words: frozenset[str] = field(default_factory=lambda: word_set("""
         morning mornings afternoon afternoons evening evenings night nights weekend
         weekends weekday weekdays fortnight fortnights term terms season seasons quarter

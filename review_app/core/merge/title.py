@@ -166,7 +166,7 @@ def title_choice(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
     stale_status = declared_stale(kept, base)
     if not stale_status and not differ_in_stamp(kept.title, base.title, lexicon):
         if stale_renames and _renamed(kept.title, base.title, lexicon) \
-                and _free(base, kept, members, targets):
+                and _free(base, kept, members, targets) and _sole(kept, targets):
             return base.title, (f'the base\'s; the newest note renamed "{kept.title}" '
                                 "for the body written under it")
         return kept.title, (f"{mine}; the base's \"{base.title}\" differs in words, "
@@ -177,7 +177,7 @@ def title_choice(base: Note, kept: Note, members: list[Note], lexicon: Lexicon,
     if (not stale
             and _subject(kept.title, lexicon) != _subject(base.title, lexicon)):
         if stale_renames and _renamed_dated(kept.title, base.title, lexicon) \
-                and _free(base, kept, members, targets):
+                and _free(base, kept, members, targets) and _sole(kept, targets):
             return base.title, (f'the base\'s; the newest note renamed "{kept.title}" '
                                 "for the body written under it (its date is no copy's)")
         return kept.title, (f"{mine}; it names no older issue than the base's "
@@ -195,6 +195,12 @@ def _free(base: Note, kept: Note, members: list[Note],
     would make links ambiguous)."""
     owner = (targets or {}).get(base.title.strip().lower())
     return owner is None or owner in {base.path, kept.path, *(n.path for n in members)}
+
+
+def _sole(kept: Note, targets: Mapping[str, str] | None) -> bool:
+    """No other note answers to the kept title: links to a title two notes share cannot
+    all be rewritten, so renaming one of them would leave its links naming the other."""
+    return not targets or targets.get(kept.title.strip().lower()) == kept.path
 
 
 def _content(title: str, lexicon: Lexicon) -> frozenset[str]:
@@ -215,12 +221,32 @@ def _renamed_dated(kept: str, base: str, lexicon: Lexicon) -> bool:
     Schedule Autumn 2024", "Annual Show Rules" / "Show 2025 Exhibitor Guide"). An agent's
     dated copy keeps the name's words ("Quiz League Rules" / "Quiz league rules summary
     2025-09"), so it is not one; nor is a kept title with a stamp or status of its own,
-    nor a base stamped by a version ("Passenger Ticket Tariff (v2)": a revision) or by
-    the day or month it was written ("Rate limit policy 2025-06": `_written_on`)."""
+    nor a base stamped by a version ("Passenger Ticket Tariff (v2)": a revision), by
+    the day or month it was written ("Rate limit policy 2025-06": `_written_on`), or by
+    a part of the year (`_yearly`: "Christmas Opening Times 2024")."""
     if has_stamp(kept) or _status(kept, lexicon) or version(base) is not None \
-            or _written_on(base):
+            or _written_on(base) or not _yearly(base, lexicon):
         return False
     return _renamed(kept, " ".join(_subject(base, lexicon)), lexicon)
+
+
+def _years(stamp: str) -> bool:
+    """A year or a span of years as stamps.stamps folds them ("2025", "202425" for
+    "2024-25", "20242025"), not a year and month ("202506")."""
+    if not re.fullmatch(r"(?:19|20)\d\d(?:\d\d|(?:19|20)\d\d)?", stamp):
+        return False
+    return len(stamp) != 6 or int(stamp[4:]) == (int(stamp[2:4]) + 1) % 100
+
+
+def _yearly(title: str, lexicon: Lexicon) -> bool:
+    """The title's stamps are years or a span of years ("2025", "2024-25"): the issue of
+    a note kept year by year. A season, term, month, quarter or holiday ("Autumn 2024",
+    "March 2025", "Christmas Opening Times 2024") names a part of the year: such a
+    title may be a narrower note's, not the note's new name."""
+    words = frozenset(_WORD.findall(title.lower()))
+    if words & lexicon.holiday_words or "new year" in title.lower():
+        return False
+    return all(_years(st) for st in stamps(title))
 
 
 _NUMERIC_DATE = re.compile(r"(?<!\d)((?:19|20)(\d\d))[-_./](0[1-9]|1[0-2])(?!\d)")

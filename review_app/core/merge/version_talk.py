@@ -149,6 +149,27 @@ def only_when(values: Iterable[str], lexicon: Lexicon) -> bool:
                                           lexicon.weekdays) for v in values)
 
 
+def says_only_its_version(text: str, lexicon: Lexicon, talk: str = AGREED) -> bool:
+    """Nothing follows the version's approval but its when, where and by whom: no ";"
+    or ",", and no word of `approval_enders` except an "and" bringing another
+    participle ("Agreed by the leaders in August 2023 and shared with parents"), so a
+    rule or term said after it ("... and they apply until the lease ends in 2027")
+    keeps the sentence a fact. A sentence whose subject is the note (SELF_SUBJECT)
+    says of the note all it says ("This note sets out when and where we rehearse in
+    2023."): only a second clause (";", ",") says more."""
+    if re.search(r"[;,:]", text.rstrip(" .")):
+        return False
+    if talk == SELF_SUBJECT:
+        return True
+    words = re.findall(r"[a-z][a-z'’\-]*", text.lower())
+    for k, w in enumerate(words[1:], 1):
+        if w in lexicon.approval_enders:
+            nxt = words[k + 1] if k + 1 < len(words) else ""
+            if not (w == "and" and (nxt.endswith("ed") or nxt in lexicon.irregular_participles)):
+                return False
+    return True
+
+
 def only_dated(values: Iterable[str], text: str, lexicon: Lexicon) -> bool:
     """Every value is the version's own moment or decision, for a reading of
     DATED_READINGS: a month or weekday, a year or a span of years ("2023-24"), a day
@@ -171,4 +192,4 @@ def only_dated(values: Iterable[str], text: str, lexicon: Lexicon) -> bool:
 
 
 __all__ = ["AGREED", "DATED_READINGS", "SCOPE_LINE", "only_dated", "only_when",
-           "version_labels", "version_talk"]
+           "says_only_its_version", "version_labels", "version_talk"]
