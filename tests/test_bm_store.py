@@ -237,6 +237,21 @@ def workshop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, embedder, model_ca
     return kb, cfg
 
 
+def index_one_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, kb: Path,
+                      notes: list[Note], embedder, model_cache: Path) -> Path:
+    """A basic-memory installation indexing `notes` of `kb` as its one project `name`
+    (config.json, $BASIC_MEMORY_CONFIG_DIR, memory.db); returns the config folder."""
+    cfg = tmp_path / "bm-config"
+    cfg.mkdir()
+    (cfg / "config.json").write_text(json.dumps({
+        "projects": {name: {"path": str(kb)}}, "default_project": name,
+        "semantic_embedding_model": DEFAULT_MODEL,
+        "semantic_embedding_cache_dir": str(model_cache)}))
+    monkeypatch.setenv("BASIC_MEMORY_CONFIG_DIR", str(cfg))
+    build_db(cfg / "memory.db", [(1, name, kb, notes)], embedder)
+    return cfg
+
+
 def expected_vector(note: Note, embedder, recipe: str = DEFAULT_RECIPE) -> np.ndarray:
     chunks = chunk_text(entity_text(note))
     return compose(list(embedder.embed(chunks)), recipe, [len(c) for c in chunks],
@@ -565,14 +580,8 @@ def test_rewrites_found_through_basic_memory_chunks_as_through_own_sections(
     restates both) scored 0.27 and were not listed."""
     kb = tmp_path / "rewrite_kb"
     shutil.copytree(Path(__file__).parent / "data" / "rewrite_kb", kb)
-    cfg = tmp_path / "bm-config"
-    cfg.mkdir()
-    (cfg / "config.json").write_text(json.dumps({
-        "projects": {"rewrites": {"path": str(kb)}}, "default_project": "rewrites",
-        "semantic_embedding_model": DEFAULT_MODEL,
-        "semantic_embedding_cache_dir": str(model_cache)}))
-    monkeypatch.setenv("BASIC_MEMORY_CONFIG_DIR", str(cfg))
-    build_db(cfg / "memory.db", [(1, "rewrites", kb, load_notes(kb)[0])], embedder)
+    index_one_project(tmp_path, monkeypatch, "rewrites", kb, load_notes(kb)[0], embedder,
+                      model_cache)
 
     result = scan(Project(kb, name="rewrites"), ScanOptions())
     assert result.vector_source == "basic-memory"
@@ -650,14 +659,7 @@ def test_default_vectors_compare_what_an_own_scan_compares(
     of all the first note's chunks is mostly the history."""
     kb = tmp_path / "studio-kb"
     notes = write_notes(kb, {**NOTES, **KILN})
-    cfg = tmp_path / "bm-config"
-    cfg.mkdir()
-    (cfg / "config.json").write_text(json.dumps({
-        "projects": {"studio": {"path": str(kb)}}, "default_project": "studio",
-        "semantic_embedding_model": DEFAULT_MODEL,
-        "semantic_embedding_cache_dir": str(model_cache)}))
-    monkeypatch.setenv("BASIC_MEMORY_CONFIG_DIR", str(cfg))
-    build_db(cfg / "memory.db", [(1, "studio", kb, notes)], embedder)
+    index_one_project(tmp_path, monkeypatch, "studio", kb, notes, embedder, model_cache)
     assert len(chunk_text(entity_text(next(n for n in notes if n.path in KILN)))) >= 4
     pair = set(KILN)
     own = scan(Project(kb, state_dir=tmp_path / "own-state"), ScanOptions(vectors="own"))
