@@ -33,8 +33,11 @@ NEW_BODY = ("A two-hour track session costs EUR 110 for affiliated clubs.\n\n"
     ("Track hire rates v1", "Track hire rates v2", "Track hire rates v2"),
     # no stamp or status between them: the newest renamed the note
     ("Track hire rates", "Velodrome track prices", "Velodrome track prices"),
-    # an unstamped established name that is not the newest's without its stamp stays
-    ("Velodrome track prices", "Track hire rates 2026", "Velodrome track prices"),
+    # a dated new name whose words differ both ways: the newest renamed the note (round 41)
+    ("Velodrome track prices", "Track hire rates 2026", "Track hire rates 2026"),
+    # an unstamped established name stays over an agent's dated copy of it
+    ("Velodrome track prices", "Velodrome track prices summary 2026-01",
+     "Velodrome track prices"),
 ])
 def test_the_title_follows_the_newest_when_the_titles_differ_in_a_stamp(
         old_title: str, new_title: str, written: str):
