@@ -117,11 +117,13 @@ def test_the_ledger_says_whose_title_is_kept_and_why() -> None:  # failed before
     assert why and 'renamed "Hostel house rules"' in why[0], lines
     assert "\n# Hostel guest handbook\n" in c.text
     assert "title: Hostel guest handbook\n" in c.text
-    # an established name the newest gives a stamp: the kept one stays, and it says so
-    dated_copy = note(CHAIN[2], fm("Guest handbook 2026", "2026-03-01") + HANDBOOK)
+    # an established name the newest keeps the words of under a stamp: the kept one
+    # stays, and it says so (a dated name in other words is a rename: round 41)
+    dated_copy = note(CHAIN[2], fm("House rules for hostel guests 2026", "2026-03-01")
+                      + HANDBOOK)
     c = compose("merge", dated_copy, [rules, draft], kept=rules, now=NOW)
     why = [ln for ln in c.ledger.lines() if ln.startswith("title written: the kept file's;")]
-    assert why and '"Guest handbook 2026"' in why[0], c.ledger.lines()
+    assert why and '"House rules for hostel guests 2026"' in why[0], c.ledger.lines()
     assert "title: Hostel house rules\n" in c.text
     # the draft kept: its title names an older issue, the body's title is written
     c = compose("merge", handbook, [rules, draft], kept=draft, now=NOW)

@@ -383,9 +383,11 @@ def test_rewrite_group_states_no_old_value_and_accounts_for_every_unit(group, ac
         written = note(kept.path, text)
         # the kept title stays, unless it names another issue than the newest's body
         # (merge/title.py): "ADR 007: event bus" over "ADR 007 event bus (accepted)", or
-        # the newest renamed the note: "Raft paper notes" / "Raft consensus summary"
+        # the newest renamed the note: "Raft paper notes" / "Raft consensus summary",
+        # "Observability vendor contract" / "Lumen contract summary 2025" (round 41)
         retitled = kept is oldest and group["name"] in (
-            "ADR draft -> accepted", "research reading note, sections reordered")
+            "ADR draft -> accepted", "research reading note, sections reordered",
+            "vendor contract summary, amended terms")
         assert written.title == (newer.title if retitled else kept.title)
         assert written.permalink == kept.permalink
         for old, new in group["changed"]:

@@ -18,7 +18,7 @@ kept over an agent's dated copy of it ("Quiz League Rules" over "Quiz league rul
 summary 2025-09"). Two names of one issue are the newest author renaming the note when
 each has a word the other lacks (`_renamed`): its title is written, the one the body under
 it was given; so is a dated name the newest gave an undated one whose words it does not
-keep (`_renamed_dated`: "Weekday Schedule" / "Programme Schedule Autumn 2024"; blind
+keep (`_renamed_dated`: "Annual Show Rules" / "Show 2025 Exhibitor Guide"; blind
 readers of merge-DK..DM faulted the older name in 12 of 39 notes). An older name stood
 over the newest's body in 32 of 104 dev groups (merge-CY..DF) and blind readers faulted
 it (7 of 13 notes of merge-CY; "Film Licensing FAQ" over the newest's "Screening Licences
@@ -217,14 +217,15 @@ def _lacks(ours: frozenset[str], theirs: frozenset[str]) -> bool:
 
 def _renamed_dated(kept: str, base: str, lexicon: Lexicon) -> bool:
     """An undated kept title the newest renamed under a dated name: each has a content
-    word the other lacks once the base's stamp is out ("Weekday Schedule" / "Programme
-    Schedule Autumn 2024", "Annual Show Rules" / "Show 2025 Exhibitor Guide"). An agent's
-    dated copy keeps the name's words ("Quiz League Rules" / "Quiz league rules summary
-    2025-09"), so it is not one; nor is a kept title with a stamp or status of its own,
-    nor a base stamped by a version ("Passenger Ticket Tariff (v2)": a revision), by
-    the day or month it was written ("Rate limit policy 2025-06": `_written_on`), or by
-    a part of the year (`_yearly`: "Christmas Opening Times 2024")."""
-    if has_stamp(kept) or _status(kept, lexicon) or version(base) is not None \
+    word the other lacks once the base's year is out ("Annual Show Rules" / "Show 2025
+    Exhibitor Guide"). An agent's dated copy keeps the name's words ("Quiz League Rules"
+    / "Quiz league rules summary 2025-09"), so it is not one; nor is a kept title with a
+    stamp or status of its own, a base with a status ("... proposal draft 2") or a
+    version ("Passenger Ticket Tariff (v2)": a revision), one naming the day or month it
+    was written ("Rate limit policy 2025-06": `_written_on`) or a part of the year
+    (`_yearly`: "Christmas Opening Times 2024")."""
+    if has_stamp(kept) or _status(kept, lexicon) or _status(base, lexicon) \
+            or not stamps(base) or version(base) is not None \
             or _written_on(base) or not _yearly(base, lexicon):
         return False
     return _renamed(kept, " ".join(_subject(base, lexicon)), lexicon)
