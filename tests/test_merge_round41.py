@@ -167,3 +167,34 @@ def test_guards_from_review_an_approval_saying_more_is_kept():
                       "Quiet after 11pm.\n", modified="2025-06-01")
         text = compose("merge", newer, [older], kept=newer, now=NOW).text
         assert said.split(" ")[3] in text and said[-20:] in text, said
+
+
+def test_guards_from_second_review_a_dated_record_of_one_occasion_is_no_rename():
+    """A dated title naming the record of one occasion ("Safeguarding Review 2025", "Fee
+    Increase 2025", "Fete Planning 2027") or a part of the year in other words ("Kit for
+    Half-term 2025", "Rehearsals Ramadan 2025") is that occasion's note, not the standing
+    note's new name."""
+    for new_title in ("Waste Review 2025", "Bin Charge Increase 2025",
+                      "Recycling Planning 2027", "Bins for Half-term 2025",
+                      "Bin Collections Ramadan 2025"):
+        text, title = _title("Bin Rules", new_title)
+        assert "\ntitle: Bin Rules\n" in text and title is None, new_title
+
+
+def test_guards_from_second_review_an_approval_with_its_term_or_decision_is_kept():
+    """A term after the approval ("for use through December 2026", "as a condition of
+    cover"), what was decided ("to stop taking cash"), and a year after the note was
+    written ("This note records that the lease runs until 2027") are facts of now."""
+    for said in ("Agreed at the January 2024 committee meeting for use through December "
+                 "2026.",
+                 "Agreed in 2024 with the insurer as a condition of cover.",
+                 "Decided at the March 2024 meeting to stop taking cash.",
+                 "This note records that the hall lease runs until 2027."):
+        older = dated("tara/rules-2024.md", "House Rules", "tara/rules-2024",
+                      f"# House Rules\n\n{said}\n\n## Noise\n\nQuiet after 11pm.\n",
+                      modified="2024-06-01")
+        newer = dated("tara/living-here.md", "Living on the Larkhill estate",
+                      "tara/living-here", "How the estate runs day to day.\n\n## Noise\n\n"
+                      "Quiet after 11pm.\n", modified="2025-06-01")
+        text = compose("merge", newer, [older], kept=newer, now=NOW).text
+        assert said[-25:] in text, said

@@ -136,10 +136,14 @@ class NoteWords(ValueWords):
         """))
     # After its approval a sentence saying more ("... and they apply until the lease
     # ends", "... and is reviewed every January", "...; small changes may still happen")
-    # says something of now: one of these (or ";" or ",") opens that more, unless "and"
-    # brings another participle of the approval ("... and shared with parents").
+    # says something of now: one of these (or ";" or ",") opens that more ("... for use
+    # through December 2026", "... as a condition of cover", "... to stop taking cash"),
+    # unless "and" or "as" brings another participle of the approval ("... and shared
+    # with parents", "... as agreed at ..."), or it is the participle's own joiner
+    # ("Updated for the 2023-24 season").
     approval_enders: frozenset[str] = field(default_factory=lambda: word_set("""
-        and but since until unless so which who while except because if when
+        and but since until unless so which who while except because if when for as to
+        through that
         """))
     irregular_participles: frozenset[str] = field(default_factory=lambda: word_set("""
         taken written drawn given made done kept brought sent told heard seen put got

@@ -257,7 +257,8 @@ def _quick(ctx: MergeContext, r: Ref, stated: set[str], base_norms: set[str],
             (v for v in r.facts.values if v not in stated), ctx.lexicon) or (
             talk in DATED_READINGS and in_intro(ctx, r)
             and says_only_its_version(u.text, ctx.lexicon, talk) and only_dated(
-                (v for v in r.facts.values if v not in stated), u.text, ctx.lexicon))):
+                (v for v in r.facts.values if v not in stated), u.text, ctx.lexicon,
+                own.modified.year if own is not None else None))):
         return entry_for(r, "dropped", flips=_FLIP_CARRY,
                          why=f"about an older version ({talk}), not a fact of now")
     if u.kind == "sentence" and (hit := recounted(ctx, r, pool)) is not None:

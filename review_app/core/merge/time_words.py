@@ -85,7 +85,16 @@ class TimeWords(NoteWords):
     # A title naming one of these names a part of its year ("Christmas Opening Times
     # 2024"), not a new name for a note of every season (title._renamed_dated).
     holiday_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        christmas xmas easter halloween festive holiday holidays new_year
+        christmas xmas easter halloween festive holiday holidays new_year ramadan eid
+        diwali hanukkah passover advent lent thanksgiving term terms semester trimester
+        """))
+    # A dated title whose words name the record of one occasion ("Safeguarding Review
+    # 2025", "Fire Risk Assessment 2025", "Fete Planning 2027") is that occasion's
+    # note, not a new name for the standing note (title._renamed_dated).
+    occasion_record_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        review reviews report reports minutes results audit assessment postmortem
+        post-mortem debrief retrospective retro amendment amendments increase update
+        updates plan plans planning proposal inspection survey
         """))
     calendar_words: frozenset[str] = field(default_factory=lambda: word_set("""
         morning mornings afternoon afternoons evening evenings night nights weekend

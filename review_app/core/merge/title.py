@@ -242,10 +242,12 @@ def _years(stamp: str) -> bool:
 def _yearly(title: str, lexicon: Lexicon) -> bool:
     """The title's stamps are years or a span of years ("2025", "2024-25"): the issue of
     a note kept year by year. A season, term, month, quarter or holiday ("Autumn 2024",
-    "March 2025", "Christmas Opening Times 2024") names a part of the year: such a
-    title may be a narrower note's, not the note's new name."""
+    "March 2025", "Christmas Opening Times 2024") names a part of the year, and a
+    record of one occasion ("Safeguarding Review 2025": Lexicon.occasion_record_words)
+    one event: such a title is a narrower note's, not the note's new name."""
     words = frozenset(_WORD.findall(title.lower()))
-    if words & lexicon.holiday_words or "new year" in title.lower():
+    if words & (lexicon.holiday_words | lexicon.occasion_record_words) \
+            or "new year" in title.lower():
         return False
     return all(_years(st) for st in stamps(title))
 

@@ -159,30 +159,37 @@ def says_only_its_version(text: str, lexicon: Lexicon, talk: str = AGREED) -> bo
     2023."): only a second clause (";", ",") says more."""
     if re.search(r"[;,:]", text.rstrip(" .")):
         return False
-    if talk == SELF_SUBJECT:
-        return True
     words = re.findall(r"[a-z][a-z'’\-]*", text.lower())
+    if talk == SELF_SUBJECT:
+        return "that" not in words  # "This note records that the lease runs until ..."
     for k, w in enumerate(words[1:], 1):
         if w in lexicon.approval_enders:
             nxt = words[k + 1] if k + 1 < len(words) else ""
-            if not (w == "and" and (nxt.endswith("ed") or nxt in lexicon.irregular_participles)):
-                return False
+            joiner = k == 1 and words[0] in (lexicon.approval_participles
+                                             | lexicon.change_verbs)
+            if joiner or (w in ("and", "as") and (
+                    nxt.endswith("ed") or nxt in lexicon.irregular_participles)):
+                continue
+            return False
     return True
 
 
-def only_dated(values: Iterable[str], text: str, lexicon: Lexicon) -> bool:
+def only_dated(values: Iterable[str], text: str, lexicon: Lexicon,
+               written: int | None = None) -> bool:
     """Every value is the version's own moment or decision, for a reading of
     DATED_READINGS: a month or weekday, a year or a span of years ("2023-24"), a day
     written beside a month ("on 5 September"), or the sentence's decision ("Agreed at
     the January 2024 committee meeting." states nothing of now). A name or an amount
-    is still a fact ("..., with Rob Ellis confirming the station's side")."""
+    is still a fact ("..., with Rob Ellis confirming the station's side"), and so is a
+    year after `written`, the year the older note was written ("runs until 2027")."""
     months = "|".join(sorted(lexicon.months, key=len, reverse=True))
     for v in values:
         if v.startswith("decision:") or only_when([v], lexicon):
             continue
         number = v[2:] if v.startswith("n:") else ""
-        if re.fullmatch(r"(?:19|20)\d\d(?:-\d\d(?:\d\d)?)?", number):
-            continue
+        if re.fullmatch(r"(?:19|20)\d\d(?:-\d\d(?:\d\d)?)?", number) and (
+                written is None or int(number[:4]) <= written):
+            continue  # (a year after the note was written is a term: "until 2027")
         if number.isdigit() and re.search(
                 rf"\b{number}(?:st|nd|rd|th)?\s+(?:{months})\b|\b(?:{months})\s+{number}\b",
                 text, re.IGNORECASE):
