@@ -149,6 +149,18 @@ def test_guards_from_review_a_part_of_the_year_or_a_shared_title_is_no_rename():
     assert "\ntitle: Waste and Recycling Guide 2025\n" in out.text
 
 
+def _house_rules_merged(said: str) -> str:
+    """An older "House Rules" note whose intro is `said`, merged into a newest note that
+    says the same rule under another intro."""
+    older = dated("tara/rules-2024.md", "House Rules", "tara/rules-2024",
+                  f"# House Rules\n\n{said}\n\n## Noise\n\nQuiet after 11pm.\n",
+                  modified="2024-06-01")
+    newer = dated("tara/living-here.md", "Living on the Larkhill estate", "tara/living-here",
+                  "How the estate runs day to day.\n\n## Noise\n\nQuiet after 11pm.\n",
+                  modified="2025-06-01")
+    return compose("merge", newer, [older], kept=newer, now=NOW).text
+
+
 def test_guards_from_review_an_approval_saying_more_is_kept():
     """What follows an approval ("... and they apply until the lease ends in 2027", "...
     and is reviewed every January", "...; since then every change needs two
@@ -159,13 +171,7 @@ def test_guards_from_review_an_approval_saying_more_is_kept():
                  "every January.",
                  "Adopted in March 2024 after the flood; since then every repair needs two "
                  "quotes."):
-        older = dated("tara/rules-2024.md", "House Rules", "tara/rules-2024",
-                      f"# House Rules\n\n{said}\n\n## Noise\n\nQuiet after 11pm.\n",
-                      modified="2024-06-01")
-        newer = dated("tara/living-here.md", "Living on the Larkhill estate",
-                      "tara/living-here", "How the estate runs day to day.\n\n## Noise\n\n"
-                      "Quiet after 11pm.\n", modified="2025-06-01")
-        text = compose("merge", newer, [older], kept=newer, now=NOW).text
+        text = _house_rules_merged(said)
         assert said.split(" ")[3] in text and said[-20:] in text, said
 
 
@@ -190,11 +196,5 @@ def test_guards_from_second_review_an_approval_with_its_term_or_decision_is_kept
                  "Agreed in 2024 with the insurer as a condition of cover.",
                  "Decided at the March 2024 meeting to stop taking cash.",
                  "This note records that the hall lease runs until 2027."):
-        older = dated("tara/rules-2024.md", "House Rules", "tara/rules-2024",
-                      f"# House Rules\n\n{said}\n\n## Noise\n\nQuiet after 11pm.\n",
-                      modified="2024-06-01")
-        newer = dated("tara/living-here.md", "Living on the Larkhill estate",
-                      "tara/living-here", "How the estate runs day to day.\n\n## Noise\n\n"
-                      "Quiet after 11pm.\n", modified="2025-06-01")
-        text = compose("merge", newer, [older], kept=newer, now=NOW).text
+        text = _house_rules_merged(said)
         assert said[-25:] in text, said
