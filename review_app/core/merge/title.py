@@ -245,9 +245,9 @@ def _yearly(title: str, lexicon: Lexicon) -> bool:
     "March 2025", "Christmas Opening Times 2024") names a part of the year, and a
     record of one occasion ("Safeguarding Review 2025": Lexicon.occasion_record_words)
     one event: such a title is a narrower note's, not the note's new name."""
-    words = frozenset(_WORD.findall(title.lower()))
-    if words & (lexicon.holiday_words | lexicon.occasion_record_words) \
-            or "new year" in title.lower():
+    words = _WORD.findall(title.lower())
+    cues = {*words, *(f"{a}_{b}" for a, b in zip(words, words[1:], strict=False))}
+    if cues & (lexicon.holiday_words | lexicon.occasion_record_words):  # "new_year"
         return False
     return all(_years(st) for st in stamps(title))
 

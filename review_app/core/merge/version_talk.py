@@ -79,7 +79,7 @@ def _agreed(words: list[str], lexicon: Lexicon) -> bool:
     `rule_markers` word on the way: "This form must be approved" is a rule)."""
     if not words:
         return False
-    if words[0] in lexicon.approval_participles or words[0] in lexicon.change_verbs:
+    if _opens_with_approval(words, lexicon):
         # ("Accepted cards: Visa ..." is a label, "Decided in May: ..." a dated fact's)
         dated = any(w in lexicon.months or _YEAR.fullmatch(w) for w in words[1:])
         return dated and len(words) > 1 and (
@@ -97,6 +97,14 @@ def _agreed(words: list[str], lexicon: Lexicon) -> bool:
     return False
 
 
+def _opens_with_approval(words: list[str], lexicon: Lexicon) -> bool:
+    """"Agreed ...", "Updated ...": the sentence opens with the participle of its
+    version's approval or change."""
+    return bool(words) and (words[0] in lexicon.approval_participles
+                            or words[0] in lexicon.change_verbs)
+
+
+# A year or a span of years as a sentence or a fact value writes it ("2023", "2023-24").
 _YEAR = re.compile(r"(?:19|20)\d\d(?:[-–/]\d\d(?:\d\d)?)?")
 AGREED = "it says when or by whom its version was agreed"
 SELF_SUBJECT = "its subject is the note or its revision"
@@ -165,8 +173,7 @@ def says_only_its_version(text: str, lexicon: Lexicon, talk: str = AGREED) -> bo
     for k, w in enumerate(words[1:], 1):
         if w in lexicon.approval_enders:
             nxt = words[k + 1] if k + 1 < len(words) else ""
-            joiner = k == 1 and words[0] in (lexicon.approval_participles
-                                             | lexicon.change_verbs)
+            joiner = k == 1 and _opens_with_approval(words, lexicon)
             if joiner or (w in ("and", "as") and (
                     nxt.endswith("ed") or nxt in lexicon.irregular_participles)):
                 continue
@@ -187,8 +194,7 @@ def only_dated(values: Iterable[str], text: str, lexicon: Lexicon,
         if v.startswith("decision:") or only_when([v], lexicon):
             continue
         number = v[2:] if v.startswith("n:") else ""
-        if re.fullmatch(r"(?:19|20)\d\d(?:-\d\d(?:\d\d)?)?", number) and (
-                written is None or int(number[:4]) <= written):
+        if _YEAR.fullmatch(number) and (written is None or int(number[:4]) <= written):
             continue  # (a year after the note was written is a term: "until 2027")
         if number.isdigit() and re.search(
                 rf"\b{number}(?:st|nd|rd|th)?\s+(?:{months})\b|\b(?:{months})\s+{number}\b",
