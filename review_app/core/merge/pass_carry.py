@@ -34,7 +34,11 @@ counterpart (`_scope`).
 - Pass 3 would carry it: carried when the model gives it at least `carry_at` or
   nothing in the newest is near it in meaning (cosine < Thresholds.carry_hold_cosine: no
   restatement to fear), else held back: not written, but a flippable row "held back:
-  carry?" so the person settles it.
+  carry?" so the person settles it. For a unit with no fact the newest lacks, a clause
+  of a newest unit is near too: a newest sentence saying two things is further in
+  meaning from an older one saying one of them again ("Get checked by the safety
+  officer before flying a new or re-engined model." / "80 dB at 7 metres remains the
+  limit; the safety officer tests new and re-engined models.").
 - Pass 3 would not carry it: it stays unwritten; when the model gives it at least
   `hold_at` it is held back too (a row to carry it with one key), else pass 3's
   verdict stands. The model never writes what the rules left out: on the labelled
@@ -72,6 +76,7 @@ from .lexicon import Lexicon
 from .older_only import (
     HELD,
     base_values,
+    clauses,
     code_stated,
     content_prefixes,
     frame_prefixes,
@@ -379,6 +384,7 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
         scope = _scope(ctx, r, base)
         if sims is not None and scope:
             nearest[r.key] = base[scope[int(np.argmax(np.asarray(sims[i])[scope]))]]
+    near_clause = _clause_nearness(ctx, [r for r in refs if not new_facts(ctx, r, every)], base)
     for r in refs:
         x = feats.get(r.key)
         if x is None:
@@ -453,17 +459,39 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
             continue
         p = model.probability(x)
         if e.status == "carried" and p < model.carry_at \
-                and x[0] >= ctx.thresholds.carry_hold_cosine \
+                and max(x[0], near_clause.get(r.key, (0.0, ""))[0]) \
+                >= ctx.thresholds.carry_hold_cosine \
                 and not x[FEATURES.index("named_alone")] \
                 and not identifiers(ctx, r, new_facts(ctx, r, every)):
             # (a number naming something only it gives, no newest one of its shape:
             # an account or a phone is no restatement, as a person is not)
+            cos, clause = near_clause.get(r.key, (0.0, ""))
+            said = f"; the newest says it in part: {clause}" if cos > x[0] else ""
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
-                                      why=f"{HELD} (sure {p:.2f} it is new)")
+                                            why=f"{HELD} (sure {p:.2f} it is new{said})")
         elif e.status != "carried" and p >= model.hold_at:
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new; the rules "
                                       f"found it {e.status})")
+
+
+def _clause_nearness(ctx: MergeContext, refs: list[Ref],
+                     base: list[Ref]) -> dict[str, tuple[float, str]]:
+    """Per carried unit, its best cosine to a clause of a newest unit in its scope,
+    and that clause."""
+    todo = [r for r in refs if ctx.entries[r.key].status == "carried"]
+    parts = [(j, c) for j, b in enumerate(base) for c in clauses(b.unit.text)[1:]]
+    if not todo or not parts:
+        return {}
+    sims = ctx.cosines([r.unit.text for r in todo], [c for _, c in parts])
+    out: dict[str, tuple[float, str]] = {}
+    for i, r in enumerate(todo):
+        scope = set(_scope(ctx, r, base))
+        mine = [k for k, (j, _) in enumerate(parts) if j in scope]
+        if mine:
+            k = max(mine, key=lambda k: float(sims[i, k]))
+            out[r.key] = (float(sims[i, k]), parts[k][1])
+    return out
 
 
 def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:
