@@ -45,6 +45,10 @@ class MergeContext:
     refs: dict[str, list[Ref]] = field(default_factory=dict)  # path -> its units
     # (older path, its section index) -> aligned base section index, or None
     aligned: dict[tuple[str, int], int | None] = field(default_factory=dict)
+    # (older path, its section index) of a section no base section aligned with ->
+    # the section of a newer older member it aligns with by heading (pass_sections._kin):
+    # the two are one section the newest dropped, compared and written as one
+    kin: dict[tuple[str, int], tuple[str, int]] = field(default_factory=dict)
     # older sections aligned by content, not heading (their units may have moved to
     # several base sections: compared with the whole base, written where most went)
     loose: set[tuple[str, int]] = field(default_factory=set)
@@ -109,6 +113,11 @@ class MergeContext:
         """The older member at `path`, parsed; None for the base (or no member)."""
         found = self.once("older_by_path", lambda: {d.path: (n, d) for n, d in self.older})
         return found.get(path)
+
+    def home_of(self, path: str, section: int) -> tuple[str, int]:
+        """The section an older unit is written in when the newest has none for it:
+        its own, or the newer older member's it aligns with (`kin`)."""
+        return self.kin.get((path, section), (path, section))
 
     def older_doc(self, path: str) -> Document:
         """The parsed older member at `path` (one of `older`)."""

@@ -195,9 +195,13 @@ def _said_in_fuller(ctx: MergeContext, o: Ref, r: Ref) -> None:
 
 
 def one_section(ctx: MergeContext, a: Ref, b: Ref) -> bool:
-    """Two older units whose sections align with one section of the newest."""
+    """Two older units whose sections align with one section of the newest, or with
+    each other where the newest has none (MergeContext.kin)."""
     at = ctx.aligned.get((a.path, a.section))
-    return at is not None and at == ctx.aligned.get((b.path, b.section))
+    if at is None:
+        return ctx.aligned.get((b.path, b.section)) is None \
+            and ctx.home_of(a.path, a.section) == ctx.home_of(b.path, b.section)
+    return at == ctx.aligned.get((b.path, b.section))
 
 
 def one_heading(ctx: MergeContext, a: Ref, b: Ref) -> bool:

@@ -126,8 +126,9 @@ def run(ctx: MergeContext) -> Lines:
                 target[r.key] = aligned
         if r.unit.kind == "check" or aligned is None:
             # (a checklist item the newest has no checklist for stays with its own)
-            doc = ctx.older_doc(r.path)
-            sec = doc.sections[r.section]
+            home, at = ctx.home_of(r.path, r.section)  # a kin section: under the newer's
+            doc = ctx.older_doc(home)
+            sec = doc.sections[at]
             line = doc.lines[sec.start] if r.section_title else ""
             if line and not line.lstrip().startswith("#"):  # a setext heading, in ATX
                 line = f"{'#' * sec.level} {sec.title}"

@@ -79,6 +79,49 @@ def _by_content(ctx: MergeContext) -> None:
 def run(ctx: MergeContext) -> None:
     _by_heading(ctx)
     _by_content(ctx)
+    _kin(ctx)
+
+
+def _kin(ctx: MergeContext) -> None:
+    """A section the newest dropped that two older versions both have ("## Visitors
+    and guests" of 2023, "## Visitors" of 2022) is one section: the older one's is
+    aligned with the newer one's by heading, as sections are with the base's (words,
+    else meaning), so their units are compared with each other and written under the
+    newer heading, not as two sections saying one thing twice."""
+    th = ctx.thresholds
+    homes: list[tuple[str, int]] = []  # the newer older members' dropped sections
+    for _, doc in ctx.older:
+        mine: list[tuple[str, int]] = []
+        pending: list[int] = []
+        used: set[tuple[str, int]] = set()
+        for k, sec in enumerate(doc.sections):
+            if _intro(doc, k) or ctx.aligned.get((doc.path, k)) is not None \
+                    or not sec.title.strip() or doc.structured_only(k):
+                continue
+            title = _words(sec.title)
+            scored = [(fuzz.token_set_ratio(title, _words(ctx.older_doc(p).sections[j].title),
+                                            processor=None), (p, j))
+                      for p, j in homes if (p, j) not in used]
+            best = max(scored, key=lambda x: x[0], default=None)
+            if best is not None and best[0] >= th.heading_fuzz:
+                ctx.kin[(doc.path, k)] = best[1]
+                used.add(best[1])
+            else:
+                pending.append(k)
+        free = [h for h in homes if h not in used]
+        if pending and free and len(pending) + len(free) <= th.embed_budget:
+            sims = ctx.cosines([doc.sections[k].title for k in pending],
+                               [ctx.older_doc(p).sections[j].title for p, j in free])
+            for a, k in enumerate(pending):
+                b = int(np.argmax(np.asarray(sims[a])))
+                if float(sims[a, b]) >= th.heading_cosine and free[b] not in used:
+                    ctx.kin[(doc.path, k)] = free[b]
+                    used.add(free[b])
+                    continue
+                mine.append((doc.path, k))
+        else:
+            mine += [(doc.path, k) for k in pending]
+        homes += mine
 
 
 def _by_heading(ctx: MergeContext) -> None:
