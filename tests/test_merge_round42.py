@@ -1,0 +1,144 @@
+"""Round 42: two repeats a reader meets in merged notes. An older sentence with no
+fact the newest lacks that says again one clause of a longer newest sentence ("Get
+checked by the safety officer ..." / "...; the safety officer tests new and re-engined
+models") is held back, as one near a whole newest sentence is. And a section the
+newest dropped that two older versions both have ("## Safety and tides" of v2,
+"## Safety" of v1) is one section: compared as one and written once, under the newer
+heading. Domains no other merge test uses (a pétanque club, rock pool rambles)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import dated
+
+from review_app.core.merging import compose
+
+NOW = dt.datetime(2026, 12, 6, 9, 0, 0)
+
+CLUB_OLD = """# Club rules
+
+Rules for playing on the Abbey Green terrain.
+
+## On the terrain
+
+Boules must weigh 650 to 800 grams. Get checked by the equipment officer before playing
+with a new or second-hand set.
+
+## Boules
+
+Bring your own boules if you have them; the club box has six spare sets for beginners.
+"""
+
+CLUB_NEW = """# Abbey Green Pétanque Club: playing rules
+
+How we play at the Abbey Green terrain from the 2025 season.
+
+## On the terrain
+
+Boules must weigh 650 to 800 grams; the equipment officer tests new and second-hand
+sets.
+
+## Boules
+
+Bring your own boules if you have them.
+"""
+
+
+def _club():
+    older = dated("petanque/club-rules.md", "Club rules", "petanque/club-rules", CLUB_OLD,
+                  modified="2023-04-02")
+    newer = dated("petanque/playing-rules.md", "Abbey Green Pétanque Club: playing rules",
+                  "petanque/playing-rules", CLUB_NEW, modified="2025-03-01")
+    return compose("merge", newer, [older], kept=newer, now=NOW)
+
+
+def test_an_older_sentence_saying_one_clause_of_a_newest_sentence_again_is_held_back():
+    composed = _club()
+    assert "Get checked by the equipment officer" not in composed.text
+    held = next(e for e in composed.ledger.entries if e.text.startswith("Get checked"))
+    assert held.status == "dropped" and held.held  # a row the person can flip to carry
+    assert "the equipment officer tests new and second-hand sets" in held.why
+    # what the older note says that the newest does not is still written
+    assert "six spare sets for beginners" in composed.text
+
+
+def test_the_held_back_clause_repeat_is_written_when_the_person_carries_it():
+    first = _club()
+    key = next(e.key for e in first.ledger.entries if e.text.startswith("Get checked"))
+    older = dated("petanque/club-rules.md", "Club rules", "petanque/club-rules", CLUB_OLD,
+                  modified="2023-04-02")
+    newer = dated("petanque/playing-rules.md", "Abbey Green Pétanque Club: playing rules",
+                  "petanque/playing-rules", CLUB_NEW, modified="2025-03-01")
+    again = compose("merge", newer, [older], kept=newer, now=NOW, choices={key: "carry"})
+    assert "Get checked by the equipment officer before playing" in again.text
+
+
+RAMBLES_V1 = """# Rock pool rambles
+
+Guided rock pool walks on Penhallow beach for families.
+
+## When we meet
+
+Rambles start at the slipway car park two hours before low tide.
+
+## Safety
+
+Wear shoes that grip on the rocks; bare feet are not allowed.
+Everyone must stay below the cliff line and keep away from the seaweed-covered ledges.
+"""
+
+RAMBLES_V2 = """# Penhallow rock pool rambles
+
+Guided rock pool walks on Penhallow beach, for families and schools.
+
+## When we meet
+
+Rambles start at the slipway car park ninety minutes before low tide, and last about an hour.
+
+## Safety and tides
+
+Shoes with grip are a must: nobody goes on the rocks barefoot.
+The leader carries a first aid kit and a radio.
+"""
+
+RAMBLES_V3 = """# Penhallow rock pool rambles 2025
+
+Guided rock pool walks on Penhallow beach for families, schools and holiday groups.
+
+## Meeting point and times
+
+Rambles start at the lifeguard hut ninety minutes before low tide, and last about an hour.
+Booking is through the Penhallow Marine Group website; each ramble takes up to 20 people.
+
+## Looking after the animals
+
+Put every stone back the way you found it, and never take a creature home.
+"""
+
+
+def _rambles():
+    v1 = dated("rockpools/rambles.md", "Rock pool rambles", "rockpools/rambles", RAMBLES_V1,
+               modified="2022-05-01")
+    v2 = dated("rockpools/penhallow-rambles.md", "Penhallow rock pool rambles",
+               "rockpools/penhallow-rambles", RAMBLES_V2, modified="2023-06-01")
+    v3 = dated("rockpools/penhallow-rambles-2025.md", "Penhallow rock pool rambles 2025",
+               "rockpools/penhallow-rambles-2025", RAMBLES_V3, modified="2025-04-01")
+    return compose("merge", v3, [v2, v1], kept=v3, now=NOW)
+
+
+def test_a_section_two_older_versions_have_and_the_newest_dropped_is_written_once():
+    text = _rambles().text
+    assert text.count("## Safety") == 1 and "## Safety and tides" in text
+    section = text.split("## Safety and tides", 1)[1].split("\n## ", 1)[0]
+    # v1's fact nobody newer states is written in v2's section, under v2's heading
+    assert "stay below the cliff line" in section
+    assert "first aid kit and a radio" in section
+
+
+def test_an_older_version_saying_again_what_a_newer_one_carried_there_is_held_back():
+    composed = _rambles()
+    assert "bare feet are not allowed" not in composed.text
+    held = next(e for e in composed.ledger.entries if "bare feet" in e.text)
+    assert held.status == "dropped" and held.held
+    assert "rockpools/penhallow-rambles.md" in held.why
