@@ -384,7 +384,9 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
         scope = _scope(ctx, r, base)
         if sims is not None and scope:
             nearest[r.key] = base[scope[int(np.argmax(np.asarray(sims[i])[scope]))]]
-    near_clause = _clause_nearness(ctx, [r for r in refs if not new_facts(ctx, r, every)], base)
+    # (a lead-in says what follows it: it goes with its list, not as a repeat)
+    near_clause = _clause_nearness(ctx, [r for r in refs if not new_facts(ctx, r, every)
+                                         and not r.unit.text.rstrip().endswith(":")], base)
     for r in refs:
         x = feats.get(r.key)
         if x is None:
@@ -477,20 +479,30 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
 
 def _clause_nearness(ctx: MergeContext, refs: list[Ref],
                      base: list[Ref]) -> dict[str, tuple[float, str]]:
-    """Per carried unit, its best cosine to a clause of a newest unit in its scope,
-    and that clause."""
+    """Per carried unit, how near the newest says each of its clauses (a newest unit in
+    its scope or a clause of one): the cosine of the clause said least near, and what
+    says its clauses. A sentence of two clauses with one said again still says the
+    other ("The flooded quarry gives sheltered jumps; the outer coast is only used on
+    calm days" beside "the outer coast section is only used in calm conditions")."""
     todo = [r for r in refs if ctx.entries[r.key].status == "carried"]
-    parts = [(j, c) for j, b in enumerate(base) for c in clauses(b.unit.text)[1:]]
-    if not todo or not parts:
+    if not todo:
         return {}
-    sims = ctx.cosines([r.unit.text for r in todo], [c for _, c in parts])
+    theirs = [(j, c) for j, b in enumerate(base) for c in clauses(b.unit.text)]
+    mine = {r.key: clauses(r.unit.text)[1:] or [r.unit.text] for r in todo}
+    texts = list(dict.fromkeys(c for cs in mine.values() for c in cs))
+    sims = ctx.cosines(texts, [c for _, c in theirs])
+    if sims is None:
+        return {}
+    at = {t: k for k, t in enumerate(texts)}
     out: dict[str, tuple[float, str]] = {}
-    for i, r in enumerate(todo):
+    for r in todo:
         scope = set(_scope(ctx, r, base))
-        mine = [k for k, (j, _) in enumerate(parts) if j in scope]
-        if mine:
-            k = max(mine, key=lambda k: float(sims[i, k]))
-            out[r.key] = (float(sims[i, k]), parts[k][1])
+        near = [k for k, (j, _) in enumerate(theirs) if j in scope]
+        if not near:
+            continue
+        best = [near[int(np.argmax(np.asarray(sims[at[c]])[near]))] for c in mine[r.key]]
+        cos = min(float(sims[at[c], k]) for c, k in zip(mine[r.key], best, strict=True))
+        out[r.key] = (cos, " / ".join(dict.fromkeys(theirs[k][1] for k in best)))
     return out
 
 
