@@ -142,3 +142,30 @@ def test_an_older_version_saying_again_what_a_newer_one_carried_there_is_held_ba
     held = next(e for e in composed.ledger.entries if "bare feet" in e.text)
     assert held.status == "dropped" and held.held
     assert "rockpools/penhallow-rambles.md" in held.why
+
+
+TERRAIN_OLD = """# Club rules
+
+## On the terrain
+
+Boules must weigh 650 to 800 grams. Volunteers top up the gravel each spring; the
+equipment officer tests new and second-hand sets.
+"""
+
+TERRAIN_NEW = """# Abbey Green Pétanque Club: playing rules
+
+## On the terrain
+
+Boules must weigh 650 to 800 grams; the equipment officer tests new and second-hand
+sets.
+"""
+
+
+def test_a_sentence_with_a_clause_the_newest_lacks_is_not_held_for_its_other_clause():
+    older = dated("petanque/club-rules.md", "Club rules", "petanque/club-rules", TERRAIN_OLD,
+                  modified="2023-04-02")
+    newer = dated("petanque/playing-rules.md", "Abbey Green Pétanque Club: playing rules",
+                  "petanque/playing-rules", TERRAIN_NEW, modified="2025-03-01")
+    composed = compose("merge", newer, [older], kept=newer, now=NOW)
+    # one clause says again what the newest says, the other is the older note's own
+    assert "Volunteers top up the gravel each spring" in composed.text
