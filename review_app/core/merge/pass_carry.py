@@ -34,11 +34,13 @@ counterpart (`_scope`).
 - Pass 3 would carry it: carried when the model gives it at least `carry_at` or
   nothing in the newest is near it in meaning (cosine < Thresholds.carry_hold_cosine: no
   restatement to fear), else held back: not written, but a flippable row "held back:
-  carry?" so the person settles it. For a unit with no fact the newest lacks, a clause
-  of a newest unit is near too: a newest sentence saying two things is further in
-  meaning from an older one saying one of them again ("Get checked by the safety
-  officer before flying a new or re-engined model." / "80 dB at 7 metres remains the
-  limit; the safety officer tests new and re-engined models.").
+  carry?" so the person settles it. For a unit with no fact the newest lacks (a lead-in
+  aside: it goes with its list), a clause of a newest unit is near too: a newest
+  sentence saying two things is further in meaning from an older one saying one of
+  them again ("Get checked by the safety officer before flying a new or re-engined
+  model." / "80 dB at 7 metres remains the limit; the safety officer tests new and
+  re-engined models."). Each of the unit's own clauses must be near: one with a
+  clause of its own still says it.
 - Pass 3 would not carry it: it stays unwritten; when the model gives it at least
   `hold_at` it is held back too (a row to carry it with one key), else pass 3's
   verdict stands. The model never writes what the rules left out: on the labelled

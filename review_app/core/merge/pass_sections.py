@@ -6,7 +6,9 @@ not): where most of an older section's units have a near copy (the same table ro
 key, the same item once values are masked) in one base section and few in the one
 its heading chose, its content decides. A heading the base has word for word is no
 look-alike: it keeps its section whatever the content says (a `## Sparge` whose newer
-version left `Water:` out is not re-aligned with `## Mash` for its `Water:` line)."""
+version left `Water:` out is not re-aligned with `## Mash` for its `Water:` line).
+A section no base section takes is aligned the same way with a newer older version's
+section the base lacks too (MergeContext.kin): one section the newest dropped."""
 
 from __future__ import annotations
 
