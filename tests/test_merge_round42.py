@@ -169,3 +169,45 @@ def test_a_sentence_with_a_clause_the_newest_lacks_is_not_held_for_its_other_cla
     composed = compose("merge", newer, [older], kept=newer, now=NOW)
     # one clause says again what the newest says, the other is the older note's own
     assert "Volunteers top up the gravel each spring" in composed.text
+
+
+def _three(v1: str, v2: str, v3: str):
+    notes = [dated(f"club/v{i}.md", f"Club notes v{i}", f"club/v{i}", text,
+                   modified=f"202{i + 1}-05-01") for i, text in enumerate((v1, v2, v3), 1)]
+    return compose("merge", notes[2], [notes[1], notes[0]], kept=notes[2], now=NOW)
+
+
+def test_guards_from_review_a_narrower_older_heading_is_a_section_of_its_own():
+    """"## Fees for juniors" (v1) is not v2's "## Fees": its lines hold for juniors; and
+    "## Disabled access" is not "## Access" (a review finding: the juniors' half fee was
+    held back as v2's way of saying "Adult membership is paid each April")."""
+    newest = "# Club notes\n\n## Courts\n\nFour courts, floodlit until 10pm.\n"
+    v2 = ("# Club notes\n\n## Courts\n\nFour courts.\n\n## Fees\n\n"
+          "Adult membership is paid each April.\n\n## Access\n\n"
+          "The entrance is on Mill Lane. Members park in the rear car park.\n")
+    v1 = ("# Club notes\n\n## Courts\n\nThree courts.\n\n## Fees for juniors\n\n"
+          "Juniors pay half the adult fee. Coaching on Saturday mornings is free.\n\n"
+          "## Disabled access\n\nWheelchair users park in the two bays by the side door.\n")
+    text = _three(v1, v2, newest).text
+    assert "## Fees for juniors" in text and "Juniors pay half the adult fee." in text
+    juniors = text.split("## Fees for juniors", 1)[1].split("\n## ", 1)[0]
+    assert "Coaching on Saturday mornings is free." in juniors
+    assert "## Disabled access" in text and "two bays by the side door" in text
+
+
+def test_guards_from_review_a_clause_with_another_condition_or_time_is_no_repeat():
+    """"The bonfire is never lit on windy days." is not the newest's "the bonfire is
+    lit only on Saturdays", nor "Hoses may be used in the morning when the pond is low"
+    its "hoses may be used in the evening" (a review finding: each was held back)."""
+    older = dated("garden/rules.md", "Garden rules", "garden/rules",
+                  "# Garden rules\n\n## Rules\n\nThe bonfire is never lit on windy days.\n"
+                  "Hoses may be used in the morning when the pond is low.\n",
+                  modified="2023-04-02")
+    newer = dated("garden/rules-2025.md", "Community garden rules", "garden/rules-2025",
+                  "# Community garden rules\n\n## Rules\n\nPlots are given out in March; "
+                  "the bonfire is lit only on Saturdays.\nEvery plot holder keeps their own "
+                  "tools in the locked shed by the gate; hoses may be used in the evening.\n",
+                  modified="2025-03-01")
+    text = compose("merge", newer, [older], kept=newer, now=NOW).text
+    assert "never lit on windy days" in text
+    assert "in the morning when the pond is low" in text

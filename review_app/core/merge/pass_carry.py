@@ -485,7 +485,11 @@ def _clause_nearness(ctx: MergeContext, refs: list[Ref],
     its scope or a clause of one): the cosine of the clause said least near, and what
     says its clauses. A sentence of two clauses with one said again still says the
     other ("The flooded quarry gives sheltered jumps; the outer coast is only used on
-    calm days" beside "the outer coast section is only used in calm conditions")."""
+    calm days" beside "the outer coast section is only used in calm conditions"). A
+    clause is said only by one that has its qualifiers too (`_qualifiers`): "The bonfire
+    is never lit on windy days" is not "the bonfire is lit only on Saturdays", nor
+    "Hoses may be used in the morning when the pond is low" "hoses may be used in the
+    evening", however near in meaning."""
     todo = [r for r in refs if ctx.entries[r.key].status == "carried"]
     if not todo:
         return {}
@@ -496,16 +500,39 @@ def _clause_nearness(ctx: MergeContext, refs: list[Ref],
     if sims is None:
         return {}
     at = {t: k for k, t in enumerate(texts)}
+    words = [_plain_words(c) for _, c in theirs]
     out: dict[str, tuple[float, str]] = {}
     for r in todo:
-        scope = set(_scope(ctx, r, base))
-        near = [k for k, (j, _) in enumerate(theirs) if j in scope]
-        if not near:
-            continue
-        best = [near[int(np.argmax(np.asarray(sims[at[c]])[near]))] for c in mine[r.key]]
-        cos = min(float(sims[at[c], k]) for c, k in zip(mine[r.key], best, strict=True))
-        out[r.key] = (cos, " / ".join(dict.fromkeys(theirs[k][1] for k in best)))
+        scope = {j for j in _scope(ctx, r, base)}
+        worst: tuple[float, str] | None = None
+        said: list[str] = []
+        for c in mine[r.key]:
+            need = _qualifiers(c, ctx.lexicon)
+            near = [k for k, (j, _) in enumerate(theirs) if j in scope and need <= words[k]]
+            k = near[int(np.argmax(np.asarray(sims[at[c]])[near]))] if near else None
+            cos = float(sims[at[c], k]) if k is not None else 0.0
+            if k is not None:
+                said.append(theirs[k][1])
+            if worst is None or cos < worst[0]:
+                worst = (cos, "")
+        if worst is not None:
+            out[r.key] = (worst[0], " / ".join(dict.fromkeys(said)))
     return out
+
+
+def _plain_words(text: str) -> frozenset[str]:
+    """The text's words, lower case, a plural day as its day ("Saturdays": saturday)."""
+    return frozenset(w.removesuffix("s") if w.removesuffix("s") in ("monday", "tuesday",
+                     "wednesday", "thursday", "friday", "saturday", "sunday") else w
+                     for w in re.findall(r"[a-z]+(?:'t)?", text.lower()))
+
+
+def _qualifiers(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The words that bound what a clause says: a denial, a condition, a day or a part
+    of one, a month ("never", "when", "unless", "Saturdays", "mornings", "March")."""
+    keep = lexicon.negation_words | lexicon.day_parts | lexicon.weekdays | lexicon.months \
+        | lexicon.condition_openers | {"when", "except", "only"}
+    return frozenset(w for w in _plain_words(text) if w in keep or w.endswith("n't"))
 
 
 def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:

@@ -7,8 +7,9 @@ key, the same item once values are masked) in one base section and few in the on
 its heading chose, its content decides. A heading the base has word for word is no
 look-alike: it keeps its section whatever the content says (a `## Sparge` whose newer
 version left `Water:` out is not re-aligned with `## Mash` for its `Water:` line).
-A section no base section takes is aligned the same way with a newer older version's
-section the base lacks too (MergeContext.kin): one section the newest dropped."""
+A section no base section takes is aligned with a newer older version's section the
+base lacks too when that one's heading names all it names (MergeContext.kin): one
+section the newest dropped."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from rapidfuzz import fuzz, process
 from ..units import normalise
 from .context import MergeContext
 from .document import Document
-from .facts import masked
+from .facts import masked, stem
 
 
 def _words(title: str) -> str:
@@ -87,43 +88,41 @@ def run(ctx: MergeContext) -> None:
 def _kin(ctx: MergeContext) -> None:
     """A section the newest dropped that two older versions both have ("## Visitors
     and guests" of 2023, "## Visitors" of 2022) is one section: the older one's is
-    aligned with the newer one's by heading, as sections are with the base's (words,
-    else meaning), so their units are compared with each other and written under the
-    newer heading, not as two sections saying one thing twice."""
-    th = ctx.thresholds
+    aligned with the newer one's when the newer heading names all it names (`_covers`),
+    so their units are compared with each other and written under the newer heading,
+    not as two sections saying one thing twice. A narrower older heading ("## Fees for
+    juniors", "## Disabled access" beside "## Fees", "## Access") is a section of its
+    own: its lines hold for whom or what it names, not for all."""
     homes: list[tuple[str, int]] = []  # the newer older members' dropped sections
     for _, doc in ctx.older:
         mine: list[tuple[str, int]] = []
-        pending: list[int] = []
         used: set[tuple[str, int]] = set()
         for k, sec in enumerate(doc.sections):
             if _intro(doc, k) or ctx.aligned.get((doc.path, k)) is not None \
                     or not sec.title.strip() or doc.structured_only(k):
                 continue
-            title = _words(sec.title)
-            scored = [(fuzz.token_set_ratio(title, _words(ctx.older_doc(p).sections[j].title),
-                                            processor=None), (p, j))
-                      for p, j in homes if (p, j) not in used]
-            best = max(scored, key=lambda x: x[0], default=None)
-            if best is not None and best[0] >= th.heading_fuzz:
-                ctx.kin[(doc.path, k)] = best[1]
-                used.add(best[1])
+            home = next((h for h in homes if h not in used and _covers(
+                ctx.older_doc(h[0]).sections[h[1]].title, sec.title, ctx)), None)
+            if home is not None:
+                ctx.kin[(doc.path, k)] = home
+                used.add(home)
             else:
-                pending.append(k)
-        free = [h for h in homes if h not in used]
-        if pending and free and len(pending) + len(free) <= th.embed_budget:
-            sims = ctx.cosines([doc.sections[k].title for k in pending],
-                               [ctx.older_doc(p).sections[j].title for p, j in free])
-            for a, k in enumerate(pending):
-                b = int(np.argmax(np.asarray(sims[a])))
-                if float(sims[a, b]) >= th.heading_cosine and free[b] not in used:
-                    ctx.kin[(doc.path, k)] = free[b]
-                    used.add(free[b])
-                    continue
                 mine.append((doc.path, k))
-        else:
-            mine += [(doc.path, k) for k in pending]
         homes += mine
+
+
+def _covers(newer: str, older: str, ctx: MergeContext) -> bool:
+    """The newer heading names all the older one does: the older's words are among its
+    words ("Visitors" / "Visitors and guests"), or the older adds only a thing joined
+    with "and" ("Damage and losses" / "Damage")."""
+    def words(title: str) -> frozenset[str]:
+        return frozenset(stem(w, ctx.lexicon) for w in _words(title).split()
+                         if w not in ctx.lexicon.function_words)
+    theirs, ours = words(newer), words(older)
+    if not theirs or not ours:
+        return False
+    return ours <= theirs or any(words(part) == theirs for part in re.split(
+        r"\s+(?:and|&)\s+|,\s*", older.lower()))
 
 
 def _by_heading(ctx: MergeContext) -> None:
