@@ -500,7 +500,7 @@ def _clause_nearness(ctx: MergeContext, refs: list[Ref],
     if sims is None:
         return {}
     at = {t: k for k, t in enumerate(texts)}
-    words = [_plain_words(c) for _, c in theirs]
+    words = [_plain_words(c) | _qualifiers(c, ctx.lexicon) for _, c in theirs]
     out: dict[str, tuple[float, str]] = {}
     for r in todo:
         scope = {j for j in _scope(ctx, r, base)}
@@ -528,11 +528,14 @@ def _plain_words(text: str) -> frozenset[str]:
 
 
 def _qualifiers(text: str, lexicon: Lexicon) -> frozenset[str]:
-    """The words that bound what a clause says: a denial, a condition, a day or a part
-    of one, a month ("never", "when", "unless", "Saturdays", "mornings", "March")."""
-    keep = lexicon.negation_words | lexicon.day_parts | lexicon.weekdays | lexicon.months \
+    """What bounds what a clause says: a denial (any: "don't lift" is "never lift"), a
+    condition, a day or a part of one, a month ("never", "when", "unless", "Saturdays",
+    "mornings", "March")."""
+    keep = lexicon.day_parts | lexicon.weekdays | lexicon.months \
         | lexicon.condition_openers | {"when", "except", "only"}
-    return frozenset(w for w in _plain_words(text) if w in keep or w.endswith("n't"))
+    words = _plain_words(text)
+    denied = any(w in lexicon.negation_words or w.endswith("n't") for w in words)
+    return frozenset({w for w in words if w in keep} | ({"<not>"} if denied else set()))
 
 
 def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:
