@@ -211,3 +211,45 @@ def test_guards_from_review_a_clause_with_another_condition_or_time_is_no_repeat
     text = compose("merge", newer, [older], kept=newer, now=NOW).text
     assert "never lit on windy days" in text
     assert "in the morning when the pond is low" in text
+
+
+def test_guards_from_second_review_a_narrower_newer_heading_takes_no_broader_section():
+    """v1's "## Parking" is not v2's "## Parking for visitors": the members' free
+    parking is no visitors' rule (a second review's finding: it was held back as v2's way
+    of saying "Visitors pay two pounds to park in the front car park")."""
+    newest = "# Club notes\n\n## Courts\n\nFour courts, floodlit until 10pm.\n"
+    v2 = ("# Club notes\n\n## Courts\n\nFour courts.\n\n## Parking for visitors\n\n"
+          "Visitors pay two pounds to park in the front car park. Visitors must display "
+          "a permit from reception.\n")
+    v1 = ("# Club notes\n\n## Courts\n\nThree courts.\n\n## Parking\n\n"
+          "Members park free in the rear car park. The car park gate is locked at 11pm.\n")
+    text = _three(v1, v2, newest).text
+    assert "Members park free in the rear car park." in text
+    parking = text.split("\n## Parking\n", 1)[1].split("\n## ", 1)[0]
+    assert "The car park gate is locked at 11pm." in parking
+
+
+def test_guards_from_second_review_a_clause_for_other_people_or_one_more_is_no_repeat():
+    """A rule for juniors is not the newest's rule for adults, and "also tests sets
+    borrowed from other clubs" adds to "tests new and second-hand sets" (a second
+    review's findings: each was held back as said in part)."""
+    older = dated("range/rules.md", "Range rules", "range/rules",
+                  "# Range rules\n\n## Rules\n\nJuniors must be signed in by a parent before "
+                  "shooting.\nThe club is run by volunteers.\n", modified="2023-04-02")
+    newer = dated("range/rules-2025.md", "Rifle range rules", "range/rules-2025",
+                  "# Rifle range rules\n\n## Rules\n\nThe clubhouse opens at weekends. The "
+                  "range opens at 6pm on Tuesdays; adults must be signed in by a committee "
+                  "member before shooting.\nThe club is run by volunteers.\n",
+                  modified="2025-03-01")
+    assert "Juniors must be signed in by a parent" in compose(
+        "merge", newer, [older], kept=newer, now=NOW).text
+    older = dated("petanque/club-rules.md", "Club rules", "petanque/club-rules",
+                  "# Club rules\n\n## Rules\n\nThe equipment officer also tests sets borrowed "
+                  "from other clubs.\nThe club is run by volunteers.\n", modified="2023-04-02")
+    newer = dated("petanque/playing-rules.md", "Abbey Green Pétanque Club: playing rules",
+                  "petanque/playing-rules", "# Abbey Green Pétanque Club: playing rules\n\n"
+                  "## Rules\n\nThe clubhouse opens at weekends. Boules must weigh 650 to 800 "
+                  "grams; the equipment officer tests new and second-hand sets.\nThe club is "
+                  "run by volunteers.\n", modified="2025-03-01")
+    assert "also tests sets borrowed from other clubs" in compose(
+        "merge", newer, [older], kept=newer, now=NOW).text

@@ -331,6 +331,18 @@ class Lexicon(StandingWords):
         are_prohibited is_banned are_banned is_never are_never cannot_be can_never
         we_never we_don't we_dont we_won't
         """))
+    # Whom a rule is for ("Juniors must be signed in by a parent" is no rule for the
+    # adults a newer line names) and words marking a line as one more of its kind ("The
+    # officer also tests borrowed sets"): what bounds a clause, as a day or a denial
+    # does (pass_carry._qualifiers: a clause saying it again has them too).
+    audience_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        junior juniors adult adults child children kid kids member members visitor
+        visitors guest guests senior seniors student students beginner beginners parent
+        parents novice novices youth newcomer newcomers volunteer volunteers staff
+        """))
+    addition_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        also too additionally
+        """))
     # Words opening a condition ("... if nobody from the committee can open up"): what a
     # condition says is not asserted, so its negation is not the unit's (pass_polarity).
     condition_openers: frozenset[str] = field(default_factory=lambda: word_set("""

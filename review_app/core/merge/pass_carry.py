@@ -529,10 +529,11 @@ def _plain_words(text: str) -> frozenset[str]:
 
 def _qualifiers(text: str, lexicon: Lexicon) -> frozenset[str]:
     """What bounds what a clause says: a denial (any: "don't lift" is "never lift"), a
-    condition, a day or a part of one, a month ("never", "when", "unless", "Saturdays",
-    "mornings", "March")."""
+    condition, a day or a part of one, a month, whom it is for, one more of a kind
+    ("never", "when", "unless", "Saturdays", "mornings", "March", "juniors", "also")."""
     keep = lexicon.day_parts | lexicon.weekdays | lexicon.months \
-        | lexicon.condition_openers | {"when", "except", "only"}
+        | lexicon.condition_openers | lexicon.audience_words | lexicon.addition_words \
+        | {"when", "except", "only"}
     words = _plain_words(text)
     denied = any(w in lexicon.negation_words or w.endswith("n't") for w in words)
     return frozenset({w for w in words if w in keep} | ({"<not>"} if denied else set()))

@@ -8,8 +8,8 @@ its heading chose, its content decides. A heading the base has word for word is 
 look-alike: it keeps its section whatever the content says (a `## Sparge` whose newer
 version left `Water:` out is not re-aligned with `## Mash` for its `Water:` line).
 A section no base section takes is aligned with a newer older version's section the
-base lacks too when that one's heading names all it names (MergeContext.kin): one
-section the newest dropped."""
+base lacks too when the two headings name one thing (MergeContext.kin): one section the
+newest dropped."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def run(ctx: MergeContext) -> None:
 def _kin(ctx: MergeContext) -> None:
     """A section the newest dropped that two older versions both have ("## Visitors
     and guests" of 2023, "## Visitors" of 2022) is one section: the older one's is
-    aligned with the newer one's when the newer heading names all it names (`_covers`),
+    aligned with the newer one's when the two headings name one thing (`_covers`),
     so their units are compared with each other and written under the newer heading,
     not as two sections saying one thing twice. A narrower older heading ("## Fees for
     juniors", "## Disabled access" beside "## Fees", "## Access") is a section of its
@@ -112,17 +112,21 @@ def _kin(ctx: MergeContext) -> None:
 
 
 def _covers(newer: str, older: str, ctx: MergeContext) -> bool:
-    """The newer heading names all the older one does: the older's words are among its
-    words ("Visitors" / "Visitors and guests"), or the older adds only a thing joined
-    with "and" ("Damage and losses" / "Damage")."""
+    """The two headings name one thing: the same words, or one adds only a thing
+    joined with "and" ("Visitors" / "Visitors and guests", "Damage and losses" /
+    "Damage"). A heading with a word that narrows the other ("Fees for juniors",
+    "Parking for visitors", "Disabled access") names a part of it, for whom or what its
+    lines hold: a section of its own."""
     def words(title: str) -> frozenset[str]:
         return frozenset(stem(w, ctx.lexicon) for w in _words(title).split()
                          if w not in ctx.lexicon.function_words)
+
+    def parts(title: str) -> list[frozenset[str]]:
+        return [words(p) for p in re.split(r"\s+(?:and|&)\s+|,\s*", title.lower())]
     theirs, ours = words(newer), words(older)
     if not theirs or not ours:
         return False
-    return ours <= theirs or any(words(part) == theirs for part in re.split(
-        r"\s+(?:and|&)\s+|,\s*", older.lower()))
+    return ours == theirs or theirs in parts(older) or ours in parts(newer)
 
 
 def _by_heading(ctx: MergeContext) -> None:
