@@ -15,6 +15,15 @@ from helpers_merge import dated
 from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 12, 6, 9, 0, 0)
+CLUB = "Abbey Green Pétanque Club: playing rules"
+
+
+def _merged(older: tuple[str, str, str], newer: tuple[str, str, str], **kw):
+    """Merge two versions, each (slug, title, text): the older of 2023, the newer of
+    2025, kept in the newer's file."""
+    old, new = (dated(f"{slug}.md", title, slug, text, modified=when)
+                for (slug, title, text), when in ((older, "2023-04-02"), (newer, "2025-03-01")))
+    return compose("merge", new, [old], kept=new, now=NOW, **kw)
 
 CLUB_OLD = """# Club rules
 
@@ -45,12 +54,9 @@ Bring your own boules if you have them.
 """
 
 
-def _club():
-    older = dated("petanque/club-rules.md", "Club rules", "petanque/club-rules", CLUB_OLD,
-                  modified="2023-04-02")
-    newer = dated("petanque/playing-rules.md", "Abbey Green Pétanque Club: playing rules",
-                  "petanque/playing-rules", CLUB_NEW, modified="2025-03-01")
-    return compose("merge", newer, [older], kept=newer, now=NOW)
+def _club(**kw):
+    return _merged(("petanque/club-rules", "Club rules", CLUB_OLD),
+                   ("petanque/playing-rules", CLUB, CLUB_NEW), **kw)
 
 
 def test_an_older_sentence_saying_one_clause_of_a_newest_sentence_again_is_held_back():
@@ -66,11 +72,7 @@ def test_an_older_sentence_saying_one_clause_of_a_newest_sentence_again_is_held_
 def test_the_held_back_clause_repeat_is_written_when_the_person_carries_it():
     first = _club()
     key = next(e.key for e in first.ledger.entries if e.text.startswith("Get checked"))
-    older = dated("petanque/club-rules.md", "Club rules", "petanque/club-rules", CLUB_OLD,
-                  modified="2023-04-02")
-    newer = dated("petanque/playing-rules.md", "Abbey Green Pétanque Club: playing rules",
-                  "petanque/playing-rules", CLUB_NEW, modified="2025-03-01")
-    again = compose("merge", newer, [older], kept=newer, now=NOW, choices={key: "carry"})
+    again = _club(choices={key: "carry"})
     assert "Get checked by the equipment officer before playing" in again.text
 
 
@@ -162,11 +164,8 @@ sets.
 
 
 def test_a_sentence_with_a_clause_the_newest_lacks_is_not_held_for_its_other_clause():
-    older = dated("petanque/club-rules.md", "Club rules", "petanque/club-rules", TERRAIN_OLD,
-                  modified="2023-04-02")
-    newer = dated("petanque/playing-rules.md", "Abbey Green Pétanque Club: playing rules",
-                  "petanque/playing-rules", TERRAIN_NEW, modified="2025-03-01")
-    composed = compose("merge", newer, [older], kept=newer, now=NOW)
+    composed = _merged(("petanque/club-rules", "Club rules", TERRAIN_OLD),
+                       ("petanque/playing-rules", CLUB, TERRAIN_NEW))
     # one clause says again what the newest says, the other is the older note's own
     assert "Volunteers top up the gravel each spring" in composed.text
 
@@ -199,16 +198,14 @@ def test_guards_from_review_a_clause_with_another_condition_or_time_is_no_repeat
     """"The bonfire is never lit on windy days." is not the newest's "the bonfire is
     lit only on Saturdays", nor "Hoses may be used in the morning when the pond is low"
     its "hoses may be used in the evening" (a review finding: each was held back)."""
-    older = dated("garden/rules.md", "Garden rules", "garden/rules",
-                  "# Garden rules\n\n## Rules\n\nThe bonfire is never lit on windy days.\n"
-                  "Hoses may be used in the morning when the pond is low.\n",
-                  modified="2023-04-02")
-    newer = dated("garden/rules-2025.md", "Community garden rules", "garden/rules-2025",
-                  "# Community garden rules\n\n## Rules\n\nPlots are given out in March; "
-                  "the bonfire is lit only on Saturdays.\nEvery plot holder keeps their own "
-                  "tools in the locked shed by the gate; hoses may be used in the evening.\n",
-                  modified="2025-03-01")
-    text = compose("merge", newer, [older], kept=newer, now=NOW).text
+    text = _merged(("garden/rules", "Garden rules",
+                    "# Garden rules\n\n## Rules\n\nThe bonfire is never lit on windy days.\n"
+                    "Hoses may be used in the morning when the pond is low.\n"),
+                   ("garden/rules-2025", "Community garden rules",
+                    "# Community garden rules\n\n## Rules\n\nPlots are given out in March; "
+                    "the bonfire is lit only on Saturdays.\nEvery plot holder keeps their own "
+                    "tools in the locked shed by the gate; hoses may be used in the evening.\n"),
+                   ).text
     assert "never lit on windy days" in text
     assert "in the morning when the pond is low" in text
 
@@ -233,23 +230,19 @@ def test_guards_from_second_review_a_clause_for_other_people_or_one_more_is_no_r
     """A rule for juniors is not the newest's rule for adults, and "also tests sets
     borrowed from other clubs" adds to "tests new and second-hand sets" (a second
     review's findings: each was held back as said in part)."""
-    older = dated("range/rules.md", "Range rules", "range/rules",
-                  "# Range rules\n\n## Rules\n\nJuniors must be signed in by a parent before "
-                  "shooting.\nThe club is run by volunteers.\n", modified="2023-04-02")
-    newer = dated("range/rules-2025.md", "Rifle range rules", "range/rules-2025",
-                  "# Rifle range rules\n\n## Rules\n\nThe clubhouse opens at weekends. The "
-                  "range opens at 6pm on Tuesdays; adults must be signed in by a committee "
-                  "member before shooting.\nThe club is run by volunteers.\n",
-                  modified="2025-03-01")
-    assert "Juniors must be signed in by a parent" in compose(
-        "merge", newer, [older], kept=newer, now=NOW).text
-    older = dated("petanque/club-rules.md", "Club rules", "petanque/club-rules",
-                  "# Club rules\n\n## Rules\n\nThe equipment officer also tests sets borrowed "
-                  "from other clubs.\nThe club is run by volunteers.\n", modified="2023-04-02")
-    newer = dated("petanque/playing-rules.md", "Abbey Green Pétanque Club: playing rules",
-                  "petanque/playing-rules", "# Abbey Green Pétanque Club: playing rules\n\n"
-                  "## Rules\n\nThe clubhouse opens at weekends. Boules must weigh 650 to 800 "
-                  "grams; the equipment officer tests new and second-hand sets.\nThe club is "
-                  "run by volunteers.\n", modified="2025-03-01")
-    assert "also tests sets borrowed from other clubs" in compose(
-        "merge", newer, [older], kept=newer, now=NOW).text
+    assert "Juniors must be signed in by a parent" in _merged(
+        ("range/rules", "Range rules",
+         "# Range rules\n\n## Rules\n\nJuniors must be signed in by a parent before "
+         "shooting.\nThe club is run by volunteers.\n"),
+        ("range/rules-2025", "Rifle range rules",
+         "# Rifle range rules\n\n## Rules\n\nThe clubhouse opens at weekends. The range "
+         "opens at 6pm on Tuesdays; adults must be signed in by a committee member before "
+         "shooting.\nThe club is run by volunteers.\n")).text
+    assert "also tests sets borrowed from other clubs" in _merged(
+        ("petanque/club-rules", "Club rules",
+         "# Club rules\n\n## Rules\n\nThe equipment officer also tests sets borrowed from "
+         "other clubs.\nThe club is run by volunteers.\n"),
+        ("petanque/playing-rules", CLUB,
+         f"# {CLUB}\n\n## Rules\n\nThe clubhouse opens at weekends. Boules must weigh 650 to "
+         "800 grams; the equipment officer tests new and second-hand sets.\nThe club is run "
+         "by volunteers.\n")).text
