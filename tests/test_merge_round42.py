@@ -246,3 +246,18 @@ def test_guards_from_second_review_a_clause_for_other_people_or_one_more_is_no_r
          f"# {CLUB}\n\n## Rules\n\nThe clubhouse opens at weekends. Boules must weigh 650 to "
          "800 grams; the equipment officer tests new and second-hand sets.\nThe club is run "
          "by volunteers.\n")).text
+
+
+def test_guards_from_third_review_headings_of_before_and_after_are_two_sections():
+    """v1's "## After the dive" is not v2's "## Before the dive" (a third review's
+    finding: logging the dive was written under "Before the dive")."""
+    newest = "# Dive trips\n\n## Getting there\n\nMeet at the pier car park at 08:00.\n"
+    v2 = ("# Dive trips\n\n## Getting there\n\nMeet at the pier.\n\n## Before the dive\n\n"
+          "Check your buddy's air and weights on the boat.\nRinse your mask with fresh water "
+          "from the blue bucket.\n")
+    v1 = ("# Dive trips\n\n## Getting there\n\nMeet at the slipway.\n\n## After the dive\n\n"
+          "Log the dive with your buddy in the club book.\nRinse your regulator with fresh "
+          "water from the blue bucket.\n")
+    text = _three(v1, v2, newest).text
+    after = text.split("## After the dive", 1)[1].split("\n## ", 1)[0]
+    assert "Log the dive with your buddy in the club book." in after

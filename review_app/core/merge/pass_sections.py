@@ -111,15 +111,21 @@ def _kin(ctx: MergeContext) -> None:
         homes += mine
 
 
+_ARTICLES = frozenset({"a", "an", "the", "of"})
+
+
 def _covers(newer: str, older: str, ctx: MergeContext) -> bool:
     """The two headings name one thing: the same words, or one adds only a thing
     joined with "and" ("Visitors" / "Visitors and guests", "Damage and losses" /
     "Damage"). A heading with a word that narrows the other ("Fees for juniors",
     "Parking for visitors", "Disabled access") names a part of it, for whom or what its
-    lines hold: a section of its own."""
+    lines hold, and one with another word of time or order ("After the dive" / "Before
+    the dive") another part: a section of its own."""
     def words(title: str) -> frozenset[str]:
+        # (every word but an article: "before", "after", "new", "over" are what tell
+        # "## Before the dive" from "## After the dive")
         return frozenset(stem(w, ctx.lexicon) for w in _words(title).split()
-                         if w not in ctx.lexicon.function_words)
+                         if w not in _ARTICLES)
 
     def parts(title: str) -> list[frozenset[str]]:
         return [words(p) for p in re.split(r"\s+(?:and|&)\s+|,\s*", title.lower())]
