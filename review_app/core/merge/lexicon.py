@@ -334,7 +334,7 @@ class Lexicon(StandingWords):
     # Whom a rule is for ("Juniors must be signed in by a parent" is no rule for the
     # adults a newer line names) and words marking a line as one more of its kind ("The
     # officer also tests borrowed sets"): what bounds a clause, as a day or a denial
-    # does (pass_carry._qualifiers: a clause saying it again has them too).
+    # does (said_clauses.qualifiers: a clause saying it again has them too).
     audience_words: frozenset[str] = field(default_factory=lambda: word_set("""
         junior juniors adult adults child children kid kids member members visitor
         visitors guest guests senior seniors student students beginner beginners parent

@@ -78,7 +78,6 @@ from .lexicon import Lexicon
 from .older_only import (
     HELD,
     base_values,
-    clauses,
     code_stated,
     content_prefixes,
     frame_prefixes,
@@ -102,6 +101,7 @@ from .pass_lead import lead_section
 from .pass_units import said
 from .past_events import past_event
 from .roles import holders
+from .said_clauses import clause_nearness
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "carry_weights.json"
 KINDS = frozenset({"sentence", "item", "footnote"})
@@ -387,8 +387,9 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
         if sims is not None and scope:
             nearest[r.key] = base[scope[int(np.argmax(np.asarray(sims[i])[scope]))]]
     # (a lead-in says what follows it: it goes with its list, not as a repeat)
-    near_clause = _clause_nearness(ctx, [r for r in refs if not new_facts(ctx, r, every)
-                                         and not r.unit.text.rstrip().endswith(":")], base)
+    wordy = [r for r in refs if ctx.entries[r.key].status == "carried"
+             and not new_facts(ctx, r, every) and not r.unit.text.rstrip().endswith(":")]
+    near_clause = clause_nearness(ctx, wordy, base, {r.key: _scope(ctx, r, base) for r in wordy})
     for r in refs:
         x = feats.get(r.key)
         if x is None:
@@ -462,14 +463,13 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
                                                 "lacks)")
             continue
         p = model.probability(x)
+        cos, clause = near_clause.get(r.key, (0.0, ""))
         if e.status == "carried" and p < model.carry_at \
-                and max(x[0], near_clause.get(r.key, (0.0, ""))[0]) \
-                >= ctx.thresholds.carry_hold_cosine \
+                and max(x[0], cos) >= ctx.thresholds.carry_hold_cosine \
                 and not x[FEATURES.index("named_alone")] \
                 and not identifiers(ctx, r, new_facts(ctx, r, every)):
             # (a number naming something only it gives, no newest one of its shape:
             # an account or a phone is no restatement, as a person is not)
-            cos, clause = near_clause.get(r.key, (0.0, ""))
             said = f"; the newest says it in part: {clause}" if cos > x[0] else ""
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                             why=f"{HELD} (sure {p:.2f} it is new{said})")
@@ -477,66 +477,6 @@ def _decide(ctx: MergeContext, model: CarryModel, refs: list[Ref],
             ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                       why=f"{HELD} (sure {p:.2f} it is new; the rules "
                                       f"found it {e.status})")
-
-
-def _clause_nearness(ctx: MergeContext, refs: list[Ref],
-                     base: list[Ref]) -> dict[str, tuple[float, str]]:
-    """Per carried unit, how near the newest says each of its clauses (a newest unit in
-    its scope or a clause of one): the cosine of the clause said least near, and what
-    says its clauses. A sentence of two clauses with one said again still says the
-    other ("The flooded quarry gives sheltered jumps; the outer coast is only used on
-    calm days" beside "the outer coast section is only used in calm conditions"). A
-    clause is said only by one that has its qualifiers too (`_qualifiers`): "The bonfire
-    is never lit on windy days" is not "the bonfire is lit only on Saturdays", nor
-    "Hoses may be used in the morning when the pond is low" "hoses may be used in the
-    evening", however near in meaning."""
-    todo = [r for r in refs if ctx.entries[r.key].status == "carried"]
-    if not todo:
-        return {}
-    theirs = [(j, c) for j, b in enumerate(base) for c in clauses(b.unit.text)]
-    mine = {r.key: clauses(r.unit.text)[1:] or [r.unit.text] for r in todo}
-    texts = list(dict.fromkeys(c for cs in mine.values() for c in cs))
-    sims = ctx.cosines(texts, [c for _, c in theirs])
-    if sims is None:
-        return {}
-    at = {t: k for k, t in enumerate(texts)}
-    words = [_plain_words(c) | _qualifiers(c, ctx.lexicon) for _, c in theirs]
-    out: dict[str, tuple[float, str]] = {}
-    for r in todo:
-        scope = {j for j in _scope(ctx, r, base)}
-        worst: tuple[float, str] | None = None
-        said: list[str] = []
-        for c in mine[r.key]:
-            need = _qualifiers(c, ctx.lexicon)
-            near = [k for k, (j, _) in enumerate(theirs) if j in scope and need <= words[k]]
-            k = near[int(np.argmax(np.asarray(sims[at[c]])[near]))] if near else None
-            cos = float(sims[at[c], k]) if k is not None else 0.0
-            if k is not None:
-                said.append(theirs[k][1])
-            if worst is None or cos < worst[0]:
-                worst = (cos, "")
-        if worst is not None:
-            out[r.key] = (worst[0], " / ".join(dict.fromkeys(said)))
-    return out
-
-
-def _plain_words(text: str) -> frozenset[str]:
-    """The text's words, lower case, a plural day as its day ("Saturdays": saturday)."""
-    return frozenset(w.removesuffix("s") if w.removesuffix("s") in ("monday", "tuesday",
-                     "wednesday", "thursday", "friday", "saturday", "sunday") else w
-                     for w in re.findall(r"[a-z]+(?:'t)?", text.lower()))
-
-
-def _qualifiers(text: str, lexicon: Lexicon) -> frozenset[str]:
-    """What bounds what a clause says: a denial (any: "don't lift" is "never lift"), a
-    condition, a day or a part of one, a month, whom it is for, one more of a kind
-    ("never", "when", "unless", "Saturdays", "mornings", "March", "juniors", "also")."""
-    keep = lexicon.day_parts | lexicon.weekdays | lexicon.months \
-        | lexicon.condition_openers | lexicon.audience_words | lexicon.addition_words \
-        | {"when", "except", "only"}
-    words = _plain_words(text)
-    denied = any(w in lexicon.negation_words or w.endswith("n't") for w in words)
-    return frozenset({w for w in words if w in keep} | ({"<not>"} if denied else set()))
 
 
 def named_alone(ctx: MergeContext, r: Ref, near: list[Ref]) -> bool:
