@@ -44,10 +44,12 @@ def _older(ctx: MergeContext, key: str, *, chosen: bool) -> None:
     e = ctx.entries[key]
     newer = ctx.entries[e.by]  # type: ignore[index]
     if newer.status != "stated" or e.by in ctx.replaced:
-        if chosen and e.by in ctx.replaced:
+        if chosen:
             # a base unit is replaced by one older unit at most; another the person
             # chose over it (an older intro and an older value both superseded by one
-            # lead sentence) is written beside it, not silently left out
+            # lead sentence) is written beside it, not silently left out; so is one
+            # a newer older version superseded (v2's "... instead of the paper ledger"
+            # over v1's "... in the paper ledger"), which is no base unit to replace
             ctx.entries[key] = replace(e, status="carried", chosen=True,
                                        why=f"written beside (not instead of): {newer.text}")
         return

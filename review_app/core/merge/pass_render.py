@@ -169,7 +169,10 @@ def run(ctx: MergeContext) -> Lines:
         if join == _LEADS:
             put(at, [*chunk(ctx, expand(refs)), ("", None)], False)
             continue
-        put(at, chunk(ctx, expand(refs)), join != _CONTINUES and not joins_list)
+        lines = chunk(ctx, expand(refs))
+        if all(r.unit.kind == "step" for r in refs) and not _named_by_number(ctx, refs):
+            lines = _closed_up(lines, _lists_from_one(ctx, refs))  # as under its heading
+        put(at, lines, join != _CONTINUES and not joins_list)
     puts, on_list = held_over(ctx, held, expand)
     for at, lines, blank in puts:
         put(at, lines, blank)

@@ -186,10 +186,12 @@ def run(ctx: MergeContext) -> None:
     lead |= {b.key for b in base if any(end.kind == "gone" and not end.person and end.distinct
                                         for end in ends.get(b.key, ()))}
     people += [b for b in base if b.key in lead and b not in people]
-    # an older version telling that someone left, or that a thing it names whole is gone,
-    # speaks for the versions before it (v2's "Dave Hollins moved to the Manchester
-    # branch" over v1's "Rep: Dave Hollins"; v2's "Cast post and cores have been
-    # discontinued" over v1's "Cast post and core: £60"): the older notes come newest first
+    # an older version telling that someone left, or that a thing is gone, replaced,
+    # moved or done, speaks for the versions before it (v2's "Dave Hollins moved to the
+    # Manchester branch" over v1's "Rep: Dave Hollins"; v2's "Cast post and cores have been
+    # discontinued" over v1's "Cast post and core: £60"; v2's "We now book slots on the
+    # online sheet instead of the paper calendar" over v1's "1. Book the slot on the paper
+    # calendar"): the older notes come newest first
     told: list[Ref] = []
     pairs: list[tuple[Ref, Ref, Ended, bool]] = []  # (..., named whole)
     stated = cache(lambda: stated_facts(ctx))
@@ -198,7 +200,7 @@ def run(ctx: MergeContext) -> None:
         for r in ctx.refs[doc.path]:
             found = ended(said(r.unit), ctx.lexicon) \
                 if r.unit.kind not in ("obs", "rel", "code") else ()
-            if any(end.person for end in found) or any(end.kind == "gone" for end in found) \
+            if any(end.person for end in found) or bool(found) \
                     and not set(re.findall(r"[a-z]+", said(r.unit).lower())) \
                     & ctx.lexicon.for_a_while:  # ("closed until the end of January")
                 ends[r.key] = found

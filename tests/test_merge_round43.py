@@ -1,0 +1,135 @@
+"""Round 43: two things a reader of a merged chain meets. What a newer older version says
+was replaced or moved speaks for the versions before it, as what it says is gone already
+did: v2's "Specimens are now logged in the online register instead of the paper ledger"
+ends v1's "Every specimen is written up in the paper ledger ...", though the newest says
+nothing of either. And older steps carried into a section of the newest are numbered on
+without the gap a step left behind ("1. ... 3." reads as a list missing a step), as they
+already were under a heading of their own. Domains no other merge test uses (a taxidermy
+studio, a synchronised swimming squad)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from helpers_merge import dated
+
+from review_app.core.merging import compose
+
+NOW = dt.datetime(2026, 12, 6, 9, 0, 0)
+LEDGER = "Every specimen is written up in the paper ledger kept beside the chest freezer."
+VISITORS = "Visitors may watch the work on open Saturdays, 10am to 1pm."
+
+INTAKE_V1 = f"""How specimens come into the Fenwick taxidermy studio.
+
+## Booking in
+
+1. Bag and label the specimen with the finder's name and the date.
+2. Freeze it at -20°C until the skinning day.
+
+## Records
+
+{LEDGER}
+
+## Visitors
+
+{VISITORS}
+"""
+INTAKE_V2 = """How specimens come in, revised after the spring audit. Specimens are now logged in \
+the online register instead of the paper ledger.
+
+## Booking in
+
+- Bag and label each specimen with the finder's name and the date.
+- Freeze at -20°C until it is skinned.
+"""
+INTAKE_V3 = """Specimen intake at the Fenwick taxidermy studio.
+
+## Intake
+
+- Bag and label every specimen: finder's name, date, where it was found.
+- Freeze at -18°C until skinning.
+- Salvage licences are checked by Nadia Brook before work starts.
+"""
+
+
+def _chain(*texts: str, **kw):
+    """Merge versions v1..vN of one note (oldest first), kept in the newest's file."""
+    notes = [dated(f"studio/v{i}.md", f"Specimen intake v{i}", f"studio/v{i}", text,
+                   modified=f"202{i + 1}-05-01") for i, text in enumerate(texts, 1)]
+    return compose("merge", notes[-1], notes[-2::-1], kept=notes[-1], now=NOW, **kw)
+
+
+def _entry(composed, start: str):
+    return next(e for e in composed.ledger.entries if e.text.startswith(start))
+
+
+def test_a_newer_older_version_saying_a_thing_was_replaced_ends_it_in_the_versions_before():
+    composed = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3)
+    assert "paper ledger kept beside the chest freezer" not in composed.text
+    ledger = _entry(composed, "Every specimen is written up")
+    assert ledger.status == "superseded" and "older" in ledger.flips
+    assert "a newer version says paper ledger was replaced" in ledger.why
+    assert "online register instead of the paper ledger" in (ledger.by_text or "")
+    # the version that tells the change is still written, and so is what it does not end
+    assert "now logged in the online register" in composed.text
+    assert VISITORS in composed.text
+
+
+def test_the_ended_older_line_is_written_when_the_person_takes_the_older_value():
+    first = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3)
+    again = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3,
+                   choices={_entry(first, "Every specimen is written up").key: "older"})
+    assert LEDGER in again.text
+
+
+def test_what_the_newest_itself_says_was_replaced_is_judged_as_before():
+    """Two versions only: the teller is the newest, as before this round."""
+    composed = _chain(INTAKE_V1, INTAKE_V2)
+    ledger = _entry(composed, "Every specimen is written up")
+    assert ledger.status == "superseded" and "the newest says" in ledger.why
+    assert LEDGER not in composed.text
+
+
+SQUAD_V1 = """Training for the Kestrel synchronised swimming squad.
+
+## Before training
+
+1. Hair up in a gelatine bun; gelatine is £3 a packet from Coach Mei.
+2. Nose clips on before the first lift.
+3. Competition costumes are ordered from Splashline, order code KS-24.
+"""
+SQUAD_V2 = """Squad training at Kestrel.
+
+## Before training
+
+The squad trains at Millbrook Leisure Centre on Tuesday evenings.
+
+## Poolside
+
+Arrive 30 minutes early for land drills on poolside. Nose clips go on before any lift.
+"""
+
+
+def _squad(**kw):
+    notes = [dated(f"squad/v{i}.md", f"Squad training v{i}", f"squad/v{i}", text,
+                   modified=f"202{i + 2}-05-01")
+             for i, text in enumerate((SQUAD_V1, SQUAD_V2), 1)]
+    return compose("merge", notes[1], [notes[0]], kept=notes[1], now=NOW, **kw)
+
+
+def test_older_steps_carried_into_a_section_of_the_newest_are_numbered_without_a_gap():
+    composed = _squad()
+    assert _entry(composed, "2. Nose clips").status == "dropped"  # the newest says it
+    section = composed.text.split("## Before training\n", 1)[1].split("## Poolside", 1)[0]
+    assert re.findall(r"(?m)^(\d+)\. ", section) == ["1", "2"], section
+    assert "2. Competition costumes are ordered from Splashline, order code KS-24." in section
+    assert section.index("Millbrook Leisure Centre") < section.index("1. Hair up")
+
+
+def test_a_step_the_person_carries_back_takes_its_place_in_the_numbering():
+    first = _squad()
+    again = _squad(choices={_entry(first, "2. Nose clips").key: "carry"})
+    section = again.text.split("## Before training\n", 1)[1].split("## Poolside", 1)[0]
+    assert re.findall(r"(?m)^(\d+)\. ", section) == ["1", "2", "3"], section
+    assert "2. Nose clips on before the first lift." in section
