@@ -4,8 +4,11 @@ did: v2's "Specimens are now logged in the online register instead of the paper 
 ends v1's "Every specimen is written up in the paper ledger ...", though the newest says
 nothing of either. And older steps carried into a section of the newest are numbered on
 without the gap a step left behind ("1. ... 3." reads as a list missing a step), as they
-already were under a heading of their own. Domains no other merge test uses (a taxidermy
-studio, a synchronised swimming squad)."""
+already were under a heading of their own; one step alone is written as an item. And
+a role held by someone named in brackets ("The professional (currently Tom Reyes)") or
+taken in a clause ("Kate Lowe, who took over as treasurer") is read as a role that
+changed hands. Domains no other merge test uses (a taxidermy
+studio, a synchronised swimming squad, a real tennis club)."""
 
 from __future__ import annotations
 
@@ -133,3 +136,88 @@ def test_a_step_the_person_carries_back_takes_its_place_in_the_numbering():
     section = again.text.split("## Before training\n", 1)[1].split("## Poolside", 1)[0]
     assert re.findall(r"(?m)^(\d+)\. ", section) == ["1", "2", "3"], section
     assert "2. Nose clips on before the first lift." in section
+
+
+def test_one_older_step_alone_is_written_as_an_item_not_as_a_stray_number():
+    """ "3. Log the order in the purchases spreadsheet" alone under a heading reads as a list
+    that lost two steps (a reader's complaint on a fresh set)."""
+    v1 = ("Training for the Kestrel synchronised swimming squad.\n\n## Before training\n\n"
+          "1. Nose clips on before the first lift.\n"
+          "2. Competition costumes are ordered from Splashline, order code KS-24.\n")
+    notes = [dated(f"squad/v{i}.md", f"Squad training v{i}", f"squad/v{i}", text,
+                   modified=f"202{i + 2}-05-01") for i, text in enumerate((v1, SQUAD_V2), 1)]
+    composed = compose("merge", notes[1], [notes[0]], kept=notes[1], now=NOW)
+    section = composed.text.split("## Before training\n", 1)[1].split("## Poolside", 1)[0]
+    assert "- Competition costumes are ordered from Splashline, order code KS-24." in section
+    assert not re.findall(r"(?m)^\d+\. ", section), section
+
+
+def test_a_lone_step_a_version_names_by_number_keeps_its_number():
+    v1 = ("Training for the Kestrel synchronised swimming squad.\n\n## Before training\n\n"
+          "1. Nose clips on before the first lift.\n"
+          "2. Competition costumes are ordered from Splashline, order code KS-24.\n\n"
+          "Repeat step 2 before every gala.\n")
+    notes = [dated(f"squad/v{i}.md", f"Squad training v{i}", f"squad/v{i}", text,
+                   modified=f"202{i + 2}-05-01") for i, text in enumerate((v1, SQUAD_V2), 1)]
+    composed = compose("merge", notes[1], [notes[0]], kept=notes[1], now=NOW)
+    assert "2. Competition costumes are ordered from Splashline" in composed.text
+
+
+COURT_V1 = """The Priory Street real tennis club: who does what.
+
+## Workshop
+
+The professional (currently Tom Reyes) restrings rackets in the workshop on Fridays.
+
+## Money
+
+The treasurer, Owen Pike, counts the bar takings after every home match.
+"""
+COURT_V2 = """Who does what at the Priory Street real tennis club.
+
+## Lessons
+
+- Professional: Ana Ruiz
+- Lessons on weekday mornings, £35 an hour.
+
+## Money
+
+Subscriptions are due in January.
+
+## Committee
+
+Kate Lowe, who took over as treasurer in March, chairs the finance group.
+"""
+
+
+def _court():
+    notes = [dated(f"tennis/v{i}.md", f"Club roles v{i}", f"tennis/v{i}", text,
+                   modified=f"202{i + 2}-05-01")
+             for i, text in enumerate((COURT_V1, COURT_V2), 1)]
+    return compose("merge", notes[1], [notes[0]], kept=notes[1], now=NOW)
+
+
+def test_a_role_named_in_brackets_or_taken_over_in_a_clause_has_changed_hands():
+    """ "The professional (currently Tom Reyes)" is the role "Professional: Ana Ruiz" fills;
+    "The treasurer, Owen Pike," the one "Kate Lowe, who took over as treasurer" took."""
+    composed = _court()
+    for start in ("The professional (currently Tom Reyes)", "The treasurer, Owen Pike"):
+        e = _entry(composed, start)
+        assert e.status == "superseded" and "older" in e.flips, e
+        assert "another person in that role" in e.why
+        assert start not in composed.text
+
+
+def test_a_bracket_of_a_count_or_a_place_is_no_role():
+    from review_app.core.merge.lexicon import ENGLISH
+    from review_app.core.merge.roles import holders
+
+    def heads(text: str) -> dict[str, str]:
+        return {h.name: h.head for h in holders(text, ENGLISH, True)}
+
+    assert heads("Margaret Ellery (chair) opens the meeting.")["margaret ellery"] == "chair"
+    assert heads("| 8-inch Dobsonian (x2) | Most popular |").get("dobsonian") != "x2"
+    assert heads("Day 2: Fort William (overnight in Fort William).").get("fort william") \
+        != "overnight"
+    # a copula alone still needs a phrase of two words: "Sam is away" names no role
+    assert heads("Sam Hale is away on Mondays.")["sam hale"] != "away"

@@ -48,6 +48,16 @@ class Lexicon(StandingWords):
     copulas: frozenset[str] = field(default_factory=lambda: word_set("""
         is are was were remains remain stays stay
         """))
+    # Words that join a name to the role it takes, as a copula does ("Hannah Kowalczyk,
+    # who took over as treasurer", "Mel Corrigan became vice-chair", "Ed was elected
+    # chair"), and the relative pronoun that opens such a clause after a name (roles.py).
+    role_taking: frozenset[str] = field(default_factory=lambda: word_set("""
+        became becomes become took_over_as takes_over_as taken_over_as stepped_in_as
+        steps_in_as elected appointed acts_as acting_as serves_as serving_as
+        """))
+    relative_pronouns: frozenset[str] = field(default_factory=lambda: word_set("""
+        who
+        """))
     # Words that open a noun phrase ("the coordinator", "our treasurer"): after a
     # copula they make what follows a role ("Tomasz is now the coordinator", not
     # "Deliveries are booked": roles.py).

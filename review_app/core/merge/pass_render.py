@@ -170,8 +170,8 @@ def run(ctx: MergeContext) -> Lines:
             put(at, [*chunk(ctx, expand(refs)), ("", None)], False)
             continue
         lines = chunk(ctx, expand(refs))
-        if all(r.unit.kind == "step" for r in refs) and not _named_by_number(ctx, refs):
-            lines = _closed_up(lines, _lists_from_one(ctx, refs))  # as under its heading
+        if all(r.unit.kind == "step" for r in refs):
+            lines = _numbered_on(ctx, refs, lines)  # as under its heading
         put(at, lines, join != _CONTINUES and not joins_list)
     puts, on_list = held_over(ctx, held, expand)
     for at, lines, blank in puts:
@@ -182,9 +182,7 @@ def run(ctx: MergeContext) -> Lines:
     for heading, refs in new_sections.items():
         level = len(heading) - len(heading.lstrip("#"))
         at = section_spot(ctx, refs, new_at, level) if heading and by_meaning else new_at
-        lines = chunk(ctx, expand(refs))
-        if not _named_by_number(ctx, refs):
-            lines = _closed_up(lines, _lists_from_one(ctx, refs))
+        lines = _numbered_on(ctx, refs, chunk(ctx, expand(refs)))
         put(at, ([(heading, refs[0].path)] + ([("", None)] if spaced else []) if heading
                  else []) + lines, True)
     for key, refs in followers.items():
@@ -325,6 +323,31 @@ def _spaced_headings(doc: Document) -> bool:
              and sec.start + 1 < len(doc.lines)]
     blank = sum(not doc.lines[h + 1].strip() for h in heads)
     return not heads or 2 * blank >= len(heads)
+
+
+def _numbered_on(ctx: MergeContext, refs: list[Ref], lines: Lines) -> Lines:
+    """Older steps written apart from the newest's lists: numbered without gaps
+    (_closed_up), and one step alone from its list written as an item ("3. Log the order
+    in the purchases spreadsheet" under "## Ordering routine" reads as a list that lost
+    two steps), unless a version names the steps by number."""
+    if _named_by_number(ctx, refs):
+        return lines
+    steps = [r for r in refs if r.unit.kind == "step"]
+    if len(steps) == 1 and not _STEP_NAMED.search("\n".join(ctx.older_doc(steps[0].path).lines)):
+        return _as_item(lines)
+    return _closed_up(lines, _lists_from_one(ctx, refs))
+
+
+def _as_item(lines: Lines) -> Lines:
+    """The first top-level step of `lines` as a list item ("- ..."), the rest as written."""
+    out: Lines = []
+    done = False
+    for ln, src in lines:
+        m = STEP.match(ln)
+        if m and not done:
+            ln, done = f"{m.group(1)}-{m.group(4)}{ln[m.end():]}", True
+        out.append((ln, src))
+    return out
 
 
 def _named_by_number(ctx: MergeContext, refs: list[Ref]) -> bool:

@@ -30,6 +30,7 @@ _TOKEN = re.compile(r"[A-Za-z][\w'’\-]*|[.;!?()\[\]:]")
 _STOP = frozenset(".;!?()[]")  # a slot does not reach across a sentence or a bracket
 _ACRONYM = re.compile(r"[A-Z0-9]+s?")  # "BU", "BUs", "API": no one's name
 _WINDOW = 4  # tokens looked at on each side of a name
+_WORD = re.compile(r"[a-z][a-z'’\-]*")  # a lower-case word ("chair"; not "x2")
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,12 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
     after a word saying where (Lexicon.place_words: "reception staff at Larchfield
     Veterinary Clinic") is a place, not who holds the slot; capitalised words before a
     colon ("Driver: Sian Roberts") are the slot's label, not a name."""
-    tokens = _TOKEN.findall(text)
+    found = list(_TOKEN.finditer(text))
+    tokens = [m.group(0) for m in found]
+    # a comma is no token (it neither closes a slot nor counts in one); where one follows
+    # a token, a relative clause or a role phrase ends ("Tom Vasey, who is now chair,
+    # opens the meeting")
+    comma = frozenset(k for k, m in enumerate(found) if text.startswith(",", m.end()))
     spans: list[tuple[int, int]] = []
     k = 0
     while k < len(tokens):
@@ -89,10 +95,13 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
                  and (tokens[b + 1] == ":" or b + 1 in starts)}
     skip = _skip(lexicon)
 
-    def side(indices: range) -> tuple[str, ...]:
+    def side(indices: range, bracketed: bool = False) -> tuple[str, ...]:
         out: list[str] = []
         for i in indices[:_WINDOW]:  # (a range's slice: no list of the whole text)
             t = tokens[i]
+            if t == "(" and bracketed and not out:
+                continue  # a bracket round the name alone: "the chair (currently
+                # Margaret Ellery)"
             if t in _STOP or (i in named and i not in qualifier):
                 break
             w = t.lower()
@@ -110,43 +119,86 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
 
     out: list[Holder] = []
     for a, b in spans:
-        before, after = side(range(a - 1, -1, -1)), side(range(b, len(tokens)))
+        before = side(range(a - 1, -1, -1), b < len(tokens) and tokens[b] == ")")
+        after = side(range(b, len(tokens)))
+        if (inside := _bracketed_role(tokens, b)) is not None:  # "Margaret Ellery (chair)":
+            before, after = tuple(stem(w.lower(), lexicon) for w in inside[-2:]), ()
         head = before[0] if before else ""
-        if (at := _role_after(tokens, b, lexicon)) is not None:  # "Tomasz is now the
+        if (role := _role_after(tokens, b, lexicon, comma)) is not None:  # "Tomasz is now the
             # coordinator": the role is after the copula, its head the last noun of the
             # phrase ("Mark Tilley is fixtures secretary from this season": secretary)
-            run = [w.lower() for w in _phrase(tokens, at, lexicon) if w.lower() not in skip]
+            at, taking = role
+            run = [w.lower() for w in _phrase(tokens, at, lexicon, comma if taking else None)
+                   if w.lower() not in skip]
             head = stem(run[-1], lexicon) if run else after[0] if after else ""
-            before = after
+            # (what "took over as" or "who is" leads to is the role, not those words)
+            before = tuple(stem(w, lexicon) for w in run[-2:]) if taking and run else after
         out.append(Holder(" ".join(tokens[a:b]).lower(), frozenset(before), frozenset(after),
                           sure(a, b), head, bool(a) and tokens[a - 1] == ":"))
     return tuple(out)
 
 
-def _role_after(tokens: list[str], at: int, lexicon: Lexicon) -> int | None:
+def _role_after(tokens: list[str], at: int, lexicon: Lexicon,
+                comma: frozenset[int]) -> tuple[int, bool] | None:
     """Where the noun phrase a copula joins to the name starts: "is (now) the
     coordinator", or with no article a phrase of two nouns or more ("is fixtures
-    secretary"); None for "are booked", "is away on Mondays"."""
-    if at >= len(tokens) or tokens[at].lower() not in lexicon.copulas:
+    secretary"); None for "are booked", "is away on Mondays". A phrase of taking a role
+    (Lexicon.role_taking: "became", "took over as") or a relative clause after the name
+    (", who is now chair") says the noun after it is a role, one word or more. The flag
+    says which of these two."""
+    relative = at - 1 in comma and at < len(tokens) \
+        and tokens[at].lower() in lexicon.relative_pronouns
+    at += 1 if relative else 0
+    k = _past_link(tokens, at, lexicon)
+    if k is None:
         return None
-    k = at + 1
-    while k < len(tokens) and tokens[k].lower() in lexicon.auxiliary_words:
+    taking = relative or tokens[at].lower() not in lexicon.copulas
+    while k < len(tokens) and (tokens[k].lower() in lexicon.auxiliary_words
+                               or tokens[k].lower() in lexicon.role_taking):
         k += 1
     if k < len(tokens) and tokens[k].lower() in lexicon.determiners:
-        return k + 1
-    run = _phrase(tokens, k, lexicon)
-    if len(run) >= 2 and not any(w.lower().endswith(("ly", "ing", "ed")) for w in run):
-        return k
+        return k + 1, taking
+    run = _phrase(tokens, k, lexicon, comma if taking else None)
+    if len(run) >= (1 if taking else 2) and not any(
+            w.lower().endswith(("ly", "ing", "ed")) for w in run):
+        return k, taking
     return None
 
 
-def _phrase(tokens: list[str], at: int, lexicon: Lexicon) -> list[str]:
-    """The lower-case content words in a row from `at`: a noun phrase's words."""
+def _bracketed_role(tokens: list[str], at: int) -> list[str] | None:
+    """The words of a bracket right after a name when it holds one to three lower-case
+    words and nothing else ("Margaret Ellery (chair)"; not "Kendal (overnight in
+    Kendal)" nor "Dobsonian (x2)"): the person's role."""
+    if at >= len(tokens) or tokens[at] != "(":
+        return None
+    end = next((k for k in range(at + 1, min(at + 5, len(tokens))) if tokens[k] == ")"), None)
+    inside = tokens[at + 1:end] if end is not None else []
+    return inside if inside and all(_WORD.fullmatch(t) for t in inside) else None
+
+
+def _past_link(tokens: list[str], at: int, lexicon: Lexicon) -> int | None:
+    """Where the words after a copula or a phrase of taking a role ("is", "became",
+    "took over as", Lexicon.role_taking) start; None when `at` opens neither."""
+    if at < len(tokens) and tokens[at].lower() in lexicon.copulas:
+        return at + 1
+    for n in (3, 2, 1):
+        if "_".join(t.lower() for t in tokens[at:at + n]) in lexicon.role_taking:
+            return at + n
+    return None
+
+
+def _phrase(tokens: list[str], at: int, lexicon: Lexicon,
+            comma: frozenset[int] | None = None) -> list[str]:
+    """The lower-case content words in a row from `at`: a noun phrase's words (up to a
+    comma, where `comma` gives the tokens one follows)."""
     out: list[str] = []
-    for t in tokens[at:]:
+    for k in range(at, len(tokens)):
+        t = tokens[k]
         if not t[:1].islower() or t.lower() in lexicon.function_words:
             break
         out.append(t)
+        if comma is not None and k in comma:
+            break
     return out
 _LOWER = re.compile(r"(?<![\w'’\-])[a-z][\w'’\-]*")
 
