@@ -1,7 +1,7 @@
 """Round 43: two things a reader of a merged chain meets. What a newer older version says
 was replaced or moved speaks for the versions before it, as what it says is gone already
 did: v2's "Specimens are now logged in the online register instead of the paper ledger"
-ends v1's "Every specimen is written up in the paper ledger ...", though the newest says
+ends v1's "Every specimen is logged in the paper ledger ...", though the newest says
 nothing of either. And older steps carried into a section of the newest are numbered on
 without the gap a step left behind ("1. ... 3." reads as a list missing a step), as they
 already were under a heading of their own; one step alone is written as an item. And
@@ -20,7 +20,7 @@ from helpers_merge import dated
 from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 12, 6, 9, 0, 0)
-LEDGER = "Every specimen is written up in the paper ledger kept beside the chest freezer."
+LEDGER = "Every specimen is logged in the paper ledger kept beside the chest freezer."
 VISITORS = "Visitors may watch the work on open Saturdays, 10am to 1pm."
 
 INTAKE_V1 = f"""How specimens come into the Fenwick taxidermy studio.
@@ -70,7 +70,7 @@ def _entry(composed, start: str):
 def test_a_newer_older_version_saying_a_thing_was_replaced_ends_it_in_the_versions_before():
     composed = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3)
     assert "paper ledger kept beside the chest freezer" not in composed.text
-    ledger = _entry(composed, "Every specimen is written up")
+    ledger = _entry(composed, "Every specimen is logged")
     assert ledger.status == "superseded" and "older" in ledger.flips
     assert "a newer version says paper ledger was replaced" in ledger.why
     assert "online register instead of the paper ledger" in (ledger.by_text or "")
@@ -82,14 +82,14 @@ def test_a_newer_older_version_saying_a_thing_was_replaced_ends_it_in_the_versio
 def test_the_ended_older_line_is_written_when_the_person_takes_the_older_value():
     first = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3)
     again = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3,
-                   choices={_entry(first, "Every specimen is written up").key: "older"})
+                   choices={_entry(first, "Every specimen is logged").key: "older"})
     assert LEDGER in again.text
 
 
 def test_what_the_newest_itself_says_was_replaced_is_judged_as_before():
     """Two versions only: the teller is the newest, as before this round."""
     composed = _chain(INTAKE_V1, INTAKE_V2)
-    ledger = _entry(composed, "Every specimen is written up")
+    ledger = _entry(composed, "Every specimen is logged")
     assert ledger.status == "superseded" and "the newest says" in ledger.why
     assert LEDGER not in composed.text
 
@@ -221,3 +221,42 @@ def test_a_bracket_of_a_count_or_a_place_is_no_role():
         != "overnight"
     # a copula alone still needs a phrase of two words: "Sam is away" names no role
     assert heads("Sam Hale is away on Mondays.")["sam hale"] != "away"
+
+
+def test_guards_from_review_a_newer_older_version_ends_only_what_its_change_speaks_of():
+    """Review findings: v2's "instead of the paper ledger" ended every v1 line naming the
+    ledger, and a repair for a week ended the standing arrangement."""
+    v1 = INTAKE_V1.replace("## Visitors", "## Store\n\nSpare glass eyes are kept in the "
+                           "drawer under the paper ledger.\n\n## Visitors")
+    composed = _chain(v1, INTAKE_V2, INTAKE_V3)
+    assert "Spare glass eyes are kept in the drawer under the paper ledger." in composed.text
+    assert LEDGER not in composed.text  # what the change speaks of is still ended
+    away = INTAKE_V2.replace(
+        "Specimens are now logged in the online register instead of the paper ledger.",
+        "The paper ledger is away for repair this week, so specimens are logged on the "
+        "spare laptop instead of the paper ledger.")
+    assert LEDGER in _chain(INTAKE_V1, away, INTAKE_V3).text
+
+
+def test_guards_from_review_steps_a_version_names_by_number_keep_their_numbers():
+    v1 = SQUAD_V1.replace("3. Competition costumes", "3. Competition costumes") + (
+        "4. Warm up with 400 m of easy front crawl.\n\n## Juniors\n\n"
+        "Juniors skip step 3 until their first gala.\n")
+    notes = [dated(f"squad/v{i}.md", f"Squad training v{i}", f"squad/v{i}", text,
+                   modified=f"202{i + 2}-05-01") for i, text in enumerate((v1, SQUAD_V2), 1)]
+    text = compose("merge", notes[1], [notes[0]], kept=notes[1], now=NOW).text
+    assert "3. Competition costumes are ordered from Splashline" in text
+    assert "4. Warm up with 400 m of easy front crawl." in text
+
+
+def test_guards_from_review_another_bodys_role_or_a_shared_one_changes_no_hands():
+    from review_app.core.merge.lexicon import ENGLISH
+    from review_app.core.merge.roles import replaced
+
+    newest = ["- Treasurer: Kate Lowe", "- Co-chair: Ana Ruiz"]
+    assert replaced("Owen Pike, who serves as treasurer of the county league, checks our "
+                    "accounts each April.", newest, ENGLISH) is None
+    assert replaced("Tom Reyes, who serves as co-chair, runs the spring open day.",
+                    newest, ENGLISH) is None
+    assert replaced("Owen Pike, who serves as treasurer, checks our accounts each April.",
+                    newest, ENGLISH) == 0

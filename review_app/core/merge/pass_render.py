@@ -330,10 +330,11 @@ def _numbered_on(ctx: MergeContext, refs: list[Ref], lines: Lines) -> Lines:
     (_closed_up), and one step alone from its list written as an item ("3. Log the order
     in the purchases spreadsheet" under "## Ordering routine" reads as a list that lost
     two steps), unless a version names the steps by number."""
-    if _named_by_number(ctx, refs):
-        return lines
     steps = [r for r in refs if r.unit.kind == "step"]
-    if len(steps) == 1 and not _STEP_NAMED.search("\n".join(ctx.older_doc(steps[0].path).lines)):
+    if _named_by_number(ctx, refs) or any(_STEP_NAMED.search("\n".join(
+            ctx.older_doc(p).lines)) for p in {r.path for r in steps}):
+        return lines  # ("Juniors skip step 3": its numbers name its steps)
+    if len(steps) == 1:
         return _as_item(lines)
     return _closed_up(lines, _lists_from_one(ctx, refs))
 
@@ -358,7 +359,8 @@ def _named_by_number(ctx: MergeContext, refs: list[Ref]) -> bool:
     return any((r.path, r.unit.block) in blocks for r in named)
 
 
-_STEP_NAMED = re.compile(r"\b(?:steps?|items?|points?)\s+\d", re.IGNORECASE)
+_STEP_NAMED = re.compile(r"(?:\b(?:steps?|items?|points?|rules?|decisions?|actions?|motions?|"
+                         r"no\.)|#)\s*\d", re.IGNORECASE)
 
 
 def _lists_from_one(ctx: MergeContext, refs: list[Ref]) -> bool:

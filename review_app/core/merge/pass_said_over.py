@@ -200,9 +200,7 @@ def run(ctx: MergeContext) -> None:
         for r in ctx.refs[doc.path]:
             found = ended(said(r.unit), ctx.lexicon) \
                 if r.unit.kind not in ("obs", "rel", "code") else ()
-            if any(end.person for end in found) or bool(found) \
-                    and not set(re.findall(r"[a-z]+", said(r.unit).lower())) \
-                    & ctx.lexicon.for_a_while:  # ("closed until the end of January")
+            if _tells_earlier(ctx, r, found):
                 ends[r.key] = found
                 told.append(r)
             e = ctx.entries.get(r.key)
@@ -251,7 +249,8 @@ def run(ctx: MergeContext) -> None:
             judged += [b for b in base if b.key in ends and b.key not in seen]
             pairs += [(r, b, end, over is True) for b in judged for end in ends.get(b.key, ())
                       if (over := _over(ctx, r, about, end)) is not False
-                      and (b.key in within or end.person or b.key in lead or over is True)]
+                      and (b.key in within or end.person or b.key in lead or over is True)
+                      and (b.path == ctx.base.path or _same_change(ctx, r, b, end))]
     if pairs:
         _ended_pairs(ctx, pairs)
     moved_from(ctx, base, scopes)
@@ -293,6 +292,34 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended, bool]]) -
                    "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
+
+
+def _tells_earlier(ctx: MergeContext, r: Ref, found: tuple[Ended, ...]) -> bool:
+    """Whether what older unit `r` says is over (`found`) speaks for the versions before
+    it: a person who left always; a thing gone, replaced, moved or done unless the unit
+    says it is for a while ("closed until the end of January", Lexicon.for_a_while), and,
+    for what was replaced, moved or done, a short while too ("away for repair this week",
+    Lexicon.for_a_time: the standing arrangement holds again after it)."""
+    if any(end.person for end in found):
+        return True
+    words = set(re.findall(r"[a-z]+", said(r.unit).lower()))
+    if not found or words & ctx.lexicon.for_a_while:
+        return False
+    return all(end.kind == "gone" for end in found) or not words & ctx.lexicon.for_a_time
+
+
+def _same_change(ctx: MergeContext, r: Ref, teller: Ref, end: Ended) -> bool:
+    """An older version's news that a thing was replaced, moved or done ends an earlier
+    version's unit only where that unit speaks of what changed, not of the thing alone:
+    "Service bookings are now taken through the online calendar instead of the paper
+    ledger" ends "Book a service in the paper ledger", not "Service records are kept in
+    the paper ledger". Two content words of the news beyond the thing's own must be the
+    unit's too (a person who left, or a thing gone whole, needs none)."""
+    if end.person or end.kind == "gone":
+        return True
+    thing = content_prefixes(ctx, end.said) | {w[:4] for w in end.words}
+    news = content_prefixes(ctx, said(teller.unit)) - thing
+    return len(news & (content_prefixes(ctx, said(r.unit)) - thing)) >= 2
 
 
 def _not_carried(e: LedgerEntry) -> bool:

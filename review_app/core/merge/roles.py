@@ -30,6 +30,7 @@ _TOKEN = re.compile(r"[A-Za-z][\w'’\-]*|[.;!?()\[\]:]")
 _STOP = frozenset(".;!?()[]")  # a slot does not reach across a sentence or a bracket
 _ACRONYM = re.compile(r"[A-Z0-9]+s?")  # "BU", "BUs", "API": no one's name
 _WINDOW = 4  # tokens looked at on each side of a name
+_SHARED = ("co-", "joint")  # a role several people hold at once
 _WORD = re.compile(r"[a-z][a-z'’\-]*")  # a lower-case word ("chair"; not "x2")
 
 
@@ -159,6 +160,9 @@ def _role_after(tokens: list[str], at: int, lexicon: Lexicon,
     if k < len(tokens) and tokens[k].lower() in lexicon.determiners:
         return k + 1, taking
     run = _phrase(tokens, k, lexicon, comma if taking else None)
+    if taking and k + len(run) < len(tokens) and tokens[k + len(run)].lower() in \
+            lexicon.role_of_words and (k + len(run) - 1) not in comma:
+        return None  # "who serves as treasurer of the county league": another body's role
     if len(run) >= (1 if taking else 2) and not any(
             w.lower().endswith(("ly", "ing", "ed")) for w in run):
         return k, taking
@@ -208,6 +212,8 @@ def same_slot(a: Holder, b: Holder) -> bool:
     same, the other said by one only: "the coordinator" / "coordinator for volunteer
     shifts"), or the same two words of what each does after it. A label names its
     role whole: "Coxswain: Morag Reid" is not the "deputy coxswain, Isla Frost"."""
+    if any(w.startswith(_SHARED) for h in (a, b) for w in (h.head, *h.before)):
+        return False  # a co-chair is one of two: another co-chair replaces no one
     whole = a.label or b.label
     return (bool(a.before) and bool(b.before) and a.head == b.head and (
         a.before == b.before if whole else a.before <= b.before or b.before <= a.before)) or (
