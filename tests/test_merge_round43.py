@@ -1,13 +1,12 @@
-"""Round 43: two things a reader of a merged chain meets. What a newer older version says
-was replaced or moved speaks for the versions before it, as what it says is gone already
-did: v2's "Specimens are now logged in the online register instead of the paper ledger"
-ends v1's "Every specimen is logged in the paper ledger ...", though the newest says
-nothing of either. And older steps carried into a section of the newest are numbered on
-without the gap a step left behind ("1. ... 3." reads as a list missing a step), as they
-already were under a heading of their own; one step alone is written as an item. And
-a role held by someone named in brackets ("The professional (currently Tom Reyes)") or
-taken in a clause ("Kate Lowe, who took over as treasurer") is read as a role that
-changed hands. Domains no other merge test uses (a taxidermy
+"""Round 43: what a reader of a merged chain meets, and a flip that did nothing. Older
+steps carried into a section of the newest are numbered on without the gap a step left
+behind ("1. ... 3." reads as a list missing a step), as they already were under a heading
+of their own, and one step alone is written as an item. A role held by someone named in
+brackets ("The professional (currently Tom Reyes)") or taken in a clause ("Kate Lowe, who
+took over as treasurer") is read as a role that changed hands. And the person's "older"
+choice on a line a newer older version superseded (v2's "Dave Hollins moved to the
+Manchester branch" over v1's "our rep is Dave Hollins") writes it; before, the preview
+offered the flip and nothing changed. Domains no other merge test uses (a taxidermy
 studio, a synchronised swimming squad, a real tennis club)."""
 
 from __future__ import annotations
@@ -21,79 +20,32 @@ from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 12, 6, 9, 0, 0)
 LEDGER = "Every specimen is logged in the paper ledger kept beside the chest freezer."
-VISITORS = "Visitors may watch the work on open Saturdays, 10am to 1pm."
+REP = "Glass eyes come from Oakley Supplies; our rep is Dave Hollins, 07700 900123."
 
 INTAKE_V1 = f"""How specimens come into the Fenwick taxidermy studio.
-
-## Booking in
-
-1. Bag and label the specimen with the finder's name and the date.
-2. Freeze it at -20°C until the skinning day.
 
 ## Records
 
 {LEDGER}
 
-## Visitors
+## Suppliers
 
-{VISITORS}
+{REP}
 """
-INTAKE_V2 = """How specimens come in, revised after the spring audit. Specimens are now logged in \
-the online register instead of the paper ledger.
+INTAKE_V2 = """How specimens come in. Dave Hollins moved to the Manchester branch in May. \
+Specimens are now logged in the online register instead of the paper ledger.
 
 ## Booking in
 
 - Bag and label each specimen with the finder's name and the date.
-- Freeze at -20°C until it is skinned.
 """
 INTAKE_V3 = """Specimen intake at the Fenwick taxidermy studio.
 
 ## Intake
 
 - Bag and label every specimen: finder's name, date, where it was found.
-- Freeze at -18°C until skinning.
 - Salvage licences are checked by Nadia Brook before work starts.
 """
-
-
-def _chain(*texts: str, **kw):
-    """Merge versions v1..vN of one note (oldest first), kept in the newest's file."""
-    notes = [dated(f"studio/v{i}.md", f"Specimen intake v{i}", f"studio/v{i}", text,
-                   modified=f"202{i + 1}-05-01") for i, text in enumerate(texts, 1)]
-    return compose("merge", notes[-1], notes[-2::-1], kept=notes[-1], now=NOW, **kw)
-
-
-def _entry(composed, start: str):
-    return next(e for e in composed.ledger.entries if e.text.startswith(start))
-
-
-def test_a_newer_older_version_saying_a_thing_was_replaced_ends_it_in_the_versions_before():
-    composed = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3)
-    assert "paper ledger kept beside the chest freezer" not in composed.text
-    ledger = _entry(composed, "Every specimen is logged")
-    assert ledger.status == "superseded" and "older" in ledger.flips
-    assert "a newer version says paper ledger was replaced" in ledger.why
-    assert "online register instead of the paper ledger" in (ledger.by_text or "")
-    # the version that tells the change is still written, and so is what it does not end
-    assert "now logged in the online register" in composed.text
-    assert VISITORS in composed.text
-
-
-def test_the_ended_older_line_is_written_when_the_person_takes_the_older_value():
-    first = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3)
-    again = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3,
-                   choices={_entry(first, "Every specimen is logged").key: "older"})
-    assert LEDGER in again.text
-
-
-def test_what_the_newest_itself_says_was_replaced_is_judged_as_before():
-    """Two versions only: the teller is the newest, as before this round."""
-    composed = _chain(INTAKE_V1, INTAKE_V2)
-    ledger = _entry(composed, "Every specimen is logged")
-    assert ledger.status == "superseded" and "the newest says" in ledger.why
-    assert LEDGER not in composed.text
-
-
 SQUAD_V1 = """Training for the Kestrel synchronised swimming squad.
 
 ## Before training
@@ -113,6 +65,34 @@ The squad trains at Millbrook Leisure Centre on Tuesday evenings.
 Arrive 30 minutes early for land drills on poolside. Nose clips go on before any lift.
 """
 
+
+def _chain(*texts: str, **kw):
+    """Merge versions v1..vN of one note (oldest first), kept in the newest's file."""
+    notes = [dated(f"studio/v{i}.md", f"Specimen intake v{i}", f"studio/v{i}", text,
+                   modified=f"202{i + 1}-05-01") for i, text in enumerate(texts, 1)]
+    return compose("merge", notes[-1], notes[-2::-1], kept=notes[-1], now=NOW, **kw)
+
+
+def _entry(composed, start: str):
+    return next(e for e in composed.ledger.entries if e.text.startswith(start))
+
+
+
+def test_the_older_choice_on_a_line_a_newer_older_version_ended_writes_it():
+    first = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3)
+    rep = _entry(first, "Glass eyes come from")
+    assert rep.status == "superseded" and "older" in rep.flips and REP not in first.text
+    assert "Dave Hollins moved" in (rep.by_text or "")  # v2's line, not the newest's
+    again = _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3, choices={rep.key: "older"})
+    assert REP in again.text and again.text.count("Oakley Supplies") == 1
+
+
+def test_guards_from_review_a_newer_older_versions_instead_of_ends_no_earlier_line():
+    """Tried this round and withdrawn after two reviews: v2's "instead of the paper
+    ledger" ending v1's lines that name the ledger ended lines about other things
+    ("Junior coaching is held at the Crown" under "Adult coaching is now held at the
+    library instead of the Crown") and standing arrangements changed for a while."""
+    assert LEDGER in _chain(INTAKE_V1, INTAKE_V2, INTAKE_V3).text
 
 def _squad(**kw):
     notes = [dated(f"squad/v{i}.md", f"Squad training v{i}", f"squad/v{i}", text,
@@ -223,21 +203,6 @@ def test_a_bracket_of_a_count_or_a_place_is_no_role():
     assert heads("Sam Hale is away on Mondays.")["sam hale"] != "away"
 
 
-def test_guards_from_review_a_newer_older_version_ends_only_what_its_change_speaks_of():
-    """Review findings: v2's "instead of the paper ledger" ended every v1 line naming the
-    ledger, and a repair for a week ended the standing arrangement."""
-    v1 = INTAKE_V1.replace("## Visitors", "## Store\n\nSpare glass eyes are kept in the "
-                           "drawer under the paper ledger.\n\n## Visitors")
-    composed = _chain(v1, INTAKE_V2, INTAKE_V3)
-    assert "Spare glass eyes are kept in the drawer under the paper ledger." in composed.text
-    assert LEDGER not in composed.text  # what the change speaks of is still ended
-    away = INTAKE_V2.replace(
-        "Specimens are now logged in the online register instead of the paper ledger.",
-        "The paper ledger is away for repair this week, so specimens are logged on the "
-        "spare laptop instead of the paper ledger.")
-    assert LEDGER in _chain(INTAKE_V1, away, INTAKE_V3).text
-
-
 def test_guards_from_review_steps_a_version_names_by_number_keep_their_numbers():
     v1 = SQUAD_V1.replace("3. Competition costumes", "3. Competition costumes") + (
         "4. Warm up with 400 m of easy front crawl.\n\n## Juniors\n\n"
@@ -260,3 +225,31 @@ def test_guards_from_review_another_bodys_role_or_a_shared_one_changes_no_hands(
                     newest, ENGLISH) is None
     assert replaced("Owen Pike, who serves as treasurer, checks our accounts each April.",
                     newest, ENGLISH) == 0
+
+
+def test_guards_from_review_a_past_or_one_of_many_holders_is_no_role_that_changed_hands():
+    from review_app.core.merge.lexicon import ENGLISH
+    from review_app.core.merge.roles import replaced
+
+    newest = ["- Captain: Ben Tull", "- Coach: Ben Tull"]
+    for line in ("Tom Reyes (captain 2019-2022) keeps the trophy cabinet.",
+                 "Ana Ruiz, who became a coach in 2019, runs the junior sessions.",
+                 "Ana Ruiz (coaches) runs the junior sessions on Saturdays."):
+        assert replaced(line, newest, ENGLISH) is None, line
+
+
+def test_guards_from_review_steps_named_by_an_ordinal_or_going_on_keep_their_numbers():
+    v1 = SQUAD_V1 + ("4. If the pool is cold, go back to the third step and add a cap.\n")
+    notes = [dated(f"squad/v{i}.md", f"Squad training v{i}", f"squad/v{i}", text,
+                   modified=f"202{i + 2}-05-01") for i, text in enumerate((v1, SQUAD_V2), 1)]
+    text = compose("merge", notes[1], [notes[0]], kept=notes[1], now=NOW).text
+    assert "3. Competition costumes are ordered from Splashline" in text
+    lone = SQUAD_V1.replace("3. Competition costumes are ordered from Splashline, order code "
+                            "KS-24.", "3. Then order the competition costume from Splashline.")
+    lone = lone.replace("1. Hair up in a gelatine bun; gelatine is £3 a packet from Coach "
+                        "Mei.", "1. Nose clips ready in the kit bag.")
+    notes = [dated(f"squad/v{i}.md", f"Squad training v{i}", f"squad/v{i}", text,
+                   modified=f"202{i + 2}-05-01") for i, text in enumerate((lone, SQUAD_V2), 1)]
+    text = compose("merge", notes[1], [notes[0]], kept=notes[1], now=NOW).text
+    assert "Then order the competition costume from Splashline." in text
+    assert "- Then order" not in text

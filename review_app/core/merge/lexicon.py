@@ -58,6 +58,10 @@ class Lexicon(StandingWords):
     relative_pronouns: frozenset[str] = field(default_factory=lambda: word_set("""
         who
         """))
+    # Determiners that name one of many ("who became a coach"), not the one post.
+    indefinite_articles: frozenset[str] = field(default_factory=lambda: word_set("""
+        a an
+        """))
     # After a role taken in a clause, the body it is held in ("who serves as treasurer
     # of the county league", "who became chair for the parish council"): another body's
     # role, not the note's.
@@ -488,11 +492,6 @@ class Lexicon(StandingWords):
     for_a_while: frozenset[str] = field(default_factory=lambda: word_set("""
         until till temporarily temporary while during meantime meanwhile winter summer
         spring autumn refit refurbishment repairs
-        """))
-    # A change for a short while ("the terminal is away for repair this week, so card
-    # payments go on the tablet instead"): what it replaced stands again after it.
-    for_a_time: frozenset[str] = field(default_factory=lambda: word_set("""
-        repair today tonight week weekend fortnight month temporary temporarily
         """))
     # The word before what a rate is counted by ("£2 per bird"): that word is the rate's
     # unit, not the thing priced (facts.value_frames).

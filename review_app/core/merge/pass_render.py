@@ -335,7 +335,8 @@ def _numbered_on(ctx: MergeContext, refs: list[Ref], lines: Lines) -> Lines:
             ctx.older_doc(p).lines)) for p in {r.path for r in steps}):
         return lines  # ("Juniors skip step 3": its numbers name its steps)
     if len(steps) == 1:
-        return _as_item(lines)
+        # ("3. Then set the alarm ..." leans on a step before it: as written)
+        return lines if _GOES_ON.match(steps[0].unit.raw[0].lstrip()) else _as_item(lines)
     return _closed_up(lines, _lists_from_one(ctx, refs))
 
 
@@ -359,8 +360,14 @@ def _named_by_number(ctx: MergeContext, refs: list[Ref]) -> bool:
     return any((r.path, r.unit.block) in blocks for r in named)
 
 
-_STEP_NAMED = re.compile(r"(?:\b(?:steps?|items?|points?|rules?|decisions?|actions?|motions?|"
-                         r"no\.)|#)\s*\d", re.IGNORECASE)
+_ORDINAL = (r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|"
+            r"one|two|three|four|five|six|seven|eight|nine|ten)")
+_STEP_NAMED = re.compile(
+    r"(?:\b(?:steps?|items?|points?|rules?|decisions?|actions?|motions?|no\.)|#)\s*\d"
+    rf"|\b{_ORDINAL}\s+(?:steps?|items?|points?|rules?|decisions?|actions?)\b"
+    rf"|\b(?:steps?|items?|points?|rules?|decisions?|actions?)\s+{_ORDINAL}\b", re.IGNORECASE)
+_GOES_ON = re.compile(r"\d+[.)]\s+(?:then|next|after that|afterwards|finally|also)\b",
+                      re.IGNORECASE)  # a step that goes on from the one before it
 
 
 def _lists_from_one(ctx: MergeContext, refs: list[Ref]) -> bool:

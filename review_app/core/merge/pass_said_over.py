@@ -186,12 +186,10 @@ def run(ctx: MergeContext) -> None:
     lead |= {b.key for b in base if any(end.kind == "gone" and not end.person and end.distinct
                                         for end in ends.get(b.key, ()))}
     people += [b for b in base if b.key in lead and b not in people]
-    # an older version telling that someone left, or that a thing is gone, replaced,
-    # moved or done, speaks for the versions before it (v2's "Dave Hollins moved to the
-    # Manchester branch" over v1's "Rep: Dave Hollins"; v2's "Cast post and cores have been
-    # discontinued" over v1's "Cast post and core: £60"; v2's "We now book slots on the
-    # online sheet instead of the paper calendar" over v1's "1. Book the slot on the paper
-    # calendar"): the older notes come newest first
+    # an older version telling that someone left, or that a thing it names whole is gone,
+    # speaks for the versions before it (v2's "Dave Hollins moved to the Manchester
+    # branch" over v1's "Rep: Dave Hollins"; v2's "Cast post and cores have been
+    # discontinued" over v1's "Cast post and core: £60"): the older notes come newest first
     told: list[Ref] = []
     pairs: list[tuple[Ref, Ref, Ended, bool]] = []  # (..., named whole)
     stated = cache(lambda: stated_facts(ctx))
@@ -200,7 +198,9 @@ def run(ctx: MergeContext) -> None:
         for r in ctx.refs[doc.path]:
             found = ended(said(r.unit), ctx.lexicon) \
                 if r.unit.kind not in ("obs", "rel", "code") else ()
-            if _tells_earlier(ctx, r, found):
+            if any(end.person for end in found) or any(end.kind == "gone" for end in found) \
+                    and not set(re.findall(r"[a-z]+", said(r.unit).lower())) \
+                    & ctx.lexicon.for_a_while:  # ("closed until the end of January")
                 ends[r.key] = found
                 told.append(r)
             e = ctx.entries.get(r.key)
@@ -249,8 +249,7 @@ def run(ctx: MergeContext) -> None:
             judged += [b for b in base if b.key in ends and b.key not in seen]
             pairs += [(r, b, end, over is True) for b in judged for end in ends.get(b.key, ())
                       if (over := _over(ctx, r, about, end)) is not False
-                      and (b.key in within or end.person or b.key in lead or over is True)
-                      and (b.path == ctx.base.path or _same_change(ctx, r, b, end))]
+                      and (b.key in within or end.person or b.key in lead or over is True)]
     if pairs:
         _ended_pairs(ctx, pairs)
     moved_from(ctx, base, scopes)
@@ -292,34 +291,6 @@ def _ended_pairs(ctx: MergeContext, pairs: list[tuple[Ref, Ref, Ended, bool]]) -
                    "schedule" if end.how else "was replaced"
                    if end.kind == "replaced" else "moved" if end.kind == "moved"
                    else "is gone"))
-
-
-def _tells_earlier(ctx: MergeContext, r: Ref, found: tuple[Ended, ...]) -> bool:
-    """Whether what older unit `r` says is over (`found`) speaks for the versions before
-    it: a person who left always; a thing gone, replaced, moved or done unless the unit
-    says it is for a while ("closed until the end of January", Lexicon.for_a_while), and,
-    for what was replaced, moved or done, a short while too ("away for repair this week",
-    Lexicon.for_a_time: the standing arrangement holds again after it)."""
-    if any(end.person for end in found):
-        return True
-    words = set(re.findall(r"[a-z]+", said(r.unit).lower()))
-    if not found or words & ctx.lexicon.for_a_while:
-        return False
-    return all(end.kind == "gone" for end in found) or not words & ctx.lexicon.for_a_time
-
-
-def _same_change(ctx: MergeContext, r: Ref, teller: Ref, end: Ended) -> bool:
-    """An older version's news that a thing was replaced, moved or done ends an earlier
-    version's unit only where that unit speaks of what changed, not of the thing alone:
-    "Service bookings are now taken through the online calendar instead of the paper
-    ledger" ends "Book a service in the paper ledger", not "Service records are kept in
-    the paper ledger". Two content words of the news beyond the thing's own must be the
-    unit's too (a person who left, or a thing gone whole, needs none)."""
-    if end.person or end.kind == "gone":
-        return True
-    thing = content_prefixes(ctx, end.said) | {w[:4] for w in end.words}
-    news = content_prefixes(ctx, said(teller.unit)) - thing
-    return len(news & (content_prefixes(ctx, said(r.unit)) - thing)) >= 2
 
 
 def _not_carried(e: LedgerEntry) -> bool:

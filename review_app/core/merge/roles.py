@@ -122,7 +122,7 @@ def holders(text: str, lexicon: Lexicon, single: bool = False) -> tuple[Holder, 
     for a, b in spans:
         before = side(range(a - 1, -1, -1), b < len(tokens) and tokens[b] == ")")
         after = side(range(b, len(tokens)))
-        if (inside := _bracketed_role(tokens, b)) is not None:  # "Margaret Ellery (chair)":
+        if (inside := _bracketed_role(text, found, b)) is not None:  # "Margaret Ellery (chair)":
             before, after = tuple(stem(w.lower(), lexicon) for w in inside[-2:]), ()
         head = before[0] if before else ""
         if (role := _role_after(tokens, b, lexicon, comma)) is not None:  # "Tomasz is now the
@@ -158,6 +158,8 @@ def _role_after(tokens: list[str], at: int, lexicon: Lexicon,
                                or tokens[k].lower() in lexicon.role_taking):
         k += 1
     if k < len(tokens) and tokens[k].lower() in lexicon.determiners:
+        if taking and tokens[k].lower() in lexicon.indefinite_articles:
+            return None  # "Ana Ruiz, who became a coach in 2019": one of many
         return k + 1, taking
     run = _phrase(tokens, k, lexicon, comma if taking else None)
     if taking and k + len(run) < len(tokens) and tokens[k + len(run)].lower() in \
@@ -169,15 +171,19 @@ def _role_after(tokens: list[str], at: int, lexicon: Lexicon,
     return None
 
 
-def _bracketed_role(tokens: list[str], at: int) -> list[str] | None:
-    """The words of a bracket right after a name when it holds one to three lower-case
-    words and nothing else ("Margaret Ellery (chair)"; not "Kendal (overnight in
-    Kendal)" nor "Dobsonian (x2)"): the person's role."""
-    if at >= len(tokens) or tokens[at] != "(":
+def _bracketed_role(text: str, found: list[re.Match[str]], at: int) -> list[str] | None:
+    """The words of a bracket right after a name (token `at`) when it holds one to three
+    lower-case words and nothing else, the last not a plural ("Margaret Ellery (chair)";
+    not "Kendal (overnight in Kendal)", "Dobsonian (x2)", "Tom Reyes (captain
+    2019-2022)", "Ana Ruiz (coaches)"): the person's role, held by one person."""
+    if at >= len(found) or found[at].group(0) != "(":
         return None
-    end = next((k for k in range(at + 1, min(at + 5, len(tokens))) if tokens[k] == ")"), None)
-    inside = tokens[at + 1:end] if end is not None else []
-    return inside if inside and all(_WORD.fullmatch(t) for t in inside) else None
+    close = text.find(")", found[at].end())
+    inside = text[found[at].end():close].split() if close > 0 else []
+    if not 1 <= len(inside) <= 3 or not all(_WORD.fullmatch(t) for t in inside) \
+            or (inside[-1].endswith("s") and not inside[-1].endswith("ss")):
+        return None
+    return inside
 
 
 def _past_link(tokens: list[str], at: int, lexicon: Lexicon) -> int | None:
