@@ -253,3 +253,34 @@ def test_guards_from_review_steps_named_by_an_ordinal_or_going_on_keep_their_num
     text = compose("merge", notes[1], [notes[0]], kept=notes[1], now=NOW).text
     assert "Then order the competition costume from Splashline." in text
     assert "- Then order" not in text
+
+
+def test_a_year_or_a_count_after_rule_or_point_names_no_step():
+    """A held-out set's "Rules 2023" and "one point per frame" kept two carried lists at
+    "3. ... 5." (the first version of the by-number check read them as step names)."""
+    v1 = SQUAD_V1 + ("\n## Scoring\n\nJudges give one point per clean lift, as in the "
+                     "Rules 2023 handbook.\n")
+    notes = [dated(f"squad/v{i}.md", f"Squad training v{i}", f"squad/v{i}", text,
+                   modified=f"202{i + 2}-05-01") for i, text in enumerate((v1, SQUAD_V2), 1)]
+    text = compose("merge", notes[1], [notes[0]], kept=notes[1], now=NOW).text
+    section = text.split("## Before training\n", 1)[1].split("## Poolside", 1)[0]
+    assert re.findall(r"(?m)^(\d+)\. ", section) == ["1", "2"], section
+
+
+def test_an_older_intro_naming_the_roles_old_holder_is_not_carried_back_for_its_date():
+    """A held-out set's "The treasurer, Helen Marsh, confirmed these figures at the
+    committee meeting on 29 August." was read as the treasurer's role changing hands,
+    then carried back as an intro fact the newest's intro lacks (its date)."""
+    v1 = ("This note records what the Priory Street real tennis club charges as of "
+          "September 2023. The treasurer, Owen Pike, confirmed these figures at the "
+          "committee meeting on 29 August.\n\n## Fees\n\nFull members pay £420 a year.\n")
+    v2 = ("Fees at the Priory Street real tennis club from March 2024. Questions about "
+          "fees go to Kate Lowe, who took over as treasurer at the AGM.\n\n## Fees\n\n"
+          "Full members pay £450 a year.\n")
+    old, new = (dated(f"tennis/fees-{k}.md", f"Club fees {k}", f"tennis/fees-{k}", text,
+                      modified=when)
+                for k, text, when in ((1, v1, "2023-09-05"), (2, v2, "2024-03-01")))
+    composed = compose("merge", new, [old], kept=new, now=NOW)
+    e = _entry(composed, "The treasurer, Owen Pike, confirmed")
+    assert e.status == "superseded" and "another person in that role" in e.why, e
+    assert "confirmed these figures" not in composed.text

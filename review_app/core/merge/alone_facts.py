@@ -12,7 +12,7 @@ from .context import MergeContext, Ref
 from .ended import ended, is_open
 from .ended_text import opens_with, speaks_of
 from .facts import coded_values, label_of, stem
-from .ledger import LEANS_ON_REPLACED
+from .ledger import LEANS_ON_REPLACED, ROLE_REPLACED
 from .lexicon import Lexicon, phrase_cues
 from .older_only import (
     HELD,
@@ -108,7 +108,10 @@ def alone_facts(ctx: MergeContext) -> None:
             if left_out:
                 ctx.entries[r.key] = replace(
                     e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
-            elif b is not None and _intro_fact(ctx, r, b, alone):
+            elif b is not None and _intro_fact(ctx, r, b, alone) and e.why != ROLE_REPLACED:
+                # (an intro naming the role's old holder keeps them: "The treasurer,
+                # Helen Marsh, confirmed these figures on 29 August" under "Owen Pritchard,
+                # who took over as treasurer": the one key of the pair brings it back)
                 ctx.entries[r.key] = set_status(
                     e, "carried", flips=("carry", "drop"),
                     why=f"an older intro's fact the newest's intro lacks: {named}")

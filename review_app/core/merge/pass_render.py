@@ -360,12 +360,13 @@ def _named_by_number(ctx: MergeContext, refs: list[Ref]) -> bool:
     return any((r.path, r.unit.block) in blocks for r in named)
 
 
-_ORDINAL = (r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|"
-            r"one|two|three|four|five|six|seven|eight|nine|ten)")
-_STEP_NAMED = re.compile(
-    r"(?:\b(?:steps?|items?|points?|rules?|decisions?|actions?|motions?|no\.)|#)\s*\d"
-    rf"|\b{_ORDINAL}\s+(?:steps?|items?|points?|rules?|decisions?|actions?)\b"
-    rf"|\b(?:steps?|items?|points?|rules?|decisions?|actions?)\s+{_ORDINAL}\b", re.IGNORECASE)
+_NOUN = r"(?:steps?|items?|points?|rules?|decisions?|actions?|motions?)"
+_STEP_NAMED = re.compile(  # "step 3", "rule 2", "#4"; "the third step", "step three"; not a
+    # year ("Rules 2023") nor a count ("one point per frame")
+    rf"(?:\b(?:{_NOUN}|no\.)|#)\s*\d{{1,2}}\b"
+    rf"|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+{_NOUN}\b"
+    rf"|\b{_NOUN}\s+(?:one|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s+\w+s\b)",
+    re.IGNORECASE)
 _GOES_ON = re.compile(r"\d+[.)]\s+(?:then|next|after that|afterwards|finally|also)\b",
                       re.IGNORECASE)  # a step that goes on from the one before it
 
