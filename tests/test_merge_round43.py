@@ -284,3 +284,30 @@ def test_an_older_intro_naming_the_roles_old_holder_is_not_carried_back_for_its_
     e = _entry(composed, "The treasurer, Owen Pike, confirmed")
     assert e.status == "superseded" and "another person in that role" in e.why, e
     assert "confirmed these figures" not in composed.text
+
+
+def test_guards_from_review_an_old_holders_intro_with_a_number_still_needed_is_carried():
+    v2 = ("Fees at the Priory Street real tennis club from March 2024. Questions about "
+          "fees go to Kate Lowe, who took over as treasurer at the AGM.\n\n## Fees\n\n"
+          "Full members pay £450 a year.\n")
+    for line in ("Fee payments go to the treasurer, Owen Pike, by cheque or on 01632 960 118 "
+                 "(the club office).",
+                 "The treasurer, Owen Pike, says the next fee review is on 12 September 2027."):
+        v1 = ("This note records what the Priory Street real tennis club charges as of "
+              f"September 2023. {line}\n\n## Fees\n\nFull members pay £420 a year.\n")
+        old, new = (dated(f"tennis/fees-{k}.md", f"Club fees {k}", f"tennis/fees-{k}", text,
+                          modified=when)
+                    for k, text, when in ((1, v1, "2023-09-05"), (2, v2, "2024-03-01")))
+        assert line in compose("merge", new, [old], kept=new, now=NOW).text, line
+
+
+def test_guards_from_review_a_step_named_by_a_word_or_with_a_letter_keeps_its_number():
+    for note in ("Juniors may skip step three unless a judge asks.",
+                 "Step 3a applies to juniors only.", "Juniors skip step 3, unless asked."):
+        v1 = SQUAD_V1 + f"\n## Notes\n\n{note}\n"
+        notes = [dated(f"squad/v{i}.md", f"Squad training v{i}", f"squad/v{i}", text,
+                       modified=f"202{i + 2}-05-01")
+                 for i, text in enumerate((v1, SQUAD_V2), 1)]
+        text = compose("merge", notes[1], [notes[0]], kept=notes[1], now=NOW).text
+        section = text.split("## Before training\n", 1)[1].split("## Poolside", 1)[0]
+        assert re.findall(r"(?m)^(\d+)\. ", section) == ["1", "3"], (note, section)

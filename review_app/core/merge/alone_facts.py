@@ -59,6 +59,21 @@ def _before_number(text: str) -> set[str]:
     return set(re.findall(r"[a-z]+", text[:m.start()].lower())[-3:]) if m else set()
 
 
+def _holder_and_day(ctx: MergeContext, r: Ref, alone: list[str]) -> bool:
+    """Whether the facts only `r` states are the names of who holds a role in it and
+    a day of a month (when that holder said or did something): no phone, account, year
+    or other name a reader would still need."""
+    held = {w for h in holders(r.unit.text, ctx.lexicon, True) for w in h.name.split()}
+    for v in alone:
+        kind, _, value = v.partition(":")
+        if kind == "name" and (value in held or value in ctx.lexicon.months):
+            continue
+        if kind == "n" and value.isdigit() and 1 <= int(value) <= 31:
+            continue
+        return False
+    return True
+
+
 def alone_facts(ctx: MergeContext) -> None:
     """An older unit the newest rewrote or left out that holds a fact nothing in the
     newest states is never dropped silently (issue 18: "every fact accounted for")."""
@@ -108,10 +123,11 @@ def alone_facts(ctx: MergeContext) -> None:
             if left_out:
                 ctx.entries[r.key] = replace(
                     e, held=True, why=f"{HELD} ({e.why}; only it states: {named})")
-            elif b is not None and _intro_fact(ctx, r, b, alone) and e.why != ROLE_REPLACED:
-                # (an intro naming the role's old holder keeps them: "The treasurer,
-                # Helen Marsh, confirmed these figures on 29 August" under "Owen Pritchard,
-                # who took over as treasurer": the one key of the pair brings it back)
+            elif b is not None and _intro_fact(ctx, r, b, alone) and not (
+                    e.why == ROLE_REPLACED and _holder_and_day(ctx, r, alone)):
+                # (an intro whose only facts are the role's old holder and a day: "The
+                # treasurer, Helen Marsh, confirmed these figures on 29 August" under
+                # "Owen Pritchard, who took over as treasurer"; one key brings it back)
                 ctx.entries[r.key] = set_status(
                     e, "carried", flips=("carry", "drop"),
                     why=f"an older intro's fact the newest's intro lacks: {named}")

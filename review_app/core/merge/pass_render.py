@@ -361,11 +361,13 @@ def _named_by_number(ctx: MergeContext, refs: list[Ref]) -> bool:
 
 
 _NOUN = r"(?:steps?|items?|points?|rules?|decisions?|actions?|motions?)"
-_STEP_NAMED = re.compile(  # "step 3", "rule 2", "#4"; "the third step", "step three"; not a
-    # year ("Rules 2023") nor a count ("one point per frame")
-    rf"(?:\b(?:{_NOUN}|no\.)|#)\s*\d{{1,2}}\b"
+_MEASURE = r"(?:seconds|minutes|hours|days|weeks|months|years|metres|meters|feet|yards|times)\b"
+_STEP_NAMED = re.compile(  # "step 3", "rule 3a", "#4"; "the third step", "step three"; not
+    # a year ("Rules 2023"), a count ("one point per frame") nor a measure ("steps two
+    # minutes apart")
+    rf"(?:\b(?:{_NOUN}|no\.)|#)\s*\d{{1,2}}(?!\d)"
     rf"|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+{_NOUN}\b"
-    rf"|\b{_NOUN}\s+(?:one|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s+\w+s\b)",
+    rf"|\b{_NOUN}\s+(?:one|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s+{_MEASURE})",
     re.IGNORECASE)
 _GOES_ON = re.compile(r"\d+[.)]\s+(?:then|next|after that|afterwards|finally|also)\b",
                       re.IGNORECASE)  # a step that goes on from the one before it
