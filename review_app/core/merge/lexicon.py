@@ -62,11 +62,29 @@ class Lexicon(StandingWords):
     indefinite_articles: frozenset[str] = field(default_factory=lambda: word_set("""
         a an
         """))
+    # A role several people hold at once ("co-chair", "joint treasurer"): another holder
+    # replaces no one (roles.same_slot); matched as a word's start.
+    shared_role_marks: frozenset[str] = field(default_factory=lambda: word_set("""
+        co- joint
+        """))
     # After a role taken in a clause, the body it is held in ("who serves as treasurer
     # of the county league", "who became chair for the parish council"): another body's
     # role, not the note's.
     role_of_words: frozenset[str] = field(default_factory=lambda: word_set("""
         of for
+        """))
+    # What a note names its list items by ("step 3", "rule 3a", "the third step"): such a
+    # note's carried steps keep their numbers (pass_render.step_named).
+    step_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
+        step steps item items point points rule rules decision decisions action actions
+        motion motions
+        """))
+    ordinal_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        first second third fourth fifth sixth seventh eighth ninth tenth last
+        """))
+    # Words opening a step that goes on from the one before it ("3. Then set the alarm").
+    follow_on_openers: frozenset[str] = field(default_factory=lambda: word_set("""
+        then next after_that afterwards finally also
         """))
     # Words that open a noun phrase ("the coordinator", "our treasurer"): after a
     # copula they make what follows a role ("Tomasz is now the coordinator", not

@@ -48,8 +48,8 @@ def _older(ctx: MergeContext, key: str, *, chosen: bool) -> None:
             # a base unit is replaced by one older unit at most; another the person
             # chose over it (an older intro and an older value both superseded by one
             # lead sentence) is written beside it, not silently left out; so is one
-            # a newer older version superseded (v2's "... instead of the paper ledger"
-            # over v1's "... in the paper ledger"), which is no base unit to replace
+            # a newer older version superseded (v2's "Dave Hollins moved to the
+            # Manchester branch" over v1's "our rep is Dave Hollins"), no base unit
             ctx.entries[key] = replace(e, status="carried", chosen=True,
                                        why=f"written beside (not instead of): {newer.text}")
         return

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -24,6 +25,7 @@ from .carried_lines import STEP, Lines, bullet, chunk
 from .context import MergeContext, Ref
 from .document import Block, Document
 from .held_blocks import held_over
+from .lexicon import Lexicon
 from .other_value import in_intro
 from .placement import section_spot, unit_homes
 from .section_meaning import UNEMBEDDED, WHOLE_BLOCKS
@@ -331,12 +333,14 @@ def _numbered_on(ctx: MergeContext, refs: list[Ref], lines: Lines) -> Lines:
     in the purchases spreadsheet" under "## Ordering routine" reads as a list that lost
     two steps), unless a version names the steps by number."""
     steps = [r for r in refs if r.unit.kind == "step"]
-    if _named_by_number(ctx, refs) or any(_STEP_NAMED.search("\n".join(
+    named = step_named(ctx.lexicon)
+    if _named_by_number(ctx, refs) or any(named.search("\n".join(
             ctx.older_doc(p).lines)) for p in {r.path for r in steps}):
         return lines  # ("Juniors skip step 3": its numbers name its steps)
     if len(steps) == 1:
         # ("3. Then set the alarm ..." leans on a step before it: as written)
-        return lines if _GOES_ON.match(steps[0].unit.raw[0].lstrip()) else _as_item(lines)
+        return lines if goes_on(ctx.lexicon).match(steps[0].unit.raw[0].lstrip()) \
+            else _as_item(lines)
     return _closed_up(lines, _lists_from_one(ctx, refs))
 
 
@@ -360,17 +364,37 @@ def _named_by_number(ctx: MergeContext, refs: list[Ref]) -> bool:
     return any((r.path, r.unit.block) in blocks for r in named)
 
 
-_NOUN = r"(?:steps?|items?|points?|rules?|decisions?|actions?|motions?)"
-_MEASURE = r"(?:seconds|minutes|hours|days|weeks|months|years|metres|meters|feet|yards|times)\b"
-_STEP_NAMED = re.compile(  # "step 3", "rule 3a", "#4"; "the third step", "step three"; not
-    # a year ("Rules 2023"), a count ("one point per frame") nor a measure ("steps two
-    # minutes apart")
-    rf"(?:\b(?:{_NOUN}|no\.)|#)\s*\d{{1,2}}(?!\d)"
-    rf"|\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+{_NOUN}\b"
-    rf"|\b{_NOUN}\s+(?:one|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s+{_MEASURE})",
-    re.IGNORECASE)
-_GOES_ON = re.compile(r"\d+[.)]\s+(?:then|next|after that|afterwards|finally|also)\b",
-                      re.IGNORECASE)  # a step that goes on from the one before it
+def step_named(lexicon: Lexicon) -> re.Pattern[str]:
+    """A note naming its list items by number ("step 3", "rule 3a", "#4"), by ordinal ("the
+    third step") or by a number word ("step three"); not a year ("Rules 2023"), a count
+    ("one point per frame") nor a measure ("steps two minutes apart"). Built once a
+    lexicon (Lexicon.step_nouns, ordinal_words, number_words up to ten, measure_words)."""
+    memo = lexicon.memo("step_named")
+    found = memo.get(None)
+    if found is None:
+        noun = _any(lexicon.step_nouns)
+        numbers = _any({w for w, n in lexicon.number_words if 1 <= n <= 10})
+        found = memo[None] = re.compile(
+            rf"(?:\b(?:{noun}|no\.)|#)\s*\d{{1,2}}(?!\d)"
+            rf"|\b{_any(lexicon.ordinal_words)}\s+{noun}\b"
+            rf"|\b{noun}\s+{numbers}\b(?!\s+{_any(lexicon.measure_words)}\b)", re.IGNORECASE)
+    return found
+
+
+def goes_on(lexicon: Lexicon) -> re.Pattern[str]:
+    """A numbered step that goes on from the one before it ("3. Then set the alarm")."""
+    memo = lexicon.memo("step_goes_on")
+    found = memo.get(None)
+    if found is None:
+        found = memo[None] = re.compile(
+            rf"\d+[.)]\s+{_any(lexicon.follow_on_openers)}\b", re.IGNORECASE)
+    return found
+
+
+def _any(words: Iterable[str]) -> str:
+    """A regex alternation of `words`, longest first ("_" joins a cue's words)."""
+    return "(?:" + "|".join(re.escape(w).replace("_", r"\s+")
+                           for w in sorted(words, key=len, reverse=True)) + ")"
 
 
 def _lists_from_one(ctx: MergeContext, refs: list[Ref]) -> bool:
@@ -383,7 +407,7 @@ def _lists_from_one(ctx: MergeContext, refs: list[Ref]) -> bool:
         return False  # one item alone keeps its number ("7. Rider of the Year": the
         # minutes' decision 7, no list of one)
     for path, bi in blocks:
-        if _STEP_NAMED.search("\n".join(ctx.older_doc(path).lines)):
+        if step_named(ctx.lexicon).search("\n".join(ctx.older_doc(path).lines)):
             return False  # "Repeat steps 2 and 3": its numbers name its steps
         units = ctx.older_doc(path).blocks[bi].units
         m = STEP.match(units[0].raw[0]) if units and units[0].raw else None

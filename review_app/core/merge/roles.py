@@ -30,7 +30,6 @@ _TOKEN = re.compile(r"[A-Za-z][\w'’\-]*|[.;!?()\[\]:]")
 _STOP = frozenset(".;!?()[]")  # a slot does not reach across a sentence or a bracket
 _ACRONYM = re.compile(r"[A-Z0-9]+s?")  # "BU", "BUs", "API": no one's name
 _WINDOW = 4  # tokens looked at on each side of a name
-_SHARED = ("co-", "joint")  # a role several people hold at once
 _WORD = re.compile(r"[a-z][a-z'’\-]*")  # a lower-case word ("chair"; not "x2")
 
 
@@ -213,12 +212,13 @@ def _phrase(tokens: list[str], at: int, lexicon: Lexicon,
 _LOWER = re.compile(r"(?<![\w'’\-])[a-z][\w'’\-]*")
 
 
-def same_slot(a: Holder, b: Holder) -> bool:
+def same_slot(a: Holder, b: Holder, lexicon: Lexicon) -> bool:
     """One role: the same role words before both names (the one nearest each name the
     same, the other said by one only: "the coordinator" / "coordinator for volunteer
     shifts"), or the same two words of what each does after it. A label names its
     role whole: "Coxswain: Morag Reid" is not the "deputy coxswain, Isla Frost"."""
-    if any(w.startswith(_SHARED) for h in (a, b) for w in (h.head, *h.before)):
+    shared = tuple(lexicon.shared_role_marks)
+    if any(w.startswith(shared) for h in (a, b) for w in (h.head, *h.before)):
         return False  # a co-chair is one of two: another co-chair replaces no one
     whole = a.label or b.label
     return (bool(a.before) and bool(b.before) and a.head == b.head and (
@@ -270,7 +270,8 @@ def _newer_index(newer: tuple[str, ...], lexicon: Lexicon) -> _SlotIndex:
     found = memo.get(newer)
     if found is None:
         found = memo[newer] = _SlotIndex(
-            [(k, h) for k, text in enumerate(newer) for h in holders(text, lexicon, True)])
+            [(k, h) for k, text in enumerate(newer) for h in holders(text, lexicon, True)],
+            lexicon)
     return found
 
 
@@ -280,7 +281,8 @@ class _SlotIndex:
     not among every holder: an older text of 3,500 names against a newer one of 3,500
     asked same_slot 36 million times (bench/hostile_input.py merge-abbrev, 3.4 s)."""
 
-    def __init__(self, found: list[tuple[int, Holder]]) -> None:
+    def __init__(self, found: list[tuple[int, Holder]], lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
         self.by_head: dict[str, list[tuple[int, Holder]]] = {}
         self.by_after: dict[frozenset[str], list[tuple[int, Holder]]] = {}
         for k, t in found:
@@ -296,7 +298,7 @@ class _SlotIndex:
             self.by_after.get(h.after, []) if len(h.after) == 2 else [])
         out: dict[int, list[Holder]] = {}
         for k, t in dict.fromkeys(near):
-            if same_slot(h, t):
+            if same_slot(h, t, self.lexicon):
                 out.setdefault(k, []).append(t)
         return out
 
@@ -312,10 +314,10 @@ def moved(older: str, newer: list[str], lexicon: Lexicon) -> int | None:
         return None
     every = [holders(text, lexicon) for text in newer]
     for h in mine:
-        if any(t.label and same_slot(h, t) for theirs in every for t in theirs):
+        if any(t.label and same_slot(h, t, lexicon) for theirs in every for t in theirs):
             continue  # the older role is still on the roster
         for k, theirs in enumerate(every):
-            if any(t.label and t.name == h.name and t.before and not same_slot(h, t)
+            if any(t.label and t.name == h.name and t.before and not same_slot(h, t, lexicon)
                    for t in theirs):
                 return k
     return None
