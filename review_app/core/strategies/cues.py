@@ -31,7 +31,8 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   identity and changes other values, so the changed identity is content of each note's
   own whatever the coverage of the rest. Titles equal but for a version stamp ("v2" /
   "v3") are one document's versions (`SeriesCue.chain`): no series hold, the pair is read
-  by its text and coverage like any rewrite;
+  by its text and coverage like any rewrite, and listed at least as possible like a pair
+  whose newer note says it supersedes the older (below);
 - template (template.py): two notes whose every common line recurs in many other notes
   of the project are two fillings of one template (receipts, alerts, hub stubs), held
   below the likely band as series members are, unless one is the other word for word;
@@ -48,7 +49,10 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   a shape holds it below: the writer's own word that the newer restates the older, which
   every such pair of the dev sets was (score-X/Y/Z/W: 9 of 9, the weakest 0.23 before, its
   wording, values and layout all changed). Its cues are worked out whatever its base score
-  (pair_features.ScoredPairs._restating);
+  (pair_features.ScoredPairs._restating). Titles naming one document's versions are the
+  writer's word as well (`said_restated`): listed, without the bonus, since a version that
+  keeps content of its own may be a release rather than a redraft (score-AF, dev: two
+  chains' first and second versions at 0.22 and 0.27, each the other's nearest neighbour);
 - one shared section (`PairCues.held_as_shared`): where one section of the smaller note has
   a close counterpart in the bigger (Scale.close), the rest of it is less than SHARED_REST
   restated and the bigger keeps at least SHARED_OWN of its own, both notes keep content of
@@ -301,11 +305,19 @@ class PairCues:
             out = listing  # a condensed copy: the reader's duplicate, listed as possible
         if listing is not None and self.held_as_section:
             out = min(out, listing - SERIES_BELOW)
-        if (listing is not None and self.series.restates and out < listing
+        if (listing is not None and self.said_restated and out < listing
                 and not (self.held_below_listing or self.held_as_shared or self.held_as_index
                          or self.held_as_section)):
             out = listing  # the writer says the newer replaces the older: listed, possible
         return out
+
+    @property
+    def said_restated(self) -> bool:
+        """The writer's own word that one note restates the other: the newer says it
+        supersedes the older, or the titles name one document's versions (`SeriesCue.chain`:
+        "Plan v1" / "Plan v3", or "Plan v2" following "Plan"), unless the two share only the
+        project's template (two releases filled from one spec template)."""
+        return self.series.restates or (bool(self.series.chain) and not self.held_as_template)
 
     def features(self) -> dict[str, float]:
         out: dict[str, float] = {"series": float(self.series.series),

@@ -33,7 +33,7 @@ from .cues import (
     PairCues,
     pair_cues,
 )
-from .series import restates, says_restates, versions_of_one
+from .series import restates, says_restates, version_chain, version_stamped, versions_of_one
 from .template import (
     generic_names,
     no_own_content,
@@ -327,21 +327,23 @@ class ScoredPairs:
                                                    self.listing)
 
     def _restating(self) -> np.ndarray:
-        """Pairs below the floor where the newer note says it supersedes/replaces the older:
-        the writer's own word outweighs a low base score (a rewrite whose values and wording
-        all changed, restating its predecessor in a table: 0.22 against it), so their cues,
-        with `RESTATES_BONUS`, are worked out as for any pair a listing can reach."""
+        """Pairs below the floor where the newer note says it supersedes/replaces the older,
+        or the titles name one document's versions (series.version_chain): the writer's own
+        word outweighs a low base score (a rewrite whose values and wording all changed,
+        restating its predecessor in a table: 0.22 against it), so their cues are worked out
+        as for any pair a listing can reach (PairCues.said_restated)."""
         out = np.zeros(self.score.shape, dtype=bool)
         notes = self.client.notes
         saying = {i for i, nt in enumerate(notes) if says_restates(nt)}
-        if not saying:
+        versioned_ = {i for i, nt in enumerate(notes) if version_stamped(nt)}
+        if not (saying or versioned_):
             return out
         said = np.zeros(len(notes), dtype=bool)
-        said[sorted(saying)] = True
+        said[sorted(saying | versioned_)] = True
         maybe = said[self.idx] | said[:self.idx.shape[0], None]
         for r, c_ in zip(*np.nonzero(maybe), strict=True):
             j = int(self.idx[r, c_])
-            if j != r and restates(notes[r], notes[j]):
+            if j != r and (restates(notes[r], notes[j]) or version_chain(notes[r], notes[j])):
                 out[r, c_] = True
         return out
 

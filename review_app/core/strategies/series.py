@@ -5,8 +5,9 @@ Cues, and which way each counts:
 - titles (or permalinks) that differ only by a stamp (core/stamps.py: a year, date,
   version, month, quarter, season or term), neither holding all of the other's
   ("Stollen plan 2025" / "Stollen plan 2026"): against a duplicate, two members of
-  a series. A title that adds a stamp to the other's ("Policy" / "Policy v2") is how
-  an agent names its copy, so it counts for nothing here;
+  a series. A title that adds a stamp to the other's ("Summer camp plan" / "... 2026") is
+  how an agent names its copy, so it counts for nothing here; a version stamp added
+  ("Policy" / "Policy v2") names the next version: for (below);
 - a `follows`, `precedes` or `part_of` relation (or any relation naming a sequence)
   from one note to the other: against, the notes say they are parts of one whole;
 - titles that are the same but for the tokens carrying a number, code or date
@@ -29,8 +30,10 @@ Cues, and which way each counts:
 - `supersedes` / `replaces` from the newer note to the older: FOR a duplicate, the
   newer says it restates the older. It outweighs the cues against;
 - titles that are the same once one version stamp on each side is out ("Booking procedure
-  v1" / "... v3", `versions_of_one`): FOR a duplicate, one document in two versions, each
-  rewriting the last (a chain of one note). None of the cues above counts against such a
+  v1" / "... v3", `versions_of_one`), or one title with a version stamp added to the
+  other ("Rigging inspection" / "... v2", `_next_version`): FOR a duplicate, one document
+  in two versions, each rewriting the last (a chain of one note), listed at least as
+  possible (cues.PairCues.said_restated). None of the cues above counts against such a
   pair: not the stamp, not the digit-carrying token, not a `follows` from the later version
   (it says which is later). Titles differing in more than the stamp ("Kiosk app spec v1" /
   "Waiver service spec v2") name two documents and are read as before.
@@ -57,7 +60,7 @@ from ..notes import Note
 from ..stamps import stamped, unstamped
 
 __all__ = ["SEQUENCE_RELATIONS", "NO_CUE", "SeriesCue", "series_cue", "stamped",
-           "unstamped", "versions_of_one"]
+           "unstamped", "version_chain", "version_stamped", "versions_of_one"]
 
 SEQUENCE_RELATIONS = frozenset({"follows", "precedes", "part_of", "part of", "next",
                                 "previous", "follows_up", "follow_up_of", "continues",
@@ -116,16 +119,31 @@ def versions_of_one(a: str, b: str) -> str:
 
 def _next_version(a: Note, b: Note) -> str:
     """"the original and v2" where one title is the other's with one version stamp added
-    ("Rigging inspection" / "Rigging inspection v2") and that note names the other as the one
-    it follows (a sequence relation): the later version of one document, not the next member
-    of a series. Without the relation such a title is an agent's copy, read by its text."""
+    ("Rigging inspection" / "Rigging inspection v2"): the later version of one document, or
+    an agent's copy of it. A sequence relation naming it the later one (`follows` the
+    original) says the same; any other (`part_of`) says the two are parts of one whole, not
+    versions."""
     for new, old in ((a, b), (b, a)):
         rn, sn = stamped(new.title)
         ro, so = stamped(old.title)
-        if rn and rn == ro and not so and len(sn) == 1 and _VERSION_STAMP.match(sn[0]) and \
-                (link_types(new, old) & AFTER or link_types(old, new) & BEFORE):
+        if not (rn and rn == ro and not so and len(sn) == 1 and _VERSION_STAMP.match(sn[0])):
+            continue
+        out, back = link_types(new, old), link_types(old, new)
+        if out & AFTER or back & BEFORE or not (out | back) & SEQUENCE_RELATIONS:
             return f"the original and {sn[0]}"
     return ""
+
+
+def version_chain(a: Note, b: Note) -> str:
+    """One document in two versions, in words ("v1 and v3", "the original and v2"), by
+    their titles (`versions_of_one`) or a version that names the original it follows
+    (`_next_version`); else ""."""
+    return versions_of_one(a.title, b.title) or _next_version(a, b)
+
+
+def version_stamped(note: Note) -> bool:
+    """The title carries a version stamp: one side of any `version_chain` does."""
+    return any(_VERSION_STAMP.match(t) for t in stamped(note.title)[1])
 
 
 def _natural(stamp: str) -> list[int | str]:
@@ -382,7 +400,7 @@ def says_restates(note: Note) -> bool:
 
 def series_cue(a: Note, b: Note) -> SeriesCue:
     reasons: list[str] = []
-    chain = versions_of_one(a.title, b.title) or _next_version(a, b)
+    chain = version_chain(a, b)
     if chain:
         reasons.append(f"{chain} of one document: the later version restates it (counts for)")
     by_title = not chain and _differ_by_stamp(a.title, b.title)
