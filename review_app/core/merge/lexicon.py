@@ -453,6 +453,18 @@ class Lexicon(StandingWords):
         it its this that these those they them their theirs both such either neither
         latter former otherwise hence thus therefore consequently yes
         """))
+    # Prepositions that, opening a sentence with a demonstrative standing alone as their
+    # object, point at what came before ("After that the surveyor re-checks ...", "Beyond
+    # that, £1 per mile", "Before that, a plain white gi"): the sentence leans on its
+    # predecessor (pass_leaning.leans). Followed by a noun the demonstrative names its own
+    # thing ("At this temperature", "From this season").
+    leaning_prepositions: tuple[str, ...] = (
+        "after", "before", "beyond", "besides", "despite", "until", "apart from",
+        "other than", "on top of", "because of", "in addition to", "instead of",
+        "except for", "as well as", "as for", "unlike")
+    demonstratives: frozenset[str] = field(default_factory=lambda: word_set("""
+        this that these those
+        """))
     # Words that, opening a sentence, point at a person named before it ("She does the
     # first interview", "Her direct line is ..."): the sentence leans on its predecessor
     # like one of `leaning_openers` (merge/pass_leaning.refers_back). Not for
