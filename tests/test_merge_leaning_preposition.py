@@ -66,6 +66,13 @@ def _paragraphs(text: str) -> list[str]:
     ("From this season lessons last 50 minutes.", False),
     ("Before this week ends, book the race night.", False),  # a time, not what came before
     ("After the lesson, return the skis.", False),
+    # a review's findings: the demonstrative names its own people or thing
+    ("Except for those under 12, a helmet is optional on the nursery slope.", False),
+    ("As for those who hold a season pass, parking is free.", False),
+    ("After that first visit, a slope card is issued at the desk.", False),
+    ("On top of that:", False),  # a lead-in to the list after it (pass_lead_in)
+    ("After that we lock the lift hut.", True),
+    ("Beyond that there is a £2 locker fee.", True),
 ])
 def test_an_opening_preposition_pointing_back_leans(text: str, leaning: bool):
     assert leans(text, ENGLISH) is leaning
@@ -103,3 +110,23 @@ def test_its_own_news_stays_when_what_it_follows_is_said_mid_paragraph():
     moved = entry(out, "After that, the lesson can be moved")
     assert moved.status == "carried" and not moved.held
     assert "the lesson can be moved to another day once" in out.text
+
+
+@pytest.mark.parametrize("line", [
+    "Except for those under 12, a helmet is optional on the nursery slope.",
+    "After that first visit, a slope card is issued at the desk.",
+])
+def test_a_rule_of_its_own_after_a_replaced_sentence_is_still_carried(line: str):
+    """A review's finding (failed on the first version of this change, held back): the
+    sentence opens on a preposition and a demonstrative, but names its own people or
+    thing, so it does not lean on the replaced 2-hour rule before it."""
+    older = dated("slope/prices-old.md", "Slope prices", "slope/prices-old",
+                    OLD.replace("Beyond that, £3 per extra half hour.", line),
+                    modified="2025-01-10")
+    assert line in older.body
+    new = dated("slope/prices.md", "Slope prices and lessons", "slope/prices", NEW,
+                modified="2026-01-10")
+    out = compose("merge", new, [older], kept=new)
+    e = entry(out, line[:30])
+    assert e.status == "carried" and not e.held
+    assert line in out.text

@@ -465,6 +465,13 @@ class Lexicon(StandingWords):
     demonstratives: frozenset[str] = field(default_factory=lambda: word_set("""
         this that these those
         """))
+    # ... and the words that open the clause after such a phrase ("After that the ...",
+    # "Beyond that there is ...", "After that we ..."): followed by anything else (an
+    # adjective, a number, "who", "under") the demonstrative names its own thing ("After
+    # that first visit", "Except for those under 12").
+    clause_openers: frozenset[str] = field(default_factory=lambda: word_set("""
+        the a an no we you they it he she i there our your their its his her
+        """))
     # Words that, opening a sentence, point at a person named before it ("She does the
     # first interview", "Her direct line is ..."): the sentence leans on its predecessor
     # like one of `leaning_openers` (merge/pass_leaning.refers_back). Not for

@@ -54,8 +54,11 @@ def leans_by_word(text: str, lexicon: Lexicon) -> bool:
 def _opens_on_what_came_before(text: str, lexicon: Lexicon) -> bool:
     """An opening preposition whose object is a demonstrative standing alone ("After
     that the surveyor ...", "Beyond that, £1 per mile"): the demonstrative is followed by
-    punctuation, a function word or nothing, not by a noun it names ("At this
-    temperature")."""
+    punctuation, the next clause's opening word (Lexicon.clause_openers) or nothing, not by
+    words it names ("After that first visit", "Except for those under 12"). A line
+    announcing what follows it ("On top of that:") is a lead-in (pass_lead_in), not this."""
+    if text.rstrip().endswith(":"):
+        return False
     spans = list(_WORD.finditer(text[:80]))
     words = [m.group(0).lower() for m in spans]
     for phrase in lexicon.leaning_prepositions:
@@ -65,8 +68,7 @@ def _opens_on_what_came_before(text: str, lexicon: Lexicon) -> bool:
             continue
         if len(words) == k + 1 or text[spans[k].end():spans[k + 1].start()].strip():
             return True  # "Beyond that, £1": punctuation ends the phrase
-        nxt = words[k + 1]
-        return nxt in lexicon.function_words and not _when(nxt, lexicon)
+        return words[k + 1] in lexicon.clause_openers
     return False
 
 
