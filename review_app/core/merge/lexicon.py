@@ -453,6 +453,25 @@ class Lexicon(StandingWords):
         it its this that these those they them their theirs both such either neither
         latter former otherwise hence thus therefore consequently yes
         """))
+    # Prepositions that, opening a sentence with a demonstrative standing alone as their
+    # object, point at what came before ("After that the surveyor re-checks ...", "Beyond
+    # that, £1 per mile", "Before that, a plain white gi"): the sentence leans on its
+    # predecessor (pass_leaning.leans). Followed by a noun the demonstrative names its own
+    # thing ("At this temperature", "From this season").
+    leaning_prepositions: tuple[str, ...] = (
+        "after", "before", "beyond", "besides", "despite", "until", "apart from",
+        "other than", "on top of", "because of", "in addition to", "instead of",
+        "except for", "as well as", "as for", "unlike")
+    demonstratives: frozenset[str] = field(default_factory=lambda: word_set("""
+        this that these those
+        """))
+    # ... and the words that open the clause after such a phrase ("After that the ...",
+    # "Beyond that there is ...", "After that we ..."): followed by anything else (an
+    # adjective, a number, "who", "under") the demonstrative names its own thing ("After
+    # that first visit", "Except for those under 12").
+    clause_openers: frozenset[str] = field(default_factory=lambda: word_set("""
+        the a an no we you they it he she i there our your their its his her
+        """))
     # Words that, opening a sentence, point at a person named before it ("She does the
     # first interview", "Her direct line is ..."): the sentence leans on its predecessor
     # like one of `leaning_openers` (merge/pass_leaning.refers_back). Not for

@@ -33,7 +33,13 @@ _ANTECEDENTS = frozenset({"sentence", "item", "step", "check"})
 
 
 def leans(text: str, lexicon: Lexicon) -> bool:
-    """The sentence opens with a word that points back ("It", "These", "The latter")."""
+    """The sentence opens with a word that points back ("It", "These", "The latter") or
+    with a preposition whose object does ("After that", "Beyond that,")."""
+    return leans_by_word(text, lexicon) or _opens_on_what_came_before(text, lexicon)
+
+
+def leans_by_word(text: str, lexicon: Lexicon) -> bool:
+    """The sentence's first word points back ("It", "These", "The latter")."""
     words = _WORD.findall(text[:40].lower())
     if not words:
         return False
@@ -43,6 +49,27 @@ def leans(text: str, lexicon: Lexicon) -> bool:
     if len(words) > 1 and _when(words[1], lexicon):
         return False  # "This year ...", "That Friday ...": it points at a time, not back
     return first in lexicon.leaning_openers
+
+
+def _opens_on_what_came_before(text: str, lexicon: Lexicon) -> bool:
+    """An opening preposition whose object is a demonstrative standing alone ("After
+    that the surveyor ...", "Beyond that, £1 per mile"): the demonstrative is followed by
+    punctuation, the next clause's opening word (Lexicon.clause_openers) or nothing, not by
+    words it names ("After that first visit", "Except for those under 12"). A line
+    announcing what follows it ("On top of that:") is a lead-in (pass_lead_in), not this."""
+    if text.rstrip().endswith(":"):
+        return False
+    spans = list(_WORD.finditer(text[:80]))
+    words = [m.group(0).lower() for m in spans]
+    for phrase in lexicon.leaning_prepositions:
+        head = phrase.split()
+        k = len(head)
+        if words[:k] != head or len(words) <= k or words[k] not in lexicon.demonstratives:
+            continue
+        if len(words) == k + 1 or text[spans[k].end():spans[k + 1].start()].strip():
+            return True  # "Beyond that, £1": punctuation ends the phrase
+        return words[k + 1] in lexicon.clause_openers
+    return False
 
 
 def refers_back(text: str, lexicon: Lexicon) -> bool:
@@ -125,6 +152,10 @@ def run(ctx: MergeContext) -> None:
                 ctx.leans[r.key] = target
                 continue
             a = ctx.entries[before.key]
+            if a.status == "present" and not leans_by_word(r.unit.text, ctx.lexicon) \
+                    and _opens_on_what_came_before(r.unit.text, ctx.lexicon):
+                continue  # "After that, no refunds, but you may transfer ...": what it
+                # follows is still said, so it stays where the older note's order puts it
             ctx.entries[r.key] = replace(
                 e, status="dropped", held=True, flips=("carry", "drop"),
                 why=f"it leans on the unit before it, "
