@@ -62,8 +62,10 @@ def spelled_numbers(text: str, lexicon: Lexicon, *, measured: bool = False) -> s
     fractions = tables.fractions if not measured else {}
     words = [m.lower() for m in _SPELLED.findall(text)]
     for k, low in enumerate(words):
-        if (share := fractions.get(low)) is not None:
-            out.add(f"n:{share}%")  # "half up front": 50% (what the newest states)
+        if (share := fractions.get(low.split("-")[0])) is not None:
+            # "half up front", "half-price entry": 50% (what the newest states), as the
+            # same words apart ("half price") already were
+            out.add(f"n:{share}%")
             continue
         if "-" not in low:  # (one part: most words, and most are no number)
             value = table.get(low)
