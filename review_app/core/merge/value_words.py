@@ -39,6 +39,11 @@ class ValueWords:
     # worded_values.spelled_numbers): read so only in what the newest states, where "half" is one
     # more way of saying a value an older "50%" gives.
     share_fractions: tuple[tuple[str, int], ...] = (("half", 50),)
+    # ... and the words after such a fraction in one hyphenated word that make it a share
+    # of a price ("half-price", "half-fare"): "half-term", "half-marathon" are no share.
+    share_compound_heads: frozenset[str] = field(default_factory=lambda: word_set("""
+        price prices rate fare fares fee fees cost off
+        """))
     # Numbers written as words (worded_values.spelled_numbers: "thirty-two" is 32).
     number_words: tuple[tuple[str, int], ...] = (
         ("zero", 0), ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5),

@@ -62,7 +62,7 @@ def spelled_numbers(text: str, lexicon: Lexicon, *, measured: bool = False) -> s
     fractions = tables.fractions if not measured else {}
     words = [m.lower() for m in _SPELLED.findall(text)]
     for k, low in enumerate(words):
-        if (share := fractions.get(low.split("-")[0])) is not None:
+        if (share := fractions.get(_share_head(low, lexicon))) is not None:
             # "half up front", "half-price entry": 50% (what the newest states), as the
             # same words apart ("half price") already were
             out.add(f"n:{share}%")
@@ -83,6 +83,13 @@ def spelled_numbers(text: str, lexicon: Lexicon, *, measured: bool = False) -> s
             continue
         out.add("n:" + str(sum(v for v in values if v is not None)) + ("%" if share else ""))
     return out
+
+
+def _share_head(word: str, lexicon: Lexicon) -> str:
+    """The fraction a word says a share with: itself, or the first part of a hyphenated
+    price word ("half-price"; not "half-term", "half-marathon")."""
+    head, _, rest = word.partition("-")
+    return head if rest in lexicon.share_compound_heads else word
 
 
 _CLOCK_TOKEN = re.compile(r"[A-Za-z][A-Za-z'’]*|\d{1,2}(?![\d:.,])")
