@@ -68,7 +68,7 @@ def _holder_and_day(ctx: MergeContext, r: Ref, alone: list[str]) -> bool:
         kind, _, value = v.partition(":")
         if kind == "name" and (value in held or value in ctx.lexicon.months):
             continue
-        if kind == "n" and value.isdigit() and 1 <= int(value) <= 31:
+        if kind == "n" and value.isdecimal() and 1 <= int(value) <= 31:
             continue
         return False
     return True

@@ -108,7 +108,7 @@ def interrupts(item: re.Match[str]) -> bool:
     marker, rest = item.group(2), item.group(4)
     if not rest.strip():
         return False
-    return not marker[:1].isdigit() or int(marker[:-1]) == 1
+    return not marker[:1].isdecimal() or int(marker[:-1]) == 1
 
 
 def _list_kind(first_marker: str, boxed: bool) -> BlockKind:

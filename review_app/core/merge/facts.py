@@ -307,8 +307,8 @@ def counts(text: str, lexicon: Lexicon) -> set[tuple[int, str]]:
     k = 0
     while k < len(words) - 1:
         w = words[k]
-        n = int(w) if w.isdigit() else table.get(w)
-        if n is not None and not w.isdigit() and k + 2 < len(words) and n >= 20 and \
+        n = int(w) if w.isdecimal() else table.get(w)
+        if n is not None and not w.isdecimal() and k + 2 < len(words) and n >= 20 and \
                 (unit := table.get(words[k + 1])) is not None and unit < 10:
             n, k = n + unit, k + 1  # "thirty two"
         nxt = words[k + 1]

@@ -55,8 +55,8 @@ def _announced(doc: Document, bi: int, text: str, words: dict[str, int]) -> list
         return []
     if text.rstrip().endswith(":"):
         return after[:1]  # a colon introduces what comes right after it
-    numbers = [int(w) if w.isdigit() else words[w]
-               for w in _WORD.findall(text.lower()) if w.isdigit() or w in words]
+    numbers = [int(w) if w.isdecimal() else words[w]
+               for w in _WORD.findall(text.lower()) if w.isdecimal() or w in words]
     if len(numbers) != 1:
         return []
     (n,) = numbers

@@ -284,8 +284,8 @@ def _times_per(tokens: list[str], k: int, lexicon: Lexicon) -> tuple[str, int] |
     if low[0] in _words(lexicon).times:
         n, j = _words(lexicon).times[low[0]], 1
     elif len(low) > 1 and low[1] == "times" and (
-            low[0].isdigit() or low[0] in _words(lexicon).spelled):
-        n, j = int(low[0]) if low[0].isdigit() else _words(lexicon).spelled[low[0]], 2
+            low[0].isdecimal() or low[0] in _words(lexicon).spelled):
+        n, j = int(low[0]) if low[0].isdecimal() else _words(lexicon).spelled[low[0]], 2
     else:
         return None
     if len(low) > j + 1 and low[j] in lexicon.per_words and \
