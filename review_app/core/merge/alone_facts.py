@@ -11,7 +11,7 @@ from dataclasses import replace
 from .context import MergeContext, Ref
 from .ended import ended, is_open
 from .ended_text import opens_with, speaks_of
-from .facts import coded_values, label_of, stem
+from .facts import as_count, coded_values, label_of, stem
 from .ledger import LEANS_ON_REPLACED, ROLE_REPLACED
 from .lexicon import Lexicon, phrase_cues
 from .older_only import (
@@ -68,7 +68,7 @@ def _holder_and_day(ctx: MergeContext, r: Ref, alone: list[str]) -> bool:
         kind, _, value = v.partition(":")
         if kind == "name" and (value in held or value in ctx.lexicon.months):
             continue
-        if kind == "n" and value.isdecimal() and 1 <= int(value) <= 31:
+        if kind == "n" and 1 <= (as_count(value) or 0) <= 31:
             continue
         return False
     return True

@@ -7,7 +7,7 @@ import re
 from .context import MergeContext, Ref
 
 Lines = list[tuple[str, str | None]]  # (line, the member it came from; None: base)
-STEP = re.compile(r"^(\s*)(\d+)([.)])(\s+)")
+STEP = re.compile(r"^(\s*)(\d{1,9})([.)])(\s+)")
 
 
 def chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
@@ -41,5 +41,5 @@ def chunk(ctx: MergeContext, refs: list[Ref]) -> Lines:
 def bullet(line: str) -> str:
     """A list line's indent, bullet or number and box, for a line written in its own
     words (`written`) in that line's place."""
-    return re.match(r"\s*(?:(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)?",  # type: ignore[union-attr]
+    return re.match(r"\s*(?:(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?)?",  # type: ignore[union-attr]
                     line).group(0)

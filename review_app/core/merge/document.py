@@ -18,7 +18,8 @@ from .ledger import BlockKind, UnitKind
 _ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
 _FENCE = re.compile(r"^\s*(```+|~~~+)")
-_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])(\s+)(.*)$")
+# an ordered marker is 1-9 digits (CommonMark): a longer run opens no list item
+_ITEM = re.compile(r"^(\s*)([-*+]|\d{1,9}[.)])(\s+)(.*)$")
 _BOX = re.compile(r"^\[([ xX])\]\s+(.*)$")
 _FOOTNOTE = re.compile(r"^\[\^[^\]]+\]:\s*")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}")

@@ -44,6 +44,18 @@ _CLOCKS = re.compile(r"(?<![\d:])(\d{1,2}:\d\d)\s?[-–]\s?(\d{1,2}:\d\d)(?![\d:
 _HOURS = re.compile(r"(?<![\d:.])(\d{1,2})\s?[-–]\s?(\d{1,2})\s?([ap]m)\b", re.IGNORECASE)
 
 
+MAX_DIGITS = 9
+"""The most digits a number read as a count or a list's item number has (CommonMark's
+limit for an ordered list marker): a longer run of digits is text, not a count, and `int`
+refuses runs of thousands of digits."""
+
+
+def as_count(token: str) -> int | None:
+    """A token of decimal digits as its number, up to MAX_DIGITS; else None ("²" is a
+    digit to `str.isdigit`, not to `int`)."""
+    return int(token) if token.isdecimal() and len(token) <= MAX_DIGITS else None
+
+
 def one_spelling(text: str) -> str:
     """`text` with each value in the one spelling facts read it in."""
     if not any(map(str.isdigit, text)):
@@ -307,7 +319,7 @@ def counts(text: str, lexicon: Lexicon) -> set[tuple[int, str]]:
     k = 0
     while k < len(words) - 1:
         w = words[k]
-        n = int(w) if w.isdecimal() else table.get(w)
+        n = as_count(w) if w.isdecimal() else table.get(w)
         if n is not None and not w.isdecimal() and k + 2 < len(words) and n >= 20 and \
                 (unit := table.get(words[k + 1])) is not None and unit < 10:
             n, k = n + unit, k + 1  # "thirty two"

@@ -11,7 +11,7 @@ import re
 from .context import MergeContext
 from .document import Document
 
-MARKER = re.compile(r"^\s*(\d+)[.)]\s")
+MARKER = re.compile(r"^\s*(\d{1,9})[.)]\s")
 
 
 def singular(word: str) -> str:

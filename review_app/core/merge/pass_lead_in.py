@@ -16,6 +16,7 @@ import re
 
 from .context import MergeContext
 from .document import Document
+from .facts import as_count
 from .older_only import set_status
 
 _WORD = re.compile(r"[^\W\d_]+|\d+")
@@ -55,11 +56,11 @@ def _announced(doc: Document, bi: int, text: str, words: dict[str, int]) -> list
         return []
     if text.rstrip().endswith(":"):
         return after[:1]  # a colon introduces what comes right after it
-    numbers = [int(w) if w.isdecimal() else words[w]
+    numbers = [as_count(w) if w.isdecimal() else words[w]
                for w in _WORD.findall(text.lower()) if w.isdecimal() or w in words]
-    if len(numbers) != 1:
+    if len(numbers) != 1 or numbers[0] is None:
         return []
-    (n,) = numbers
+    n = numbers[0]
     if n == len(after) and n > 1:
         return after
     nxt = doc.blocks[after[0]]

@@ -387,7 +387,7 @@ def goes_on(lexicon: Lexicon) -> re.Pattern[str]:
     found = memo.get(None)
     if found is None:
         found = memo[None] = re.compile(
-            rf"\d+[.)]\s+{_any(lexicon.follow_on_openers)}\b", re.IGNORECASE)
+            rf"\d{{1,9}}[.)]\s+{_any(lexicon.follow_on_openers)}\b", re.IGNORECASE)
     return found
 
 

@@ -97,8 +97,10 @@ def lapsed(text: str, older: Note, base: Note) -> bool:
     except ValueError:
         return False
     if m.group(3) is None and when < written:
-        when = when.replace(year=when.year + 1) if m.group(1) \
-            else _month_end(year + 1, number)
+        if m.group(1) is None:
+            when = _month_end(year + 1, number)
+        else:  # "until 29 February" written after it in a leap year: next year's last day
+            when = dt.date(year + 1, number, min(when.day, _month_end(year + 1, number).day))
     return when < base.modified.date()
 
 

@@ -35,7 +35,7 @@ from .other_value import in_intro
 from .pass_units import decisions_heading
 from .section_meaning import UNEMBEDDED, base_section_texts
 
-_STEP = re.compile(r"^\s*(\d+)[.)]\s+")
+_STEP = re.compile(r"^\s*(\d{1,9})[.)]\s+")
 
 
 def _unit(v: np.ndarray) -> np.ndarray:

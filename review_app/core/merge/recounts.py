@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from .context import MergeContext, Ref
-from .facts import stem
+from .facts import as_count, stem
 from .lexicon import Lexicon
 from .pass_units import said
 
@@ -36,7 +36,7 @@ def counts(text: str, lexicon: Lexicon) -> dict[str, frozenset[int]]:
     tokens = _TOKEN.findall(text)
     for number, noun in zip(tokens, tokens[1:], strict=False):
         low = noun.lower()
-        value = int(number) if number.isdecimal() else words.get(number.lower())
+        value = as_count(number) if number.isdecimal() else words.get(number.lower())
         if value is None or value < 2 or 1900 <= value <= 2100 or len(low) < 3 or not (
                 low.endswith("s") or low in lexicon.irregular_plurals) \
                 or low in lexicon.measure_words or low in lexicon.function_words \

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .facts import code_letters, stem
+from .facts import as_count, code_letters, stem
 from .lexicon import Lexicon
 
 # A span of years ("2023-2025", "2023/24", "2025–27"), not a date ("2011-12-05").
@@ -284,8 +284,9 @@ def _times_per(tokens: list[str], k: int, lexicon: Lexicon) -> tuple[str, int] |
     if low[0] in _words(lexicon).times:
         n, j = _words(lexicon).times[low[0]], 1
     elif len(low) > 1 and low[1] == "times" and (
-            low[0].isdecimal() or low[0] in _words(lexicon).spelled):
-        n, j = int(low[0]) if low[0].isdecimal() else _words(lexicon).spelled[low[0]], 2
+            as_count(low[0]) is not None or low[0] in _words(lexicon).spelled):
+        count = as_count(low[0])
+        n, j = count if count is not None else _words(lexicon).spelled[low[0]], 2
     else:
         return None
     if len(low) > j + 1 and low[j] in lexicon.per_words and \
