@@ -59,7 +59,8 @@ def stamped(text: str) -> tuple[str, tuple[str, ...]]:
     return rest, stamps(low)
 
 
-_VERSION = re.compile(r"\b(?:v|version |rev(?:ision)?[\s_-]?)(\d+(?:\.\d+)*)\b", re.IGNORECASE)
+_VERSION = re.compile(r"\b(?:v|version |rev(?:ision)?[\s_-]?)(\d{1,9}(?:\.\d{1,9})*)\b",
+                      re.IGNORECASE)  # (a longer run of digits is no version int() reads)
 
 
 def version(title: str) -> tuple[int, ...] | None:

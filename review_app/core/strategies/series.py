@@ -146,9 +146,11 @@ def version_stamped(note: Note) -> bool:
     return any(_VERSION_STAMP.match(t) for t in stamped(note.title)[1])
 
 
-def _natural(stamp: str) -> list[int | str]:
-    """Sort key reading a stamp's digits as numbers: "v9" before "v10"."""
-    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", stamp)]
+def _natural(stamp: str) -> list[tuple[int, str]]:
+    """Sort key reading a stamp's digits as numbers: "v9" before "v10" (a run of digits
+    by its length, then its digits: any length, where int() refuses thousands)."""
+    return [(len(t.lstrip("0")), t.lstrip("0")) if k % 2 else (0, t)
+            for k, t in enumerate(re.split(r"(\d+)", stamp))]
 
 
 def _period(sa: tuple[str, ...], sb: tuple[str, ...]) -> str:

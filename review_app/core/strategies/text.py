@@ -71,7 +71,9 @@ def title_numbers(title: str) -> frozenset[str]:
         if _YEAR_RE.match(num):
             out.add("y" + num)
         else:
-            out.add(".".join(str(int(part)) for part in num.split(".")))
+            # (int() refuses a run of thousands of digits: such a run is kept as written)
+            out.add(".".join(str(int(part)) if len(part) <= 9 else part.lstrip("0") or "0"
+                             for part in num.split(".")))
     return frozenset(out) if out else _NO_NUMBERS  # most titles: one shared empty set
 
 
