@@ -52,7 +52,10 @@ def to_datetime(value: Any) -> dt.datetime | None:
     else:
         return None
     if out.tzinfo is not None:
-        out = out.astimezone(dt.UTC).replace(tzinfo=None)
+        try:
+            out = out.astimezone(dt.UTC).replace(tzinfo=None)
+        except OverflowError:  # "0001-01-01T00:00:00+05:00": before year 1 in UTC
+            return None
     return out
 
 
