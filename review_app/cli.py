@@ -93,6 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `bm-review undo --list | head -1`: stop quietly
         _silence_stdout()
         return EXIT_BROKEN_PIPE
+    except OSError as exc:  # a file the system refuses (permissions, a full disk): say which
+        print(f"bm-review: error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("bm-review: interrupted", file=sys.stderr)
         return 130

@@ -76,7 +76,20 @@ def resolve_from_args(args: argparse.Namespace) -> Project:
     """The project named by the arguments (folder, project name, --demo); writes nothing."""
     state_dir = getattr(args, "state_dir", None)
     if state_dir is not None:
-        state_dir = state_dir.expanduser().resolve()
+        try:
+            state_dir = state_dir.expanduser().resolve()
+        except (RuntimeError, OSError) as exc:  # a symlink loop
+            raise CommandError(f"--state-dir {state_dir}: cannot be followed: {exc}") from None
+    project = _project_from(args, state_dir)
+    state = project.state
+    if (state.is_symlink() or state.exists()) and not state.is_dir():
+        raise CommandError(f"{state} is bm-review's state folder (its index, decisions and "
+                           "undo journal) but is not a folder; move it aside, or give "
+                           "--state-dir")
+    return project
+
+
+def _project_from(args: argparse.Namespace, state_dir: Path | None) -> Project:
     if getattr(args, "demo", False):
         if args.project:
             raise CommandError("give either PROJECT or --demo, not both")

@@ -123,8 +123,12 @@ def parse_window(spec: str | None, *, now: dt.datetime | None = None,
         return Window("last", since, now, previous_audit=prev["time"])
     m = _DURATION_RE.match(text)
     if m:
-        delta = dt.timedelta(**{_UNITS[m.group(2).lower()]: int(m.group(1))})
-        return Window(text, now - delta, now)
+        try:
+            since = now - dt.timedelta(**{_UNITS[m.group(2).lower()]: int(m.group(1))})
+        except (OverflowError, ValueError):
+            raise WindowError(f"--since {spec!r} reaches back before the year 1; give a "
+                              "shorter window, or 'all'") from None
+        return Window(text, since, now)
     since = parse_time(text)
     if since is None:
         raise WindowError(f"--since {spec!r}: expected a duration (7d, 24h, 2w, 90m), a date "

@@ -134,7 +134,10 @@ def check_inside(root: Path, rel: str) -> Path:
     the way) resolves outside the project or into its state folder."""
     root = root.resolve()
     full = root.joinpath(*PurePosixPath(rel).parts)
-    resolved = full.resolve()  # follows symlinks of the existing part of the path
+    try:
+        resolved = full.resolve()  # follows symlinks of the existing part of the path
+    except (RuntimeError, OSError) as exc:  # a symlink loop on the way
+        raise InvalidInput(f"{rel!r} cannot be followed: {exc}") from None
     if not resolved.is_relative_to(root):
         raise InvalidInput(f"{rel!r} resolves outside the project ({resolved}); a symlinked "
                            "folder or file leads out of it")

@@ -48,6 +48,9 @@ def basic_memory_config_path() -> Path:
 
 def _config_projects(config: dict) -> dict[str, str]:
     projects = config.get("projects") or {}
+    if not isinstance(projects, dict):
+        raise ProjectError("basic-memory config: \"projects\" is not a mapping of project "
+                           "names to folders")
     out: dict[str, str] = {}
     for name, value in projects.items():
         if isinstance(value, str):  # older configs: name -> path
@@ -76,6 +79,9 @@ def resolve_project(arg: str | None, *, state_dir: Path | None = None) -> Projec
             config = json.loads(config_path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise ProjectError(f"cannot read basic-memory config {config_path}: {exc}") from exc
+        if not isinstance(config, dict):
+            raise ProjectError(f"cannot read basic-memory config {config_path}: not a JSON "
+                               "object of settings")
     projects = _config_projects(config)
     if arg:
         if arg in projects:
@@ -92,7 +98,7 @@ def resolve_project(arg: str | None, *, state_dir: Path | None = None) -> Projec
             f"no folder or basic-memory project named {arg!r} (projects in {config_path}: "
             f"{known}). {_NO_PROJECT_HELP}")
     default = config.get("default_project")
-    if default and default in projects:
+    if isinstance(default, str) and default in projects:
         return _checked(projects[default], default, state_dir)
     if not config_path.exists():
         raise ProjectError(f"no project given and no basic-memory config at {config_path}. "
