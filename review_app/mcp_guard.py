@@ -1,5 +1,6 @@
 """A guard in front of the MCP server's stdio: a message nested deeper than any real
-request is answered with a JSON-RPC error at once, by id, and never reaches the SDK.
+request, a line that is not JSON, or a string holding half of a surrogate pair is answered
+with a JSON-RPC error at once, by id, and never reaches the SDK.
 
 The SDK's parser refuses such a line without knowing its id, so the client waited
 for an answer for ever (issue 21). The guard sits on the file descriptors: stdin
@@ -65,8 +66,35 @@ def request_id(line: bytes) -> str | int | None:
 def refusal(line: bytes) -> bytes:
     message = (f"request nested more than {MAX_DEPTH} levels deep: refused, nothing "
                "written (upsert_note takes a title and content as plain strings)")
-    return (json.dumps({"jsonrpc": "2.0", "id": request_id(line),
-                        "error": {"code": -32600, "message": message}}) + "\n").encode()
+    return _error(request_id(line), -32600, message)
+
+
+def _error(rid: str | int | None, code: int, message: str) -> bytes:
+    return (json.dumps({"jsonrpc": "2.0", "id": rid,
+                        "error": {"code": code, "message": message}}) + "\n").encode()
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def unreadable(line: bytes) -> bytes | None:
+    """The error answering a line the SDK would drop without a word (the client then waits
+    for ever), else None: a line that is not JSON (-32700), or a string holding half of a
+    surrogate pair (`"\\ud800"`, no character; -32600)."""
+    if not line.strip():
+        return None
+    try:
+        value = json.loads(line)
+    except ValueError:  # (UnicodeDecodeError too: bytes that are no UTF-8)
+        return _error(None, -32700, "parse error: the line is not JSON; nothing written")
+    if _SURROGATE_ESCAPE.search(line):
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            return _error(request_id(line), -32600,
+                          "a string holds half of a surrogate pair (an escape such as "
+                          "\\ud800), no character: refused, nothing written")
+    return None
 
 
 def guarded_stdio(run: Callable[[], None]) -> None:
@@ -89,8 +117,9 @@ def guarded_stdio(run: Callable[[], None]) -> None:
     def pump_in() -> None:
         with os.fdopen(real_in, "rb", closefd=False) as src, os.fdopen(in_w, "wb") as dst:
             for line in src:
-                if too_deep(line):
-                    write(refusal(line))
+                answer = refusal(line) if too_deep(line) else unreadable(line)
+                if answer is not None:
+                    write(answer)
                     continue
                 dst.write(line)
                 dst.flush()

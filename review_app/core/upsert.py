@@ -321,6 +321,9 @@ def upsert_lock(project: Project, timeout: float | None = None) -> Iterator[None
     except ProjectBusy as exc:
         raise UpsertError(f"{exc} and kept it busy for {timeout:.0f} s; nothing was written, "
                           "try again") from None
+    except OSError as exc:  # the lock file cannot be made or opened (a folder in its place)
+        raise UpsertError(f"cannot take the project lock in {project.state}: {exc}; nothing "
+                          "was written") from None
 
 
 def target_path(proj: Project, directory: object, title: str) -> str:
