@@ -5,12 +5,9 @@ goes on answering."""
 from __future__ import annotations
 
 import json
-import os
-import select
-import subprocess
-import sys
 from pathlib import Path
 
+from helpers_mcp import mcp_session
 from helpers_work import LINEAR, growth
 
 from review_app.mcp_guard import refusal, request_id, too_deep
@@ -39,40 +36,20 @@ def test_the_guard_reads_a_deep_line_in_linear_work():
     assert json.loads(grew.result)["id"] == 5  # the id after the deep part is found
 
 
-def _readline(proc: subprocess.Popen, timeout: float) -> dict | None:
-    ready, _, _ = select.select([proc.stdout], [], [], timeout)
-    return json.loads(proc.stdout.readline()) if ready else None
-
-
 def test_a_deep_argument_over_mcp_is_answered_with_an_error(tmp_path: Path):
     root = tmp_path / "kb"
     root.mkdir()
     (root / "a.md").write_text("---\ntitle: A\n---\n\n# A\n\nText.\n")
-    proc = subprocess.Popen([sys.executable, "-m", "review_app", "mcp", str(root)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, env=dict(os.environ), cwd=tmp_path)
-
-    def send(line: str) -> None:
-        proc.stdin.write(line.encode() + b"\n")
-        proc.stdin.flush()
-
-    try:
-        send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"}}}))
-        assert _readline(proc, 120)["id"] == 1
-        send(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+    with mcp_session(root, tmp_path) as mcp:
         depth = 100_000
-        send('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"upsert_note",'
-             '"arguments":{"title":"x","content":' + "[" * depth + "]" * depth + "}}}")
+        mcp.send('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":'
+                 '"upsert_note","arguments":{"title":"x","content":' + "[" * depth
+                 + "]" * depth + "}}}")
         # the wait is a hang guard, not a bound on speed: before, no answer ever came
-        answer = _readline(proc, 60)
+        answer = mcp.read(60)
         assert answer is not None, "no answer to a deep request"
         assert answer["id"] == 2 and "levels deep" in answer["error"]["message"]
-        send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}))
-        listed = _readline(proc, 30)
-        assert listed["id"] == 3 and listed["result"]["tools"]
-    finally:
-        proc.kill()
-        proc.wait()
+        mcp.send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}))
+        listed = mcp.read(30)
+        assert listed is not None and listed["id"] == 3 and listed["result"]["tools"]
     assert sorted(p.name for p in root.iterdir()) == ["a.md"]  # nothing written

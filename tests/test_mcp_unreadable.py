@@ -7,13 +7,10 @@ written. Domain: a tide mill museum."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from test_mcp_deep import _readline
+from helpers_mcp import mcp_session
 
 from review_app.core.project import Project
 from review_app.core.upsert import UpsertError, upsert_lock
@@ -38,34 +35,17 @@ def test_unreadable_lines_over_mcp_are_answered(tmp_path: Path):
     root = tmp_path / "kb"
     root.mkdir()
     (root / "tours.md").write_text("---\ntitle: Mill tours\n---\n\nTours meet at the pit.\n")
-    proc = subprocess.Popen([sys.executable, "-m", "review_app", "mcp", str(root)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, env=dict(os.environ), cwd=tmp_path)
-
-    def send(line: str) -> None:
-        assert proc.stdin is not None
-        proc.stdin.write(line.encode() + b"\n")
-        proc.stdin.flush()
-
-    try:
-        send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "t", "version": "1"}}}))
-        assert _readline(proc, 120)["id"] == 1
-        send(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-        send('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"upsert_note",'
-             '"arguments":{"title":"Sluice","content":"bad \\ud800 text"}}}')
-        answer = _readline(proc, 60)
+    with mcp_session(root, tmp_path) as mcp:
+        mcp.send('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"upsert_note",'
+                 '"arguments":{"title":"Sluice","content":"bad \\ud800 text"}}}')
+        answer = mcp.read(60)
         assert answer is not None and answer["id"] == 2 and "surrogate" in str(answer)
-        send("{not json")
-        answer = _readline(proc, 60)
+        mcp.send("{not json")
+        answer = mcp.read(60)
         assert answer is not None and answer["error"]["code"] == -32700
-        send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}))
-        listed = _readline(proc, 30)
-        assert listed["id"] == 3 and listed["result"]["tools"]
-    finally:
-        proc.kill()
-        proc.wait()
+        mcp.send(json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}))
+        listed = mcp.read(30)
+        assert listed is not None and listed["id"] == 3 and listed["result"]["tools"]
     assert sorted(p.name for p in root.iterdir()) == ["tours.md"]  # nothing written
 
 

@@ -13,7 +13,6 @@ import hashlib
 import os
 import re
 import sys
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -22,6 +21,7 @@ import frontmatter
 import yaml
 
 from .dating import file_time, own_date, to_datetime
+from .frontmatter_values import unreadable_value
 from .links import MEMORY_URL_RE, WIKILINK_RE
 
 MAX_NOTE_BYTES = 2 * 1024 * 1024
@@ -522,7 +522,7 @@ def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
         return NoteProblem(path, f"invalid YAML frontmatter: {type(exc).__name__}: {exc}")
     if not isinstance(metadata, dict):
         return NoteProblem(path, "invalid YAML frontmatter: not a mapping of keys to values")
-    if (unreadable := _unreadable(metadata)) is not None:
+    if (unreadable := unreadable_value(metadata)) is not None:
         return NoteProblem(path, f"frontmatter {unreadable}; not parsed, left untouched")
     metadata = {_shared(k): _shared(v, 1) for k, v in metadata.items()}
     has_fm = bool(metadata)
@@ -550,33 +550,6 @@ def parse_note(path: str, raw: bytes, *, mtime: float = 0.0,
         has_frontmatter=has_fm, mtime=mtime, text=text,
         locked=_is_true(metadata.get("locked")), modified_source=modified_source,
     )
-
-
-_MAX_INT_BITS = 14_000
-"""A frontmatter number longer than this (about 4,200 decimal digits) cannot be written as
-text: `str` refuses it (Python's limit on integer-to-text conversion)."""
-
-
-def _unreadable(value: Any, depth: int = 0) -> str | None:  # noqa: ANN401 - any YAML value
-    """Why a frontmatter value cannot be read as text, or None: half of a surrogate pair
-    (`title: "\\ud83d"` decodes to no character a note can hold) or a number of thousands of
-    digits (`title: 0xfff...`)."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return "holds half of a surrogate pair (an escape such as \\ud83d), no character"
-        return None
-    if isinstance(value, int):
-        return ("holds a number of thousands of digits"
-                if value.bit_length() > _MAX_INT_BITS else None)
-    if depth < 8 and isinstance(value, dict):
-        items: Iterable[Any] = (x for kv in value.items() for x in kv)
-    elif depth < 8 and isinstance(value, list | tuple | set):
-        items = value
-    else:
-        return None
-    return next((why for x in items if (why := _unreadable(x, depth + 1)) is not None), None)
 
 
 def _shared(value: Any, depth: int = 0) -> Any:  # noqa: ANN401 - any YAML value
