@@ -12,8 +12,9 @@ is carried, and written where it is nearest in meaning, the newest's lead among 
 sections (a fact of the note's subject belongs in its intro), never as a loose
 paragraph at the end of a body section merely less far from it. An older lead sentence telling
 where its version came from ("Gathered from the staff room whiteboard") is superseded
-by the newest lead's own source or occasion, facts or none (_sources). The person can
-flip either verdict."""
+by the newest lead's own source or occasion, facts or none (_sources); one dating its
+version ("as agreed at the AGM on 9 May 2023") by the newest's lead, or dropped where the
+newest has none (_undate). The person can flip either verdict."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ import re
 
 import numpy as np
 
+from ..dating import stated_date
+from ..notes import Note
 from .context import MergeContext, Ref
 from .document import Document
 from .lexicon import phrase_cues
@@ -135,6 +138,40 @@ def _framing(ctx: MergeContext, r: Ref, stated: set[str]) -> str | None:
     return "name for its note" if label else "news of its change"
 
 
+def _version_year(ctx: MergeContext, r: Ref, older: Note) -> int | None:
+    """The latest year an older lead sentence names when every year it names is of its
+    version's own time (from the year before that note was last written) and none is
+    later than the newest's: "Prices agreed by the committee on 3 July 2023", "Fees for
+    2023-24, replacing the 2022 rate card", "Camp 2023 runs from 31 July". Such a
+    sentence dates the version it opens (dev, merge-CY..EC: none of 54 such carried
+    sentences held a fact the answer keys count current, 5 an old value); "founded in
+    1987" is no such date and stays a fact. None else."""
+    years = [int(v[2:6]) for v in r.facts.values
+             if re.fullmatch(r"n:(?:19|20)\d\d(?:-\d\d-\d\d)?", v)]
+    if not years or r.facts.label is not None \
+            or status_statement(r.unit, ctx.lexicon, ctx.thresholds):
+        return None
+    own = stated_date(older).year
+    if min(years) < own - 1 or max(years) > stated_date(ctx.base_note).year:
+        return None
+    return max(years)
+
+
+def _dated_leads(ctx: MergeContext) -> list[tuple[Ref, int]]:
+    """Every older lead sentence the other passes would carry that dates its own
+    version (_version_year), with the year it names."""
+    out = []
+    for note, doc in ctx.older:
+        for r in lead_refs(ctx, doc):
+            e = ctx.entries.get(r.key)
+            if e is None or e.status != "carried" or e.chosen or e.held:
+                continue
+            year = _version_year(ctx, r, note)
+            if year is not None:
+                out.append((r, year))
+    return out
+
+
 def _older_leads(ctx: MergeContext) -> list[Ref]:
     """Each older note's lead sentence the other passes would carry: the intro is the
     lead's first sentence; those after it say things of their own ("Children under
@@ -166,8 +203,28 @@ def _without_lead(ctx: MergeContext) -> None:
                     "names the note")
 
 
+def _undate(ctx: MergeContext, lead: list[Ref]) -> None:
+    """An older lead sentence dating its own version is that version's framing, whatever
+    else it names (issue 18, blind readers: "agreed at the AGM on 9 May 2023", "as of
+    August 2023" opening a note whose newest version is of 2024): superseded by the
+    newest's lead, which dates the note as it is now, or, with no lead there, dropped,
+    the title naming the note. The person can flip either."""
+    for r, year in _dated_leads(ctx):
+        e = ctx.entries[r.key]
+        why = (f"an older version's own date ({year}): it frames that version, and the "
+               "newest")
+        if lead:
+            ctx.entries[r.key] = set_status(e, "superseded", by=lead[0].key,
+                                            by_text=text_of(lead[0]), flips=("newer", "older"),
+                                            why=f"{why}'s lead introduces the note")
+        else:
+            ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"),
+                                            why=f"{why} has no intro; its title names the note")
+
+
 def run(ctx: MergeContext) -> None:
     lead = lead_refs(ctx, ctx.base)
+    _undate(ctx, lead)
     if not lead:
         _without_lead(ctx)
         return
