@@ -8,7 +8,8 @@ Domain: a canoe polo club."""
 
 from __future__ import annotations
 
-from helpers_merge import check_ledger, dated, entry
+import pytest
+from helpers_merge import check_ledger, dated, entry, note
 
 from review_app.core.merging import compose
 
@@ -98,3 +99,46 @@ def test_a_newer_member_under_an_older_base_keeps_its_dated_lead():
                   "at Castle Pool\n")
     out = compose("merge", old, [new], kept=old)
     assert "own date" not in entry(out, "as agreed at the 2025 AGM").why
+
+
+LEAD = "The Ouse Canoe Polo Club's weekly sessions.\n\n## Sessions\n\n- Tuesday: 7:30pm to " \
+       "9:30pm at Castle Pool\n"
+
+
+@pytest.mark.parametrize("sentence", [
+    # a review's findings on the first version: a still-true fact beside a recent year
+    "Since 2023 the club phone number is 01904 555 123.",
+    "Renewals are due by 30 June 2025.",
+    "Since the 2023 AGM, all members must hold a BCU licence.",
+    "The club moved to 12 Foss Bank, York YO31 7AA in 2024.",
+])
+def test_a_lasting_fact_a_rule_or_a_number_beside_a_year_is_still_carried(sentence: str):
+    """Guards (pass on main; failed on this change's first version)."""
+    old = _older(f"Training notes for the Ouse Canoe Polo Club. {sentence}\n\n## Sessions\n\n"
+                 "- Tuesday: 7pm to 9pm at Castle Pool\n", modified="2024-05-01")
+    new = _newest(LEAD)
+    out = compose("merge", new, [old], kept=new)
+    assert entry(out, sentence[:24]).status == "carried"
+    assert sentence in out.text
+
+
+def test_a_newer_member_naming_the_base_year_keeps_its_lead():
+    """A guard (a review's finding): under an older base, a newer member's lead dates no
+    older version, whatever year it names."""
+    base = _older(LEAD, modified="2024-06-01")
+    new = _newest("Training notes for the Ouse Canoe Polo Club, agreed at the AGM on 3 March "
+                  "2024 at the Foss Bank slipway.\n\n## Sessions\n\n- Tuesday: 7:30pm to "
+                  "9:30pm at Castle Pool\n")
+    out = compose("merge", base, [new], kept=base)
+    assert "own date" not in entry(out, "agreed at the AGM on 3 March").why
+
+
+def test_an_undated_older_note_dates_no_version():
+    """A guard (a review's finding): a note dated by its file's time alone has no year to
+    read its lead's years against."""
+    old = note("polo/training.md", "---\ntitle: Training times\n---\n\n# Training times\n\n"
+               "Training notes for the Ouse Canoe Polo Club. The club was founded in 1987 at "
+               "the Riverside boathouse.\n\n## Sessions\n\n- Tuesday: 7pm to 9pm\n")
+    new = _newest()
+    out = compose("merge", new, [old], kept=new)
+    assert "own date" not in entry(out, "founded in 1987").why

@@ -196,6 +196,13 @@ class Lexicon(StandingWords):
         must never always no_exceptions without_exception mandatory compulsory
         not_allowed not_permitted is_required are_required
         """))
+    # A year beside one of these bounds something that lasts or lies ahead ("Since 2023
+    # the club phone number is ...", "due by 30 June 2025", "every March"): no date of
+    # the version an older lead opens (pass_lead._version_year)
+    lasting_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        since until till due deadline expires expiry valid every each annually yearly
+        renew renews renewal
+        """))
     gone_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         removed no_longer any_more anymore discontinued abolished scrapped withdrawn abandoned
         cancelled canceled dropped decommissioned dismantled sold closed_down

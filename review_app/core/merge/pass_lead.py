@@ -22,7 +22,7 @@ import re
 
 import numpy as np
 
-from ..dating import stated_date
+from ..dating import FILE_MTIME, stated_date
 from ..notes import Note
 from .context import MergeContext, Ref
 from .document import Document
@@ -138,21 +138,33 @@ def _framing(ctx: MergeContext, r: Ref, stated: set[str]) -> str | None:
     return "name for its note" if label else "news of its change"
 
 
-def _version_year(ctx: MergeContext, r: Ref, older: Note) -> int | None:
-    """The latest year an older lead sentence names when every year it names is of its
-    version's own time (from the year before that note was last written) and none is
-    later than the newest's: "Prices agreed by the committee on 3 July 2023", "Fees for
-    2023-24, replacing the 2022 rate card", "Camp 2023 runs from 31 July". Such a
-    sentence dates the version it opens (dev, merge-CY..EC: none of 54 such carried
-    sentences held a fact the answer keys count current, 5 an old value); "founded in
-    1987" is no such date and stays a fact. None else."""
+def _version_year(ctx: MergeContext, r: Ref, older: Note, stated: set[str]) -> int | None:
+    """The latest year an older lead sentence names where it only dates that older
+    version: every year it names is of the version's own time (from the year before its
+    note was last written) and none after the newest's; beside its dates it names at
+    most names the newest lacks, no number, code or link ("Prices agreed by the committee
+    on 3 July 2023", "Camp 2023 runs from 31 July, again at Coldharbour Farm"); it
+    states no rule (a decision is how such a version is dated: "as agreed at the AGM")
+    and nothing lasting or ahead ("Since 2023 all members must ...",
+    "due by 30 June 2025": Lexicon.lasting_words). Dev (merge-CY..EC): none of 54
+    carried lead sentences with a year of their version held a fact the answer keys count
+    current, 5 an old value. None else, and for a member not older than the base or
+    dated by its file's time alone (no year of its own to read)."""
+    if older.modified_source == FILE_MTIME or stated_date(older) >= stated_date(ctx.base_note):
+        return None
     years = [int(v[2:6]) for v in r.facts.values
              if re.fullmatch(r"n:(?:19|20)\d\d(?:-\d\d-\d\d)?", v)]
+    lx = ctx.lexicon
     if not years or r.facts.label is not None \
-            or status_statement(r.unit, ctx.lexicon, ctx.thresholds):
+            or status_statement(r.unit, lx, ctx.thresholds) \
+            or phrase_cues(r.unit.text, lx.rule_cues) \
+            or set(re.findall(r"[a-z]+", r.unit.text.lower())) & lx.lasting_words:
         return None
     own = stated_date(older).year
     if min(years) < own - 1 or max(years) > stated_date(ctx.base_note).year:
+        return None
+    if not _dates_only(ctx, r, [v for v in new_facts(ctx, r, stated)
+                                if not v.startswith("name:")]):
         return None
     return max(years)
 
@@ -160,13 +172,14 @@ def _version_year(ctx: MergeContext, r: Ref, older: Note) -> int | None:
 def _dated_leads(ctx: MergeContext) -> list[tuple[Ref, int]]:
     """Every older lead sentence the other passes would carry that dates its own
     version (_version_year), with the year it names."""
+    stated = stated_facts(ctx)
     out = []
     for note, doc in ctx.older:
         for r in lead_refs(ctx, doc):
             e = ctx.entries.get(r.key)
             if e is None or e.status != "carried" or e.chosen or e.held:
                 continue
-            year = _version_year(ctx, r, note)
+            year = _version_year(ctx, r, note, stated)
             if year is not None:
                 out.append((r, year))
     return out
