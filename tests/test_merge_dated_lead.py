@@ -142,3 +142,26 @@ def test_an_undated_older_note_dates_no_version():
     new = _newest()
     out = compose("merge", new, [old], kept=new)
     assert "own date" not in entry(out, "founded in 1987").why
+
+
+@pytest.mark.parametrize("sentence", [
+    # round 41's guards, which this change's first version broke: what was settled, and
+    # a change still ahead when the newest was written
+    "Decided at the March 2024 meeting to stop taking cash.",
+    "Agreed in 2024 with the insurer as a condition of cover.",
+    "From 1 April 2025 the club trains at the new Northgate pool.",
+])
+def test_what_was_settled_or_lies_ahead_is_no_version_date(sentence: str):
+    old = _older(f"Training notes for the Ouse Canoe Polo Club. {sentence}\n\n## Sessions\n\n"
+                 "- Tuesday: 7pm to 9pm at Castle Pool\n", modified="2024-05-01")
+    new = _newest(LEAD)
+    out = compose("merge", new, [old], kept=new)
+    assert "own date" not in entry(out, sentence[:24]).why
+
+
+def test_a_day_beside_may_is_a_date():
+    """"9 May 2023" gives no month fact ("may" is a modal too): still a date."""
+    old = _older(OLD.replace("14 March 2023", "9 May 2023"))
+    new = _newest(LEAD)
+    out = compose("merge", new, [old], kept=new)
+    assert entry(out, "Foss Bank slipway").status == "superseded"

@@ -26,11 +26,12 @@ from ..dating import FILE_MTIME, stated_date
 from ..notes import Note
 from .context import MergeContext, Ref
 from .document import Document
-from .lexicon import phrase_cues
+from .lexicon import Lexicon, phrase_cues
 from .link_lines import link_targets
 from .older_only import new_facts, set_status, stated_facts, text_of
 from .other_value import describes_note, provenance, tells_change, tells_occasion
 from .pass_one_valued import dated_state, status_statement
+from .past_events import days_named, names_a_day_ahead
 from .section_meaning import clear_homes
 
 
@@ -144,8 +145,10 @@ def _version_year(ctx: MergeContext, r: Ref, older: Note, stated: set[str]) -> i
     note was last written) and none after the newest's; beside its dates it names at
     most names the newest lacks, no number, code or link ("Prices agreed by the committee
     on 3 July 2023", "Camp 2023 runs from 31 July, again at Coldharbour Farm"); it
-    states no rule (a decision is how such a version is dated: "as agreed at the AGM")
-    and nothing lasting or ahead ("Since 2023 all members must ...",
+    states no rule (a decision is how such a version is dated: "as agreed at the AGM"),
+    does not open on what was settled (_participle), names no day after the newest
+    was written ("From 1 March 2025 the fee goes up" in a note of February 2025), and
+    nothing lasting or ahead ("Since 2023 all members must ...",
     "due by 30 June 2025": Lexicon.lasting_words). Dev (merge-CY..EC): none of 54
     carried lead sentences with a year of their version held a fact the answer keys count
     current, 5 an old value. None else, and for a member not older than the base or
@@ -155,7 +158,10 @@ def _version_year(ctx: MergeContext, r: Ref, older: Note, stated: set[str]) -> i
     years = [int(v[2:6]) for v in r.facts.values
              if re.fullmatch(r"n:(?:19|20)\d\d(?:-\d\d-\d\d)?", v)]
     lx = ctx.lexicon
+    first = re.findall(r"[A-Za-z]+", r.unit.text)[:1]
     if not years or r.facts.label is not None \
+            or (first and _participle(first[0], lx)) \
+            or names_a_day_ahead(r.unit.text, ctx.base_note) \
             or status_statement(r.unit, lx, ctx.thresholds) \
             or phrase_cues(r.unit.text, lx.rule_cues) \
             or set(re.findall(r"[a-z]+", r.unit.text.lower())) & lx.lasting_words:
@@ -163,10 +169,19 @@ def _version_year(ctx: MergeContext, r: Ref, older: Note, stated: set[str]) -> i
     own = stated_date(older).year
     if min(years) < own - 1 or max(years) > stated_date(ctx.base_note).year:
         return None
+    days = days_named(r.unit.text)  # ("9 May": no month fact, "may" being a modal too)
     if not _dates_only(ctx, r, [v for v in new_facts(ctx, r, stated)
-                                if not v.startswith("name:")]):
+                                if not v.startswith("name:") and v[2:] not in days]):
         return None
     return max(years)
+
+
+def _participle(word: str, lx: Lexicon) -> bool:
+    """A sentence opening on a participle ("Decided at the March 2024 meeting to stop
+    taking cash", "Agreed in 2024 with the insurer as a condition of cover") says what
+    was settled then, not what its note is: a fact of now (round 41's guards)."""
+    w = word.lower()
+    return w in lx.irregular_participles or (len(w) > 4 and w.endswith("ed"))
 
 
 def _dated_leads(ctx: MergeContext) -> list[tuple[Ref, int]]:

@@ -162,4 +162,38 @@ def took_effect(text: str, older: Note, base: Note) -> bool:
     return when < base.modified.date()
 
 
-__all__ = ["announced_change", "lapsed", "past_event", "took_effect"]
+_DAY_MONTH_YEAR = re.compile(
+    r"\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+)?([A-Za-z]{3,9})\s+((?:19|20)\d\d)\b")
+_ISO_DATE = re.compile(r"\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b")
+
+
+def days_named(text: str) -> set[str]:
+    """The day numbers the unit gives beside a month ("9 May", "March 14"), as written."""
+    out = {m.group(1) for m in _DAY_MONTH.finditer(text) if m.group(2).lower() in _MONTH_NUMBERS}
+    return out | {m.group(2) for m in _MONTH_DAY.finditer(text)
+                  if m.group(1).lower() in _MONTH_NUMBERS}
+
+
+def names_a_day_ahead(text: str, base: Note) -> bool:
+    """The unit names a calendar day with its year ("1 March 2025", "March 2025" for
+    its first day, "2025-03-01") after the newest note was written: a change or an
+    event still ahead then, no date of an older version."""
+    newest = base.modified.date()
+    found: list[tuple[int, int, int]] = []
+    for m in _DAY_MONTH_YEAR.finditer(text):
+        month = _MONTH_NUMBERS.get(m.group(2).lower())
+        if month is not None:
+            found.append((int(m.group(3)), month, int(m.group(1) or 1)))
+    found += [(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+              for m in _ISO_DATE.finditer(text)]
+    for year, month, day in found:
+        try:
+            if dt.date(year, month, day) > newest:
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+__all__ = ["announced_change", "days_named", "lapsed", "names_a_day_ahead", "past_event",
+           "took_effect"]
