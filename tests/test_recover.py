@@ -133,7 +133,9 @@ def test_undo_force_does_not_recreate_a_kept_note_moved_away(kb: Path, capsys): 
     out = capsys.readouterr().out
     assert not (kb / "eng/pooling.md").exists()  # the note does not exist twice
     assert (kb / "eng/pooling-moved.md").exists()
-    assert "eng/pooling.md" in out.split("--force:")[1]
+    # said once, as it is (a fuzzing pass: it was also listed as "newer content kept",
+    # which the folder did not hold)
+    assert "--force:" not in out
     assert "eng/pooling.md was moved or deleted since the apply" in out
     kept = kb / f".bm-review/overwritten/{report.apply_id}/eng/pooling.md"
     assert kept.read_bytes() == before

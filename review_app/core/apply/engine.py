@@ -256,6 +256,11 @@ class _Run:
                                 if x.path in self.written and self.is_dropped(x)})
             if out.problems:
                 raise ApplyError("; ".join(out.problems)) from None
+            for path, said in out.kept_edits.items():  # written, then edited beside us
+                self.conflicts += [Conflict(g, path, said) for g in next(
+                    x.group_ids for x in self.changes if x.path == path)]
+            if out.kept_edits:
+                self.save_dropped()
             return
         self.written.add(c.path)
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,6 +58,8 @@ class Outcome:
     restored: list[str] = field(default_factory=list)
     deleted: list[str] = field(default_factory=list)  # files the apply had created
     moved_aside: list[str] = field(default_factory=list)  # changed by others, kept
+    # changed by others and left in place: path -> what `left` says of it
+    kept_edits: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     left: list[str] = field(default_factory=list)  # not put back, and why
     journal_error: str = ""
@@ -64,7 +68,9 @@ class Outcome:
         if self.problems:
             return ("The rollback is incomplete (" + "; ".join(self.problems) + "); the next "
                     "bm-review command retries it.")
-        done = "Everything was rolled back: no note was changed."
+        done = ("Everything was rolled back: no note was changed." if not self.left else
+                "Everything else was rolled back; left as they are: " + "; ".join(self.left)
+                + ".")
         if self.journal_error:
             done += (f" (The journal could not be updated: {self.journal_error}; the next "
                      "command does that.)")
@@ -103,16 +109,23 @@ def _is_before(root: Path, c: FileChange, entry: Path, state: str | None) -> boo
 
 def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
             hooks: Hooks = NO_HOOKS, only: set[str] | None = None,
-            leave: bool = False) -> Outcome:
+            leave: bool = False, move: Collection[str] = ()) -> Outcome:
     """Put every file of a journal back as it was before.
 
     A file that is neither in its before nor its after state was changed by someone
-    else: it is moved under `keep_changed_in` before the backup is put back. A file
+    else since the apply wrote it: that edit stays where it is, listed (`Outcome.left`,
+    `kept_edits`), and its content before the apply goes under `keep_changed_in`
+    (".before"), unless its path is in `move`, the files `undo --force` was told to
+    restore anyway: then the edit is moved there and the backup put back. A recovery
+    after a crash never moves an edit someone made since (a fuzzing pass: an edit made
+    between a killed apply and the next `scan` was moved aside without a word). A file
     of a group the apply left out is put back only if it holds what the apply wrote
-    (else it is someone else's edit, the reason the group was left out). A written
-    note someone moved or deleted since is not re-created (it would exist twice): its
-    old content goes under `keep_changed_in`. `leave`: what cannot be put back (a
-    missing backup, a folder in the way) is left as it is and listed, not a problem.
+    (else it is someone else's edit, the reason the group was left out). A written note
+    someone moved or deleted since is not re-created (it would exist twice): its old
+    content goes under `keep_changed_in`. A file whose backup is gone and which no longer
+    holds what the apply wrote was put back already by an interrupted undo and edited
+    since: left as it is, no problem. `leave`: what cannot be put back (a missing
+    backup, a folder in the way) is left as it is and listed, not a problem.
     """
     root = project.root
     out = Outcome()
@@ -141,9 +154,17 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                 out.left.append(f"{c.path} is now {describe_blocked(state or '')}, left as it "
                                 f"is{kept}")
                 continue
+            edited = state is not None and state != c.after_sha256
             if c.before_sha256 is not None:
                 ok = (link_target(backup) == c.link if c.retired and c.link
                       else file_state(backup) == c.before_sha256)
+                if not ok and edited and not os.path.lexists(backup) \
+                        and journal.status == UNDOING:
+                    said = (f"{c.path} changed after the undo had put it back, so it is left "
+                            "as it is")
+                    out.left.append(said)
+                    out.kept_edits[c.path] = said
+                    continue
                 if not ok:
                     (out.left if leave else out.problems).append(
                         f"the backup of {c.path} is missing or damaged; {c.path} is left "
@@ -155,9 +176,20 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                 out.left.append(f"{c.path} was moved or deleted since the apply, so it is "
                                 "not re-created; its content before the apply is kept under "
                                 f"{_shown(project, keep_changed_in)}")
-                out.moved_aside.append(c.path)
                 continue
-            if state is not None and state != c.after_sha256 and keep_changed_in is not None:
+            if edited and c.path not in move:
+                kept = ""
+                if c.before_sha256 is not None and keep_changed_in is not None:
+                    move_aside(backup, safe_join(keep_changed_in, c.path + ".before"))
+                    kept = (f"; its content before the apply is kept under "
+                            f"{_shown(project, keep_changed_in)}{c.path}.before")
+                said = (f"{c.path} changed after the apply wrote it (an edit made beside "
+                        f"bm-review), so it is left as it is{kept}")
+                out.left.append(said)
+                out.kept_edits[c.path] = said
+                continue
+            if (edited or c.path in move) and state is not None \
+                    and keep_changed_in is not None:  # (in `move`: its mode may be all)
                 move_aside(spot, safe_join(keep_changed_in, c.path))
                 out.moved_aside.append(c.path)
             if c.before_sha256 is None:
@@ -411,28 +443,44 @@ def list_applies(project: Project) -> list[dict[str, Any]]:
 
 
 def _changed_since(project: Project, journal: Journal) -> tuple[list[str], list[str]]:
-    """(paths not in their after state, problems: paths where a non-file stands)."""
+    """(paths not in their after state, problems: paths where a non-file stands). A
+    note whose mode someone changed since is changed too: the apply kept each note's
+    mode, so its backup has the mode it wrote, and putting that back would undo a
+    `chmod` without a word (a fuzzing pass)."""
     root = project.root
     changed, blocked = [], []
     for c in _changes(journal):
-        state = file_state(entry_path(root, c.path), root)
+        entry = entry_path(root, c.path)
+        state = file_state(entry, root)
         if is_blocked(state):
             blocked.append(f"{c.path} is now {describe_blocked(state or '')}")
-        elif state != c.after_sha256:
+        elif state != c.after_sha256 or _mode_changed(journal, c, entry):
             changed.append(c.path)
     return changed, blocked
+
+
+def _mode_changed(journal: Journal, c: FileChange, entry: Path) -> bool:
+    if c.retired or c.before_sha256 is None or c.write_to or c.link:
+        return False
+    try:
+        now = os.lstat(entry)
+        then = os.lstat(journal.backup_path(c.path))
+    except OSError:
+        return False
+    return stat.S_IMODE(now.st_mode) != stat.S_IMODE(then.st_mode)
 
 
 def _finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS, *,
                  leave: bool = False) -> UndoReport:
     out = restore(project, journal,
                   keep_changed_in=project.state / OVERWRITTEN_DIR / journal.id, hooks=hooks,
-                  leave=leave)
+                  leave=leave, move=journal.data.get("forced") or ())
     if out.problems:
         done = out.restored + out.deleted
+        # (an undo a crash interrupted may have put files back before this run)
         raise UndoError(f"the undo of {journal.id} is incomplete: " + "; ".join(out.problems)
                         + ". " + (f"Restored so far: {', '.join(done)}. " if done else
-                                  "Nothing was restored. ")
+                                  "No file was restored this time. ")
                         + "Fix that and run 'bm-review undo' again, or run 'bm-review "
                           "recover' to finish the undo leaving those files as they are")
     report = UndoReport(journal.id, out.restored, out.deleted, sorted(out.moved_aside),
