@@ -144,3 +144,62 @@ def _applied(kb: Path, apply_id: str, path: str) -> bool:  # noqa: F811
 
 def _created(kb: Path, apply_id: str, path: str) -> bool:  # noqa: F811
     return _record(kb, apply_id, path).get("before_sha256") is None
+
+
+def test_a_rollback_that_kept_an_edit_finishes_when_run_again(kb: Path, capsys):  # noqa: F811
+    """A review's finding on the first version: a rollback stopped by another file (a
+    folder where a note was) had already kept the edited note's old content as .before;
+    run again, it said that note's backup was "missing or damaged" and every apply
+    refused until `bm-review recover`."""
+    with pytest.raises(SimulatedCrash):
+        _apply(kb, CrashAt("written", 6))
+    [journal] = journals(kb / ".bm-review")
+    order = [r["path"] for r in journal.data["changes"]
+             if _applied(kb, journal.id, r["path"]) and not _created(kb, journal.id, r["path"])
+             and (kb / r["path"]).is_file()]
+    edited_path, blocked = order[-1], order[0]  # the rollback meets the edit first
+    edited = _edit(kb / edited_path)
+    (kb / blocked).unlink()
+    (kb / blocked).mkdir()
+    assert cli_main(["undo", "--list", str(kb)]) == 0
+    assert "is now a folder" in capsys.readouterr().err
+    os.rmdir(kb / blocked)
+    assert cli_main(["undo", "--list", str(kb)]) == 0
+    err = capsys.readouterr().err
+    assert "missing or damaged" not in err and f"{edited_path} changed after the apply" in err
+    assert (kb / edited_path).read_bytes() == edited
+    assert _statuses(kb) == ["rolled_back"]
+
+
+class EditWhileApplying(Hooks):
+    """Another program edits the first note the apply wrote, and every note it has yet
+    to write, right after that first write."""
+
+    def __init__(self, kb: Path, paths: list[str]) -> None:  # noqa: F811
+        self.kb, self.paths, self.first = kb, paths, None
+
+    def at(self, phase: str, path: str | None = None) -> None:
+        if phase == "written" and self.first is None and path is not None:
+            self.first = path
+            for p in [path] + [q for q in self.paths if q != path]:
+                if (self.kb / p).is_file():
+                    _edit(self.kb / p)
+
+
+def test_a_note_edited_after_the_apply_wrote_it_keeps_the_edit_when_its_group_is_left_out(
+        kb: Path):  # noqa: F811
+    """A note the apply wrote, edited by another program before the apply met a changed
+    note of the same group: the group is left out, the edit stays, the note as it was
+    before the apply is kept as .before, and the report names it (before this round the
+    engine skipped it, so the note's pre-apply content went with the trash)."""
+    project = Project(kb)
+    plan = plan_from_document(project, both_groups(kb))
+    original = {p.relative_to(kb).as_posix(): p.read_bytes() for p in kb.rglob("*.md")}
+    hooks = EditWhileApplying(kb, sorted(original))
+    report = apply_plan(project, plan, hooks=hooks)
+    first = hooks.first
+    assert first is not None and EDIT in (kb / first).read_bytes()
+    said = [c for c in report.conflicts if c.path == first]
+    assert said and "changed after the apply wrote it" in said[0].reason
+    befores = list(kb.glob(f".bm-review/overwritten/*/{first}.before"))
+    assert befores and befores[0].read_bytes() == original[first]

@@ -138,9 +138,15 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
             state = file_state(entry, root)
             if _is_before(root, c, entry, state):
                 continue
+            backup = journal.backup_path(c.path)
+            edited = state is not None and state != c.after_sha256
+            if dropped == "written" and edited and not is_blocked(state):
+                # written, then edited beside us: the edit stays, the note as it was
+                # before the apply is kept
+                _leave_edit(project, c, backup, keep_changed_in, out)
+                continue
             if dropped == "untouched" or (dropped and state != c.after_sha256):
                 continue  # someone else's edit, the reason the group was left out
-            backup = journal.backup_path(c.path)
             if is_blocked(state):
                 if not leave:
                     out.problems.append(f"{c.path} is now {describe_blocked(state or '')}; "
@@ -154,10 +160,12 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                 out.left.append(f"{c.path} is now {describe_blocked(state or '')}, left as it "
                                 f"is{kept}")
                 continue
-            edited = state is not None and state != c.after_sha256
             if c.before_sha256 is not None:
                 ok = (link_target(backup) == c.link if c.retired and c.link
                       else file_state(backup) == c.before_sha256)
+                if not ok and edited and _kept_before(c, keep_changed_in):
+                    _leave_edit(project, c, backup, keep_changed_in, out)  # a retry
+                    continue
                 if not ok and edited and not os.path.lexists(backup) \
                         and journal.status == UNDOING:
                     said = (f"{c.path} changed after the undo had put it back, so it is left "
@@ -178,15 +186,7 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                                 f"{_shown(project, keep_changed_in)}")
                 continue
             if edited and c.path not in move:
-                kept = ""
-                if c.before_sha256 is not None and keep_changed_in is not None:
-                    move_aside(backup, safe_join(keep_changed_in, c.path + ".before"))
-                    kept = (f"; its content before the apply is kept under "
-                            f"{_shown(project, keep_changed_in)}{c.path}.before")
-                said = (f"{c.path} changed after the apply wrote it (an edit made beside "
-                        f"bm-review), so it is left as it is{kept}")
-                out.left.append(said)
-                out.kept_edits[c.path] = said
+                _leave_edit(project, c, backup, keep_changed_in, out)
                 continue
             if (edited or c.path in move) and state is not None \
                     and keep_changed_in is not None:  # (in `move`: its mode may be all)
@@ -205,6 +205,30 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
         except (OSError, UnsafePath) as exc:
             out.problems.append(f"{c.path}: {getattr(exc, 'strerror', None) or exc}")
     return out
+
+
+def _kept_before(c: FileChange, keep: Path | None) -> Path | None:
+    """Where `_leave_edit` keeps a note as it was before the apply, when it is there."""
+    if keep is None or c.before_sha256 is None:
+        return None
+    spot = safe_join(keep, c.path + ".before")
+    return spot if os.path.lexists(spot) else None
+
+
+def _leave_edit(project: Project, c: FileChange, backup: Path, keep: Path | None,
+                out: Outcome) -> None:
+    """Leave a note someone edited after the apply wrote it as it is, keeping its
+    content from before the apply (the backup) under `keep` as ".before". Run again
+    (a retry after something else stopped the rollback), it finds that copy there."""
+    if c.before_sha256 is not None and keep is not None and os.path.lexists(backup):
+        move_aside(backup, safe_join(keep, c.path + ".before"))
+    kept = _kept_before(c, keep)
+    said = (f"{c.path} changed after the apply wrote it (an edit made beside bm-review), so "
+            f"it is left as it is"
+            + (f"; its content before the apply is kept under {_shown(project, keep)}"
+               f"{c.path}.before" if kept is not None else ""))
+    out.left.append(said)
+    out.kept_edits[c.path] = said
 
 
 def _shown(project: Project, folder: Path | None) -> str:
