@@ -111,3 +111,7 @@ def _silence_stdout() -> None:
         os.close(fd)
     except (OSError, ValueError):
         pass
+
+
+if __name__ == "__main__":  # `python -m review_app.cli` runs it, as `python -m review_app` does
+    sys.exit(main())

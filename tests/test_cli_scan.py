@@ -254,3 +254,11 @@ def test_vectors_flag_in_help_of_scan_and_console(capsys: pytest.CaptureFixture[
     with pytest.raises(SystemExit) as exc:
         main(["scan", "--vectors", "theirs"])
     assert exc.value.code == 2 and "invalid choice: 'theirs'" in capsys.readouterr().err
+
+
+def test_the_cli_module_runs_as_the_package_does():
+    """`python -m review_app.cli` ran nothing and exited 0 (a fuzzing pass tried it first)."""
+    proc = subprocess.run([sys.executable, "-m", "review_app.cli", "--version"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0
+    assert proc.stdout.strip() and proc.stdout == run_cli("--version").stdout
