@@ -156,6 +156,9 @@ class PieceSource:
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+")
 _ENTRY = re.compile(r"^\s*(?:[-*+]|\d+[.)]|\|)\s*")
 _LINK = re.compile(r"\[\[[^\]]+\]\]|\]\([^)]+\)")
+# a list item opening on a link, bold or not: "- [[note]] -- what it holds", "1. [Note](n.md)"
+_LINKED_ENTRY = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+\**\s*(?:\[\[[^\]]+\]\]|\[[^\]]+\]\([^)]+\))")
+HUB_OTHER_LINES = 2
 _DATED = re.compile(r"^\s*(?:#{1,6}\s+|[-*+]\s+)?\**\[?(?:19|20)\d\d-\d\d(?:-\d\d)?")
 
 def note_pieces(body: str) -> list[str]:
@@ -208,6 +211,8 @@ def note_shape(note: Note) -> str:
 def _shape(body: str) -> str:
     if sum(1 for ln in body.splitlines() if _DATED.match(ln)) >= 4:
         return "log"
+    if _hub(body):
+        return "index"
     entries = _entries(body)
     if entries is None:
         return ""
@@ -216,6 +221,19 @@ def _shape(body: str) -> str:
     if len(entries) >= 6 and (linked >= 0.5 * len(entries) or short >= 0.8 * len(entries)):
         return "index"
     return ""
+
+
+def _hub(body: str) -> bool:
+    """A hub note: list items each opening on a link to a note ("- [[epigenetic-clocks]] --
+    CpG methylation models ..."), beside at most HUB_OTHER_LINES lines of its own (the
+    section it stands for, in a line). However few its entries, it lists notes rather
+    than restating one: its one entry's gloss sits close to the note it links as a
+    condensed copy would (a real agent-written wiki, round 45: 8 of its 14 listed pairs
+    were a section index of one to five entries and a note it lists, one of them in the
+    likely band)."""
+    lines = [ln for ln in body.splitlines() if ln.strip() and not _HEADING.match(ln)]
+    linked = sum(1 for ln in lines if _LINKED_ENTRY.match(ln))
+    return linked >= 1 and len(lines) - linked <= HUB_OTHER_LINES
 
 
 def _entries(body: str) -> list[str] | None:

