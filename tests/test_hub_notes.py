@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from review_app.core.notes import parse_note
-from review_app.core.strategies.coverage import note_shape
+from review_app.core.strategies.coverage import note_shape, pair_shape
 
 HUB = """---
 title: Lettering
@@ -107,8 +107,8 @@ def _shape(body: str) -> str:
 
 
 @pytest.mark.parametrize("body,shape", [
-    (HUB.split("---\n", 2)[2], "index"),
-    ("# Lettering\n\n- [[lettering-in-slate]]\n- [[gilding]]\n", "index"),
+    (HUB.split("---\n", 2)[2], "hub"),
+    ("# Lettering\n\n- [[lettering-in-slate]]\n- [[gilding]]\n", "hub"),
     # a note with relations is no hub: a relation opens on its type, not on a link
     ("# Gilding\n\nGild on an oil size.\n\n## Relations\n- relates_to [[Lettering]]\n"
      "- part_of [[Finishing]]\n", ""),
@@ -119,6 +119,21 @@ def _shape(body: str) -> str:
 ])
 def test_a_hub_is_a_list_of_links_beside_a_line_or_two(body: str, shape: str):
     assert _shape(body) == shape
+
+
+def test_a_hub_is_an_index_of_the_notes_it_links_only():
+    """Against a note it does not link to, a hub reads as any note: a checklist whose items
+    open on links to their how-to notes may be a cut-down copy of a third note (an
+    adversarial review of the first version, which read it as an index against all)."""
+    hub = parse_note("carving/lettering/index.md", HUB.encode())
+    article = parse_note("carving/lettering/lettering-in-slate.md", ARTICLE.encode())
+    other = parse_note("carving/dust-control.md",
+                       b"---\ntitle: Dust control\n---\n\nExtraction booth only.\n")
+    assert not isinstance(hub, str) and not isinstance(article, str)
+    assert not isinstance(other, str)
+    assert pair_shape(hub, article) == "index"
+    assert pair_shape(hub, other) == ""
+    assert pair_shape(article, hub) == ""
 
 
 def test_a_hub_and_the_note_its_one_entry_glosses_are_not_a_likely_duplicate(

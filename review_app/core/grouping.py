@@ -328,8 +328,7 @@ def _closer_elsewhere(m: str, anchor: str, members: list[str], assigned: set[str
 def _chained(members: list[str], assigned: set[str], adj: dict[str, dict[str, Candidate]],
              notes: dict[str, Note], score_pair: PairScorer, floor: float | None) -> list[str]:
     """The versions a group's chain reaches beyond its members: a free note joined to a member
-    by a listed pair in which the newer says it supersedes/replaces the older or the titles
-    name one document's versions ("Procedure" / "Procedure v2", _said_restated), dated after
+    by a listed pair in which the newer says it supersedes/replaces the older, dated after
     every member (its next version) or before every one (its first), and no series cue
     against any member. A chain's last version restates the first in other words and values
     (0.19-0.22 against it in score-W), so the member floor cannot admit it; what a series or
@@ -356,7 +355,7 @@ def _chained(members: list[str], assigned: set[str], adj: dict[str, dict[str, Ca
                 if any(series_cue(notes[m], notes[o]).titled or
                        series_cue(notes[m], notes[o]).series for o in inside if o != x):
                     continue
-                if not _said_restated(c) and (floor is None or any(
+                if not c.evidence.get("supersedes") and (floor is None or any(
                         notes[o].modified_source == FILE_MTIME for o in [m, *inside]) or any(
                         score_pair(notes[m], notes[o]).score < floor
                         for o in inside if o != x)):
@@ -368,16 +367,6 @@ def _chained(members: list[str], assigned: set[str], adj: dict[str, dict[str, Ca
             if grew:
                 break
     return out
-
-
-def _said_restated(pair: Candidate) -> bool:
-    """The writer's word that one of the pair restates the other: the newer says it
-    supersedes the older, or their titles name one document's versions ("Procedure" /
-    "Procedure v2") and they share more than the project's template
-    (cues.PairCues.said_restated)."""
-    ev = pair.evidence
-    return bool(ev.get("supersedes")) or (bool(ev.get("version_chain"))
-                                          and not ev.get("template_lines"))
 
 
 def _loosely(pair: Candidate, floor: float) -> bool:

@@ -203,24 +203,35 @@ def note_pieces(body: str) -> list[str]:
 
 
 def note_shape(note: Note) -> str:
-    """"index" (mostly one line per entry, or mostly links), "log" (dated entries) or ""."""
+    """"index" (mostly one line per entry, or mostly links), "log" (dated entries), "hub"
+    (a few entries opening on links, _hub) or ""."""
     return _shape(note.body)
+
+
+def pair_shape(note: Note, other: Note) -> str:
+    """`note_shape` as it reads against `other`: a hub is an index of the notes it links
+    to; against a note it does not link to it is read as any note (a checklist whose items
+    open on links to their how-to notes may be a cut-down copy of a third note: an
+    adversarial review)."""
+    shape = note_shape(note)
+    if shape != "hub":
+        return shape
+    keys = {target_key(k) for k in note_keys(other)}
+    targets = [*WIKILINK_RE.findall(note.body), *_MD_TARGET.findall(note.body)]
+    return "index" if any(target_key(t) in keys for t in targets) else ""
 
 
 @per_text
 def _shape(body: str) -> str:
     if sum(1 for ln in body.splitlines() if _DATED.match(ln)) >= 4:
         return "log"
-    if _hub(body):
-        return "index"
     entries = _entries(body)
-    if entries is None:
-        return ""
-    linked = sum(1 for ln in entries if _LINK.search(ln))
-    short = sum(1 for ln in entries if len(_LINK.sub("x", ln).split()) <= 8)
-    if len(entries) >= 6 and (linked >= 0.5 * len(entries) or short >= 0.8 * len(entries)):
-        return "index"
-    return ""
+    if entries is not None:
+        linked = sum(1 for ln in entries if _LINK.search(ln))
+        short = sum(1 for ln in entries if len(_LINK.sub("x", ln).split()) <= 8)
+        if len(entries) >= 6 and (linked >= 0.5 * len(entries) or short >= 0.8 * len(entries)):
+            return "index"
+    return "hub" if _hub(body) else ""
 
 
 def _hub(body: str) -> bool:

@@ -46,10 +46,11 @@ scoring at least `FLOOR` (the ones a listing can show), and move the score:
   covering each other) are held below the likely band as template fillings are;
 - `supersedes` / `replaces` from the newer note to the older: the logit rises by
   `RESTATES_BONUS`, and the pair is listed (at least at the listing cut, as possible) unless
-  it is an index's or a series issue's (told apart by a period or name): the writer's own
-  word that the newer restates the older outweighs our reading of a shared section (a
-  rewrite keeping one section word for word and rewording the rest: held-out score-AJ and
-  score-AK, three such pairs held below the listing, each a labeled duplicate), which
+  it is an index's or a series issue's (told apart by a period or name), or one section of
+  a broader note: the writer's own word that the newer restates the older outweighs our
+  reading of a shared section where the rest is reworded (`rewords_the_rest`: a rewrite
+  keeping one section word for word, held-out score-AJ and score-AK, three such pairs held
+  below the listing, each a labeled duplicate), which
   every such pair of the dev sets was (score-X/Y/Z/W: 9 of 9, the weakest 0.23 before, its
   wording, values and layout all changed). Its cues are worked out whatever its base score
   (pair_features.ScoredPairs._restating). Titles naming one document's versions are the
@@ -98,7 +99,7 @@ from .coverage import (
     covered,
     describe,
     index_share,
-    note_shape,
+    pair_shape,
     prepare,
 )
 from .series import SeriesCue, series_cue, unstamped
@@ -121,6 +122,9 @@ SHARED_REST = 0.3
 below this: apart from one section it keeps its own. Dev (hard_kb, rewrite_kb, score17's
 set): shared-section pairs 0.04-0.17; duplicate pairs 0.28 and up, and those under 0.5 all
 with the bigger keeping under half of its own."""
+REWORDED_REST = SHARED_REST / 2
+"""...though a `supersedes` lists a shared-section pair whose smaller note's rest is restated
+at least this much (PairCues.rewords_the_rest): half the bound under which it is its own."""
 SHARED_OWN = 0.5
 """...and the bigger note keeping at least this share of its own (Coverage.small_big[1]):
 shared-section pairs 0.63-0.79 (dev)."""
@@ -309,10 +313,21 @@ class PairCues:
         if listing is not None and self.held_as_section:
             out = min(out, listing - SERIES_BELOW)
         if (listing is not None and self.said_restated and out < listing
-                and not (self.held_below_listing or self.held_as_index)
-                and (self.series.restates or not (self.held_as_shared or self.held_as_section))):
+                and not (self.held_below_listing or self.held_as_index or self.held_as_section)
+                and (not self.held_as_shared or self.rewords_the_rest)):
             out = listing  # the writer says the newer replaces the older: listed, possible
         return out
+
+    @property
+    def rewords_the_rest(self) -> bool:
+        """The newer says it supersedes the older, and beside their shared section the
+        smaller note is restated at least REWORDED_REST: a rewrite that kept one section
+        word for word and reworded the rest (held-out score-AJ and score-AK, round 45: three
+        such pairs, 23-30% of the rest restated, each a labeled duplicate), not one thing
+        replacing another that shares a section with it (a heat pump that `replaces` a
+        boiler and keeps its service contacts: 0%, an adversarial review)."""
+        rest = self.cov.small_rest if self.cov is not None else None
+        return self.series.restates and rest is not None and rest >= REWORDED_REST
 
     @property
     def said_restated(self) -> bool:
@@ -438,7 +453,7 @@ def pair_cues(a: Note, b: Note, pieces_a: tuple[np.ndarray, np.ndarray] | Pieces
     # empty daily notes are "the same text" while being two days.
     twice = stub and a.body.strip() == b.body.strip() and \
         a.title.strip().lower() == b.title.strip().lower()
-    return PairCues(cov, scale, note_shape(a), note_shape(b), cue, cue.series and same,
+    return PairCues(cov, scale, pair_shape(a, b), pair_shape(b, a), cue, cue.series and same,
                     0 if same else template, "" if same else concept, stub and not twice,
                     words, not _title_words(a) & _title_words(b))
 
