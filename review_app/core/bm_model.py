@@ -109,15 +109,20 @@ class BasicMemorySettings:
         return FASTEMBED_ALIASES.get(self.model, self.model)
 
     @property
+    def vector_dimensions(self) -> int:
+        """How many dimensions this model's vectors have, as basic-memory is configured."""
+        return self.dimensions or DEFAULT_DIMENSIONS
+
+    @property
     def identity(self) -> str:
         """The `embedding_model` basic-memory writes on the chunks this model embeds."""
         cls = PROVIDER_CLASS.get(self.provider, self.provider)
-        return f"{cls}:{self.model}:{self.dimensions or DEFAULT_DIMENSIONS}"
+        return f"{cls}:{self.model}:{self.vector_dimensions}"
 
     def identities(self) -> tuple[str, ...]:
         """Identities that mean this model: today's, and the bare `model:dims` of older
         basic-memory releases."""
-        return (self.identity, f"{self.model}:{self.dimensions or DEFAULT_DIMENSIONS}")
+        return (self.identity, f"{self.model}:{self.vector_dimensions}")
 
     def unsupported(self) -> str | None:
         """Why bm-review cannot embed like this basic-memory does, or None."""

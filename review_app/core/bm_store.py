@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -90,6 +90,35 @@ class ChunkVectors:
     lengths: dict[int, list[int]] = field(default_factory=dict)
 
 
+CHUNK_WORDS_HELD = 0.9
+"""A note's stored chunks were cut from its text when at least this share of their words
+is in it (`chunks_match`); a rewording changes the checksum first, so the share is ~1."""
+
+
+def chunks_match(chunk_texts: Sequence[str], text: str) -> bool:
+    """The chunks basic-memory stored for a note were cut from `text`, the text it embeds
+    of the note as the scan read it: nearly every word of them is in it. Chunks left
+    behind by a deleted note whose id a new note took, or rows pointing at the wrong
+    note, say another note's words (a fuzzing pass: a zebra-feeding note scored as the
+    dock rota's duplicate, 0.93, from the deleted note's chunks)."""
+    said = {w for t in chunk_texts for w in _WORD.findall(t.lower())}
+    if not said:
+        return True
+    held = set(_WORD.findall(text.lower()))
+    return len(said & held) >= CHUNK_WORDS_HELD * len(said)
+
+
+_WORD = re.compile(r"[^\W_]{3,}")
+
+
+def usable(vector: np.ndarray) -> bool:
+    """A stored vector a note can stand on: every component finite, not all zero. A NaN
+    made neighbour search fail, and a zero vector made its note like nothing, its real
+    duplicate lost without a word (a fuzzing pass): such a chunk counts as not stored, so
+    its note is embedded as one basic-memory has not."""
+    return bool(np.isfinite(vector).all()) and bool(vector.any())
+
+
 def normal_checksum(value: str | None) -> str | None:
     """A stored checksum as bare lowercase hex (some rows carry a `sha256:` prefix)."""
     if not value:
@@ -148,8 +177,8 @@ class BasicMemoryIndex:
         columns: dict[str, set[str]] = {}
         for table, needed in REQUIRED_COLUMNS.items():
             if table not in tables:
-                if table == "search_vector_chunks":
-                    return {}, None, False  # a database without semantic search: no vectors
+                if table == "search_vector_chunks":  # a database without semantic search:
+                    return columns, None, False  # its notes and dates, no vectors
                 raise self._unknown(f"it has no {table!r} table")
             have = {row[1] for row in self.conn.execute(f"PRAGMA table_info({table})")}
             if missing := needed - have:
@@ -223,18 +252,23 @@ class BasicMemoryIndex:
         return f"chunk_key LIKE '{ENTITY_CHUNK}:%'"
 
     def entity_vectors(self, project_id: int, identities: tuple[str, ...],
-                       entity_ids: set[int] | None = None) -> ChunkVectors:
+                       entity_ids: set[int] | None = None,
+                       texts: Mapping[int, str] | None = None) -> ChunkVectors:
         """Entity-chunk vectors of the project made by the model `identities` name.
 
         A note counts only when all its chunks for that model are ready and stored:
         while basic-memory re-embeds a note, its old and new chunks coexist and some
-        are pending, and such a note is left to the caller to embed.
+        are pending, and such a note is left to the caller to embed. With `texts` (the
+        text basic-memory embeds of each note, by entity id), so does a note whose chunks
+        were cut from another text (`chunks_match`).
         """
         if not self.has_vectors or not identities:
             return ChunkVectors(self.dim or 0, {})
         cols = self.columns["search_vector_chunks"]
         order = "chunk_index" if "chunk_index" in cols else "id"
-        length = "length(chunk_text)" if "chunk_text" in cols else "1"
+        check = texts is not None and "chunk_text" in cols
+        length = "chunk_text" if check else (
+            "length(chunk_text)" if "chunk_text" in cols else "1")
         marks = ",".join("?" * len(identities))
         rows = self.conn.execute(
             f"SELECT id, entity_id, embedding_status, {self._entity_chunk_sql()}, {order}, "
@@ -242,9 +276,16 @@ class BasicMemoryIndex:
             f"AND embedding_model IN ({marks})", (project_id, *identities)).fetchall()
         unready = {row[1] for row in rows if row[2] != "ready"}
         chunks: dict[int, list[tuple[int, int, int]]] = {}
+        said: dict[int, list[str]] = {}
         for cid, eid, _status, is_entity, pos, size in rows:
             if is_entity and eid not in unready and (entity_ids is None or eid in entity_ids):
+                if check:
+                    said.setdefault(int(eid), []).append(str(size or ""))
+                    size = len(str(size or "")) or 1
                 chunks.setdefault(int(eid), []).append((int(pos), int(cid), int(size or 1)))
+        if check and texts is not None:
+            chunks = {eid: parts for eid, parts in chunks.items()
+                      if eid in texts and chunks_match(said[eid], texts[eid])}
         stored = self._vectors({part[1] for parts in chunks.values() for part in parts},
                                project_id)
         out: dict[int, list[np.ndarray]] = {}
@@ -281,7 +322,9 @@ class BasicMemoryIndex:
         for rows in cursors:
             for rowid, blob in rows:
                 if rowid in wanted and isinstance(blob, bytes) and len(blob) == width:
-                    out[int(rowid)] = np.frombuffer(blob, dtype="<f4")
+                    vector = np.frombuffer(blob, dtype="<f4")
+                    if usable(vector):
+                        out[int(rowid)] = vector
         return out
 
     def file_dates(self, project_id: int) -> dict[str, tuple[datetime | None, datetime | None]]:

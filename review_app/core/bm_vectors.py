@@ -265,14 +265,16 @@ class BasicMemoryVectors:
         try:
             with store.snapshot():
                 entities = store.entities(self.project.id)
+                by_path = {n.path: n for n in notes}
                 ids = {}
                 for note in notes:
                     ent = entities.get(note.path)
                     if (ent is not None and ent.id == self.entity_ids[note.path]
                             and ent.checksum == note.sha256 and not ent.vectors_owed):
                         ids[ent.id] = note.path
-                got = store.entity_vectors(self.project.id, self.settings.identities(),
-                                           set(ids))
+                got = store.entity_vectors(
+                    self.project.id, self.settings.identities(), set(ids),
+                    texts={eid: entity_text(by_path[path]) for eid, path in ids.items()})
         except (*DB_ERRORS, *_errors(store)):
             return
         finally:
@@ -386,6 +388,10 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
     if not store.has_vectors:
         raise BasicMemoryUnavailable(f"basic-memory's index {store.path} holds no vectors "
                                      f"(semantic search off, or not run yet)")
+    if store.dim != settings.vector_dimensions:  # checked up front, not only when some note
+        # must be embedded beside them: vectors of another width are another model's
+        raise BasicMemoryUnavailable(f"basic-memory's model gives {settings.vector_dimensions} "
+                                     f"dimensions but its index holds {store.dim}")
     identities = settings.identities()
     models = store.models(record.id)
     if not any(models.get(i) for i in identities):
@@ -416,10 +422,14 @@ def _read(notes: Sequence[Note], cache: Path, recipe: str,
                              opening_chars(notes[i].title, notes[i].permalink))
             have[i] = True
 
+    # what basic-memory embeds of each note as the scan read it: chunks cut from another
+    # text (a deleted note's, left under an id a new note took) are not its vectors
+    texts = {fresh_ids[n.path]: entity_text(n) for n in notes if n.path in fresh_ids}
     if isinstance(store, PostgresIndex):  # streamed: 100k notes' chunks never held at once
-        store.entity_vectors(record.id, identities, set(fresh_ids.values()), each=keep)
+        store.entity_vectors(record.id, identities, set(fresh_ids.values()), each=keep,
+                             texts=texts)
     else:
-        chunks = store.entity_vectors(record.id, identities, set(fresh_ids.values()))
+        chunks = store.entity_vectors(record.id, identities, set(fresh_ids.values()), texts)
         for eid, parts in chunks.by_entity.items():
             if parts:
                 keep(eid, parts, chunks.lengths.get(eid))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import struct
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -33,8 +33,10 @@ from ..bm_store import (
     BasicMemoryIndexError,
     BasicMemoryProject,
     ChunkVectors,
+    chunks_match,
     normal_checksum,
     project_for,
+    usable,
 )
 
 EXTRA = 'pip install "bm-review[postgres]"'
@@ -291,8 +293,8 @@ class PostgresIndex:
 
     def entity_vectors(self, project_id: int, identities: tuple[str, ...],
                        entity_ids: set[int] | None = None,
-                       each: Callable[[int, list[np.ndarray], list[int]], None] | None = None
-                       ) -> ChunkVectors:
+                       each: Callable[[int, list[np.ndarray], list[int]], None] | None = None,
+                       texts: Mapping[int, str] | None = None) -> ChunkVectors:
         """Entity-chunk vectors of the project made by the model `identities` name; a note
         counts only when every chunk of it for that model is ready and has its vector.
         With `each`, every counted note's (id, vectors, lengths) is handed to it as its
@@ -302,7 +304,9 @@ class PostgresIndex:
             return ChunkVectors(self.dim or 0, {})
         cols = self.columns["search_vector_chunks"]
         order = "c.chunk_index" if "chunk_index" in cols else "c.id"
-        length = "length(c.chunk_text)" if "chunk_text" in cols else "1"
+        check = texts is not None and "chunk_text" in cols  # (bm_store.chunks_match)
+        length = "c.chunk_text" if check else (
+            "length(c.chunk_text)" if "chunk_text" in cols else "1")
         wanted = "" if entity_ids is None else "AND c.entity_id = ANY (%(ids)s)"
         params = {"project": project_id, "models": list(identities),
                   "ids": sorted(entity_ids or ())}
@@ -314,9 +318,14 @@ class PostgresIndex:
         lengths: dict[int, list[int]] = {}
         width = self.dim
 
+        said: list[str] = []
+
         def close(eid: int, chunks: list[tuple[int, int, np.ndarray | None]]) -> None:
-            if eid in unready or not all(v is not None and v.shape[0] == width
+            if eid in unready or not all(v is not None and v.shape[0] == width and usable(v)
                                          for _, _, v in chunks):
+                return
+            if check and texts is not None and not (
+                    eid in texts and chunks_match(said, texts[eid])):
                 return
             chunks.sort(key=lambda part: part[0])
             vectors = [v for _, _, v in chunks]
@@ -340,6 +349,10 @@ class PostgresIndex:
                     if parts:
                         close(current, parts)
                     current, parts = int(eid), []
+                    said.clear()
+                if check:
+                    said.append(str(size or ""))
+                    size = len(str(size or "")) or 1
                 parts.append((int(pos), int(size or 1), vec))
             if parts:
                 close(current, parts)
