@@ -48,9 +48,10 @@ newest's block under the held-over line (held_blocks), never spliced into it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 
-from .alone_facts import identifiers
+from .alone_facts import identifiers, named_tokens
 from .context import MergeContext, Ref
 from .facts import facts_of, value_frames
 from .older_only import base_values, content_prefixes, set_status
@@ -139,12 +140,22 @@ def _sums_up_replaced(ctx: MergeContext, gone_kinds: tuple[str, ...],
         for i, r in enumerate(lines):
             new = sorted(_values(ctx, said(r.unit)) - stated)
             numbers = {v for v in new if v.startswith("n:")}
-            if not numbers or identifiers(ctx, r, new):
+            if not numbers:
                 continue
+            # a number read as naming something ("Room 2") names it where the replaced unit
+            # names it too; where that unit gives it as a plain value, the line's name was
+            # only its opening capital ("Arrive 90 minutes before the first start" beside
+            # "[procedure] Organiser arrives 90 minutes before first start")
+            ids = identifiers(ctx, r, new)
+            if ids and most_words:  # (an observation's capital opens no sentence)
+                continue
+            named = named_tokens(said(r.unit), ctx.lexicon) if ids else set()
             frames = value_frames(said(r.unit), ctx.lexicon)
             words = content_prefixes(ctx, said(r.unit))
             own = words - measures
-            hits = [j for j, old in enumerate(olds) if numbers <= old and (
+            hits = [j for j, old in enumerate(olds) if numbers <= old and not (
+                named and named & named_tokens(said(gone[j].unit), ctx.lexicon)
+                or named and not named & _plain_numbers(said(gone[j].unit))) and (
                 float(sims[i, j]) >= ctx.thresholds.prose_as_observation_cosine
                 or frames & value_frames(said(gone[j].unit), ctx.lexicon)
                 and words & content_prefixes(ctx, said(gone[j].unit))) and (
@@ -163,6 +174,11 @@ def _sums_up_replaced(ctx: MergeContext, gone_kinds: tuple[str, ...],
                 ctx.entries[r.key], "superseded", by=e.by, by_text=e.by_text,
                 flips=("newer", "older"),
                 why=f"{told} ({as_written(o).strip()}) gives the value the newest replaced")
+
+
+def _plain_numbers(text: str) -> set[str]:
+    """The numbers a unit writes, as written ("90" of "arrives 90 minutes")."""
+    return set(re.findall(r"\d+(?:[.,]\d+)?", text))
 
 
 def _held(ctx: MergeContext, r: Ref) -> bool:
