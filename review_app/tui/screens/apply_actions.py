@@ -81,8 +81,9 @@ class ApplyActions:
         self.session.forget(applied)
         links = sum(int(r.get("count", 1)) for r in report.links_rewritten or [])
         msg = (f"{len(applied)} group(s): {len(report.updated)} file(s) updated, "
-               f"{len(report.retired)} retired, {links} link(s) rewritten. "
-               f"Undo: bm-review undo {report.apply_id}")
+               f"{len(report.retired)} retired, {links} link(s) rewritten."
+               + (f" Undo: bm-review undo {report.apply_id}" if report.apply_id else
+                  " Nothing was written, so there is nothing to undo."))
         if report.conflicts:
             msg += (f"\n{len(report.conflicts)} conflict(s) left alone: "
                     + "; ".join(f"{c.path or c.group_id}: {c.reason}"

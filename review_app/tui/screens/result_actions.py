@@ -75,6 +75,12 @@ class ResultActions:
         if after == before:
             self.notify("nothing changed in the editor", title="Edit")
             return
+        if not after.strip():  # an emptied buffer is an abandoned edit, not a note: written,
+            # it emptied the kept file and retired the others (a fuzzing pass)
+            self.notify("the editor saved an empty note; nothing changed (delete a note's "
+                        "text in the note itself, not through a merge)", title="Edit",
+                        severity="warning", timeout=8)
+            return
         self.session.set_text(g, after)
         self.notify(f"your text is what {self.preview_mode} writes into {kept} "
                     "(E drops the edit, z undoes it)", title="Edited")

@@ -26,7 +26,7 @@ from ...core.pending import Proposal
 from ...core.proposal_review import ProposalReview, QueueState
 from ..workers import background, report_failure
 from .preview import text_diff
-from .tables import VI_ENDS, VI_MOVES, JumpTable, PaneFocus, clip, clip_path
+from .tables import VI_ENDS, VI_MOVES, JumpTable, PaneFocus, clip, clip_path, literal
 
 POLL_S = 2.0
 SETTLE_S = 0.08  # the match list and diff follow the proposal cursor once it rests this long
@@ -72,8 +72,9 @@ class ProposalTable(JumpTable):
             best = p.best or {}
             match = ("★ " if best.get("important") else "") + str(best.get("path") or "—")
             score = f"{best['score']:.2f}" if isinstance(best.get("score"), int | float) else ""
-            rows.append((local_time(p.created), clip(p.caller or "?", 8), clip(p.title, title_w),
-                         clip_path(match, match_w), score))
+            rows.append((local_time(p.created), literal(clip(p.caller or "?", 8)),
+                         literal(clip(p.title, title_w)), literal(clip_path(match, match_w)),
+                         score))
         self.add_rows(rows)
 
     @property
@@ -104,7 +105,7 @@ class MatchTable(DataTable):
         for m in proposal.matches:
             score = f"{m['score']:.2f}" if isinstance(m.get("score"), int | float) else ""
             rows.append((Text("★", style="bold yellow") if m.get("important") else "", score,
-                         clip_path(str(m.get("path")), width)))
+                         literal(clip_path(str(m.get("path")), width))))
             self.paths.append(str(m.get("path")))
         self.add_rows(rows)
         if self.paths:

@@ -25,6 +25,14 @@ def clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
+def literal(text: str) -> Text:
+    """A cell showing `text` as written: a DataTable reads a plain string as Rich markup,
+    so a title like "Invoice [/bold] stray" stopped the console and "[bold]Backup[/]
+    policy" lost its brackets (a fuzzing pass). Titles, paths and evidence come from the
+    notes, and proposals from agents."""
+    return Text(text)
+
+
 def clip_path(path: str, width: int) -> str:
     """Shorten a path in the middle so that two members stay apart: the folders go down to
     their first letter, then the file name loses its `.md` and its middle (both ends tell
@@ -117,9 +125,9 @@ class GroupTable(JumpTable):
                 title = "✦ " + title
             elif pending and g.id in pending:
                 title = "◷ " + title
-            rows.append((BAND_MARK.get(g.band, ""), f"{g.score:.2f}", clip(title, title_w),
-                         str(sizes[g.id]),
-                         clip(strongest_evidence(g), ev_w), status_cell(statuses.get(g.id, ""))))
+            rows.append((BAND_MARK.get(g.band, ""), f"{g.score:.2f}", literal(clip(title, title_w)),
+                         str(sizes[g.id]), literal(clip(strongest_evidence(g), ev_w)),
+                         status_cell(statuses.get(g.id, ""))))
         self.add_rows(rows)
 
     @property
@@ -192,7 +200,7 @@ class MemberTable(DataTable):
             mark = Text("★", style="bold yellow") if m.important else Text("")
             if m.path == kept:
                 mark.append("▣", style="bold cyan")
-            rows.append((mark, f"{m.score:.2f}", clip_path(m.path, width)))
+            rows.append((mark, f"{m.score:.2f}", literal(clip_path(m.path, width))))
             self.paths.append(m.path)
         self.add_rows(rows)
         row = self.paths.index(keep) if keep in self.paths else min(1, len(self.paths) - 1)
