@@ -5,7 +5,8 @@
 - `validate`: the shape of a plan document;
 - `plan`: plan documents and recorded decisions -> a `Plan` (one change per file);
 - `engine`: the journaled, crash-safe write of a plan (`apply_plan`, `journaled_write`);
-- `recovery`: rollback, crash recovery, undo, the list of applies.
+- `recovery`: putting files back: rollback, crash recovery, finishing an undo;
+- `undo`: `bm-review undo` and the list of applies.
 """
 
 from .changes import (
@@ -27,7 +28,8 @@ from .plan import (
     plan_from_decisions,
     plan_from_document,
 )
-from .recovery import UndoReport, list_applies, recover_all, recover_unfinished, undo_apply
+from .recovery import UndoReport, recover_all, recover_unfinished
+from .undo import list_applies, undo_apply
 from .validate import validate_document
 
 __all__ = [

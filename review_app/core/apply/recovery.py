@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import stat
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,16 +38,14 @@ from ..journal import (
     is_blocked,
     journals,
     link_target,
-    load_journal,
     move_aside,
-    order_key,
     remove_file,
     restore_entry,
     safe_join,
 )
 from ..project import Project
 from ..project_lock import ProjectBusy
-from .changes import NO_HOOKS, FileChange, Hooks, UndoError, active_hooks, counts
+from .changes import NO_HOOKS, FileChange, Hooks, UndoError
 
 
 @dataclass
@@ -77,7 +74,7 @@ class Outcome:
         return done
 
 
-def _changes(journal: Journal) -> list[FileChange]:
+def applied_changes(journal: Journal) -> list[FileChange]:
     """The changes an apply made (not those of groups it left out as conflicts)."""
     return [FileChange.from_record(r) for r in journal.data.get("changes", [])
             if not r.get("dropped")]
@@ -290,7 +287,7 @@ def rollback(project: Project, journal: Journal, *, leave: bool = False) -> Outc
 
 def _landed(project: Project, journal: Journal) -> bool:
     root = project.root
-    for c in _changes(journal):
+    for c in applied_changes(journal):
         try:
             if file_state(entry_path(root, c.path), root) != c.after_sha256:
                 return False
@@ -312,7 +309,7 @@ def recover_locked(project: Project, *, force: bool = False) -> tuple[list[str],
         if journal.status not in UNFINISHED:
             continue
         try:
-            msg, done = _recover_one(project, journal, force)
+            msg, done = recover_one(project, journal, force)
         except (OSError, UnsafePath, UndoError, KeyError, TypeError, ValueError) as exc:
             msg, done = f"could not recover apply {journal.id} yet: {exc}", False
         messages.append(msg)
@@ -321,18 +318,18 @@ def recover_locked(project: Project, *, force: bool = False) -> tuple[list[str],
     return messages, unfinished
 
 
-def _recover_one(project: Project, journal: Journal, force: bool = False
+def recover_one(project: Project, journal: Journal, force: bool = False
                  ) -> tuple[str, bool]:
     if journal.status == UNDOING:
         try:
-            report = _finish_undo(project, journal, leave=force)
+            report = finish_undo(project, journal, leave=force)
         except UndoError as exc:
             return str(exc), False
         detail = _detail(report.restored, report.deleted, report.forced, report.left)
         return (f"finished the interrupted undo of {journal.id}"
                 + (detail if force or report.left else "")), True
     if journal.status == APPLYING and _landed(project, journal):
-        for c in _changes(journal):
+        for c in applied_changes(journal):
             clean_temp_files(project.root / c.target)
         left_out = {c.path for c, fate in _all_changes(journal) if fate == "written"}
         if left_out:
@@ -446,55 +443,7 @@ class UndoReport:
         return "\n".join(lines)
 
 
-def list_applies(project: Project) -> list[dict[str, Any]]:
-    """Every apply, newest first: id, time, label, status and counts. Reads only the
-    journals, never the notes."""
-    out = []
-    for j in journals(project.state):
-        try:
-            changes = _changes(j)
-        except (KeyError, TypeError, ValueError):
-            changes = []
-        by = counts(changes)
-        out.append({
-            "id": j.id, "time": j.data.get("time", ""), "label": j.data.get("label", ""),
-            "status": j.status, "groups": len(j.data.get("groups", [])),
-            "updated": len(by["updated"]), "retired": len(by["retired"]),
-            "created": len(by["created"]), "links": sum(c.links for c in changes),
-        })
-    out.reverse()
-    return out
-
-
-def _changed_since(project: Project, journal: Journal) -> tuple[list[str], list[str]]:
-    """(paths not in their after state, problems: paths where a non-file stands). A
-    note whose mode someone changed since is changed too: the apply kept each note's
-    mode, so its backup has the mode it wrote, and putting that back would undo a
-    `chmod` without a word (a fuzzing pass)."""
-    root = project.root
-    changed, blocked = [], []
-    for c in _changes(journal):
-        entry = entry_path(root, c.path)
-        state = file_state(entry, root)
-        if is_blocked(state):
-            blocked.append(f"{c.path} is now {describe_blocked(state or '')}")
-        elif state != c.after_sha256 or _mode_changed(journal, c, entry):
-            changed.append(c.path)
-    return changed, blocked
-
-
-def _mode_changed(journal: Journal, c: FileChange, entry: Path) -> bool:
-    if c.retired or c.before_sha256 is None or c.write_to or c.link:
-        return False
-    try:
-        now = os.lstat(entry)
-        then = os.lstat(journal.backup_path(c.path))
-    except OSError:
-        return False
-    return stat.S_IMODE(now.st_mode) != stat.S_IMODE(then.st_mode)
-
-
-def _finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS, *,
+def finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS, *,
                  leave: bool = False) -> UndoReport:
     out = restore(project, journal,
                   keep_changed_in=project.state / OVERWRITTEN_DIR / journal.id, hooks=hooks,
@@ -523,85 +472,4 @@ def _finish_undo(project: Project, journal: Journal, hooks: Hooks = NO_HOOKS, *,
             report.decisions_reopened.append(g["group_id"])
         else:
             report.plan_groups.append(g["group_id"])
-    return report
-
-
-def _touched(journal: Journal) -> set[str]:
-    return {p for c in _changes(journal) for p in (c.path, c.target)}
-
-
-def undo_apply(project: Project, apply_id: str | None = None, *, force: bool = False,
-               hooks: Hooks | None = None) -> UndoReport:
-    """Restore every file an apply touched, exactly (default: the latest apply).
-
-    Refuses when a file changed since the apply, unless `force` (then the newer
-    content is kept under `<state>/overwritten/<apply-id>/`). Always refuses while a
-    later apply that touched the same files is in force (undo that one first), and
-    while a folder or other non-file stands where a note must come back.
-    """
-    try:
-        with apply_lock(project.state, what="undo"):
-            return _undo_locked(project, apply_id, force, hooks)
-    except ProjectBusy as exc:
-        raise UndoError(f"{exc}, so nothing was restored; try again when it is done"
-                        ) from None
-
-
-def _undo_locked(project: Project, apply_id: str | None, force: bool, hooks: Hooks | None
-                 ) -> UndoReport:
-    recovered, unfinished = recover_locked(project)
-    undone: list[UndoReport] = []
-    for jid in unfinished if force else []:  # the way out of what cannot finish
-        stuck = load_journal(project.state, jid)
-        if stuck is None:
-            continue
-        if stuck.status == UNDOING:
-            undone.append(_finish_undo(project, stuck, leave=True))
-        else:
-            recovered.append(_recover_one(project, stuck, force=True)[0])
-    if force and unfinished:  # the first pass's "could not yet" is history now
-        recovered = [m for m in recovered if not any(j in m for j in unfinished)]
-    if undone and apply_id in (None, *[r.apply_id for r in undone]):
-        report = next(r for r in reversed(undone) if apply_id in (None, r.apply_id))
-        report.recovered = recovered
-        return report
-    if apply_id is None:
-        done = [j for j in journals(project.state) if j.status == APPLIED]
-        if not done:
-            raise UndoError("there is no apply to undo")
-        journal = done[-1]
-    else:
-        found = load_journal(project.state, apply_id)
-        if found is None:
-            raise UndoError(f"no apply {apply_id!r} (bm-review undo --list shows them)")
-        journal = found
-    if journal.status != APPLIED:
-        raise UndoError(f"apply {journal.id} is {journal.status.replace('_', ' ')}; "
-                        "nothing to undo")
-    mine = _touched(journal)
-    for later in journals(project.state):
-        if (order_key(later) <= order_key(journal)
-                or later.status not in (APPLIED, APPLYING, UNDOING)):
-            continue
-        shared = sorted(mine & _touched(later))
-        if shared:
-            raise UndoError(f"the later apply {later.id} also changed {', '.join(shared)}; "
-                            f"undo it first (bm-review undo {later.id}), then this one. "
-                            "Nothing was restored.")
-    changed, blocked = _changed_since(project, journal)
-    if blocked:
-        raise UndoError(f"cannot undo {journal.id}: " + "; ".join(blocked) + ". Move it "
-                        "away and run undo again. Nothing was restored.")
-    if changed and not force:
-        raise UndoError(
-            f"{len(changed)} file(s) changed since apply {journal.id}: "
-            + ", ".join(changed) + ". Nothing was restored. Use --force to restore "
-            "anyway (their current content is kept under "
-            f".bm-review/{OVERWRITTEN_DIR}/{journal.id}/).")
-    journal.data["forced"] = changed
-    journal.save(UNDOING)
-    hooks = active_hooks(hooks)
-    hooks.at("undoing")
-    report = _finish_undo(project, journal, hooks)
-    report.recovered = recovered
     return report

@@ -92,6 +92,12 @@ def about_its_note(ctx: MergeContext, r: Ref) -> bool:
         or describes_note(t, lx)
 
 
+def is_participle(word: str, lexicon: Lexicon) -> bool:
+    """A past participle, by the lexicon's irregular ones or a regular "-ed"."""
+    w = word.lower()
+    return w in lexicon.irregular_participles or (len(w) > 4 and w.endswith("ed"))
+
+
 def provenance(text: str, lexicon: Lexicon) -> bool:
     """A sentence about where its note came from, not about the note's subject: it
     opens with a past participle whose subject is the note itself, followed by where,
@@ -106,10 +112,8 @@ def provenance(text: str, lexicon: Lexicon) -> bool:
     words = re.findall(r"[A-Za-z][\w'’\-]*", text)
     if len(words) < 3 or re.search(r";|,\s*(?:who|which|where|whose)\b", text):
         return False
-    first = words[0].lower()
-    participle = first in lexicon.irregular_participles or (
-        len(first) > 4 and first.endswith("ed"))
-    if not (participle and words[0][:1].isupper() and words[1].lower() in lexicon.source_words):
+    if not (is_participle(words[0], lexicon) and words[0][:1].isupper()
+            and words[1].lower() in lexicon.source_words):
         return False
     after = text.split(words[1], 1)[1].lstrip()
     return not after[:1].isdigit()  # "Served from 12:00", "Closed from 20 December": when

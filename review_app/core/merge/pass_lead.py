@@ -26,10 +26,16 @@ from ..dating import FILE_MTIME, stated_date
 from ..notes import Note
 from .context import MergeContext, Ref
 from .document import Document
-from .lexicon import Lexicon, phrase_cues
+from .lexicon import phrase_cues
 from .link_lines import link_targets
 from .older_only import new_facts, set_status, stated_facts, text_of
-from .other_value import describes_note, provenance, tells_change, tells_occasion
+from .other_value import (
+    describes_note,
+    is_participle,
+    provenance,
+    tells_change,
+    tells_occasion,
+)
 from .pass_one_valued import dated_state, status_statement
 from .past_events import days_named, names_a_day_ahead
 from .section_meaning import clear_homes
@@ -146,7 +152,8 @@ def _version_year(ctx: MergeContext, r: Ref, older: Note, stated: set[str]) -> i
     most names the newest lacks, no number, code or link ("Prices agreed by the committee
     on 3 July 2023", "Camp 2023 runs from 31 July, again at Coldharbour Farm"); it
     states no rule (a decision is how such a version is dated: "as agreed at the AGM"),
-    does not open on what was settled (_participle), names no day after the newest
+    does not open on a participle, saying what was settled then ("Decided at the March
+    2024 meeting to stop taking cash": round 41's guards), names no day after the newest
     was written ("From 1 March 2025 the fee goes up" in a note of February 2025), and
     nothing lasting or ahead ("Since 2023 all members must ...",
     "due by 30 June 2025": Lexicon.lasting_words). Dev (merge-CY..EC): none of 54
@@ -160,7 +167,7 @@ def _version_year(ctx: MergeContext, r: Ref, older: Note, stated: set[str]) -> i
     lx = ctx.lexicon
     first = re.findall(r"[A-Za-z]+", r.unit.text)[:1]
     if not years or r.facts.label is not None \
-            or (first and _participle(first[0], lx)) \
+            or (first and is_participle(first[0], lx)) \
             or names_a_day_ahead(r.unit.text, ctx.base_note) \
             or status_statement(r.unit, lx, ctx.thresholds) \
             or phrase_cues(r.unit.text, lx.rule_cues) \
@@ -174,14 +181,6 @@ def _version_year(ctx: MergeContext, r: Ref, older: Note, stated: set[str]) -> i
                                 if not v.startswith("name:") and v[2:] not in days]):
         return None
     return max(years)
-
-
-def _participle(word: str, lx: Lexicon) -> bool:
-    """A sentence opening on a participle ("Decided at the March 2024 meeting to stop
-    taking cash", "Agreed in 2024 with the insurer as a condition of cover") says what
-    was settled then, not what its note is: a fact of now (round 41's guards)."""
-    w = word.lower()
-    return w in lx.irregular_participles or (len(w) > 4 and w.endswith("ed"))
 
 
 def _dated_leads(ctx: MergeContext) -> list[tuple[Ref, int]]:
