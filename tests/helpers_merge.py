@@ -46,7 +46,9 @@ def check_ledger(composed) -> None:
     """The written text agrees with the ledger: every stated or carried unit is in it, no
     superseded unit is (issue 18, item 5)."""
     for e in composed.ledger.entries:
-        if e.status == "carried" and e.kind == "step":  # numbered on, or a bullet of
+        if e.status == "carried" and e.written:  # as written (a clause, a sentence)
+            assert e.written in composed.text, e.written
+        elif e.status == "carried" and e.kind == "step":  # numbered on, or a bullet of
             # its own after the newest's list (pass_render._own_list)
             assert re.search(r"(?m)^\s*(\d+[.)]|-)\s+" + re.escape(
                 re.sub(r"^\s*\d+[.)]\s+", "", e.text)), composed.text), e.text

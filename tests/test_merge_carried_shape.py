@@ -1,8 +1,7 @@
 """Carried units sit where a writer would put them (issue 18): held-back steps of an
-older numbered list, carried back by a flip, are a list of their own under a line
-saying they come from an earlier version, each a bullet (not "3." and "6." as in the
-older list, nor numbered on from the newest's), and preview and apply write the same
-text. Domain: an open-air lido (pool opening)."""
+older numbered list, carried back by a flip, follow the newest's list as sentences of
+their own (not "3." and "6." as in the older list, nor numbered on from the newest's),
+and preview and apply write the same text. Domain: an open-air lido (pool opening)."""
 
 from __future__ import annotations
 
@@ -61,9 +60,8 @@ def test_held_back_steps_carried_back_are_a_list_of_their_own() -> None:
     c = compose("merge", newer, [older], now=NOW, choices=_flips(newer, older))
     body = c.text.split("## Opening steps\n\n", 1)[1]
     assert body.startswith(
-        NEWEST_STEPS + "\nAlso from an earlier version:\n\n"
-        f"- {HOSE} down with the foam sanitiser.\n- {FLAG} until a lifeguard is on the "
-        "stand.\n\nThe changing rooms are now cleaned"), body
+        NEWEST_STEPS + f"\n{HOSE} down with the foam sanitiser.\n{FLAG} until a lifeguard "
+        "is on the stand.\n\nThe changing rooms are now cleaned"), body
     numbers = re.findall(r"(?m)^(\d+)\. ", c.text)
     assert numbers == ["1", "2", "3", "4", "5"]
 
@@ -79,7 +77,7 @@ def test_the_renumbered_held_back_steps_apply_as_previewed(tmp_path: Path) -> No
     choices = _flips(newer, older)
     # the older file is kept (the newest's name is dated): written there, as previewed
     preview = compose("merge", newer, [older], kept=older, now=NOW, choices=choices)
-    assert f"\n\n- {HOSE}" in preview.text and f"\n- {FLAG}" in preview.text
+    assert f"\n\n{HOSE}" in preview.text and f"\n{FLAG}" in preview.text
     before = tree_hashes(root)
     doc = plan_doc(root, group_doc(root, "lido/opening-steps-2026.md",
                                    ["lido/morning-routine.md"], "merge",

@@ -89,9 +89,8 @@ def test_a_held_back_step_carried_by_a_flip_follows_the_block_as_its_own_list() 
     c = compose("merge", newer, [older], now=NOW, choices={retired.key: "carry"})
     check_ledger(c)
     body = c.text.split("## Checklist\n\n", 1)[1]
-    # the newest's eight steps, then its step as a list of its own
-    assert body.startswith(NEWEST_STEPS + "\nAlso from an earlier version:\n\n"
-                           "- Grease the bull wheel bearings with two strokes "
+    # the newest's eight steps, then its step as a sentence of its own
+    assert body.startswith(NEWEST_STEPS + "\nGrease the bull wheel bearings with two strokes "
                            "of the grease gun.\n\nThe old step of greasing")
     assert "9. " not in c.text
 
@@ -109,8 +108,7 @@ def test_the_flip_round_trips_through_a_plan_and_apply_writes_the_preview(tmp_pa
                     "Grease the bull wheel")
     choices = {retired.key: "carry"}
     preview = compose("merge", newer, [older], kept=older, now=NOW, choices=choices)
-    assert "Also from an earlier version:\n\n- Grease the bull " \
-        "wheel bearings" in preview.text
+    assert "\n\nGrease the bull wheel bearings" in preview.text
     before = tree_hashes(root)
     project_doc = plan_doc(root, group_doc(root, "funicular/daily-checklist-2026.md",
                                            ["funicular/daily-routine.md"], "merge",

@@ -1,10 +1,12 @@
 """What older versions keep of a block the newest has its own version of (pass_blocks
 holds them with it), written after that block: on its end as its own items where the
 block has no order to break (a checklist, a plain list, a table under the same header),
-else as a list of their own under Lexicon.held_over_line, one label a block."""
+else as sentences of their own where each is one (`as_prose`), else as a list of their own
+under Lexicon.held_over_line, one label a block."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from .carried_lines import STEP, Lines, chunk
@@ -24,6 +26,7 @@ def held_over(ctx: MergeContext, held: dict[tuple[int, str], list[Ref]],
     older_at = {doc.path: k for k, (_, doc) in enumerate(ctx.older)}  # newest first
     puts: list[Put] = []
     labelled: dict[int, Lines] = {}
+    said: dict[int, list[Ref]] = {}  # the refs under each label, in its order
     on_list: dict[int, Lines] = {}  # a list's end -> bullets going on that list
     for (bi, path), refs in sorted(held.items(), key=lambda kv: (kv[0][0], older_at[kv[0][1]])):
         end = base.blocks[bi].end
@@ -41,8 +44,43 @@ def held_over(ctx: MergeContext, held: dict[tuple[int, str], list[Ref]],
         if len(mine) > 2 and not _goes_on_lines(mine[-1][0], lines):
             mine.append(("", None))
         mine += lines
-    puts += [(base.blocks[bi].end, lines, True) for bi, lines in labelled.items()]
+        said.setdefault(bi, []).extend(expand(refs))
+    for bi, lines in labelled.items():
+        prose = as_prose(ctx, said[bi])
+        puts.append((base.blocks[bi].end, lines if prose is None else prose, True))
     return puts, on_list
+
+
+_ENDED = re.compile(r"[.!?][)\"'’”*]*$")
+
+
+def as_prose(ctx: MergeContext, refs: list[Ref]) -> Lines | None:
+    """Steps or items carried after a numbered list, each a sentence, written as plain
+    sentences a line each (one paragraph) rather than bullets under
+    Lexicon.held_over_line: blind readers of merge-ER read that label as a tool's
+    leftover in three of thirteen notes, and a sentence after a procedure reads as an
+    editor's note on it, never as a step of its order. Each one's `written` is the
+    sentence as written. None (the labelled list) unless every one is a single-line step
+    or item of three words or more opening on a capital or a number; one that ends on a
+    word, number or bracket gets a full stop, any other ending (":" before sub-items,
+    ",") keeps the list."""
+    out: list[tuple[Ref, str]] = []
+    for r in refs:
+        u = r.unit
+        if u.kind not in ("item", "step") or len(u.raw) != 1 or u.raw[0][:1].isspace():
+            return None
+        text = (ctx.entries[r.key].written or u.text).strip()
+        if len(text.split()) < 3 or not (text[:1].isupper() or text[:1].isdigit()
+                                         or text.startswith("**")):
+            return None
+        if not _ENDED.search(text):
+            if not (text[-1].isalnum() or text[-1] in ")%"):
+                return None
+            text += "."
+        out.append((r, text))
+    for r, text in out:
+        ctx.entries[r.key].written = text
+    return [(text, r.path) for r, text in out]
 
 
 def continued(ctx: MergeContext, block: Block, refs: list[Ref], whole: list[Ref]

@@ -515,7 +515,8 @@ class Lexicon(StandingWords):
     # The line written above the steps, rows or items of an older version of a block
     # that are carried (nothing in the newest speaks of them, or the person chose to):
     # they follow the newest's block as a list or table of their own, never continuing
-    # or splicing into it (pass_render). It names no note: the ledger does.
+    # or splicing into it (pass_render). It names no note: the ledger does. Only where
+    # they are no sentences: sentences follow the block plainly (held_blocks.as_prose).
     held_over_line: str = "Also from an earlier version:"
     # Word endings a rough stemmer takes off, longest first.
     stem_suffixes: tuple[str, ...] = ("ing", "ed", "es", "s")
