@@ -105,14 +105,16 @@ def _values(r: Ref) -> frozenset[str]:
     return frozenset(v for v in r.facts.values if not v.startswith("label:"))
 
 
-_ALIKE = frozenset({"sentence", "item", "check", "obs"})
+_ALIKE = frozenset({"sentence", "item", "step", "check", "obs"})
 
 
 def _said_alike(ctx: MergeContext) -> None:
     """Two carried units that say one thing in other words ("[x] Red Tractor
     certificate sent" / "[x] Farm assurance (Red Tractor) certificate sent"): close in
     meaning (Thresholds.same_cosine) and one's numbers, codes and links all the
-    other's. Carried once, from the newer note (the first carried)."""
+    other's. Carried once, from the newer note (the first carried). A step is read as a
+    sentence is (merge-ER wrote a pass's freeze rule twice, as a sentence and as an
+    older list's lone "2."; dev, merge-CY..EC: 14 notes lose a line said twice)."""
     carried = [r for _, doc in ctx.older for r in ctx.refs[doc.path]
                if ctx.entries[r.key].status == "carried" and r.unit.kind in _ALIKE]
     if len(carried) < 2 or len(carried) > ctx.thresholds.embed_budget:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from .context import MergeContext
 from .ledger import ROLE_REPLACED, Choice
 from .pass_units import said
-from .roles import holders
+from .roles import Holder, holders
 
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
 
@@ -33,6 +33,23 @@ def _by_given_name(ctx: MergeContext, name: str, named: str, text: str) -> bool:
     return False
 
 
+def _roles(h: Holder) -> frozenset[str]:
+    return (h.before | h.after | {h.head}) - {""}
+
+
+def _took_over(ctx: MergeContext, h: Holder, by: str) -> bool:
+    """The newest unit that superseded a line naming `h` names someone else in a word
+    of `h`'s role ("[contact] Tom Hale handles facilities problems" superseded by
+    "[contact] Dan Okafor is the facilities contact", for another value): Tom Hale was
+    replaced, whatever reason the verdict gave (merge-ER: "Call Tom Hale (facilities)
+    on ..." was carried beside Dan Okafor). One name for one: a line naming several
+    (a committee, "Priya Bhandari is Senior Teacher and DSL") tells no handover."""
+    mine = _roles(h)
+    theirs = holders(said(ctx.ref(by).unit), ctx.lexicon)
+    return bool(mine) and len(theirs) == 1 and theirs[0].sure and \
+        theirs[0].name != h.name and bool(_roles(theirs[0]) & mine)
+
+
 def run(ctx: MergeContext) -> None:
     """Whom the newest replaced in a role and never names is gone from the note, like
     a person who left: an older line naming them ("Boots Hillcrest supplies our monthly
@@ -44,16 +61,18 @@ def run(ctx: MergeContext) -> None:
     gave way to Priya Okafor: _by_given_name)."""
     base = ctx.base_refs()
     named = " ".join(b.unit.text.lower() for b in base)
-    gone: dict[str, tuple[str, str]] = {}  # name -> (newest key, its text)
+    gone: dict[str, tuple[str, str, bool]] = {}  # name -> (newest key, its text, a role)
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries.get(r.key)
-            if e is None or e.status != "superseded" or not e.by \
-                    or not (e.why or "").startswith(ROLE_REPLACED):
+            if e is None or e.status != "superseded" or not e.by:
                 continue
-            for h in holders(said(r.unit), ctx.lexicon):
-                if h.sure and h.name not in named:
-                    gone.setdefault(h.name, (e.by, e.by_text or ""))
+            replaced = (e.why or "").startswith(ROLE_REPLACED)
+            held = holders(said(r.unit), ctx.lexicon)
+            for h in held:
+                if h.sure and h.name not in named and (
+                        replaced or len(held) == 1 and _took_over(ctx, h, e.by)):
+                    gone.setdefault(h.name, (e.by, e.by_text or "", replaced))
     if not gone:
         return
     for _, doc in ctx.older:
@@ -66,7 +85,8 @@ def run(ctx: MergeContext) -> None:
             who = next((n for n in gone if re.search(rf"\b{re.escape(n)}\b", low)
                         or _by_given_name(ctx, n, named, text)), None)
             if who is not None:
-                by, by_text = gone[who]
+                by, by_text, role = gone[who]
                 ctx.entries[r.key] = replace(
                     e, status="superseded", by=by, by_text=by_text, flips=_FLIP_PAIR,
-                    why=f"the newest names another in {who.title()}'s role")
+                    why=f"the newest names another in {who.title()}'s "
+                        + ("role" if role else "place"))
