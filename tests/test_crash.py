@@ -242,10 +242,12 @@ def test_every_command_recovers_first(demo_kb: Path):
     before = {p: p.read_bytes() for p in demo_kb.rglob("*.md")}
     expected = _json.loads((Path(__file__).parent / "data" / "demo_expected.json").read_text())
     group = expected["groups"][0]
+    from review_app.core.grouping import group_id
     from review_app.core.notes import sha256_bytes
 
     doc = {"project": str(demo_kb), "groups": [{
-        "id": "g1", "action": "merge", "canonical": group["canonical"],
+        "id": group_id([group["canonical"], *group["members"]]), "action": "merge",
+        "canonical": group["canonical"],
         "canonical_sha256": sha256_bytes((demo_kb / group["canonical"]).read_bytes()),
         "members": [{"path": m, "sha256": sha256_bytes((demo_kb / m).read_bytes())}
                     for m in group["members"]]}]}

@@ -61,6 +61,14 @@ BROKEN = [
      "'../../etc/passwd' is not a path inside the project"),
     ("members missing", lambda d: d["groups"][1].pop("members"),
      "\"members\" must be a list of objects, not null"),
+    # JSON's "\ud800" escape is a lone surrogate: no file, journal or report can hold it
+    # (a plan with one in group 2's path wrote group 1, then died printing its report)
+    ("lone surrogate in a path", _set(["groups", 1, "members", 0, "path"], "eng/fl\ud800.md"),
+     "the plan['groups'][1]['members'][0]['path'] holds a character that is not valid text"),
+    ("lone surrogate in a text", _set(["groups", 0, "text"], "ok \udc80 done"),
+     "the plan['groups'][0]['text'] holds a character that is not valid text"),
+    ("lone surrogate in an id", _set(["groups", 0, "id"], "\ud800"),
+     "the plan['groups'][0]['id'] holds a character that is not valid text"),
 ]
 
 
@@ -263,3 +271,29 @@ def test_a_plan_from_the_decisions_reads_the_project_once(kb: Path, monkeypatch)
         "g1", "merge", paths[0], {p: notes[p].sha256 for p in paths}))
     plan = plan_from_decisions(Project(kb))
     assert [g.group_id for g in plan.groups] == ["g1"] and len(calls) == 1
+
+
+def test_a_canonical_from_outside_the_scanned_group_is_refused(kb: Path):  # noqa: F811
+    """A plan naming, as a group's canonical, a note the scan did not put in that group
+    (with that note's own sha256) would retire it and write its text over a member: the
+    group id (a hash of its notes' paths) says which notes the scan grouped. Refused as
+    a conflict, as a "keep" outside the group is; the other group still applies."""
+    doc = both_groups(kb)
+    doc["groups"][0]["canonical"] = "meetings/sync.md"
+    doc["groups"][0]["canonical_sha256"] = notes_of(kb)["meetings/sync.md"].sha256
+    doc["groups"][0].pop("keep")
+    plan = plan_from_document(Project(kb), doc, plan_file=True)
+    [conflict] = plan.conflicts
+    assert conflict.path == "meetings/sync.md" and "not the ones the scan grouped" in \
+        conflict.reason
+    assert [g.group_id for g in plan.groups] == [doc["groups"][1]["id"]]
+    assert not any(c.path == "meetings/sync.md" and c.retired for c in plan.changes)
+    # through the command line, which reads a user's plan file
+    before = (kb / "meetings/sync.md").read_bytes()
+    path = kb.parent / "plan.json"
+    path.write_text(json.dumps(doc))
+    cli_main(["apply", str(kb), "--plan", str(path)])
+    assert (kb / "meetings/sync.md").exists() and (kb / "eng/pgbouncer_notes.md").exists()
+    assert not (kb / "eng/flags_v2.md").exists() or not (kb / "eng/flags.md").exists()
+    assert b"Postgres connection pooling" not in (kb / "meetings/sync.md").read_bytes() \
+        or b"Postgres connection pooling" in before

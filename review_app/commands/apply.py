@@ -97,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
     doc = _read_plan(args.plan) if args.plan else None
     project = _project(args, doc)
     try:
-        plan = plan_from_document(project, doc, dry_run=args.dry_run) if doc is not None \
+        plan = plan_from_document(project, doc, dry_run=args.dry_run,
+                                  plan_file=True) if doc is not None \
             else plan_from_decisions(project, dry_run=args.dry_run)
     except (ApplyError, UnsafePath) as exc:
         raise CommandError(str(exc)) from exc

@@ -138,8 +138,9 @@ def _real_paths(root: Path, notes: dict[str, Note]) -> dict[str, str]:
 
 class _Planner:
     def __init__(self, project: Project, now: dt.datetime | None, dry_run: bool = False,
-                 loaded: Loaded | None = None) -> None:
+                 loaded: Loaded | None = None, plan_file: bool = False) -> None:
         self.project = project
+        self.plan_file = plan_file
         self.now = now or utc_now()
         # Unit vectors from the state folder's cache; a dry run reads it, never writes.
         self.vectors = shared_vectors(project.state, read_only=dry_run)
@@ -231,6 +232,14 @@ class _Planner:
                 expected[original] = g["canonical_sha256"]
         else:
             expected[canonical] = g["canonical_sha256"]
+        if self.plan_file and group_id([*expected, *removed]) != gid:
+            # a canonical or member the scan did not put in this group (the id is a hash
+            # of its paths): the plan would retire or rewrite a note nobody reviewed here
+            self.conflicts.append(Conflict(gid, str(canonical), "the group's notes are not "
+                                           "the ones the scan grouped (its id names other "
+                                           "notes); \"canonical\" must be one of them: "
+                                           "re-run 'bm-review scan --format json'"))
+            return None
         return expected
 
     def _check_paths(self, gid: str, expected: dict[str, str]) -> Conflict | None:
@@ -386,7 +395,8 @@ def _new_title(gp: GroupPlan) -> str | None:
 
 
 def plan_from_document(project: Project, doc: dict, *, now: dt.datetime | None = None,
-                       dry_run: bool = False, loaded: Loaded | None = None) -> Plan:
+                       dry_run: bool = False, loaded: Loaded | None = None,
+                       plan_file: bool = False) -> Plan:
     """The plan for the groups of a scan document that carry an update/merge action.
 
     Raises PlanError when the document is malformed. Reads the current files: a
@@ -395,9 +405,12 @@ def plan_from_document(project: Project, doc: dict, *, now: dt.datetime | None =
     time) is the apply time written into `modified:`. `dry_run`: the plan is only
     shown, so the unit-vector cache is read but not written. `loaded`: the project's
     notes as `load_notes` returned them just now (the caller read them already).
+    `plan_file`: the document is a user's file (`apply --plan`), edited by hand or by a
+    script: a group whose notes are not the ones its id (a hash of their paths) names
+    is a conflict, so a "canonical" edited to a note of no group is never retired.
     """
     validate_document(doc)
-    planner = _Planner(project, now, dry_run, loaded)
+    planner = _Planner(project, now, dry_run, loaded, plan_file)
     for g in doc["groups"]:
         planner.group(g)
     return planner.plan()

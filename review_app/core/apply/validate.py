@@ -62,6 +62,11 @@ def validate_document(doc: Any) -> None:
     if not isinstance(groups, list):
         raise PlanError("the plan has no \"groups\" list (expected the output of "
                         "'bm-review scan --format json')")
+    bad = _not_text(doc)
+    if bad:
+        raise PlanError("the plan is malformed, nothing was applied:\n  " + "\n  ".join(
+            f"{where} holds a character that is not valid text (a lone surrogate escape such as "
+            "\\ud800)" for where in bad[:_MAX_SHOWN]))
     project = doc.get("project")
     ck = _Checker()
     if project is not None and not isinstance(project, str):
@@ -84,6 +89,28 @@ def validate_document(doc: Any) -> None:
         more = len(ck.problems) - len(shown)
         raise PlanError("the plan is malformed, nothing was applied:\n  " + "\n  ".join(shown)
                         + (f"\n  ... and {more} more" if more else ""))
+
+
+def _not_text(value: Any, where: str = "the plan") -> list[str]:
+    """Where a string of the document (or a key) cannot be written as UTF-8: JSON's
+    "\\ud800" escape decodes to a lone surrogate, which every path, note or journal
+    write would later fail on, some after other groups were written."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return [where]
+        return []
+    out: list[str] = []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            at = f"{where}[{k!r}]"[:120]  # (repr escapes a surrogate: printable)
+            out += _not_text(k, f"{where}, key {k!r}"[:120]) if isinstance(k, str) else []
+            out += _not_text(v, at)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _not_text(v, f"{where}[{i}]")
+    return out
 
 
 _CHOICES = frozenset({"carry", "drop", "newer", "older"})
