@@ -76,3 +76,45 @@ def test_a_holder_replaced_for_another_value_is_gone_from_the_older_prose():
     # another person in another role is still carried
     assert "Gwen Ellis keeps the leather samples in the front drawer." in c.text
     check_ledger(c)
+
+
+GUARD_NEWEST = """Who looks after the cobbler's shop.
+
+## Who to call
+
+Facilities is now Nia Bevan, 07700 900577. Call her if the press trips.
+
+## Observations
+
+- [contact] Nia Bevan is the facilities contact #facilities
+- [venue] Corn Exchange is the Saturday market venue #market
+"""
+GUARD_OLDER = """Who looks after the cobbler's shop.
+
+## Training
+
+Rhys Pugh runs the first aid training every March.
+
+## Storage
+
+Market Hall lets us keep the spare lasts in its basement for free.
+
+## Observations
+
+- [contact] Rhys Pugh handles facilities problems #facilities
+- [venue] Market Hall hosts the Saturday market #market
+"""
+
+
+def test_a_replaced_holder_keeps_the_other_jobs_older_lines_give_them():
+    """An adversarial review: losing the facilities role says nothing of the first aid
+    training Rhys runs, and moving the market says nothing of Market Hall's basement.
+    Only a line saying the words of the slot both filled is over."""
+    newer = dated("cobbler/who-2026.md", "Who looks after the shop", "who-2026",
+                  GUARD_NEWEST, modified="2026-04-01")
+    older = dated("cobbler/who.md", "Who looks after the shop (old)", "who", GUARD_OLDER,
+                  modified="2024-04-01")
+    c = compose("merge", newer, [older], now=NOW)
+    assert "Rhys Pugh runs the first aid training every March." in c.text
+    assert "Market Hall lets us keep the spare lasts in its basement for free." in c.text
+    check_ledger(c)

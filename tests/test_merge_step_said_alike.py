@@ -48,3 +48,22 @@ def test_a_fact_given_as_a_sentence_and_as_an_older_step_is_carried_once():
     # what only the oldest's list gives is still carried
     assert "Chipped blades are reground for £3 extra" in c.text
     check_ledger(c)
+
+
+def test_two_steps_of_one_older_list_are_two_steps():
+    """An adversarial review: one older list's "Sharpen the blade on the coarse wheel."
+    and "... on the fine wheel." differ by a word and were carried once."""
+    newer = dated("sharpening/prices-2026.md", "Sharpening prices 2026", "prices-2026",
+                  NEWEST, modified="2026-03-01")
+    method = dated("sharpening/method.md", "Sharpening prices and method", "method",
+                   "Prices for the van's rounds.\n\n## Method\n\n"
+                   "1. Check the blade for chips.\n"
+                   "2. Sharpen the blade on the coarse wheel.\n"
+                   "3. Sharpen the blade on the fine wheel.\n"
+                   "4. Wipe the blade and wrap it in paper.\n", modified="2025-03-01")
+    other = dated("sharpening/pay.md", "Sharpening prices", "pay",
+                  "Prices for the van's rounds.\n\nPay by card at the van.\n",
+                  modified="2024-03-01")
+    c = compose("merge", newer, [method, other], now=NOW)
+    assert "on the coarse wheel." in c.text and "on the fine wheel." in c.text, c.text
+    check_ledger(c)

@@ -128,10 +128,12 @@ def _said_alike(ctx: MergeContext) -> None:
             theirs = {v for v in o.facts.values if v.startswith(("n:", "code:", "link:"))}
             if o.key in gone or (o.unit.kind == "obs") != (r.unit.kind == "obs") or (
                     o.path == r.path and (o.unit.kind == "sentence") != (
-                        r.unit.kind == "sentence")):
+                        r.unit.kind == "sentence")) or (
+                    o.path == r.path and "step" in (o.unit.kind, r.unit.kind)):
                 continue  # (two versions' sentence and list item may say one thing; in
-                # one note, a sentence beside an item says more than it; an observation
-                # is said beside the body by design)
+                # one note, a sentence beside an item says more than it, and two steps are
+                # two steps ("Sharpen on the coarse wheel." / "... on the fine wheel."); an
+                # observation is said beside the body by design)
             if not (mine <= theirs or theirs <= mine):
                 continue
             words, fuller = content_prefixes(ctx, o.unit.text), content_prefixes(ctx, r.unit.text)

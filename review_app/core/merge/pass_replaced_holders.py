@@ -6,11 +6,13 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext
+from .facts import stem
 from .ledger import ROLE_REPLACED, Choice
 from .pass_units import said
 from .roles import Holder, holders
 
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
+_WORD = re.compile(r"[a-z][a-z'’\-]*")
 
 
 def _by_given_name(ctx: MergeContext, name: str, named: str, text: str) -> bool:
@@ -37,17 +39,27 @@ def _roles(h: Holder) -> frozenset[str]:
     return (h.before | h.after | {h.head}) - {""}
 
 
-def _took_over(ctx: MergeContext, h: Holder, by: str) -> bool:
+def _took_over(ctx: MergeContext, h: Holder, by: str) -> frozenset[str]:
     """The newest unit that superseded a line naming `h` names someone else in a word
     of `h`'s role ("[contact] Tom Hale handles facilities problems" superseded by
     "[contact] Dan Okafor is the facilities contact", for another value): Tom Hale was
     replaced, whatever reason the verdict gave (merge-ER: "Call Tom Hale (facilities)
     on ..." was carried beside Dan Okafor). One name for one: a line naming several
-    (a committee, "Priya Bhandari is Senior Teacher and DSL") tells no handover."""
-    mine = _roles(h)
+    (a committee, "Priya Bhandari is Senior Teacher and DSL") tells no handover. The
+    words of the slot both fill ({"facilitie"}), empty where there was no handover: only
+    an older line saying them is over (run), not one of another job or reason ("Rhys
+    Pugh runs the first aid training", "Market Hall lets us keep the spare lasts in its
+    basement": an adversarial review)."""
     theirs = holders(said(ctx.ref(by).unit), ctx.lexicon)
-    return bool(mine) and len(theirs) == 1 and theirs[0].sure and \
-        theirs[0].name != h.name and bool(_roles(theirs[0]) & mine)
+    if len(theirs) != 1 or not theirs[0].sure or theirs[0].name == h.name:
+        return frozenset()
+    return _roles(theirs[0]) & _roles(h)
+
+
+def _unnamed(ctx: MergeContext, words: set[str], name: str) -> set[str]:
+    """A line's words but the name's own ("Market Hall lets us keep ..." says nothing of
+    a market)."""
+    return words - {stem(w, ctx.lexicon) for w in name.split()}
 
 
 def run(ctx: MergeContext) -> None:
@@ -61,7 +73,8 @@ def run(ctx: MergeContext) -> None:
     gave way to Priya Okafor: _by_given_name)."""
     base = ctx.base_refs()
     named = " ".join(b.unit.text.lower() for b in base)
-    gone: dict[str, tuple[str, str, bool]] = {}  # name -> (newest key, its text, a role)
+    # name -> (newest key, its text, the words of its slot; empty: any line naming them)
+    gone: dict[str, tuple[str, str, frozenset[str]]] = {}
     for _, doc in ctx.older:
         for r in ctx.refs[doc.path]:
             e = ctx.entries.get(r.key)
@@ -70,9 +83,11 @@ def run(ctx: MergeContext) -> None:
             replaced = (e.why or "").startswith(ROLE_REPLACED)
             held = holders(said(r.unit), ctx.lexicon)
             for h in held:
-                if h.sure and h.name not in named and (
-                        replaced or len(held) == 1 and _took_over(ctx, h, e.by)):
-                    gone.setdefault(h.name, (e.by, e.by_text or "", replaced))
+                if not h.sure or h.name in named:
+                    continue
+                slot = frozenset() if replaced or len(held) != 1 else _took_over(ctx, h, e.by)
+                if replaced or slot:
+                    gone.setdefault(h.name, (e.by, e.by_text or "", slot))
     if not gone:
         return
     for _, doc in ctx.older:
@@ -82,11 +97,13 @@ def run(ctx: MergeContext) -> None:
                 continue
             text = said(r.unit)
             low = text.lower()
-            who = next((n for n in gone if re.search(rf"\b{re.escape(n)}\b", low)
-                        or _by_given_name(ctx, n, named, text)), None)
+            words = {stem(w, ctx.lexicon) for w in _WORD.findall(low)}
+            who = next((n for n in gone if (re.search(rf"\b{re.escape(n)}\b", low)
+                                            or _by_given_name(ctx, n, named, text))
+                        and (not gone[n][2] or gone[n][2] & _unnamed(ctx, words, n))), None)
             if who is not None:
-                by, by_text, role = gone[who]
+                by, by_text, slot = gone[who]
                 ctx.entries[r.key] = replace(
                     e, status="superseded", by=by, by_text=by_text, flips=_FLIP_PAIR,
                     why=f"the newest names another in {who.title()}'s "
-                        + ("role" if role else "place"))
+                        + ("place" if slot else "role"))
