@@ -15,7 +15,7 @@ from tests.helpers_merge import check_ledger, dated, entry
 
 NOW = dt.datetime(2026, 10, 1, 9, 0)
 
-NEWEST = """The checklist whoever opens the cobbler's works through, and the limits that hold all day.
+NEWEST = """The checklist whoever opens the cobbler's works through.
 
 ## Before opening
 
@@ -29,7 +29,8 @@ The extractor runs whenever solvent glue is open, and the glue store stays shut.
 
 ## Who to call
 
-Facilities is now Nia Bevan, 07700 900577. Call her if the press trips or anything electrical looks wrong.
+Facilities is now Nia Bevan, 07700 900577.
+Call her if the press trips or anything electrical looks wrong.
 
 ## Observations
 
@@ -51,7 +52,8 @@ OLDER = """How to open the cobbler's each morning. Whoever opens signs the sheet
 
 ## Deliveries
 
-Leather comes from Tanner & Gray on Tuesdays. Rhys Pugh (facilities) signs for it and stores it in the back room, 07700 900281.
+Leather comes from Tanner & Gray on Tuesdays.
+Rhys Pugh (facilities) signs for it and stores it in the back room, 07700 900281.
 Gwen Ellis keeps the leather samples in the front drawer.
 
 ## Observations
