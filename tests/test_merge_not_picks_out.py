@@ -29,9 +29,12 @@ OLDER = ("How the counter takes in dry cleaning.\n\n"
 
 def test_a_not_that_picks_out_which_ones_denies_nothing():
     assert not negated("Coats not collected within 60 days are given to charity.", ENGLISH)
-    assert not negated("Any job not on the list gets a written quote.", ENGLISH)
-    # a "not" after a verb, or opening its own clause or table cell, still denies
+    assert not negated("Items not on the list are quoted first.", ENGLISH)
+    # a "not" after a verb, with no verb after it, or opening its own clause or table
+    # cell, still denies
     assert negated("Coats are not collected on Sundays.", ENGLISH)
+    assert negated("Dogs not allowed on the beach.", ENGLISH)
+    assert negated("Cash not accepted at the counter.", ENGLISH)
     assert negated("| Senior plan | not offered |", ENGLISH)
     assert negated("Stain removal is not on the list any more.", ENGLISH)
 

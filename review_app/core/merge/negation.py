@@ -29,16 +29,16 @@ def negated(text: str, lexicon: Lexicon) -> bool:
 
 def _picks_out(words: list[str], k: int, lexicon: Lexicon) -> bool:
     """Word `k` is the "not" of a reduced relative clause: after a noun (no verb before
-    it, in one clause or table cell), before a past participle or "in"/"on"/"at", it
-    says which ones ("Pens not collected within 90 days are treated as abandoned",
-    "any job not on the list gets a quote"), and
-    the sentence asserts, it does not deny (merge-ET: the 90-day rule was read as the
-    opposite of "Turnaround is 7 working days" and lost)."""
-    return words[k] == "not" and 0 < k < len(words) - 1 \
-        and words[k - 1] not in lexicon.auxiliary_words \
-        and words[k - 1] not in lexicon.modal_words \
-        and words[k - 1] not in lexicon.copulas \
-        and (is_participle(words[k + 1], lexicon) or words[k + 1] in lexicon.place_words)
+    it, in one clause or table cell), before a past participle or "in"/"on"/"at", with
+    the clause's verb after it, it says which ones ("Pens not collected within 90 days
+    are treated as abandoned", "Items not on the list are quoted first"); "Dogs not
+    allowed on the beach" has no verb after it and denies. Such a sentence asserts, it
+    does not deny (merge-ET: the 90-day rule was read as the opposite of "Turnaround is 7
+    working days" and lost)."""
+    verbs = lexicon.auxiliary_words | lexicon.modal_words | lexicon.copulas
+    return words[k] == "not" and 0 < k < len(words) - 1 and words[k - 1] not in verbs \
+        and (is_participle(words[k + 1], lexicon) or words[k + 1] in lexicon.place_words) \
+        and any(w in verbs for w in words[k + 2:])
 
 
 def _in_limit(words: list[str], k: int, lexicon: Lexicon) -> bool:
