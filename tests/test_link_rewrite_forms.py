@@ -13,6 +13,7 @@ from pathlib import Path
 from helpers_apply import group_doc, plan_doc, write_note
 
 from review_app.core.apply import apply_plan, plan_from_document
+from review_app.core.links import note_keys
 from review_app.core.merging import link_mapping, rewrite_links_text
 from review_app.core.project import Project
 from tests.helpers_merge import note
@@ -23,8 +24,9 @@ KEPT = note("ops/kiln-schedule.md",
             "---\ntitle: Kiln Schedule\npermalink: ops/kiln-schedule\n---\n")
 
 
-def _rewrite(text: str, path: str, kept=KEPT, protected=frozenset()) -> tuple[str, int]:
-    mapping = link_mapping({OLD.path: OLD}, {OLD.path: kept}, set(protected))
+def _rewrite(text: str, path: str, kept=KEPT, protected=frozenset(), permalinks=frozenset()
+             ) -> tuple[str, int]:
+    mapping = link_mapping({OLD.path: OLD}, {OLD.path: kept}, set(protected), set(permalinks))
     linker = note(path, text)
     return rewrite_links_text(text, mapping, self_note=linker)
 
@@ -69,7 +71,8 @@ def test_a_name_another_note_answers_to_as_its_permalink_is_left_alone():
     # basic-memory resolves [[Kiln Firing Schedule]] to the note whose permalink is
     # kiln-firing-schedule before it tries titles: that note's link, which stays
     out, count = _rewrite("See [[Kiln Firing Schedule]] and [[ops/kiln-firing-schedule]].\n",
-                          "other/refs.md", protected={"kiln-firing-schedule"})
+                          "other/refs.md", protected={"kiln-firing-schedule"},
+                          permalinks={"kiln-firing-schedule"})
     assert out == "See [[Kiln Firing Schedule]] and [[Kiln Schedule]].\n" and count == 1
 
 
@@ -93,3 +96,27 @@ def test_the_dry_run_shows_a_crlf_note_changed_in_its_link_lines_only(tmp_path: 
     apply_plan(Project(root), plan)
     assert linker.read_bytes() == (b"\xef\xbb\xbf---\r\ntitle: Crlf\r\n---\r\n\r\nOne line.\r\n"
                                    b"See [[Kiln Schedule]].\r\nAnother line.\r\n")
+
+
+def test_guards_from_review_of_the_new_forms():
+    """An adversarial review: a "<!--" in a code span or mid-line is text, not a comment
+    swallowing every later link; a kept file's name with a space is written encoded;
+    another note's file name (not its permalink) protects nothing; a relation with a
+    context still makes a later bare one a repeat."""
+    out, count = _rewrite("Write `<!--` to open a comment.\nSee [[Kiln Firing Schedule]].\n"
+                          "A [web](https://x.org/<!--) link, then [[Kiln Firing Schedule]].\n",
+                          "misc/a.md")
+    assert out.count("[[Kiln Schedule]]") == 2 and count == 2, out
+    spaced = note("ops/Kiln Schedule.md", "---\ntitle: Kiln Schedule\npermalink: ops/ks\n---\n")
+    assert _rewrite("See [s](kiln-firing-schedule.md).\n", "ops/a.md", kept=spaced)[0] == \
+        "See [s](Kiln%20Schedule.md).\n"
+    archive = note("archive/kiln-firing-schedule.md",
+                   "---\ntitle: Kiln Firing Schedule 2019\n"
+                   "permalink: archive/kiln-firing-schedule\n---\n")
+    out, count = _rewrite("See [[Kiln Firing Schedule]].\n", "misc/a.md",
+                          protected=set(note_keys(archive)),
+                          permalinks={archive.permalink.lower()})
+    assert out == "See [[Kiln Schedule]].\n" and count == 1
+    out, _ = _rewrite("- relates_to [[Kiln Schedule]] (main)\n"
+                      "- relates_to [[Kiln Firing Schedule]]\n", "misc/a.md")
+    assert out == "- relates_to [[Kiln Schedule]] (main)\n"

@@ -116,8 +116,11 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
             if canon is None:
                 return m.group(0)
             to = posixpath.relpath(canon.path, here or ".")
-            new = f"{m.group(1)}({quote(to, safe='/._-~') if '%' in m.group(2) else to}" \
-                  f"{m.group(3) or ''}{m.group(4) or ''})"
+            # (a space or a bracket ends a link's path: written encoded, as is the rest
+            # where the link was)
+            to = quote(to, safe="/._-~") if "%" in m.group(2) else \
+                to.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+            new = f"{m.group(1)}({to}{m.group(3) or ''}{m.group(4) or ''})"
             if new != m.group(0):
                 hits += 1
             return new
@@ -126,8 +129,7 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
             part = MEMORY_URL_RE.sub(memory, WIKILINK_RE.sub(wiki, part))
             return MD_LINK_RE.sub(markdown, part) if here is not None else part
 
-        new_line, in_comment = _outside_comments(
-            line, in_comment, lambda part: _outside_code(part, links))
+        new_line, in_comment = _comment_lines(line, in_comment, links)
         if hits and self_note is not None:
             target = relation_target(new_line)
             self_rel = target is not None and target.lower() in note_keys(self_note)
@@ -166,37 +168,36 @@ def _md_target(target: str, mapping: dict[str, Note], here: str | None) -> Note 
     return mapping.get(path.lower())
 
 
-_COMMENT_OPEN, _COMMENT_CLOSE = "<!--", "-->"
+_COMMENT = re.compile(r"<!--.*?-->")
+_COMMENT_CLOSE = "-->"
 
 
-def _outside_comments(line: str, inside: bool, rewrite: Callable[[str], str]
-                      ) -> tuple[str, bool]:
-    """`line` with `rewrite` applied outside HTML comments, which may span lines
-    (`inside`: the line opens in one); and whether the line ends inside one. A link in a
-    comment is no link (basic-memory indexes none)."""
-    out, at = [], 0
-    while at <= len(line):
-        if inside:
-            end = line.find(_COMMENT_CLOSE, at)
-            if end < 0:
-                out.append(line[at:])
-                return "".join(out), True
-            out.append(line[at:end + len(_COMMENT_CLOSE)])
-            at, inside = end + len(_COMMENT_CLOSE), False
-            continue
-        start = line.find(_COMMENT_OPEN, at)
-        if start < 0:
-            out.append(rewrite(line[at:]))
-            break
-        out.append(rewrite(line[at:start]))
-        at, inside = start, True
-        end = line.find(_COMMENT_CLOSE, at + len(_COMMENT_OPEN))
+def _comment_lines(line: str, inside: bool, rewrite: Callable[[str], str]
+                   ) -> tuple[str, bool]:
+    """`line` with `rewrite` applied outside HTML comments, and whether the next line
+    opens inside one (`inside`: this one does). A comment is a `<!-- ... -->` pair
+    outside code spans, or a `<!--` opening the line (an HTML block, which may run over
+    lines); a `<!--` alone elsewhere (in a code span, a URL) is text. A link in a
+    comment is no link: basic-memory indexes none."""
+    head = ""
+    if inside:
+        end = line.find(_COMMENT_CLOSE)
         if end < 0:
-            out.append(line[at:])
-            return "".join(out), True
-        out.append(line[at:end + len(_COMMENT_CLOSE)])
-        at, inside = end + len(_COMMENT_CLOSE), False
-    return "".join(out), inside
+            return line, True
+        head, line = line[:end + len(_COMMENT_CLOSE)], line[end + len(_COMMENT_CLOSE):]
+    if line.lstrip(" ").startswith("<!--") and len(line) - len(line.lstrip(" ")) <= 3 \
+            and _COMMENT_CLOSE not in line[line.index("<!--") + 4:]:
+        return head + line, True
+    return head + _outside_code(line, lambda part: _outside_comments(part, rewrite)), False
+
+
+def _outside_comments(part: str, rewrite: Callable[[str], str]) -> str:
+    out, at = [], 0
+    for m in _COMMENT.finditer(part):
+        out += [rewrite(part[at:m.start()]), m.group(0)]
+        at = m.end()
+    out.append(rewrite(part[at:]))
+    return "".join(out)
 
 
 _CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")
@@ -223,21 +224,23 @@ def _repeated_relation(line: str, rewritten: bool, seen: dict[str, bool]) -> boo
     "- relates_to [[Old]] (the old one)" deleted from a note outside the group). A list
     item with links in its prose ("- See [[A]] and [[B]]") is no relation."""
     rel = parse_relation(line)
-    if rel is None or rel.context is not None:
+    if rel is None:
         return False
     key = f"to:{target_key(rel.target)}"
-    if key in seen and (rewritten or seen[key]):
+    if rel.context is None and key in seen and (rewritten or seen[key]):
         return True
     seen[key] = seen.get(key, False) or rewritten
     return False
 
 
 def link_mapping(retired: dict[str, Note], canonical_of: dict[str, Note],
-                 protected: set[str] = frozenset()) -> dict[str, Note]:  # type: ignore[assignment]
+                 protected: set[str] = frozenset(),  # type: ignore[assignment]
+                 permalinks: set[str] = frozenset()) -> dict[str, Note]:  # type: ignore[assignment]
     """Lower-case link key -> canonical note, for every retired note.
 
     `protected` holds keys naming notes that stay (other than the canonical):
-    such an ambiguous key is never rewritten.
+    such an ambiguous key is never rewritten. `permalinks`: the staying notes'
+    permalinks (lower case), which basic-memory matches a link's slug against first.
     """
     mapping: dict[str, Note] = {}
     for path, note in retired.items():
@@ -250,7 +253,7 @@ def link_mapping(retired: dict[str, Note], canonical_of: dict[str, Note],
             # Firing Schedule" -> kiln-firing-schedule, a note that stays): that note's
             # link, not the retired one's (a fuzzing pass)
             slug = target_key(key) if "/" not in key and not key.endswith(".md") else ""
-            if slug and slug != key and slug in protected and slug not in mine:
+            if slug and slug != key and slug in permalinks and slug not in mine:
                 continue
             mapping[key] = canon
     return mapping

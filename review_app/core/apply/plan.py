@@ -311,7 +311,9 @@ class _Planner:
         for path, note in notes.items():
             if path not in retired:
                 protected |= note_keys(note)
-        mapping = link_mapping(retired, kept_of, protected)
+        permalinks = {n.permalink.strip().lower() for p, n in notes.items()
+                      if p not in retired and n.permalink}
+        mapping = link_mapping(retired, kept_of, protected, permalinks)
         owners: dict[str, set[str]] = {}  # a kept title's link names -> who else has them
         titles = {gp.kept: _new_title(gp) for gp in self.groups}
         for path, note in notes.items():
