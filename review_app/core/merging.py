@@ -7,11 +7,13 @@ docstring is the API). Link identity (which note a link names) is in links.py.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import Any
+from urllib.parse import quote, unquote
 
 from .dating import stated_date
 from .frontmatter_edit import split_frontmatter
@@ -63,7 +65,9 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
     count = 0
     out: list[str] = []
     rels: dict[str, bool] = {}  # relation (type, target) -> a rewrite wrote it
-    in_fence = False
+    in_fence = in_comment = False
+    # the linking note's folder: a Markdown link's path is relative to it (None: no note)
+    here = posixpath.dirname(self_note.path) if self_note is not None else None
     for line in body.split("\n"):
         if _FENCE.match(line):
             in_fence = not in_fence
@@ -87,7 +91,7 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
                 anchor = "#" + frag
             if canon is None:
                 return m.group(0)
-            new = f"[[{canon.title}{anchor}{bar}{alias}]]"
+            new = f"[[{link_name(canon)}{anchor}{bar}{alias}]]"
             if new != m.group(0):
                 hits += 1
             return new
@@ -106,8 +110,26 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
                 hits += 1
             return new
 
-        new_line = _outside_code(line, lambda part: MEMORY_URL_RE.sub(
-            memory, WIKILINK_RE.sub(wiki, part)))
+        def markdown(m: re.Match[str]) -> str:
+            nonlocal hits
+            canon = _md_target(m.group(2), mapping, here)
+            if canon is None:
+                return m.group(0)
+            to = posixpath.relpath(canon.path, here or ".")
+            # (a space or a bracket ends a link's path: written encoded, as is the rest
+            # where the link was)
+            to = quote(to, safe="/._-~") if "%" in m.group(2) else \
+                to.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+            new = f"{m.group(1)}({to}{m.group(3) or ''}{m.group(4) or ''})"
+            if new != m.group(0):
+                hits += 1
+            return new
+
+        def links(part: str) -> str:
+            part = MEMORY_URL_RE.sub(memory, WIKILINK_RE.sub(wiki, part))
+            return MD_LINK_RE.sub(markdown, part) if here is not None else part
+
+        new_line, in_comment = _comment_lines(line, in_comment, links)
         if hits and self_note is not None:
             target = relation_target(new_line)
             self_rel = target is not None and target.lower() in note_keys(self_note)
@@ -118,6 +140,64 @@ def _rewrite_body(body: str, mapping: dict[str, Note], self_note: Note | None
             continue  # two names of one note became one: the relation is written once
         out.append(new_line)
     return "\n".join(out), count
+
+
+# [text](path.md#anchor "title"): a link by file path, relative to the linking note
+MD_LINK_RE = re.compile(r"(\[[^\]\n]*\])\(([^()\s<>]+?\.md)(#[^()\s]*)?(\s+\"[^\"]*\")?\)",
+                        re.IGNORECASE)
+_LINK_UNSAFE = re.compile(r"[\[\]|#]")
+
+
+def link_name(note: Note) -> str:
+    """The name a rewritten [[link]] gives `note`: its title, or its permalink where the
+    title holds what a link cannot ("Build | Deploy", "Pricing [EU]": basic-memory
+    resolved neither once written into a link)."""
+    return note.permalink if _LINK_UNSAFE.search(note.title) and note.permalink \
+        else note.title
+
+
+def _md_target(target: str, mapping: dict[str, Note], here: str | None) -> Note | None:
+    """The retired note a Markdown link's path names (relative to the linking note's
+    folder `here`); None for a URL, a path leaving the project or another file."""
+    if here is None or re.match(r"[a-z][a-z0-9+.-]*:", target, re.I) \
+            or target.startswith("/"):
+        return None
+    path = posixpath.normpath(posixpath.join(here, unquote(target)))
+    if path == ".." or path.startswith("../"):
+        return None
+    return mapping.get(path.lower())
+
+
+_COMMENT = re.compile(r"<!--.*?-->")
+_COMMENT_CLOSE = "-->"
+
+
+def _comment_lines(line: str, inside: bool, rewrite: Callable[[str], str]
+                   ) -> tuple[str, bool]:
+    """`line` with `rewrite` applied outside HTML comments, and whether the next line
+    opens inside one (`inside`: this one does). A comment is a `<!-- ... -->` pair
+    outside code spans, or a `<!--` opening the line (an HTML block, which may run over
+    lines); a `<!--` alone elsewhere (in a code span, a URL) is text. A link in a
+    comment is no link: basic-memory indexes none."""
+    head = ""
+    if inside:
+        end = line.find(_COMMENT_CLOSE)
+        if end < 0:
+            return line, True
+        head, line = line[:end + len(_COMMENT_CLOSE)], line[end + len(_COMMENT_CLOSE):]
+    if line.lstrip(" ").startswith("<!--") and len(line) - len(line.lstrip(" ")) <= 3 \
+            and _COMMENT_CLOSE not in line[line.index("<!--") + 4:]:
+        return head + line, True
+    return head + _outside_code(line, lambda part: _outside_comments(part, rewrite)), False
+
+
+def _outside_comments(part: str, rewrite: Callable[[str], str]) -> str:
+    out, at = [], 0
+    for m in _COMMENT.finditer(part):
+        out += [rewrite(part[at:m.start()]), m.group(0)]
+        at = m.end()
+    out.append(rewrite(part[at:]))
+    return "".join(out)
 
 
 _CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")
@@ -138,33 +218,42 @@ def _repeated_relation(line: str, rewritten: bool, seen: dict[str, bool]) -> boo
     """A relation line to a note an earlier one relates to, once a retired note's links
     name its kept note (`relates_to [[Old name]]` and `relates_to [[Kept]]`; of any
     type: `part_of [[Old name]]` under `relates_to [[Kept]]` relates the note to Kept
-    twice). Only when a rewrite made them one: a note's own lines are its own. A list
-    item with links in its prose ("- See [[A]] and [[B]]") is no relation: only the
-    same item twice is one."""
-    target = relation_target(line)
-    if target is None:
-        return False
+    twice): written once. Only a bare relation, and only when a rewrite made them one: a
+    note's own lines are its own, and a line saying more than the relation (a
+    "(context)", a comment) says more than the one before it (a fuzzing pass found
+    "- relates_to [[Old]] (the old one)" deleted from a note outside the group). A list
+    item with links in its prose ("- See [[A]] and [[B]]") is no relation."""
     rel = parse_relation(line)
-    key = f"to:{target_key(rel.target)}" if rel is not None else relation_key(
-        line.split("[[", 1)[0].strip(" -*\t"), target_key(target))
-    if key in seen and (rewritten or seen[key]):
+    if rel is None:
+        return False
+    key = f"to:{target_key(rel.target)}"
+    if rel.context is None and key in seen and (rewritten or seen[key]):
         return True
     seen[key] = seen.get(key, False) or rewritten
     return False
 
 
 def link_mapping(retired: dict[str, Note], canonical_of: dict[str, Note],
-                 protected: set[str] = frozenset()) -> dict[str, Note]:  # type: ignore[assignment]
+                 protected: set[str] = frozenset(),  # type: ignore[assignment]
+                 permalinks: set[str] = frozenset()) -> dict[str, Note]:  # type: ignore[assignment]
     """Lower-case link key -> canonical note, for every retired note.
 
     `protected` holds keys naming notes that stay (other than the canonical):
-    such an ambiguous key is never rewritten.
+    such an ambiguous key is never rewritten. `permalinks`: the staying notes'
+    permalinks (lower case), which basic-memory matches a link's slug against first.
     """
     mapping: dict[str, Note] = {}
     for path, note in retired.items():
         canon = canonical_of[path]
+        mine = note_keys(canon)
         for key in note_keys(note):
-            if key in protected and key not in note_keys(canon):
+            if key in protected and key not in mine:
+                continue
+            # a name basic-memory reads as another note's permalink first ("Kiln
+            # Firing Schedule" -> kiln-firing-schedule, a note that stays): that note's
+            # link, not the retired one's (a fuzzing pass)
+            slug = target_key(key) if "/" not in key and not key.endswith(".md") else ""
+            if slug and slug != key and slug in permalinks and slug not in mine:
                 continue
             mapping[key] = canon
     return mapping

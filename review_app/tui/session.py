@@ -255,8 +255,11 @@ class ReviewSession(SessionEdits):
             owners = self._link_owners()
             protected = {k for n in retired.values() for k in note_keys(n)
                          if owners.get(k, frozenset()) - retired.keys()}
+            permalinks = {n.permalink.strip().lower() for p, n in self.notes.items()
+                          if p not in retired and n.permalink}
             return retitled_mapping(
-                link_mapping(retired, dict.fromkeys(retired, kept), protected), kept, title,
+                link_mapping(retired, dict.fromkeys(retired, kept), protected, permalinks),
+                kept, title,
                 {k for k in title_keys(kept)
                  if owners.get(k, frozenset()) - retired.keys() - {kept.path}})
         return mapping

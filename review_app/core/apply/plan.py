@@ -97,7 +97,7 @@ class Plan:
                            f"kept note @@\n")
                 continue
             before = (c.before or "").splitlines(keepends=True)
-            after = (c.after or "").splitlines(keepends=True)
+            after = _as_read(c.after or "", c.before or "").splitlines(keepends=True)
             label = f"({c.kind}" + (f", {c.links} link(s) rewritten" if c.links else "") + ")"
             lines = list(difflib.unified_diff(
                 before, after, fromfile=f"a/{c.path}" if c.before is not None else "/dev/null",
@@ -320,7 +320,9 @@ class _Planner:
         for path, note in notes.items():
             if path not in retired:
                 protected |= note_keys(note)
-        mapping = link_mapping(retired, kept_of, protected)
+        permalinks = {n.permalink.strip().lower() for p, n in notes.items()
+                      if p not in retired and n.permalink}
+        mapping = link_mapping(retired, kept_of, protected, permalinks)
         owners: dict[str, set[str]] = {}  # a kept title's link names -> who else has them
         titles = {gp.kept: _new_title(gp) for gp in self.groups}
         for path, note in notes.items():
@@ -414,6 +416,16 @@ def plan_from_document(project: Project, doc: dict, *, now: dt.datetime | None =
     for g in doc["groups"]:
         planner.group(g)
     return planner.plan()
+
+
+def _as_read(after: str, before: str) -> str:
+    """`after` as `before` was read for the diff: like_original gives the written text
+    the file's CRLF endings and byte-order mark back, which the note as read has not, so
+    the diff showed every line of a CRLF file and its first line changed (a fuzzing
+    pass); the bytes written are unchanged."""
+    if not before.startswith("\ufeff"):
+        after = after.removeprefix("\ufeff")
+    return after if "\r\n" in before else after.replace("\r\n", "\n")
 
 
 def like_original(path: Path, text: str) -> str:

@@ -180,9 +180,13 @@ def _in_words(word: str, said: list[str], lexicon: Lexicon) -> bool:
 
 
 def _derived(word: str, other: str) -> bool:
-    """One word made from the other by an ending ("post" / "postal"), four letters on."""
+    """One word made from the other by an ending ("post" / "postal"), four letters on;
+    or the stem an "-ing" or "-ed" left without its silent "e" ("tuning" -> "tun",
+    "tunes" -> "tune": "Saturday walk-in tuning has stopped" ends "Walk-in basic tunes
+    continue on Saturdays")."""
     short, long_ = sorted((word, other), key=len)
-    return len(short) >= 4 and long_.startswith(short)
+    return len(short) >= 4 and long_.startswith(short) or \
+        len(short) == 3 and long_ == short + "e"
 
 
 def by_modifier(text: str, end: Ended, lexicon: Lexicon) -> bool:

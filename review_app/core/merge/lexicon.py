@@ -399,6 +399,12 @@ class Lexicon(StandingWords):
         is are was were be been being has have had will would now itself themselves also
         still unchanged
         """))
+    # Modal and "do" verbs: a "not" after one of these (or an auxiliary_words verb)
+    # denies the verb that follows; after a noun, before a participle, it picks out a
+    # subset ("Pens not collected within 90 days are treated as abandoned": negation.py).
+    modal_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        do does did can could must should may might shall need needs to
+        """))
     # Words around a value that say how exact or how bounded it is, not what it measures.
     bound_words: frozenset[str] = field(default_factory=lambda: word_set("""
         about around approx approximately roughly up down then only least most max maximum
