@@ -188,26 +188,19 @@ def _comment_lines(line: str, inside: bool, rewrite: Callable[[str], str]
     if line.lstrip(" ").startswith("<!--") and len(line) - len(line.lstrip(" ")) <= 3 \
             and _COMMENT_CLOSE not in line[line.index("<!--") + 4:]:
         return head + line, True
-    return head + _outside_code(line, lambda part: _outside_comments(part, rewrite)), False
+    return head + _outside(_CODE_SPAN, line, lambda part: _outside(_COMMENT, part, rewrite)), \
+        False
 
 
-def _outside_comments(part: str, rewrite: Callable[[str], str]) -> str:
-    out, at = [], 0
-    for m in _COMMENT.finditer(part):
-        out += [rewrite(part[at:m.start()]), m.group(0)]
-        at = m.end()
-    out.append(rewrite(part[at:]))
-    return "".join(out)
-
-
+# an inline code span: a link written as code (`` `[[Old title]]` `` in a how-to) is
+# text, quoted, not a link
 _CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)")
 
 
-def _outside_code(line: str, rewrite: Callable[[str], str]) -> str:
-    """`line` with `rewrite` applied outside its inline code spans: a link written as
-    code (`` `[[Old title]]` `` in a how-to) is text, quoted, not a link."""
+def _outside(pattern: re.Pattern[str], line: str, rewrite: Callable[[str], str]) -> str:
+    """`line` with `rewrite` applied outside the matches of `pattern` (left as written)."""
     out, at = [], 0
-    for m in _CODE_SPAN.finditer(line):
+    for m in pattern.finditer(line):
         out += [rewrite(line[at:m.start()]), m.group(0)]
         at = m.end()
     out.append(rewrite(line[at:]))
