@@ -374,10 +374,12 @@ def step_named(lexicon: Lexicon) -> re.Pattern[str]:
     if found is None:
         noun = _any(lexicon.step_nouns)
         numbers = _any({w for w, n in lexicon.number_words if 1 <= n <= 10})
+        # (within a line: "## Collecting rules" over "1. Only collect ..." names no rule 1)
         found = memo[None] = re.compile(
-            rf"(?:\b(?:{noun}|no\.)|#)\s*\d{{1,2}}(?!\d)"
-            rf"|\b{_any(lexicon.ordinal_words)}\s+{noun}\b"
-            rf"|\b{noun}\s+{numbers}\b(?!\s+{_any(lexicon.measure_words)}\b)", re.IGNORECASE)
+            rf"(?:\b(?:{noun}|no\.)|#)[ \t]*\d{{1,2}}(?!\d)"
+            rf"|\b{_any(lexicon.ordinal_words)}[ \t]+{noun}\b"
+            rf"|\b{noun}[ \t]+{numbers}\b(?![ \t]+{_any(lexicon.measure_words)}\b)",
+            re.IGNORECASE)
     return found
 
 
