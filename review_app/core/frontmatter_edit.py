@@ -19,6 +19,7 @@ from .notes import Note, _yaml_safe, load_frontmatter_yaml
 
 FM_DELIM = re.compile(r"^-{3,}\s*$")
 _TOP_KEY = re.compile(r"^([^\s#\-][^:]*?)\s*:(?:\s|$)")
+_ANY_MODIFIED = re.compile(r"^(modified\s*:\s*)(?![|>\s]*$)\S.*$")  # a scalar, not a block
 _MODIFIED_LINE = re.compile(
     r"^(modified\s*:\s*)(['\"]?)(\d{4}-\d{2}-\d{2})([T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?"
     r"(Z|[+-]\d{2}:?\d{2})?(['\"]?)(\s*(?:#.*)?)$")
@@ -148,7 +149,10 @@ def _stamp(now: dt.datetime, time_part: str | None, zone: str | None) -> str:
 def refresh_modified(head: str, now: dt.datetime | None) -> str:
     """`modified:` set to `now` in the style already used (date-only stays date-only).
 
-    Only an existing top-level `modified:` key is touched; no key is ever added.
+    Only an existing top-level `modified:` key is touched; no key is ever added. A value
+    no date parser reads as one ("March 5, 2026", copied from a member) is written anew
+    in ISO form: left, it dated the note written today by another member's day (a
+    fuzzing pass, read back by basic-memory).
     """
     if now is None or not head:
         return head
@@ -156,6 +160,15 @@ def refresh_modified(head: str, now: dt.datetime | None) -> str:
     for i, ln in enumerate(lines):
         m = _MODIFIED_LINE.match(ln)
         if m is None:
+            other = _ANY_MODIFIED.match(ln)
+            if other is not None:
+                new = f"{other.group(1)}{_stamp(now, 'T00:00:00', None)}"
+                try:
+                    if isinstance(load_frontmatter_yaml(new), dict):
+                        lines[i] = new
+                except yaml.YAMLError:
+                    pass
+                break
             continue
         prefix, q1, _date, time_part, zone, q2, tail = m.groups()
         new = f"{prefix}{q1}{_stamp(now, time_part, zone)}{q2}{tail}"

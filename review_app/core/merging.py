@@ -208,18 +208,18 @@ def _outside(pattern: re.Pattern[str], line: str, rewrite: Callable[[str], str])
 
 
 def _repeated_relation(line: str, rewritten: bool, seen: dict[str, bool]) -> bool:
-    """A relation line to a note an earlier one relates to, once a retired note's links
-    name its kept note (`relates_to [[Old name]]` and `relates_to [[Kept]]`; of any
-    type: `part_of [[Old name]]` under `relates_to [[Kept]]` relates the note to Kept
-    twice): written once. Only a bare relation, and only when a rewrite made them one: a
-    note's own lines are its own, and a line saying more than the relation (a
-    "(context)", a comment) says more than the one before it (a fuzzing pass found
-    "- relates_to [[Old]] (the old one)" deleted from a note outside the group). A list
-    item with links in its prose ("- See [[A]] and [[B]]") is no relation."""
+    """A relation line the note already has, once a retired note's links name its kept
+    note (`relates_to [[Old name]]` beside `relates_to [[Kept]]`): written once. Only the
+    same relation (one type, one target) made one by a rewrite, and only a bare one: a
+    note's own lines are its own, another type says another thing (`manages` is no
+    `audits`), and a line with a "(context)" says more than the one before it (two
+    fuzzing passes found such lines deleted from notes outside the group, basic-memory
+    then reading relations fewer). A list item with links in its prose ("- See [[A]]
+    and [[B]]") is no relation."""
     rel = parse_relation(line)
     if rel is None:
         return False
-    key = f"to:{target_key(rel.target)}"
+    key = relation_key(rel.type, target_key(rel.target))
     if rel.context is None and key in seen and (rewritten or seen[key]):
         return True
     seen[key] = seen.get(key, False) or rewritten
