@@ -339,8 +339,12 @@ def _numbered_on(ctx: MergeContext, refs: list[Ref], lines: Lines) -> Lines:
         return lines  # ("Juniors skip step 3": its numbers name its steps)
     if len(steps) == 1:
         # ("3. Then set the alarm ..." leans on a step before it: as written)
-        return lines if goes_on(ctx.lexicon).match(steps[0].unit.raw[0].lstrip()) \
-            else _as_item(lines)
+        if goes_on(ctx.lexicon).match(steps[0].unit.raw[0].lstrip()):
+            return lines
+        e = ctx.entries[steps[0].key]
+        if not e.written:  # the ledger says it as written: an item, its number gone
+            e.written = steps[0].unit.text  # (the ledger holds this entry: set in place)
+        return _as_item(lines)
     return _closed_up(lines, _lists_from_one(ctx, refs))
 
 
