@@ -48,6 +48,7 @@ from .pass_carry import run as measured_carry
 from .pass_carry import shipped_model
 from .pass_choices import run as persons_choices
 from .pass_dropped_sections import run as dropped_sections
+from .pass_enriched import run as enriched_lines
 from .pass_extended import run as extended_units
 from .pass_interim import run as interim_states
 from .pass_lead import run as one_lead
@@ -81,8 +82,8 @@ PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
           carried_once_again, interim_states, still_standing, one_lead,
           numbered_references, replaced_holders, newer_older_values, observed_lines,
-          extended_units, newer_older_values, persons_choices, leaning_sentences,
-          lead_ins, trimmed_units, revalued_lines, rows_in_columns)
+          extended_units, newer_older_values, enriched_lines, persons_choices,
+          leaning_sentences, lead_ins, trimmed_units, revalued_lines, rows_in_columns)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
 
 
