@@ -134,6 +134,13 @@ def test_upsert_merge_writes_the_new_title_and_points_links_at_it(track: Path, e
     done = decide_pending(track, queued["proposal_id"], "merge",
                           target_path="velo/track-hire-rates.md")
     assert done["action"] == "merged"
+    # the result names every file written beyond the note (a fuzzing pass: the output
+    # named one file while another note's links were rewritten)
+    assert done["retitled"][1] == "Track hire rates 2026"
+    assert done["links_rewritten"] == ["velo/club-handbook.md"]
+    from review_app.commands.upsert import describe
+    assert "links to its old title rewritten in: velo/club-handbook.md" in describe(
+        {**done, "similarity": 0.9})
     after = notes_of(track)
     assert after["velo/track-hire-rates.md"].title == "Track hire rates 2026"
     assert after["velo/track-hire-rates.md"].permalink == "velo/track-hire-rates"
@@ -163,3 +170,4 @@ def test_the_preview_says_the_title_change_and_points_its_links_like_apply(track
     assert calls == ["Track hire rates 2026"]
     assert "title: Track hire rates 2025 -> Track hire rates 2026" in header_text(written).plain
     assert "\n# Track hire rates 2026\n" in written.text
+

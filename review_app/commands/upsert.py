@@ -110,6 +110,12 @@ def describe(result: dict[str, Any]) -> str:
         verb = "updated" if action == "updated_existing" else "merged into"
         lines.append(f"{verb} {path} (score {score:.2f})"
                      + ("" if result.get("changed", True) else "; it already said that"))
+    if result.get("retitled"):
+        old, new = result["retitled"]
+        lines.append(f"  title: {old} -> {new}")
+    if result.get("links_rewritten"):
+        lines.append("  links to its old title rewritten in: "
+                     + ", ".join(result["links_rewritten"]))
     if result.get("reason"):
         lines.append(f"  why: {result['reason']}")
     if result.get("apply_id"):

@@ -420,12 +420,14 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
         action, kind = "merged_existing", "merge"
     after = composed.text
     apply_id = None
+    links = _retitle_links(notes, target, composed)
     if after != target.text:
         apply_id = _write(proj, target.path, target.sha256, after, kind,
                           f"upsert: {kind} {target.path}" + (f" ({caller})" if caller else ""),
-                          _retitle_links(notes, target, composed))
+                          links)
     return _result(action, target.path, match, matches, apply_id=apply_id, reason=reason,
-                   changed=apply_id is not None)
+                   changed=apply_id is not None,
+                   **_also_written(composed, links) if apply_id is not None else {})
 
 
 def _retitle_links(notes: Sequence[Note], target: Note, composed: Composed
@@ -446,6 +448,21 @@ def _retitle_links(notes: Sequence[Note], target: Note, composed: Composed
         text, count = rewrite_links_text(n.text, mapping, self_note=n)
         if count and text != n.text:
             out.append((n, text, count))
+    return out
+
+
+def _also_written(composed: Composed, links: Sequence[tuple[Note, str, int]]
+                  ) -> dict[str, Any]:
+    """What the write did beyond the matched note's body, for the result (additive
+    fields): the title it gave the note ("retitled": [old, new]) and the other notes
+    whose links to the old title it rewrote ("links_rewritten"). A fuzzing pass found
+    an upsert renaming the note and rewriting links in two other files while its output
+    named one file."""
+    out: dict[str, Any] = {}
+    if composed.ledger.title is not None:
+        out["retitled"] = list(composed.ledger.title)
+    if links:
+        out["links_rewritten"] = sorted(n.path for n, _, _ in links)
     return out
 
 
@@ -535,10 +552,11 @@ def _decide(proj: Project, queue: PendingQueue, proposal_id: str, choice: str,
         composed = composition(kind, target, proposed, proj.state, target_index(notes))
         after = composed.text
         apply_id = None
+        links = _retitle_links(notes, target, composed)
         if after != target.text:
             apply_id = _write(proj, path, target.sha256, after, kind,
-                              f"pending {proposal_id}: {kind} {path}",
-                              _retitle_links(notes, target, composed))
+                              f"pending {proposal_id}: {kind} {path}", links)
         queue.resolve(proposal_id, outcome, lock=False, path=path, apply_id=apply_id)
         return {"action": outcome, "path": path, "apply_id": apply_id,
-                "proposal_id": proposal_id}
+                "proposal_id": proposal_id,
+                **(_also_written(composed, links) if apply_id is not None else {})}
