@@ -10,7 +10,7 @@ import datetime as dt
 import re
 
 from review_app.core.merge.lexicon import ENGLISH
-from review_app.core.merge.pass_render import step_named
+from review_app.core.merge.step_numbers import step_named
 from review_app.core.merging import compose
 from tests.helpers_merge import check_ledger, dated
 

@@ -74,7 +74,7 @@ class Lexicon(StandingWords):
         of for
         """))
     # What a note names its list items by ("step 3", "rule 3a", "the third step"): such a
-    # note's carried steps keep their numbers (pass_render.step_named).
+    # note's carried steps keep their numbers (step_numbers.step_named).
     step_nouns: frozenset[str] = field(default_factory=lambda: word_set("""
         step steps item items point points rule rules decision decisions action actions
         motion motions

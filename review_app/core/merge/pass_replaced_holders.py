@@ -9,10 +9,9 @@ from .context import MergeContext
 from .facts import stem
 from .ledger import ROLE_REPLACED, Choice
 from .pass_units import said
-from .roles import Holder, holders
+from .roles import LOWER_WORD, Holder, holders
 
 _FLIP_PAIR: tuple[Choice, ...] = ("newer", "older")
-_WORD = re.compile(r"[a-z][a-z'’\-]*")
 
 
 def _by_given_name(ctx: MergeContext, name: str, named: str, text: str) -> bool:
@@ -97,7 +96,7 @@ def run(ctx: MergeContext) -> None:
                 continue
             text = said(r.unit)
             low = text.lower()
-            words = {stem(w, ctx.lexicon) for w in _WORD.findall(low)}
+            words = {stem(w, ctx.lexicon) for w in LOWER_WORD.findall(low)}
             who = next((n for n in gone if (re.search(rf"\b{re.escape(n)}\b", low)
                                             or _by_given_name(ctx, n, named, text))
                         and (not gone[n][2] or gone[n][2] & _unnamed(ctx, words, n))), None)

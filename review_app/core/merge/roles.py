@@ -30,7 +30,7 @@ _TOKEN = re.compile(r"[A-Za-z][\w'’\-]*|[.;!?()\[\]:]")
 _STOP = frozenset(".;!?()[]")  # a slot does not reach across a sentence or a bracket
 _ACRONYM = re.compile(r"[A-Z0-9]+s?")  # "BU", "BUs", "API": no one's name
 _WINDOW = 4  # tokens looked at on each side of a name
-_WORD = re.compile(r"[a-z][a-z'’\-]*")  # a lower-case word ("chair"; not "x2")
+LOWER_WORD = re.compile(r"[a-z][a-z'’\-]*")  # a lower-case word ("chair"; not "x2")
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,7 @@ def _bracketed_role(text: str, found: list[re.Match[str]], at: int) -> list[str]
         return None
     close = text.find(")", found[at].end())
     inside = text[found[at].end():close].split() if close > 0 else []
-    if not 1 <= len(inside) <= 3 or not all(_WORD.fullmatch(t) for t in inside) \
+    if not 1 <= len(inside) <= 3 or not all(LOWER_WORD.fullmatch(t) for t in inside) \
             or (inside[-1].endswith("s") and not inside[-1].endswith("ss")):
         return None
     return inside
