@@ -330,14 +330,19 @@ def test_frontmatter_keys_kept_identity_and_modified_refresh():
     assert "# Team offsite 2025-05\n" in composed.text and "# Team offsite\n" not in composed.text
     assert composed.ledger.title == ("Team offsite", "Team offsite 2025-05")
     assert "Casa do Rio." in composed.text and composed.text.count("Porto") == 1
-    # no `modified:` key: none is added; now=None: not refreshed
+    # nothing to write: no new date, no key added; now=None: not refreshed
     bare = note("kb/bare.md", "---\ntitle: Bare\n---\n\nJust text.\n")
     assert compose("merge", bare, [bare], now=now).text == bare.text
-    assert compose("merge", newer, [newer]).text == newer.text
-    stamped = compose("merge", newer, [newer], now=now).text
-    assert stamped == newer.text.replace("modified: 2025-05-03", "modified: 2025-06-07")
+    assert compose("merge", newer, [newer], now=now).text == newer.text
+    more = note("kb/more.md", newer.text.replace("Casa do Rio.", "Casa do Rio. Bus at 8.")
+                .replace("modified: 2025-05-03", "modified: 2025-05-01"))
+    assert compose("merge", newer, [more]).text.count("modified: 2025-05-03") == 1
+    stamped = compose("merge", newer, [more], now=now).text
+    assert "Bus at 8" in stamped and "modified: 2025-06-07\n" in stamped
     timed = note("kb/t.md", "---\ntitle: T\nmodified: '2025-05-03T10:00:00Z'\n---\n\nx\n")
-    assert "modified: '2025-06-07T15:04:05Z'" in compose("merge", timed, [], now=now).text
+    later = note("kb/t2.md", "---\ntitle: T\nmodified: '2025-05-01T10:00:00Z'\n---\n\nx\n\n"
+                 "The bus leaves at 8:15.\n")
+    assert "modified: '2025-06-07T15:04:05Z'" in compose("merge", timed, [later], now=now).text
 
 
 def test_update_keeps_the_graph_and_lists_what_it_drops():

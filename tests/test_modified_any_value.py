@@ -1,12 +1,15 @@
 """`modified:` is the apply's date on every write, whatever the value it held: a
 member's "March 5, 2026" (no ISO date) was copied into a kept file that had none and
 left as it was, so basic-memory read the note written today as written in March (a
-fuzzing pass). Domain: a bike shed."""
+fuzzing pass). A kept file dated only by `updated:` or `created:` kept a member's older day
+the same way, so the next scan took another version as newer than the note written today
+(a second fuzzing pass). Domain: a bike shed."""
 
 from __future__ import annotations
 
 import datetime as dt
 
+from review_app.core.dating import stated_date
 from review_app.core.frontmatter_edit import refresh_modified, split_frontmatter
 from review_app.core.merging import compose
 from tests.helpers_merge import note
@@ -33,3 +36,31 @@ def test_a_kept_file_without_modified_gets_the_apply_date_not_a_members_words():
     c = compose("merge", base, [kept], kept=kept, now=NOW)
     head = split_frontmatter(c.text)[0]
     assert "modified: 2026-12-07T09:30:05" in head and "March" not in head, head
+
+
+def test_the_key_that_dates_the_note_is_the_one_refreshed():
+    assert refresh_modified("title: x\nupdated: 2025-01-02T08:00\n", NOW) == \
+        "title: x\nupdated: 2026-12-07T09:30\n"  # no `modified:`: `updated:` dates it
+    both = "title: x\nmodified: 2025-01-02\nupdated: 2025-03-01\n"
+    assert refresh_modified(both, NOW) == "title: x\nmodified: 2026-12-07\nupdated: 2025-03-01\n"
+    assert refresh_modified("---\ntitle: x\ncreated: 2025-01-02\ntags: [a]\n---\n", NOW) == \
+        "---\ntitle: x\ncreated: 2025-01-02\nmodified: 2026-12-07\ntags: [a]\n---\n"
+    assert refresh_modified("title: x\n", NOW) == "title: x\nmodified: 2026-12-07T09:30:05\n"
+    block = "title: x\nmodified:\n  - a\n"
+    assert refresh_modified(block, NOW) == block  # never a second `modified:` key
+
+
+def _shed(path: str, title: str, dates: str, body: str):
+    return note(path, f"---\ntitle: {title}\n{dates}---\n\n# {title}\n\n{body}\n")
+
+
+def test_a_merge_of_notes_dated_by_updated_or_created_is_dated_today():
+    for key in ("updated", "created"):
+        kept = _shed("home/bike-shed.md", "Bike shed", f"{key}: 2025-05-01\n",
+                     "The shed key hangs by the back door. The pump is on the left shelf.")
+        base = _shed("home/bike-shed-notes.md", "Bike shed notes", f"{key}: 2026-03-04\n",
+                     "The shed key hangs by the back door. The pump is now on the right shelf.")
+        c = compose("merge", base, [kept], kept=kept, now=NOW)
+        written = note(kept.path, c.text)
+        assert stated_date(written) == dt.datetime(2026, 12, 7), (key, c.text)
+        assert stated_date(written) > stated_date(base)

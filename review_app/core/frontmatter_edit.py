@@ -15,14 +15,25 @@ from typing import Any
 
 import yaml
 
+from .dating import OWN_DATE_KEYS
 from .notes import Note, _yaml_safe, load_frontmatter_yaml
 
 FM_DELIM = re.compile(r"^-{3,}\s*$")
 _TOP_KEY = re.compile(r"^([^\s#\-][^:]*?)\s*:(?:\s|$)")
-_ANY_MODIFIED = re.compile(r"^(modified\s*:\s*)(?![|>\s]*$)\S.*$")  # a scalar, not a block
-_MODIFIED_LINE = re.compile(
-    r"^(modified\s*:\s*)(['\"]?)(\d{4}-\d{2}-\d{2})([T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?"
-    r"(Z|[+-]\d{2}:?\d{2})?(['\"]?)(\s*(?:#.*)?)$")
+
+
+def _any_date(key: str) -> re.Pattern[str]:
+    return re.compile(rf"^({key}\s*:\s*)(?![|>\s]*$)\S.*$")  # a scalar, not a block
+
+
+def _date_line(key: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"^({key}\s*:\s*)(['\"]?)(\d{{4}}-\d{{2}}-\d{{2}})"
+        r"([T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?(['\"]?)(\s*(?:#.*)?)$")
+
+
+# The keys that date a note (dating.OWN_DATE_KEYS), each as any scalar and as an ISO date.
+_DATE_LINES = {key: (_any_date(key), _date_line(key)) for key in OWN_DATE_KEYS}
 
 
 def split_frontmatter(text: str) -> tuple[str, str]:
@@ -147,36 +158,47 @@ def _stamp(now: dt.datetime, time_part: str | None, zone: str | None) -> str:
 
 
 def refresh_modified(head: str, now: dt.datetime | None) -> str:
-    """`modified:` set to `now` in the style already used (date-only stays date-only).
-
-    Only an existing top-level `modified:` key is touched; no key is ever added. A value
-    no date parser reads as one ("March 5, 2026", copied from a member) is written anew
-    in ISO form: left, it dated the note written today by another member's day (a
-    fuzzing pass, read back by basic-memory).
+    """The note's own date set to `now`, in the style already used (date-only stays
+    date-only): its `modified:`, else its `updated:`, the keys the dating rule reads first
+    (dating.own_date). A note with neither gets `modified:` (after `created:`): left, a
+    kept file dated only by `updated:` or `created:` kept a member's older day, so the
+    next scan took another version as newer than the note written today (a fuzzing pass).
+    A value no date parser reads as one ("March 5, 2026", copied from a member) is written
+    anew in ISO form: left, it dated the note by another member's day (a fuzzing pass,
+    read back by basic-memory). An edit that would not load back is not made.
     """
     if now is None or not head:
         return head
     lines = head.split("\n")
-    for i, ln in enumerate(lines):
-        m = _MODIFIED_LINE.match(ln)
-        if m is None:
-            other = _ANY_MODIFIED.match(ln)
-            if other is not None:
+    for key in OWN_DATE_KEYS[:2]:
+        any_value, iso = _DATE_LINES[key]
+        for i, ln in enumerate(lines):
+            m = iso.match(ln)
+            if m is not None:
+                prefix, q1, _date, time_part, zone, q2, tail = m.groups()
+                new = f"{prefix}{q1}{_stamp(now, time_part, zone)}{q2}{tail}"
+            elif (other := any_value.match(ln)) is not None:
                 new = f"{other.group(1)}{_stamp(now, 'T00:00:00', None)}"
-                try:
-                    if isinstance(load_frontmatter_yaml(new), dict):
-                        lines[i] = new
-                except yaml.YAMLError:
-                    pass
-                break
-            continue
-        prefix, q1, _date, time_part, zone, q2, tail = m.groups()
-        new = f"{prefix}{q1}{_stamp(now, time_part, zone)}{q2}{tail}"
-        try:
-            ok = isinstance(load_frontmatter_yaml(new), dict)
-        except yaml.YAMLError:
-            ok = False
-        if ok:
-            lines[i] = new
-        break
-    return "\n".join(lines)
+            else:
+                continue
+            return _loaded("\n".join([*lines[:i], new, *lines[i + 1:]]), head)
+    if any(re.match(r"modified\s*:", ln) for ln in lines):
+        return head  # a `modified:` block: no date to refresh, and no second key
+    created = next((i for i, ln in enumerate(lines) if re.match(r"created\s*:", ln)), None)
+    style = _DATE_LINES["created"][1].match(lines[created]) if created is not None else None
+    stamp = (_stamp(now, style.group(4), style.group(5)) if style is not None
+             else _stamp(now, "T00:00:00", None))
+    at = (created + 1 if created is not None
+          else max((i for i, ln in enumerate(lines) if FM_DELIM.match(ln)), default=len(lines)))
+    if at == len(lines) and lines and lines[-1] == "":
+        at -= 1  # a head without delimiters ends in a newline: the key goes before it
+    return _loaded("\n".join([*lines[:at], f"modified: {stamp}", *lines[at:]]), head)
+
+
+def _loaded(new: str, old: str) -> str:
+    """`new` when its frontmatter still loads as a mapping, else `old` unchanged."""
+    body = "\n".join(ln for ln in new.split("\n") if not FM_DELIM.match(ln))
+    try:
+        return new if isinstance(load_frontmatter_yaml(body), dict) else old
+    except yaml.YAMLError:
+        return old

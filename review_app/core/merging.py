@@ -302,12 +302,6 @@ def rewrite_links(note: Note, retired: dict[str, Note], canonical: Note) -> tupl
 
 # ------------------------------------------------------- the one write API
 
-def _frontmatter(canonical: Note, kept: Note, members: list[Note], now: Any) -> str:
-    from .merge.compose import frontmatter
-
-    return frontmatter(canonical, kept, members, now)
-
-
 def prefetch_texts(notes: Iterable[Note]) -> list[str]:
     """Every text of `notes` a compose of their group may embed (units and headings),
     each once: the versions of one note repeat most of their sentences, and a unit is

@@ -143,15 +143,15 @@ class Composed:
                 "ledger": self.ledger.to_json()}
 
 
-def frontmatter(base: Note, kept: Note, members: list[Note], now: Any,
+def frontmatter(base: Note, kept: Note, members: list[Note],
                 title: str | None = None, lexicon: Lexicon | None = None, *,
                 standing: bool = False) -> str:
     """The kept file's frontmatter, edited line by line: its identity (title,
     permalink, type, created) and its own `modified:` stay (the title becomes `title`
     when given: title.written_title); where the base (the newest)
     gives another key another value, the base's wins; keys it lacks are added from the
-    others; tags unioned; `modified:` refreshed to `now` (added when only another member
-    had one: a write never removes it). With `lexicon`, when the base states its own
+    others; tags unioned; `modified:` added when only another member had one (a write
+    never removes it; compose then dates it: _dated). With `lexicon`, when the base states its own
     `standing` (pass_one_valued.states_status: "Adopted at the AGM on 4 May"), a status
     tag only another member has ("draft", the kept file's too) is an older version's
     standing, like its status sentence: not carried into the written note; so is a
@@ -188,10 +188,15 @@ def frontmatter(base: Note, kept: Note, members: list[Note], now: Any,
     head, _ = split_frontmatter(kept.text)
     if set_keys:
         head = edited_frontmatter(kept, set_keys)
+    return head
+
+
+def _dated(head: str, now: Any) -> str:
+    """`head` with the note's date refreshed to `now` (a date or datetime; None: as is)."""
     if isinstance(now, dt.datetime):
-        head = refresh_modified(head, now)
-    elif isinstance(now, dt.date):
-        head = refresh_modified(head, dt.datetime(now.year, now.month, now.day))
+        return refresh_modified(head, now)
+    if isinstance(now, dt.date):
+        return refresh_modified(head, dt.datetime(now.year, now.month, now.day))
     return head
 
 
@@ -277,7 +282,7 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
     heading_changed, lines = retitled is not lines, retitled
     standing = states_status(canonical, parse(canonical.path, body_text), lexicon,
                              thresholds)
-    head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path], now,
+    head = frontmatter(canonical, kept, [n for n in members if n.path != kept.path],
                        title, lexicon, standing=standing)
     changed = any(src is not None for _, src in lines) or kept.path != canonical.path or (
         len(lines) != len(body_text.split("\n"))) or heading_changed
@@ -285,6 +290,8 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
         return Composed(canonical.text, ledger, [None] * len(canonical.text.splitlines()),
                         features)
     body = "\n".join(ln for ln, _ in lines)
+    if head + body != kept.text:  # nothing to write into the kept file: no new date either
+        head = _dated(head, now)
     out = head + body
     sources = [None] * len(head.splitlines()) + [src for _, src in lines]
     return Composed(out, ledger, sources[: len(out.splitlines())], features)
