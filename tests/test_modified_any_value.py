@@ -44,10 +44,27 @@ def test_the_key_that_dates_the_note_is_the_one_refreshed():
     both = "title: x\nmodified: 2025-01-02\nupdated: 2025-03-01\n"
     assert refresh_modified(both, NOW) == "title: x\nmodified: 2026-12-07\nupdated: 2025-03-01\n"
     assert refresh_modified("---\ntitle: x\ncreated: 2025-01-02\ntags: [a]\n---\n", NOW) == \
-        "---\ntitle: x\ncreated: 2025-01-02\nmodified: 2026-12-07\ntags: [a]\n---\n"
+        "---\ntitle: x\ncreated: 2025-01-02\ntags: [a]\nmodified: 2026-12-07\n---\n"
     assert refresh_modified("title: x\n", NOW) == "title: x\nmodified: 2026-12-07T09:30:05\n"
     block = "title: x\nmodified:\n  - a\n"
     assert refresh_modified(block, NOW) == block  # never a second `modified:` key
+    assert refresh_modified("title: x\nmodified:\n", NOW) == \
+        "title: x\nmodified: 2026-12-07T09:30:05\n"
+
+
+def test_a_date_edit_never_changes_another_key():
+    """An adversarial review's cases: each was written wrongly or left on the old day."""
+    own_line = "---\ncreated:\n  2024-02-01\ntags: [home]\n---\n"  # value on its own line
+    assert refresh_modified(own_line, NOW) == \
+        "---\ncreated:\n  2024-02-01\ntags: [home]\nmodified: 2026-12-07\n---\n"
+    revisions = "---\ncreated: 2024-02-01\nupdated: [2025-03-01, 2025-05-01]\n---\n"
+    assert refresh_modified(revisions, NOW) == (  # no date to refresh: `modified:` added
+        "---\ncreated: 2024-02-01\nupdated: [2025-03-01, 2025-05-01]\nmodified: 2026-12-07\n---\n")
+    quoted = '---\ncreated: 2024-02-01\n"modified": 2025-05-01\n---\n'
+    assert refresh_modified(quoted, NOW) == quoted.replace("2025-05-01", "2026-12-07")
+    crlf = "---\r\ntitle: x\r\ncreated: 2024-02-01\r\n---\r\n"
+    assert refresh_modified(crlf, NOW) == \
+        "---\r\ntitle: x\r\ncreated: 2024-02-01\r\nmodified: 2026-12-07\r\n---\r\n"
 
 
 def _shed(path: str, title: str, dates: str, body: str):
@@ -63,4 +80,6 @@ def test_a_merge_of_notes_dated_by_updated_or_created_is_dated_today():
         c = compose("merge", base, [kept], kept=kept, now=NOW)
         written = note(kept.path, c.text)
         assert stated_date(written) == dt.datetime(2026, 12, 7), (key, c.text)
-        assert stated_date(written) > stated_date(base)
+        assert stated_date(written) > stated_date(base) and c.dated
+        same = compose("merge", kept, [kept], kept=kept, now=NOW)
+        assert same.text == kept.text and not same.dated  # nothing written: no new date

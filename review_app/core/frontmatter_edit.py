@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from .dating import OWN_DATE_KEYS
+from .dating import OWN_DATE_KEYS, to_datetime
 from .notes import Note, _yaml_safe, load_frontmatter_yaml
 
 FM_DELIM = re.compile(r"^-{3,}\s*$")
@@ -23,15 +23,19 @@ _TOP_KEY = re.compile(r"^([^\s#\-][^:]*?)\s*:(?:\s|$)")
 
 
 def _any_date(key: str) -> re.Pattern[str]:
-    return re.compile(rf"^({key}\s*:\s*)(?![|>\s]*$)\S.*$")  # a scalar, not a block
+    """`key:` (quoted or not) with a one-line value, not a block."""
+    return re.compile(rf"^((['\"]?){key}\2\s*:\s*)(?![|>\s]*$)\S.*$")
 
 
 def _date_line(key: str) -> re.Pattern[str]:
+    """`key:` (quoted or not) with an ISO date or datetime, its quotes and comment."""
     return re.compile(
-        rf"^({key}\s*:\s*)(['\"]?)(\d{{4}}-\d{{2}}-\d{{2}})"
-        r"([T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?(['\"]?)(\s*(?:#.*)?)$")
+        rf"^(?P<prefix>(['\"]?){key}\2\s*:\s*)(?P<q>['\"]?)(?P<date>\d{{4}}-\d{{2}}-\d{{2}})"
+        r"(?P<time>[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?P<zone>Z|[+-]\d{2}:?\d{2})?(?P=q)"
+        r"(?P<tail>\s*(?:#.*)?)$")
 
 
+_EMPTY_MODIFIED = re.compile(r"^((['\"]?)modified\2\s*:)\s*$")  # `modified:` and no value
 # The keys that date a note (dating.OWN_DATE_KEYS), each as any scalar and as an ISO date.
 _DATE_LINES = {key: (_any_date(key), _date_line(key)) for key in OWN_DATE_KEYS}
 
@@ -159,46 +163,69 @@ def _stamp(now: dt.datetime, time_part: str | None, zone: str | None) -> str:
 
 def refresh_modified(head: str, now: dt.datetime | None) -> str:
     """The note's own date set to `now`, in the style already used (date-only stays
-    date-only): its `modified:`, else its `updated:`, the keys the dating rule reads first
-    (dating.own_date). A note with neither gets `modified:` (after `created:`): left, a
-    kept file dated only by `updated:` or `created:` kept a member's older day, so the
-    next scan took another version as newer than the note written today (a fuzzing pass).
-    A value no date parser reads as one ("March 5, 2026", copied from a member) is written
-    anew in ISO form: left, it dated the note by another member's day (a fuzzing pass,
-    read back by basic-memory). An edit that would not load back is not made.
+    date-only): its `modified:`, else an `updated:` the dating rule reads as a date
+    (dating.own_date reads them in that order). A note with neither gets `modified:`
+    (last, before the closing `---`): left, a kept file dated only by `updated:` or
+    `created:` kept a member's older day, so the next scan took another version as newer
+    than the note written today (a fuzzing pass). A `modified:` value no date parser reads
+    ("March 5, 2026", copied from a member) is written anew in ISO form: left, it dated
+    the note by another member's day (a fuzzing pass, read back by basic-memory). A
+    `modified:` block is left as it is. An edit is made only when every other key loads
+    back as it was and the date key as a date (an adversarial review: a value on its
+    own line, a quoted key, a list of dates).
     """
     if now is None or not head:
         return head
+    before = _mapping(head)
+    if before is None:
+        return head
     lines = head.split("\n")
-    for key in OWN_DATE_KEYS[:2]:
+    if "modified" in before or to_datetime(before.get("updated")) is not None:
+        key = "modified" if "modified" in before else "updated"
         any_value, iso = _DATE_LINES[key]
-        for i, ln in enumerate(lines):
-            m = iso.match(ln)
-            if m is not None:
-                prefix, q1, _date, time_part, zone, q2, tail = m.groups()
-                new = f"{prefix}{q1}{_stamp(now, time_part, zone)}{q2}{tail}"
-            elif (other := any_value.match(ln)) is not None:
-                new = f"{other.group(1)}{_stamp(now, 'T00:00:00', None)}"
+        for i, line in enumerate(lines):
+            text = line.removesuffix("\r")
+            if (m := iso.match(text)) is not None:
+                new = (f"{m['prefix']}{m['q']}{_stamp(now, m['time'], m['zone'])}{m['q']}"
+                       f"{m['tail']}")
+            elif key == "modified" and ((other := any_value.match(text)) is not None or (
+                    before[key] is None and (other := _EMPTY_MODIFIED.match(text)))):
+                new = f"{other.group(1).rstrip()} {_stamp(now, 'T00:00:00', None)}"
             else:
                 continue
-            return _loaded("\n".join([*lines[:i], new, *lines[i + 1:]]), head)
-    if any(re.match(r"modified\s*:", ln) for ln in lines):
-        return head  # a `modified:` block: no date to refresh, and no second key
-    created = next((i for i, ln in enumerate(lines) if re.match(r"created\s*:", ln)), None)
-    style = _DATE_LINES["created"][1].match(lines[created]) if created is not None else None
-    stamp = (_stamp(now, style.group(4), style.group(5)) if style is not None
-             else _stamp(now, "T00:00:00", None))
-    at = (created + 1 if created is not None
-          else max((i for i, ln in enumerate(lines) if FM_DELIM.match(ln)), default=len(lines)))
-    if at == len(lines) and lines and lines[-1] == "":
-        at -= 1  # a head without delimiters ends in a newline: the key goes before it
-    return _loaded("\n".join([*lines[:at], f"modified: {stamp}", *lines[at:]]), head)
+            return _checked([*lines[:i], new + line[len(text):], *lines[i + 1:]], head,
+                            before, key)
+        return head  # a block or a form this does not edit: left as it is
+    created = before.get("created")
+    stamp = (_stamp(now, None, None) if isinstance(created, dt.date)
+             and not isinstance(created, dt.datetime) else _stamp(now, "T00:00:00", None))
+    end = "\r" if lines[0].endswith("\r") else ""
+    delims = [i for i, ln in enumerate(lines) if FM_DELIM.match(ln.removesuffix("\r"))]
+    at = delims[-1] if len(delims) >= 2 else len(lines) - (lines[-1] == "")
+    return _checked([*lines[:at], f"modified: {stamp}{end}", *lines[at:]], head, before,
+                    "modified")
 
 
-def _loaded(new: str, old: str) -> str:
-    """`new` when its frontmatter still loads as a mapping, else `old` unchanged."""
-    body = "\n".join(ln for ln in new.split("\n") if not FM_DELIM.match(ln))
+def _mapping(head: str) -> dict[Any, Any] | None:
+    """The frontmatter `head` holds (with or without its `---` lines), None if no mapping."""
+    lines = head.split("\n")
+    delims = [i for i, ln in enumerate(lines) if FM_DELIM.match(ln.removesuffix("\r"))]
+    if len(delims) >= 2:
+        lines = lines[delims[0] + 1:delims[-1]]
     try:
-        return new if isinstance(load_frontmatter_yaml(body), dict) else old
+        loaded = load_frontmatter_yaml("\n".join(lines))
     except yaml.YAMLError:
+        return None
+    return loaded if isinstance(loaded, dict) else None
+
+
+def _checked(lines: list[str], old: str, before: dict[Any, Any], key: str) -> str:
+    """The edited head when it loads back with every other key as it was and `key` as a
+    date; else `old` unchanged."""
+    new = "\n".join(lines)
+    after = _mapping(new)
+    if after is None or to_datetime(after.get(key)) is None or (
+            {k: v for k, v in after.items() if k != key}
+            != {k: v for k, v in before.items() if k != key}):
         return old
+    return new

@@ -113,8 +113,8 @@ class Results:
             return key is not None and key in self._items
 
     def get(self, request: PreviewRequest) -> Written | None:
-        """The result for `request`, its `modified:` stamped now as a compose now would
-        (the rest is what compose made of the same inputs)."""
+        """The result for `request`, its date stamped now as a compose now would, where
+        compose dated it (the rest is what compose made of the same inputs)."""
         key = result_key(request)
         if key is None:
             return None
@@ -124,6 +124,8 @@ class Results:
                 return None
             self._items.move_to_end(key)
             self.hits += 1
+        if not w.composed.dated:  # nothing written into the kept file: no date either
+            return replace(w, request=request)
         head, body = split_frontmatter(w.composed.text)
         text = refresh_modified(head, utc_now()) + body
         return replace(w, request=request, composed=replace(w.composed, text=text))

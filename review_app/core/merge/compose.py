@@ -112,6 +112,8 @@ class Composed:
     line_sources: list[str | None] = field(default_factory=list)
     # pass_carry's inputs per ledger key (bench/carry_fit.py fits on them)
     carry_features: dict[str, list[float]] = field(default_factory=dict, repr=False)
+    # the text's date was set to compose's `now` (it writes something into the kept file)
+    dated: bool = False
 
     def _units(self, status: str) -> list[UnitNote]:
         return [UnitNote(e.source, e.text, e.section) for e in self.ledger.by_status(status)]  # type: ignore[arg-type]
@@ -290,11 +292,13 @@ def compose(action: str, canonical: Note, others: list[Note], *, kept: Note | No
         return Composed(canonical.text, ledger, [None] * len(canonical.text.splitlines()),
                         features)
     body = "\n".join(ln for ln, _ in lines)
-    if head + body != kept.text:  # nothing to write into the kept file: no new date either
+    dated = head + body != kept.text  # nothing to write into the kept file: no new date
+    if dated:
         head = _dated(head, now)
     out = head + body
     sources = [None] * len(head.splitlines()) + [src for _, src in lines]
-    return Composed(out, ledger, sources[: len(out.splitlines())], features)
+    return Composed(out, ledger, sources[: len(out.splitlines())], features,
+                    dated=dated and now is not None)
 
 
 def _ordered(ctx: MergeContext) -> list[LedgerEntry]:
