@@ -221,7 +221,8 @@ def test_note_written_by_another_agent_meanwhile_is_updated_not_duplicated(
         out = real(project, notes, proposed, **kw)
         if not calls:  # the other agent's write lands right now
             (kb / "Offsite venue ideas.md").write_text(
-                "---\ntitle: Offsite venue ideas\ntype: note\n---\n\nPorto, maybe.\n",
+                "---\ntitle: Offsite venue ideas\ntype: note\n---\n\n"
+                "Lisbon or Porto for the October team offsite.\n",
                 encoding="utf-8")
         calls.append(len(notes))
         return out
@@ -485,8 +486,8 @@ def test_nfd_and_nfc_titles_name_one_file(tmp_path: Path, embedder):
                                     "needs descaling monthly.\n", encoding="utf-8")
     # an NFC title (a person typing), then an NFD one (another agent): one file all along
     for title in ("Café notes", nfd):
-        result = upsert_note(title, f"# {title}\n\nDescale the espresso machine every month; "
-                             "grinder burrs yearly.\n", "", root, similarity_threshold=1.0,
+        result = upsert_note(title, f"# {title}\n\nThe espresso machine needs descaling "
+                             "monthly. Grinder burrs yearly.\n", "", root, similarity_threshold=1.0,
                              embedder=embedder)
         assert result["action"] == "updated_existing", result
         assert result["path"] == f"{nfd}.md"

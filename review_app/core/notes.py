@@ -24,6 +24,11 @@ from .dating import file_time, own_date, to_datetime
 from .frontmatter_values import unreadable_value
 from .links import MEMORY_URL_RE, WIKILINK_RE
 
+PROPOSED_PREFIX = ".proposed/"
+"""The path of a note proposed but not written (upsert_note): a hidden folder, so it can
+never equal a real note's path, while its file stem (used by title similarity) is the real
+one. Its folder is where it would be written, not this one (series._folder_siblings)."""
+
 MAX_NOTE_BYTES = 2 * 1024 * 1024
 """Larger files are reported, not parsed: no real note is this big, and a
 multi-megabyte file is almost always a log or data dump with a .md name."""

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .notes import Note, parse_note
+from .notes import PROPOSED_PREFIX, Note, parse_note
 from .pending import CHOICES, PendingQueue, Proposal, QueueError
 from .project import Project, read_note
 
@@ -98,7 +98,7 @@ class ProposalReview:
 
     def proposed_note(self, proposal: Proposal) -> Note:
         """The note `create` would write (frontmatter as upsert_note renders it)."""
-        from .upsert import PROPOSED_PREFIX, new_note_text, split_content
+        from .upsert import new_note_text, split_content
 
         if proposal.id in self._proposed:  # a proposal's text never changes
             return self._proposed[proposal.id]

@@ -29,10 +29,7 @@ from .links import target_index
 from .merge import Composed
 from .merging import retitled_mapping, rewrite_links_text, title_keys
 from .naming import InvalidInput, check_inside, note_path, unique_note_path, validate_title
-from .notes import (
-    Note,
-    parse_note,
-)
+from .notes import PROPOSED_PREFIX, Note, parse_note
 from .pending import CHOICES, PendingQueue, Proposal, QueueError, new_proposal_id, now_iso
 from .piece_vectors import basic_memory_pieces, own_pieces
 from .pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, INDEX_FILE
@@ -52,9 +49,6 @@ from .upsert_text import updated_note_text as updated_note_text  # re-exported
 ON_MATCH = ("update", "merge", "ask")
 ACTIONS = ("created", "updated_existing", "merged_existing", "queued_for_review")
 CANDIDATES_SHOWN = 5
-PROPOSED_PREFIX = ".proposed/"
-"""The transient note's path: a hidden folder, so it can never equal a real note's
-path, while its file stem (used by title similarity) is the real one."""
 
 
 
@@ -354,6 +348,7 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
     if same_file is None and (proj.root / rel).exists():
         raise UpsertError(f"{rel} exists but is not a readable note (see `bm-review scan`); "
                           "choose another title or fix that file")
+    same_note = same_file or _titled(notes, title, rel)
     taken = {n.permalink for n in notes}
     proposed_text = new_note_text(title, rel, fm, body, tags, taken)
     proposed = parse_note(PROPOSED_PREFIX + rel, proposed_text.encode("utf-8"))
@@ -362,22 +357,24 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
 
     matches = find_matches(proj, notes, proposed, embedder=embedder, strategy=strategy,
                            model=model,
-                           also=[same_file.path] if same_file else [])
+                           also=[same_note.path] if same_note else [])
     match = next((m for m in matches if m.score >= threshold), None)
     reason = ""
     if match is not None:
-        reason = f"score {match.score:.2f} >= threshold {threshold:.2f}"
-    if same_file is not None and (match is None or match.note.path != same_file.path):
-        # basic-memory keys a note by its file: the same title in the same folder is
-        # the same note, whatever the score.
-        match = next(m for m in matches if m.note.path == same_file.path)
-        reason = f"a note with this file name already exists ({same_file.path})"
+        reason = f"score {match.score:.3f} >= threshold {threshold:.3f}"
+    if same_note is not None and (match is None or match.note.path != same_note.path):
+        # basic-memory keys a note by its file, and links name it by its title: the same
+        # title in the same folder is the same note, whatever the score.
+        match = next(m for m in matches if m.note.path == same_note.path)
+        reason = (f"a note with this file name already exists ({same_note.path})"
+                  if same_note is same_file else
+                  f"a note with this title already exists in this folder ({same_note.path})")
 
     if match is None:
         apply_id = _write(proj, rel, None, proposed_text, "create",
                           f"upsert: create {rel}" + (f" ({caller})" if caller else ""))
         return _result("created", rel, None, matches, apply_id=apply_id,
-                       reason=f"no note scores {threshold:.2f} or more")
+                       reason=f"no note scores {threshold:.3f} or more")
 
     target = match.note
     if target.locked and on_match != "ask":
@@ -388,18 +385,23 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
         on_match = "ask"
         reason = f"{target.path} is marked important and is never overwritten; {reason}"
     if on_match != "ask" and (same_file is None or target.path != same_file.path):
-        # by similarity alone: only in the automatic band (upsert_policy.py)
+        # by similarity, or by title under another file name: written only in the
+        # automatic band (upsert_policy.py); a title alone says which note, not that the
+        # text is its next version (another week's "Weekly sync", another "John Smith")
         why = refusal(match.score, match.evidence, match.reasons,
                       automatic_cut(strategy.default_threshold))
         if why is not None:
-            on_match, reason = "ask", why
+            on_match = "ask"
+            reason = f"{reason}; {why}" if target is same_note else why
     composed = None
     if on_match == "update":
         composed = composition("update", target, proposed, proj.state, target_index(notes))
-        if same_file is None or target.path != same_file.path:
-            why = drop_refusal([u.text for u in composed.dropped if u.source == target.path])
-            if why is not None:
-                on_match, reason = "ask", why
+        # Also under the note's own file name: an update never cuts what the note says
+        # without a person seeing it first (a fuzzing pass: a partial rewrite dropped a
+        # section and said nothing).
+        why = drop_refusal([u.text for u in composed.dropped if u.source == target.path])
+        if why is not None:
+            on_match, reason = "ask", why
     if on_match == "ask":
         if _same_text(target, proposed):
             # Nothing for a person to decide: merging it would change nothing.
@@ -464,6 +466,19 @@ def _also_written(composed: Composed, links: Sequence[tuple[Note, str, int]]
     if links:
         out["links_rewritten"] = sorted(n.path for n, _, _ in links)
     return out
+
+
+def _titled(notes: Sequence[Note], title: str, rel: str) -> Note | None:
+    """The one note of the new note's folder with its title (NFC, case and spacing aside):
+    a copy filed as `boiler-service.md` is the note `Boiler service` names, and a second
+    note of that title would make its links ambiguous. None when there are two."""
+    folder, key = rel.rpartition("/")[0], _title_key(title)
+    found = [n for n in notes if n.path.rpartition("/")[0] == folder and _title_key(n.title) == key]
+    return found[0] if len(found) == 1 else None
+
+
+def _title_key(title: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", title).casefold().split())
 
 
 def _same_text(target: Note, proposed: Note) -> bool:

@@ -56,7 +56,7 @@ from difflib import SequenceMatcher
 from pathlib import PurePosixPath
 
 from ..memo import per_key, per_text
-from ..notes import Note
+from ..notes import PROPOSED_PREFIX, Note
 from ..stamps import stamped, unstamped
 
 __all__ = ["SEQUENCE_RELATIONS", "NO_CUE", "SeriesCue", "series_cue", "stamped",
@@ -309,7 +309,8 @@ per-client drafts) 0.16-0.75."""
 def _folder_siblings(a: Note, b: Note) -> tuple[str, str] | None:
     """The two folders, where two notes are one file name in folders whose names differ by
     more than a number or version and their texts are not one copy; else None."""
-    (name_a, folder_a), (name_b, folder_b) = _name_folder(a.path), _name_folder(b.path)
+    (name_a, folder_a), (name_b, folder_b) = (_name_folder(n.path.removeprefix(PROPOSED_PREFIX))
+                                              for n in (a, b))
     if name_a != name_b or folder_a == folder_b:
         return None
     diff = _differing(folder_a, folder_b)
