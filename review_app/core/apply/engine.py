@@ -241,6 +241,7 @@ class _Run:
         keep = self.project.state / OVERWRITTEN_DIR / self.journal.id
         data = (c.after or "").encode("utf-8")
         try:
+            _still_inside(self.root, c)
             if c.before_sha256 is None:
                 create_checked(self.root / c.target, data)
             elif c.retired:
@@ -263,6 +264,21 @@ class _Run:
                 self.save_dropped()
             return
         self.written.add(c.path)
+
+
+def _still_inside(root: Path, c: FileChange) -> None:
+    """Changed when a folder of `c` left the project since the plan was checked (moved out
+    and replaced by a link, as a `git checkout` or a move to another disk does): no write
+    goes through it (a fuzzing pass: notes were written and removed outside the project,
+    and undo then refused them). Checked just before each write, so only a move landing
+    in that instant slips through."""
+    try:
+        entry_path(root, c.path)
+        if c.target != c.path:
+            entry_path(root, c.target)
+    except UnsafePath:
+        raise Changed("its folder was moved out of the project (or replaced by a link "
+                      "leaving it)") from None
 
 
 def journaled_write(project: Project, changes: list[FileChange], *, label: str,

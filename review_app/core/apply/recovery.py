@@ -11,6 +11,7 @@ still runs and says what is in the way.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 from collections.abc import Collection
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..checked_write import Changed, current, put_back_checked, remove_checked
 from ..decisions import DecisionStore
 from ..journal import (
     APPLIED,
@@ -35,6 +37,7 @@ from ..journal import (
     describe_blocked,
     entry_path,
     file_state,
+    fsync_dir,
     is_blocked,
     journals,
     link_target,
@@ -118,11 +121,14 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
     between a killed apply and the next `scan` was moved aside without a word). A file
     of a group the apply left out is put back only if it holds what the apply wrote
     (else it is someone else's edit, the reason the group was left out). A written note
-    someone moved or deleted since is not re-created (it would exist twice): its old
-    content goes under `keep_changed_in`. A file whose backup is gone and which no longer
-    holds what the apply wrote was put back already by an interrupted undo and edited
-    since: left as it is, no problem. `leave`: what cannot be put back (a missing
-    backup, a folder in the way) is left as it is and listed, not a problem.
+    someone moved or deleted since, or whose folder is gone (renamed: its notes live on
+    under the new name), is not re-created (it would exist twice): its old content goes
+    under `keep_changed_in`. Each file is put back only while it still holds what was
+    checked (`_put_back`): an edit saved in between stays, listed. A file whose backup
+    is gone and which no longer holds what the apply wrote was put back already by an
+    interrupted undo and edited since: left as it is, no problem. `leave`: what cannot
+    be put back (a missing backup, a folder in the way) is left as it is and listed, not
+    a problem.
     """
     root = project.root
     out = Outcome()
@@ -142,8 +148,11 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                 # before the apply is kept
                 _leave_edit(project, c, backup, keep_changed_in, out)
                 continue
-            if dropped == "untouched" or (dropped and state != c.after_sha256):
+            if dropped == "untouched" or (dropped and state is not None
+                                          and state != c.after_sha256):
                 continue  # someone else's edit, the reason the group was left out
+            # (written, then moved or deleted with its folder: put aside below, its backup
+            # kept; skipped, the backup went with the trash: a fuzzing pass)
             if is_blocked(state):
                 if not leave:
                     out.problems.append(f"{c.path} is now {describe_blocked(state or '')}; "
@@ -175,33 +184,80 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                         f"the backup of {c.path} is missing or damaged; {c.path} is left "
                         "as it is")
                     continue
-            if state is None and c.before_sha256 is not None and not c.retired:
+            gone = not spot.parent.is_dir()  # its folder was moved or deleted meanwhile
+            if c.before_sha256 is not None and (gone or (state is None and not c.retired)):
                 if keep_changed_in is not None:
                     move_aside(backup, safe_join(keep_changed_in, c.path))
-                out.left.append(f"{c.path} was moved or deleted since the apply, so it is "
+                what = f"{c.path}: its folder was" if gone else f"{c.path} was"
+                out.left.append(f"{what} moved or deleted since the apply, so it is "
                                 "not re-created; its content before the apply is kept under "
                                 f"{_shown(project, keep_changed_in)}")
                 continue
             if edited and c.path not in move:
                 _leave_edit(project, c, backup, keep_changed_in, out)
                 continue
+            expected = state
             if (edited or c.path in move) and state is not None \
                     and keep_changed_in is not None:  # (in `move`: its mode may be all)
                 move_aside(spot, safe_join(keep_changed_in, c.path))
                 out.moved_aside.append(c.path)
-            if c.before_sha256 is None:
-                remove_file(spot)
-                _prune_empty_dirs(spot.parent, root)
-                out.deleted.append(c.path)
-            else:
-                twin = journal.twin_path(c.path)
-                use = twin if file_state(twin) == c.before_sha256 else backup
-                restore_entry(use, spot)  # the twin: the hard link to another file is back
-                out.restored.append(c.path)
+                expected = None
+            keep = keep_changed_in or journal.trash
+            try:
+                if c.before_sha256 is None:
+                    if expected is not None and entry == spot and not os.path.islink(spot):
+                        _remove_checked(spot, expected, keep)
+                    else:
+                        remove_file(spot)
+                    _prune_empty_dirs(spot.parent, root)
+                    out.deleted.append(c.path)
+                else:
+                    twin = journal.twin_path(c.path)
+                    use = twin if file_state(twin) == c.before_sha256 else backup
+                    # the twin: the hard link to another file is back
+                    if entry == spot:
+                        _put_back(use, spot, expected, keep)
+                    else:  # a note written through its symlink: its target, as before
+                        restore_entry(use, spot)
+                    out.restored.append(c.path)
+            except Changed:  # an edit landed as it was put back: it stays
+                _leave_edit(project, c, backup, keep_changed_in, out)
+                continue
             hooks.at("restored", c.path)
         except (OSError, UnsafePath) as exc:
             out.problems.append(f"{c.path}: {getattr(exc, 'strerror', None) or exc}")
     return out
+
+
+def _put_back(src: Path, spot: Path, expected: str | None, keep: Path) -> None:
+    """Move `src` (a backup) to `spot` only while `spot` holds `expected` (a sha256; None:
+    nothing there); Changed, leaving both, when it does not. An edit saved while an undo
+    put the note back was replaced by the backup and lost: a fuzzing pass."""
+    if expected is None:
+        try:
+            os.link(src, spot, follow_symlinks=False)  # never over a file that appeared
+        except FileExistsError:
+            raise Changed("created by another program") from None
+        except OSError as exc:
+            if exc.errno not in (errno.EXDEV, errno.EPERM, errno.EOPNOTSUPP, errno.EMLINK):
+                raise
+            restore_entry(src, spot)  # no hard links here: the check above is the last look
+            return
+        os.unlink(src)
+        fsync_dir(spot.parent)
+        return
+    want = current(spot)
+    if want is None or want[1] != expected:
+        raise Changed("changed by another program")
+    put_back_checked(src, spot, want, keep)
+
+
+def _remove_checked(spot: Path, expected: str, keep: Path) -> None:
+    """Remove a note the apply created, only while it still holds `expected`."""
+    want = current(spot)
+    if want is None or want[1] != expected:
+        raise Changed("changed by another program")
+    remove_checked(spot, want, follow=True, keep_displaced_in=keep)
 
 
 def _kept_before(c: FileChange, keep: Path | None) -> Path | None:

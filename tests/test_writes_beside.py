@@ -1,0 +1,100 @@
+"""Another writer acting at the exact moment bm-review writes (a fuzzing pass that timed
+real processes with inotify; here the apply's and undo's own hooks act at that moment):
+
+- a folder renamed while an apply wrote into it: the group was dropped as a conflict and
+  its rollback skipped the written note now gone from its folder, then the trash went with
+  its only backup; nothing of the note as it was before survived;
+- an edit saved just after an undo checked a note: the backup was put over it, and undo said
+  everything was restored;
+- a folder moved out of the project and replaced by a link to where it went, mid-apply:
+  notes were written and removed outside the project, and undo then refused them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from helpers_apply import group_doc, plan_doc
+from test_applying import kb  # noqa: F401 - fixture reused
+
+from review_app.core.apply import apply_plan, plan_from_document, undo_apply
+from review_app.core.apply.changes import Hooks
+from review_app.core.journal import sha256_file
+from review_app.core.project import Project
+
+MERGE = ("eng/pooling.md", ["eng/pgbouncer_notes.md"])
+
+
+class At(Hooks):
+    """Runs `act` once, at the first `phase` step for `path`."""
+
+    def __init__(self, phase: str, path: str, act) -> None:
+        self.phase, self.path, self.act, self.done = phase, path, act, False
+
+    def at(self, phase: str, path: str | None = None) -> None:
+        if not self.done and phase == self.phase and path == self.path:
+            self.done = True
+            self.act()
+
+
+def _plan(root: Path) -> dict:
+    return plan_doc(root, group_doc(root, MERGE[0], MERGE[1], "merge", keep=MERGE[0]))
+
+
+def _everything(root: Path) -> set[str]:
+    """sha256 of every file under root, the state folder too."""
+    return {sha256_file(p) for p in root.rglob("*") if p.is_file() and not p.is_symlink()}
+
+
+def test_a_folder_renamed_mid_apply_keeps_the_note_as_it_was(kb: Path):  # noqa: F811
+    """The apply writes eng/architecture.md (a link rewrite), then the folder is renamed;
+    the next write of the group finds its note gone and the group is left out."""
+    project = Project(kb)
+    before = sha256_file(kb / "eng/architecture.md")
+    hook = At("written", "eng/architecture.md",
+              lambda: (kb / "eng").rename(kb / "engineering"))
+    report = apply_plan(project, plan_from_document(project, _plan(kb)), hooks=hook)
+    assert hook.done and report.conflicts
+    assert before in _everything(kb), "the note as it was before the apply is gone"
+    assert not (kb / "eng").exists()  # the person's rename is not half undone
+    assert (kb / "engineering/pgbouncer_notes.md").is_file()
+
+
+def test_an_edit_saved_as_undo_puts_a_note_back_is_kept(kb: Path, monkeypatch):  # noqa: F811
+    import review_app.core.apply.recovery as recovery
+
+    project = Project(kb)
+    report = apply_plan(project, plan_from_document(project, _plan(kb)))
+    edit = "---\ntitle: Postgres connection pooling\n---\n\nMy edit, saved just now.\n"
+    real, saved = recovery.file_state, []
+
+    def looked(path: Path, *args):  # an editor saves right after undo looked at the note
+        got = real(path, *args)
+        if Path(path) == kb / MERGE[0] and not saved:
+            saved.append(True)
+            (kb / MERGE[0]).write_text(edit, encoding="utf-8")
+        return got
+
+    monkeypatch.setattr(recovery, "file_state", looked)
+    out = undo_apply(project, report.apply_id)
+    assert saved
+    assert (kb / MERGE[0]).read_text(encoding="utf-8") == edit
+    assert any("changed after the apply wrote it" in x for x in out.left), out.left
+
+
+def test_a_folder_moved_out_mid_apply_gets_no_write(kb: Path, tmp_path: Path):  # noqa: F811
+    project = Project(kb)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    before = {p.name: p.read_bytes() for p in (kb / "eng").iterdir()}
+
+    def move_out() -> None:
+        shutil.move(str(kb / "eng"), outside / "eng")
+        os.symlink(outside / "eng", kb / "eng")
+
+    hook = At("applying", None, move_out)  # type: ignore[arg-type]
+    report = apply_plan(project, plan_from_document(project, _plan(kb)), hooks=hook)
+    assert hook.done and report.conflicts
+    assert {p.name: p.read_bytes() for p in (outside / "eng").iterdir()} == before
