@@ -98,3 +98,65 @@ def test_a_folder_moved_out_mid_apply_gets_no_write(kb: Path, tmp_path: Path):  
     report = apply_plan(project, plan_from_document(project, _plan(kb)), hooks=hook)
     assert hook.done and report.conflicts
     assert {p.name: p.read_bytes() for p in (outside / "eng").iterdir()} == before
+
+
+def test_the_rename_is_named_in_the_apply_report(kb: Path):  # noqa: F811
+    project = Project(kb)
+    hook = At("written", "eng/architecture.md",
+              lambda: (kb / "eng").rename(kb / "engineering"))
+    report = apply_plan(project, plan_from_document(project, _plan(kb)), hooks=hook)
+    said = [c.reason for c in report.conflicts if c.path == "eng/architecture.md"]
+    assert said and "moved or deleted since the apply wrote it" in said[0], report.conflicts
+
+
+def test_an_edit_to_a_symlinked_note_saved_as_undo_puts_it_back_is_kept(
+        kb: Path, monkeypatch):  # noqa: F811
+    import review_app.core.apply.recovery as recovery
+
+    store = kb / "store"
+    store.mkdir()
+    (kb / MERGE[0]).rename(store / "pooling.md")
+    (kb / MERGE[0]).symlink_to("../store/pooling.md")
+    project = Project(kb)
+    report = apply_plan(project, plan_from_document(project, _plan(kb)))
+    edit = "---\ntitle: Postgres connection pooling\n---\n\nEdited through the link.\n"
+    real, saved = recovery.file_state, []
+
+    def looked(path: Path, *args):
+        got = real(path, *args)
+        if Path(path) == kb / MERGE[0] and not saved:
+            saved.append(True)
+            (store / "pooling.md").write_text(edit, encoding="utf-8")
+        return got
+
+    monkeypatch.setattr(recovery, "file_state", looked)
+    out = undo_apply(project, report.apply_id)
+    assert saved and (store / "pooling.md").read_text(encoding="utf-8") == edit
+    assert (kb / MERGE[0]).is_symlink()
+    assert any("changed after the apply wrote it" in x for x in out.left), out.left
+
+
+def test_a_note_created_as_its_folder_moves_out_is_taken_back(tmp_path: Path):
+    from review_app.core.checked_write import Changed, create_checked
+
+    root, outside = tmp_path / "kb", tmp_path / "elsewhere"
+    (root / "research").mkdir(parents=True)
+    outside.mkdir()
+    calls = []
+
+    def still() -> None:
+        calls.append(True)
+        if len(calls) == 1:  # the move lands between the check and the link
+            shutil.move(str(root / "research"), outside / "research")
+            os.symlink(outside / "research", root / "research")
+            return
+        if not (root / "research").resolve().is_relative_to(root.resolve()):
+            raise Changed("its folder was moved out of the project")
+
+    try:
+        create_checked(root / "research" / "Zebra.md", b"# Zebra\n", still=still)
+    except Changed:
+        pass
+    else:
+        raise AssertionError("created outside the project without a word")
+    assert list((outside / "research").iterdir()) == []

@@ -19,6 +19,7 @@ import hashlib
 import os
 import secrets
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from .journal import TMP_SUFFIX, fsync_dir, restore_entry
@@ -174,8 +175,12 @@ def replace_checked(path: Path, data: bytes, want: tuple[Identity, str],
             os.unlink(tmp)
 
 
-def create_checked(path: Path, data: bytes) -> None:
-    """Create `path` with `data`; Changed when something appeared there meanwhile."""
+def create_checked(path: Path, data: bytes,
+                   still: Callable[[], None] = lambda: None) -> None:
+    """Create `path` with `data`; Changed when something appeared there meanwhile.
+    `still` raises Changed when `path` no longer lies where it should (its folder moved
+    out of the project): asked just before the file appears and just after; after, the
+    new file is taken back (a fuzzing pass: an upsert created its note outside)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     umask = os.umask(0)
     os.umask(umask)
@@ -187,10 +192,18 @@ def create_checked(path: Path, data: bytes) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+        still()
         try:
             os.link(tmp, path)  # never over a file that appeared meanwhile
         except FileExistsError:
             raise Changed("created by another program") from None
+        try:
+            still()
+        except Changed:
+            with contextlib.suppress(OSError):
+                if os.path.samefile(tmp, path):  # ours: taken back from where it went
+                    os.unlink(path)
+            raise
         fsync_dir(path.parent)
     finally:
         with contextlib.suppress(FileNotFoundError):

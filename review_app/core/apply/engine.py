@@ -243,7 +243,8 @@ class _Run:
         try:
             _still_inside(self.root, c)
             if c.before_sha256 is None:
-                create_checked(self.root / c.target, data)
+                create_checked(self.root / c.target, data,
+                               still=lambda: _still_inside(self.root, c))
             elif c.retired:
                 remove_checked(self.spot(c), self.want[c.path], follow=self.follow(c),
                                keep_displaced_in=keep)
@@ -257,7 +258,8 @@ class _Run:
                                 if x.path in self.written and self.is_dropped(x)})
             if out.problems:
                 raise ApplyError("; ".join(out.problems)) from None
-            for path, said in out.kept_edits.items():  # written, then edited beside us
+            # written, then edited, moved or deleted beside us
+            for path, said in out.kept_edits.items():
                 self.conflicts += [Conflict(g, path, said) for g in next(
                     x.group_ids for x in self.changes if x.path == path)]
             if out.kept_edits:

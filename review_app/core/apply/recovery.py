@@ -189,9 +189,12 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                 if keep_changed_in is not None:
                     move_aside(backup, safe_join(keep_changed_in, c.path))
                 what = f"{c.path}: its folder was" if gone else f"{c.path} was"
-                out.left.append(f"{what} moved or deleted since the apply, so it is "
-                                "not re-created; its content before the apply is kept under "
-                                f"{_shown(project, keep_changed_in)}")
+                said = (f"{what} moved or deleted since the apply wrote it, so it is not "
+                        "re-created; its content before the apply is kept under "
+                        f"{_shown(project, keep_changed_in)}")
+                out.left.append(said)
+                if dropped == "written":  # the apply's report names it (a fuzzing pass)
+                    out.kept_edits[c.path] = said
                 continue
             if edited and c.path not in move:
                 _leave_edit(project, c, backup, keep_changed_in, out)
@@ -205,7 +208,7 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
             keep = keep_changed_in or journal.trash
             try:
                 if c.before_sha256 is None:
-                    if expected is not None and entry == spot and not os.path.islink(spot):
+                    if expected is not None and not os.path.islink(spot):
                         _remove_checked(spot, expected, keep)
                     else:
                         remove_file(spot)
@@ -214,11 +217,9 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                 else:
                     twin = journal.twin_path(c.path)
                     use = twin if file_state(twin) == c.before_sha256 else backup
-                    # the twin: the hard link to another file is back
-                    if entry == spot:
-                        _put_back(use, spot, expected, keep)
-                    else:  # a note written through its symlink: its target, as before
-                        restore_entry(use, spot)
+                    # the twin: the hard link to another file is back; a note written
+                    # through its symlink is put back in its target, checked the same way
+                    _put_back(use, spot, expected, keep)
                     out.restored.append(c.path)
             except Changed:  # an edit landed as it was put back: it stays
                 _leave_edit(project, c, backup, keep_changed_in, out)
