@@ -12,6 +12,7 @@ real processes with inotify; here the apply's and undo's own hooks act at that m
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from pathlib import Path
@@ -160,3 +161,48 @@ def test_a_note_created_as_its_folder_moves_out_is_taken_back(tmp_path: Path):
     else:
         raise AssertionError("created outside the project without a word")
     assert list((outside / "research").iterdir()) == []
+
+
+def test_undo_brings_back_a_retired_note_whose_folder_is_gone(kb: Path):  # noqa: F811
+    """A retired note has no other copy: its folder is made again (an adversarial review:
+    the folder rule for written notes left it only under overwritten/)."""
+    (kb / "inbox").mkdir()
+    (kb / "eng/pgbouncer_notes.md").rename(kb / "inbox/pgbouncer_notes.md")
+    before = (kb / "inbox/pgbouncer_notes.md").read_bytes()
+    project = Project(kb)
+    doc = plan_doc(kb, group_doc(kb, MERGE[0], ["inbox/pgbouncer_notes.md"], "merge",
+                                 keep=MERGE[0]))
+    report = apply_plan(project, plan_from_document(project, doc))
+    (kb / "inbox").rmdir()  # emptied by the merge, removed by the person
+    out = undo_apply(project, report.apply_id)
+    assert (kb / "inbox/pgbouncer_notes.md").read_bytes() == before, out.left
+
+
+def test_a_crash_as_undo_puts_a_note_back_leaves_the_backup_whole(kb: Path,  # noqa: F811
+                                                                    monkeypatch):
+    """Killed between the swap and the clean-up, the backup is still the note as it was,
+    so the next command finishes the undo (an adversarial review: it reported a damaged
+    backup and held every later apply)."""
+    import review_app.core.checked_write as cw
+    from review_app.core.apply import recover_unfinished
+
+    project = Project(kb)
+    original = (kb / MERGE[0]).read_bytes()
+    report = apply_plan(project, plan_from_document(project, _plan(kb)))
+    real_unlink = os.unlink
+
+    def killed(path, *a, **kw):  # the note is back; the next clean-up: the process dies
+        if Path(path) != kb / MERGE[0] and (kb / MERGE[0]).read_bytes() == original:
+            raise KeyboardInterrupt
+        return real_unlink(path, *a, **kw)
+
+    monkeypatch.setattr(cw.os, "unlink", killed)
+    with contextlib.suppress(KeyboardInterrupt):
+        undo_apply(project, report.apply_id)
+    monkeypatch.undo()
+    (kb / MERGE[0]).write_text((kb / MERGE[0]).read_text(encoding="utf-8") + "\nLater.\n",
+                               encoding="utf-8")  # an edit after the crash
+    said = recover_unfinished(project)
+    assert not any("damaged" in x for x in said), said
+    assert (kb / MERGE[0]).read_bytes() == original + b"\nLater.\n"
+    assert apply_plan(project, plan_from_document(project, _plan(kb))) is not None

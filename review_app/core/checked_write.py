@@ -231,23 +231,44 @@ def remove_checked(path: Path, want: tuple[Identity, str], *, follow: bool,
 
 
 def put_back_checked(src: Path, path: Path, want: tuple[Identity, str],
-                     keep_displaced_in: Path) -> None:
-    """Move `src` (a backup) to `path` only while `path` is still `want`: an undo's
-    `replace_checked`. Raises Changed, leaving `path` and `src` as they are, when it is
-    not; an edit landing between the last check and the swap is swapped back (an edit
-    saved as an undo put the note back was lost without a word: a fuzzing pass)."""
+                     keep_displaced_in: Path, *, same_inode: bool = False) -> None:
+    """Put the file `src` (a backup) at `path` only while `path` is still `want`: an
+    undo's `replace_checked`. Raises Changed, leaving `path` and `src` as they are, when
+    it is not; an edit landing between the last check and the swap is swapped back (an
+    edit saved as an undo put the note back was lost without a word: a fuzzing pass).
+
+    A second name of `src` (a hard link beside `path`) is swapped in and `src` removed
+    last, so a crash at any point leaves either the note as it was or the note put back,
+    and the backup whole (an adversarial review: a crash right after the swap left the
+    apply's text in the backup's place, and every later command reported a damaged
+    backup). `same_inode`: `src` itself is put back (a hard link's twin: the link to the
+    other file is what is restored).
+    """
     _expect(path, want)
-    if not _exchange(src, path):
-        restore_entry(src, path)  # no atomic swap here: the check above is the last look
-        return
-    try:  # `src` now holds what `path` held at the swap: it must be what was checked
-        _expect(src, want)
-    except Changed:
-        if not _exchange(src, path):
-            _keep(src, keep_displaced_in / path.name)
-        raise
-    os.unlink(src)
-    fsync_dir(path.parent)
+    tmp = src if same_inode else _temp_beside(path)
+    if tmp != src:
+        try:  # a second name for the backup: no new space (a rollback on a full disk)
+            os.link(src, tmp, follow_symlinks=False)
+        except OSError:
+            tmp = src  # another filesystem: the backup itself is moved
+    try:
+        if not _exchange(tmp, path):
+            restore_entry(tmp, path)  # no atomic swap here: the check above is the last look
+        else:
+            try:  # `tmp` now holds what `path` held at the swap: it must be what was checked
+                _expect(tmp, want)
+            except Changed:
+                if not _exchange(tmp, path):
+                    _keep(tmp, keep_displaced_in / path.name)
+                raise
+            os.unlink(tmp)
+        fsync_dir(path.parent)
+    finally:
+        if tmp != src:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(src)
 
 
 def _write_all(fd: int, data: bytes) -> None:

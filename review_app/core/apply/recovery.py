@@ -172,8 +172,10 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                 if not ok and edited and _kept_before(c, keep_changed_in):
                     _leave_edit(project, c, backup, keep_changed_in, out)  # a retry
                     continue
-                if not ok and edited and not os.path.lexists(backup) \
-                        and journal.status == UNDOING:
+                if not ok and edited and (not os.path.lexists(backup) and journal.status
+                                          == UNDOING or _one_file(backup, spot)):
+                    # put back already (the backup is gone, or is the note itself: a crash
+                    # came before its second name went), then edited
                     said = (f"{c.path} changed after the undo had put it back, so it is left "
                             "as it is")
                     out.left.append(said)
@@ -184,7 +186,9 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                         f"the backup of {c.path} is missing or damaged; {c.path} is left "
                         "as it is")
                     continue
-            gone = not spot.parent.is_dir()  # its folder was moved or deleted meanwhile
+            # a written note's folder moved or deleted meanwhile: its notes live on there
+            # (a retired note has no other copy: its folder is made again, as before)
+            gone = not c.retired and not spot.parent.is_dir()
             if c.before_sha256 is not None and (gone or (state is None and not c.retired)):
                 if keep_changed_in is not None:
                     move_aside(backup, safe_join(keep_changed_in, c.path))
@@ -219,7 +223,7 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
                     use = twin if file_state(twin) == c.before_sha256 else backup
                     # the twin: the hard link to another file is back; a note written
                     # through its symlink is put back in its target, checked the same way
-                    _put_back(use, spot, expected, keep)
+                    _put_back(use, spot, expected, keep, same_inode=use == twin)
                     out.restored.append(c.path)
             except Changed:  # an edit landed as it was put back: it stays
                 _leave_edit(project, c, backup, keep_changed_in, out)
@@ -230,11 +234,20 @@ def restore(project: Project, journal: Journal, *, keep_changed_in: Path | None,
     return out
 
 
-def _put_back(src: Path, spot: Path, expected: str | None, keep: Path) -> None:
+def _one_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _put_back(src: Path, spot: Path, expected: str | None, keep: Path, *,
+              same_inode: bool = False) -> None:
     """Move `src` (a backup) to `spot` only while `spot` holds `expected` (a sha256; None:
     nothing there); Changed, leaving both, when it does not. An edit saved while an undo
     put the note back was replaced by the backup and lost: a fuzzing pass."""
     if expected is None:
+        spot.parent.mkdir(parents=True, exist_ok=True)
         try:
             os.link(src, spot, follow_symlinks=False)  # never over a file that appeared
         except FileExistsError:
@@ -250,7 +263,7 @@ def _put_back(src: Path, spot: Path, expected: str | None, keep: Path) -> None:
     want = current(spot)
     if want is None or want[1] != expected:
         raise Changed("changed by another program")
-    put_back_checked(src, spot, want, keep)
+    put_back_checked(src, spot, want, keep, same_inode=same_inode)
 
 
 def _remove_checked(spot: Path, expected: str, keep: Path) -> None:
