@@ -25,12 +25,15 @@ def normalise(text: str) -> str:
     return _SPACE.sub(" ", text).strip().rstrip(".;:,!").strip()
 
 
-_PROTECTED = re.compile(r"`[^`\n]*`|\[\[[^\]]*\]\]|\([^()\n]*\)|https?://\S+")
+# A bold span is one unit too: split inside, its carried half left "**" open (an FAQ's
+# "**I have dietary needs. Can you help?**" was written as "**I have dietary needs.").
+_PROTECTED = re.compile(r"`[^`\n]*`|\[\[[^\]]*\]\]|\([^()\n]*\)|https?://\S+"
+                        r"|\*\*(?=\S)[^*\n]+?(?<=\S)\*\*|__(?=\S)[^_\n]+?(?<=\S)__")
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a paragraph; abbreviations, code spans, links and parentheses
-    never end one."""
+    """Sentences of a paragraph; abbreviations, code spans, links, parentheses and bold
+    spans never end one."""
     text = _SPACE.sub(" ", text.strip())
     kept: list[str] = []
 
