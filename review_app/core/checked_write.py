@@ -157,22 +157,30 @@ def replace_checked(path: Path, data: bytes, want: tuple[Identity, str],
             os.fsync(fd)
         finally:
             os.close(fd)
-        _expect(path, want)
-        if not _exchange(tmp, path):
-            os.replace(tmp, path)  # no atomic swap here: the check above is the last look
-            fsync_dir(path.parent)
-            return
-        # `tmp` now holds what `path` held at the swap: it must be what was checked
-        try:
-            _expect(tmp, want)
-        except Changed:
-            if not _exchange(tmp, path):
-                _keep(tmp, keep_displaced_in / path.name)
-            raise
-        fsync_dir(path.parent)
+        _swap_in(tmp, path, want, keep_displaced_in, os.replace)
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+
+
+def _swap_in(new: Path, path: Path, want: tuple[Identity, str], keep_displaced_in: Path,
+             move: Callable[[Path, Path], object]) -> None:
+    """Put the file `new` at `path` while `path` is still `want`. Where the kernel swaps
+    atomically, what it displaced (now at `new`) is checked and, should another writer's
+    file have landed between the check and the swap, swapped back (Changed; kept under
+    `keep_displaced_in` if that cannot be done). Elsewhere `move` after the last check."""
+    _expect(path, want)
+    if not _exchange(new, path):
+        move(new, path)  # no atomic swap here: the check above is the last look
+        fsync_dir(path.parent)
+        return
+    try:
+        _expect(new, want)
+    except Changed:
+        if not _exchange(new, path):
+            _keep(new, keep_displaced_in / path.name)
+        raise
+    fsync_dir(path.parent)
 
 
 def create_checked(path: Path, data: bytes,
@@ -252,23 +260,14 @@ def put_back_checked(src: Path, path: Path, want: tuple[Identity, str],
         except OSError:
             tmp = src  # another filesystem: the backup itself is moved
     try:
-        if not _exchange(tmp, path):
-            restore_entry(tmp, path)  # no atomic swap here: the check above is the last look
-        else:
-            try:  # `tmp` now holds what `path` held at the swap: it must be what was checked
-                _expect(tmp, want)
-            except Changed:
-                if not _exchange(tmp, path):
-                    _keep(tmp, keep_displaced_in / path.name)
-                raise
-            os.unlink(tmp)
-        fsync_dir(path.parent)
+        _swap_in(tmp, path, want, keep_displaced_in, restore_entry)
     finally:
-        if tmp != src:
+        if tmp != src:  # what the swap displaced, or the backup's unused second name
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(tmp)
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(src)
+    for done in (tmp, src):  # put back: what it displaced there (same_inode), the backup last
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(done)
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..checked_write import Changed, current, put_back_checked, remove_checked
+from ..checked_write import Changed, Identity, current, put_back_checked, remove_checked
 from ..decisions import DecisionStore
 from ..journal import (
     APPLIED,
@@ -260,18 +260,20 @@ def _put_back(src: Path, spot: Path, expected: str | None, keep: Path, *,
         os.unlink(src)
         fsync_dir(spot.parent)
         return
-    want = current(spot)
-    if want is None or want[1] != expected:
-        raise Changed("changed by another program")
-    put_back_checked(src, spot, want, keep, same_inode=same_inode)
+    put_back_checked(src, spot, _holding(spot, expected), keep, same_inode=same_inode)
 
 
 def _remove_checked(spot: Path, expected: str, keep: Path) -> None:
     """Remove a note the apply created, only while it still holds `expected`."""
+    remove_checked(spot, _holding(spot, expected), follow=True, keep_displaced_in=keep)
+
+
+def _holding(spot: Path, expected: str) -> tuple[Identity, str]:
+    """What `spot` is now (identity, sha256), when it holds `expected`; else Changed."""
     want = current(spot)
     if want is None or want[1] != expected:
         raise Changed("changed by another program")
-    remove_checked(spot, want, follow=True, keep_displaced_in=keep)
+    return want
 
 
 def _kept_before(c: FileChange, keep: Path | None) -> Path | None:
