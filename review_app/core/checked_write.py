@@ -131,6 +131,39 @@ def _temp_beside(path: Path, suffix: str = TMP_SUFFIX) -> Path:
     return path.parent / f".{path.name[:80]}.{secrets.token_hex(4)}{suffix}"
 
 
+class _Folder:
+    """The folder of `path`, held open where the platform allows: a temp made in it is
+    removed from it at the end even when another program renamed the folder meanwhile
+    (a fuzzing pass found a write's temp file left in a folder renamed mid-apply)."""
+
+    def __init__(self, path: Path) -> None:
+        self.fd: int | None = None
+        if os.unlink in os.supports_dir_fd and os.open in os.supports_dir_fd \
+                and hasattr(os, "O_DIRECTORY"):
+            with contextlib.suppress(OSError):
+                self.fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+
+    def create(self, tmp: Path, mode: int) -> int:
+        """An fd of the new file `tmp` (never one already there), made in this folder."""
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+        if self.fd is None:
+            return os.open(tmp, flags, mode)
+        return os.open(tmp.name, flags, mode, dir_fd=self.fd)
+
+    def remove(self, tmp: Path) -> None:
+        """Remove `tmp` (gone already: nothing to do) from this folder, wherever it is."""
+        with contextlib.suppress(FileNotFoundError):
+            if self.fd is None:
+                os.unlink(tmp)
+            else:
+                os.unlink(tmp.name, dir_fd=self.fd)
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
 def _expect(path: Path, want: tuple[Identity, str], follow: bool = True) -> None:
     now = current(path, follow=follow)
     if now is None:
@@ -149,18 +182,21 @@ def replace_checked(path: Path, data: bytes, want: tuple[Identity, str],
     """
     mode = stat.S_IMODE(os.stat(path).st_mode) if os.path.exists(path) else 0o644
     tmp = _temp_beside(path)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    folder = _Folder(path)
     try:
+        fd = folder.create(tmp, 0o600)
         try:
-            _write_all(fd, data)
-            os.fchmod(fd, mode)
-            os.fsync(fd)
+            try:
+                _write_all(fd, data)
+                os.fchmod(fd, mode)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            _swap_in(tmp, path, want, keep_displaced_in, os.replace)
         finally:
-            os.close(fd)
-        _swap_in(tmp, path, want, keep_displaced_in, os.replace)
+            folder.remove(tmp)
     finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        folder.close()
 
 
 def _swap_in(new: Path, path: Path, want: tuple[Identity, str], keep_displaced_in: Path,
@@ -193,7 +229,16 @@ def create_checked(path: Path, data: bytes,
     umask = os.umask(0)
     os.umask(umask)
     tmp = _temp_beside(path)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 & ~umask)
+    folder = _Folder(path)
+    try:
+        _create_in(folder, tmp, path, data, umask, still)
+    finally:
+        folder.close()
+
+
+def _create_in(folder: _Folder, tmp: Path, path: Path, data: bytes, umask: int,
+               still: Callable[[], None]) -> None:
+    fd = folder.create(tmp, 0o666 & ~umask)
     try:
         try:
             _write_all(fd, data)
@@ -214,8 +259,7 @@ def create_checked(path: Path, data: bytes,
             raise
         fsync_dir(path.parent)
     finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        folder.remove(tmp)
 
 
 def remove_checked(path: Path, want: tuple[Identity, str], *, follow: bool,
@@ -254,17 +298,20 @@ def put_back_checked(src: Path, path: Path, want: tuple[Identity, str],
     """
     _expect(path, want)
     tmp = src if same_inode else _temp_beside(path)
-    if tmp != src:
-        try:  # a second name for the backup: no new space (a rollback on a full disk)
-            os.link(src, tmp, follow_symlinks=False)
-        except OSError:
-            tmp = src  # another filesystem: the backup itself is moved
+    folder = _Folder(path)
     try:
-        _swap_in(tmp, path, want, keep_displaced_in, restore_entry)
+        if tmp != src:
+            try:  # a second name for the backup: no new space (a rollback on a full disk)
+                os.link(src, tmp, follow_symlinks=False)
+            except OSError:
+                tmp = src  # another filesystem: the backup itself is moved
+        try:
+            _swap_in(tmp, path, want, keep_displaced_in, restore_entry)
+        finally:
+            if tmp != src:  # what the swap displaced, or the backup's unused second name
+                folder.remove(tmp)
     finally:
-        if tmp != src:  # what the swap displaced, or the backup's unused second name
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
+        folder.close()
     for done in (tmp, src):  # put back: what it displaced there (same_inode), the backup last
         with contextlib.suppress(FileNotFoundError):
             os.unlink(done)
