@@ -83,3 +83,60 @@ def test_create_leaves_no_temp_in_a_folder_renamed_before_the_note_appears(tmp_p
                        still=lambda: notes.rename(moved) if notes.exists() else None)
     assert _stray(moved) == []  # failed before: .new-kiln.md.<hex>.tmp
     assert not (notes / "new-kiln.md").exists() and not (moved / "new-kiln.md").exists()
+
+
+def test_an_edit_the_swap_displaced_is_never_removed_through_the_folder(tmp_path: Path,
+                                                                       monkeypatch):
+    """From the round's review: an edit saved between the last check and the swap, then
+    the folder renamed: the swap put the edit in the temp's name, and removing the temp
+    through the held folder deleted it. Only a file still ours is removed that way."""
+    notes = tmp_path / "kiln"
+    notes.mkdir()
+    note = notes / "firing-log.md"
+    note.write_text("# Firing log\n\nCone 6, 14 hours.\n")
+    want = _want(note)
+    real = checked_write._exchange
+    calls: list[int] = []
+
+    def exchange(a, b):
+        calls.append(1)
+        if len(calls) == 1:
+            edit = notes / ".editor-save.tmp"
+            edit.write_text("# Firing log\n\nEDIT: cone 7, 16 hours.\n")
+            os.replace(edit, note)  # another program saves its edit
+            done = real(a, b)
+            notes.rename(tmp_path / "kiln-room")  # and the folder is renamed
+            return done
+        return real(a, b)
+
+    monkeypatch.setattr(checked_write, "_exchange", exchange)
+    with pytest.raises(OSError):  # Changed, or the swap back finding its folder gone
+        replace_checked(note, b"# Firing log\n\nCone 6, 12 hours.\n", want, tmp_path / "kept")
+    texts = [p.read_text() for p in tmp_path.rglob("*") if p.is_file()]
+    assert any("EDIT: cone 7" in t for t in texts), texts
+
+
+def test_put_back_makes_and_removes_its_second_name_in_one_folder(tmp_path: Path,
+                                                                  monkeypatch):
+    """From the round's review: the folder renamed and a new one made under its name just
+    before the backup's second name was linked by path: the link landed in the new folder
+    and was removed from the old one, leaving a copy of an old version behind."""
+    notes = tmp_path / "kiln"
+    notes.mkdir()
+    note = notes / "glaze-recipes.md"
+    note.write_text("# Glazes\n\nCeladon, as applied.\n")
+    backup = tmp_path / "backup.md"
+    backup.write_text("# Glazes\n\nCeladon, as it was.\n")
+    want = _want(note)
+    real = checked_write._Folder.link
+
+    def link(self, src, tmp):
+        notes.rename(tmp_path / "kiln-room")
+        notes.mkdir()  # another program makes a folder of that name
+        return real(self, src, tmp)
+
+    monkeypatch.setattr(checked_write._Folder, "link", link)
+    with pytest.raises(Changed):
+        put_back_checked(backup, note, want, tmp_path / "kept")
+    assert _stray(notes) == [] and _stray(tmp_path / "kiln-room") == []
+    assert backup.read_text() == "# Glazes\n\nCeladon, as it was.\n"

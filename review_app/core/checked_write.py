@@ -25,6 +25,7 @@ from pathlib import Path
 from .journal import TMP_SUFFIX, fsync_dir, restore_entry
 
 Identity = tuple[int, int, int, int]  # st_dev, st_ino, st_size, st_mtime_ns
+FileId = tuple[int, int]  # st_dev, st_ino
 TAKEN_SUFFIX = ".bmr-taken"
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
@@ -134,29 +135,50 @@ def _temp_beside(path: Path, suffix: str = TMP_SUFFIX) -> Path:
 class _Folder:
     """The folder of `path`, held open where the platform allows: a temp made in it is
     removed from it at the end even when another program renamed the folder meanwhile
-    (a fuzzing pass found a write's temp file left in a folder renamed mid-apply)."""
+    (a fuzzing pass found a write's temp file left in a folder renamed mid-apply). Only
+    a file that is still ours is removed that way: after a swap the temp's name holds
+    what the swap displaced, perhaps another program's edit, and that is left to the
+    path as before (an adversarial review)."""
 
     def __init__(self, path: Path) -> None:
         self.fd: int | None = None
-        if os.unlink in os.supports_dir_fd and os.open in os.supports_dir_fd \
+        if {os.open, os.link, os.stat, os.unlink} <= os.supports_dir_fd \
                 and hasattr(os, "O_DIRECTORY"):
             with contextlib.suppress(OSError):
                 self.fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
 
-    def create(self, tmp: Path, mode: int) -> int:
-        """An fd of the new file `tmp` (never one already there), made in this folder."""
+    def create(self, tmp: Path, mode: int) -> tuple[int, FileId]:
+        """An fd of the new file `tmp` (never one already there), made in this folder,
+        and what identifies it."""
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
-        if self.fd is None:
-            return os.open(tmp, flags, mode)
-        return os.open(tmp.name, flags, mode, dir_fd=self.fd)
+        fd = os.open(tmp, flags, mode) if self.fd is None \
+            else os.open(tmp.name, flags, mode, dir_fd=self.fd)
+        st = os.fstat(fd)
+        return fd, (st.st_dev, st.st_ino)
 
-    def remove(self, tmp: Path) -> None:
-        """Remove `tmp` (gone already: nothing to do) from this folder, wherever it is."""
+    def link(self, src: Path, tmp: Path) -> FileId:
+        """A second name `tmp` of `src` in this folder, and what identifies it."""
+        if self.fd is None:
+            os.link(src, tmp, follow_symlinks=False)
+        else:
+            os.link(src, tmp.name, dst_dir_fd=self.fd, follow_symlinks=False)
+        st = os.lstat(src)
+        return st.st_dev, st.st_ino
+
+    def remove(self, tmp: Path, ours: FileId) -> None:
+        """Remove `tmp` from this folder, wherever it is now, while it is still `ours`;
+        anything else there is removed by its path, as before (gone: nothing to do)."""
+        if self.fd is not None:
+            try:
+                st = os.stat(tmp.name, dir_fd=self.fd, follow_symlinks=False)
+            except FileNotFoundError:
+                return
+            if (st.st_dev, st.st_ino) == ours:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(tmp.name, dir_fd=self.fd)
+                return
         with contextlib.suppress(FileNotFoundError):
-            if self.fd is None:
-                os.unlink(tmp)
-            else:
-                os.unlink(tmp.name, dir_fd=self.fd)
+            os.unlink(tmp)
 
     def close(self) -> None:
         if self.fd is not None:
@@ -184,7 +206,7 @@ def replace_checked(path: Path, data: bytes, want: tuple[Identity, str],
     tmp = _temp_beside(path)
     folder = _Folder(path)
     try:
-        fd = folder.create(tmp, 0o600)
+        fd, ours = folder.create(tmp, 0o600)
         try:
             try:
                 _write_all(fd, data)
@@ -194,7 +216,7 @@ def replace_checked(path: Path, data: bytes, want: tuple[Identity, str],
                 os.close(fd)
             _swap_in(tmp, path, want, keep_displaced_in, os.replace)
         finally:
-            folder.remove(tmp)
+            folder.remove(tmp, ours)
     finally:
         folder.close()
 
@@ -238,7 +260,7 @@ def create_checked(path: Path, data: bytes,
 
 def _create_in(folder: _Folder, tmp: Path, path: Path, data: bytes, umask: int,
                still: Callable[[], None]) -> None:
-    fd = folder.create(tmp, 0o666 & ~umask)
+    fd, ours = folder.create(tmp, 0o666 & ~umask)
     try:
         try:
             _write_all(fd, data)
@@ -259,7 +281,7 @@ def _create_in(folder: _Folder, tmp: Path, path: Path, data: bytes, umask: int,
             raise
         fsync_dir(path.parent)
     finally:
-        folder.remove(tmp)
+        folder.remove(tmp, ours)
 
 
 def remove_checked(path: Path, want: tuple[Identity, str], *, follow: bool,
@@ -300,16 +322,17 @@ def put_back_checked(src: Path, path: Path, want: tuple[Identity, str],
     tmp = src if same_inode else _temp_beside(path)
     folder = _Folder(path)
     try:
+        ours: FileId | None = None
         if tmp != src:
             try:  # a second name for the backup: no new space (a rollback on a full disk)
-                os.link(src, tmp, follow_symlinks=False)
+                ours = folder.link(src, tmp)
             except OSError:
                 tmp = src  # another filesystem: the backup itself is moved
         try:
             _swap_in(tmp, path, want, keep_displaced_in, restore_entry)
         finally:
-            if tmp != src:  # what the swap displaced, or the backup's unused second name
-                folder.remove(tmp)
+            if ours is not None:  # what the swap displaced, or the backup's unused name
+                folder.remove(tmp, ours)
     finally:
         folder.close()
     for done in (tmp, src):  # put back: what it displaced there (same_inode), the backup last
