@@ -39,6 +39,17 @@ def _rename_at_check(monkeypatch, folder: Path, to: Path, nth: int = 1) -> None:
     monkeypatch.setattr(checked_write, "_expect", expect)
 
 
+def _glazes(tmp_path: Path) -> tuple[Path, Path, Path, tuple]:
+    """A note an undo puts back (its folder, the note, its backup, what was checked)."""
+    notes = tmp_path / "kiln"
+    notes.mkdir()
+    note = notes / "glaze-recipes.md"
+    note.write_text("# Glazes\n\nCeladon, as applied.\n")
+    backup = tmp_path / "backup.md"
+    backup.write_text("# Glazes\n\nCeladon, as it was.\n")
+    return notes, note, backup, _want(note)
+
+
 def _stray(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
 
@@ -60,13 +71,7 @@ def test_replace_leaves_no_temp_in_a_folder_renamed_before_its_swap(tmp_path: Pa
 
 def test_put_back_leaves_no_second_name_in_a_folder_renamed_before_its_swap(
         tmp_path: Path, monkeypatch):
-    notes = tmp_path / "kiln"
-    notes.mkdir()
-    note = notes / "glaze-recipes.md"
-    note.write_text("# Glazes\n\nCeladon, as applied.\n")
-    backup = tmp_path / "backup.md"
-    backup.write_text("# Glazes\n\nCeladon, as it was.\n")
-    want = _want(note)
+    notes, note, backup, want = _glazes(tmp_path)
     _rename_at_check(monkeypatch, notes, tmp_path / "kiln-room", nth=2)  # its swap's look
     with pytest.raises(Changed):
         put_back_checked(backup, note, want, tmp_path / "kept")
@@ -121,13 +126,7 @@ def test_put_back_makes_and_removes_its_second_name_in_one_folder(tmp_path: Path
     """From the round's review: the folder renamed and a new one made under its name just
     before the backup's second name was linked by path: the link landed in the new folder
     and was removed from the old one, leaving a copy of an old version behind."""
-    notes = tmp_path / "kiln"
-    notes.mkdir()
-    note = notes / "glaze-recipes.md"
-    note.write_text("# Glazes\n\nCeladon, as applied.\n")
-    backup = tmp_path / "backup.md"
-    backup.write_text("# Glazes\n\nCeladon, as it was.\n")
-    want = _want(note)
+    notes, note, backup, want = _glazes(tmp_path)
     real = checked_write._Folder.link
 
     def link(self, src, tmp):
