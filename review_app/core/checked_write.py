@@ -180,7 +180,10 @@ class _Folder:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
 
-    def close(self) -> None:
+    def __enter__(self) -> _Folder:
+        return self
+
+    def __exit__(self, *_: object) -> None:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
@@ -204,8 +207,7 @@ def replace_checked(path: Path, data: bytes, want: tuple[Identity, str],
     """
     mode = stat.S_IMODE(os.stat(path).st_mode) if os.path.exists(path) else 0o644
     tmp = _temp_beside(path)
-    folder = _Folder(path)
-    try:
+    with _Folder(path) as folder:
         fd, ours = folder.create(tmp, 0o600)
         try:
             try:
@@ -217,8 +219,6 @@ def replace_checked(path: Path, data: bytes, want: tuple[Identity, str],
             _swap_in(tmp, path, want, keep_displaced_in, os.replace)
         finally:
             folder.remove(tmp, ours)
-    finally:
-        folder.close()
 
 
 def _swap_in(new: Path, path: Path, want: tuple[Identity, str], keep_displaced_in: Path,
@@ -251,37 +251,29 @@ def create_checked(path: Path, data: bytes,
     umask = os.umask(0)
     os.umask(umask)
     tmp = _temp_beside(path)
-    folder = _Folder(path)
-    try:
-        _create_in(folder, tmp, path, data, umask, still)
-    finally:
-        folder.close()
-
-
-def _create_in(folder: _Folder, tmp: Path, path: Path, data: bytes, umask: int,
-               still: Callable[[], None]) -> None:
-    fd, ours = folder.create(tmp, 0o666 & ~umask)
-    try:
+    with _Folder(path) as folder:
+        fd, ours = folder.create(tmp, 0o666 & ~umask)
         try:
-            _write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        still()
-        try:
-            os.link(tmp, path)  # never over a file that appeared meanwhile
-        except FileExistsError:
-            raise Changed("created by another program") from None
-        try:
+            try:
+                _write_all(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
             still()
-        except Changed:
-            with contextlib.suppress(OSError):
-                if os.path.samefile(tmp, path):  # ours: taken back from where it went
-                    os.unlink(path)
-            raise
-        fsync_dir(path.parent)
-    finally:
-        folder.remove(tmp, ours)
+            try:
+                os.link(tmp, path)  # never over a file that appeared meanwhile
+            except FileExistsError:
+                raise Changed("created by another program") from None
+            try:
+                still()
+            except Changed:
+                with contextlib.suppress(OSError):
+                    if os.path.samefile(tmp, path):  # ours: taken back from where it went
+                        os.unlink(path)
+                raise
+            fsync_dir(path.parent)
+        finally:
+            folder.remove(tmp, ours)
 
 
 def remove_checked(path: Path, want: tuple[Identity, str], *, follow: bool,
@@ -320,8 +312,7 @@ def put_back_checked(src: Path, path: Path, want: tuple[Identity, str],
     """
     _expect(path, want)
     tmp = src if same_inode else _temp_beside(path)
-    folder = _Folder(path)
-    try:
+    with _Folder(path) as folder:
         ours: FileId | None = None
         if tmp != src:
             try:  # a second name for the backup: no new space (a rollback on a full disk)
@@ -333,8 +324,6 @@ def put_back_checked(src: Path, path: Path, want: tuple[Identity, str],
         finally:
             if ours is not None:  # what the swap displaced, or the backup's unused name
                 folder.remove(tmp, ours)
-    finally:
-        folder.close()
     for done in (tmp, src):  # put back: what it displaced there (same_inode), the backup last
         with contextlib.suppress(FileNotFoundError):
             os.unlink(done)
