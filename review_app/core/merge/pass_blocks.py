@@ -31,7 +31,7 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .document import cells
+from .document import Block, cells
 from .facts import counts, unnamed, value_frames, value_head
 from .ledger import ORDERED
 from .older_only import (
@@ -365,9 +365,28 @@ def _one_procedure(ctx: MergeContext, kind: str, refs: list[Ref], best: tuple[in
         return None
     mine = [b for b in ctx.older_doc(refs[0].path).blocks if b.kind == "numbered"]
     theirs = [k for k, b in enumerate(ctx.base.blocks) if b.kind == "numbered"]
-    if len(mine) != 1 or theirs != [best[1]]:
+    if len(mine) != 1 or best[1] not in theirs or not _numbered_on(
+            [ctx.base.blocks[k] for k in theirs]):
         return None
     return (len(refs), best[1])
+
+
+_STEP_NUMBER = re.compile(r"\s*(\d+)[.)]")
+
+
+def _numbered_on(blocks: list[Block]) -> bool:
+    """The numbered lists are one procedure: one list, or lists under several headings
+    whose numbers run on from each other ("## Power down" opening at 4 after "## Before
+    you touch any power" ends at 3: merge-FC's closing routine, whose older 6-step list
+    was written whole above the newest's 11 steps)."""
+    numbers = []
+    for block in blocks:
+        found = [m.group(1) for u in block.units if u.raw
+                 and (m := _STEP_NUMBER.match(u.raw[0])) is not None]
+        if not found:
+            return False
+        numbers.append((int(found[0]), int(found[-1])))
+    return all(nxt[0] == prev[1] + 1 for prev, nxt in zip(numbers, numbers[1:], strict=False))
 
 
 def _replaced_in_place(refs: list[Ref], partners: list[Ref | None],
