@@ -31,7 +31,7 @@ import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .document import Block, cells
+from .document import Block, Document, cells
 from .facts import counts, unnamed, value_frames, value_head
 from .ledger import ORDERED
 from .older_only import (
@@ -84,7 +84,7 @@ def run(ctx: MergeContext) -> None:
                 continue
             newest = _by_meaning(ctx, block.kind, refs) if block.kind in _VERSIONS else None
             if newest is not None:
-                _counted(ctx, doc.path, refs, newest)
+                _counted(ctx, doc.path, refs, *newest)
                 continue
             aligned = ctx.aligned.get((doc.path, refs[0].section))
             kinds = {base.blocks[b].kind for b in base.sections[aligned].blocks} \
@@ -145,32 +145,59 @@ def run(ctx: MergeContext) -> None:
     _lead_ins(ctx)
 
 
-def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
+def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
+                ) -> tuple[int, int, str] | None:
     """Settle an older numbered list, checklist or table as the older version of the
-    base block most of whose items are close to its own: that block's index, None
-    when no block is."""
-    pool = [b for b in ctx.base_refs() if ctx.base.blocks[b.unit.block].kind
-            in _VERSIONS[kind] and b.unit.kind not in ("obs", "rel")]
+    base block most of whose items are close to its own, or of the base's procedure
+    written as numbered headings (`heading_steps`): the base block its items are held
+    after (the procedure's last), how many steps or items the newer version has, and
+    what it is; None when nothing is."""
+    steps = heading_steps(ctx.base) if kind in ("numbered", "checklist") else []
+    pool = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel") and (
+        ctx.base.blocks[b.unit.block].kind in _VERSIONS[kind] or b.section in steps)]
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in pool])
     if sims is None:
         return None
     bar = ctx.thresholds.block_item_cosine
+    # each newer version an older block may be: a block of its kind, or the procedure
+    # whose steps are headings (held after its last block), by the pool's columns
+    versions = {bi: [j for j, b in enumerate(pool) if b.unit.block == bi
+                     and ctx.base.blocks[bi].kind in _VERSIONS[kind]]
+                for bi in dict.fromkeys(b.unit.block for b in pool)}
+    versions = {bi: cols for bi, cols in versions.items() if cols}
     best: tuple[int, int] | None = None  # (items close to it, base block)
-    for bi in dict.fromkeys(b.unit.block for b in pool):
-        cols = [j for j, b in enumerate(pool) if b.unit.block == bi]
+    for bi, cols in versions.items():
         close = int((sims[:, cols].max(axis=1) >= bar).sum())
         if best is None or close > best[0]:
             best = (close, bi)
     if best is not None and best[0] > 0 and 2 * best[0] < len(refs):
         best = _one_procedure(ctx, kind, refs, best)
+    headed = [j for j, b in enumerate(pool) if b.section in steps]
+    if headed and (best is None or 2 * best[0] < len(refs) or best[0] == 0):
+        # A step written as a section is a paragraph, not an item reworded: an older
+        # step has its counterpart there when that section speaks of it at all
+        # (Thresholds.home_cosine), as near as a rewritten step comes (0.49-0.56 on
+        # merge-EX's onboarding, none at block_item_cosine).
+        versions[_HEADED] = headed
+        spoken = int((sims[:, headed].max(axis=1) >= ctx.thresholds.home_cosine).sum())
+        best = (spoken, _HEADED)
     if best is None or 2 * best[0] < len(refs) or best[0] == 0:
         return None
-    bi = best[1]
-    cols = [j for j, b in enumerate(pool) if b.unit.block == bi]
-    newest = ctx.base.blocks[bi]
+    cols = versions[best[1]]
     name = _NAMES[kind]
-    title = ctx.base.sections[newest.section].title
-    where = f" (the newest's {_NAMES[newest.kind]}" + (f" under '{title}')" if title else ")")
+    if best[1] == _HEADED:
+        bi = max(b for k in steps for b in ctx.base.sections[k].blocks
+                 if ctx.base.blocks[b].units)
+        first, last = (ctx.base.sections[k].title for k in (steps[0], _last_step(ctx, steps)))
+        where = f" (the newest's steps under its headings '{first}' to '{last}')"
+        n_new, newer_name = _steps_named(ctx, steps), "procedure"
+    else:
+        bi = best[1]
+        newest = ctx.base.blocks[bi]
+        title = ctx.base.sections[newest.section].title
+        where = f" (the newest's {_NAMES[newest.kind]}" + (
+            f" under '{title}')" if title else ")")
+        n_new, newer_name = len(newest.units), _NAMES[newest.kind]
     stated = base_values(ctx)
     partners: list[Ref | None] = []
     claimed = _claimed(ctx, refs, [pool[c] for c in cols]) if kind == "table" else {}
@@ -220,7 +247,7 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]) -> int | None:
                 flips=("carry", "drop"),
                 why=f"left out by the newer version of this {name}{where}: a carry-over "
                     f"candidate held back with its block{said}")
-    return bi
+    return bi, n_new, newer_name
 
 
 def _by_column(ctx: MergeContext, r: Ref, bi: int) -> bool:
@@ -276,17 +303,17 @@ def _hold_rows(ctx: MergeContext, refs: list[Ref]) -> None:
                 "a carry-over candidate held back with its table)")
 
 
-def _counted(ctx: MergeContext, path: str, refs: list[Ref], newest: int) -> None:
+def _counted(ctx: MergeContext, path: str, refs: list[Ref], newest: int, n_new: int,
+             name: str) -> None:
     """An older observation or sentence counting the older version of a block by its
     number of items ("[procedure] Seven steps from power on to power off") when the
     newest's block has another number: superseded by the newest unit counting the same
     thing by that block's number ("Eight-step checklist"; spelled numbers are values), else,
     when it is near the older block in meaning, held back (the count is no longer
     true, the rest of it may be)."""
-    n_old, n_new = len(refs), len(ctx.base.blocks[newest].units)
+    n_old = len(refs)
     if n_old == n_new:
         return
-    name = _NAMES[ctx.base.blocks[newest].kind]
     inside = {r.key for r in refs}
     others = [b for b in ctx.base_refs() if b.unit.block != newest]
     for r in ctx.refs[path]:
@@ -364,14 +391,58 @@ def _one_procedure(ctx: MergeContext, kind: str, refs: list[Ref], best: tuple[in
     if kind != "numbered":
         return None
     mine = [b for b in ctx.older_doc(refs[0].path).blocks if b.kind == "numbered"]
+    if len(mine) != 1:
+        return None
     theirs = [k for k, b in enumerate(ctx.base.blocks) if b.kind == "numbered"]
-    if len(mine) != 1 or best[1] not in theirs or not _numbered_on(
-            [ctx.base.blocks[k] for k in theirs]):
+    if best[1] not in theirs or not _numbered_on([ctx.base.blocks[k] for k in theirs]):
         return None
     return (len(refs), best[1])
 
 
 _STEP_NUMBER = re.compile(r"\s*(\d+)[.)]")
+_HEADED = -1  # _by_meaning's key for the newest's procedure written as numbered headings
+_HEADING_STEP = re.compile(r"\s*(?:step\s+)?(\d{1,2})\s*[.):\-\u2013\u2014]?\s+\S",
+                           re.IGNORECASE)
+MIN_HEADING_STEPS = 3
+
+
+def heading_steps(doc: Document) -> list[int]:
+    """The sections of a procedure whose steps are headings ("## 1. Weather first" ...
+    "## 8. Record", "### Step 2 - Induction evening"): the longest run of headings of one
+    level numbered on from one another, at least MIN_HEADING_STEPS of them, with the
+    deeper sections inside each step; [] when the note has none. Such a note writes its
+    procedure as sections, so an older version's numbered list of the same steps is that
+    procedure's older version (merge-FB's pre-sailing checks: the older 10- and 11-step
+    lists were written beside the newest's eight numbered sections)."""
+    best: list[int] = []
+    run: list[int] = []
+    level, last, steps = 0, 0, 0
+    for k, sec in enumerate(doc.sections):
+        m = _HEADING_STEP.match(sec.title) if sec.title else None
+        if run and sec.level > level:
+            run.append(k)  # inside the step
+            continue
+        if run and m is not None and sec.level == level and int(m.group(1)) == last + 1:
+            run.append(k)
+            last, steps = last + 1, steps + 1
+            continue
+        if steps >= MIN_HEADING_STEPS and len(run) > len(best):
+            best = run
+        run, steps = ([k], 1) if m is not None and sec.title else ([], 0)
+        level, last = sec.level, int(m.group(1)) if m is not None else 0
+    if steps >= MIN_HEADING_STEPS and len(run) > len(best):
+        best = run
+    return best
+
+
+def _last_step(ctx: MergeContext, steps: list[int]) -> int:
+    top = ctx.base.sections[steps[0]].level
+    return max(k for k in steps if ctx.base.sections[k].level == top)
+
+
+def _steps_named(ctx: MergeContext, steps: list[int]) -> int:
+    top = ctx.base.sections[steps[0]].level
+    return sum(1 for k in steps if ctx.base.sections[k].level == top)
 
 
 def _numbered_on(blocks: list[Block]) -> bool:

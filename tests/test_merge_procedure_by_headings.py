@@ -1,0 +1,85 @@
+"""A procedure whose steps are numbered headings is a procedure (pass_blocks.heading_steps).
+The newest wrote its set-up as sections "## 1. ..." to "## 4. ..."; the older version's
+numbered list of the same steps, reworded past any item-to-item match, found no newest
+list holding them, so its steps were written beside the newest's sections: the paper
+register the tablet replaced, an old door, a person who left (merge-FB's pre-sailing
+checks, merge-EX's volunteer onboarding). Domain: a touring community cinema, which no
+other merge test uses."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import check_ledger, dated, entry
+
+from review_app.core.merge.document import parse
+from review_app.core.merge.pass_blocks import heading_steps
+from review_app.core.merging import compose
+
+NOW = dt.datetime(2026, 12, 7, 9, 0)
+
+OLDER = """Setting up a mobile cinema screening in a village hall.
+
+## Set-up
+1. **Unloading.** Two of the crew bring the projector cases in through the side entrance.
+2. **Tickets.** Tick off ticket holders on the paper guest list by the hall door.
+3. **Fire check.** Check the fire exits are unlocked and clear before anyone is let in.
+4. **Screen.** Put the screen up on the stage, well away from the kitchen hatch.
+5. **Briefing.** Pat, the duty manager, talks the crew through the evening.
+"""
+
+NEWEST = """Setting up a mobile cinema screening, as we run them since the new van.
+
+## 1. Unload
+The van now carries the projector, the sound desk and the screen; unload the screen first.
+
+## 2. Tickets
+Guests check in on the tablet at the door; nothing is ticked off on paper any more.
+
+## 3. Screen
+Put the screen up in front of the stage so the front rows can see over the heads.
+
+## 4. Crew briefing
+Kofi, the duty manager since May, briefs the crew at 18:30 before doors open.
+
+## After the film
+Pack the screen last.
+"""
+
+
+def _merge(**kw):
+    older = dated("cinema/screening-setup.md", "Screening set-up", "cinema/screening-setup",
+                  OLDER, modified="2025-02-01")
+    newest = dated("cinema/mobile-screening-runbook.md", "Mobile screening runbook",
+                   "cinema/mobile-screening-runbook", NEWEST, modified="2026-02-01")
+    return compose("merge", newest, [older], kept=newest, now=NOW, **kw)
+
+
+def test_numbered_headings_are_the_steps_of_one_procedure():
+    doc = parse("x.md", NEWEST)
+    titles = [doc.sections[k].title for k in heading_steps(doc)]
+    assert titles == ["1. Unload", "2. Tickets", "3. Screen", "4. Crew briefing"], titles
+    # two numbered headings, or numbers that do not run on, are no procedure
+    for text in ("## 1. One\nx\n## 2. Two\ny\n", "## 1. One\nx\n## 3. Three\ny\n## 4. F\nz\n"):
+        assert heading_steps(parse("y.md", text)) == [], text
+
+
+def test_an_older_list_of_the_same_steps_is_not_written_beside_them():
+    c = _merge()
+    for old in ("paper guest list by the hall door", "side entrance", "kitchen hatch",
+                "Pat, the duty manager"):
+        assert old not in c.text, (old, c.text)  # failed before: written as steps
+    for old in ("side entrance", "kitchen hatch", "Pat, the duty manager"):
+        e = entry(c, old)
+        assert e.status == "dropped" and e.flips == ("carry", "drop"), e
+        assert "headings '1. Unload' to '4. Crew briefing'" in e.why, e.why
+    check_ledger(c)
+
+
+def test_a_held_step_is_written_after_the_procedure_with_one_choice():
+    e = entry(_merge(), "fire exits")
+    assert e.status == "dropped" and e.flips == ("carry", "drop"), e
+    c = _merge(choices={e.key: "carry"})
+    body = c.text.split("## After the film")[0]
+    assert "Check the fire exits are unlocked" in body.split("## 4. Crew briefing")[1], c.text
+    check_ledger(c)
