@@ -46,7 +46,9 @@ def held_over(ctx: MergeContext, held: dict[tuple[int, str], list[Ref]],
         mine += lines
         said.setdefault(bi, []).extend(expand(refs))
     for bi, lines in labelled.items():
-        prose = as_prose(ctx, said[bi])
+        # (after a paragraph, sentences would run on as its own: the last step's section
+        # of a procedure written as numbered headings, pass_blocks.heading_steps)
+        prose = as_prose(ctx, said[bi]) if base.blocks[bi].kind != "para" else None
         puts.append((base.blocks[bi].end, lines if prose is None else prose, True))
     return puts, on_list
 

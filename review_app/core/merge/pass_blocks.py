@@ -27,6 +27,7 @@ it is carried only when that block is carried."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 
@@ -173,14 +174,10 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
     if best is not None and best[0] > 0 and 2 * best[0] < len(refs):
         best = _one_procedure(ctx, kind, refs, best)
     headed = [j for j, b in enumerate(pool) if b.section in steps]
-    if headed and (best is None or 2 * best[0] < len(refs) or best[0] == 0):
-        # A step written as a section is a paragraph, not an item reworded: an older
-        # step has its counterpart there when that section speaks of it at all
-        # (Thresholds.home_cosine), as near as a rewritten step comes (0.49-0.56 on
-        # merge-EX's onboarding, none at block_item_cosine).
+    if headed and kind == "numbered" and (best is None or 2 * best[0] < len(refs)
+                                          or best[0] == 0) and _retells(ctx, refs, steps):
         versions[_HEADED] = headed
-        spoken = int((sims[:, headed].max(axis=1) >= ctx.thresholds.home_cosine).sum())
-        best = (spoken, _HEADED)
+        best = (len(refs), _HEADED)
     if best is None or 2 * best[0] < len(refs) or best[0] == 0:
         return None
     cols = versions[best[1]]
@@ -216,8 +213,9 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
         # its counterpart: the nearest item, close in meaning or said whole in it
         partners.append(pool[j] if float(sims[i, j]) >= bar else next(
             (pool[c] for c in free if says_whole(ctx, r, pool[c])), None))
-    unspoken = _unspoken(ctx, [r for r in refs if ctx.entries[r.key].status == "carried"]) \
-        - _replaced_in_place(refs, partners, [pool[c] for c in cols])
+    unspoken = _unspoken(ctx, [r for r in refs if ctx.entries[r.key].status == "carried"])
+    if best[1] != _HEADED:  # (a step section answers no older item one to one)
+        unspoken -= _replaced_in_place(refs, partners, [pool[c] for c in cols])
     for i, r in enumerate(refs):
         e = ctx.entries[r.key]
         b = partners[i]
@@ -401,8 +399,9 @@ def _one_procedure(ctx: MergeContext, kind: str, refs: list[Ref], best: tuple[in
 
 _STEP_NUMBER = re.compile(r"\s*(\d+)[.)]")
 _HEADED = -1  # _by_meaning's key for the newest's procedure written as numbered headings
-_HEADING_STEP = re.compile(r"\s*(?:step\s+)?(\d{1,2})\s*[.):\-\u2013\u2014]?\s+\S",
-                           re.IGNORECASE)
+# "1. Weather first", "Step 2 - Check-in", "Step 3 Radio"; not "1 March" (a dated log)
+_HEADING_STEP = re.compile(r"\s*(?:step\s+(\d{1,2})\s*[.):\-\u2013\u2014]?"
+                           r"|(\d{1,2})\s*[.):\-\u2013\u2014])\s+\S", re.IGNORECASE)
 MIN_HEADING_STEPS = 3
 
 
@@ -422,17 +421,64 @@ def heading_steps(doc: Document) -> list[int]:
         if run and sec.level > level:
             run.append(k)  # inside the step
             continue
-        if run and m is not None and sec.level == level and int(m.group(1)) == last + 1:
+        if run and m is not None and sec.level == level and _step_no(m) == last + 1:
             run.append(k)
             last, steps = last + 1, steps + 1
             continue
         if steps >= MIN_HEADING_STEPS and len(run) > len(best):
             best = run
         run, steps = ([k], 1) if m is not None and sec.title else ([], 0)
-        level, last = sec.level, int(m.group(1)) if m is not None else 0
+        level, last = sec.level, _step_no(m) if m is not None else 0
     if steps >= MIN_HEADING_STEPS and len(run) > len(best):
         best = run
     return best
+
+
+def _step_no(m: re.Match[str]) -> int:
+    return int(m.group(1) or m.group(2))
+
+
+def _retells(ctx: MergeContext, refs: list[Ref], steps: list[int]) -> bool:
+    """An older numbered list tells the steps the newest gives as numbered headings: more
+    than half of its items land on a step (the section nearest in meaning speaks of it at all,
+    Thresholds.home_cosine: a step rewritten as a section is a paragraph, 0.49-0.56 from
+    its older item on merge-EX's onboarding, none at block_item_cosine), on at least half
+    as many steps as the shorter of the two has, in their order (one item out of order at
+    most); and of its note's numbered lists it is the one most of whose items land, unless
+    they number on from one another under several headings (one procedure). A
+    report's "1. Context ... 4. Consequences" is numbered too: of an older list of risks
+    two of four landed, on two of its sections (a review's decision record); and a
+    troubleshooting list beside the older steps is not their older version."""
+    top = ctx.base.sections[steps[0]].level
+    step_of: dict[int, int] = {}
+    for k in steps:
+        step_of[k] = k if ctx.base.sections[k].level == top else step_of[k - 1]
+    pool = [b for b in ctx.base_refs() if b.section in step_of
+            and b.unit.kind not in ("obs", "rel")]
+    bar = ctx.thresholds.home_cosine
+
+    def landed(units: list[Ref]) -> list[int]:
+        sims = ctx.cosines([r.unit.text for r in units], [b.unit.text for b in pool])
+        if sims is None:
+            return []
+        return [step_of[pool[int(row.argmax())].section] for row in sims
+                if float(row.max()) >= bar]
+
+    mine = landed(refs)
+    n_steps = sum(1 for k in steps if ctx.base.sections[k].level == top)
+    if 2 * len(mine) <= len(refs) or 2 * len(set(mine)) < min(len(refs), n_steps) \
+            or len(set(mine)) < 2 or sum(b < a for a, b in itertools.pairwise(mine)) > 1:
+        return False
+    doc = ctx.older_doc(refs[0].path)
+    lists = [bi for bi, block in enumerate(doc.blocks) if block.kind == "numbered"]
+    if _numbered_on([doc.blocks[bi] for bi in lists]):
+        return True  # its lists number on from one another: one procedure (merge-FB)
+    for bi in lists:
+        if bi != refs[0].unit.block:
+            others = [r for r in ctx.refs[doc.path] if r.unit.block == bi]
+            if len(landed(others)) * len(refs) >= len(mine) * len(others):
+                return False  # another list of the note lands as well: neither is sure
+    return True
 
 
 def _last_step(ctx: MergeContext, steps: list[int]) -> int:
