@@ -151,3 +151,67 @@ The team learns SQL migrations; the failover is handled by the cloud service.
         assert "headings" not in e.why, e  # failed on the first version: held after them
         assert fact in c.text.split("## Risks we accepted")[1], (fact, c.text)
     check_ledger(c)
+
+
+def test_a_carried_step_goes_after_the_last_steps_text_not_on_its_list_or_under_its_subsection():
+    """A review's cases: the last step ends with a list of briefing topics, then a
+    subsection with the contacts table; the carried step went on the list (a briefing
+    topic) or under the subsection (a contact)."""
+    last = """## 4. Crew briefing
+Kofi, the duty manager since May, briefs the crew at 18:30 before doors open on:
+- the film's running time and the interval
+- who sells the ice creams
+
+### Who to call
+| Role | Name | Phone |
+| --- | --- | --- |
+| Duty manager | Kofi | 07700 900111 |
+
+## After the film
+"""
+    newest = dated("cinema/mobile-screening-runbook.md", "Mobile screening runbook",
+                   "cinema/mobile-screening-runbook",
+                   NEWEST.split("## 4. Crew briefing")[0] + last + "Pack the screen last.\n",
+                   modified="2026-02-01")
+    older = dated("cinema/screening-setup.md", "Screening set-up", "cinema/screening-setup",
+                  OLDER, modified="2025-02-01")
+    c = compose("merge", newest, [older], kept=newest, now=NOW)
+    assert entry(c, "fire exits").status == "carried", entry(c, "fire exits")
+    step4 = c.text.split("## 4. Crew briefing")[1]
+    own, sub = step4.split("### Who to call")
+    assert "- who sells the ice creams\n\n" in own, c.text  # not a third briefing topic
+    assert "\n- **Fire check.** Check the fire exits" in own, c.text
+    assert "fire exits" not in sub, c.text
+    check_ledger(c)
+
+
+def test_open_questions_about_the_steps_are_no_older_version_of_them():
+    """A review's case: questions landing on the steps in their order."""
+    older = dated("cinema/projector-review.md", "Projector review", "cinema/projector-review",
+                  """Why we chose a laser projector for the touring cinema.
+
+## Open questions from the review
+1. The lamp projector was dim in halls with skylights; did we measure it? Ines has the readings.
+2. Did we look at hiring properly? Tom priced a hired projector for a season in March.
+3. Who owns the lens alignment once the crew stops using the lamp projector?
+""", modified="2025-02-01")
+    newest = dated("cinema/projector-decision.md", "Projector decision",
+                   "cinema/projector-decision", """Why we chose a laser projector.
+
+## 1. Context
+The lamp projector was too dim in halls with skylights.
+
+## 2. Options
+We looked at a new lamp projector, a laser projector and a hired one per show.
+
+## 3. Decision
+A laser projector bought with the village grant.
+
+## 4. Consequences
+The crew learns the new menu; the supplier aligns the lens on tour.
+""", modified="2026-02-01")
+    c = compose("merge", newest, [older], kept=newest, now=NOW)
+    for fact in ("Ines has the readings", "for a season in March", "Who owns the lens"):
+        e = entry(c, fact)
+        assert "headings" not in e.why, e  # the rules for any older list decide
+    check_ledger(c)

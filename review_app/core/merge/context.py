@@ -68,6 +68,10 @@ class MergeContext:
     # base block's index: carried (by the person's flip), it is written after that
     # block as a list of its own (pass_blocks, pass_render)
     held_with: dict[str, int] = field(default_factory=dict)
+    # of those blocks, the ones ending a procedure written as numbered headings: what is
+    # held with it is written as a labelled list of its own (held_blocks), never on the
+    # last step's list or as sentences of its paragraph
+    after_steps: set[int] = field(default_factory=set)
     # carried older key of a sentence leaning on the unit before it -> the written unit
     # it goes right after (its carried antecedent, or the base unit stating it)
     leans: dict[str, str] = field(default_factory=dict)

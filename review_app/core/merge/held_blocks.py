@@ -33,11 +33,13 @@ def held_over(ctx: MergeContext, held: dict[tuple[int, str], list[Ref]],
         if all(r.key in ctx.standing for r in refs):  # named by number: as numbered
             puts.append((end, chunk(ctx, expand(refs)), True))
             continue
-        if (lines := continued(ctx, base.blocks[bi], refs, expand(refs))) is not None:
+        steps = bi in ctx.after_steps  # (a labelled list of its own: no step's list)
+        if not steps and (lines := continued(ctx, base.blocks[bi], refs, expand(refs))
+                          ) is not None:
             puts.append((end, lines, False))
             continue
         lines = own_list(chunk(ctx, expand(refs)))
-        if _goes_on(base.blocks[bi], base.lines, lines):
+        if not steps and _goes_on(base.blocks[bi], base.lines, lines):
             on_list.setdefault(end, []).extend(lines)
             continue
         mine = labelled.setdefault(bi, [(ctx.lexicon.held_over_line, path), ("", None)])
@@ -46,9 +48,9 @@ def held_over(ctx: MergeContext, held: dict[tuple[int, str], list[Ref]],
         mine += lines
         said.setdefault(bi, []).extend(expand(refs))
     for bi, lines in labelled.items():
-        # (after a paragraph, sentences would run on as its own: the last step's section
-        # of a procedure written as numbered headings, pass_blocks.heading_steps)
-        prose = as_prose(ctx, said[bi]) if base.blocks[bi].kind != "para" else None
+        # (after a step of a procedure written as numbered headings, pass_blocks.
+        # heading_steps, sentences would read as that step's own)
+        prose = as_prose(ctx, said[bi]) if bi not in ctx.after_steps else None
         puts.append((base.blocks[bi].end, lines if prose is None else prose, True))
     return puts, on_list
 

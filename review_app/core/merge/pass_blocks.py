@@ -183,8 +183,12 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
     cols = versions[best[1]]
     name = _NAMES[kind]
     if best[1] == _HEADED:
-        bi = max(b for k in steps for b in ctx.base.sections[k].blocks
-                 if ctx.base.blocks[b].units)
+        # after the last step's own text, before any subsection of it ("### Who to call")
+        last = _last_step(ctx, steps)
+        bi = max((b for b in ctx.base.sections[last].blocks if ctx.base.blocks[b].units),
+                 default=None) or max(b for k in steps for b in ctx.base.sections[k].blocks
+                                      if ctx.base.blocks[b].units)
+        ctx.after_steps.add(bi)
         first, last = (ctx.base.sections[k].title for k in (steps[0], _last_step(ctx, steps)))
         where = f" (the newest's steps under its headings '{first}' to '{last}')"
         n_new, newer_name = _steps_named(ctx, steps), "procedure"
@@ -211,7 +215,10 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
             continue
         j = max(free, key=lambda c: float(sims[i, c]))
         # its counterpart: the nearest item, close in meaning or said whole in it
-        partners.append(pool[j] if float(sims[i, j]) >= bar else next(
+        # (a step section is a paragraph: near in meaning, it may still lack the item's
+        # detail, "Anna's linen couche fixed it" beside "Shape on floured linen")
+        near = float(sims[i, j]) >= bar and best[1] != _HEADED
+        partners.append(pool[j] if near else next(
             (pool[c] for c in free if says_whole(ctx, r, pool[c])), None))
     unspoken = _unspoken(ctx, [r for r in refs if ctx.entries[r.key].status == "carried"])
     if best[1] != _HEADED:  # (a step section answers no older item one to one)
@@ -449,6 +456,8 @@ def _retells(ctx: MergeContext, refs: list[Ref], steps: list[int]) -> bool:
     report's "1. Context ... 4. Consequences" is numbered too: of an older list of risks
     two of four landed, on two of its sections (a review's decision record); and a
     troubleshooting list beside the older steps is not their older version."""
+    if 2 * sum("?" in r.unit.text for r in refs) >= len(refs):
+        return False  # open questions about the steps are no older version of them
     top = ctx.base.sections[steps[0]].level
     step_of: dict[int, int] = {}
     for k in steps:
