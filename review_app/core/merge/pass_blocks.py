@@ -184,12 +184,12 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
     name = _NAMES[kind]
     if best[1] == _HEADED:
         # after the last step's own text, before any subsection of it ("### Who to call")
-        last = _last_step(ctx, steps)
-        bi = max((b for b in ctx.base.sections[last].blocks if ctx.base.blocks[b].units),
-                 default=None) or max(b for k in steps for b in ctx.base.sections[k].blocks
-                                      if ctx.base.blocks[b].units)
+        end = _last_step(ctx, steps)
+        own = [b for b in ctx.base.sections[end].blocks if ctx.base.blocks[b].units]
+        bi = max(own or [b for k in steps for b in ctx.base.sections[k].blocks
+                         if ctx.base.blocks[b].units])
         ctx.after_steps.add(bi)
-        first, last = (ctx.base.sections[k].title for k in (steps[0], _last_step(ctx, steps)))
+        first, last = ctx.base.sections[steps[0]].title, ctx.base.sections[end].title
         where = f" (the newest's steps under its headings '{first}' to '{last}')"
         n_new, newer_name = _steps_named(ctx, steps), "procedure"
     else:
