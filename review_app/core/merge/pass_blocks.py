@@ -23,7 +23,12 @@ An item of a plain list is left out the same way when the newer list speaks of i
 topic (it is a rewording or an older rule); an item on a topic the newer list never
 touches is a fact only the older note has and is carried, next to its siblings'
 counterparts. A lead-in sentence ending in ":" travels with the block it introduces:
-it is carried only when that block is carried."""
+it is carried only when that block is carried.
+
+A procedure the newest writes as numbered headings ("## 1. Weather first" ...,
+heading_steps) is such a block too: an older numbered list that tells its steps in their
+order (_retells) is its older version, its items held back with it or, nothing in the
+newest speaking of them, carried after the last step's own text as a labelled list."""
 
 from __future__ import annotations
 
