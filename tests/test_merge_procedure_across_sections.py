@@ -1,4 +1,4 @@
-"""A procedure numbered on across sections is one procedure (pass_blocks._numbered_on).
+"""A procedure numbered on across sections is one procedure (procedures.numbered_on).
 The newest wrote its closing steps under four headings numbered 1-9 on; the older
 version's single list (its power-down order by hand, a withdrawn tank step, a paper
 log) had no one newest block holding most of its steps, so it was written whole above

@@ -1,4 +1,4 @@
-"""A procedure whose steps are numbered headings is a procedure (pass_blocks.heading_steps).
+"""A procedure whose steps are numbered headings is a procedure (procedures.heading_steps).
 The newest wrote its set-up as sections "## 1. ..." to "## 4. ..."; the older version's
 numbered list of the same steps, reworded past any item-to-item match, found no newest
 list holding them, so its steps were written beside the newest's sections: the paper
@@ -13,7 +13,7 @@ import datetime as dt
 from helpers_merge import check_ledger, dated, entry
 
 from review_app.core.merge.document import parse
-from review_app.core.merge.pass_blocks import heading_steps
+from review_app.core.merge.procedures import heading_steps
 from review_app.core.merging import compose
 
 NOW = dt.datetime(2026, 12, 7, 9, 0)

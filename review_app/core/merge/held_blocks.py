@@ -48,7 +48,7 @@ def held_over(ctx: MergeContext, held: dict[tuple[int, str], list[Ref]],
         mine += lines
         said.setdefault(bi, []).extend(expand(refs))
     for bi, lines in labelled.items():
-        # (after a step of a procedure written as numbered headings, pass_blocks.
+        # (after a step of a procedure written as numbered headings, procedures.
         # heading_steps, sentences would read as that step's own)
         prose = as_prose(ctx, said[bi]) if bi not in ctx.after_steps else None
         puts.append((base.blocks[bi].end, lines if prose is None else prose, True))

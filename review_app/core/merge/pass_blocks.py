@@ -26,18 +26,18 @@ counterparts. A lead-in sentence ending in ":" travels with the block it introdu
 it is carried only when that block is carried.
 
 A procedure the newest writes as numbered headings ("## 1. Weather first" ...,
-heading_steps) is such a block too: an older numbered list that tells its steps in their
-order (_retells) is its older version, its items held back with it or, nothing in the
-newest speaking of them, carried after the last step's own text as a labelled list."""
+procedures.procedure) is such a block too: an older numbered list that tells its steps
+in their order (procedures.retells) is its older version, its items held back with it
+or, nothing in the newest speaking of them, carried after the last step's own text as a
+labelled list."""
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import replace
 
 from .context import MergeContext, Ref
-from .document import Block, Document, cells
+from .document import cells
 from .facts import counts, unnamed, value_frames, value_head
 from .ledger import ORDERED
 from .older_only import (
@@ -49,6 +49,7 @@ from .older_only import (
     says_whole,
 )
 from .pass_units import said
+from .procedures import numbered_on, procedure, retells
 from .said_in_frame import read, row_as_read
 
 _NAMES = {"numbered": "numbered list", "checklist": "checklist", "table": "table",
@@ -155,10 +156,11 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
                 ) -> tuple[int, int, str] | None:
     """Settle an older numbered list, checklist or table as the older version of the
     base block most of whose items are close to its own, or of the base's procedure
-    written as numbered headings (`heading_steps`): the base block its items are held
+    written as numbered headings (procedures.procedure): the base block its items are held
     after (the procedure's last), how many steps or items the newer version has, and
     what it is; None when nothing is."""
-    steps = heading_steps(ctx.base) if kind in ("numbered", "checklist") else []
+    proc = procedure(ctx.base) if kind == "numbered" else None
+    steps = proc.step_of if proc is not None else {}
     pool = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel") and (
         ctx.base.blocks[b.unit.block].kind in _VERSIONS[kind] or b.section in steps)]
     sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in pool])
@@ -179,24 +181,20 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
     if best is not None and best[0] > 0 and 2 * best[0] < len(refs):
         best = _one_procedure(ctx, kind, refs, best)
     headed = [j for j, b in enumerate(pool) if b.section in steps]
-    if headed and kind == "numbered" and (best is None or 2 * best[0] < len(refs)
-                                          or best[0] == 0) and _retells(ctx, refs, steps):
+    if proc is not None and headed and (best is None or 2 * best[0] < len(refs)
+                                        or best[0] == 0) and retells(ctx, refs, proc):
         versions[_HEADED] = headed
         best = (len(refs), _HEADED)
     if best is None or 2 * best[0] < len(refs) or best[0] == 0:
         return None
     cols = versions[best[1]]
     name = _NAMES[kind]
-    if best[1] == _HEADED:
-        # after the last step's own text, before any subsection of it ("### Who to call")
-        end = _last_step(ctx, steps)
-        own = [b for b in ctx.base.sections[end].blocks if ctx.base.blocks[b].units]
-        bi = max(own or [b for k in steps for b in ctx.base.sections[k].blocks
-                         if ctx.base.blocks[b].units])
+    if best[1] == _HEADED and proc is not None:
+        bi = proc.end_block(ctx.base)
         ctx.after_steps.add(bi)
-        first, last = ctx.base.sections[steps[0]].title, ctx.base.sections[end].title
+        first, last = (ctx.base.sections[k].title for k in (proc.steps[0], proc.steps[-1]))
         where = f" (the newest's steps under its headings '{first}' to '{last}')"
-        n_new, newer_name = _steps_named(ctx, steps), "procedure"
+        n_new, newer_name = len(proc.steps), "procedure"
     else:
         bi = best[1]
         newest = ctx.base.blocks[bi]
@@ -404,120 +402,12 @@ def _one_procedure(ctx: MergeContext, kind: str, refs: list[Ref], best: tuple[in
     if len(mine) != 1:
         return None
     theirs = [k for k, b in enumerate(ctx.base.blocks) if b.kind == "numbered"]
-    if best[1] not in theirs or not _numbered_on([ctx.base.blocks[k] for k in theirs]):
+    if best[1] not in theirs or not numbered_on([ctx.base.blocks[k] for k in theirs]):
         return None
     return (len(refs), best[1])
 
 
-_STEP_NUMBER = re.compile(r"\s*(\d+)[.)]")
 _HEADED = -1  # _by_meaning's key for the newest's procedure written as numbered headings
-# "1. Weather first", "Step 2 - Check-in", "Step 3 Radio"; not "1 March" (a dated log)
-_HEADING_STEP = re.compile(r"\s*(?:step\s+(\d{1,2})\s*[.):\-\u2013\u2014]?"
-                           r"|(\d{1,2})\s*[.):\-\u2013\u2014])\s+\S", re.IGNORECASE)
-MIN_HEADING_STEPS = 3
-
-
-def heading_steps(doc: Document) -> list[int]:
-    """The sections of a procedure whose steps are headings ("## 1. Weather first" ...
-    "## 8. Record", "### Step 2 - Induction evening"): the longest run of headings of one
-    level numbered on from one another, at least MIN_HEADING_STEPS of them, with the
-    deeper sections inside each step; [] when the note has none. Such a note writes its
-    procedure as sections, so an older version's numbered list of the same steps is that
-    procedure's older version (merge-FB's pre-sailing checks: the older 10- and 11-step
-    lists were written beside the newest's eight numbered sections)."""
-    best: list[int] = []
-    run: list[int] = []
-    level, last, steps = 0, 0, 0
-    for k, sec in enumerate(doc.sections):
-        m = _HEADING_STEP.match(sec.title) if sec.title else None
-        if run and sec.level > level:
-            run.append(k)  # inside the step
-            continue
-        if run and m is not None and sec.level == level and _step_no(m) == last + 1:
-            run.append(k)
-            last, steps = last + 1, steps + 1
-            continue
-        if steps >= MIN_HEADING_STEPS and len(run) > len(best):
-            best = run
-        run, steps = ([k], 1) if m is not None and sec.title else ([], 0)
-        level, last = sec.level, _step_no(m) if m is not None else 0
-    if steps >= MIN_HEADING_STEPS and len(run) > len(best):
-        best = run
-    return best
-
-
-def _step_no(m: re.Match[str]) -> int:
-    return int(m.group(1) or m.group(2))
-
-
-def _retells(ctx: MergeContext, refs: list[Ref], steps: list[int]) -> bool:
-    """An older numbered list tells the steps the newest gives as numbered headings: more
-    than half of its items land on a step (the section nearest in meaning speaks of it at all,
-    Thresholds.home_cosine: a step rewritten as a section is a paragraph, 0.49-0.56 from
-    its older item on merge-EX's onboarding, none at block_item_cosine), on at least half
-    as many steps as the shorter of the two has, in their order (one item out of order at
-    most); and of its note's numbered lists it is the one most of whose items land, unless
-    they number on from one another under several headings (one procedure). A
-    report's "1. Context ... 4. Consequences" is numbered too: of an older list of risks
-    two of four landed, on two of its sections (a review's decision record); and a
-    troubleshooting list beside the older steps is not their older version."""
-    if 2 * sum("?" in r.unit.text for r in refs) >= len(refs):
-        return False  # open questions about the steps are no older version of them
-    top = ctx.base.sections[steps[0]].level
-    step_of: dict[int, int] = {}
-    for k in steps:
-        step_of[k] = k if ctx.base.sections[k].level == top else step_of[k - 1]
-    pool = [b for b in ctx.base_refs() if b.section in step_of
-            and b.unit.kind not in ("obs", "rel")]
-    bar = ctx.thresholds.home_cosine
-
-    def landed(units: list[Ref]) -> list[int]:
-        sims = ctx.cosines([r.unit.text for r in units], [b.unit.text for b in pool])
-        if sims is None:
-            return []
-        return [step_of[pool[int(row.argmax())].section] for row in sims
-                if float(row.max()) >= bar]
-
-    mine = landed(refs)
-    n_steps = sum(1 for k in steps if ctx.base.sections[k].level == top)
-    if 2 * len(mine) <= len(refs) or 2 * len(set(mine)) < min(len(refs), n_steps) \
-            or len(set(mine)) < 2 or sum(b < a for a, b in itertools.pairwise(mine)) > 1:
-        return False
-    doc = ctx.older_doc(refs[0].path)
-    lists = [bi for bi, block in enumerate(doc.blocks) if block.kind == "numbered"]
-    if _numbered_on([doc.blocks[bi] for bi in lists]):
-        return True  # its lists number on from one another: one procedure (merge-FB)
-    for bi in lists:
-        if bi != refs[0].unit.block:
-            others = [r for r in ctx.refs[doc.path] if r.unit.block == bi]
-            if len(landed(others)) * len(refs) >= len(mine) * len(others):
-                return False  # another list of the note lands as well: neither is sure
-    return True
-
-
-def _last_step(ctx: MergeContext, steps: list[int]) -> int:
-    top = ctx.base.sections[steps[0]].level
-    return max(k for k in steps if ctx.base.sections[k].level == top)
-
-
-def _steps_named(ctx: MergeContext, steps: list[int]) -> int:
-    top = ctx.base.sections[steps[0]].level
-    return sum(1 for k in steps if ctx.base.sections[k].level == top)
-
-
-def _numbered_on(blocks: list[Block]) -> bool:
-    """The numbered lists are one procedure: one list, or lists under several headings
-    whose numbers run on from each other ("## Power down" opening at 4 after "## Before
-    you touch any power" ends at 3: merge-FC's closing routine, whose older 6-step list
-    was written whole above the newest's 11 steps)."""
-    numbers = []
-    for block in blocks:
-        found = [m.group(1) for u in block.units if u.raw
-                 and (m := _STEP_NUMBER.match(u.raw[0])) is not None]
-        if not found:
-            return False
-        numbers.append((int(found[0]), int(found[-1])))
-    return all(nxt[0] == prev[1] + 1 for prev, nxt in zip(numbers, numbers[1:], strict=False))
 
 
 def _replaced_in_place(refs: list[Ref], partners: list[Ref | None],
