@@ -1,14 +1,17 @@
 """Pass (after pass_leaning): a carried sentence that announces the blocks after it in
 its section is never written without them. It announces them when it ends its
-paragraph and either ends in ":" ("Three things changed:", the block right after) or
-counts them: the one number it gives is how many blocks follow it in its section, or
-how many items the list right after it holds ("There are three ways to use the studio." before three
-paragraphs, one per way). When the newest states or replaced any of those, what it
-announces is the newest's now, written in the newest's places: the sentence would
-be written with nothing (or part of it) after it to introduce (AG g02: "There are
-three ways to use the studio." left as the last line of "## Eligibility" once the
-newest's rates replaced two of the three ways): it is held back, dropped with the
-reason, a row the person can flip. A person's own choice is never overridden."""
+paragraph and either ends in ":" ("Three things changed:", the block right after), is a
+bold label alone ("**Machines**" over a list: a heading by another name), or counts
+them: the one number it gives is how many blocks follow it in its section, or how many
+items the list right after it holds ("There are three ways to use the studio." before
+three paragraphs, one per way). When the newest states or replaced any of those, what it
+announces is the newest's now, written in the newest's places: the sentence would be
+written with nothing (or part of it) after it to introduce (AG g02: "There are three
+ways to use the studio." left as the last line of "## Eligibility" once the newest's
+rates replaced two of the three ways): it is held back, dropped with the reason, a row
+the person can flip. A label is held back too when nothing of its block is carried
+(merge-FG's closing checklist wrote "**Machines**" and "**Office and building**" with
+nothing under them). A person's own choice is never overridden."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from .facts import as_count
 from .older_only import set_status
 
 _WORD = re.compile(r"[^\W\d_]+|\d+")
+_LABEL = re.compile(r"(\*\*|__)[^*_\n]+\1:?")
 
 
 def run(ctx: MergeContext) -> None:
@@ -38,7 +42,9 @@ def run(ctx: MergeContext) -> None:
                 continue
             told = [units.get((b, u.start)) for b in after for u in doc.blocks[b].units]
             states = [ctx.entries[t.key].status for t in told if t is not None]
-            if not any(s in ("present", "superseded") for s in states):
+            label = _LABEL.fullmatch(r.unit.text.strip()) is not None
+            if not any(s in ("present", "superseded") for s in states) and not (
+                    label and "carried" not in states):
                 continue  # what it announces is carried with it, or nothing is
             ctx.entries[r.key] = set_status(
                 e, "dropped", flips=("carry", "drop"), held=True,
@@ -54,8 +60,8 @@ def _announced(doc: Document, bi: int, text: str, words: dict[str, int]) -> list
     after = [b for b in sec.blocks if b > bi]
     if not after:
         return []
-    if text.rstrip().endswith(":"):
-        return after[:1]  # a colon introduces what comes right after it
+    if text.rstrip().endswith(":") or _LABEL.fullmatch(text.strip()):
+        return after[:1]  # a colon or a label introduces what comes right after it
     numbers = [as_count(w) if w.isdecimal() else words[w]
                for w in _WORD.findall(text.lower()) if w.isdecimal() or w in words]
     if len(numbers) != 1 or numbers[0] is None:
