@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from .chained_blocks import Settled, Through, through_newer
 from .context import MergeContext, Ref
 from .document import cells
 from .facts import counts, unnamed, value_frames, value_head
@@ -84,12 +85,14 @@ def _matched_section(ctx: MergeContext, r: Ref) -> int | None:
 def run(ctx: MergeContext) -> None:
     base = ctx.base
     th = ctx.thresholds
+    versions: Settled = {}
     for _, doc in ctx.older:
         for bi, refs in _block_refs(ctx, doc.path).items():
             block = doc.blocks[bi]
             if block.kind not in ORDERED and block.kind != "list":
                 continue
-            newest = _by_meaning(ctx, block.kind, refs) if block.kind in _VERSIONS else None
+            newest = _by_meaning(ctx, block.kind, refs, versions) \
+                if block.kind in _VERSIONS else None
             if newest is not None:
                 _counted(ctx, doc.path, refs, *newest)
                 continue
@@ -152,13 +155,14 @@ def run(ctx: MergeContext) -> None:
     _lead_ins(ctx)
 
 
-def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
+def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref], settled: Settled
                 ) -> tuple[int, int, str] | None:
     """Settle an older numbered list, checklist or table as the older version of the
     base block most of whose items are close to its own, or of the base's procedure
-    written as numbered headings (procedures.procedure): the base block its items are held
+    written as numbered headings (procedures.procedure), or of the newest block a newer
+    older version of it was settled as (chained_blocks): the base block its items are held
     after (the procedure's last), how many steps or items the newer version has, and
-    what it is; None when nothing is."""
+    what it is; None when nothing is. What it settles goes in `settled`."""
     proc = procedure(ctx.base) if kind == "numbered" else None
     steps = proc.step_of if proc is not None else {}
     pool = [b for b in ctx.base_refs() if b.unit.kind not in ("obs", "rel") and (
@@ -186,7 +190,8 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
         versions[_HEADED] = headed
         best = (len(refs), _HEADED)
     if best is None or 2 * best[0] < len(refs) or best[0] == 0:
-        return None
+        through = through_newer(ctx, refs, _VERSIONS[kind], settled)
+        return _by_chain(ctx, kind, refs, through, settled) if through is not None else None
     cols = versions[best[1]]
     name = _NAMES[kind]
     if best[1] == _HEADED and proc is not None:
@@ -255,6 +260,47 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref]
                 flips=("carry", "drop"),
                 why=f"left out by the newer version of this {name}{where}: a carry-over "
                     f"candidate held back with its block{said}")
+    settled[(refs[0].path, refs[0].unit.block)] = ((bi, n_new, newer_name), refs)
+    return bi, n_new, newer_name
+
+
+def _by_chain(ctx: MergeContext, kind: str, refs: list[Ref], through: Through,
+              settled: Settled) -> tuple[int, int, str]:
+    """Settle an older block as the older version of the newest's block through a newer
+    older version of it (chained_blocks): an item that version retells is held back with
+    the newest's block (its newer wording there was settled already), an item it lacks
+    is carried after that block when nothing in the newest speaks of it (_unspoken) and
+    that version fills its place with no item of its own (_replaced_in_place), else held
+    back too; never written whole beside the newest's block."""
+    bi, n_new, newer_name = through.newest
+    name = _NAMES[kind]
+    middle = ctx.older_member(through.between[0].path)
+    title = middle[0].title if middle is not None else through.between[0].path
+    unspoken = _unspoken(ctx, [r for r in refs if ctx.entries[r.key].status == "carried"])
+    unspoken -= _replaced_in_place(refs, through.partners, through.between)
+    for r, b in zip(refs, through.partners, strict=True):
+        e = ctx.entries[r.key]
+        label = f"{name} under '{r.section_title}'" if r.section_title else name
+        if r.key in ctx.fuller:  # it says a newest item more fully: pass_choices settles it
+            continue
+        ctx.held_with[r.key] = bi
+        if e.status in ("superseded", "present") or e.chosen:
+            ctx.entries[r.key] = replace(e, block=label)
+            continue
+        if b is None and r.key in unspoken:
+            ctx.entries[r.key] = replace(
+                e, block=label, flips=("carry", "drop"),
+                why=f"left out by the newer versions of this {name}, and nothing in the "
+                    f"newest speaks of it: carried after the newest's {newer_name}")
+            continue
+        said = f", which says {ctx.entries[b.key].text}" if b is not None else ""
+        ctx.entries[r.key] = replace(
+            e, status="dropped", by=None, by_text=None, block=label, held=b is None,
+            flips=("carry", "drop"),
+            why=f"left out by the newer versions of this {name} ('{title}' has its newer "
+                f"version{said}, itself an older version of the newest's {newer_name}): a "
+                "carry-over candidate held back with its block")
+    settled[(refs[0].path, refs[0].unit.block)] = ((bi, n_new, newer_name), refs)
     return bi, n_new, newer_name
 
 

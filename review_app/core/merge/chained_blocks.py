@@ -1,0 +1,71 @@
+"""An older block that is the older version of the newest's block through a version
+between them, for pass_blocks.
+
+In a chain v1 → v2 → v3, v2's procedure is settled as the older version of v3's (its
+items close in meaning to v3's), but v1's, worded further from v3 still, may not be: then
+it was written whole after v3's checklist, the padlock code and the paper sign-in sheet
+v2 had already replaced with them (merge-FH's matchday runbook). Older versions are one
+document's history: a block most of whose items are close to a newer older version's
+block (Thresholds.block_item_cosine), that block being the older version of a newest
+block, is the older version of that newest block too."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .context import MergeContext, Ref
+
+Newest = tuple[int, int, str]
+"""The newest's block an older block is the older version of, its number of items or
+steps, and what it is ("checklist", "procedure")."""
+Settled = dict[tuple[str, int], tuple[Newest, list[Ref]]]
+"""(older path, block index) -> (the newest block it is the older version of, its items)."""
+
+
+@dataclass(frozen=True)
+class Through:
+    """How an older block reaches the newest's block: the newer older version's items it
+    retells (`between`), and each of its own items' counterpart there (or None)."""
+
+    newest: Newest
+    between: list[Ref]
+    partners: list[Ref | None]
+
+
+def through_newer(ctx: MergeContext, refs: list[Ref], kinds: frozenset[str],
+                  settled: Settled) -> Through | None:
+    """The newer older version of the block `refs` belong to, of a kind in `kinds`, most
+    of whose items are close to its own (more than half of them, at least one); None when
+    no older member between it and the newest has one. Of several, the one it retells most.
+    Where each of the two notes holds one numbered list, one close item makes them one
+    procedure, as between an older version and the newest (pass_blocks._one_procedure):
+    merge-FH's oldest matchday steps were reworded past the bar in four of seven items
+    ("padlock combination 4471" / "the combination changed ...; ask the fixtures
+    secretary", 0.41)."""
+    path = refs[0].path
+    newer: list[str] = []
+    for _, doc in ctx.older:  # newest first: those before this one are newer
+        if doc.path == path:
+            break
+        newer.append(doc.path)
+    bar = ctx.thresholds.block_item_cosine
+    best: tuple[int, Through] | None = None
+    for (p, bi), (newest, items) in settled.items():
+        if p not in newer or ctx.older_doc(p).blocks[bi].kind not in kinds:
+            continue
+        sims = ctx.cosines([r.unit.text for r in refs], [b.unit.text for b in items])
+        if sims is None:
+            continue
+        close = [int(row.argmax()) if float(row.max()) >= bar else None for row in sims]
+        n = sum(c is not None for c in close)
+        if n == 0 or (best is not None and n <= best[0]) or (
+                2 * n <= len(refs) and not _one_list(ctx, path, p)):
+            continue
+        best = (n, Through(newest, items, [None if c is None else items[c] for c in close]))
+    return best[1] if best is not None else None
+
+
+def _one_list(ctx: MergeContext, a: str, b: str) -> bool:
+    """Each of the two older members holds exactly one numbered list."""
+    return all(sum(blk.kind == "numbered" for blk in ctx.older_doc(p).blocks) == 1
+               for p in (a, b))
