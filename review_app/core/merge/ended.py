@@ -9,7 +9,9 @@ Lexicon's (`gone_cues`, `replaced_cues`, `replaced_by_cues`, `done_cues`, `open_
 what a cue speaks of is read from its clause: the name or the words just before it (or,
 for "replaced X" and "no X", just after it; for "we no longer X", whose subject is the
 speaker, X after it). A handover (`handover_cues`: "Ines Carvalho took over costume
-repairs from Tomas Lindqvist") replaces the holder after "from" in what changed hands.
+repairs from Tomas Lindqvist") replaces the holder after "from" in what changed hands;
+told from the old holder's side (`handed_cues`: "Maya has handed onboarding over to
+Tomasz Wren"), the holder before the cue.
 Whether an older text speaks of a thing read here is ended_text's to say.
 """
 
@@ -173,7 +175,8 @@ def _cues(lexicon: Lexicon) -> tuple[_Cues, frozenset[str]]:
                        (_phrases(lexicon.left_cues), "left", -1),
                        (_phrases(lexicon.moved_cues), "moved", -1),
                        (_phrases(lexicon.done_cues), "done", -1),
-                       (_phrases(lexicon.handover_cues), "handover", 1))
+                       (_phrases(lexicon.handover_cues), "handover", 1),
+                       (_phrases(lexicon.handed_cues), "handed", 1))
         found = memo[None] = (cues, frozenset(w for phrases, _, _ in cues for w in phrases))
     return found
 
@@ -269,6 +272,24 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                             # ("We no longer park on Hall Lane": the hall is still there)
                     other = frozenset()
                     how = _how(low[k + n:], lexicon)
+            elif kind == "handed":  # "Maya has handed onboarding over to Tomasz Wren"
+                if (k and low[k - 1] in lexicon.passive_words) or (
+                        n == 1 and low[k + 1:k + 2] and low[k + 1] != "over"
+                        and low[k + 1] in lexicon.verb_particles):
+                    k += n - 1
+                    break  # "toys are handed in", "handed out": no holder handing over
+                to = next((j for j in range(k + n, len(tokens)) if tokens[j] in STOP
+                           or low[j] in lexicon.handed_to_words), None)
+                names, words, said, numbers = _side(tokens, k - 1, -1, lexicon, floor=floor)
+                if not names and (one := _one_name_before(tokens, low, k, lexicon)):
+                    names, said = frozenset({one}), one  # (handing over says it is someone)
+                if to is None or tokens[to] in STOP or not names:
+                    k += n - 1
+                    break  # "handed in the keys", "handed out at the door": no holder
+                duty = _side(tokens, k + n, 1, lexicon,
+                             lexicon.handed_to_words | {"over"})[1]
+                other = _side(tokens, to + 1, 1, lexicon)[0]
+                kind = "handed"  # a person who held what changed hands (below)
             else:  # "replaced the spreadsheet with Koha": Koha took its place
                 names, words, said, numbers = _side(tokens, k + n, 1, lexicon,
                                                     lexicon.instead_words)
@@ -277,7 +298,8 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 other = _side(tokens, then + 1, 1, lexicon)[0] if then is not None \
                     and low[then] in lexicon.instead_words else \
                     _side(tokens, k - 1, -1, lexicon)[0]
-            person = False
+            person = kind == "handed"  # ("stood down as chair": a person, for a duty)
+            kind = "replaced" if kind == "handed" else kind
             if kind == "moved":  # a person who moved left; a thing moved to `other`
                 person = len(names) >= 2 and all(len(n) >= 2 for n in names)
                 kind = "gone" if person else "moved"

@@ -306,6 +306,14 @@ class Lexicon(StandingWords):
     handover_from_words: frozenset[str] = field(default_factory=lambda: word_set("""
         from
         """))
+    # ... or the old holder before these, what changed hands after them, the new holder
+    # after one of `handed_to_words` ("Maya has handed onboarding over to Tomasz Wren"):
+    handed_cues: frozenset[str] = field(default_factory=lambda: word_set("""
+        handed handed_over hands_over handing_over
+        """))
+    handed_to_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        to
+        """))
     # ... and before these ("C was replaced by D"):
     replaced_by_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         replaced_by was_replaced were_replaced superseded_by

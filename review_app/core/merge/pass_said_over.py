@@ -198,9 +198,12 @@ def run(ctx: MergeContext) -> None:
         for r in ctx.refs[doc.path]:
             found = ended(said(r.unit), ctx.lexicon) \
                 if r.unit.kind not in ("obs", "rel", "code") else ()
-            if any(end.person for end in found) or any(end.kind == "gone" for end in found) \
+            if any(end.person or end.duty and end.kind == "replaced" for end in found) \
+                    or any(end.kind == "gone" for end in found) \
                     and not set(re.findall(r"[a-z]+", said(r.unit).lower())) \
-                    & ctx.lexicon.for_a_while:  # ("closed until the end of January")
+                    & ctx.lexicon.for_a_while:  # ("closed until the end of January"; a
+                # handover: "Maya has handed onboarding over to Tomasz Wren" over v1's
+                # "[people] Maya Okafor leads onboarding")
                 ends[r.key] = found
                 told.append(r)
             e = ctx.entries.get(r.key)

@@ -1,0 +1,77 @@
+"""A handover told from the old holder's side ("Priya has handed the Saturday rota over to
+Dan Hughes") ends the old holder's hold on what changed hands, as "Dan Hughes took over
+the Saturday rota from Priya" does (ended.py, Lexicon.handed_cues); and told by a version
+between the newest and the oldest, it speaks for the oldest too (pass_said_over). Before,
+the oldest's "[people] Priya Shah runs the Saturday rota" was written as current beside
+the newest naming Dan (merge-EZ's rider induction, with "Maya has handed onboarding over
+to Tomasz Wren"). Domain: a toy library, which no other merge test uses."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from helpers_merge import check_ledger, dated, entry
+
+from review_app.core.merge.ended import ended
+from review_app.core.merge.lexicon import ENGLISH
+from review_app.core.merging import compose
+
+NOW = dt.datetime(2026, 12, 7, 9, 0)
+
+V1 = """How the Saturday lending session at the toy library runs.
+
+## Volunteers
+Two volunteers open the session; we need three in the school holidays.
+
+## Observations
+- [people] Priya Shah runs the Saturday rota #volunteers
+- [place] Sessions are in the church hall on Mill Lane #venue
+"""
+
+V2 = """The Saturday lending session.
+
+## Volunteers
+Priya has handed the Saturday rota over to Dan Hughes. Two volunteers open each session.
+
+## Observations
+- [place] Sessions are in the church hall on Mill Lane #venue
+"""
+
+V3 = """The Saturday lending session at the toy library.
+
+## Volunteers
+Dan Hughes sorts out who opens each Saturday; message him by Thursday if you can't make it.
+Two volunteers open each session.
+"""
+
+
+def _notes(*bodies: tuple[str, str]):
+    names = ("saturday-session", "saturday-lending", "saturday-lending-session")
+    return [dated(f"toys/{name}.md", name.replace("-", " ").title(), f"toys/{name}", body,
+                  modified=day) for name, (body, day) in zip(names, bodies, strict=False)]
+
+
+def test_handed_over_names_the_old_holder_and_what_changed_hands():
+    found = ended("Priya has handed the Saturday rota over to Dan Hughes.", ENGLISH)
+    assert [(e.said, sorted(e.instead), sorted(e.duty)) for e in found] == [
+        ("Priya", ["Dan", "Hughes"], ["rota", "saturday"])], found
+    for text in ("Toys are handed in at the desk.", "Hand the float over to the treasurer.",
+                 "Leaflets are handed out to every family."):
+        assert ended(text, ENGLISH) == (), text  # no holder handing anything over
+
+
+def test_a_handover_in_a_middle_version_ends_the_oldest_holder():
+    v1, v2, v3 = _notes((V1, "2024-02-01"), (V2, "2025-03-01"), (V3, "2026-04-01"))
+    c = compose("merge", v3, [v2, v1], kept=v3, now=NOW)
+    assert "Priya Shah runs the Saturday rota" not in c.text, c.text  # failed before
+    e = entry(c, "Priya Shah runs the Saturday rota")
+    assert e.status == "superseded" and "handed the Saturday rota over" in e.by_text, e
+    assert "church hall on Mill Lane" in c.text, c.text  # still true, carried
+    check_ledger(c)
+
+
+def test_a_handover_in_the_newest_ends_the_older_holder():
+    v1, v2 = _notes((V1, "2024-02-01"), (V2, "2025-03-01"))
+    c = compose("merge", v2, [v1], kept=v2, now=NOW)
+    assert "Priya Shah runs the Saturday rota" not in c.text, c.text  # (roles.py read it before)
+    check_ledger(c)
