@@ -79,3 +79,30 @@ def test_a_held_step_is_written_after_the_checklist_with_one_choice():
     after = c.text.split("- [ ] Test each loop")[1].split("## Taking down")[0]
     assert "keypad code 5182" in after, c.text
     check_ledger(c)
+
+
+V1_TAKING_DOWN = """How we take the Dunford Junction layout down after the spring exhibition.
+
+## Taking down
+1. Unplug the DCC bus from the booster under board 3 before anything else.
+2. Unbolt the baseboards together from the station end.
+3. Wrap each locomotive in its own foam sleeve; the class 37 goes in the red box.
+4. Fold the trestles and strap them to the trolley with the blue straps.
+5. Return the store room key to the caretaker's flat, number 14.
+"""
+
+
+def test_another_procedure_sharing_two_steps_is_not_chained():
+    """An adversarial review's case: the oldest note's only list is the taking-down one,
+    two of whose steps are close to the middle version's setting-up steps. It is another
+    procedure: written whole under its heading, not held back with the newest checklist."""
+    notes = [dated(f"railway/{name}.md", title, f"railway/{name}", body, modified=day)
+             for name, title, body, day in (
+                 ("layout-takedown", "Layout take-down", V1_TAKING_DOWN, "2024-03-01"),
+                 ("exhibition-layout-setup", "Exhibition layout set-up", V2, "2025-04-01"),
+                 ("exhibition-checklist", "Exhibition checklist", V3, "2026-05-01"))]
+    c = compose("merge", notes[2], [notes[1], notes[0]], kept=notes[2], now=NOW)
+    for fact in ("foam sleeve", "blue straps", "caretaker's flat, number 14"):
+        assert fact in c.text, (fact, c.text)
+        assert "newer versions" not in entry(c, fact).why, entry(c, fact)
+    check_ledger(c)

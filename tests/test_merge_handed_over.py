@@ -55,8 +55,18 @@ def test_handed_over_names_the_old_holder_and_what_changed_hands():
     found = ended("Priya has handed the Saturday rota over to Dan Hughes.", ENGLISH)
     assert [(e.said, sorted(e.instead), sorted(e.duty)) for e in found] == [
         ("Priya", ["Dan", "Hughes"], ["rota", "saturday"])], found
+    found = ended("Priya Shah handed over the rota to Dan Hughes in May.", ENGLISH)
+    assert [(e.said, sorted(e.duty)) for e in found] == [("Priya Shah", ["rota"])], found
     for text in ("Toys are handed in at the desk.", "Hand the float over to the treasurer.",
-                 "Leaflets are handed out to every family."):
+                 "Leaflets are handed out to every family.",
+                 # an adversarial review's cases: an object handed to someone, a routine,
+                 # a handover for a while
+                 "Priya handed Dan Hughes the keys to the store cupboard on Monday.",
+                 "Priya handed the keys to the new tenant.",
+                 "Priya handed her report to the trustees at the March meeting.",
+                 "At close Priya hands over the float to the treasurer.",
+                 "While she is on leave until the end of January, Priya has handed the "
+                 "Saturday rota over to Dan Hughes."):
         assert ended(text, ENGLISH) == (), text  # no holder handing anything over
 
 

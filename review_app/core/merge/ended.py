@@ -283,11 +283,14 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 names, words, said, numbers = _side(tokens, k - 1, -1, lexicon, floor=floor)
                 if not names and (one := _one_name_before(tokens, low, k, lexicon)):
                     names, said = frozenset({one}), one  # (handing over says it is someone)
-                if to is None or tokens[to] in STOP or not names:
+                at = k + n + (low[k + n:k + n + 1] == ["over"])  # ("handed over the rota")
+                duty = _side(tokens, at, 1, lexicon, lexicon.handed_to_words | {"over"})[1]
+                if to is None or tokens[to] in STOP or not names or not duty \
+                        or "over" not in low[k + n:to] or set(low) & lexicon.for_a_while:
                     k += n - 1
-                    break  # "handed in the keys", "handed out at the door": no holder
-                duty = _side(tokens, k + n, 1, lexicon,
-                             lexicon.handed_to_words | {"over"})[1]
+                    break  # "handed in the keys", "handed Tomasz the keys", "handed her
+                    # report to the trustees", "until the end of January": nothing of
+                    # the holder's is over for good
                 other = _side(tokens, to + 1, 1, lexicon)[0]
                 kind = "handed"  # a person who held what changed hands (below)
             else:  # "replaced the spreadsheet with Koha": Koha took its place

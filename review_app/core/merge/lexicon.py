@@ -306,10 +306,13 @@ class Lexicon(StandingWords):
     handover_from_words: frozenset[str] = field(default_factory=lambda: word_set("""
         from
         """))
-    # ... or the old holder before these, what changed hands after them, the new holder
-    # after one of `handed_to_words` ("Maya has handed onboarding over to Tomasz Wren"):
+    # ... or the old holder before these, what changed hands after them, "over" and then
+    # the new holder after one of `handed_to_words` ("Maya has handed onboarding over to
+    # Tomasz Wren", "Maya handed over the rota to Sam Reid"); done, so past forms only
+    # ("Maya hands over the float at close" is a routine), and not an object handed to
+    # someone ("Maya handed Tomasz the keys", "handed her report to the committee"):
     handed_cues: frozenset[str] = field(default_factory=lambda: word_set("""
-        handed handed_over hands_over handing_over
+        handed
         """))
     handed_to_words: frozenset[str] = field(default_factory=lambda: word_set("""
         to
