@@ -106,3 +106,34 @@ def test_another_procedure_sharing_two_steps_is_not_chained():
         assert fact in c.text, (fact, c.text)
         assert "newer versions" not in entry(c, fact).why, entry(c, fact)
     check_ledger(c)
+
+
+V1_PACKING = """How we pack the Dunford Junction layout away after the spring exhibition.
+
+## Packing away
+1. Unplug the DCC bus from the booster under board 3 before anything else.
+2. Unbolt the baseboards from each other, starting at the station end.
+3. Return the store room key to the caretaker's flat, number 14, before you leave.
+"""
+
+V3_REWORDED = V3.split("## Taking down")[0].replace(
+    "Bolt the baseboards together from the station end.",
+    "Baseboards joined, station end first.").replace(
+    "Plug the DCC bus into the booster under board 3.",
+    "Power: bus cable into board three's booster.")
+
+
+def test_a_list_under_another_heading_is_not_chained_whatever_its_share():
+    """A second adversarial review's case: two of the packing-away list's three steps are
+    close to the middle version's setting-up steps (a majority), but it sits under a
+    heading no section of the newest or of the middle version aligns with: another
+    procedure, written whole, not lost beside the newest checklist."""
+    notes = [dated(f"railway/{name}.md", title, f"railway/{name}", body, modified=day)
+             for name, title, body, day in (
+                 ("layout-packing-away", "Layout packing away", V1_PACKING, "2024-03-01"),
+                 ("exhibition-layout-setup", "Exhibition layout set-up", V2, "2025-04-01"),
+                 ("exhibition-checklist", "Exhibition checklist", V3_REWORDED, "2026-05-01"))]
+    c = compose("merge", notes[2], [notes[1], notes[0]], kept=notes[2], now=NOW)
+    for fact in ("Unplug the DCC bus", "Unbolt the baseboards", "caretaker's flat, number 14"):
+        assert fact in c.text, (fact, c.text)
+    check_ledger(c)

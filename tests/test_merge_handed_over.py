@@ -66,7 +66,14 @@ def test_handed_over_names_the_old_holder_and_what_changed_hands():
                  "Priya handed her report to the trustees at the March meeting.",
                  "At close Priya hands over the float to the treasurer.",
                  "While she is on leave until the end of January, Priya has handed the "
-                 "Saturday rota over to Dan Hughes."):
+                 "Saturday rota over to Dan Hughes.",
+                 # a second review's: an object handed over, for a while, taken back,
+                 # asked, to come
+                 "At the awards night Priya handed the under-12s trophy over to Dan Hughes.",
+                 "Priya has handed the Saturday rota over to Dan Hughes for the next six weeks.",
+                 "Priya handed the Saturday rota over to Dan Hughes in May but took it back.",
+                 "Has Priya handed the Saturday rota over to Dan Hughes?",
+                 "Priya will have handed the Saturday rota over to Dan Hughes by March."):
         assert ended(text, ENGLISH) == (), text  # no holder handing anything over
 
 
@@ -84,4 +91,17 @@ def test_a_handover_in_the_newest_ends_the_older_holder():
     v1, v2 = _notes((V1, "2024-02-01"), (V2, "2025-03-01"))
     c = compose("merge", v2, [v1], kept=v2, now=NOW)
     assert "Priya Shah runs the Saturday rota" not in c.text, c.text  # (roles.py read it before)
+    check_ledger(c)
+
+
+def test_a_handover_for_a_while_in_a_middle_version_ends_nothing():
+    """A second review's case: "took over ... from ... until" in the version between them
+    once ended the oldest's holder, since the chain of what older versions tell took every
+    handover in."""
+    middle = V2.replace("Priya has handed the Saturday rota over to Dan Hughes.",
+                        "Dan Hughes took over the Saturday rota from Priya Shah until the end "
+                        "of January.")
+    v1, v2, v3 = _notes((V1, "2024-02-01"), (middle, "2025-03-01"), (V3, "2026-04-01"))
+    c = compose("merge", v3, [v2, v1], kept=v3, now=NOW)
+    assert "Priya Shah runs the Saturday rota" in c.text, c.text
     check_ledger(c)

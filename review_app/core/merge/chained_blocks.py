@@ -35,15 +35,14 @@ class Through:
 def through_newer(ctx: MergeContext, refs: list[Ref], kinds: frozenset[str],
                   settled: Settled) -> Through | None:
     """The newer older version of the block `refs` belong to, of a kind in `kinds`, most
-    of whose items are close to its own (more than half of them, at least one); None when
+    of whose items are close to its own (more than half of them, at least one), under a
+    heading aligned with the newest block's section or the newer older list's; None when
     no older member between it and the newest has one. Of several, the one it retells most.
-    Where each of the two notes holds one numbered list, the older's under a heading aligned
-    with the newest block's section or the newer older list's, two close items make them
-    one procedure: merge-FH's oldest matchday steps were reworded past the bar in four of
+    Where each of the two notes holds one numbered list, two close items make them one
+    procedure: merge-FH's oldest matchday steps were reworded past the bar in four of
     seven items ("padlock combination 4471" / "the combination changed ...; ask the
-    fixtures secretary", 0.41). Not one close item, nor lists under other headings: a
-    closing-up list sharing its key-safe step with the setting-up list is another
-    procedure (an adversarial review)."""
+    fixtures secretary", 0.41). Not one close item: a closing-up list sharing its
+    key-safe step with the setting-up list is another procedure (an adversarial review)."""
     path = refs[0].path
     newer: list[str] = []
     for _, doc in ctx.older:  # newest first: those before this one are newer
@@ -60,19 +59,24 @@ def through_newer(ctx: MergeContext, refs: list[Ref], kinds: frozenset[str],
             continue
         close = [int(row.argmax()) if float(row.max()) >= bar else None for row in sims]
         n = sum(c is not None for c in close)
-        if n == 0 or (best is not None and n <= best[0]) or (2 * n <= len(refs) and not (
-                n >= 2 and _one_list(ctx, refs[0], items[0], newest[0]))):
+        if n == 0 or (best is not None and n <= best[0]) or not _same_place(
+                ctx, refs[0], items[0], newest[0]) or (2 * n <= len(refs) and not (
+                n >= 2 and _one_list(refs[0], items[0], ctx))):
             continue
         best = (n, Through(newest, items, [None if c is None else items[c] for c in close]))
     return best[1] if best is not None else None
 
 
-def _one_list(ctx: MergeContext, a: Ref, b: Ref, newest: int) -> bool:
-    """Each of the two older members holds exactly one numbered list (`a`'s and `b`'s),
-    `a`'s under a heading aligned with the newest's section of block `newest` or with
-    `b`'s."""
+def _same_place(ctx: MergeContext, a: Ref, b: Ref, newest: int) -> bool:
+    """`a`'s section is aligned with the newest's section of block `newest` or with the
+    section `b`'s is aligned with: one procedure under one heading, not a packing-away list
+    whose steps undo the setting-up ones (an adversarial review)."""
     home = ctx.aligned.get((a.path, a.section))
-    return home is not None and home in (ctx.base.blocks[newest].section, ctx.aligned.get(
-        (b.path, b.section))) and all(
-        sum(blk.kind == "numbered" for blk in ctx.older_doc(r.path).blocks) == 1
-        for r in (a, b))
+    return home is not None and home in (ctx.base.blocks[newest].section,
+                                         ctx.aligned.get((b.path, b.section)))
+
+
+def _one_list(a: Ref, b: Ref, ctx: MergeContext) -> bool:
+    """Each of the two older members holds exactly one numbered list (`a`'s and `b`'s)."""
+    return all(sum(blk.kind == "numbered" for blk in ctx.older_doc(r.path).blocks) == 1
+               for r in (a, b))

@@ -285,12 +285,15 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                     names, said = frozenset({one}), one  # (handing over says it is someone)
                 at = k + n + (low[k + n:k + n + 1] == ["over"])  # ("handed over the rota")
                 duty = _side(tokens, at, 1, lexicon, lexicon.handed_to_words | {"over"})[1]
+                handed = low[at:to] if to is not None else []
                 if to is None or tokens[to] in STOP or not names or not duty \
-                        or "over" not in low[k + n:to] or set(low) & lexicon.for_a_while:
+                        or "over" not in low[k + n:to] or not handover_for_good(low, lexicon) \
+                        or not any(w in lexicon.handed_duties or (w.endswith("ing") and len(
+                            w) > 5) for w in handed):
                     k += n - 1
                     break  # "handed in the keys", "handed Tomasz the keys", "handed her
-                    # report to the trustees", "until the end of January": nothing of
-                    # the holder's is over for good
+                    # report to the trustees", "handed the trophy over to", "until the
+                    # end of January": nothing of the holder's is over for good
                 other = _side(tokens, to + 1, 1, lexicon)[0]
                 kind = "handed"  # a person who held what changed hands (below)
             else:  # "replaced the spreadsheet with Koha": Koha took its place
@@ -340,6 +343,12 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             break
         k += 1
     return tuple(out)
+
+
+def handover_for_good(low: list[str], lexicon: Lexicon) -> bool:
+    """A handover told in these words (lower case) is for good: not for a while, taken
+    back, asked or to come (Lexicon.for_a_while, handover_not_for_good)."""
+    return not set(low) & (lexicon.for_a_while | lexicon.handover_not_for_good)
 
 
 def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,

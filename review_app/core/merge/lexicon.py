@@ -314,6 +314,17 @@ class Lexicon(StandingWords):
     handed_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         handed
         """))
+    # What is handed over is a responsibility when it is one of these or a word in -ing
+    # ("the Saturday rota", "onboarding"), not an object ("the trophy", "a lost wallet"):
+    handed_duties: frozenset[str] = field(default_factory=lambda: word_set("""
+        rota rotas role roles job jobs duty duties responsibility responsibilities
+        chair post lead account accounts books
+        """))
+    # A handover that is not for good: for a while (`for_a_while` too), taken back, asked
+    # or to come ("for the next six weeks", "for her maternity leave", "took it back"):
+    handover_not_for_good: frozenset[str] = field(default_factory=lambda: word_set("""
+        next leave cover covering back will shall ?
+        """))
     handed_to_words: frozenset[str] = field(default_factory=lambda: word_set("""
         to
         """))

@@ -64,7 +64,7 @@ from functools import cache
 import numpy as np
 
 from .context import MergeContext, Ref
-from .ended import Ended, ended, is_open, moved_to
+from .ended import Ended, ended, handover_for_good, is_open, moved_to
 from .ended_text import (
     by_modifier,
     mentions,
@@ -198,12 +198,14 @@ def run(ctx: MergeContext) -> None:
         for r in ctx.refs[doc.path]:
             found = ended(said(r.unit), ctx.lexicon) \
                 if r.unit.kind not in ("obs", "rel", "code") else ()
-            if any(end.person or end.duty and end.kind == "replaced" for end in found) \
-                    or any(end.kind == "gone" for end in found) \
-                    and not set(re.findall(r"[a-z]+", said(r.unit).lower())) \
-                    & ctx.lexicon.for_a_while:  # ("closed until the end of January"; a
-                # handover: "Maya has handed onboarding over to Tomasz Wren" over v1's
-                # "[people] Maya Okafor leads onboarding")
+            words = re.findall(r"[a-z]+|\?", said(r.unit).lower())
+            handover = any(end.duty and end.kind == "replaced" for end in found) \
+                and handover_for_good(words, ctx.lexicon)  # ("Maya has handed onboarding
+            # over to Tomasz Wren" over v1's "[people] Maya Okafor leads onboarding"; not
+            # "took over costume repairs from Tomas until the end of January")
+            if any(end.person and end.kind != "replaced" for end in found) or handover or any(
+                    end.kind == "gone" for end in found) and not set(words) \
+                    & ctx.lexicon.for_a_while:  # ("closed until the end of January")
                 ends[r.key] = found
                 told.append(r)
             e = ctx.entries.get(r.key)
