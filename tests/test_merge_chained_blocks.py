@@ -52,13 +52,18 @@ Reverse order; the baseboards go back on the trolley station end first.
 """
 
 
-def _merge(**kw):
+def _chain(v1: tuple[str, str, str], v3: str = V3, **kw):
+    """v1 (file name, title, body) -> V2 -> `v3`, merged into the newest."""
     notes = [dated(f"railway/{name}.md", title, f"railway/{name}", body, modified=day)
              for name, title, body, day in (
-                 ("layout-setup", "Layout set-up", V1, "2024-03-01"),
+                 (*v1, "2024-03-01"),
                  ("exhibition-layout-setup", "Exhibition layout set-up", V2, "2025-04-01"),
-                 ("exhibition-checklist", "Exhibition checklist", V3, "2026-05-01"))]
+                 ("exhibition-checklist", "Exhibition checklist", v3, "2026-05-01"))]
     return compose("merge", notes[2], [notes[1], notes[0]], kept=notes[2], now=NOW, **kw)
+
+
+def _merge(**kw):
+    return _chain(("layout-setup", "Layout set-up", V1), **kw)
 
 
 def test_the_oldest_steps_are_held_back_with_the_newest_checklist():
@@ -96,12 +101,7 @@ def test_another_procedure_sharing_two_steps_is_not_chained():
     """An adversarial review's case: the oldest note's only list is the taking-down one,
     two of whose steps are close to the middle version's setting-up steps. It is another
     procedure: written whole under its heading, not held back with the newest checklist."""
-    notes = [dated(f"railway/{name}.md", title, f"railway/{name}", body, modified=day)
-             for name, title, body, day in (
-                 ("layout-takedown", "Layout take-down", V1_TAKING_DOWN, "2024-03-01"),
-                 ("exhibition-layout-setup", "Exhibition layout set-up", V2, "2025-04-01"),
-                 ("exhibition-checklist", "Exhibition checklist", V3, "2026-05-01"))]
-    c = compose("merge", notes[2], [notes[1], notes[0]], kept=notes[2], now=NOW)
+    c = _chain(("layout-takedown", "Layout take-down", V1_TAKING_DOWN))
     for fact in ("foam sleeve", "blue straps", "caretaker's flat, number 14"):
         assert fact in c.text, (fact, c.text)
         assert "newer versions" not in entry(c, fact).why, entry(c, fact)
@@ -128,12 +128,7 @@ def test_a_list_under_another_heading_is_not_chained_whatever_its_share():
     close to the middle version's setting-up steps (a majority), but it sits under a
     heading no section of the newest or of the middle version aligns with: another
     procedure, written whole, not lost beside the newest checklist."""
-    notes = [dated(f"railway/{name}.md", title, f"railway/{name}", body, modified=day)
-             for name, title, body, day in (
-                 ("layout-packing-away", "Layout packing away", V1_PACKING, "2024-03-01"),
-                 ("exhibition-layout-setup", "Exhibition layout set-up", V2, "2025-04-01"),
-                 ("exhibition-checklist", "Exhibition checklist", V3_REWORDED, "2026-05-01"))]
-    c = compose("merge", notes[2], [notes[1], notes[0]], kept=notes[2], now=NOW)
+    c = _chain(("layout-packing-away", "Layout packing away", V1_PACKING), V3_REWORDED)
     for fact in ("Unplug the DCC bus", "Unbolt the baseboards", "caretaker's flat, number 14"):
         assert fact in c.text, (fact, c.text)
     check_ledger(c)
@@ -157,14 +152,7 @@ def test_a_procedure_numbered_on_across_headings_is_chained():
     4-5: procedures.numbered_on), under headings no one heading of the newest aligns with
     (merge-FK's volunteer induction, read after its measurement): still the middle
     version's procedure, so held back with the newest checklist."""
-    notes = [dated(f"railway/{name}.md", title, f"railway/{name}", body, modified=day)
-             for name, title, body, day in (
-                 ("layout-to-exhibition", "Layout to the exhibition", V1_IN_SECTIONS,
-                  "2024-03-01"),
-                 ("exhibition-layout-setup", "Exhibition layout set-up", V2, "2025-04-01"),
-                 ("exhibition-checklist", "Exhibition checklist", V3_REWORDED,
-                  "2026-05-01"))]
-    c = compose("merge", notes[2], [notes[1], notes[0]], kept=notes[2], now=NOW)
+    c = _chain(("layout-to-exhibition", "Layout to the exhibition", V1_IN_SECTIONS), V3_REWORDED)
     assert "keypad code 5182" not in c.text, c.text
     e = entry(c, "keypad code 5182")
     assert e.status == "dropped" and e.flips == ("carry", "drop"), e

@@ -232,15 +232,9 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref], settled: Settled
     if best[1] != _HEADED:  # (a step section answers no older item one to one)
         unspoken -= _replaced_in_place(refs, partners, [pool[c] for c in cols])
     for i, r in enumerate(refs):
-        e = ctx.entries[r.key]
-        b = partners[i]
-        label = f"{name} under '{r.section_title}'" if r.section_title else name
-        if r.key in ctx.fuller:  # it says a newest item more fully: pass_choices settles it
+        if _settled_already(ctx, r, bi, name):
             continue
-        ctx.held_with[r.key] = bi
-        if e.status in ("superseded", "present") or e.chosen:
-            ctx.entries[r.key] = replace(e, block=label)
-            continue
+        e, b, label = ctx.entries[r.key], partners[i], _label(name, r)
         fresh = [v for v in r.facts.values if v.startswith("n:") and v not in stated]
         if b is None and _by_column(ctx, r, bi):
             continue
@@ -264,6 +258,24 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref], settled: Settled
     return bi, n_new, newer_name
 
 
+def _label(name: str, r: Ref) -> str:
+    return f"{name} under '{r.section_title}'" if r.section_title else name
+
+
+def _settled_already(ctx: MergeContext, r: Ref, bi: int, name: str) -> bool:
+    """Hold an item of an older version of base block `bi` with that block; True when
+    nothing more is to settle: it says a newest item more fully (pass_choices settles
+    it), or it is superseded, present or chosen already."""
+    if r.key in ctx.fuller:
+        return True
+    ctx.held_with[r.key] = bi
+    e = ctx.entries[r.key]
+    if e.status in ("superseded", "present") or e.chosen:
+        ctx.entries[r.key] = replace(e, block=_label(name, r))
+        return True
+    return False
+
+
 def _by_chain(ctx: MergeContext, kind: str, refs: list[Ref], through: Through,
               settled: Settled) -> tuple[int, int, str]:
     """Settle an older block as the older version of the newest's block through a newer
@@ -279,14 +291,9 @@ def _by_chain(ctx: MergeContext, kind: str, refs: list[Ref], through: Through,
     unspoken = _unspoken(ctx, [r for r in refs if ctx.entries[r.key].status == "carried"])
     unspoken -= _replaced_in_place(refs, through.partners, through.between)
     for r, b in zip(refs, through.partners, strict=True):
-        e = ctx.entries[r.key]
-        label = f"{name} under '{r.section_title}'" if r.section_title else name
-        if r.key in ctx.fuller:  # it says a newest item more fully: pass_choices settles it
+        if _settled_already(ctx, r, bi, name):
             continue
-        ctx.held_with[r.key] = bi
-        if e.status in ("superseded", "present") or e.chosen:
-            ctx.entries[r.key] = replace(e, block=label)
-            continue
+        e, label = ctx.entries[r.key], _label(name, r)
         if b is None and r.key in unspoken:
             ctx.entries[r.key] = replace(
                 e, block=label, flips=("carry", "drop"),
