@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .context import MergeContext, Ref
-from .procedures import numbered_on
 
 Newest = tuple[int, int, str]
 """The newest's block an older block is the older version of, its number of items or
@@ -37,10 +36,7 @@ def through_newer(ctx: MergeContext, refs: list[Ref], kinds: frozenset[str],
                   settled: Settled) -> Through | None:
     """The newer older version of the block `refs` belong to, of a kind in `kinds`, most
     of whose items are close to its own (more than half of them, at least one), under a
-    heading aligned with the newest block's section or the newer older list's, or in a note
-    whose numbered lists number on across its headings (procedures.numbered_on: one
-    procedure in sections, "Before the induction day" 1-5, "After" 6-8, that no one
-    heading of the newest can align with, merge-FK's volunteer induction); None when
+    heading aligned with the newest block's section or the newer older list's; None when
     no older member between it and the newest has one. Of several, the one it retells most.
     Where each of the two notes holds one numbered list, two close items make them one
     procedure: merge-FH's oldest matchday steps were reworded past the bar in four of
@@ -66,9 +62,11 @@ def through_newer(ctx: MergeContext, refs: list[Ref], kinds: frozenset[str],
         if n == 0 or (best is not None and n <= best[0]):
             continue
         majority = 2 * n > len(refs)
+        # (not because the note's lists number on across headings, whatever the heading:
+        # a "Packing away" 4-6 after "Setting up" 1-3 has steps close to the setting-up ones
+        # it undoes, "Unplug the DCC bus" / "Plug the DCC bus", a third adversarial review)
         if not (_same_place(ctx, refs[0], items[0], newest[0]) and (
-                majority or (n >= 2 and _one_list(refs[0], items[0], ctx)))
-                or majority and _runs_on(ctx, path)):
+                majority or (n >= 2 and _one_list(refs[0], items[0], ctx)))):
             continue
         best = (n, Through(newest, items, [None if c is None else items[c] for c in close]))
     return best[1] if best is not None else None
@@ -81,12 +79,6 @@ def _same_place(ctx: MergeContext, a: Ref, b: Ref, newest: int) -> bool:
     home = ctx.aligned.get((a.path, a.section))
     return home is not None and home in (ctx.base.blocks[newest].section,
                                          ctx.aligned.get((b.path, b.section)))
-
-
-def _runs_on(ctx: MergeContext, path: str) -> bool:
-    """The older note's numbered lists, two or more, number on from one another."""
-    lists = [b for b in ctx.older_doc(path).blocks if b.kind == "numbered"]
-    return len(lists) >= 2 and numbered_on(lists)
 
 
 def _one_list(a: Ref, b: Ref, ctx: MergeContext) -> bool:
