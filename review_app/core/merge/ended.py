@@ -294,8 +294,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                     break  # "handed in the keys", "handed Tomasz the keys", "handed her
                     # report to the trustees", "handed the trophy over to", "until the
                     # end of January": nothing of the holder's is over for good
-                other = _side(tokens, to + 1, 1, lexicon)[0]
-                kind = "handed"  # a person who held what changed hands (below)
+                other = _side(tokens, to + 1, 1, lexicon)[0]  # (a person: below)
             else:  # "replaced the spreadsheet with Koha": Koha took its place
                 names, words, said, numbers = _side(tokens, k + n, 1, lexicon,
                                                     lexicon.instead_words)
