@@ -73,6 +73,7 @@ def test_the_oldest_steps_are_held_back_with_the_newest_checklist():
         assert old not in c.text, (old, c.text)  # failed before: v1's list written whole
         e = entry(c, old)
         assert e.status == "dropped" and e.flips == ("carry", "drop"), e
+        assert e.held, e  # shown as held back for the person: its partner is not written
         assert "'Exhibition layout set-up' has its newer version" in e.why, e.why
     assert c.text.count("station end") == 2, c.text  # the checklist's and taking down's
     check_ledger(c)

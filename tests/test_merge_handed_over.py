@@ -105,3 +105,39 @@ def test_a_handover_for_a_while_in_a_middle_version_ends_nothing():
     c = compose("merge", v3, [v2, v1], kept=v3, now=NOW)
     assert "Priya Shah runs the Saturday rota" in c.text, c.text
     check_ledger(c)
+
+
+def test_whether_a_handover_is_for_good_is_read_beside_what_changed_hands():
+    """Both forms are checked in ended() itself, and without the words of the duty: before,
+    "took over ... from ... until" was checked only in pass_said_over's chain, so a newest
+    note's own handover for a while ended the older holder; and "repairs" in "costume
+    repairs" read as "closed for repairs"."""
+    found = ended("Ines Carvalho took over costume repairs from Tomas Reyes.", ENGLISH)
+    assert [(e.said, sorted(e.duty)) for e in found] == [
+        ("Tomas Reyes", ["costume", "repair"])], found
+    found = ended("Priya has handed the toy repairs rota over to Dan Hughes.", ENGLISH)
+    assert [(e.said, sorted(e.duty)) for e in found] == [
+        ("Priya", ["repair", "rota", "toy"])], found
+    for text in ("Ines Carvalho took over costume repairs from Tomas Reyes until the end of "
+                 "January.",
+                 "Ines Carvalho took over costume repairs from Tomas Reyes for the next six "
+                 "weeks.",
+                 "Dan Hughes took over the Saturday rota from Priya Shah while she is away."):
+        assert ended(text, ENGLISH) == (), text
+
+
+SWAP = "Priya Shah keeps the Saturday rota; text her on 07700 900123 to swap"
+
+
+def test_a_handover_for_a_while_in_the_newest_ends_nothing():
+    v1 = V1.replace("Priya Shah runs the Saturday rota", SWAP)
+    for handover, status in (("Dan Hughes took over the Saturday rota from Priya Shah until "
+                              "the end of January.", "carried"),
+                             ("Dan Hughes took over the Saturday rota from Priya Shah.",
+                              "superseded")):
+        v2 = V2.replace("Priya has handed the Saturday rota over to Dan Hughes.", handover)
+        old, new = _notes((v1, "2024-02-01"), (v2, "2025-03-01"))
+        c = compose("merge", new, [old], kept=new, now=NOW)
+        assert entry(c, "07700 900123").status == status, (handover, c.text)
+        assert ("07700 900123" in c.text) == (status == "carried"), c.text
+        check_ledger(c)

@@ -235,9 +235,11 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             if kind == "handover":  # "X took over costume repairs from Y": Y's are over
                 then = next((j for j in range(k + n, len(tokens)) if tokens[j] in STOP
                              or low[j] in lexicon.handover_from_words), None)
-                if then is None or tokens[then] in STOP:
+                if then is None or tokens[then] in STOP \
+                        or not handover_for_good(low[:k + n] + low[then:], lexicon):
                     k += n - 1
-                    break  # "took over the bar": from whom is not said
+                    break  # "took over the bar": from whom is not said; "took over
+                    # ... from Tomas until the end of January": Tomas's is not over
                 duty = _side(tokens, k + n, 1, lexicon, lexicon.handover_from_words)[1]
                 names, words, said, numbers = _side(tokens, then + 1, 1, lexicon)
                 other = _side(tokens, k - 1, -1, lexicon)[0]
@@ -287,7 +289,8 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 duty = _side(tokens, at, 1, lexicon, lexicon.handed_to_words | {"over"})[1]
                 handed = low[at:to] if to is not None else []
                 if to is None or tokens[to] in STOP or not names or not duty \
-                        or "over" not in low[k + n:to] or not handover_for_good(low, lexicon) \
+                        or "over" not in low[k + n:to] \
+                        or not handover_for_good(low[:at] + low[to:], lexicon) \
                         or not any(w in lexicon.handed_duties or (w.endswith("ing") and len(
                             w) > 5) for w in handed):
                     k += n - 1
@@ -345,8 +348,9 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
 
 
 def handover_for_good(low: list[str], lexicon: Lexicon) -> bool:
-    """A handover told in these words (lower case) is for good: not for a while, taken
-    back, asked or to come (Lexicon.for_a_while, handover_not_for_good)."""
+    """A handover told in these words (lower case, without what changed hands: "took over
+    costume repairs" is no repair closure) is for good: not for a while, taken back, asked
+    or to come (Lexicon.for_a_while, handover_not_for_good)."""
     return not set(low) & (lexicon.for_a_while | lexicon.handover_not_for_good)
 
 

@@ -301,8 +301,8 @@ def _by_chain(ctx: MergeContext, kind: str, refs: list[Ref], through: Through,
                     f"newest speaks of it: carried after the newest's {newer_name}")
             continue
         said = f", which says {ctx.entries[b.key].text}" if b is not None else ""
-        ctx.entries[r.key] = replace(
-            e, status="dropped", by=None, by_text=None, block=label, held=b is None,
+        ctx.entries[r.key] = replace(  # held either way: its partner is not written
+            e, status="dropped", by=None, by_text=None, block=label, held=True,
             flips=("carry", "drop"),
             why=f"left out by the newer versions of this {name} ('{title}' has its newer "
                 f"version{said}, itself an older version of the newest's {newer_name}): a "
