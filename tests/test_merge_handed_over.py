@@ -141,3 +141,16 @@ def test_a_handover_for_a_while_in_the_newest_ends_nothing():
         assert entry(c, "07700 900123").status == status, (handover, c.text)
         assert ("07700 900123" in c.text) == (status == "carried"), c.text
         check_ledger(c)
+
+
+def test_a_season_says_when_the_handover_was_unless_it_is_the_span():
+    """Found measuring merge-FK after the for-good check moved into ended(): "Dev Ramesh
+    took over as Volunteer Coordinator from Pauline in the summer" read "summer" as "for
+    the summer", and Pauline's steps were carried as current."""
+    found = ended("Dev Ramesh took over as Volunteer Coordinator from Pauline Hart in the "
+                  "summer.", ENGLISH)
+    assert [e.said for e in found] == ["Pauline Hart"], found
+    for text in ("Dev Ramesh took over as Volunteer Coordinator from Pauline Hart for the "
+                 "summer.",
+                 "Dan Hughes took over the Saturday rota from Priya Shah over the winter."):
+        assert ended(text, ENGLISH) == (), text

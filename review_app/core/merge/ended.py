@@ -247,13 +247,25 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             elif side < 0:
                 names, words, said, numbers = _side(tokens, k - 1, -1, lexicon, floor=floor)
                 other = _side(tokens, k + n, 1, lexicon)[0]
+                subject: frozenset[str] = frozenset()
+                act, at = _acts(tokens, low, k + n, lexicon) if kind == "gone" and (
+                    names or words) else ("", k + n)
+                if act == "value":
+                    k += n - 1
+                    break  # "Tom no longer works Saturdays": the subject still is
+                if act == "thing":
+                    # "Reception no longer pays out petty cash", "Sarah no longer leads
+                    # the Tuesday group": the subject still is; what it did is over, as
+                    # after "we no longer" (below), where the subject is spoken of
+                    subject = words | {stem(w.lower(), lexicon) for w in names}
+                    names, words, said, numbers = frozenset(), frozenset(), "", frozenset()
                 if kind == "gone" and not (names or words):
                     # "We no longer run a Sunday collection", "we dropped the van":
                     # the subject is the speaker, the thing is what they did, up to
                     # the words saying when or how ("on a fixed weekly schedule")
-                    names, words, said, numbers = _side(tokens, k + n, 1, lexicon,
-                                               lexicon.adverbial_words,
-                                               acts=lexicon.offer_verbs)
+                    names, words, said, numbers = _side(tokens, at, 1,
+                                                        lexicon, lexicon.adverbial_words,
+                                                        acts=lexicon.offer_verbs)
                     stop = next((j for j in range(k + n, len(tokens)) if tokens[j] in STOP
                                  or low[j] in lexicon.adverbial_words), len(tokens))
                     if not names and len(words) <= 1 and stop < len(tokens) \
@@ -274,6 +286,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                             # ("We no longer park on Hall Lane": the hall is still there)
                     other = frozenset()
                     how = _how(low[k + n:], lexicon)
+                    duty = duty or subject  # (the unit, its section or its note names it)
             elif kind == "handed":  # "Maya has handed onboarding over to Tomasz Wren"
                 if (k and low[k - 1] in lexicon.passive_words) or (
                         n == 1 and low[k + 1:k + 2] and low[k + 1] != "over"
@@ -347,11 +360,49 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
     return tuple(out)
 
 
+def _acts(tokens: list[str], low: list[str], k: int, lexicon: Lexicon
+          ) -> tuple[Literal["", "thing", "value"], int]:
+    """What follows token k, right after a gone cue, when k is a verb its subject does: a
+    present-tense form in -s ("pays", "stocks"; not "class", "bus"), lower case. "thing"
+    and the index of the thing's first word (particles and determiners aside: "pays out
+    petty cash", "leads the Tuesday group"); "value" when the rest of its clause says
+    when, how long or how much ("Tom no longer works Saturdays", "The class no longer
+    meets on Tuesdays", "The café no longer serves breakfast after 11": a value changed);
+    else "" ("no longer runs" alone)."""
+    if k + 1 >= len(tokens) or not tokens[k].isalpha() or not tokens[k].islower():
+        return "", k
+    w = low[k]
+    if len(w) < 4 or not w.endswith("s") or w.endswith(("ss", "us", "is")) \
+            or w in lexicon.function_words:
+        return "", k
+    j = k + 1
+    while j < len(tokens) and (low[j] in lexicon.verb_particles or low[j] in lexicon.determiners):
+        j += 1
+    if j >= len(tokens) or tokens[j] in STOP or not low[j][:1].isalpha():
+        return "", k
+    end = next((i for i in range(j, len(tokens)) if tokens[i] in STOP), len(tokens))
+    for i in range(j, end):
+        t = low[i]
+        when = lexicon.day(t) is not None or t.removesuffix("s") in lexicon.months
+        modifier = when and i + 1 < end and tokens[i + 1].isalpha() \
+            and tokens[i + 1].islower() and low[i + 1] not in lexicon.function_words
+        if any(ch.isdigit() for ch in t) or t in lexicon.adverbial_words or (
+                when and not modifier):  # ("the Tuesday group" names a group)
+            return "value", j
+    if low[j] in lexicon.function_words - lexicon.weekdays:
+        return "", k
+    return "thing", j
+
+
 def handover_for_good(low: list[str], lexicon: Lexicon) -> bool:
     """A handover told in these words (lower case, without what changed hands: "took over
     costume repairs" is no repair closure) is for good: not for a while, taken back, asked
-    or to come (Lexicon.for_a_while, handover_not_for_good)."""
-    return not set(low) & (lexicon.for_a_while | lexicon.handover_not_for_good)
+    or to come (Lexicon.for_a_while, while_spans, handover_not_for_good)."""
+    opened = lexicon.while_span_openers
+    return not any(
+        w in lexicon.handover_not_for_good or (w in lexicon.for_a_while and (
+            w not in lexicon.while_spans or opened & set(low[max(0, i - 2):i])))
+        for i, w in enumerate(low))
 
 
 def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,

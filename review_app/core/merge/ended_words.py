@@ -170,3 +170,12 @@ class EndedWords(StandingWords):
         until till temporarily temporary while during meantime meanwhile winter summer
         spring autumn refit refurbishment repairs
         """))
+    # Those of them that name the span itself say a while only after one of
+    # `while_span_openers` ("for the summer", "over the winter", "for repairs"); else
+    # they say when ("took over from Pauline in the summer") or what ("costume repairs").
+    while_spans: frozenset[str] = field(default_factory=lambda: word_set("""
+        winter summer spring autumn refit refurbishment repairs
+        """))
+    while_span_openers: frozenset[str] = field(default_factory=lambda: word_set("""
+        for over through
+        """))
