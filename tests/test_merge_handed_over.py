@@ -154,3 +154,21 @@ def test_a_season_says_when_the_handover_was_unless_it_is_the_span():
                  "summer.",
                  "Dan Hughes took over the Saturday rota from Priya Shah over the winter."):
         assert ended(text, ENGLISH) == (), text
+
+
+def test_only_the_handover_s_own_clause_says_it_is_for_a_while():
+    """An adversarial review's cases: a while said of someone else, or of another clause,
+    once made a handover for good read as one for a while."""
+    for text in ("Dan Hughes took over the Saturday rota from Priya Shah, who had run it "
+                 "until her retirement.",
+                 "Dan Hughes, who was temporary cover last year, took over the Saturday rota "
+                 "from Priya Shah.",
+                 "Dan Hughes took over the Saturday rota from Priya Shah; the rota itself is "
+                 "paused until March.",
+                 "Over the winter Dan Hughes took over the Saturday rota from Priya Shah."):
+        assert [e.said for e in ended(text, ENGLISH)] == ["Priya Shah"], text
+    for text in ("Dan Hughes took over the Saturday rota from Priya Shah, until March.",
+                 "Temporarily, Dan Hughes took over the Saturday rota from Priya Shah.",
+                 "Dan Hughes took over the Saturday rota from Priya Shah in May, but she "
+                 "took it back."):
+        assert ended(text, ENGLISH) == (), text

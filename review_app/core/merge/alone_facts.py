@@ -36,16 +36,17 @@ from .slot_fillers import refill
 def _ends_it(ctx: MergeContext, r: Ref, b: Ref | None) -> str | None:
     """What the newest unit `b` that superseded `r` says is over and `r` speaks of
     (ended.ended, kind "gone": "the shop phone no longer takes lesson bookings" over
-    "Booking via phone on 01637 880 412, or in the shop."). Not a person gone: a line
-    naming one besides its own fact ("The oven warranty BL-88213-W still covers parts;
-    Frank says ...") keeps its fact (pass_trimmed cuts the person's clause), unless the
-    line is about the person ("Wassail master: Colin Ames, 07700 900512" when Colin Ames
-    stood down: his phone went with him)."""
+    "Booking via phone on 01637 880 412, or in the shop.": the number is for the thing
+    or for what did it, Ended.doer). Not a person gone: a line naming one besides its
+    own fact ("The oven warranty BL-88213-W still covers parts; Frank says ...") keeps
+    its fact (pass_trimmed cuts the person's clause), unless the line is about the person
+    ("Wassail master: Colin Ames, 07700 900512" when Colin Ames stood down: his phone went
+    with him)."""
     if b is None:
         return None
     return next((end.said for end in ended(b.unit.text, ctx.lexicon)
                  if end.kind == "gone" and speaks_of(r.unit.text, end, ctx.lexicon) and (
-                     end.words & _before_number(r.unit.text) if not end.person
+                     (end.words | end.doer) & _before_number(r.unit.text) if not end.person
                      else opens_with(said(r.unit), end, ctx.lexicon,
                                      ctx.thresholds.label_chars))), None)
 

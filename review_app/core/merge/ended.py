@@ -28,6 +28,7 @@ from .lexicon import Lexicon
 
 TOKEN = re.compile(r"[°º][A-Za-z]+|[A-Za-z][\w'’\-]*|[£$€¥]?\d[\d,.:/\-]*|[.;:!?()\[\],]")
 AMOUNT = re.compile(r"[£$€¥]\d[\d,.]*")
+_VALUE = re.compile(r"[£$€¥]?\d[\d,.:]*")  # a time, count or amount ("11", "10:30", "£5")
 STOP = frozenset(".;:!?[],")  # a clause ends here ("the contract (signed ...)": not yet)
 _REACH = 3  # content words taken on the side a cue speaks of
 
@@ -62,6 +63,10 @@ class Ended:
     # giving them with one of its words speaks of it ("they may ask for an extra £1"
     # when the driver has to wait; not "limited to 2 hours" for a "£2 parking charge")
     numbers: frozenset[str] = frozenset()
+    # who did what is over ("Reception no longer pays out petty cash": reception): a text
+    # speaks of it only when it names them too (ended_text.speaks_of); the thing's own
+    # facts ("Petty cash is kept in the blue tin") and the doer's others still hold
+    doer: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=256)
@@ -230,13 +235,14 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 # calendar replaces the paper rota list" still ends the list)
             duty: frozenset[str] = frozenset()
             how: frozenset[str] = frozenset()
+            subject: frozenset[str] = frozenset()  # (Ended.doer)
             dealt = False
             numbers: frozenset[str] = frozenset()
             if kind == "handover":  # "X took over costume repairs from Y": Y's are over
                 then = next((j for j in range(k + n, len(tokens)) if tokens[j] in STOP
                              or low[j] in lexicon.handover_from_words), None)
                 if then is None or tokens[then] in STOP \
-                        or not handover_for_good(low[:k + n] + low[then:], lexicon):
+                        or not handover_for_good(low, k, range(k + n, then), lexicon):
                     k += n - 1
                     break  # "took over the bar": from whom is not said; "took over
                     # ... from Tomas until the end of January": Tomas's is not over
@@ -247,7 +253,6 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             elif side < 0:
                 names, words, said, numbers = _side(tokens, k - 1, -1, lexicon, floor=floor)
                 other = _side(tokens, k + n, 1, lexicon)[0]
-                subject: frozenset[str] = frozenset()
                 act, at = _acts(tokens, low, k + n, lexicon) if kind == "gone" and (
                     names or words) else ("", k + n)
                 if act == "value":
@@ -256,7 +261,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 if act == "thing":
                     # "Reception no longer pays out petty cash", "Sarah no longer leads
                     # the Tuesday group": the subject still is; what it did is over, as
-                    # after "we no longer" (below), where the subject is spoken of
+                    # after "we no longer" (below), where a text names the subject too
                     subject = words | {stem(w.lower(), lexicon) for w in names}
                     names, words, said, numbers = frozenset(), frozenset(), "", frozenset()
                 if kind == "gone" and not (names or words):
@@ -286,7 +291,6 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                             # ("We no longer park on Hall Lane": the hall is still there)
                     other = frozenset()
                     how = _how(low[k + n:], lexicon)
-                    duty = duty or subject  # (the unit, its section or its note names it)
             elif kind == "handed":  # "Maya has handed onboarding over to Tomasz Wren"
                 if (k and low[k - 1] in lexicon.passive_words) or (
                         n == 1 and low[k + 1:k + 2] and low[k + 1] != "over"
@@ -303,7 +307,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 handed = low[at:to] if to is not None else []
                 if to is None or tokens[to] in STOP or not names or not duty \
                         or "over" not in low[k + n:to] \
-                        or not handover_for_good(low[:at] + low[to:], lexicon) \
+                        or not handover_for_good(low, k, range(at, to), lexicon) \
                         or not any(w in lexicon.handed_duties or (w.endswith("ing") and len(
                             w) > 5) for w in handed):
                     k += n - 1
@@ -352,7 +356,8 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 distinct = names - other if kind in ("replaced", "moved") else names
                 out.append(Ended(kind, names, words if not names else frozenset(  # type: ignore[arg-type]
                     stem(w.lower(), lexicon) for w in names), instead, distinct, person, said,
-                    how, duty, dealt, numbers if kind == "gone" and not names else frozenset()))
+                    how, duty, dealt, numbers if kind == "gone" and not names else frozenset(),
+                    subject))
             floor = k + n
             k += n - 1
             break
@@ -366,9 +371,10 @@ def _acts(tokens: list[str], low: list[str], k: int, lexicon: Lexicon
     present-tense form in -s ("pays", "stocks"; not "class", "bus"), lower case. "thing"
     and the index of the thing's first word (particles and determiners aside: "pays out
     petty cash", "leads the Tuesday group"); "value" when the rest of its clause says
-    when, how long or how much ("Tom no longer works Saturdays", "The class no longer
-    meets on Tuesdays", "The café no longer serves breakfast after 11": a value changed);
-    else "" ("no longer runs" alone)."""
+    when or how much: a day, a month or a number ("Tom no longer works Saturdays", "The
+    class no longer meets on Tuesdays", "The café no longer serves breakfast after 11": a
+    value changed); else "" ("no longer runs" alone, "no longer works at the farm": the
+    subject is what is over)."""
     if k + 1 >= len(tokens) or not tokens[k].isalpha() or not tokens[k].islower():
         return "", k
     w = low[k]
@@ -386,23 +392,45 @@ def _acts(tokens: list[str], low: list[str], k: int, lexicon: Lexicon
         when = lexicon.day(t) is not None or t.removesuffix("s") in lexicon.months
         modifier = when and i + 1 < end and tokens[i + 1].isalpha() \
             and tokens[i + 1].islower() and low[i + 1] not in lexicon.function_words
-        if any(ch.isdigit() for ch in t) or t in lexicon.adverbial_words or (
-                when and not modifier):  # ("the Tuesday group" names a group)
-            return "value", j
+        if _VALUE.fullmatch(t) or (when and not modifier):  # ("the Tuesday group" names a
+            return "value", j  # group, "the under-12s" a team)
     if low[j] in lexicon.function_words - lexicon.weekdays:
         return "", k
     return "thing", j
 
 
-def handover_for_good(low: list[str], lexicon: Lexicon) -> bool:
-    """A handover told in these words (lower case, without what changed hands: "took over
-    costume repairs" is no repair closure) is for good: not for a while, taken back, asked
-    or to come (Lexicon.for_a_while, while_spans, handover_not_for_good)."""
-    opened = lexicon.while_span_openers
-    return not any(
-        w in lexicon.handover_not_for_good or (w in lexicon.for_a_while and (
-            w not in lexicon.while_spans or opened & set(low[max(0, i - 2):i])))
-        for i, w in enumerate(low))
+def handover_for_good(low: list[str], k: int, duty: range, lexicon: Lexicon) -> bool:
+    """The handover told by the cue at token k (lower case tokens) is for good: its clause
+    says no while, return, question or future (Lexicon.for_a_while, handover_not_for_good),
+    and no span ("for the summer", "over the winter": Lexicon.while_spans) after the cue
+    ("Over the winter Dan took over ..." says when). What changed hands (`duty`) says
+    none ("took over costume repairs"). A clause before or after counts when it opens
+    with such a word or a joiner ("While she is on leave, ...", "..., until March",
+    "..., but took it back"); one about someone ("..., who ran it until her retirement")
+    does not."""
+    stops = [i for i, t in enumerate(low) if t in STOP]
+    first = max((b + 1 for b in stops if b < k), default=0)
+    last = min((b for b in stops if b >= k), default=len(low))
+    if last < len(low) and low[last] in lexicon.handover_not_for_good:
+        return False  # ("Has Priya handed the rota over to Dan?")
+    opens = (lexicon.for_a_while - lexicon.while_spans) | lexicon.handover_not_for_good \
+        | lexicon.clause_joiners
+    window = list(range(first, last))
+    before = max((b + 1 for b in stops if b < first - 1), default=0)
+    if first > 0 and before < first - 1 and low[before] in opens:
+        window += range(before, first - 1)
+    after = min((b for b in stops if b > last), default=len(low))
+    if last + 1 < len(low) and low[last + 1] in opens:
+        window += range(last + 1, after)
+    for i in window:
+        w = low[i]
+        if i in duty:
+            continue
+        if w in lexicon.handover_not_for_good or (w in lexicon.for_a_while and (
+                w not in lexicon.while_spans
+                or (i > k and lexicon.while_span_openers & set(low[max(0, i - 2):i])))):
+            return False
+    return True
 
 
 def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,

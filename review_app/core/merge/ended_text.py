@@ -63,7 +63,11 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     """The text names the thing `end` says is over (a name: its distinct tokens, a
     one-letter one with the rest of the name's words; else every word of it, or a word
     made from it: "card payments" is not "a valid card", "We no longer post ashes" ends
-    "a postal ashes service"), and not what replaced it."""
+    "a postal ashes service"), and not what replaced it; and where one did what is over
+    (Ended.doer), names them too ("Sarah leads the Tuesday group", not "The Tuesday
+    group meets at 10")."""
+    if end.doer and not mentions(text, end.doer, lexicon):
+        return False
     if not end.names and end.person:  # a role whose holder left: a text naming its
         # holder by it ("from the caretaker, Mr Doyle"), not the role ("Pay the treasurer")
         return _holder_named(text, end.words, lexicon)
