@@ -89,8 +89,10 @@ def test_a_person_who_no_longer_works_somewhere_is_over():
         ("Dave Hollins", ["dave", "hollin"], [])]
     assert _readings("Sue Park no longer volunteers with us.") == [
         ("Sue Park", ["park", "sue"], [])]
-    assert _readings("Mark Lee no longer coaches the under-12s.") == [
-        ("under-12", ["under-12"], ["lee", "mark"])]  # a team named with a number
+    # a person named whole: their hold on the thing is over (Ended.duty), not the thing;
+    # "the under-12s" is a team named with a number, not a changed value
+    assert [(e.said, sorted(e.duty)) for e in ended(
+        "Mark Lee no longer coaches the under-12s.", ENGLISH)] == [("Mark Lee", ["under-12"])]
     old = V1.replace("- [people] Sarah Okoye answers", "- [people] Dave Hollins runs the "
                      "tractor rota; call him on 07700 900111 #tractor\n- [people] Sarah "
                      "Okoye answers")
@@ -125,3 +127,29 @@ def _pair(old: str, new: str, title: str = "Front office"):
     b = dated("farm/front-office-guide.md", f"{title} guide", "farm/front-office-guide",
               new, modified="2025-03-01")
     return b, [a]
+
+
+# A second review's cases: a person named whole keeps what they no longer run (only their
+# hold on it ends), and a verb that says only that the subject happens, or a gone cue
+# other than "no longer", leaves the subject as the thing that is over.
+def test_a_person_named_whole_no_longer_running_a_thing_leaves_the_thing():
+    old = """The village shop.
+
+## Shop
+The shop opens 9am to 5pm, Tuesday to Saturday; Priya Shah manages it, orders on 07700 900555.
+"""
+    new = """The village shop.
+
+## Shop
+Priya Shah no longer manages the shop; Tom Reed does.
+"""
+    c = compose("merge", *_pair(old, new, "Village shop"), now=NOW)
+    assert "The shop opens 9am to 5pm, Tuesday to Saturday" in c.text, c.text
+    assert "07700 900555" not in c.text, c.text
+    check_ledger(c)
+
+
+def test_the_subject_is_over_when_the_verb_says_only_that_it_happens():
+    assert _readings("The Friday market no longer takes place.") == [
+        ("friday market", ["friday", "market"], [])]
+    assert _readings("The minibus was sold months ago.") == [("minibus", ["minibus"], [])]

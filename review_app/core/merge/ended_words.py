@@ -27,6 +27,16 @@ class EndedWords(StandingWords):
         """))
     # ("Rush work has ended": the perfect says a state of now; "the season ended on 3
     # May" tells a past event, not that the recurring thing is gone.)
+    # Of them, those a verb follows whose subject still is ("Reception no longer pays
+    # out petty cash": what it did is over, ended._acts) ...
+    act_ended_cues: frozenset[str] = field(default_factory=lambda: word_set("""
+        no_longer
+        """))
+    # ... unless the verb and the word after it say only that the subject happens
+    # ("The Friday market no longer takes place", "no longer goes ahead"):
+    happening_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        place ahead effect
+        """))
     # ... after these ("no more paper forms"):
     gone_after_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         no_more

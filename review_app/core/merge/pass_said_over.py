@@ -199,9 +199,10 @@ def run(ctx: MergeContext) -> None:
             found = ended(said(r.unit), ctx.lexicon) \
                 if r.unit.kind not in ("obs", "rel", "code") else ()
             words = re.findall(r"[a-z]+|\?", said(r.unit).lower())
-            handover = any(end.duty and end.kind == "replaced" for end in found)
-            # ("Maya has handed onboarding over to Tomasz Wren" over v1's "[people] Maya
-            # Okafor leads onboarding"; ended() keeps out handovers not for good)
+            handover = any(end.duty and end.kind == "replaced" and end.lasting
+                           for end in found)  # ("Maya has handed onboarding over to
+            # Tomasz Wren" over v1's "[people] Maya Okafor leads onboarding"; not "took over
+            # costume repairs from Tomas until the end of January": Ended.lasting)
             if any(end.person and end.kind != "replaced" for end in found) or handover or any(
                     end.kind == "gone" for end in found) and not set(words) \
                     & ctx.lexicon.for_a_while:  # ("closed until the end of January")
