@@ -64,11 +64,29 @@ def test_the_thing_after_the_verb_is_over_where_the_subject_is_spoken_of():
         ("Dave Hollins", ["dave", "hollin"], [])]
 
 
-def test_when_or_how_much_after_the_verb_is_a_value_not_an_end():
-    for text in ("Tom no longer works Saturdays.", "The class no longer meets on Tuesdays.",
-                 "The café no longer serves breakfast after 11.",
-                 "The bus no longer stops at 9pm."):
-        assert ended(text, ENGLISH) == (), text  # failed before: the subject was over
+def test_a_day_or_number_after_the_verb_is_what_is_over_for_the_subject():
+    """"Tom no longer works Saturdays": Tom still is; his Saturdays are over, where a text
+    names him (before, Tom was over, and every line naming him)."""
+    for text, thing, doer in (("Tom no longer works Saturdays.", "Saturdays", ["tom"]),
+                              ("The class no longer meets on Tuesdays.", "Tuesdays",
+                               ["class"])):
+        assert [(e.said, sorted(e.doer)) for e in ended(text, ENGLISH)] == [
+            (thing, doer)], text
+    old = """The village shop.
+
+## Staff
+Tom works Saturdays on the till, 8am to 1pm.
+Tom also does the bank run on Fridays; his mobile is 07700 900123.
+"""
+    new = """The village shop.
+
+## Staff
+Tom no longer works Saturdays.
+"""
+    c = compose("merge", *_pair(old, new, "Shop staff"), now=NOW)
+    assert "Tom works Saturdays on the till" not in c.text, c.text  # a third review
+    assert "bank run on Fridays; his mobile is 07700 900123" in c.text, c.text  # before: over
+    check_ledger(c)
 
 
 def test_the_subject_s_other_lines_stay():
@@ -89,10 +107,12 @@ def test_a_person_who_no_longer_works_somewhere_is_over():
         ("Dave Hollins", ["dave", "hollin"], [])]
     assert _readings("Sue Park no longer volunteers with us.") == [
         ("Sue Park", ["park", "sue"], [])]
-    # a person named whole: their hold on the thing is over (Ended.duty), not the thing;
-    # "the under-12s" is a team named with a number, not a changed value
+    # a person named whole: their hold on the thing is over (Ended.duty, with the verb:
+    # "Coach: Mark Lee"), not the thing; "the under-12s" is a team named with a number,
+    # not a changed value
     assert [(e.said, sorted(e.duty)) for e in ended(
-        "Mark Lee no longer coaches the under-12s.", ENGLISH)] == [("Mark Lee", ["under-12"])]
+        "Mark Lee no longer coaches the under-12s.", ENGLISH)] == [
+        ("Mark Lee", ["coach", "under-12"])]
     old = V1.replace("- [people] Sarah Okoye answers", "- [people] Dave Hollins runs the "
                      "tractor rota; call him on 07700 900111 #tractor\n- [people] Sarah "
                      "Okoye answers")
@@ -133,10 +153,14 @@ def _pair(old: str, new: str, title: str = "Front office"):
 # hold on it ends), and a verb that says only that the subject happens, or a gone cue
 # other than "no longer", leaves the subject as the thing that is over.
 def test_a_person_named_whole_no_longer_running_a_thing_leaves_the_thing():
+    """And a line naming the hold by its verb ends with it (a third review)."""
     old = """The village shop.
 
 ## Shop
 The shop opens 9am to 5pm, Tuesday to Saturday; Priya Shah manages it, orders on 07700 900555.
+
+## Contacts
+Manager: Priya Shah, 07700 900556.
 """
     new = """The village shop.
 
@@ -146,6 +170,7 @@ Priya Shah no longer manages the shop; Tom Reed does.
     c = compose("merge", *_pair(old, new, "Village shop"), now=NOW)
     assert "The shop opens 9am to 5pm, Tuesday to Saturday" in c.text, c.text
     assert "07700 900555" not in c.text, c.text
+    assert "Manager: Priya Shah" not in c.text, c.text
     check_ledger(c)
 
 

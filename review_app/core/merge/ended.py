@@ -251,7 +251,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 if then is None or tokens[then] in STOP:
                     k += n - 1
                     break  # "took over the bar": from whom is not said
-                lasting = handover_for_good(low, k, range(k + n, then), lexicon)
+                lasting = handover_for_good(low, range(k + n, then), lexicon)
                 duty = _side(tokens, k + n, 1, lexicon, lexicon.handover_from_words)[1]
                 names, words, said, numbers = _side(tokens, then + 1, 1, lexicon)
                 other = _side(tokens, k - 1, -1, lexicon)[0]
@@ -263,12 +263,17 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                     names or words) and "_".join(low[k:k + n]) in lexicon.act_ended_cues \
                     else ("", k + n)
                 if act == "value":
-                    k += n - 1
-                    break  # "Tom no longer works Saturdays": the subject still is
-                if act == "thing" and len(names) >= 2 and all(len(w) >= 2 for w in names):
+                    # "Tom no longer works Saturdays": the subject still is; what is over
+                    # is that act on that day, where a text names the subject too ("Tom
+                    # works Saturdays on the till", not "Tom works weekdays")
+                    subject = words | {stem(w.lower(), lexicon) for w in names}
+                    names, words, said, numbers = _side(tokens, k + n, 1, lexicon)
+                elif act == "thing" and len(names) >= 2 and all(len(w) >= 2 for w in names):
                     # "Priya Shah no longer manages the shop": a person's hold on it is
-                    # over, as for one who stood down as chair (the shop still is)
-                    duty = _side(tokens, at, 1, lexicon, lexicon.adverbial_words)[1]
+                    # over, as for one who stood down as chair (the shop still is); a
+                    # line naming the hold by its verb says it too ("Manager: Priya Shah")
+                    duty = _side(tokens, at, 1, lexicon, lexicon.adverbial_words)[1] \
+                        | {stem(low[k + n], lexicon)}
                 elif act == "thing":
                     # "Reception no longer pays out petty cash", "Sarah no longer leads
                     # the Tuesday group": the subject still is; what it did is over, as
@@ -318,7 +323,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 handed = low[at:to] if to is not None else []
                 if to is None or tokens[to] in STOP or not names or not duty \
                         or "over" not in low[k + n:to] \
-                        or not handover_for_good(low, k, range(at, to), lexicon) \
+                        or not handover_for_good(low, range(at, to), lexicon) \
                         or not any(w in lexicon.handed_duties or (w.endswith("ing") and len(
                             w) > 5) for w in handed):
                     k += n - 1
@@ -410,36 +415,18 @@ def _acts(tokens: list[str], low: list[str], k: int, lexicon: Lexicon
     return "thing", j
 
 
-def handover_for_good(low: list[str], k: int, duty: range, lexicon: Lexicon) -> bool:
-    """The handover told by the cue at token k (lower case tokens) is for good: its clause
-    says no while, return, question or future (Lexicon.for_a_while, handover_not_for_good),
-    and no span ("for the summer", "over the winter": Lexicon.while_spans) after the cue
-    ("Over the winter Dan took over ..." says when). What changed hands (`duty`) says
-    none ("took over costume repairs"). A clause before or after counts when it opens
-    with such a word or a joiner ("While she is on leave, ...", "..., until March",
-    "..., but took it back"); one about someone ("..., who ran it until her retirement")
-    does not."""
-    stops = [i for i, t in enumerate(low) if t in STOP]
-    first = max((b + 1 for b in stops if b < k), default=0)
-    last = min((b for b in stops if b >= k), default=len(low))
-    if last < len(low) and low[last] in lexicon.handover_not_for_good:
-        return False  # ("Has Priya handed the rota over to Dan?")
-    opens = (lexicon.for_a_while - lexicon.while_spans) | lexicon.handover_not_for_good \
-        | lexicon.clause_joiners
-    window = list(range(first, last))
-    before = max((b + 1 for b in stops if b < first - 1), default=0)
-    if first > 0 and before < first - 1 and low[before] in opens:
-        window += range(before, first - 1)
-    after = min((b for b in stops if b > last), default=len(low))
-    if last + 1 < len(low) and low[last + 1] in opens:
-        window += range(last + 1, after)
-    for i in window:
-        w = low[i]
+def handover_for_good(low: list[str], duty: range, lexicon: Lexicon) -> bool:
+    """The handover told in these words (lower case tokens) is for good: they say no
+    while, return, question or future (Lexicon.for_a_while, handover_not_for_good), and a
+    span ("summer", "repairs": Lexicon.while_spans) only after for/over/through ("for the
+    summer", not "in the summer"). What changed hands (`duty`) says none: "took over
+    costume repairs" is no repair closure."""
+    for i, w in enumerate(low):
         if i in duty:
             continue
         if w in lexicon.handover_not_for_good or (w in lexicon.for_a_while and (
                 w not in lexicon.while_spans
-                or (i > k and lexicon.while_span_openers & set(low[max(0, i - 2):i])))):
+                or lexicon.while_span_openers & set(low[max(0, i - 2):i]))):
             return False
     return True
 
