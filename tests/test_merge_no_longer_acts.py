@@ -178,3 +178,25 @@ def test_the_subject_is_over_when_the_verb_says_only_that_it_happens():
     assert _readings("The Friday market no longer takes place.") == [
         ("friday market", ["friday", "market"], [])]
     assert _readings("The minibus was sold months ago.") == [("minibus", ["minibus"], [])]
+
+
+def test_after_but_the_subject_is_the_clause_s():
+    """"Sarah still helps at the Sunday open day but no longer plans the weeks": the doer
+    is Sarah, not the open day before "but" (merge-EY's ski-school profile wrote the older
+    "runs the programme, which means she writes the weekly plan" back as current)."""
+    assert [(e.said, sorted(e.doer)) for e in ended(
+        "Sarah still helps at the Sunday open day but no longer plans the weeks.",
+        ENGLISH)] == [("week", ["sarah"])]
+    old = """Who does what at the city farm.
+
+## Volunteers
+Sarah writes the weekly feeding plan and orders hay from Harper's.
+"""
+    new = """Who does what at the city farm.
+
+## Volunteers
+Sarah still helps at the Sunday open day but no longer plans the weeks.
+"""
+    c = compose("merge", *_pair(old, new, "Farm volunteers"), now=NOW)
+    assert "writes the weekly feeding plan" not in c.text, c.text
+    check_ledger(c)

@@ -262,6 +262,10 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 act, at = _acts(tokens, low, k + n, lexicon) if kind == "gone" and (
                     names or words) and "_".join(low[k:k + n]) in lexicon.act_ended_cues \
                     else ("", k + n)
+                if act and k and low[k - 1] in lexicon.clause_joiners:
+                    # "Marta still drops in on the Friday race but no longer plans the
+                    # weeks": the subject is the clause's, not the words before "but"
+                    names, words = _clause_subject(tokens, low, k, lexicon)
                 if act == "value":
                     # "Tom no longer works Saturdays": the subject still is; what is over
                     # is that act on that day, where a text names the subject too ("Tom
@@ -479,6 +483,24 @@ def _conditional(low: list[str], k: int, lexicon: Lexicon) -> bool:
     while j > 0 and low[j - 1] not in ".!?;":
         j -= 1
     return low[j] in lexicon.condition_openers if j < len(low) else False
+
+
+def _clause_subject(tokens: list[str], low: list[str], k: int, lexicon: Lexicon
+                    ) -> tuple[frozenset[str], frozenset[str]]:
+    """(name tokens, content words) of the subject opening the clause of token k: its
+    run of capitalised words ("Marta", "Priya Shah"), else its first content word after
+    the determiners ("the bar")."""
+    j = max((i + 1 for i in range(k) if tokens[i] in STOP), default=0)
+    while j < k and low[j] in lexicon.determiners:
+        j += 1
+    run: list[str] = []
+    while j + len(run) < k and capital(tokens[j + len(run)], lexicon):
+        run.append(bare(tokens[j + len(run)]))
+    if len(run) >= 2:
+        return frozenset(run), frozenset()
+    if j < k and tokens[j][:1].isalpha() and low[j] not in lexicon.function_words:
+        return frozenset(), frozenset({stem(bare(tokens[j]).lower(), lexicon)})
+    return frozenset(), frozenset()
 
 
 def _one_name_before(tokens: list[str], low: list[str], k: int, lexicon: Lexicon) -> str:
