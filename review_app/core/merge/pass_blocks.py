@@ -22,8 +22,8 @@ given as a list would state two grids), and carried, come back under their heade
 An item of a plain list is left out the same way when the newer list speaks of its
 topic (it is a rewording or an older rule); an item on a topic the newer list never
 touches is a fact only the older note has and is carried, next to its siblings'
-counterparts. A lead-in sentence ending in ":" travels with the block it introduces:
-it is carried only when that block is carried.
+counterparts. A lead-in sentence ending in ":" travels with the block it introduces
+(pass_lead_in, once the block's items are settled).
 
 A procedure the newest writes as numbered headings ("## 1. Weather first" ...,
 procedures.procedure) is such a block too: an older numbered list that tells its steps
@@ -152,7 +152,6 @@ def run(ctx: MergeContext) -> None:
                         or next((h for h in homes[k:] if h is not None), None)
                     if home is not None:
                         ctx.home.setdefault(r.key, home)
-    _lead_ins(ctx)
 
 
 def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref], settled: Settled
@@ -567,30 +566,3 @@ def _spoken_of(ctx: MergeContext, refs: list[Ref], pool: list[Ref],
         elif float(sims[i].max()) >= cosine:  # carried beside what it speaks of
             ctx.home[r.key] = pool[int(sims[i].argmax())].section
     return out
-
-
-def _lead_ins(ctx: MergeContext) -> None:
-    """A carried sentence ending in ':' that introduces the next block of its section
-    goes with that block: dropped when none of the block is carried."""
-    for _, doc in ctx.older:
-        refs = ctx.refs[doc.path]
-        by_block: dict[int, list[Ref]] = {}
-        for r in refs:
-            by_block.setdefault(r.unit.block, []).append(r)
-        for r in refs:
-            e = ctx.entries[r.key]
-            if r.unit.kind != "sentence" or e.status != "carried" or \
-                    not r.unit.text.rstrip().endswith(":"):
-                continue
-            para = by_block[r.unit.block]
-            if para[-1].key != r.key:
-                continue
-            section = doc.sections[r.section].blocks
-            pos = section.index(r.unit.block)
-            nxt = section[pos + 1] if pos + 1 < len(section) else None
-            carried = nxt is not None and any(
-                ctx.entries[x.key].status == "carried" for x in by_block.get(nxt, []))
-            if not carried:
-                ctx.entries[r.key] = replace(
-                    e, status="dropped", flips=("carry", "drop"),
-                    why="a lead-in to a block that is not carried")

@@ -11,7 +11,9 @@ ways to use the studio." left as the last line of "## Eligibility" once the newe
 rates replaced two of the three ways): it is held back, dropped with the reason, a row
 the person can flip. A label is held back too when nothing of its block is carried
 (merge-FG's closing checklist wrote "**Machines**" and "**Office and building**" with
-nothing under them). A person's own choice is never overridden."""
+nothing under them), and a sentence ending in ":" is dropped then (the one rule for
+lead-ins: pass_blocks kept a second until round 51, which ran before the passes that
+settle the block). A person's own choice is never overridden."""
 
 from __future__ import annotations
 
@@ -43,13 +45,15 @@ def run(ctx: MergeContext) -> None:
             told = [units.get((b, u.start)) for b in after for u in doc.blocks[b].units]
             states = [ctx.entries[t.key].status for t in told if t is not None]
             label = _LABEL.fullmatch(r.unit.text.strip()) is not None
-            if not any(s in ("present", "superseded") for s in states) and not (
-                    label and "carried" not in states):
-                continue  # what it announces is carried with it, or nothing is
-            ctx.entries[r.key] = set_status(
-                e, "dropped", flips=("carry", "drop"), held=True,
-                why="it introduces what follows it in its note, which the newest says "
-                    "in its own words: written alone it would introduce nothing")
+            if any(s in ("present", "superseded") for s in states):
+                ctx.entries[r.key] = set_status(
+                    e, "dropped", flips=("carry", "drop"), held=True,
+                    why="it introduces what follows it in its note, which the newest says "
+                        "in its own words: written alone it would introduce nothing")
+            elif "carried" not in states and (label or r.unit.text.rstrip().endswith(":")):
+                ctx.entries[r.key] = set_status(
+                    e, "dropped", flips=("carry", "drop"), held=label,
+                    why="a lead-in to a block that is not carried")
 
 
 def _announced(doc: Document, bi: int, text: str, words: dict[str, int]) -> list[int]:
