@@ -184,3 +184,13 @@ def test_the_newest_s_own_handover_ends_the_older_holder():
         c = compose("merge", new, [old], kept=new, now=NOW)
         assert "07700 900123" not in c.text, (handover, c.text)
         check_ledger(c)
+
+
+def test_a_while_between_the_verb_and_the_new_holder_counts():
+    """A fourth review: the words of the duty were skipped whole, and "until the end of
+    March" or "temporarily" said there with them."""
+    found = ended("Maya has handed over onboarding until the end of March to Tomasz Wren.",
+                  ENGLISH)
+    assert found == (), found
+    assert _lasting("Tomasz Wren took over onboarding temporarily from Maya Okafor.") == [
+        ("Maya Okafor", False)]

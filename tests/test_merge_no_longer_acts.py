@@ -200,3 +200,31 @@ Sarah still helps at the Sunday open day but no longer plans the weeks.
     c = compose("merge", *_pair(old, new, "Farm volunteers"), now=NOW)
     assert "writes the weekly feeding plan" not in c.text, c.text
     check_ledger(c)
+
+
+# A fourth review's cases: a clause whose subject is not read, and a doer of two words.
+def test_after_but_with_no_subject_read_nothing_is_over():
+    for text in ("Sarah, our volunteer coordinator, still helps out but no longer leads the "
+                 "Tuesday group; Priya does.",
+                 "He still does the weekday till but no longer works Saturdays."):
+        assert ended(text, ENGLISH) == (), text  # failed before: the group, Saturdays over
+
+
+def test_every_word_of_the_doer_is_named():
+    old = """What happens on Saturdays at the city farm.
+
+## Market
+The Saturday market sells hot food and local cheese from 9am.
+
+## Café
+On Saturdays the café serves hot food from 12 to 3; the kitchen line is 01632 960 777.
+"""
+    new = """What happens on Saturdays at the city farm.
+
+## Market
+The Saturday market no longer sells hot food.
+"""
+    c = compose("merge", *_pair(old, new, "Farm Saturdays"), now=NOW)
+    assert "01632 960 777" in c.text, c.text  # failed before: "Saturday" named the doer
+    assert "The Saturday market sells hot food" not in c.text, c.text
+    check_ledger(c)

@@ -251,7 +251,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 if then is None or tokens[then] in STOP:
                     k += n - 1
                     break  # "took over the bar": from whom is not said
-                lasting = handover_for_good(low, range(k + n, then), lexicon)
+                lasting = handover_for_good(low, lexicon)
                 duty = _side(tokens, k + n, 1, lexicon, lexicon.handover_from_words)[1]
                 names, words, said, numbers = _side(tokens, then + 1, 1, lexicon)
                 other = _side(tokens, k - 1, -1, lexicon)[0]
@@ -266,6 +266,10 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                     # "Marta still drops in on the Friday race but no longer plans the
                     # weeks": the subject is the clause's, not the words before "but"
                     names, words = _clause_subject(tokens, low, k, lexicon)
+                    if not (names or words):
+                        k += n - 1
+                        break  # ("He still does the till but no longer works Saturdays",
+                        # "Sarah, our coordinator, still helps but ...": whose, unread)
                 if act == "value":
                     # "Tom no longer works Saturdays": the subject still is; what is over
                     # is that act on that day, where a text names the subject too ("Tom
@@ -327,7 +331,7 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                 handed = low[at:to] if to is not None else []
                 if to is None or tokens[to] in STOP or not names or not duty \
                         or "over" not in low[k + n:to] \
-                        or not handover_for_good(low, range(at, to), lexicon) \
+                        or not handover_for_good(low, lexicon) \
                         or not any(w in lexicon.handed_duties or (w.endswith("ing") and len(
                             w) > 5) for w in handed):
                     k += n - 1
@@ -419,20 +423,20 @@ def _acts(tokens: list[str], low: list[str], k: int, lexicon: Lexicon
     return "thing", j
 
 
-def handover_for_good(low: list[str], duty: range, lexicon: Lexicon) -> bool:
+def handover_for_good(low: list[str], lexicon: Lexicon) -> bool:
     """The handover told in these words (lower case tokens) is for good: they say no
     while, return, question or future (Lexicon.for_a_while, handover_not_for_good), and a
     span ("summer", "repairs": Lexicon.while_spans) only after for/over/through ("for the
-    summer", not "in the summer"). What changed hands (`duty`) says none: "took over
-    costume repairs" is no repair closure."""
-    for i, w in enumerate(low):
-        if i in duty:
-            continue
-        if w in lexicon.handover_not_for_good or (w in lexicon.for_a_while and (
-                w not in lexicon.while_spans
-                or lexicon.while_span_openers & set(low[max(0, i - 2):i]))):
-            return False
-    return True
+    summer", "over the winter"; "in the summer" says when, "took over costume repairs"
+    what)."""
+    def opened(i: int) -> bool:
+        j = i - 1 - (i >= 2 and low[i - 1] in lexicon.determiners)
+        return j >= 0 and low[j] in lexicon.while_span_openers
+
+    return not any(
+        w in lexicon.handover_not_for_good or (w in lexicon.for_a_while and (
+            w not in lexicon.while_spans or opened(i)))
+        for i, w in enumerate(low))
 
 
 def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,

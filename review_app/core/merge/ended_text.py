@@ -66,8 +66,8 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     "a postal ashes service"), and not what replaced it; and where one did what is over
     (Ended.doer), names them too ("Sarah leads the Tuesday group", not "The Tuesday
     group meets at 10")."""
-    if end.doer and not mentions(text, end.doer, lexicon):
-        return False
+    if end.doer and not all(mentions(text, frozenset({w}), lexicon) for w in end.doer):
+        return False  # every word of it ("The Saturday market", not "On Saturdays the café")
     if not end.names and end.person:  # a role whose holder left: a text naming its
         # holder by it ("from the caretaker, Mr Doyle"), not the role ("Pay the treasurer")
         return _holder_named(text, end.words, lexicon)
