@@ -58,7 +58,7 @@ def test_a_still_true_older_fact_beside_a_moved_thing_is_carried():
 
 
 def test_only_what_the_writers_moved_to_is_a_destination():
-    from review_app.core.merge.ended import moved_to
+    from review_app.core.merge.moved_to import moved_to
     from review_app.core.merge.lexicon import Lexicon
 
     lx = Lexicon()

@@ -30,7 +30,7 @@ TOKEN = re.compile(r"[°º][A-Za-z]+|[A-Za-z][\w'’\-]*|[£$€¥]?\d[\d,.:/\-]
 AMOUNT = re.compile(r"[£$€¥]\d[\d,.]*")
 _VALUE = re.compile(r"[£$€¥]?\d[\d,.:]*")  # a time, count or amount ("11", "10:30", "£5")
 STOP = frozenset(".;:!?[],")  # a clause ends here ("the contract (signed ...)": not yet)
-_REACH = 3  # content words taken on the side a cue speaks of
+REACH = 3  # content words taken on the side a cue speaks of
 
 EndKind = Literal["gone", "replaced", "moved", "done"]
 
@@ -102,7 +102,7 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
     its clause (and before a word of `stop`; not below token `floor`, where an earlier
     cue ended: "the workaround has ended and the refund offer has ended" ends the
     refund offer, not an "ended refund offer"): the first name met (a run of
-    capitalised words), else up to _REACH content words; and the amounts of money met
+    capitalised words), else up to REACH content words; and the amounts of money met
     on the way ("the optional £1 waiting charge": £1)."""
     names: list[str] = []
     words: list[str] = []
@@ -127,7 +127,7 @@ def _side(tokens: list[str], start: int, step: int, lexicon: Lexicon,
             break  # the name ended
         elif t[:1].isalpha() and t.lower() not in skip:
             words.append(stem(bare(t).lower(), lexicon))
-            if len(words) >= _REACH:
+            if len(words) >= REACH:
                 break
         elif AMOUNT.fullmatch(t.rstrip(".,")):
             numbers.append(t.rstrip(".,"))
@@ -270,24 +270,21 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
                         k += n - 1
                         break  # ("He still does the till but no longer works Saturdays",
                         # "Sarah, our coordinator, still helps but ...": whose, unread)
-                if act == "value":
-                    # "Tom no longer works Saturdays": the subject still is; what is over
-                    # is that act on that day, where a text names the subject too ("Tom
-                    # works Saturdays on the till", not "Tom works weekdays")
-                    subject = words | {stem(w.lower(), lexicon) for w in names}
-                    names, words, said, numbers = _side(tokens, k + n, 1, lexicon)
-                elif act == "thing" and len(names) >= 2 and all(len(w) >= 2 for w in names):
+                if act == "thing" and _whole_name(names):
                     # "Priya Shah no longer manages the shop": a person's hold on it is
                     # over, as for one who stood down as chair (the shop still is); a
                     # line naming the hold by its verb says it too ("Manager: Priya Shah")
                     duty = _side(tokens, at, 1, lexicon, lexicon.adverbial_words)[1] \
                         | {stem(low[k + n], lexicon)}
-                elif act == "thing":
-                    # "Reception no longer pays out petty cash", "Sarah no longer leads
-                    # the Tuesday group": the subject still is; what it did is over, as
-                    # after "we no longer" (below), where a text names the subject too
+                elif act:
+                    # the subject still is; what it did is over where a text names it too:
+                    # that act on that day ("Tom no longer works Saturdays": "Tom works
+                    # Saturdays on the till", not "Tom works weekdays"), or the thing it
+                    # acted on, read as after "we no longer" below ("Reception no longer
+                    # pays out petty cash", "Sarah no longer leads the Tuesday group")
                     subject = words | {stem(w.lower(), lexicon) for w in names}
-                    names, words, said, numbers = frozenset(), frozenset(), "", frozenset()
+                    names, words, said, numbers = _side(tokens, k + n, 1, lexicon) \
+                        if act == "value" else (frozenset(), frozenset(), "", frozenset())
                 if kind == "gone" and not (names or words):
                     # "We no longer run a Sunday collection", "we dropped the van":
                     # the subject is the speaker, the thing is what they did, up to
@@ -350,12 +347,12 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
             person = kind == "handed"  # ("stood down as chair": a person, for a duty)
             kind = "replaced" if kind == "handed" else kind
             if kind == "moved":  # a person who moved left; a thing moved to `other`
-                person = len(names) >= 2 and all(len(n) >= 2 for n in names)
+                person = _whole_name(names)
                 kind = "gone" if person else "moved"
             if kind == "left":  # a person leaves; "on the left" is a place
                 if not names and (one := _one_name_before(tokens, low, k, lexicon)):
                     names, said = frozenset({one}), one  # "Owen has left for university"
-                person = (len(names) >= 2 and all(len(n) >= 2 for n in names)) or (
+                person = _whole_name(names) or (
                     len(names) == 1 and said in names)
                 thing = not names and k > 0 and low[k - 1] in lexicon.passive_words \
                     and "_".join(low[k:k + n]) in lexicon.retired_thing_cues
@@ -389,6 +386,17 @@ def ended(text: str, lexicon: Lexicon) -> tuple[Ended, ...]:
     return tuple(out)
 
 
+def _whole_name(names: frozenset[str]) -> bool:
+    """Name tokens that name a person whole: two or more, none an initial ("Priya Shah")."""
+    return len(names) >= 2 and all(len(n) >= 2 for n in names)
+
+
+def in_s(word: str) -> bool:
+    """A word ending in an -s that may be a plural or a verb's ("stocks", "Tuesdays"; not
+    "class", "bus", "analysis")."""
+    return word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
 def _acts(tokens: list[str], low: list[str], k: int, lexicon: Lexicon
           ) -> tuple[Literal["", "thing", "value"], int]:
     """What follows token k, right after a gone cue, when k is a verb its subject does: a
@@ -402,8 +410,7 @@ def _acts(tokens: list[str], low: list[str], k: int, lexicon: Lexicon
     if k + 1 >= len(tokens) or not tokens[k].isalpha() or not tokens[k].islower():
         return "", k
     w = low[k]
-    if len(w) < 4 or not w.endswith("s") or w.endswith(("ss", "us", "is")) \
-            or w in lexicon.function_words:
+    if len(w) < 4 or not in_s(w) or w in lexicon.function_words:
         return "", k
     j = k + 1
     while j < len(tokens) and (low[j] in lexicon.verb_particles or low[j] in lexicon.determiners):
@@ -529,74 +536,6 @@ def _how(rest: list[str], lexicon: Lexicon) -> frozenset[str]:
     return frozenset({"every"}) if any(t in often for t in clause) else frozenset()
 
 
-@dataclass(frozen=True)
-class Moved:
-    """Where a unit says a thing moved to ("since we moved to the Zettle reader", "We
-    moved storage in June to the larger barn at Higher Coombe Farm")."""
-
-    words: frozenset[str]  # the destination's content words, stemmed (reader; barn)
-    names: frozenset[str]  # its name tokens (Zettle; Higher, Coombe, Farm)
-    said: str  # the destination as written
-
-
-_MOVED_GAP = 5  # words between a moved cue's verb and its preposition ("moved storage
-# in June to"): the thing moved and when, in one clause
-
-
-@lru_cache(maxsize=1 << 14)
-def moved_to(text: str, lexicon: Lexicon) -> tuple[Moved, ...]:
-    """Every destination the writers say they moved or switched to: the words of its
-    clause after a moved cue's preposition (Lexicon.moved_cues: "moved_to",
-    "switched_to"; the verb and its preposition may have the thing and when between
-    them), when the verb's subject is the speaker (Lexicon.speaker_words: "we moved
-    to the Zettle reader"): the destination replaced their former arrangement of its
-    kind. A thing or a person that moved is ended()'s: where it was is over."""
-    tokens = TOKEN.findall(text)
-    low = [t.lower() for t in tokens]
-    out: list[Moved] = []
-    pairs = {tuple(c.split("_")) for c in lexicon.moved_cues if c.count("_") == 1}
-    for k, t in enumerate(low):
-        for verb, prep in pairs:
-            if t != verb:
-                continue
-            then = next((j for j in range(k + 1, min(len(tokens), k + 2 + _MOVED_GAP))
-                         if tokens[j] in STOP or low[j] == prep), None)
-            if then is None or tokens[then] in STOP:
-                continue
-            j = k - 1
-            while j >= 0 and low[j] in lexicon.auxiliary_words:
-                j -= 1
-            if j < 0 or low[j] not in lexicon.speaker_words:
-                continue  # "Lubricants were moved into the list": where they were is
-                # over (ended()), not what the list held before; "Owen Pryce moved": left
-            names, words, said = _dest(tokens, then + 1, lexicon)
-            if words:
-                out.append(Moved(words, names, said))
-    return tuple(out)
-
-
-def _dest(tokens: list[str], start: int, lexicon: Lexicon) -> tuple[
-        frozenset[str], frozenset[str], str]:
-    """The names and content words of a destination, to the end of its clause (or
-    _REACH + 2 words: "a single Thursday delivery run")."""
-    skip = (lexicon.function_words - lexicon.weekdays) | lexicon.auxiliary_words
-    names: list[str] = []
-    words: list[str] = []
-    seen: list[str] = []
-    k = start
-    while k < len(tokens) and tokens[k] not in STOP and tokens[k] not in "()" \
-            and len(seen) < _REACH + 2:
-        t = tokens[k]
-        if t[:1].isalpha() and t.lower() not in skip:
-            seen.append(t)
-            if capital(t, lexicon):
-                names.append(bare(t))
-            else:
-                words.append(stem(bare(t).lower(), lexicon))
-        k += 1
-    return frozenset(names), frozenset(words), " ".join(seen)
-
-
 def is_open(text: str, lexicon: Lexicon) -> bool:
     """The text says its thing is not settled yet ("open", "draft", "under
     discussion", "still proposed", an unticked box)."""
@@ -604,5 +543,5 @@ def is_open(text: str, lexicon: Lexicon) -> bool:
     return any(_match(low, low, k, _phrases(lexicon.open_cues)) for k in range(len(low)))
 
 
-__all__ = ["AMOUNT", "STOP", "TOKEN", "Ended", "Moved", "bare", "capital", "ended", "is_open",
-           "moved_to", "points_at_version"]
+__all__ = ["AMOUNT", "REACH", "STOP", "TOKEN", "Ended", "bare", "capital", "ended", "in_s",
+           "is_open", "points_at_version"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .ended import AMOUNT, STOP, TOKEN, Ended, bare, capital
+from .ended import AMOUNT, STOP, TOKEN, Ended, bare, capital, in_s
 from .facts import label_of, stem
 from .lexicon import Lexicon
 
@@ -105,6 +105,14 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     return bool(end.distinct & mine) and rest <= words_in(text, lexicon)
 
 
+def _first_words(text: str, lexicon: Lexicon) -> frozenset[str]:
+    """The content words of the text's first word that has any (its subject's opening);
+    a set no end's words hold when there is none."""
+    first = next((w for w in re.findall(r"[A-Za-z][\w'’\-]*", text)
+                  if words_in(w, lexicon)), None)
+    return words_in(first, lexicon) if first is not None else frozenset({"\0"})
+
+
 def opens_with(text: str, end: Ended, lexicon: Lexicon, label_chars: int) -> bool:
     """The text's subject is the thing `end` names: its first content word is one of the
     thing's ("Rush orders are accepted until noon" / "rush work has ended"; not
@@ -121,18 +129,14 @@ def opens_with(text: str, end: Ended, lexicon: Lexicon, label_chars: int) -> boo
             text = label[1]
         opening = [bare(t) for t in TOKEN.findall(text)[:len(end.names)]]
         return set(opening) == set(end.names)
-    first = next((w for w in re.findall(r"[A-Za-z][\w'’\-]*", text)
-                  if words_in(w, lexicon)), None)
-    return first is not None and words_in(first, lexicon) <= end.words
+    return _first_words(text, lexicon) <= end.words
 
 
 def opens_with_doer(text: str, end: Ended, lexicon: Lexicon) -> bool:
     """The text's subject is who did what `end` says is over (Ended.doer): its first
     content word is theirs ("Tom works Saturdays on the till, 8am to 1pm" when "Tom no
     longer works Saturdays": the times are that act's)."""
-    first = next((w for w in re.findall(r"[A-Za-z][\w'’\-]*", text)
-                  if words_in(w, lexicon)), None)
-    return bool(end.doer) and first is not None and words_in(first, lexicon) <= end.doer
+    return bool(end.doer) and _first_words(text, lexicon) <= end.doer
 
 
 def _holder_named(text: str, roles: frozenset[str], lexicon: Lexicon) -> bool:
@@ -173,8 +177,7 @@ def _singular(long_: set[str], lexicon: Lexicon) -> tuple[str, set[str]] | None:
     used" names the "Fifth Tuesday" an older line gives a slot. Never the other way (the
     Swan closing is no end of "the Swans" team), nor a one-word name ("The Swans
     folded")."""
-    plural = {n for n in long_ if len(n) > 3 and n.endswith("s")
-              and not n.endswith(("ss", "us", "is"))}
+    plural = {n for n in long_ if len(n) > 3 and in_s(n)}
     if len(plural) != 1:
         return None
     [word] = plural

@@ -88,7 +88,7 @@ class EndedWords(StandingWords):
         """))
     # The writers as a subject ("we moved to the Zettle reader", "they switched to a
     # Thursday run"): what they moved to replaces their former arrangement of its kind
-    # (ended.moved_to).
+    # (moved_to.moved_to).
     speaker_words: frozenset[str] = field(default_factory=lambda: word_set("""
         we they i
         """))

@@ -64,7 +64,7 @@ from functools import cache
 import numpy as np
 
 from .context import MergeContext, Ref
-from .ended import Ended, ended, is_open, moved_to
+from .ended import Ended, ended, is_open
 from .ended_text import (
     by_modifier,
     mentions,
@@ -76,6 +76,7 @@ from .ended_text import (
 )
 from .facts import label_of, same_kind, unnamed
 from .ledger import Choice, LedgerEntry
+from .moved_to import moved_to
 from .negation import negated
 from .older_only import content_prefixes, frame_prefixes, new_facts, stated_facts
 from .other_value import STRUCTURED, framed_period, is_history
@@ -198,7 +199,7 @@ def run(ctx: MergeContext) -> None:
         for r in ctx.refs[doc.path]:
             found = ended(said(r.unit), ctx.lexicon) \
                 if r.unit.kind not in ("obs", "rel", "code") else ()
-            words = re.findall(r"[a-z]+|\?", said(r.unit).lower())
+            words = re.findall(r"[a-z]+", said(r.unit).lower())
             handover = any(end.duty and end.kind == "replaced" and end.lasting
                            for end in found)  # ("Maya has handed onboarding over to
             # Tomasz Wren" over v1's "[people] Maya Okafor leads onboarding"; not "took over
