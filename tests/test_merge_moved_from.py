@@ -58,8 +58,8 @@ def test_a_still_true_older_fact_beside_a_moved_thing_is_carried():
 
 
 def test_only_what_the_writers_moved_to_is_a_destination():
-    from review_app.core.merge.moved_to import moved_to
     from review_app.core.merge.lexicon import Lexicon
+    from review_app.core.merge.moved_to import moved_to
 
     lx = Lexicon()
     (dest,) = moved_to("Paid by card since we switched to the Dojo terminal in January.", lx)
