@@ -90,3 +90,32 @@ def test_items_still_to_sort_are_open_questions() -> None:  # failed before (rou
         assert entry(c, line).status == "dropped", entry(c, line)
         assert line not in c.text
     check_ledger(c)
+
+
+def test_a_heading_saying_what_to_do_holds_facts_not_questions() -> None:  # failed before
+    """"## What to do", "## What we ask owners to do" and "## Things we decided not to
+    do" end in "to do" but say what is done or decided: their items were dropped as an
+    older draft's open questions, so a merge (and upsert's unattended merge) cut a
+    still-true "Margaret Tully runs the Thursday school visits" from the note. A bare
+    "## To do" and "## What we still need to do" list what is open. Domain: a lighthouse
+    museum."""
+    older = note("lighthouse/alarm.md", fm("Beacon alarm", "2025-01-10") + (
+        "The beacon alarm at the lighthouse museum.\n\n## What to do\n\n"
+        "- Call the lamp engineer if the beacon alarm sounds.\n"
+        "- Margaret Tully runs the Thursday school visits.\n\n"
+        "## Things we decided not to do\n\n- Sell tickets online through Ticketsolve\n\n"
+        "## To do\n\n- Quote for repainting the lantern room\n\n"
+        "## What we still need to do\n\n- Replace the stair light on landing 3\n"))
+    newest = note("lighthouse/alarm-2026.md", fm("Beacon alarm 2026", "2026-05-01") + (
+        "The beacon alarm at the lighthouse museum.\n\n## What to do\n\n"
+        "- Call the lamp engineer if the beacon alarm sounds.\n"
+        "- Only the lamp engineer resets the alarm after a fault.\n"))
+    c = compose("merge", newest, [older], now=NOW)
+    check_ledger(c)
+    for line in ("Margaret Tully runs the Thursday school visits",
+                 "Sell tickets online through Ticketsolve"):
+        assert entry(c, line).why != "an older draft's open question", entry(c, line)
+        assert line in c.text
+    for line in ("Quote for repainting", "Replace the stair light"):
+        assert entry(c, line).why == "an older draft's open question", entry(c, line)
+        assert line not in c.text

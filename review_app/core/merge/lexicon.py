@@ -205,12 +205,19 @@ class Lexicon(EndedWords):
     question_labels: frozenset[str] = field(default_factory=lambda: word_set("""
         tbd tbc todo to_do fixme open_question question undecided to_decide open_point
         """))
-    # Headings whose section holds questions still to settle ("## Open questions"):
-    # whatever its items say, each asks rather than states (questions.py).
+    # Headings whose section holds questions still to settle ("## Open questions",
+    # "## Things still to decide"): whatever its items say, each asks rather than
+    # states (questions.py). They count as the whole heading or its closing words...
     question_headings: frozenset[str] = field(default_factory=lambda: word_set("""
-        open_questions open_points unresolved undecided to_decide todo to_do todos tbd
-        pending_decisions questions_to_settle still_open still_to_decide to_sort
-        to_sort_out to_do_list loose_ends
+        open_questions open_points unresolved undecided to_decide pending_decisions
+        questions_to_settle still_open still_to_decide to_sort to_sort_out to_do_list
+        loose_ends still_to_do left_to_do still_need_to_do
+        """))
+    # ... these only as the whole heading: "## To do" lists what is open, but "## What
+    # to do", "## What we ask owners to do" and "## Things we decided not to do" say
+    # what is done or decided.
+    question_headings_whole: frozenset[str] = field(default_factory=lambda: word_set("""
+        todo to_do todos tbd
         """))
     # ... what an older unit says when the thing was not done yet.
     open_cues: frozenset[str] = field(default_factory=lambda: word_set("""

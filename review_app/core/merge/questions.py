@@ -31,9 +31,11 @@ def _asks(text: str) -> bool:
 
 def _asking_heading(section: str, lexicon: Lexicon) -> bool:
     """The heading names a section of questions: one of Lexicon.question_headings, as
-    its whole or as its closing words ("Things still to decide", "Points still open")."""
+    its whole or as its closing words ("Things still to decide", "Points still open"),
+    or one of question_headings_whole as its whole ("To do", not "What to do")."""
     key = _key(section)
-    return any(key == h or key.endswith(f"_{h}") for h in lexicon.question_headings)
+    return key in lexicon.question_headings_whole or any(
+        key == h or key.endswith(f"_{h}") for h in lexicon.question_headings)
 
 
 def open_question(text: str, section: str, kind: str, box: str | None,
@@ -54,7 +56,8 @@ def open_question(text: str, section: str, kind: str, box: str | None,
     if _asks(text):
         return then is None or _asks(then)
     label = _LABEL.match(text)  # "TBD: ...", "[todo] ...", "**Open questions:**"
-    asking = lexicon.question_labels | lexicon.question_headings
+    asking = lexicon.question_labels | lexicon.question_headings \
+        | lexicon.question_headings_whole
     return label is not None and any(_key(g) in asking for g in label.groups() if g)
 
 
