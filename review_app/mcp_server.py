@@ -78,8 +78,9 @@ def build_server(project: Project, *, model: str | None = None, preload: bool = 
         permalink and path) or "merge" (add what is new) acts ON ITS OWN ONLY when
         the match is sure: its score is in the automatic band (set by measured
         precision), it is not another member of a series (another year, version,
-        quarter) nor an index/log note, and an update would drop nothing of the
-        matched note that the new text does not restate. Otherwise - and always for
+        quarter) nor an index/log note, an update would drop nothing of the
+        matched note that the new text does not restate, and a merge would hold
+        nothing of it back for a person to settle. Otherwise - and always for
         "ask", important (update) or locked notes - nothing is written and the
         proposal is queued for a person: action "queued_for_review" with "reason"
         saying why (e.g. "the closest note is related, not the same: ..."); calling

@@ -36,7 +36,7 @@ from .pipeline import DEFAULT_STRATEGY, DEFAULT_TOP_K, INDEX_FILE
 from .project import IgnoreRules, Project, load_notes, read_note, resolve_project, walk_markdown
 from .project_lock import ProjectBusy, project_lock
 from .strategies import Candidate, DedupeStrategy, SearchClient, get_strategy
-from .upsert_policy import automatic_cut, drop_refusal, refusal
+from .upsert_policy import automatic_cut, drop_refusal, held_refusal, refusal
 from .upsert_text import (
     checked_input,
     composition,
@@ -402,6 +402,12 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
         why = drop_refusal([u.text for u in composed.dropped if u.source == target.path])
         if why is not None:
             on_match, reason = "ask", why
+    elif on_match == "merge":
+        composed = composition("merge", target, proposed, proj.state, target_index(notes))
+        why = held_refusal([e.text for e in composed.ledger.entries if e.source == target.path
+                            and e.status == "dropped" and e.held and not e.chosen])
+        if why is not None:
+            on_match, reason = "ask", why
     if on_match == "ask":
         if _same_text(target, proposed):
             # Nothing for a person to decide: merging it would change nothing.
@@ -414,12 +420,9 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
             path=rel, matches=[m.to_json() for m in matches[:CANDIDATES_SHOWN]],
             created=now_iso(), caller=caller, on_match="ask", reason=reason,
             threshold=threshold, extra={"tags": tags}), match, matches)
-    if on_match == "update":
-        assert composed is not None
-        action, kind = "updated_existing", "update"
-    else:
-        composed = composition("merge", target, proposed, proj.state, target_index(notes))
-        action, kind = "merged_existing", "merge"
+    assert composed is not None
+    action, kind = ("updated_existing", "update") if on_match == "update" \
+        else ("merged_existing", "merge")
     after = composed.text
     apply_id = None
     links = _retitle_links(notes, target, composed)

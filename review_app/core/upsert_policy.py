@@ -17,7 +17,10 @@ console - with the reason in the result:
 - the match is an index or log note: it holds the written content among others;
 - an update would drop content of the matched note that the new text neither states
   nor supersedes (compose's "dropped"): a merge keeps it, so the caller who chose
-  merge is not asked.
+  merge is not asked;
+- a merge would hold back content of the matched note for a person to settle (the
+  ledger's "held back: carry?": the engine cannot tell whether the new text dropped it
+  on purpose): written without a person, it would be cut from the note unasked.
 """
 
 from __future__ import annotations
@@ -53,6 +56,17 @@ def refusal(score: float, evidence: Mapping[str, float], reasons: Sequence[str],
         return (f"the closest note is related, not the same: score {score:.2f} is below the "
                 f"automatic band ({cut:.2f})" + (f"; {detail}" if detail else ""))
     return None
+
+
+def held_refusal(held: Sequence[str], limit: int = 3) -> str | None:
+    """Why a merge that holds back matched-note content for a person is queued (None:
+    it holds back nothing)."""
+    if not held:
+        return None
+    shown = "; ".join(f"“{t[:80]}”" for t in held[:limit])
+    more = f" and {len(held) - limit} more" if len(held) > limit else ""
+    return (f"a merge would hold back {len(held)} unit(s) of the matched note for a person "
+            f"to settle (the new text may have dropped them on purpose): {shown}{more}")
 
 
 def drop_refusal(dropped: Sequence[str], limit: int = 3) -> str | None:
