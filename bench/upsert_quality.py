@@ -19,8 +19,10 @@ automatic cut, through the same policy functions upsert_note calls
 - created: no match at the threshold.
 
 Precision of automatic action = right / (right + wrong), with its Wilson 95%
-interval, for `update` and for `merge` (which is not asked about dropped content).
-`--choose` picks the lowest cut whose merge precision is at least 0.97 on this set and
+interval, for `update` and for `merge` (which is not asked about dropped content, but is
+asked when it would hold back matched-note content for a person: held_refusal).
+`--choose` picks the lowest cut whose merge precision, without that check (the stricter
+case), is at least 0.97 on this set and
 `--record` writes it to hybrid_weights.json as "threshold_auto".
 
     python bench/upsert_quality.py tests/data/rewrite_kb [--json]
@@ -57,7 +59,12 @@ from review_app.core.upsert import (  # noqa: E402
     new_note_text,
     upsert_note,
 )
-from review_app.core.upsert_policy import automatic_cut, drop_refusal, refusal  # noqa: E402
+from review_app.core.upsert_policy import (  # noqa: E402
+    automatic_cut,
+    drop_refusal,
+    held_refusal,
+    refusal,
+)
 
 TARGET_PRECISION = 0.97
 GRID = [round(0.50 + 0.01 * i, 2) for i in range(50)]
@@ -74,6 +81,7 @@ class Write:
     index_like: bool
     dropped: int  # matched-note units an update would drop
     reasons: list[str]
+    held: int = 0  # matched-note units a merge would hold back for a person
 
 
 def labeled(root: Path) -> tuple[list[list[str]], list[dict]]:
@@ -135,30 +143,36 @@ def one_write(base: Path, work: Path, taken: str, kind: str, partners: list[str]
         note.title, rel, {}, note.body, [], {n.permalink for n in rest}).encode("utf-8"))
     dropped = composition("update", target, proposed, kb / ".bm-review", target_index(rest))
     lost = [u.text for u in dropped.dropped if u.source == target.path]
+    merged = composition("merge", target, proposed, kb / ".bm-review", target_index(rest))
+    held = [e for e in merged.ledger.entries if e.source == target.path
+            and e.status == "dropped" and e.held and not e.chosen]
     return Write(taken, kind, partners, matched, float(result["similarity"]),
                  bool(ev.get("series")), bool(ev.get("index_like")), len(lost),
-                 list(best.get("reasons", [])))
+                 list(best.get("reasons", [])), len(held))
 
 
-def outcome(w: Write, cut: float, action: str = "update") -> str:
+def outcome(w: Write, cut: float, action: str = "update", checked: bool = True) -> str:
     if w.matched is None:
         return "created"
     ev = {"series": float(w.series), "index_like": float(w.index_like)}
-    if refusal(w.score or 0.0, ev, w.reasons, cut) or (
-            action == "update" and drop_refusal(["x"] * w.dropped)):
+    if refusal(w.score or 0.0, ev, w.reasons, cut) or checked and (
+            action == "update" and drop_refusal(["x"] * w.dropped)
+            or action == "merge" and held_refusal(["x"] * w.held)):
         return "asked"
     return "right" if w.matched in w.partners else "wrong"
 
 
-def figures(writes: list[Write], cut: float, action: str = "update") -> dict:
+def figures(writes: list[Write], cut: float, action: str = "update",
+            checked: bool = True) -> dict:
     counts: dict[str, dict[str, int]] = {}
     for w in writes:
         group = "duplicate" if w.kind == "duplicate" else "not duplicate"
         row = counts.setdefault(group, {"right": 0, "wrong": 0, "asked": 0, "created": 0})
-        row[outcome(w, cut, action)] += 1
+        row[outcome(w, cut, action, checked)] += 1
     right = sum(r["right"] for r in counts.values())
     acted = right + sum(r["wrong"] for r in counts.values())
-    wrong_kinds = sorted({w.kind for w in writes if outcome(w, cut, action) == "wrong"})
+    wrong_kinds = sorted({w.kind for w in writes
+                          if outcome(w, cut, action, checked) == "wrong"})
     return {"cut": cut, "on_match": action, "outcomes": counts, "automatic": acted,
             "precision": round(right / acted, 3) if acted else None,
             "interval": wilson(right, acted), "wrong_on": wrong_kinds,
@@ -173,7 +187,7 @@ def choose(writes: list[Write], floor: float) -> float:
     for cut in GRID:
         if cut < floor:
             continue
-        f = figures(writes, cut, "merge")
+        f = figures(writes, cut, "merge", checked=False)
         if f["precision"] is None or f["precision"] >= TARGET_PRECISION:
             return cut
     return GRID[-1]
