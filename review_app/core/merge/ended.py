@@ -432,18 +432,22 @@ def _acts(tokens: list[str], low: list[str], k: int, lexicon: Lexicon
 
 def handover_for_good(low: list[str], lexicon: Lexicon) -> bool:
     """The handover told in these words (lower case tokens) is for good: they say no
-    while, return, question or future (Lexicon.for_a_while, handover_not_for_good), and a
-    span ("summer", "repairs": Lexicon.while_spans) only after for/over/through ("for the
-    summer", "over the winter"; "in the summer" says when, "took over costume repairs"
-    what)."""
+    while (for_a_while), return, question or future (Lexicon.handover_not_for_good)."""
+    return not for_a_while(low, lexicon) \
+        and not any(w in lexicon.handover_not_for_good for w in low)
+
+
+def for_a_while(low: list[str], lexicon: Lexicon) -> bool:
+    """These words (lower case tokens) say a state lasts a while (Lexicon.for_a_while:
+    "until", "temporarily"), a span ("summer", "repairs": Lexicon.while_spans) counting
+    only after for/over/through ("for the summer", "over the winter"; "in the summer of
+    2024" says when, "took over costume repairs" what)."""
     def opened(i: int) -> bool:
         j = i - 1 - (i >= 2 and low[i - 1] in lexicon.determiners)
         return j >= 0 and low[j] in lexicon.while_span_openers
 
-    return not any(
-        w in lexicon.handover_not_for_good or (w in lexicon.for_a_while and (
-            w not in lexicon.while_spans or opened(i)))
-        for i, w in enumerate(low))
+    return any(w in lexicon.for_a_while and (w not in lexicon.while_spans or opened(i))
+               for i, w in enumerate(low))
 
 
 def _closed_for_good(tokens: list[str], low: list[str], k: int, n: int,

@@ -64,7 +64,7 @@ from functools import cache
 import numpy as np
 
 from .context import MergeContext, Ref
-from .ended import Ended, ended, is_open
+from .ended import Ended, ended, for_a_while, is_open
 from .ended_text import (
     by_modifier,
     mentions,
@@ -205,8 +205,8 @@ def run(ctx: MergeContext) -> None:
             # Tomasz Wren" over v1's "[people] Maya Okafor leads onboarding"; not "took over
             # costume repairs from Tomas until the end of January": Ended.lasting)
             if any(end.person and end.kind != "replaced" for end in found) or handover or any(
-                    end.kind == "gone" for end in found) and not set(words) \
-                    & ctx.lexicon.for_a_while:  # ("closed until the end of January")
+                    end.kind == "gone" for end in found) and not for_a_while(
+                    words, ctx.lexicon):  # ("closed until the end of January")
                 ends[r.key] = found
                 told.append(r)
             e = ctx.entries.get(r.key)
