@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from .context import MergeContext, Ref
 from .ended_text import words_in
-from .facts import label_of, stem
+from .facts import label_of, labels_apart, stem
 from .other_value import STRUCTURED, category
 from .pass_units import said
 from .schedule import Slot, replace_words, replaced, slots
@@ -49,7 +49,13 @@ def measured_otherwise(ctx: MergeContext, r: Ref, scope: list[Ref],
                        ) -> Ref | None:
     """The base unit that states another value for a thing an older unit measures,
     when no base unit states the older value for it; a prose unit stating that other
-    value is preferred to an observation."""
+    value is preferred to an observation. A line labelled for another thing measures
+    that thing ("Tower tours: 10am-5pm daily" gives no other hours of "Café: 11am-3pm
+    daily": facts.labels_apart)."""
+    label = label_of(r.unit.text, ctx.thresholds.label_chars)
+    scope = [b for b in scope if not labels_apart(
+        label[0] if label else None,
+        (theirs := label_of(b.unit.text, ctx.thresholds.label_chars)) and theirs[0])]
     for mine in values_of(ctx, r):
         if any(equal(mine, t) and same_thing(mine, t)
                for b in base for t in values.get(b.key, ())):
