@@ -63,17 +63,21 @@ def held_refusal(held: Sequence[str], limit: int = 3) -> str | None:
     it holds back nothing)."""
     if not held:
         return None
-    shown = "; ".join(f"“{t[:80]}”" for t in held[:limit])
-    more = f" and {len(held) - limit} more" if len(held) > limit else ""
     return (f"a merge would hold back {len(held)} unit(s) of the matched note for a person "
-            f"to settle (the new text may have dropped them on purpose): {shown}{more}")
+            f"to settle (the new text may have dropped them on purpose): "
+            f"{_listed(held, limit)}")
 
 
 def drop_refusal(dropped: Sequence[str], limit: int = 3) -> str | None:
     """Why an update that drops matched-note content is queued (None: it drops nothing)."""
     if not dropped:
         return None
-    shown = "; ".join(f"“{t[:80]}”" for t in dropped[:limit])
-    more = f" and {len(dropped) - limit} more" if len(dropped) > limit else ""
     return (f"an update would drop {len(dropped)} unit(s) of the matched note that the new "
-            f"text neither states nor supersedes: {shown}{more}; on_match=\"merge\" keeps them")
+            f"text neither states nor supersedes: {_listed(dropped, limit)}; "
+            f"on_match=\"merge\" keeps them")
+
+
+def _listed(units: Sequence[str], limit: int) -> str:
+    """The first `limit` units, quoted and cut short, and how many more."""
+    shown = "; ".join(f"“{t[:80]}”" for t in units[:limit])
+    return shown + (f" and {len(units) - limit} more" if len(units) > limit else "")
