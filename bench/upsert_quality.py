@@ -144,8 +144,7 @@ def one_write(base: Path, work: Path, taken: str, kind: str, partners: list[str]
     dropped = composition("update", target, proposed, kb / ".bm-review", target_index(rest))
     lost = [u.text for u in dropped.dropped if u.source == target.path]
     merged = composition("merge", target, proposed, kb / ".bm-review", target_index(rest))
-    held = [e for e in merged.ledger.entries if e.source == target.path
-            and e.status == "dropped" and e.held and not e.chosen]
+    held = [e for e in merged.ledger.entries if e.source == target.path and e.awaits_person]
     return Write(taken, kind, partners, matched, float(result["similarity"]),
                  bool(ev.get("series")), bool(ev.get("index_like")), len(lost),
                  list(best.get("reasons", [])), len(held))

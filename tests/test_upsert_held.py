@@ -65,3 +65,41 @@ def test_a_merge_holding_back_matched_content_is_queued_not_written(tmp_path: Pa
         "beacon-alarm.md", "note-0.md", "note-1.md", "note-2.md"]  # nothing created
     [queued] = PendingQueue(Project(root).state).items()
     assert queued.reason == result["reason"]
+
+
+GALA = """---
+title: Lighthouse Gala
+permalink: lh/lighthouse-gala
+modified: 2025-01-10
+---
+
+# Lighthouse Gala
+
+The lighthouse museum's summer gala raises money for the lantern room repairs.
+
+## Plan
+The gala is in the keeper's garden, with the brass band from Porthleven.
+
+## To do
+- Order 200 programmes from the printer
+- Ask the harbour master about parking on the quay
+"""
+
+GALA_REWRITE = """The lighthouse museum's summer gala raises money for the lantern room repairs.
+
+## Plan
+The gala is in the keeper's garden on 14 June 2026, with the brass band from Porthleven.
+"""
+
+
+def test_a_merge_leaving_out_the_notes_open_items_is_queued(tmp_path: Path, embedder):
+    """The matched note is the user's own, so its to-do list is live work the agent's text
+    did not settle: a merge drops its items as open questions (pass_questions) until a
+    person says, so it is asked (a review of round 52 found them cut unasked)."""
+    root = _project(tmp_path / "kb")
+    (root / "lh" / "lighthouse-gala.md").write_text(GALA, encoding="utf-8")
+    result = upsert_note("Lighthouse Gala", GALA_REWRITE, "lh", root, on_match="merge",
+                         embedder=embedder)
+    assert result["action"] == "queued_for_review", result
+    assert "Order 200 programmes" in result["reason"]
+    assert (root / "lh" / "lighthouse-gala.md").read_text(encoding="utf-8") == GALA

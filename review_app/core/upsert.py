@@ -404,8 +404,8 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
             on_match, reason = "ask", why
     elif on_match == "merge":
         composed = composition("merge", target, proposed, proj.state, target_index(notes))
-        why = held_refusal([e.text for e in composed.ledger.entries if e.source == target.path
-                            and e.status == "dropped" and e.held and not e.chosen])
+        why = held_refusal([e.text for e in composed.ledger.entries
+                            if e.source == target.path and e.awaits_person])
         if why is not None:
             on_match, reason = "ask", why
     if on_match == "ask":

@@ -18,9 +18,10 @@ console - with the reason in the result:
 - an update would drop content of the matched note that the new text neither states
   nor supersedes (compose's "dropped"): a merge keeps it, so the caller who chose
   merge is not asked;
-- a merge would hold back content of the matched note for a person to settle (the
+- a merge would leave content of the matched note for a person to settle (the
   ledger's "held back: carry?": the engine cannot tell whether the new text dropped it
-  on purpose): written without a person, it would be cut from the note unasked.
+  on purpose; or an open item of the note's to-do list): written without a person, it
+  would be cut from the note unasked.
 """
 
 from __future__ import annotations

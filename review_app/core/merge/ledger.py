@@ -26,6 +26,9 @@ ORDERED: frozenset[str] = frozenset({"numbered", "checklist", "table", "fence", 
 NEVER_REWRITTEN: frozenset[str] = frozenset({"step", "row"})
 
 
+OPEN_QUESTION = "an older draft's open question"  # pass_questions' verdict
+
+
 def entry_key(source: str, kind: str, norm_text: str, seen: dict[str, int]) -> str:
     digest = hashlib.sha1(f"{kind}\n{norm_text}".encode()).hexdigest()[:10]
     key = f"{source}:{kind}:{digest}"
@@ -62,6 +65,13 @@ class LedgerEntry:
     # carried: the sentence as written when a clause of it is stale (pass_trimmed);
     # `text` stays the whole unit, which the person's "carry" restores
     written: str | None = None
+
+    @property
+    def awaits_person(self) -> bool:
+        """Left out only until a person says: held back for them, or an older draft's
+        open question (in an upsert, the matched note's own open items)."""
+        return self.status == "dropped" and not self.chosen and (
+            self.held or self.why == OPEN_QUESTION)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "status": self.status, "source": self.source,

@@ -206,18 +206,24 @@ class Lexicon(EndedWords):
         tbd tbc todo to_do fixme open_question question undecided to_decide open_point
         """))
     # Headings whose section holds questions still to settle ("## Open questions",
-    # "## Things still to decide"): whatever its items say, each asks rather than
-    # states (questions.py). They count as the whole heading or its closing words...
+    # "## Things still to decide", "## Things to do"): whatever its items say, each asks
+    # rather than states (questions.py). They count as the whole heading or its
+    # closing words, except where the heading says what is done (below).
     question_headings: frozenset[str] = field(default_factory=lambda: word_set("""
-        open_questions open_points unresolved undecided to_decide pending_decisions
-        questions_to_settle still_open still_to_decide to_sort to_sort_out to_do_list
-        loose_ends still_to_do left_to_do still_need_to_do
+        open_questions open_points unresolved undecided to_decide todo to_do todos tbd
+        pending_decisions questions_to_settle still_open still_to_decide to_sort
+        to_sort_out to_do_list loose_ends
         """))
-    # ... these only as the whole heading: "## To do" lists what is open, but "## What
-    # to do", "## What we ask owners to do" and "## Things we decided not to do" say
-    # what is done or decided.
-    question_headings_whole: frozenset[str] = field(default_factory=lambda: word_set("""
-        todo to_do todos tbd
+    # A heading opening with one of these tells what to do or what is done ("## What to
+    # do", "## What we ask owners to do", "## How to do a stock take"), a "not" or "never"
+    # before its closing words what was decided ("## Things we decided not to do"),
+    # unless one of `open_item_words` says the items are still open ("## What we still
+    # need to do", "## Remaining to do").
+    instruction_openers: frozenset[str] = field(default_factory=lambda: word_set("""
+        what how when where who which why
+        """))
+    open_item_words: frozenset[str] = field(default_factory=lambda: word_set("""
+        still left remaining outstanding pending
         """))
     # ... what an older unit says when the thing was not done yet.
     open_cues: frozenset[str] = field(default_factory=lambda: word_set("""

@@ -6,10 +6,10 @@ a question itself: questions.py)."""
 from __future__ import annotations
 
 from .context import MergeContext
+from .ledger import OPEN_QUESTION
 from .pass_units import entry_for
 from .questions import open_question
 
-OPEN_QUESTION = "an older draft's open question"
 _FLIP_CARRY = ("carry", "drop")
 
 

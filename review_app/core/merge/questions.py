@@ -31,11 +31,21 @@ def _asks(text: str) -> bool:
 
 def _asking_heading(section: str, lexicon: Lexicon) -> bool:
     """The heading names a section of questions: one of Lexicon.question_headings, as
-    its whole or as its closing words ("Things still to decide", "Points still open"),
-    or one of question_headings_whole as its whole ("To do", not "What to do")."""
+    its whole or as its closing words ("Things still to decide", "Points still open",
+    "Things to do"), unless it says what to do or what is done (Lexicon.
+    instruction_openers: "What to do", "What we ask owners to do"; "not"/"never" before
+    those words: "Things we decided not to do") and no open_item_words say the items
+    are still open ("What we still need to do")."""
     key = _key(section)
-    return key in lexicon.question_headings_whole or any(
-        key == h or key.endswith(f"_{h}") for h in lexicon.question_headings)
+    found = [h for h in lexicon.question_headings if key == h or key.endswith(f"_{h}")]
+    if not found:
+        return False
+    words = key.split("_")
+    if key in found or set(words) & lexicon.open_item_words:
+        return True
+    before = words[:len(words) - max(len(h.split("_")) for h in found)]
+    return words[0] not in lexicon.instruction_openers \
+        and before[-1] not in lexicon.negation_words
 
 
 def open_question(text: str, section: str, kind: str, box: str | None,
@@ -56,8 +66,7 @@ def open_question(text: str, section: str, kind: str, box: str | None,
     if _asks(text):
         return then is None or _asks(then)
     label = _LABEL.match(text)  # "TBD: ...", "[todo] ...", "**Open questions:**"
-    asking = lexicon.question_labels | lexicon.question_headings \
-        | lexicon.question_headings_whole
+    asking = lexicon.question_labels | lexicon.question_headings
     return label is not None and any(_key(g) in asking for g in label.groups() if g)
 
 
