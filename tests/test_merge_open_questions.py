@@ -98,8 +98,8 @@ def test_a_heading_saying_what_to_do_holds_facts_not_questions() -> None:  # fai
     older draft's open questions, so a merge (and upsert's unattended merge) cut a
     still-true "Margaret Tully runs the Thursday school visits" from the note. "## To do",
     "## Things to do" and "## What we still need to do" list what is open (a review
-    found "Things to do" lost in a first version of the fix). Domain: a lighthouse
-    museum."""
+    found "Things to do" lost in a first version of the fix, and a second "## What's
+    undecided" in the next). Domain: a lighthouse museum."""
     older = note("lighthouse/alarm.md", fm("Beacon alarm", "2025-01-10") + (
         "The beacon alarm at the lighthouse museum.\n\n## What to do\n\n"
         "- Call the lamp engineer if the beacon alarm sounds.\n"
@@ -107,7 +107,8 @@ def test_a_heading_saying_what_to_do_holds_facts_not_questions() -> None:  # fai
         "## Things we decided not to do\n\n- Sell tickets online through Ticketsolve\n\n"
         "## To do\n\n- Quote for repainting the lantern room\n\n"
         "## Things to do\n\n- Order 200 guidebooks from the printer\n\n"
-        "## What we still need to do\n\n- Replace the stair light on landing 3\n"))
+        "## What we still need to do\n\n- Replace the stair light on landing 3\n\n"
+        "## What's undecided\n\n- Whether the shop opens on Mondays\n"))
     newest = note("lighthouse/alarm-2026.md", fm("Beacon alarm 2026", "2026-05-01") + (
         "The beacon alarm at the lighthouse museum.\n\n## What to do\n\n"
         "- Call the lamp engineer if the beacon alarm sounds.\n"
@@ -118,6 +119,7 @@ def test_a_heading_saying_what_to_do_holds_facts_not_questions() -> None:  # fai
                  "Sell tickets online through Ticketsolve"):
         assert entry(c, line).why != "an older draft's open question", entry(c, line)
         assert line in c.text
-    for line in ("Quote for repainting", "Order 200 guidebooks", "Replace the stair light"):
+    for line in ("Quote for repainting", "Order 200 guidebooks", "Replace the stair light",
+                 "Whether the shop opens"):
         assert entry(c, line).why == "an older draft's open question", entry(c, line)
         assert line not in c.text

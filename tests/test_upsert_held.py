@@ -59,7 +59,7 @@ def test_a_merge_holding_back_matched_content_is_queued_not_written(tmp_path: Pa
                          embedder=embedder)
     assert result["action"] == "queued_for_review", result
     assert result["matched_note"] == "lh/beacon-alarm.md"
-    assert "hold back 1 unit" in result["reason"] and "Tom Pengelly" in result["reason"]
+    assert "leave out 1 unit" in result["reason"] and "Tom Pengelly" in result["reason"]
     assert (root / "lh" / "beacon-alarm.md").read_bytes() == before
     assert sorted(p.name for p in (root / "lh").iterdir()) == [
         "beacon-alarm.md", "note-0.md", "note-1.md", "note-2.md"]  # nothing created

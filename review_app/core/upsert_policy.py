@@ -64,9 +64,10 @@ def held_refusal(held: Sequence[str], limit: int = 3) -> str | None:
     it holds back nothing)."""
     if not held:
         return None
-    return (f"a merge would hold back {len(held)} unit(s) of the matched note for a person "
-            f"to settle (the new text may have dropped them on purpose): "
-            f"{_listed(held, limit)}")
+    return (f"a merge would leave out {len(held)} unit(s) of the matched note that the new "
+            f"text may have dropped on purpose or left open: {_listed(held, limit)}; a "
+            f"person decides (merging from the queue leaves them out too, as its preview "
+            f"shows)")
 
 
 def drop_refusal(dropped: Sequence[str], limit: int = 3) -> str | None:

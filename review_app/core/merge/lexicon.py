@@ -214,16 +214,20 @@ class Lexicon(EndedWords):
         pending_decisions questions_to_settle still_open still_to_decide to_sort
         to_sort_out to_do_list loose_ends
         """))
-    # A heading opening with one of these tells what to do or what is done ("## What to
-    # do", "## What we ask owners to do", "## How to do a stock take"), a "not" or "never"
-    # before its closing words what was decided ("## Things we decided not to do"),
-    # unless one of `open_item_words` says the items are still open ("## What we still
-    # need to do", "## Remaining to do").
+    # Of those, the to-do words name a list of open items only when the heading does
+    # not open with one of `instruction_openers` ("## What to do", "## What we ask owners
+    # to do", "## How to do a stock take" tell what to do) nor negate them ("## Things we
+    # decided not to do", "## No longer to do": decisions), unless one of
+    # `open_item_words` says the items are still open ("## What we still need to do",
+    # "## What remains to do"). "## What's undecided" is open whatever its first word.
+    todo_headings: frozenset[str] = field(default_factory=lambda: word_set("""
+        to_do todo todos
+        """))
     instruction_openers: frozenset[str] = field(default_factory=lambda: word_set("""
         what how when where who which why
         """))
     open_item_words: frozenset[str] = field(default_factory=lambda: word_set("""
-        still left remaining outstanding pending
+        still left remaining remains outstanding pending yet
         """))
     # ... what an older unit says when the thing was not done yet.
     open_cues: frozenset[str] = field(default_factory=lambda: word_set("""

@@ -32,20 +32,23 @@ def _asks(text: str) -> bool:
 def _asking_heading(section: str, lexicon: Lexicon) -> bool:
     """The heading names a section of questions: one of Lexicon.question_headings, as
     its whole or as its closing words ("Things still to decide", "Points still open",
-    "Things to do"), unless it says what to do or what is done (Lexicon.
-    instruction_openers: "What to do", "What we ask owners to do"; "not"/"never" before
-    those words: "Things we decided not to do") and no open_item_words say the items
-    are still open ("What we still need to do")."""
+    "Things to do"). Closing in a to-do word (Lexicon.todo_headings), it does not when
+    it negates it ("Things we decided not to do", "Things we don't need to do") or,
+    unless open_item_words say its items are still open ("What we still need to do"),
+    when it says what to do (Lexicon.instruction_openers: "What to do")."""
     key = _key(section)
     found = [h for h in lexicon.question_headings if key == h or key.endswith(f"_{h}")]
     if not found:
         return False
-    words = key.split("_")
-    if key in found or set(words) & lexicon.open_item_words:
+    closing = max(found, key=lambda h: len(h.split("_")))
+    if key == closing or closing not in lexicon.todo_headings:
         return True
-    before = words[:len(words) - max(len(h.split("_")) for h in found)]
-    return words[0] not in lexicon.instruction_openers \
-        and before[-1] not in lexicon.negation_words
+    words = key.split("_")
+    before = words[:len(words) - len(closing.split("_"))]
+    if set(before) & (lexicon.negation_words | {"t"}):  # "don't" reads as "don", "t"
+        return False
+    return bool(set(words) & lexicon.open_item_words) \
+        or words[0] not in lexicon.instruction_openers
 
 
 def open_question(text: str, section: str, kind: str, box: str | None,
