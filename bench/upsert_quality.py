@@ -65,6 +65,7 @@ from review_app.core.upsert_policy import (  # noqa: E402
     held_refusal,
     refusal,
 )
+from review_app.core.upsert_text import left_out  # noqa: E402
 
 TARGET_PRECISION = 0.97
 GRID = [round(0.50 + 0.01 * i, 2) for i in range(50)]
@@ -81,7 +82,7 @@ class Write:
     index_like: bool
     dropped: int  # matched-note units an update would drop
     reasons: list[str]
-    held: int = 0  # matched-note units a merge would hold back for a person
+    held: int = 0  # matched-note units a merge would leave for a person to settle
 
 
 def labeled(root: Path) -> tuple[list[list[str]], list[dict]]:
@@ -141,10 +142,10 @@ def one_write(base: Path, work: Path, taken: str, kind: str, partners: list[str]
     rel = result["path"]
     proposed = parse_note(PROPOSED_PREFIX + rel, new_note_text(
         note.title, rel, {}, note.body, [], {n.permalink for n in rest}).encode("utf-8"))
-    dropped = composition("update", target, proposed, kb / ".bm-review", target_index(rest))
-    lost = [u.text for u in dropped.dropped if u.source == target.path]
-    merged = composition("merge", target, proposed, kb / ".bm-review", target_index(rest))
-    held = [e for e in merged.ledger.entries if e.source == target.path and e.awaits_person]
+    lost, _ = left_out(composition("update", target, proposed, kb / ".bm-review",
+                                   target_index(rest)), target)
+    _, held = left_out(composition("merge", target, proposed, kb / ".bm-review",
+                                   target_index(rest)), target)
     return Write(taken, kind, partners, matched, float(result["similarity"]),
                  bool(ev.get("series")), bool(ev.get("index_like")), len(lost),
                  list(best.get("reasons", [])), len(held))

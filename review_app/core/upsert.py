@@ -40,6 +40,7 @@ from .upsert_policy import automatic_cut, drop_refusal, held_refusal, refusal
 from .upsert_text import (
     checked_input,
     composition,
+    left_out,
     new_note_text,
     split_content,
 )
@@ -399,13 +400,12 @@ def _upsert(proj: Project, title: str, text: str, fm: dict[str, Any], body: str,
         # Also under the note's own file name: an update never cuts what the note says
         # without a person seeing it first (a fuzzing pass: a partial rewrite dropped a
         # section and said nothing).
-        why = drop_refusal([u.text for u in composed.dropped if u.source == target.path])
+        why = drop_refusal(left_out(composed, target)[0])
         if why is not None:
             on_match, reason = "ask", why
     elif on_match == "merge":
         composed = composition("merge", target, proposed, proj.state, target_index(notes))
-        why = held_refusal([e.text for e in composed.ledger.entries
-                            if e.source == target.path and e.awaits_person])
+        why = held_refusal(left_out(composed, target)[1])
         if why is not None:
             on_match, reason = "ask", why
     if on_match == "ask":

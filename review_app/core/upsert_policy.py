@@ -60,8 +60,8 @@ def refusal(score: float, evidence: Mapping[str, float], reasons: Sequence[str],
 
 
 def held_refusal(held: Sequence[str], limit: int = 3) -> str | None:
-    """Why a merge that holds back matched-note content for a person is queued (None:
-    it holds back nothing)."""
+    """Why a merge that leaves matched-note content for a person to settle is queued
+    (None: it leaves nothing: upsert_text.left_out)."""
     if not held:
         return None
     return (f"a merge would leave out {len(held)} unit(s) of the matched note that the new "

@@ -159,3 +159,13 @@ def composition(action: str, matched: Note, proposed: Note, state: Path | None,
     return compose(action, _as_newest(matched, proposed), [matched], kept=matched,
                    vectors=shared_vectors(state), targets=targets, now=utc_now(),
                    stale_renames=False)
+
+
+def left_out(composed: Composed, matched: Note) -> tuple[list[str], list[str]]:
+    """What a composition leaves out of the matched note: every unit it drops (an
+    update's refusal names them) and those only a person may settle (held back, or an
+    open item of its to-do list: a merge's refusal names them)."""
+    dropped = [u.text for u in composed.dropped if u.source == matched.path]
+    awaiting = [e.text for e in composed.ledger.entries
+                if e.source == matched.path and e.awaits_person]
+    return dropped, awaiting
