@@ -8,8 +8,8 @@ Domain: a forest school."""
 from __future__ import annotations
 
 import pytest
-
 from helpers_merge import check_ledger, entry, fm, note
+
 from review_app.core.merging import compose
 
 OLDER = note("forest/sessions.md", fm("Forest school sessions", "2024-09-02") + """\
