@@ -58,3 +58,43 @@ def test_the_person_carries_a_held_slot_line():
     check_ledger(c)
     assert entry(c, "car park gate").status == "carried"
     assert "- [meeting] Parents drop off at the car park gate #dropoff" in c.text
+
+
+def test_a_choice_on_a_held_line_moves_no_hold_to_another():
+    """The person's answer uses up the newest line's share: before, carrying (or
+    dropping) the gate line held the mobile number in its place (review of round 53)."""
+    held = entry(compose("update", NEWEST, [OLDER]), "car park gate")
+    for choice in ("carry", "drop"):
+        c = compose("update", NEWEST, [OLDER], choices={held.key: choice})
+        assert entry(c, "07700 900 311").status == "carried", choice
+        assert "07700 900 311" in c.text
+
+
+SUBJECT_OLDER = note("forest/suppliers.md", fm("Forest school suppliers", "2024-05-01") + """\
+## Observations
+
+- [fact] Bark chips come from Hollin Tree Surgeons, 01632 960 144 #suppliers
+- [fact] Invoices go to accounts@hollin.example, paid within 30 days #suppliers
+- [fact] First aid kits restocked by St Cuthbert's each March #suppliers
+""")
+
+SUBJECT_NEWEST = note("forest/suppliers-2025.md", fm("Forest school suppliers 2025",
+                                                      "2025-05-01") + """\
+## Observations
+
+- [fact] Firewood is now delivered by Dunmoor Logs #suppliers
+- [fact] Tarps bought from Camp Kit Direct #suppliers
+- [fact] Tool sharpening by Edge & Co twice a year #suppliers
+""")
+
+
+def test_a_tag_on_every_line_names_no_slot():
+    """A tag most of a note's observations carry is its subject, not one thing of it:
+    the older supplier lines are no older values of the newest's other suppliers (review
+    of round 53: "#acme" on every line held back the client's contact and invoice
+    address)."""
+    c = compose("merge", SUBJECT_NEWEST, [SUBJECT_OLDER])
+    check_ledger(c)
+    for fragment in ("Hollin Tree Surgeons", "accounts@hollin.example"):
+        assert entry(c, fragment).status == "carried", entry(c, fragment)
+        assert fragment in c.text

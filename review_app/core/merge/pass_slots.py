@@ -15,15 +15,18 @@ apart, so the engine does not decide: the line is held back with its flip, and t
 person carries it when it still holds.
 
 A slot is the category and a tag in common (case aside); an untagged observation has
-none, since a category alone ("decision", "process") is too broad to name one thing.
-Each newest observation of the slot answers at most one older observation of each
-older note: those of the note the verdicts already paired with the newest (present,
-superseded, dropped as reworded) use up their share first, and of the carried ones
-left, those nearest the slot's newest observations are held, as many as the newest
-has left. Nothing the person chose is touched.
+none, since a category alone ("decision", "process") is too broad to name one thing,
+and neither is a tag on more than half of a note's observations (three or more): the
+note's subject ("#acme" on every line), not one thing of it. Each newest observation
+answers at most one older observation of each older note, over all its tags: those the
+verdicts already paired with the newest (present, superseded, dropped as reworded) and
+those the person chose on use up their share first, and of the carried ones left, the
+pairs nearest in meaning are held, one newest line each.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from ..notes import parse_observation
 from .context import MergeContext, Ref
@@ -33,11 +36,15 @@ from .pass_units import said
 Slot = tuple[str, frozenset[str]]
 
 
-def _slot(r: Ref) -> Slot | None:
-    o = parse_observation(r.unit.raw[0]) if r.unit.raw else None
-    if o is None or not o.tags:
-        return None
-    return o.category.casefold(), frozenset(t.casefold() for t in o.tags)
+def _slots(refs: list[Ref]) -> list[tuple[Ref, Slot]]:
+    """Each tagged observation of a note with its slot; a tag on more than half of the
+    note's tagged observations (three or more) names no slot."""
+    parsed = [(r, o) for r in refs if r.unit.kind == "obs" and r.unit.raw
+              and (o := parse_observation(r.unit.raw[0])) is not None and o.tags]
+    seen = Counter(t for _, o in parsed for t in {t.casefold() for t in o.tags})
+    wide = {t for t, n in seen.items() if n >= 3 and 2 * n > len(parsed)}
+    return [(r, (o.category.casefold(), tags)) for r, o in parsed
+            if (tags := frozenset(t.casefold() for t in o.tags) - wide)]
 
 
 def _meets(a: Slot, b: Slot) -> bool:
@@ -45,40 +52,40 @@ def _meets(a: Slot, b: Slot) -> bool:
 
 
 def run(ctx: MergeContext) -> None:
-    newest = [(r, s) for r in ctx.base_refs() if r.unit.kind == "obs"
-              and (s := _slot(r)) is not None]
+    newest = _slots(ctx.base_refs())
     if newest:
         for _, doc in ctx.older:
-            _one_note(ctx, newest, [(r, s) for r in ctx.refs[doc.path]
-                                    if r.unit.kind == "obs" and (s := _slot(r)) is not None])
+            _one_note(ctx, newest, _slots(ctx.refs[doc.path]))
 
 
 def _one_note(ctx: MergeContext, newest: list[tuple[Ref, Slot]],
               obs: list[tuple[Ref, Slot]]) -> None:
-    held: set[str] = set()  # held here: each answers its newest line like a verdict
-
-    def settled(o: Ref) -> bool:
-        e = ctx.entries[o.key]
-        return e.status != "carried" and (not e.held or o.key in held)
-
-    def open_(o: Ref) -> bool:
-        e = ctx.entries[o.key]
-        return e.status == "carried" and not e.chosen and o.key not in ctx.choices
-
+    used: set[str] = set()  # newest lines that answer an older line of this note
+    ask: list[tuple[Ref, Slot]] = []
     for r, s in obs:
-        if not open_(r):
+        e = ctx.entries[r.key]
+        chosen = e.chosen or r.key in ctx.choices
+        if e.status == "carried" and not chosen:
+            ask.append((r, s))
+        elif chosen or (e.status != "carried" and not e.held):
+            mine = [b for b, t in newest if _meets(s, t) and b.key not in used]
+            if mine:  # its own counterpart where the verdict named one
+                used.add(next((b.key for b in mine if b.key == e.by), mine[0].key))
+    pairs = [(o, b, s[1] & t[1]) for o, s in ask for b, t in newest
+             if _meets(s, t) and b.key not in used]
+    if not pairs:
+        return
+    texts = list(dict.fromkeys(said(r.unit) for o, b, _ in pairs for r in (o, b)))
+    rows = dict(zip(texts, ctx.vectors.matrix(texts), strict=True))
+    near = [float(rows[said(o.unit)] @ rows[said(b.unit)]) for o, b, _ in pairs]
+    held: set[str] = set()
+    for k in sorted(range(len(pairs)), key=lambda k: -near[k]):
+        o, b, shared = pairs[k]
+        if o.key in held or b.key in used:
             continue
-        news = [b for b, t in newest if _meets(s, t)]
-        mates = [o for o, t in obs if _meets(s, t)]
-        left = len(news) - sum(map(settled, mates))
-        if left <= 0:
-            continue
-        ask = [o for o in mates if open_(o)]
-        sims = ctx.cosines([said(o.unit) for o in ask], [said(b.unit) for b in news])
-        for i in sorted(range(len(ask)), key=lambda i: -float(sims[i].max()))[:left]:
-            b = news[int(sims[i].argmax())]
-            held.add(ask[i].key)
-            ctx.entries[ask[i].key] = set_status(
-                ctx.entries[ask[i].key], "dropped", held=True, flips=("carry", "drop"),
-                why=f"{HELD} the newest fills its slot ([{s[0]}]) with "
-                    f"'{said(b.unit)}': this may be the value that replaced it")
+        held.add(o.key)
+        used.add(b.key)
+        ctx.entries[o.key] = set_status(
+            ctx.entries[o.key], "dropped", held=True, flips=("carry", "drop"),
+            why=f"{HELD} the newest gives its own {' '.join(f'#{t}' for t in sorted(shared))}"
+                f" observation, '{said(b.unit)}': this may be the value it replaced")
