@@ -33,10 +33,8 @@ labelled list."""
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import replace
-from typing import Any
 
 from .chained_blocks import Settled, Through, through_newer
 from .context import MergeContext, Ref
@@ -190,10 +188,6 @@ def _by_meaning(ctx: MergeContext, kind: str, refs: list[Ref], settled: Settled
                                         or best[0] == 0) and retells(ctx, refs, proc):
         versions[_HEADED] = headed
         best = (len(refs), _HEADED)
-    if best is None or 2 * best[0] < len(refs) or best[0] == 0:
-        told = _told_in_order(ctx, kind, refs, sims, versions)
-        if told is not None:
-            best = (len(refs), told)
     if best is None or 2 * best[0] < len(refs) or best[0] == 0:
         through = through_newer(ctx, refs, _VERSIONS[kind], settled)
         return _by_chain(ctx, kind, refs, through, settled) if through is not None else None
@@ -463,36 +457,6 @@ def _one_procedure(ctx: MergeContext, kind: str, refs: list[Ref], best: tuple[in
     if best[1] not in theirs or not numbered_on([ctx.base.blocks[k] for k in theirs]):
         return None
     return (len(refs), best[1])
-
-
-def _told_in_order(ctx: MergeContext, kind: str, refs: list[Ref], sims: Any,
-                   versions: dict[int, list[int]]) -> int | None:
-    """The newest's numbered list or checklist an older one tells in its order, though
-    rewritten past Thresholds.block_item_cosine: terse newer steps ("Alarm off.",
-    "Espresso machine on.") sit 0.45-0.67 from the wordy older ones they replaced, and
-    an older procedure under no heading the newest keeps was carried whole beside its
-    newer version (merge-FR's opening checklist: "Wipe every table ... with the blue
-    spray" above "Tables and seats wiped with the sanitiser in the green bottle"). The
-    test procedures.retells puts to a procedure written as headings, put to one block:
-    more than half of the older items land on an item (Thresholds.home_cosine), on at
-    least half as many items as the shorter list has, in their order (one out of order
-    at most). Three items or more on both sides: two short lists land anywhere."""
-    if kind not in ("numbered", "checklist") or len(refs) < 3:
-        return None
-    bar = ctx.thresholds.home_cosine
-    found: tuple[int, int] | None = None
-    for bi, cols in versions.items():
-        if bi == _HEADED or len(cols) < 3 or ctx.base.blocks[bi].kind not in (
-                "numbered", "checklist"):
-            continue
-        mine = [cols[int(sims[i, cols].argmax())] for i in range(len(refs))
-                if float(sims[i, cols].max()) >= bar]
-        if 2 * len(mine) <= len(refs) or 2 * len(set(mine)) < min(len(refs), len(cols)) \
-                or sum(b < a for a, b in itertools.pairwise(mine)) > 1:
-            continue
-        if found is None or len(mine) > found[0]:
-            found = (len(mine), bi)
-    return found[1] if found is not None else None
 
 
 _HEADED = -1  # _by_meaning's key for the newest's procedure written as numbered headings
