@@ -144,22 +144,24 @@ def alone_facts(ctx: MergeContext) -> None:
                 ctx.entries[r.key] = replace(
                     e, why=f"the newest says {gone} no longer holds; only it states: {named} "
                            "(carry it with `e`)")
+            elif ids := identifiers(ctx, r, alone):  # it gave no other value of any
+                ctx.entries[r.key] = set_status(
+                    e, "carried", flips=("carry", "drop"),
+                    why=f"the newest rewrote it without the number naming it: "
+                        f"{', '.join(v.split(':', 1)[1] for v in ids)}")
             elif phrase_cues(said(b.unit), ctx.lexicon.standing_cues):
                 # "Agent commission is unchanged.": the value it leaves out is the older's
                 ctx.entries[r.key] = set_status(
                     e, "carried", flips=("carry", "drop"),
                     why=f"the newest says it holds unchanged, without its value: {named}")
-            else:  # the newest rewrote it without that fact and gave no other value:
-                # left out on purpose or by oversight, which no rule tells apart (a phone
-                # the rewrite named nowhere, the person it no longer names: carried, 13
-                # of the 13 their keys name on the seen sets of round 52 were the older
-                # value), so the person settles it with the rewrite beside it
-                ids = identifiers(ctx, r, alone)
-                lacks = f"the number naming it: {', '.join(v.split(':', 1)[1] for v in ids)}" \
-                    if ids else unspoken(ctx, r, b, alone) or f"what only it states: {named}"
+            elif still := unspoken(ctx, r, b, alone):
+                ctx.entries[r.key] = set_status(
+                    e, "carried", flips=("carry", "drop"),
+                    why=f"the newest rewrote it without {still}, and says nothing of it")
+            else:  # the newest rewrote it without that fact and gave no other value
                 ctx.entries[r.key] = set_status(e, "dropped", flips=("carry", "drop"), held=True,
                                           why=f"{HELD} (the newest rewrote it as "
-                                              f"'{text_of(b)[:80]}' without {lacks})")
+                                              f"'{text_of(b)[:80]}' without: {named})")
     _leaning_followers(ctx)
 
 
