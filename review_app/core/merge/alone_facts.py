@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from .context import MergeContext, Ref
 from .ended import ended, is_open
-from .ended_text import opens_with, opens_with_doer, speaks_of
+from .ended_text import opens_with, opens_with_act, opens_with_doer, speaks_of
 from .facts import as_count, coded_values, label_of, stem
 from .ledger import LEANS_ON_REPLACED, ROLE_REPLACED
 from .lexicon import Lexicon, phrase_cues
@@ -38,7 +38,8 @@ def _ends_it(ctx: MergeContext, r: Ref, b: Ref | None) -> str | None:
     (ended.ended, kind "gone": "the shop phone no longer takes lesson bookings" over
     "Booking via phone on 01637 880 412, or in the shop.": the number is for the thing
     or for what did it, Ended.doer, or the line is what they did: ended_text.
-    opens_with_doer). Not a person gone: a line naming one besides its
+    opens_with_doer, or it tells the reader to do what is over: opens_with_act). Not a
+    person gone: a line naming one besides its
     own fact ("The oven warranty BL-88213-W still covers parts; Frank says ...") keeps
     its fact (pass_trimmed cuts the person's clause), unless the line is about the person
     ("Wassail master: Colin Ames, 07700 900512" when Colin Ames stood down: his phone went
@@ -48,7 +49,8 @@ def _ends_it(ctx: MergeContext, r: Ref, b: Ref | None) -> str | None:
     return next((end.said for end in ended(b.unit.text, ctx.lexicon)
                  if end.kind == "gone" and speaks_of(r.unit.text, end, ctx.lexicon) and (
                      ((end.words | end.doer) & _before_number(r.unit.text)
-                      or opens_with_doer(said(r.unit), end, ctx.lexicon)) if not end.person
+                      or opens_with_doer(said(r.unit), end, ctx.lexicon)
+                      or opens_with_act(said(r.unit), end, ctx.lexicon)) if not end.person
                      else opens_with(said(r.unit), end, ctx.lexicon,
                                      ctx.thresholds.label_chars))), None)
 

@@ -139,6 +139,16 @@ def opens_with_doer(text: str, end: Ended, lexicon: Lexicon) -> bool:
     return bool(end.doer) and _first_words(text, lexicon) <= end.doer
 
 
+def opens_with_act(text: str, end: Ended, lexicon: Lexicon) -> bool:
+    """The text opens with the act `end` says is over, which it tells the reader to do
+    ("Please book by phone to the office on 01632 960210" when "bookings are no longer
+    taken over the phone": the office's phone may still answer questions, but the line as
+    written sends people to book by it). Words are compared stemmed twice over, so
+    "book" meets the "bookings" `end` names."""
+    first = {stem(w, lexicon) for w in _first_words(text, lexicon)}
+    return bool(end.words) and first <= {stem(w, lexicon) for w in end.words}
+
+
 def _holder_named(text: str, roles: frozenset[str], lexicon: Lexicon) -> bool:
     """The text names a holder right by one of the roles ("the caretaker, Mr Doyle",
     "Mr Doyle, the caretaker", "caretaker Mr Doyle")."""
