@@ -1,0 +1,42 @@
+"""An older line telling the reader to do what the newest says is over stays superseded,
+whatever number it gives (alone_facts._ends_it, ended_text.opens_with_act): before,
+"Please book by phone to the office on 01632 960 210" was carried back because the
+rewrite left the office's number out, right after the newest's "bookings are no longer
+taken over the phone" (a blind reader of merge-FU: a line a reader would act on). A line
+that only names the office's number is still a fact the rewrite left out. Domain: a
+dial-a-ride service."""
+
+from __future__ import annotations
+
+from helpers_merge import entry, fm, merged, note
+
+OLDER = note("ride/booking.md", fm("Dial-a-ride booking", "2024-04-01") + """\
+How members book the dial-a-ride bus.
+
+## Booking
+
+Please book by phone to the office on 01632 960 210, Monday to Friday, 9am to 4pm.
+Questions about a trip go to the office on 01632 960 210.
+Trips must be booked two days ahead.
+""")
+
+NEWEST = note("ride/booking-2025.md", fm("Dial-a-ride booking 2025", "2025-05-01") + """\
+How members book the dial-a-ride bus.
+
+## Booking
+
+Members book in the RideLink app.
+The office still answers questions, but bookings are no longer taken over the phone.
+Trips must be booked two days ahead.
+""")
+
+
+def test_a_line_telling_to_do_what_ended_is_not_carried_back():
+    c = merged(NEWEST, OLDER)
+    e = entry(c, "Please book by phone")
+    assert e.status == "superseded", e
+    assert "Please book by phone" not in c.text
+    assert "no longer" in e.why, e.why
+    # the office's number, for what the newest keeps, is still written
+    assert entry(c, "Questions about a trip").status == "carried"
+    assert "Questions about a trip go to the office on 01632 960 210." in c.text
