@@ -140,13 +140,18 @@ def opens_with_doer(text: str, end: Ended, lexicon: Lexicon) -> bool:
 
 
 def opens_with_act(text: str, end: Ended, lexicon: Lexicon) -> bool:
-    """The text opens with the act `end` says is over, which it tells the reader to do
-    ("Please book by phone to the office on 01632 960210" when "bookings are no longer
-    taken over the phone": the office's phone may still answer questions, but the line as
-    written sends people to book by it). Words are compared stemmed twice over, so
-    "book" meets the "bookings" `end` names."""
-    first = {stem(w, lexicon) for w in _first_words(text, lexicon)}
-    return bool(end.words) and first <= {stem(w, lexicon) for w in end.words}
+    """The text is an instruction to do the act `end` says is over: its first word (after
+    "please") is the act's bare verb ("Please book by phone to the office on 01632 960210"
+    when "bookings are no longer taken over the phone"). A noun of it is no instruction
+    ("Booking app help: the RideLink helpdesk on ...", "Bookings for care homes use the
+    group account ..." name what still holds)."""
+    words = [w for w in re.findall(r"[A-Za-z][\w'’\-]*", text)]
+    while words and words[0].lower() in lexicon.polite_openers:
+        words = words[1:]
+    if not words:
+        return False
+    verb = words[0].lower()
+    return stem(verb, lexicon) == verb and verb in {stem(w, lexicon) for w in end.words}
 
 
 def _holder_named(text: str, roles: frozenset[str], lexicon: Lexicon) -> bool:

@@ -229,6 +229,10 @@ class Lexicon(EndedWords):
     open_item_words: frozenset[str] = field(default_factory=lambda: word_set("""
         still left remaining remains outstanding pending yet
         """))
+    # Words before an instruction's verb ("Please book by phone ..."): the verb comes next.
+    polite_openers: frozenset[str] = field(default_factory=lambda: word_set("""
+        please kindly
+        """))
     # ... what an older unit says when the thing was not done yet.
     open_cues: frozenset[str] = field(default_factory=lambda: word_set("""
         open draft pending proposed negotiation negotiating under_discussion planned
