@@ -68,7 +68,6 @@ from .pass_revalued import run as revalued_lines
 from .pass_rows import run as rows_in_columns
 from .pass_said_over import run as said_over
 from .pass_sections import run as align_sections
-from .pass_slots import run as restated_slots
 from .pass_standing import run as still_standing
 from .pass_trimmed import run as trimmed_units
 from .pass_units import run as units_and_facts
@@ -82,8 +81,7 @@ from .title import title_choice
 PASSES = (units_and_facts, align_sections, verdicts, ordered_blocks, said_over,
           dropped_sections, contradicted, one_valued, carried_once, measured_carry,
           carried_once_again, interim_states, still_standing, one_lead,
-          numbered_references, replaced_holders, newer_older_values, restated_slots,
-          observed_lines,
+          numbered_references, replaced_holders, newer_older_values, observed_lines,
           extended_units, newer_older_values, enriched_lines, persons_choices,
           leaning_sentences, lead_ins, trimmed_units, revalued_lines, rows_in_columns)
 _IDENTITY_KEYS = {"title", "permalink", "type", "tags", "created", "modified", "updated"}
