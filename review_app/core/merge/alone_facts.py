@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from .context import MergeContext, Ref
 from .ended import ended, is_open
-from .ended_text import opens_with, opens_with_act, opens_with_doer, speaks_of
+from .ended_text import opens_with, opens_with_act, opens_with_doer, speaks_of, words_in
 from .facts import as_count, coded_values, label_of, stem
 from .ledger import LEANS_ON_REPLACED, ROLE_REPLACED
 from .lexicon import Lexicon, phrase_cues
@@ -54,18 +54,27 @@ def _ends_it(ctx: MergeContext, r: Ref, b: Ref | None) -> str | None:
 
 
 def _act_over(ctx: MergeContext, r: Ref, b: Ref) -> str | None:
-    """What `b` says is over that `r` opens with, telling the reader to do it ("Please
+    """What `b` says is over that `r` tells the reader to do, the way that ended ("Please
     book by phone to the office on 01632 960210" when "bookings are no longer taken over
     the phone"; ended_text.opens_with_act). Carried back for the number the rewrite left
-    out, it sends readers to do what ended (a blind reader of merge-FU named it). But
-    ended() keeps the thing, not its qualifiers ("over the phone", "on Saturdays"), so
-    "Book weekday trips with the office on ..." opens with it too when only Saturday
-    bookings ended (a review of round 53): the line is held back for the person, not
-    superseded."""
-    return next((end.said for end in ended(b.unit.text, ctx.lexicon)
-                 if end.kind == "gone" and not end.person
-                 and speaks_of(r.unit.text, end, ctx.lexicon)
-                 and opens_with_act(said(r.unit), end, ctx.lexicon)), None)
+    out, it sends readers to do what ended (a blind reader of merge-FU named it). The way
+    is a word of the clause that says so besides the thing and its negation ("phone"):
+    ended() keeps only the thing, and "Please book in the RideLink app; the app helpline
+    is ..." or "Book weekday trips with the office" tell the way that still holds (two
+    reviews of round 53). Held back for the person, not superseded: the line's number
+    may still be true."""
+    lx = ctx.lexicon
+    mine = {stem(w, lx) for w in words_in(said(r.unit), lx)}
+    cues = {stem(w, lx) for c in lx.negation_words for w in c.split("_")}
+    for part in re.split(r"[,;:]|\b(?:but|as|so|and)\b", b.unit.text):
+        for end in ended(part, lx):
+            if end.kind != "gone" or end.person or not speaks_of(r.unit.text, end, lx) \
+                    or not opens_with_act(said(r.unit), end, lx):
+                continue
+            thing = {stem(w, lx) for w in end.words}
+            if ({stem(w, lx) for w in words_in(part, lx)} - thing - cues) & mine:
+                return end.said
+    return None
 
 
 def _before_number(text: str) -> set[str]:
