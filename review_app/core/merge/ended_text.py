@@ -105,10 +105,13 @@ def speaks_of(text: str, end: Ended, lexicon: Lexicon) -> bool:
     return bool(end.distinct & mine) and rest <= words_in(text, lexicon)
 
 
+_WORD = re.compile(r"[A-Za-z][\w'’\-]*")  # a word as a line's opening is read
+
+
 def _first_words(text: str, lexicon: Lexicon) -> frozenset[str]:
     """The content words of the text's first word that has any (its subject's opening);
     a set no end's words hold when there is none."""
-    first = next((w for w in re.findall(r"[A-Za-z][\w'’\-]*", text)
+    first = next((w for w in _WORD.findall(text)
                   if words_in(w, lexicon)), None)
     return words_in(first, lexicon) if first is not None else frozenset({"\0"})
 
@@ -145,7 +148,7 @@ def opens_with_act(text: str, end: Ended, lexicon: Lexicon) -> bool:
     when "bookings are no longer taken over the phone"). A noun of it is no instruction
     ("Booking app help: the RideLink helpdesk on ...", "Bookings for care homes use the
     group account ..." name what still holds)."""
-    words = [w for w in re.findall(r"[A-Za-z][\w'’\-]*", text)]
+    words = _WORD.findall(text)
     while words and words[0].lower() in lexicon.polite_openers:
         words = words[1:]
     if not words:
